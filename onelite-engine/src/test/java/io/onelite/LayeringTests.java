@@ -13,7 +13,7 @@ import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 /**
  * The engine's layers call only downward (DESIGN.md section 2, docs/architecture.md):
  * tools, jdbc, api, plan, exec, catalog, tx, btree, pager, wal, os, from top to bottom.
- * {@code sql} (parser and AST) depends on no other layer; {@code error} is used by all.
+ * {@code sql} (parser and AST) depends on no other layer; {@code common} is used by all.
  */
 class LayeringTests {
 
@@ -56,10 +56,10 @@ class LayeringTests {
     }
 
     @Test
-    void errorPackageDependsOnNothingInTheEngine() {
+    void commonPackageDependsOnNothingInTheEngine() {
         List<String> all = new ArrayList<>(LAYERS);
         all.add("sql");
-        noClasses().that().resideInAPackage("io.onelite.error..")
+        noClasses().that().resideInAPackage("io.onelite.common..")
                 .should().dependOnClassesThat().resideInAnyPackage(
                         all.stream().map(p -> "io.onelite." + p + "..").toArray(String[]::new))
                 .check(ENGINE);

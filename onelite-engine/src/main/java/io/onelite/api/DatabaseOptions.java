@@ -1,5 +1,7 @@
 package io.onelite.api;
 
+import io.onelite.common.Synchronous;
+
 import java.time.Duration;
 
 /**

@@ -1,11 +1,13 @@
 package io.onelite.api;
 
+import io.onelite.common.BeginMode;
+
 /**
  * One connection to a database ({@code sqlite3*}): it prepares and runs statements and holds
  * at most one open transaction. A session is used by one thread at a time; many sessions of one
  * {@code Database} run in parallel.
  *
- * <p>Failures are {@link io.onelite.error.OneLiteException}s carrying SQLite's result code.
+ * <p>Failures are {@link io.onelite.common.OneLiteException}s carrying SQLite's result code.
  */
 public interface Session extends AutoCloseable {
 

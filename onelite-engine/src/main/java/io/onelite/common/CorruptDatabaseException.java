@@ -1,4 +1,4 @@
-package io.onelite.error;
+package io.onelite.common;
 
 /**
  * Bytes read from a file failed a structural check ({@code SQLITE_CORRUPT}, 11), as SQLite's

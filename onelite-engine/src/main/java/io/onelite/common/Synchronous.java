@@ -1,4 +1,4 @@
-package io.onelite.api;
+package io.onelite.common;
 
 /** {@code PRAGMA synchronous} in WAL mode, with SQLite's meanings. */
 public enum Synchronous {

@@ -1,4 +1,4 @@
-package io.onelite.error;
+package io.onelite.common;
 
 /**
  * SQLite's result codes, primary and extended, with the numbers SQLite uses

@@ -1,4 +1,4 @@
-package io.onelite.api;
+package io.onelite.common;
 
 /** How a transaction begins, as the {@code BEGIN} statement names it. */
 public enum BeginMode {

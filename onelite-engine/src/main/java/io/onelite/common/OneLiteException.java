@@ -1,4 +1,4 @@
-package io.onelite.error;
+package io.onelite.common;
 
 /**
  * The one exception type the engine throws for SQL-level failures. It carries SQLite's result
