@@ -62,6 +62,16 @@ final class Arithmetic {
                     return p % q;
             }
         }
+        if (op == Op.REMAINDER) {
+            // SQLite takes the integer value of each original operand here: text by its
+            // integer prefix ('1.5e3' % 7 is 1 % 7), REAL truncated and saturated
+            long ia = Conversions.toInteger(a);
+            long ib = Conversions.toInteger(b);
+            if (ib == 0) {
+                return null;
+            }
+            return (double) (ia % (ib == -1 ? 1 : ib));
+        }
         double r = real(op, Conversions.toReal(x), Conversions.toReal(y));
         return Double.isNaN(r) ? null : (Object) r;
     }

@@ -88,6 +88,15 @@ final class Conversions {
         return r.value();
     }
 
+    /**
+     * As {@code sqlite3RealSameAsInt}: zero, or an integer of magnitude below 2^51 that the
+     * double holds exactly.
+     */
+    static boolean realSameAsInt(double r) {
+        long i = (long) r;
+        return r == 0.0 || ((double) i == r && i >= -2251799813685248L && i < 2251799813685248L);
+    }
+
     /** A REAL that holds an integer within (MIN, MAX) as INTEGER ({@code sqlite3VdbeIntegerAffinity}). */
     static Object integerIfExact(double r) {
         long ix = doubleToInt64(r);
@@ -161,7 +170,7 @@ final class Conversions {
                     return v;
                 }
                 Object n = toNumeric(v);
-                return n instanceof Double d ? integerIfExact(d) : n;
+                return n instanceof Double d && realSameAsInt(d) ? (Object) (long) (double) d : n;
         }
     }
 

@@ -87,21 +87,7 @@ final class NumericText {
     }
 
     private static double toDouble(String z, int start, int mantEnd, int end) {
-        String s = z.substring(start, end);
-        if (mantEnd < end) {
-            // clamp absurd exponents so parseDouble never sees more than it needs
-            int e = mantEnd - start + 1;
-            String exp = s.substring(e);
-            String digits = exp.replaceFirst("^[+-]", "").replaceFirst("^0+(?=\\d)", "");
-            if (digits.length() > 6) {
-                s = s.substring(0, e) + (exp.startsWith("-") ? "-" : "") + "999999";
-            }
-        }
-        try {
-            return Double.parseDouble(s);
-        } catch (NumberFormatException ex) {
-            return 0.0;
-        }
+        return DecimalConversion.parse(z, start, end);
     }
 
     /** Result of {@link #parseInteger}, with SQLite's return codes of {@code sqlite3Atoi64}. */
