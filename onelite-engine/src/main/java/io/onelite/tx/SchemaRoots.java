@@ -10,7 +10,9 @@ import io.onelite.pager.PageStore;
  * The root pages of the two tables the commit path treats specially: {@code sqlite_sequence}
  * (merged as max()) and {@code onelite_commit_seq} (the commit sequence). Found by scanning
  * {@code sqlite_schema} (root 1) and cached per schema cookie, which every schema change bumps
- * (SQLite's own rule; {@link CommitSequence} bumps it too when it creates its table). Thread-safe.
+ * (SQLite's own rule; {@link CommitSequence} bumps it too when it creates its table). Only
+ * committed states (read-only stores) are cached: a write set's cookie may never be committed.
+ * Thread-safe.
  */
 final class SchemaRoots {
     static final String SQLITE_SEQUENCE = "sqlite_sequence";
@@ -41,8 +43,17 @@ final class SchemaRoots {
         if (c == cookie && c != 0) {
             return;
         }
-        sequenceRoot = rootOf(s, SQLITE_SEQUENCE);
-        commitSeqRoot = rootOf(s, CommitSequence.TABLE);
+        int seq = rootOf(s, SQLITE_SEQUENCE);
+        int commitSeq = rootOf(s, CommitSequence.TABLE);
+        if (s.writable()) {
+            // an uncommitted state: its cookie may never be committed; answer without caching
+            sequenceRoot = seq;
+            commitSeqRoot = commitSeq;
+            cookie = -1;
+            return;
+        }
+        sequenceRoot = seq;
+        commitSeqRoot = commitSeq;
         cookie = c;
     }
 
