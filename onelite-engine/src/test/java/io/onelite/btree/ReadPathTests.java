@@ -38,7 +38,7 @@ class ReadPathTests {
         for (int[] cfg : configs) {
             Path file = dir.resolve("r" + cfg[0] + "_" + cfg[1] + ".db");
             MemoryPages.create(cfg[0], cfg[1]).save(file);
-            int rows = cfg[0] < 4096 ? 400 : 1500;
+            int rows = cfg[0] < 4096 ? 400 : cfg[0] > 8192 ? 250 : 1200;
             String out = Sqlite3.run(file, POPULATE.formatted(rows, cfg[0] * 3, cfg[0] * 2) + "pragma integrity_check;");
             assertThat(out).endsWith("ok");
             checkFile(file, new Random(cfg[0] + cfg[1]));
