@@ -45,6 +45,25 @@ class ReadPathTests {
         }
     }
 
+    @Test
+    void readsAutoVacuumFilesButRefusesToWriteThem() throws Exception {
+        Path file = dir.resolve("av.db");
+        String out = Sqlite3.run(file, "pragma page_size=1024; pragma auto_vacuum=full; " + POPULATE.formatted(300, 3000, 2000)
+            + "pragma integrity_check;");
+        assertThat(out).endsWith("ok");
+        MemoryPages s = MemoryPages.load(file);
+        Map<String, Integer> roots = TreeOracle.roots(s);
+        Map<Integer, KeyInfo> check = new java.util.HashMap<>();
+        check.put(roots.get("t"), null);
+        check.put(roots.get("ia"), KeyInfo.BINARY);
+        check.put(roots.get("ic"), new KeyInfo(new Collation[] {Collation.NOCASE}, new boolean[] {true}));
+        assertThat(IntegrityCheck.check(s, check, 10)).isEmpty();
+        TableCursor c = new TableCursor(s, roots.get("t"), null);
+        assertThat(c.seek(3)).isTrue();
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> c.insert(5000, Record.encode(1L)))
+            .isInstanceOf(io.onelite.common.OneLiteException.class).hasMessageContaining("auto_vacuum");
+    }
+
     private void checkFile(Path file, Random r) throws Exception {
         MemoryPages s = MemoryPages.load(file).readOnly();
         assertThat(s.usableSize()).isEqualTo(s.pageSize() - (s.read(1)[20] & 0xff));
