@@ -3,6 +3,7 @@ package io.onelite.pager;
 import io.onelite.common.OneLiteException;
 import io.onelite.common.ResultCode;
 import io.onelite.common.Synchronous;
+import io.onelite.os.DbFile;
 import io.onelite.os.FileDbFile;
 import io.onelite.wal.DbLock;
 
@@ -23,7 +24,7 @@ final class DatabaseOpener {
     }
 
     /** Returns the validated 100-byte header. */
-    static byte[] prepare(Path path, FileDbFile db, DbLock lock, PagerOptions options, long deadline) {
+    static byte[] prepare(Path path, DbFile db, DbLock lock, PagerOptions options, long deadline) {
         if (db.size() == 0) {
             if (options.readOnly()) {
                 throw new OneLiteException(ResultCode.CANTOPEN, "unable to open database file: empty database opened read-only");
@@ -89,7 +90,7 @@ final class DatabaseOpener {
         }
     }
 
-    static byte[] readHeader(FileDbFile db) {
+    static byte[] readHeader(DbFile db) {
         byte[] h = new byte[FileHeader.SIZE];
         int n = db.read(0, h, 0, h.length);
         if (n < FileHeader.SIZE) {

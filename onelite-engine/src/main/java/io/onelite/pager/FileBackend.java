@@ -2,6 +2,7 @@ package io.onelite.pager;
 
 import io.onelite.common.OneLiteException;
 import io.onelite.common.ResultCode;
+import io.onelite.os.DbFile;
 import io.onelite.os.FileDbFile;
 import io.onelite.os.LockTable;
 import io.onelite.wal.CheckpointOutcome;
@@ -18,6 +19,7 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.UnaryOperator;
 
 /**
  * A database file in WAL mode, shared with other processes through SQLite's protocol: the
@@ -34,7 +36,8 @@ final class FileBackend implements Backend {
     private static final Duration OPEN_TIMEOUT = Duration.ofSeconds(10);
 
     private final Path path;
-    private final FileDbFile db;
+    private final FileDbFile dbRaw;
+    private final DbFile db;
     private final DbLock dbLock;
     private final Wal wal;
     private final int pageSize;
@@ -45,8 +48,9 @@ final class FileBackend implements Backend {
     private final ConcurrentHashMap<Integer, int[]> restartedFrom = new ConcurrentHashMap<>();
     private final List<PageCache.Key> unpublished = new ArrayList<>();
 
-    private FileBackend(Path path, FileDbFile db, DbLock dbLock, Wal wal, int pageSize, int usableSize, int cachePages) {
+    private FileBackend(Path path, FileDbFile dbRaw, DbFile db, DbLock dbLock, Wal wal, int pageSize, int usableSize, int cachePages) {
         this.path = path;
+        this.dbRaw = dbRaw;
         this.db = db;
         this.dbLock = dbLock;
         this.wal = wal;
@@ -55,10 +59,11 @@ final class FileBackend implements Backend {
         this.cache = new PageCache(cachePages);
     }
 
-    static Backend open(Path path, PagerOptions options) {
+    static Backend open(Path path, PagerOptions options, UnaryOperator<DbFile> io) {
         long deadline = System.nanoTime() + OPEN_TIMEOUT.toNanos();
-        FileDbFile db = FileDbFile.open(path, false);
-        LockTable dbLocks = new LockTable(db);
+        FileDbFile dbRaw = FileDbFile.open(path, false);
+        DbFile db = io.apply(dbRaw);
+        LockTable dbLocks = new LockTable(dbRaw);
         DbLock dbLock = new DbLock(dbLocks);
         try {
             while (!dbLock.tryShared()) {
@@ -68,13 +73,13 @@ final class FileBackend implements Backend {
                 LockSupport.parkNanos(2_000_000);
             }
             byte[] header = DatabaseOpener.prepare(path, db, dbLock, options, deadline);
-            int pageSize = io.onelite.pager.FileHeader.pageSize(header);
+            int pageSize = FileHeader.pageSize(header);
             int usable = pageSize - (header[FileHeader.RESERVED_BYTES] & 0xff);
-            Wal wal = Wal.open(path, db, pageSize, options.synchronous(), deadline);
-            return new FileBackend(path, db, dbLock, wal, pageSize, usable, options.cacheSizePages());
+            Wal wal = Wal.open(path, db, pageSize, options.synchronous(), deadline, io);
+            return new FileBackend(path, dbRaw, db, dbLock, wal, pageSize, usable, options.cacheSizePages());
         } catch (RuntimeException e) {
             dbLock.release();
-            db.close();
+            dbRaw.close();
             throw e;
         }
     }
@@ -240,7 +245,7 @@ final class FileBackend implements Backend {
             wal.close(last);
         } finally {
             dbLock.release();
-            db.close();
+            dbRaw.close();
         }
     }
 

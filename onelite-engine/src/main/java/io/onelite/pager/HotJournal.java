@@ -1,7 +1,7 @@
 package io.onelite.pager;
 
 import io.onelite.common.Synchronous;
-import io.onelite.os.FileDbFile;
+import io.onelite.os.DbFile;
 
 import java.nio.file.Path;
 
@@ -11,7 +11,7 @@ final class HotJournal {
     }
 
     /** With the database EXCLUSIVE: if {@code path-journal} is hot, copies its pages back and deletes it. */
-    static void rollbackIfHot(Path path, FileDbFile db, Synchronous sync) {
+    static void rollbackIfHot(Path path, DbFile db, Synchronous sync) {
         // implemented in a later step
     }
 }

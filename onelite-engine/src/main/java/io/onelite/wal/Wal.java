@@ -4,6 +4,7 @@ import io.onelite.common.CorruptDatabaseException;
 import io.onelite.common.OneLiteException;
 import io.onelite.common.ResultCode;
 import io.onelite.common.Synchronous;
+import io.onelite.os.DbFile;
 import io.onelite.os.FileDbFile;
 import io.onelite.os.LockTable;
 import io.onelite.os.ShmRegion;
@@ -14,6 +15,7 @@ import java.util.Map;
 import java.util.SortedMap;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.UnaryOperator;
 
 /**
  * The WAL of one database file for this whole JVM (SQLite's {@code wal.c}, with the per-process
@@ -29,8 +31,10 @@ import java.util.concurrent.locks.LockSupport;
 public final class Wal {
     final Path walPath;
     final Path shmPath;
-    final FileDbFile db;
-    final FileDbFile walFile;
+    /** Database and WAL I/O (possibly wrapped, e.g. by a fault-injecting test double). */
+    final DbFile db;
+    final DbFile walFile;
+    private final FileDbFile walRaw;
     final FileDbFile shmFile;
     final ShmLocks locks;
     final ShmRegion shm;
@@ -50,13 +54,14 @@ public final class Wal {
     private int wIChange;
     private volatile long[] lastRestart;
 
-    private Wal(Path dbPath, FileDbFile db, int pageSize, Synchronous synchronous) {
+    private Wal(Path dbPath, DbFile db, int pageSize, Synchronous synchronous, UnaryOperator<DbFile> io) {
         this.walPath = Path.of(dbPath + "-wal");
         this.shmPath = Path.of(dbPath + "-shm");
         this.db = db;
         this.pageSize = pageSize;
         this.synchronous = synchronous;
-        this.walFile = FileDbFile.open(walPath, true);
+        this.walRaw = FileDbFile.open(walPath, true);
+        this.walFile = io.apply(walRaw);
         this.shmFile = FileDbFile.open(shmPath, true);
         this.locks = new ShmLocks(new LockTable(shmFile));
         this.shm = new ShmRegion(shmFile);
@@ -70,9 +75,10 @@ public final class Wal {
      *
      * @throws OneLiteException BUSY if another process keeps initialising past the deadline
      */
-    public static Wal open(Path dbPath, FileDbFile db, int pageSize, Synchronous synchronous, long deadlineNanos) {
+    public static Wal open(Path dbPath, DbFile db, int pageSize, Synchronous synchronous, long deadlineNanos,
+                           UnaryOperator<DbFile> io) {
         boolean created = !Files.exists(Path.of(dbPath + "-wal"));
-        Wal w = new Wal(dbPath, db, pageSize, synchronous);
+        Wal w = new Wal(dbPath, db, pageSize, synchronous, io);
         try {
             if (created && synchronous == Synchronous.EXTRA) {
                 FileDbFile.syncDirectory(dbPath.toAbsolutePath().getParent());
@@ -81,7 +87,7 @@ public final class Wal {
             return w;
         } catch (RuntimeException e) {
             w.locks.table.releaseAll();
-            w.walFile.close();
+            w.walRaw.close();
             w.shmFile.close();
             throw e;
         }
@@ -514,7 +520,7 @@ public final class Wal {
             throw new OneLiteException(ResultCode.IOERR, "disk I/O error deleting the WAL", e);
         } finally {
             locks.table.releaseAll();
-            walFile.close();
+            walRaw.close();
             shmFile.close();
         }
     }

@@ -23,6 +23,11 @@ class CheckpointTests {
         return Files.exists(w) ? Files.size(w) : 0;
     }
 
+    static void cp(Path from, Path to) throws Exception {
+        Process p = new ProcessBuilder("cp", from.toString(), to.toString()).inheritIO().start();
+        assertThat(p.waitFor()).isZero();
+    }
+
     @Test
     void passiveCheckpointCopiesEveryFrameWhenNobodyReads() throws Exception {
         Path db = dir.resolve("p.db");
@@ -152,8 +157,9 @@ class CheckpointTests {
                 commit(p, ws -> TestPages.rewriteTable(ws, 2, 30 + n, 1));
             }
             // a copy of the files as a crash would leave them, with a garbage -shm
-            Files.copy(db, copy);
-            Files.copy(Path.of(db + "-wal"), Path.of(copy + "-wal"));
+            // copied by another process: closing a descriptor of db here would drop our locks on it
+            cp(db, copy);
+            cp(Path.of(db + "-wal"), Path.of(copy + "-wal"));
             Files.write(Path.of(copy + "-shm"), new byte[65536]);
         }
         try (Pager p = Pager.open(copy, PagerOptions.DEFAULTS)) {
@@ -174,7 +180,7 @@ class CheckpointTests {
             commit(p, ws -> TestPages.createTable(ws, "t", 10));
             commit(p, ws -> TestPages.rewriteTable(ws, 2, 20, 1));
             commit(p, ws -> TestPages.rewriteTable(ws, 2, 30, 1));
-            Files.copy(db, copy);
+            cp(db, copy);
             byte[] wal = Files.readAllBytes(Path.of(db + "-wal"));
             // flip a byte in the last frame's page: its checksum fails, the last commit is lost
             wal[wal.length - 100] ^= 0x55;
