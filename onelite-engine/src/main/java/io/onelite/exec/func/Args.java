@@ -9,6 +9,9 @@ final class Args {
     private Args() {
     }
 
+    /** Marks an optional argument that was not given (as opposed to NULL). */
+    static final Object NO_ARG = new Object();
+
     /** SQLite's default SQLITE_LIMIT_LENGTH: the largest string or blob. */
     static final long MAX_LENGTH = 1_000_000_000L;
 
