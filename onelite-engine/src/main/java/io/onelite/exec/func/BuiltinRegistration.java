@@ -14,6 +14,7 @@ final class BuiltinRegistration {
     static void registerAll(Functions.Registry r) {
         CoreFunctions.register(r);
         TextFunctions.register(r);
+        Aggregates.register(r);
         r.scalarVariadic("printf", 0, Functions.MAX_ARGS, (c, a) -> Printf.sqlPrintf(a));
         r.scalarVariadic("format", 0, Functions.MAX_ARGS, (c, a) -> Printf.sqlPrintf(a));
     }
