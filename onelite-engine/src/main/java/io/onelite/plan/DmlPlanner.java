@@ -140,7 +140,7 @@ public final class DmlPlanner {
         }
     }
 
-    static Executable insert(Planner planner, InsertStmt s) {
+    public static Executable insert(Planner planner, InsertStmt s) {
         if (!s.upserts().isEmpty()) {
             throw new OneLiteException(ResultCode.ERROR, "UPSERT is not supported yet");
         }
@@ -266,7 +266,7 @@ public final class DmlPlanner {
         }
     }
 
-    static Executable update(Planner planner, UpdateStmt s) {
+    public static Executable update(Planner planner, UpdateStmt s) {
         if (s.from() != null) {
             throw new OneLiteException(ResultCode.ERROR, "UPDATE FROM is not supported yet");
         }
@@ -356,7 +356,7 @@ public final class DmlPlanner {
         return d;
     }
 
-    static Executable delete(Planner planner, DeleteStmt s) {
+    public static Executable delete(Planner planner, DeleteStmt s) {
         Table t = target(planner, s.table().name());
         Matcher m = new Matcher(planner, t, s.alias(), s.where());
         TableWriter writer = Writers.writer(planner, t);
