@@ -257,7 +257,7 @@ final class CorePlanner {
             query = new CoreQuery(nLevels, levels, guard, outArr, visible, q.distinct());
         }
         if (keys.length > 0 || limit != null || outArr.length != visible) {
-            ExprCompiler lc = new ExprCompiler(planner, new Scope(outer));
+            ExprCompiler lc = new ExprCompiler(planner, new Scope(outer, true));
             Eval lim = limit == null ? null : lc.eval(limit);
             Eval off = offset == null ? null : lc.eval(offset);
             query = new SortLimitQuery(query, visible, keys, desc, keyColls, nullsFirst, lim, off);

@@ -230,19 +230,16 @@ final class ExprCompiler {
             return new CExpr(f -> f.src[slot].column(col), aff, coll, false, false);
         }
         usesOuter = true;
-        markCorrelated(r.depth(), slot);
+        markCorrelated(r.owner(), slot);
         int depth = r.depth();
         return new CExpr(f -> f.up(depth).src[slot].column(col), aff, coll, false, false);
     }
 
-    private void markCorrelated(int depth, int slot) {
-        Scope s = scope;
-        for (int i = 0; i < depth && s != null; i++, s = s.outer) {
+    private void markCorrelated(Scope owner, int slot) {
+        for (Scope s = scope; s != null && s != owner; s = s.outer) {
             s.correlatedFromInside = true;
         }
-        if (s != null) {
-            s.innerSlotRefs.set(slot);
-        }
+        owner.innerSlotRefs.set(slot);
     }
 
     private CExpr unary(Expr.Unary u) {

@@ -142,7 +142,7 @@ final class FromPlanner {
     }
 
     private void subquery(Entry e, SelectStmt select, String alias, List<String> columnNames) {
-        Scope probe = new Scope(scope.outer);
+        Scope probe = new Scope(scope.outer, true);
         Planner.Planned p = planner.plan(select, probe);
         e.query = p.query();
         e.queryCorrelated = probe.correlatedFromInside;

@@ -59,7 +59,7 @@ public final class Planner {
     }
 
     Query subquery(SelectStmt s, Scope outer) {
-        Scope probe = new Scope(outer);
+        Scope probe = new Scope(outer, true);
         Planned p = plan(s, probe);
         lastSubqueryCorrelated = probe.correlatedFromInside;
         lastSubqueryUsesOuterOfParent = probe.correlatedFromInside;
@@ -140,7 +140,7 @@ public final class Planner {
             nullsFirst[i] = t.nulls() == null ? !desc[i] : t.nulls() == NullsOrder.FIRST;
         }
         if (keys.length > 0 || s.limit() != null) {
-            ExprCompiler ec = new ExprCompiler(this, new Scope(outer));
+            ExprCompiler ec = new ExprCompiler(this, new Scope(outer, true));
             Eval lim = s.limit() == null ? null : ec.eval(s.limit());
             Eval off = s.offset() == null ? null : ec.eval(s.offset());
             q = new SortLimitQuery(q, n, keys, desc, colls, nullsFirst, lim, off);

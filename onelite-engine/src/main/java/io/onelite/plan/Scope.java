@@ -24,12 +24,20 @@ final class Scope {
     /** Slots of this level read by subqueries nested in the expression being compiled. */
     final java.util.BitSet innerSlotRefs = new java.util.BitSet();
 
+    /** A scope without a frame of its own (a subquery's probe): it does not count as a level. */
+    final boolean transparent;
+
     Scope(Scope outer) {
+        this(outer, false);
+    }
+
+    Scope(Scope outer, boolean transparent) {
         this.outer = outer;
+        this.transparent = transparent;
     }
 
     /** A resolved column: frame depth, source slot and column (-1 = rowid). */
-    record Ref(int depth, int slot, int column, Source source) {
+    record Ref(int depth, int slot, int column, Source source, Scope owner) {
         char affinity() {
             return column < 0 ? 'D' : source.affinities()[column];
         }
@@ -42,11 +50,15 @@ final class Scope {
     /** Resolves a column reference, searching enclosing scopes; null when no source has it. */
     Ref resolve(String table, String column) {
         int depth = 0;
-        for (Scope s = this; s != null; s = s.outer, depth++) {
+        for (Scope s = this; s != null; s = s.outer) {
+            if (s.transparent) {
+                continue;
+            }
             Ref r = s.resolveHere(table, column, depth);
             if (r != null) {
                 return r;
             }
+            depth++;
         }
         return null;
     }
@@ -67,11 +79,11 @@ final class Scope {
                     throw new OneLiteException(ResultCode.ERROR, "ambiguous column name: "
                             + (table == null ? column : table + "." + column));
                 }
-                found = new Ref(depth, slot, c, src);
+                found = new Ref(depth, slot, c, src, this);
             } else if (src.hasRowid() && isRowidName(column)) {
                 if (found == null) {
                     found = new Ref(depth, slot, src.table() != null && src.table().rowidAlias() >= 0
-                            ? src.table().rowidAlias() : -1, src);
+                            ? src.table().rowidAlias() : -1, src, this);
                 } else if (table == null) {
                     throw new OneLiteException(ResultCode.ERROR, "ambiguous column name: " + column);
                 }
