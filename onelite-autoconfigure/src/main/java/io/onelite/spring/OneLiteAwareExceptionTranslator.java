@@ -1,0 +1,42 @@
+package io.onelite.spring;
+
+import java.sql.SQLException;
+
+import javax.sql.DataSource;
+
+import org.springframework.dao.DataAccessException;
+import org.springframework.jdbc.support.SQLErrorCodeSQLExceptionTranslator;
+import org.springframework.jdbc.support.SQLExceptionTranslator;
+
+/**
+ * Translates with {@link OneLiteExceptionTranslator} when the data source is OneLite, and with
+ * Spring's error-code translator of the database otherwise (other databases give the same numbers
+ * other meanings). Which one is decided at the first translation that can tell.
+ */
+public final class OneLiteAwareExceptionTranslator implements SQLExceptionTranslator {
+
+    private final DataSource dataSource;
+    private final SQLExceptionTranslator byCode;
+    private final SQLExceptionTranslator oneLite;
+    private volatile Boolean isOneLite;
+
+    public OneLiteAwareExceptionTranslator(DataSource dataSource) {
+        this.dataSource = dataSource;
+        this.byCode = new SQLErrorCodeSQLExceptionTranslator(dataSource);
+        this.oneLite = new OneLiteExceptionTranslator(byCode);
+    }
+
+    @Override
+    public DataAccessException translate(String task, String sql, SQLException ex) {
+        Boolean known = isOneLite;
+        if (known == null) {
+            try {
+                known = OneLiteDataSources.isOneLite(dataSource);
+                isOneLite = known;
+            } catch (SQLException unknown) {
+                known = Boolean.FALSE;
+            }
+        }
+        return (known ? oneLite : byCode).translate(task, sql, ex);
+    }
+}
