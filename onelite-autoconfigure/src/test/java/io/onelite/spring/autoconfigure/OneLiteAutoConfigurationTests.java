@@ -10,7 +10,6 @@ import com.zaxxer.hikari.HikariDataSource;
 import io.onelite.common.BeginMode;
 import io.onelite.common.Synchronous;
 import io.onelite.jdbc.OneLiteDataSource;
-import io.onelite.spring.OneLiteAwareExceptionTranslator;
 import io.onelite.spring.OneLiteStatistics;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -19,8 +18,6 @@ import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.test.context.FilteredClassLoader;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.jdbc.datasource.DriverManagerDataSource;
-import org.springframework.jdbc.support.SQLExceptionTranslator;
-import org.springframework.jdbc.support.SQLStateSQLExceptionTranslator;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -98,16 +95,6 @@ class OneLiteAutoConfigurationTests {
     void withoutTheDriverNothingIsConfigured() {
         runner.withClassLoader(new FilteredClassLoader("io.onelite.jdbc"))
                 .run(context -> assertThat(context).doesNotHaveBean(DataSource.class).doesNotHaveBean(OneLiteProperties.class));
-    }
-
-    @Test
-    void jdbcTemplateGetsAOneLiteAwareTranslatorUnlessTheApplicationHasOne() {
-        runner.withPropertyValues("onelite.path=" + dir.resolve("t.db")).run(context ->
-                assertThat(context).hasSingleBean(OneLiteAwareExceptionTranslator.class));
-        runner.withPropertyValues("onelite.path=" + dir.resolve("t.db"))
-                .withBean(SQLExceptionTranslator.class, SQLStateSQLExceptionTranslator::new)
-                .run(context -> assertThat(context).hasSingleBean(SQLExceptionTranslator.class)
-                        .doesNotHaveBean(OneLiteAwareExceptionTranslator.class));
     }
 
     @Test

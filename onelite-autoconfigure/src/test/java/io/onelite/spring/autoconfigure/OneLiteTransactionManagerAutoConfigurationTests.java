@@ -3,6 +3,7 @@ package io.onelite.spring.autoconfigure;
 import java.nio.file.Path;
 
 import io.onelite.common.BeginMode;
+import io.onelite.spring.OneLiteAwareExceptionTranslator;
 import io.onelite.spring.OneLiteStatistics;
 import io.onelite.spring.OneLiteTransactionManager;
 import org.junit.jupiter.api.Test;
@@ -16,6 +17,8 @@ import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.boot.transaction.autoconfigure.TransactionManagerCustomizationAutoConfiguration;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.jdbc.datasource.DataSourceTransactionManager;
+import org.springframework.jdbc.support.SQLExceptionTranslator;
+import org.springframework.jdbc.support.SQLStateSQLExceptionTranslator;
 import org.springframework.transaction.TransactionManager;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -64,6 +67,14 @@ class OneLiteTransactionManagerAutoConfigurationTests {
                     assertThat(tm.getDefaultTimeout()).isEqualTo(30);
                     assertThat(tm.isRollbackOnCommitFailure()).isTrue();
                 });
+    }
+
+    @Test
+    void jdbcTemplateGetsAOneLiteAwareTranslatorUnlessTheApplicationHasOne() {
+        runner().run(context -> assertThat(context).hasSingleBean(OneLiteAwareExceptionTranslator.class));
+        runner().withBean(SQLExceptionTranslator.class, SQLStateSQLExceptionTranslator::new)
+                .run(context -> assertThat(context).hasSingleBean(SQLExceptionTranslator.class)
+                        .doesNotHaveBean(OneLiteAwareExceptionTranslator.class));
     }
 
     @Test
