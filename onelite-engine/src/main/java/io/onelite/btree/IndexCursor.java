@@ -18,6 +18,7 @@ public final class IndexCursor {
     private final TreeAccessListener listener;
     private final CursorPath path;
     private Object[] target;
+    private byte[][] targetUtf8;
     private boolean reposition;
     private Object[] repositionTo;
     private final CursorPath.Probe probe;
@@ -28,7 +29,7 @@ public final class IndexCursor {
         this.keyInfo = keyInfo == null ? KeyInfo.BINARY : keyInfo;
         this.listener = l == null ? TreeAccessListener.NONE : l;
         this.path = new CursorPath(s, root);
-        this.probe = (p, i) -> KeyCompare.compareCell(store, p, i, target, this.keyInfo);
+        this.probe = (p, i) -> KeyCompare.compareCell(store, p, i, target, targetUtf8, this.keyInfo);
     }
 
     private void checkIndex() {
@@ -87,6 +88,7 @@ public final class IndexCursor {
     private void locate(Object[] key, boolean upper) {
         reposition = false;
         target = key;
+        targetUtf8 = KeyCompare.utf8(key);
         path.descend(probe, upper);
         checkIndex();
     }
