@@ -44,6 +44,7 @@ final class FileBackend implements Backend {
     private final int usableSize;
     private final PageCache cache;
     private final ConcurrentHashMap<Long, Integer> generations = new ConcurrentHashMap<>();
+    private final java.util.concurrent.atomic.AtomicInteger lastGeneration = new java.util.concurrent.atomic.AtomicInteger();
     /** New generation -> {old generation, old mxFrame}: a restart that changed no data. */
     private final ConcurrentHashMap<Integer, int[]> restartedFrom = new ConcurrentHashMap<>();
     private final List<PageCache.Key> unpublished = new ArrayList<>();
@@ -95,7 +96,8 @@ final class FileBackend implements Backend {
     }
 
     private int generation(long saltKey) {
-        return generations.computeIfAbsent(saltKey, k -> generations.size() + 1);
+        Integer g = generations.get(saltKey);
+        return g != null ? g : generations.computeIfAbsent(saltKey, k -> lastGeneration.incrementAndGet());
     }
 
     private Snapshot snapshot(ReadView v) {
