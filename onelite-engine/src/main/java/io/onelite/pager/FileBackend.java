@@ -95,9 +95,21 @@ final class FileBackend implements Backend {
         return usableSize;
     }
 
+    /**
+     * The process-local number of the WAL generation with these salts. Salts 0 mean "no valid
+     * WAL" (a wal-index rebuilt from an empty WAL by SQLite); the database file cannot change
+     * during such a period (nothing to copy back), but two such periods may hold different
+     * contents, so the number for salts 0 is forgotten as soon as a real generation is seen.
+     */
     private int generation(long saltKey) {
         Integer g = generations.get(saltKey);
-        return g != null ? g : generations.computeIfAbsent(saltKey, k -> lastGeneration.incrementAndGet());
+        if (g != null) {
+            return g;
+        }
+        if (saltKey != 0) {
+            generations.remove(0L);
+        }
+        return generations.computeIfAbsent(saltKey, k -> lastGeneration.incrementAndGet());
     }
 
     private Snapshot snapshot(ReadView v) {
