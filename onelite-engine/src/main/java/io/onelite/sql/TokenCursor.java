@@ -35,6 +35,8 @@ final class TokenCursor {
     private final List<Token> tokens = new ArrayList<>();
     private int index;
     private int depth;
+    private OneLiteException pending;
+    private int pendingIndex;
 
     private final List<String> parameterNames = new ArrayList<>();
     private int parameterCount;
@@ -101,6 +103,7 @@ final class TokenCursor {
     Token advance() {
         Token t = peek();
         if (t.type() != TokenType.EOF) {
+            checkPending();
             index++;
         }
         return t;
@@ -108,10 +111,32 @@ final class TokenCursor {
 
     boolean accept(TokenType t) {
         if (at(t)) {
+            checkPending();
             index++;
             return true;
         }
         return false;
+    }
+
+    /**
+     * Defers an error SQLite raises in a grammar action, i.e. only once the next token turns out to fit
+     * (if it does not, the syntax error at that token is reported instead). The error fires when that
+     * token is consumed, or at the end of the statement.
+     */
+    void deferError(OneLiteException e) {
+        if (pending == null) {
+            pending = e;
+            pendingIndex = index;
+        }
+    }
+
+    /** Throws a deferred error whose token has been accepted. */
+    void checkPending() {
+        if (pending != null && index >= pendingIndex) {
+            OneLiteException e = pending;
+            pending = null;
+            throw e;
+        }
     }
 
     Token expect(TokenType t) {
