@@ -406,7 +406,8 @@ final class ExprParser {
         if (text.length() > 2 && (text.charAt(1) == 'x' || text.charAt(1) == 'X')) {
             String digits = text.substring(2).replaceFirst("^0+(?=.)", "");
             if (digits.length() > 16) {
-                throw TokenCursor.error("hex literal too big: " + text);
+                c.deferToEnd(TokenCursor.error("hex literal too big: " + text)); // a code-generation error
+                return new Expr.Literal(0L, text);
             }
             return new Expr.Literal(Long.parseUnsignedLong(digits, 16), text);
         }

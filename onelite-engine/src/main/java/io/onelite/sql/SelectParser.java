@@ -209,7 +209,7 @@ final class SelectParser {
             List<Expr> row = exprs.exprList();
             c.expect(TokenType.RP);
             if (!rows.isEmpty() && rows.get(0).size() != row.size()) {
-                throw TokenCursor.error("all VALUES must have the same number of terms");
+                c.deferError(TokenCursor.error("all VALUES must have the same number of terms"));
             }
             rows.add(row);
         } while (c.accept(TokenType.COMMA));

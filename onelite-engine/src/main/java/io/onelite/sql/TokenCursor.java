@@ -27,8 +27,8 @@ import java.util.Map;
 final class TokenCursor {
     /** SQLite's SQLITE_MAX_EXPR_DEPTH. */
     static final int MAX_EXPR_DEPTH = 1000;
-    /** SQLite's SQLITE_MAX_VARIABLE_NUMBER. */
-    static final int MAX_VARIABLE_NUMBER = 32766;
+    /** SQLITE_MAX_VARIABLE_NUMBER as sqlite-jdbc (the test oracle) builds SQLite; the stock default is 32766. */
+    static final int MAX_VARIABLE_NUMBER = 250000;
 
     private final String sql;
     private final Lexer lexer;
@@ -36,6 +36,7 @@ final class TokenCursor {
     private int index;
     private int depth;
     private OneLiteException pending;
+    private OneLiteException endError;
     private int pendingIndex;
 
     private final List<String> parameterNames = new ArrayList<>();
@@ -127,6 +128,25 @@ final class TokenCursor {
         if (pending == null) {
             pending = e;
             pendingIndex = index;
+        }
+    }
+
+    /**
+     * Defers an error SQLite raises only when it generates code, after the whole statement parsed
+     * (e.g. {@code hex literal too big}); thrown by {@link #checkPending} at the end of the statement.
+     */
+    void deferToEnd(OneLiteException e) {
+        if (endError == null) {
+            endError = e;
+        }
+    }
+
+    /** At the end of a statement: the deferred errors, in the order SQLite would raise them. */
+    void checkAtEnd() {
+        index = Math.max(index, pendingIndex);
+        checkPending();
+        if (endError != null) {
+            throw endError;
         }
     }
 
@@ -226,7 +246,8 @@ final class TokenCursor {
                     n = -1;
                 }
                 if (n < 1 || n > MAX_VARIABLE_NUMBER) {
-                    throw error("variable number must be between ?1 and ?" + MAX_VARIABLE_NUMBER);
+                    deferError(error("variable number must be between ?1 and ?" + MAX_VARIABLE_NUMBER));
+                    return new Expr.Param(1, text);
                 }
                 number = (int) n;
                 name = text;

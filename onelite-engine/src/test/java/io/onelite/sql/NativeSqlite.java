@@ -21,6 +21,8 @@ final class NativeSqlite implements AutoCloseable {
         try (var s = conn.createStatement()) {
             s.executeUpdate("CREATE TABLE t1(a, b, c)");
             s.executeUpdate("CREATE TABLE t2(a INTEGER PRIMARY KEY, b TEXT, c REAL)");
+            s.executeUpdate("CREATE TABLE t(a, b, c)");
+            s.executeUpdate("CREATE TABLE u(a, b, c)");
         }
     }
 
