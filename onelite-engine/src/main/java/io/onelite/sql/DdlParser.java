@@ -201,7 +201,7 @@ final class DdlParser {
     ColumnDef columnDef() {
         int start = c.peek().start();
         String name = c.name();
-        TypeName type = withoutGeneratedAlways(exprs.typeName());
+        TypeName type = standardType(withoutGeneratedAlways(exprs.typeName()));
         List<ColumnConstraint> constraints = new ArrayList<>();
         while (true) {
             String cname = null;
@@ -240,6 +240,20 @@ final class DdlParser {
         }
         String name = t.name().replaceFirst("(?i)\\s*(GENERATED\\s+)?ALWAYS$", "");
         return new TypeName(name, t.args(), text);
+    }
+
+    private static final List<String> STANDARD_TYPES = List.of("ANY", "BLOB", "INT", "INTEGER", "REAL", "TEXT");
+
+    /** SQLite keeps the six standard type names (STRICT's) in upper case: {@code a int} reports {@code INT}. */
+    private static TypeName standardType(TypeName t) {
+        if (t != null) {
+            for (String std : STANDARD_TYPES) {
+                if (t.text().equalsIgnoreCase(std)) {
+                    return new TypeName(std, t.args(), std);
+                }
+            }
+        }
+        return t;
     }
 
     /** Marks a parsed {@code NULL} constraint or deferral clause, which adds nothing. */
