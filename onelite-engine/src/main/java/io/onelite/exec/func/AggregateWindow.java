@@ -1,0 +1,44 @@
+package io.onelite.exec.func;
+
+/**
+ * An aggregate used with OVER: evaluates the accumulator over each row's frame. When frames
+ * only move forward and the accumulator has an inverse, it slides (step the rows entering,
+ * inverse the rows leaving), as SQLite's window.c does with xInverse; otherwise it recomputes.
+ */
+final class AggregateWindow implements WindowFunction {
+    private final AggregateFunction aggregate;
+
+    AggregateWindow(AggregateFunction aggregate) {
+        this.aggregate = aggregate;
+    }
+
+    @Override
+    public Object[] evaluate(WindowPartition p) {
+        int n = p.size();
+        Object[] out = new Object[n];
+        AggregateFunction.Accumulator acc = aggregate.start();
+        boolean sliding = acc.supportsInverse();
+        int curStart = 0;
+        int curEnd = 0;
+        for (int row = 0; row < n; row++) {
+            int fs = p.frameStart(row);
+            int fe = Math.max(fs, p.frameEnd(row));
+            boolean canSlide = sliding && fs >= curStart && fe >= curEnd && fs <= curEnd;
+            if (!canSlide) {
+                acc = aggregate.start();
+                curStart = fs;
+                curEnd = fs;
+            }
+            // as window.c: rows leave the frame (xInverse) before new rows enter it (xStep);
+            // the order matters to floating-point sums
+            while (curStart < fs) {
+                acc.inverse(p.args(curStart++).clone());
+            }
+            while (curEnd < fe) {
+                acc.step(p.args(curEnd++).clone());
+            }
+            out[row] = acc.value();
+        }
+        return out;
+    }
+}

@@ -1,0 +1,151 @@
+package io.onelite.exec.func;
+
+import io.onelite.btree.Collation;
+import io.onelite.common.OneLiteException;
+import io.onelite.common.ResultCode;
+import io.onelite.exec.value.SqlValues;
+
+/**
+ * Core scalar functions of SQLite's func.c that are not about text: abs, coalesce, ifnull, iif,
+ * nullif, max, min, typeof, sign, round, random, randomblob, zeroblob, likelihood, likely,
+ * unlikely, sqlite_version, last_insert_rowid, changes, total_changes.
+ */
+final class CoreFunctions {
+    private CoreFunctions() {
+    }
+
+    /** The SQLite version this engine reports and tracks. */
+    static final String SQLITE_VERSION = "3.49.2";
+
+    static void register(Functions.Registry r) {
+        r.scalar("abs", 1, (c, a) -> abs(a[0]));
+        r.scalarVariadic("coalesce", 2, Functions.MAX_ARGS, (c, a) -> firstNonNull(a));
+        r.scalar("ifnull", 2, (c, a) -> firstNonNull(a));
+        r.scalarVariadic("iif", 2, Functions.MAX_ARGS, (c, a) -> iif(a));
+        r.scalarVariadic("if", 2, Functions.MAX_ARGS, (c, a) -> iif(a));
+        r.scalar("nullif", 2, (c, a) -> SqlValues.compare(a[0], a[1], Collation.BINARY) == 0 ? null : a[0]);
+        r.scalarVariadic("max", 2, Functions.MAX_ARGS, (c, a) -> minMax(a, 1));
+        r.scalarVariadic("min", 2, Functions.MAX_ARGS, (c, a) -> minMax(a, -1));
+        r.scalar("typeof", 1, (c, a) -> SqlValues.typeof(a[0]));
+        r.scalar("sign", 1, (c, a) -> sign(a[0]));
+        r.scalar("round", 1, (c, a) -> round(a[0], 0L));
+        r.scalar("round", 2, (c, a) -> round(a[0], a[1]));
+        r.scalar("random", 0, (c, a) -> c.random().nextLong());
+        r.scalar("randomblob", 1, (c, a) -> randomBlob(c, a[0]));
+        r.scalar("zeroblob", 1, (c, a) -> zeroBlob(a[0]));
+        r.scalar("likelihood", 2, (c, a) -> a[0]);
+        r.scalar("likely", 1, (c, a) -> a[0]);
+        r.scalar("unlikely", 1, (c, a) -> a[0]);
+        r.scalar("sqlite_version", 0, (c, a) -> SQLITE_VERSION);
+        r.scalar("last_insert_rowid", 0, (c, a) -> c.lastInsertRowid());
+        r.scalar("changes", 0, (c, a) -> c.changes());
+        r.scalar("total_changes", 0, (c, a) -> c.totalChanges());
+    }
+
+    static Object abs(Object v) {
+        if (v == null) {
+            return null;
+        }
+        if (v instanceof Long l) {
+            if (l == Long.MIN_VALUE) {
+                throw new OneLiteException(ResultCode.ERROR, "integer overflow");
+            }
+            return Math.abs(l);
+        }
+        return Math.abs(Args.real(v));
+    }
+
+    static Object firstNonNull(Object[] a) {
+        for (Object v : a) {
+            if (v != null) {
+                return v;
+            }
+        }
+        return null;
+    }
+
+    /** iif(c1, v1 [, c2, v2 ...] [, else]) as SQLite 3.48+ (a CASE in function form). */
+    static Object iif(Object[] a) {
+        int i = 0;
+        for (; i + 1 < a.length; i += 2) {
+            if (Boolean.TRUE.equals(SqlValues.isTrue(a[i]))) {
+                return a[i + 1];
+            }
+        }
+        return i < a.length ? a[i] : null;
+    }
+
+    static Object minMax(Object[] a, int sign) {
+        Object best = a[0];
+        if (best == null) {
+            return null;
+        }
+        for (int i = 1; i < a.length; i++) {
+            if (a[i] == null) {
+                return null;
+            }
+            // as SQLite's minmaxFunc: max takes a later argument only if greater, min if not greater
+            int cmp = SqlValues.compare(best, a[i], Collation.BINARY);
+            if (sign > 0 ? cmp < 0 : cmp >= 0) {
+                best = a[i];
+            }
+        }
+        return best;
+    }
+
+    static Object sign(Object v) {
+        Object n = Args.numericOrNull(v);
+        if (n == null) {
+            return null;
+        }
+        double d = SqlValues.toReal(n);
+        return d < 0 ? -1L : d > 0 ? 1L : 0L;
+    }
+
+    /** As SQLite's roundFunc: REAL result, at most 30 digits, half away from zero on the exact value. */
+    static Object round(Object v, Object digits) {
+        if (v == null || digits == null) {
+            return null;
+        }
+        long n = Args.int64(digits);
+        if (n > 30) {
+            n = 30;
+        }
+        if (n < 0) {
+            n = 0;
+        }
+        double r = Args.real(v);
+        if (r < -4503599627370496.0 || r > 4503599627370496.0) {
+            return r; // no fractional part to round
+        }
+        if (n == 0) {
+            return r >= 0 ? (double) (long) (r + 0.5) : -(double) (long) (-r + 0.5);
+        }
+        java.math.BigDecimal bd = new java.math.BigDecimal(r).setScale((int) n, java.math.RoundingMode.HALF_UP);
+        return bd.doubleValue();
+    }
+
+    static Object randomBlob(FunctionContext c, Object n) {
+        long len = Args.int64(n);
+        if (len < 1) {
+            len = 1;
+        }
+        if (len > Args.MAX_LENGTH) {
+            throw Args.tooBig();
+        }
+        byte[] b = new byte[(int) len];
+        c.random().nextBytes(b);
+        return b;
+    }
+
+    static Object zeroBlob(Object n) {
+        long len = Args.int64(n);
+        if (len < 0) {
+            len = 0;
+        }
+        if (len > Args.MAX_LENGTH) {
+            throw Args.tooBig();
+        }
+        return new byte[(int) len];
+    }
+}

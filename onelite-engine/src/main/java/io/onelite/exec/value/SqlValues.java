@@ -1,0 +1,225 @@
+package io.onelite.exec.value;
+
+import io.onelite.btree.Collation;
+import io.onelite.common.OneLiteException;
+import io.onelite.common.ResultCode;
+
+/**
+ * SQLite's value semantics over plain storage-class values: {@code null} (NULL), {@code Long}
+ * (INTEGER), {@code Double} (REAL), {@code String} (TEXT), {@code byte[]} (BLOB). Every method
+ * accepts exactly these types and returns one of them. This is the single entry point the
+ * executor uses; the rules live in package-private classes named after what they mirror
+ * ({@link Conversions}, {@link Arithmetic}, {@link Comparison}, {@link Patterns},
+ * {@link RealFormat}, {@link NumericText}).
+ */
+public final class SqlValues {
+    private SqlValues() {
+    }
+
+    /** Both operands of a comparison after comparison affinity was applied. */
+    public record Operands(Object left, Object right) {
+    }
+
+    // ---- types and conversions ----
+
+    /** {@code typeof(v)}: "null", "integer", "real", "text" or "blob". */
+    public static String typeof(Object v) {
+        return Conversions.typeof(v);
+    }
+
+    /** TEXT rendering ({@code sqlite3_value_text}): REAL as {@code %!.15g}, BLOB bytes as UTF-8; null stays null. */
+    public static String toText(Object v) {
+        return Conversions.toText(v);
+    }
+
+    /** BLOB rendering ({@code sqlite3_value_blob}): text as UTF-8 bytes, numbers as their text; null stays null. */
+    public static byte[] toBlob(Object v) {
+        return Conversions.toBlob(v);
+    }
+
+    /** {@code sqlite3_value_int64}: NULL → 0, REAL truncated and saturated, text by its integer prefix. */
+    public static long toInteger(Object v) {
+        return Conversions.toInteger(v);
+    }
+
+    /** {@code sqlite3_value_double}: NULL → 0.0, text by its numeric prefix. */
+    public static double toReal(Object v) {
+        return Conversions.toReal(v);
+    }
+
+    /**
+     * The number a value stands for in arithmetic: Long or Double (NULL stays null). Text and
+     * blobs use their longest numeric prefix ('12abc' → 12, 'abc' → 0, '1.5e3x' → 1500.0);
+     * hexadecimal is not read.
+     */
+    public static Object toNumeric(Object v) {
+        return Conversions.toNumeric(v);
+    }
+
+    /**
+     * What {@code sqlite3_value_numeric_type} leaves in a value: INTEGER and REAL unchanged, text
+     * that is wholly a number (surrounding spaces allowed) as that number (REAL if written with a
+     * point or exponent), anything else unchanged.
+     */
+    public static Object numericIfWhole(Object v) {
+        if (v instanceof String s) {
+            Object n = Conversions.numericIfWhole(s, false);
+            return n == null ? v : n;
+        }
+        return v;
+    }
+
+    /** SQLite's truth value: null for NULL, else whether the numeric value is non-zero. */
+    public static Boolean isTrue(Object v) {
+        return Conversions.isTrue(v);
+    }
+
+    /** Applies a column affinity as SQLite does before storing (and in OP_Affinity). */
+    public static Object applyAffinity(Object v, Affinity affinity) {
+        return Conversions.applyAffinity(v, affinity);
+    }
+
+    /** {@code CAST(v AS typeName)}; the type name's affinity decides ({@link Affinity#ofDeclaredType}). */
+    public static Object cast(Object v, String typeName) {
+        return Conversions.cast(v, Affinity.ofDeclaredType(typeName));
+    }
+
+    /** {@code CAST} to an affinity. */
+    public static Object cast(Object v, Affinity affinity) {
+        return Conversions.cast(v, affinity);
+    }
+
+    // ---- comparison ----
+
+    /**
+     * Total order used by ORDER BY, indexes, min/max and comparisons after affinity: NULL first,
+     * then numbers (INTEGER and REAL compared exactly), then TEXT by {@code collation} (BINARY if
+     * null), then BLOB. Returns -1, 0 or 1.
+     */
+    public static int compare(Object a, Object b, Collation collation) {
+        return Comparison.compare(a, b, collation);
+    }
+
+    /** {@code compare(a, b, collation) == 0}; note NULL equals NULL here (this is IS, not =). */
+    public static boolean equals(Object a, Object b, Collation collation) {
+        return Comparison.compare(a, b, collation) == 0;
+    }
+
+    /**
+     * The affinity a comparison between two operands uses ({@code sqlite3CompareAffinity}); an
+     * argument or result of null means "no affinity" (an expression that is not a column).
+     */
+    public static Affinity comparisonAffinity(Affinity leftAffinity, Affinity rightAffinity) {
+        return Comparison.comparisonAffinity(leftAffinity, rightAffinity);
+    }
+
+    /**
+     * Converts both operands of {@code =, <, <=, >, >=, <>, IS, IN, BETWEEN} as SQLite does
+     * before comparing: numeric affinity turns text that is a well-formed number into a number;
+     * TEXT affinity turns numbers into text; otherwise nothing changes.
+     *
+     * @param leftAffinity the left expression's affinity, or null if it has none
+     * @param rightAffinity the right expression's affinity, or null if it has none
+     */
+    public static Operands applyComparisonAffinity(Object left, Affinity leftAffinity, Object right,
+                                                   Affinity rightAffinity) {
+        Affinity aff = Comparison.comparisonAffinity(leftAffinity, rightAffinity);
+        return new Operands(Comparison.convertForComparison(left, aff), Comparison.convertForComparison(right, aff));
+    }
+
+    // ---- arithmetic ----
+
+    public static Object add(Object a, Object b) {
+        return Arithmetic.apply(Arithmetic.Op.ADD, a, b);
+    }
+
+    public static Object subtract(Object a, Object b) {
+        return Arithmetic.apply(Arithmetic.Op.SUBTRACT, a, b);
+    }
+
+    public static Object multiply(Object a, Object b) {
+        return Arithmetic.apply(Arithmetic.Op.MULTIPLY, a, b);
+    }
+
+    /** Integer division truncates; division by zero is NULL. */
+    public static Object divide(Object a, Object b) {
+        return Arithmetic.apply(Arithmetic.Op.DIVIDE, a, b);
+    }
+
+    /** {@code %}: sign of the dividend; REAL operands are truncated to integers first, result REAL. */
+    public static Object remainder(Object a, Object b) {
+        return Arithmetic.apply(Arithmetic.Op.REMAINDER, a, b);
+    }
+
+    /** Unary minus ({@code 0 - v}): -(-9223372036854775808) becomes REAL. */
+    public static Object negate(Object v) {
+        return Arithmetic.apply(Arithmetic.Op.SUBTRACT, 0L, v);
+    }
+
+    /** Unary plus: the value unchanged (SQLite does not convert it). */
+    public static Object plus(Object v) {
+        return v;
+    }
+
+    /** {@code ||}: NULL if either is NULL, else the text of both. */
+    public static Object concat(Object a, Object b) {
+        if (a == null || b == null) {
+            return null;
+        }
+        return Conversions.toText(a) + Conversions.toText(b);
+    }
+
+    public static Object bitAnd(Object a, Object b) {
+        return Arithmetic.bit(Arithmetic.BitOp.AND, a, b);
+    }
+
+    public static Object bitOr(Object a, Object b) {
+        return Arithmetic.bit(Arithmetic.BitOp.OR, a, b);
+    }
+
+    /** {@code <<}: a negative count shifts right; 64 or more gives 0. */
+    public static Object shiftLeft(Object a, Object b) {
+        return Arithmetic.bit(Arithmetic.BitOp.SHIFT_LEFT, a, b);
+    }
+
+    /** {@code >>}: arithmetic shift; a negative count shifts left. */
+    public static Object shiftRight(Object a, Object b) {
+        return Arithmetic.bit(Arithmetic.BitOp.SHIFT_RIGHT, a, b);
+    }
+
+    /** {@code ~v}. */
+    public static Object bitNot(Object v) {
+        return v == null ? null : (Object) ~Conversions.toInteger(v);
+    }
+
+    /** {@code NOT v}: NULL stays NULL, else 1 or 0. */
+    public static Object not(Object v) {
+        Boolean t = Conversions.isTrue(v);
+        return t == null ? null : (Object) (t ? 0L : 1L);
+    }
+
+    // ---- patterns ----
+
+    /**
+     * {@code text LIKE pattern ESCAPE escape}: true if it matches.
+     *
+     * @param escape the ESCAPE text (must be one character) or null for none
+     * @param caseSensitive {@code PRAGMA case_sensitive_like}
+     * @throws OneLiteException "ESCAPE expression must be a single character"
+     */
+    public static boolean like(String pattern, String text, String escape, boolean caseSensitive) {
+        int esc = -1;
+        if (escape != null) {
+            if (escape.codePointCount(0, escape.length()) != 1) {
+                throw new OneLiteException(ResultCode.ERROR, "ESCAPE expression must be a single character");
+            }
+            esc = escape.codePointAt(0);
+        }
+        return Patterns.like(pattern, text, esc, caseSensitive);
+    }
+
+    /** {@code text GLOB pattern}: true if it matches. */
+    public static boolean glob(String pattern, String text) {
+        return Patterns.glob(pattern, text);
+    }
+}
