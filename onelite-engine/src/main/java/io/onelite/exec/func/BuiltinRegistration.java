@@ -16,6 +16,7 @@ final class BuiltinRegistration {
         TextFunctions.register(r);
         Aggregates.register(r);
         WindowFunctions.register(r);
+        MathFunctions.register(r);
         r.scalarVariadic("printf", 0, Functions.MAX_ARGS, (c, a) -> Printf.sqlPrintf(a));
         r.scalarVariadic("format", 0, Functions.MAX_ARGS, (c, a) -> Printf.sqlPrintf(a));
     }
