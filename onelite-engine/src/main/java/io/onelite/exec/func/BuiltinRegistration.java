@@ -17,6 +17,7 @@ final class BuiltinRegistration {
         Aggregates.register(r);
         WindowFunctions.register(r);
         MathFunctions.register(r);
+        DateFunctions.register(r);
         r.scalarVariadic("printf", 0, Functions.MAX_ARGS, (c, a) -> Printf.sqlPrintf(a));
         r.scalarVariadic("format", 0, Functions.MAX_ARGS, (c, a) -> Printf.sqlPrintf(a));
     }
