@@ -1,0 +1,53 @@
+package io.onelite.spring;
+
+import java.sql.SQLException;
+import java.sql.SQLTransactionRollbackException;
+
+import org.junit.jupiter.api.Test;
+
+import org.springframework.dao.CannotAcquireLockException;
+import org.springframework.dao.ConcurrencyFailureException;
+import org.springframework.dao.DataIntegrityViolationException;
+import org.springframework.dao.DuplicateKeyException;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class OneLiteExceptionTranslatorTests {
+
+    private final OneLiteExceptionTranslator translator = new OneLiteExceptionTranslator();
+
+    @Test
+    void lostConflictsBecomeCommitConflictExceptions() {
+        var busySnapshot = translator.translate("commit", null, new SQLTransactionRollbackException("stale", "40001", 517));
+        assertThat(busySnapshot).isInstanceOf(CommitConflictException.class).isInstanceOf(ConcurrencyFailureException.class);
+        assertThat(((CommitConflictException) busySnapshot).resultCode()).isEqualTo(517);
+        var holdLimit = translator.translate("commit", null, new SQLTransactionRollbackException("hold", "40001", 773));
+        assertThat(((CommitConflictException) holdLimit).resultCode()).isEqualTo(773);
+    }
+
+    @Test
+    void busyBecomesCannotAcquireLock() {
+        assertThat(translator.translate("insert", "insert into t values (1)", new SQLException("database is locked", null, 5)))
+                .isInstanceOf(CannotAcquireLockException.class);
+    }
+
+    @Test
+    void uniqueAndPrimaryKeyViolationsAreDuplicateKeys() {
+        assertThat(translator.translate("insert", null, new SQLException("UNIQUE constraint failed: t.a", "23505", 2067)))
+                .isInstanceOf(DuplicateKeyException.class);
+        assertThat(translator.translate("insert", null, new SQLException("UNIQUE constraint failed: t.id", "23505", 1555)))
+                .isInstanceOf(DuplicateKeyException.class);
+    }
+
+    @Test
+    void otherConstraintsAreIntegrityViolations() {
+        var notNull = translator.translate("insert", null, new SQLException("NOT NULL constraint failed: t.a", "23502", 1299));
+        assertThat(notNull).isInstanceOf(DataIntegrityViolationException.class).isNotInstanceOf(DuplicateKeyException.class);
+    }
+
+    @Test
+    void theMessageNamesTaskAndStatement() {
+        var e = translator.translate("insert order", "insert into orders values (1)", new SQLException("boom", null, 517));
+        assertThat(e.getMessage()).contains("insert order").contains("insert into orders values (1)").contains("boom");
+    }
+}

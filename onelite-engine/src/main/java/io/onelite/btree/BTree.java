@@ -1,0 +1,76 @@
+package io.onelite.btree;
+
+import io.onelite.common.CorruptDatabaseException;
+import io.onelite.pager.PageStore;
+
+/** Whole-tree operations: create, clear, drop, and the empty table leaf the pager puts on page 1. */
+public final class BTree {
+    private BTree() {
+    }
+
+    /** Allocates an empty root page (a table or an index leaf) and returns its pgno. */
+    public static int create(PageStore s, boolean table) {
+        requireNoAutoVacuum(s);
+        int pgno = s.allocate();
+        byte[] page = s.write(pgno);
+        new Node(table ? PageHeader.TABLE_LEAF : PageHeader.INDEX_LEAF, new java.util.ArrayList<>(), 0)
+            .writeTo(page, PageHeader.headerOffset(pgno), s.usableSize());
+        return pgno;
+    }
+
+    /** Removes every entry: frees every page of the tree but the root, which becomes an empty leaf. */
+    public static void clear(PageStore s, int root) {
+        requireNoAutoVacuum(s);
+        BTreePage p = BTreePage.read(s, root);
+        freeContent(s, p, 0);
+        int type = p.isTable() ? PageHeader.TABLE_LEAF : PageHeader.INDEX_LEAF;
+        new Node(type, new java.util.ArrayList<>(), 0).writeTo(s.write(root), PageHeader.headerOffset(root), s.usableSize());
+    }
+
+    /** Frees every page of the tree, the root included. */
+    public static void drop(PageStore s, int root) {
+        requireNoAutoVacuum(s);
+        BTreePage p = BTreePage.read(s, root);
+        freeContent(s, p, 0);
+        s.free(root);
+    }
+
+    /** Writes an empty table leaf with its header at {@code headerOffset} (100 on page 1). */
+    public static void initEmptyTableLeaf(byte[] page, int headerOffset, int usableSize) {
+        new Node(PageHeader.TABLE_LEAF, new java.util.ArrayList<>(), 0).writeTo(page, headerOffset, usableSize);
+    }
+
+    /**
+     * Writing auto-vacuum files would need pointer-map maintenance, which we do not do: such
+     * files are read-only for us (header field 52 is non-zero in them).
+     */
+    static void requireNoAutoVacuum(PageStore s) {
+        if (io.onelite.pager.FileHeader.getInt(s.read(1), io.onelite.pager.FileHeader.LARGEST_ROOT_PAGE) != 0) {
+            throw new io.onelite.common.OneLiteException(io.onelite.common.ResultCode.READONLY,
+                "attempt to write a readonly database (auto_vacuum files are read-only in OneLite)");
+        }
+    }
+
+    /** Frees the overflow chains of the page's cells and, recursively, its child pages. */
+    private static void freeContent(PageStore s, BTreePage p, int depth) {
+        if (depth > PageHeader.MAX_DEPTH) {
+            throw new CorruptDatabaseException(p.pgno, "tree too deep");
+        }
+        for (int i = 0; i < p.cellCount; i++) {
+            if (p.isLeaf() || !p.isTable()) {
+                CellInfo c = p.cell(i);
+                if (c.hasOverflow()) {
+                    Overflow.freeChain(s, p.pgno, c.overflowPgno(),
+                        Overflow.pageCount(c.payloadSize(), c.localSize(), s.usableSize()));
+                }
+            }
+        }
+        if (!p.isLeaf()) {
+            for (int i = 0; i <= p.cellCount; i++) {
+                BTreePage child = BTreePage.read(s, p.child(i));
+                freeContent(s, child, depth + 1);
+                s.free(child.pgno);
+            }
+        }
+    }
+}

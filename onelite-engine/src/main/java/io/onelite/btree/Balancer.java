@@ -1,0 +1,272 @@
+package io.onelite.btree;
+
+import io.onelite.pager.PageStore;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Applies one change to a tree and rebalances it (SQLite's {@code balance()}).
+ *
+ * <p>The change is made to an in-memory {@link Node} of the page on the cursor path; then, from
+ * that level up to the root, every pending node is written back if it fits and is not underfull
+ * (less than a third used; the leaf an insert grew is only checked for overflow, as in
+ * {@code sqlite3BtreeInsert}), else redistributed with up to two siblings as
+ * {@code balance_nonroot} does: all cells of the siblings and the dividers between them are
+ * gathered, packed left to right into as few pages as hold them, the last pages evened out,
+ * and the new dividers put into the parent, which is then pending itself. Old pages are reused
+ * in order; extra pages are allocated, surplus ones freed. The root keeps its pgno: when it
+ * overflows its content moves into a new child first ({@code balance_deeper}); when it is an
+ * interior page with no cell left its only child is pulled up into it.
+ *
+ * <p>Fast path (as {@code balance_quick}): conditions (1) a cell was appended as the last cell
+ * of a leaf, (2) the leaf overflowed, (3) it is the right-most child of its parent. Then the new
+ * cell alone goes to a new right sibling and the leaf stays full, so ascending inserts fill
+ * pages almost completely.
+ *
+ * <p>Every page is rewritten compactly (no freeblocks, fragment count 0).
+ */
+final class Balancer {
+    private final PageStore s;
+    private final int usable;
+    private final int root;
+    private final int[] pgnos = new int[PageHeader.MAX_DEPTH + 2];
+    private final int[] idx = new int[PageHeader.MAX_DEPTH + 2];
+    private final Node[] pending = new Node[PageHeader.MAX_DEPTH + 2];
+    private int depth;
+    private boolean appended;
+    /** The level an insert grew: balanced only if it overflows, as sqlite3BtreeInsert does (-1: none). */
+    private int insertLevel = -1;
+
+    /** Takes the path of {@code path} (positioned on a leaf slot or an entry). */
+    Balancer(PageStore s, CursorPath path) {
+        this.s = s;
+        this.usable = s.usableSize();
+        this.root = path.root;
+        this.depth = path.depth;
+        for (int l = 0; l <= depth; l++) {
+            pgnos[l] = path.pages[l].pgno;
+            idx[l] = path.idx[l];
+        }
+    }
+
+    private Node read(int pgno) {
+        return Node.of(BTreePage.read(s, pgno));
+    }
+
+    /** Inserts {@code cell} as cell {@code i} of the leaf at the end of the path, or replaces cell i. */
+    void putLeafCell(int i, byte[] cell, boolean replace) {
+        Node n = read(pgnos[depth]);
+        if (replace) {
+            Cells.freeOverflow(s, n.type, n.cells.get(i), pgnos[depth]);
+            n.cells.set(i, cell);
+        } else {
+            n.cells.add(i, cell);
+            appended = i == n.cells.size() - 1;
+        }
+        pending[depth] = n;
+        insertLevel = depth;
+        run(depth);
+    }
+
+    /**
+     * Removes entry {@code i} of the page at {@code level} (the end of the path). An interior
+     * entry of an index tree is replaced by its predecessor, taken from the right-most leaf of
+     * its left subtree, as {@code sqlite3BtreeDelete} does.
+     */
+    void removeEntry(int level, int i) {
+        Node n = read(pgnos[level]);
+        byte[] old = n.cells.get(i);
+        Cells.freeOverflow(s, n.type, old, pgnos[level]);
+        if (n.isLeaf()) {
+            n.cells.remove(i);
+            pending[level] = n;
+            run(level);
+            return;
+        }
+        // descend to the predecessor: child i, then always the right-most child
+        idx[level] = i;
+        int pgno = Cells.leftChild(old);
+        int l = level;
+        BTreePage p;
+        while (true) {
+            l++;
+            if (l > PageHeader.MAX_DEPTH) {
+                throw new io.onelite.common.CorruptDatabaseException(pgno, "tree too deep");
+            }
+            p = BTreePage.read(s, pgno);
+            pgnos[l] = p.pgno;
+            if (p.isLeaf()) {
+                break;
+            }
+            idx[l] = p.cellCount;
+            pgno = p.rightChild();
+        }
+        Node leaf = Node.of(p);
+        if (leaf.cells.isEmpty()) {
+            throw new io.onelite.common.CorruptDatabaseException(p.pgno, "empty leaf under an interior entry");
+        }
+        byte[] pred = leaf.cells.remove(leaf.cells.size() - 1);
+        idx[l] = leaf.cells.size();
+        n.cells.set(i, Cells.addLeftChild(pred, Cells.leftChild(old)));
+        pending[level] = n;
+        pending[l] = leaf;
+        depth = l;
+        run(l);
+    }
+
+    private int capacity(int type, int pgno) {
+        return Node.capacity(type, usable, PageHeader.headerOffset(pgno));
+    }
+
+    private void write(int pgno, Node n) {
+        n.writeTo(s.write(pgno), PageHeader.headerOffset(pgno), usable);
+    }
+
+    private void run(int from) {
+        for (int l = from; l >= 0; l--) {
+            Node n = pending[l];
+            if (n == null) {
+                continue;
+            }
+            pending[l] = null;
+            if (l == 0) {
+                balanceRoot(n);
+                continue;
+            }
+            int used = n.used();
+            int cap = capacity(n.type, pgnos[l]);
+            if (used <= cap && (used >= cap / 3 || l == insertLevel)) {
+                write(pgnos[l], n);
+                appended = false;
+                continue;
+            }
+            balanceNonroot(l, n);
+        }
+    }
+
+    private void balanceRoot(Node n) {
+        while (true) {
+            if (!n.isLeaf() && n.cells.isEmpty()) {
+                Node child = read(n.rightChild);
+                if (child.used() <= capacity(child.type, root)) {
+                    s.free(n.rightChild);
+                    n = child;
+                    continue;
+                }
+            }
+            if (n.used() <= capacity(n.type, root)) {
+                write(root, n);
+                return;
+            }
+            // balance_deeper: the root's content moves to a new child, the root gets one child
+            int child = s.allocate();
+            pgnos[1] = child;
+            idx[0] = 0;
+            pending[0] = new Node(n.type & ~0x08, new ArrayList<>(), child);
+            balanceNonroot(1, n);
+            n = pending[0];
+            pending[0] = null;
+        }
+    }
+
+    private int childOf(Node parent, int i) {
+        return i == parent.cells.size() ? parent.rightChild : Cells.leftChild(parent.cells.get(i));
+    }
+
+    private void balanceNonroot(int l, Node n) {
+        Node parent = pending[l - 1] != null ? pending[l - 1] : read(pgnos[l - 1]);
+        pending[l - 1] = parent;
+        int i = idx[l - 1];
+        int nc = parent.cells.size();
+        boolean leaf = n.isLeaf();
+        boolean table = n.isTable();
+        int cap = Node.capacity(n.type, usable, 0);
+        if (appended && leaf && i == nc && n.used() > cap && (table || n.cells.size() >= 3)) { // (1) (2) (3)
+            appended = false;
+            balanceQuick(l, n, parent);
+            return;
+        }
+        appended = false;
+        int nOld = Math.min(3, nc + 1);
+        int first = i == 0 ? 0 : i == nc ? Math.max(0, nc - 2) : i - 1;
+        int[] oldPgnos = new int[nOld];
+        Node[] old = new Node[nOld];
+        for (int j = 0; j < nOld; j++) {
+            oldPgnos[j] = childOf(parent, first + j);
+            old[j] = first + j == i ? n : read(oldPgnos[j]);
+            if (old[j].type != n.type) {
+                throw new io.onelite.common.CorruptDatabaseException(oldPgnos[j], "sibling page of another type");
+            }
+        }
+        boolean promote = !(table && leaf);
+        List<byte[]> items = new ArrayList<>();
+        for (int j = 0; j < nOld; j++) {
+            items.addAll(old[j].cells);
+            if (j < nOld - 1) {
+                byte[] div = parent.cells.get(first + j);
+                if (!promote) {
+                    continue;
+                }
+                items.add(leaf ? Cells.stripLeftChild(div) : Cells.withLeftChild(div, old[j].rightChild));
+            }
+        }
+        int lastRight = old[nOld - 1].rightChild;
+        int[] bounds = Packing.pack(items, cap, promote);
+        int k = bounds.length / 2;
+        int[] newPgnos = new int[k];
+        for (int j = 0; j < k; j++) {
+            newPgnos[j] = j < nOld ? oldPgnos[j] : s.allocate();
+        }
+        for (int j = k; j < nOld; j++) {
+            s.free(oldPgnos[j]);
+        }
+        List<byte[]> dividers = new ArrayList<>();
+        for (int j = 0; j < k; j++) {
+            int a = bounds[2 * j];
+            int b = bounds[2 * j + 1];
+            Node page = new Node(n.type, new ArrayList<>(items.subList(a, b)), 0);
+            if (j < k - 1) {
+                if (!promote) {
+                    dividers.add(Cells.tableInterior(newPgnos[j], Cells.leafRowid(items.get(b - 1))));
+                } else {
+                    byte[] d = items.get(b);
+                    if (!leaf) {
+                        page.rightChild = Cells.leftChild(d);
+                        dividers.add(Cells.withLeftChild(d, newPgnos[j]));
+                    } else {
+                        dividers.add(Cells.addLeftChild(d, newPgnos[j]));
+                    }
+                }
+            } else if (!leaf) {
+                page.rightChild = lastRight;
+            }
+            write(newPgnos[j], page);
+        }
+        for (int j = 0; j < nOld - 1; j++) {
+            parent.cells.remove(first);
+        }
+        parent.cells.addAll(first, dividers);
+        int after = first + dividers.size();
+        if (after == parent.cells.size()) {
+            parent.rightChild = newPgnos[k - 1];
+        } else {
+            parent.cells.set(after, Cells.withLeftChild(parent.cells.get(after), newPgnos[k - 1]));
+        }
+    }
+
+    private void balanceQuick(int l, Node n, Node parent) {
+        byte[] cell = n.cells.remove(n.cells.size() - 1);
+        int newPgno = s.allocate();
+        write(newPgno, new Node(n.type, new ArrayList<>(List.of(cell)), 0));
+        byte[] divider;
+        if (n.isTable()) {
+            divider = Cells.tableInterior(pgnos[l], Cells.leafRowid(n.cells.get(n.cells.size() - 1)));
+        } else {
+            divider = Cells.addLeftChild(n.cells.remove(n.cells.size() - 1), pgnos[l]);
+        }
+        write(pgnos[l], n);
+        parent.cells.add(divider);
+        parent.rightChild = newPgno;
+    }
+}

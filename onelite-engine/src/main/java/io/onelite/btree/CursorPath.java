@@ -1,0 +1,215 @@
+package io.onelite.btree;
+
+import io.onelite.common.CorruptDatabaseException;
+import io.onelite.pager.PageStore;
+
+/**
+ * The stack of pages from the root to the current position, shared by {@link TableCursor} and
+ * {@link IndexCursor} (SQLite's {@code apPage[]}/{@code aiIdx[]} of a {@code BtCursor}).
+ *
+ * <p>Invariants: (1) levels 0..depth hold the pages on the path, level 0 the root; (2) for an
+ * interior level l &lt; depth, {@code idx[l]} is the child taken (0..cellCount, cellCount = the
+ * right-most child); (3) when valid, the entry is cell {@code idx[depth]} of {@code pages[depth]},
+ * which is a leaf, or, in an index tree only (a true B-tree whose interior cells are entries too),
+ * an interior page. A path deeper than {@link PageHeader#MAX_DEPTH} is corrupt, so a cycle of
+ * child pointers ends in {@link CorruptDatabaseException}.
+ */
+final class CursorPath {
+    /** Compares the key of cell {@code i} of {@code page} with the sought key: negative, zero or positive. */
+    interface Probe {
+        int compare(BTreePage page, int i);
+    }
+
+    final PageStore store;
+    final int root;
+    final BTreePage[] pages = new BTreePage[PageHeader.MAX_DEPTH + 1];
+    final int[] idx = new int[PageHeader.MAX_DEPTH + 1];
+    int depth = -1;
+    boolean valid;
+    private boolean table;
+
+    CursorPath(PageStore store, int root) {
+        this.store = store;
+        this.root = root;
+    }
+
+    BTreePage page() {
+        return pages[depth];
+    }
+
+    int cellIndex() {
+        return idx[depth];
+    }
+
+    boolean isTable() {
+        return table;
+    }
+
+    /** Positions at the root page, invalid. */
+    void reset() {
+        BTreePage p = BTreePage.read(store, root);
+        table = p.isTable();
+        pages[0] = p;
+        idx[0] = 0;
+        depth = 0;
+        valid = false;
+    }
+
+    private void push(int i) {
+        BTreePage parent = pages[depth];
+        idx[depth] = i;
+        int child = parent.child(i);
+        if (depth + 1 > PageHeader.MAX_DEPTH) {
+            throw new CorruptDatabaseException(parent.pgno, "tree deeper than " + PageHeader.MAX_DEPTH + " levels (a cycle?)");
+        }
+        if (child < 1 || child > store.pageCount() || child == root) {
+            throw new CorruptDatabaseException(parent.pgno, "child page " + child + " out of range");
+        }
+        BTreePage p = BTreePage.read(store, child);
+        if (p.isTable() != table) {
+            throw new CorruptDatabaseException(child, "page kind differs from its parent " + parent.pgno);
+        }
+        depth++;
+        pages[depth] = p;
+        idx[depth] = 0;
+    }
+
+    /**
+     * Descends from the root to a leaf slot: at each page the first cell whose key is {@code >=}
+     * the sought key ({@code >} when {@code upper}). Leaves the cursor on that leaf slot (maybe
+     * cellCount, i.e. past the end), not yet valid.
+     */
+    void descend(Probe probe, boolean upper) {
+        reset();
+        while (true) {
+            BTreePage p = pages[depth];
+            int lo = 0;
+            int hi = p.cellCount;
+            while (lo < hi) {
+                int mid = (lo + hi) >>> 1;
+                int c = probe.compare(p, mid);
+                if (c < 0 || (upper && c == 0)) {
+                    lo = mid + 1;
+                } else {
+                    hi = mid;
+                }
+            }
+            if (p.isLeaf()) {
+                idx[depth] = lo;
+                return;
+            }
+            push(lo);
+        }
+    }
+
+    private void descendLeftmost() {
+        while (!pages[depth].isLeaf()) {
+            push(0);
+        }
+        idx[depth] = 0;
+    }
+
+    private void descendRightmost() {
+        while (!pages[depth].isLeaf()) {
+            push(pages[depth].cellCount);
+        }
+        idx[depth] = pages[depth].cellCount;
+    }
+
+    boolean first() {
+        reset();
+        descendLeftmost();
+        return forwardFromSlot();
+    }
+
+    boolean last() {
+        reset();
+        descendRightmost();
+        return backwardFromSlot();
+    }
+
+    /** From a leaf slot: the entry there, or the next one after it. */
+    boolean forwardFromSlot() {
+        if (idx[depth] < pages[depth].cellCount) {
+            return valid = true;
+        }
+        return climbForward();
+    }
+
+    /** From a leaf slot: the entry before it. */
+    boolean backwardFromSlot() {
+        if (idx[depth] > 0) {
+            idx[depth]--;
+            return valid = true;
+        }
+        return climbBackward();
+    }
+
+    boolean next() {
+        if (!valid) {
+            return false;
+        }
+        BTreePage p = pages[depth];
+        if (!p.isLeaf()) {
+            push(idx[depth] + 1); // index tree: after interior entry i comes the subtree of child i+1
+            descendLeftmost();
+            return forwardFromSlot();
+        }
+        idx[depth]++;
+        return forwardFromSlot();
+    }
+
+    boolean prev() {
+        if (!valid) {
+            return false;
+        }
+        BTreePage p = pages[depth];
+        if (!p.isLeaf()) {
+            push(idx[depth]);
+            descendRightmost();
+            return backwardFromSlot();
+        }
+        return backwardFromSlot();
+    }
+
+    private boolean climbForward() {
+        while (depth > 0) {
+            depth--;
+            BTreePage p = pages[depth];
+            int i = idx[depth];
+            if (i < p.cellCount) {
+                if (!table) {
+                    return valid = true; // index tree: the interior entry i follows child i's subtree
+                }
+                push(i + 1);
+                descendLeftmost();
+                if (idx[depth] < pages[depth].cellCount) {
+                    return valid = true;
+                }
+            }
+        }
+        idx[0] = pages[0].cellCount;
+        return valid = false;
+    }
+
+    private boolean climbBackward() {
+        while (depth > 0) {
+            depth--;
+            int i = idx[depth];
+            if (i > 0) {
+                if (!table) {
+                    idx[depth] = i - 1;
+                    return valid = true;
+                }
+                push(i - 1);
+                descendRightmost();
+                if (idx[depth] > 0) {
+                    idx[depth]--;
+                    return valid = true;
+                }
+            }
+        }
+        idx[0] = 0;
+        return valid = false;
+    }
+}

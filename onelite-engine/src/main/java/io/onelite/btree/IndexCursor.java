@@ -1,0 +1,178 @@
+package io.onelite.btree;
+
+import io.onelite.common.CorruptDatabaseException;
+import io.onelite.common.OneLiteException;
+import io.onelite.common.ResultCode;
+import io.onelite.pager.PageStore;
+
+/**
+ * A cursor over an index b-tree (a true B-tree: interior cells are entries too). Keys are
+ * records: the indexed columns then the rowid. Seeks take a key that may be a prefix. Not
+ * thread-safe; reports intervals and writes to the {@link TreeAccessListener} as its javadoc
+ * says (an open end is {@code null}).
+ */
+public final class IndexCursor {
+    private final PageStore store;
+    private final int root;
+    private final KeyInfo keyInfo;
+    private final TreeAccessListener listener;
+    private final CursorPath path;
+    private Object[] target;
+    private final CursorPath.Probe probe;
+
+    public IndexCursor(PageStore s, int root, KeyInfo keyInfo, TreeAccessListener l) {
+        this.store = s;
+        this.root = root;
+        this.keyInfo = keyInfo == null ? KeyInfo.BINARY : keyInfo;
+        this.listener = l == null ? TreeAccessListener.NONE : l;
+        this.path = new CursorPath(s, root);
+        this.probe = (p, i) -> KeyCompare.compareCell(store, p, i, target, this.keyInfo);
+    }
+
+    private void checkIndex() {
+        if (path.isTable()) {
+            throw new CorruptDatabaseException(root, "an index cursor on a table tree");
+        }
+    }
+
+    private void report(Object[] lo, Object[] hi) {
+        listener.indexRead(root, keyInfo, lo, hi);
+    }
+
+    public boolean first() {
+        boolean ok = path.first();
+        checkIndex();
+        report(null, ok ? key() : null);
+        return ok;
+    }
+
+    public boolean last() {
+        boolean ok = path.last();
+        checkIndex();
+        report(ok ? key() : null, null);
+        return ok;
+    }
+
+    public boolean next() {
+        if (!path.valid) {
+            return false;
+        }
+        Object[] from = key();
+        boolean ok = path.next();
+        report(from, ok ? key() : null);
+        return ok;
+    }
+
+    public boolean prev() {
+        if (!path.valid) {
+            return false;
+        }
+        Object[] from = key();
+        boolean ok = path.prev();
+        report(ok ? key() : null, from);
+        return ok;
+    }
+
+    public boolean valid() {
+        return path.valid;
+    }
+
+    private void locate(Object[] key, boolean upper) {
+        target = key;
+        path.descend(probe, upper);
+        checkIndex();
+    }
+
+    /** Positions on the first entry {@code >= key}; false if none. */
+    public boolean seekGE(Object[] key) {
+        locate(key, false);
+        boolean ok = path.forwardFromSlot();
+        report(key, ok ? key() : null);
+        return ok;
+    }
+
+    /** Positions on the first entry {@code > key} (after every entry starting with a prefix key); false if none. */
+    public boolean seekGT(Object[] key) {
+        locate(key, true);
+        boolean ok = path.forwardFromSlot();
+        report(key, ok ? key() : null);
+        return ok;
+    }
+
+    /** Positions on the last entry {@code <= key} (prefix keys: the last entry starting with it); false if none. */
+    public boolean seekLE(Object[] key) {
+        locate(key, true);
+        boolean ok = path.backwardFromSlot();
+        report(ok ? key() : null, key);
+        return ok;
+    }
+
+    /** Positions on the last entry {@code < key}; false if none. */
+    public boolean seekLT(Object[] key) {
+        locate(key, false);
+        boolean ok = path.backwardFromSlot();
+        report(ok ? key() : null, key);
+        return ok;
+    }
+
+    /** The current entry decoded. */
+    public Object[] key() {
+        return Record.decode(keyRecord());
+    }
+
+    /** The current entry as an encoded record, overflow content included. */
+    public byte[] keyRecord() {
+        if (!path.valid) {
+            throw new IllegalStateException("cursor is not on an entry");
+        }
+        BTreePage p = path.page();
+        return Overflow.payload(store, p, p.cell(path.cellIndex()));
+    }
+
+    private void requireWritable() {
+        if (!store.writable()) {
+            throw new OneLiteException(ResultCode.READONLY, "attempt to write a readonly database");
+        }
+        BTree.requireNoAutoVacuum(store);
+    }
+
+    /** Inserts the entry (indexed columns + rowid); an equal entry is replaced. Reports indexInsert. */
+    public void insert(Object[] key) {
+        requireWritable();
+        byte[] record = Record.encode(key);
+        if (findExact(key)) {
+            new Balancer(store, path).removeEntry(path.depth, path.cellIndex());
+        }
+        locate(key, false);
+        byte[] cell = Cells.indexLeaf(store, record);
+        new Balancer(store, path).putLeafCell(path.cellIndex(), cell, false);
+        listener.indexInsert(root, keyInfo, record);
+        locate(key, false);
+        path.forwardFromSlot();
+    }
+
+    /** Deletes the entry equal to {@code key} (all columns, rowid included). Reports indexDelete; false if absent. */
+    public boolean delete(Object[] key) {
+        requireWritable();
+        if (!findExact(key)) {
+            path.valid = false;
+            report(key, key);
+            return false;
+        }
+        byte[] before = keyRecord();
+        new Balancer(store, path).removeEntry(path.depth, path.cellIndex());
+        listener.indexDelete(root, keyInfo, before);
+        path.valid = false;
+        return true;
+    }
+
+    /** Positions on the entry equal to {@code key} over all its columns and the record's, if any. */
+    private boolean findExact(Object[] key) {
+        locate(key, false);
+        if (!path.forwardFromSlot()) {
+            return false;
+        }
+        Object[] k = key();
+        return k.length == key.length && KeyCompare.compareKeys(k, key, keyInfo) == 0;
+    }
+}

@@ -1,0 +1,179 @@
+package io.onelite.btree;
+
+import io.onelite.common.OneLiteException;
+import io.onelite.common.ResultCode;
+import io.onelite.pager.PageStore;
+
+/**
+ * A cursor over a table (INTKEY) b-tree: rowid keys, record payloads in the leaves. Not
+ * thread-safe. Every movement reports the rowid interval it covered to the
+ * {@link TreeAccessListener} (see its javadoc); writes report before-images. After an insert or
+ * delete through any cursor of the same tree, other cursors must seek again; this cursor stays
+ * on the inserted row after {@link #insert} and is invalid after {@link #delete}.
+ */
+public final class TableCursor {
+    private final PageStore store;
+    private final int root;
+    private final TreeAccessListener listener;
+    private final CursorPath path;
+    private long target;
+    private final CursorPath.Probe probe = (p, i) -> Long.compare(p.rowid(i), target);
+
+    public TableCursor(PageStore s, int root, TreeAccessListener l) {
+        this.store = s;
+        this.root = root;
+        this.listener = l == null ? TreeAccessListener.NONE : l;
+        this.path = new CursorPath(s, root);
+    }
+
+    private void checkTable() {
+        if (!path.isTable()) {
+            throw new io.onelite.common.CorruptDatabaseException(root, "a table cursor on an index tree");
+        }
+    }
+
+    public boolean first() {
+        boolean ok = path.first();
+        checkTable();
+        listener.tableRead(root, Long.MIN_VALUE, ok ? rowid() : Long.MAX_VALUE);
+        return ok;
+    }
+
+    public boolean last() {
+        boolean ok = path.last();
+        checkTable();
+        listener.tableRead(root, ok ? rowid() : Long.MIN_VALUE, Long.MAX_VALUE);
+        return ok;
+    }
+
+    public boolean next() {
+        if (!path.valid) {
+            return false;
+        }
+        long from = rowid();
+        boolean ok = path.next();
+        listener.tableRead(root, from, ok ? rowid() : Long.MAX_VALUE);
+        return ok;
+    }
+
+    public boolean prev() {
+        if (!path.valid) {
+            return false;
+        }
+        long from = rowid();
+        boolean ok = path.prev();
+        listener.tableRead(root, ok ? rowid() : Long.MIN_VALUE, from);
+        return ok;
+    }
+
+    /**
+     * Seeks {@code rowid}: true when positioned on it; else positioned on the nearest entry
+     * (the next larger one, or the largest when none is larger), {@link #valid()} false if the
+     * tree is empty.
+     */
+    public boolean seek(long rowid) {
+        locate(rowid, false);
+        if (path.forwardFromSlot()) {
+            long r = rowid();
+            listener.tableRead(root, rowid, r);
+            return r == rowid;
+        }
+        if (path.last()) {
+            listener.tableRead(root, rowid(), Long.MAX_VALUE);
+        } else {
+            listener.tableRead(root, Long.MIN_VALUE, Long.MAX_VALUE);
+        }
+        return false;
+    }
+
+    /** Positions on the smallest rowid {@code >= rowid}; false if there is none. */
+    public boolean seekGE(long rowid) {
+        locate(rowid, false);
+        boolean ok = path.forwardFromSlot();
+        listener.tableRead(root, rowid, ok ? rowid() : Long.MAX_VALUE);
+        return ok;
+    }
+
+    /** Positions on the largest rowid {@code <= rowid}; false if there is none. */
+    public boolean seekLE(long rowid) {
+        locate(rowid, true);
+        boolean ok = path.backwardFromSlot();
+        listener.tableRead(root, ok ? rowid() : Long.MIN_VALUE, rowid);
+        return ok;
+    }
+
+    private void locate(long rowid, boolean upper) {
+        target = rowid;
+        path.descend(probe, upper);
+        checkTable();
+    }
+
+    public boolean valid() {
+        return path.valid;
+    }
+
+    private void requireValid() {
+        if (!path.valid) {
+            throw new IllegalStateException("cursor is not on a row");
+        }
+    }
+
+    public long rowid() {
+        requireValid();
+        return path.page().rowid(path.cellIndex());
+    }
+
+    /** The record of the current row, overflow content included. */
+    public byte[] payload() {
+        requireValid();
+        BTreePage p = path.page();
+        return Overflow.payload(store, p, p.cell(path.cellIndex()));
+    }
+
+    /** The largest rowid, 0 when the table is empty; not reported as a read. */
+    public long maxRowid() {
+        boolean ok = path.last();
+        checkTable();
+        return ok ? rowid() : 0;
+    }
+
+    private void requireWritable() {
+        if (!store.writable()) {
+            throw new OneLiteException(ResultCode.READONLY, "attempt to write a readonly database");
+        }
+        BTree.requireNoAutoVacuum(store);
+    }
+
+    /** Inserts the row, or replaces the row with that rowid; reports tableInsert with the old payload. */
+    public void insert(long rowid, byte[] payload) {
+        requireWritable();
+        locate(rowid, false);
+        BTreePage leaf = path.page();
+        int i = path.cellIndex();
+        boolean exists = i < leaf.cellCount && leaf.rowid(i) == rowid;
+        byte[] before = exists ? Overflow.payload(store, leaf, leaf.cell(i)) : null;
+        byte[] cell = Cells.tableLeaf(store, rowid, payload);
+        new Balancer(store, path).putLeafCell(i, cell, exists);
+        listener.tableInsert(root, rowid, payload, before);
+        locate(rowid, false);
+        path.forwardFromSlot();
+    }
+
+    /** Deletes the row; reports tableDelete with its payload. False (reported as a read) if absent. */
+    public boolean delete(long rowid) {
+        requireWritable();
+        locate(rowid, false);
+        BTreePage leaf = path.page();
+        int i = path.cellIndex();
+        if (i >= leaf.cellCount || leaf.rowid(i) != rowid) {
+            path.valid = false;
+            listener.tableRead(root, rowid, rowid);
+            return false;
+        }
+        byte[] before = Overflow.payload(store, leaf, leaf.cell(i));
+        new Balancer(store, path).removeEntry(path.depth, i);
+        listener.tableDelete(root, rowid, before);
+        path.valid = false;
+        return true;
+    }
+}

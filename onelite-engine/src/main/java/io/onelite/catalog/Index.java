@@ -1,0 +1,30 @@
+package io.onelite.catalog;
+
+import io.onelite.btree.Collation;
+import io.onelite.btree.KeyInfo;
+import io.onelite.sql.ast.Expr;
+
+/**
+ * An index of a rowid table: its key is the indexed columns (or expressions) followed by the
+ * rowid.
+ *
+ * @param columns     table column per key column; -1 = rowid, -2 = the expression in {@code exprs}
+ * @param exprs       per key column, the indexed expression when {@code columns[i] == -2}
+ * @param collations  per key column, never null
+ * @param descending  per key column
+ * @param where       the partial-index condition, or null
+ * @param origin      "c" (CREATE INDEX), "u" (UNIQUE constraint), "pk" (PRIMARY KEY)
+ * @param sql         null for an automatic index
+ */
+public record Index(String name, String table, int root, boolean unique, int[] columns, Expr[] exprs,
+                    Collation[] collations, boolean[] descending, Expr where, String origin, String sql) {
+
+    /** How this index's keys compare (the trailing rowid is BINARY ascending). */
+    public KeyInfo keyInfo() {
+        return new KeyInfo(collations, descending);
+    }
+
+    public Index withRoot(int newRoot) {
+        return new Index(name, table, newRoot, unique, columns, exprs, collations, descending, where, origin, sql);
+    }
+}

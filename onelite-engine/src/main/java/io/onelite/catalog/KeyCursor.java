@@ -1,0 +1,36 @@
+package io.onelite.catalog;
+
+/**
+ * A cursor over an index tree (keys are records: the indexed columns then the rowid, or for a
+ * WITHOUT ROWID table the whole row with the primary key first). Seeks accept a key prefix.
+ */
+public interface KeyCursor {
+    boolean first();
+
+    boolean last();
+
+    boolean next();
+
+    boolean prev();
+
+    boolean valid();
+
+    boolean seekGE(Object[] key);
+
+    boolean seekGT(Object[] key);
+
+    boolean seekLE(Object[] key);
+
+    boolean seekLT(Object[] key);
+
+    /** The current key, decoded. */
+    Object[] key();
+
+    /** Column {@code i} of the current key. */
+    Object column(int i);
+
+    void insert(Object[] key);
+
+    /** Deletes the exact key; false when absent. */
+    boolean delete(Object[] key);
+}

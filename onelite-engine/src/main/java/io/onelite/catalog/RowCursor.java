@@ -1,0 +1,49 @@
+package io.onelite.catalog;
+
+/**
+ * A cursor over a rowid table tree, as the executor sees it: positioned on one row at a time,
+ * columns decoded lazily (only the columns an expression asks for). Not thread-safe.
+ *
+ * <p>After an insert or delete through another cursor on the same tree, re-position (seek)
+ * before reading again (the b-tree contract).
+ */
+public interface RowCursor {
+    boolean first();
+
+    boolean last();
+
+    boolean next();
+
+    boolean prev();
+
+    /** Positions on {@code rowid}; true when that row exists. */
+    boolean seek(long rowid);
+
+    /** Positions on the first row with rowid >= {@code rowid}; false when there is none. */
+    boolean seekGE(long rowid);
+
+    /** Positions on the last row with rowid <= {@code rowid}; false when there is none. */
+    boolean seekLE(long rowid);
+
+    boolean valid();
+
+    long rowid();
+
+    /** The number of columns stored in the current record (older rows may have fewer). */
+    int columnCount();
+
+    /** Column {@code i} of the current record, or null past the record's end. */
+    Object column(int i);
+
+    /** Every stored column of the current record. */
+    Object[] row();
+
+    /** Inserts or replaces the row {@code rowid}. */
+    void insert(long rowid, Object[] values);
+
+    /** Deletes the row; false when absent. */
+    boolean delete(long rowid);
+
+    /** The largest rowid, 0 when empty. */
+    long maxRowid();
+}

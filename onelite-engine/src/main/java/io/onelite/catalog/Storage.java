@@ -1,0 +1,45 @@
+package io.onelite.catalog;
+
+import io.onelite.btree.KeyInfo;
+
+/**
+ * One transaction's view of the trees of a database, for the schema layer and the executor.
+ * Reads see the transaction's snapshot (and its own writes); write methods are only called
+ * once {@link #beginWrite()} succeeded.
+ */
+public interface Storage {
+    RowCursor openTable(int root);
+
+    KeyCursor openIndex(int root, KeyInfo keyInfo);
+
+    /**
+     * Makes the view writable (a DEFERRED transaction takes the write lock here). Idempotent.
+     */
+    void beginWrite();
+
+    boolean isWriting();
+
+    /** Allocates an empty tree, returns its root page. */
+    int createTree(boolean table);
+
+    /** Frees a tree and its root. */
+    void dropTree(int root);
+
+    /** Removes every entry of a tree. */
+    void clearTree(int root);
+
+    /** A rowid for an insert without one (max + 1 as SQLite; concurrent mode: the shared allocator). */
+    long newRowid(RowCursor c, int root);
+
+    /** A 4-byte big-endian field of the database header (schema cookie, user_version, ...). */
+    int headerInt(int offset);
+
+    void setHeaderInt(int offset, int value);
+
+    /** A nested savepoint of the write state; returns its number. */
+    int savepoint();
+
+    void rollbackTo(int savepoint);
+
+    void release(int savepoint);
+}

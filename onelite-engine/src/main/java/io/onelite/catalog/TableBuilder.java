@@ -1,0 +1,218 @@
+package io.onelite.catalog;
+
+import io.onelite.btree.Collation;
+import io.onelite.common.OneLiteException;
+import io.onelite.common.ResultCode;
+import io.onelite.sql.ast.ColumnConstraint;
+import io.onelite.sql.ast.ColumnDef;
+import io.onelite.sql.ast.CreateIndexStmt;
+import io.onelite.sql.ast.CreateTableStmt;
+import io.onelite.sql.ast.Expr;
+import io.onelite.sql.ast.IndexedColumn;
+import io.onelite.sql.ast.SortOrder;
+import io.onelite.sql.ast.TableConstraint;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * Turns parsed CREATE TABLE / CREATE INDEX statements into schema objects, as SQLite's
+ * {@code sqlite3StartTable}/{@code sqlite3AddColumn}/{@code sqlite3AddPrimaryKey}/{@code sqlite3CreateIndex}.
+ */
+public final class TableBuilder {
+    private TableBuilder() {
+    }
+
+    /** The table a CREATE TABLE describes, with its root page; its indexes are added separately. */
+    public static Table table(CreateTableStmt s, int root) {
+        String name = s.name().name();
+        List<Column> cols = new ArrayList<>();
+        List<String> seen = new ArrayList<>();
+        int[] pk = new int[0];
+        boolean pkDesc = false;
+        boolean autoinc = false;
+        List<Table.Check> checks = new ArrayList<>();
+        List<Table.ForeignKey> fks = new ArrayList<>();
+        for (ColumnDef d : s.columns()) {
+            String lower = d.name().toLowerCase(Locale.ROOT);
+            if (seen.contains(lower)) {
+                throw new OneLiteException(ResultCode.ERROR, "duplicate column name: " + d.name());
+            }
+            seen.add(lower);
+            boolean notNull = false;
+            Expr dflt = null;
+            String dfltText = null;
+            String coll = null;
+            for (ColumnConstraint c : d.constraints()) {
+                if (c instanceof ColumnConstraint.NotNull) {
+                    notNull = true;
+                } else if (c instanceof ColumnConstraint.Default df) {
+                    dflt = df.value();
+                    dfltText = df.text();
+                } else if (c instanceof ColumnConstraint.Collate cc) {
+                    coll = checkCollation(cc.collation());
+                } else if (c instanceof ColumnConstraint.PrimaryKey p) {
+                    if (pk.length > 0) {
+                        throw new OneLiteException(ResultCode.ERROR, "table \"" + name + "\" has more than one primary key");
+                    }
+                    pk = new int[]{cols.size()};
+                    pkDesc = p.order() == SortOrder.DESC;
+                    autoinc = p.autoincrement();
+                } else if (c instanceof ColumnConstraint.Check ck) {
+                    checks.add(new Table.Check(ck.name(), ck.expr()));
+                } else if (c instanceof ColumnConstraint.References r) {
+                    fks.add(new Table.ForeignKey(List.of(d.name()), r.foreignKey()));
+                }
+            }
+            String type = d.declaredType();
+            cols.add(new Column(d.name(), type, Column.affinityOf(type), notNull, dflt, dfltText, coll, 0));
+        }
+        for (TableConstraint c : s.constraints()) {
+            if (c instanceof TableConstraint.PrimaryKey p) {
+                if (pk.length > 0) {
+                    throw new OneLiteException(ResultCode.ERROR, "table \"" + name + "\" has more than one primary key");
+                }
+                pk = new int[p.columns().size()];
+                for (int i = 0; i < pk.length; i++) {
+                    pk[i] = columnOf(cols, p.columns().get(i), name);
+                }
+                autoinc = p.autoincrement();
+                pkDesc = p.columns().size() == 1 && p.columns().get(0).descending();
+                pkDesc = false; // a table-level PRIMARY KEY (x DESC) still makes x the rowid alias
+            } else if (c instanceof TableConstraint.Check ck) {
+                checks.add(new Table.Check(ck.name(), ck.expr()));
+            } else if (c instanceof TableConstraint.ForeignKey fk) {
+                fks.add(new Table.ForeignKey(fk.columns(), fk.references()));
+            }
+        }
+        int alias = -1;
+        if (!s.withoutRowid() && pk.length == 1 && !pkDesc
+                && cols.get(pk[0]).declaredType().equalsIgnoreCase("INTEGER")) {
+            alias = pk[0];
+        }
+        if (autoinc && alias < 0) {
+            throw new OneLiteException(ResultCode.ERROR, "AUTOINCREMENT is only allowed on an INTEGER PRIMARY KEY");
+        }
+        if (s.withoutRowid() && pk.length == 0) {
+            throw new OneLiteException(ResultCode.ERROR, "PRIMARY KEY missing on table " + name);
+        }
+        for (int i = 0; i < pk.length; i++) {
+            Column c = cols.get(pk[i]);
+            boolean nn = c.notNull() || s.withoutRowid();
+            cols.set(pk[i], new Column(c.name(), c.declaredType(), c.affinity(), nn, c.defaultValue(),
+                    c.defaultText(), c.collation(), i + 1));
+        }
+        return new Table(name, List.copyOf(cols), alias, pk, s.withoutRowid(), autoinc, root, s.sql(),
+                List.copyOf(checks), List.copyOf(fks), new ArrayList<>());
+    }
+
+    private static String checkCollation(String name) {
+        if (Collation.byName(name) == null) {
+            throw new OneLiteException(ResultCode.ERROR, "no such collation sequence: " + name);
+        }
+        return name;
+    }
+
+    private static int columnOf(List<Column> cols, IndexedColumn ic, String table) {
+        String n = ic.columnName();
+        if (n != null) {
+            for (int i = 0; i < cols.size(); i++) {
+                if (cols.get(i).name().equalsIgnoreCase(n)) {
+                    return i;
+                }
+            }
+        }
+        throw new OneLiteException(ResultCode.ERROR, n == null
+                ? "expressions prohibited in PRIMARY KEY and UNIQUE constraints"
+                : "no such column: " + n);
+    }
+
+    /**
+     * The automatic indexes of a table's PRIMARY KEY (unless it is the rowid) and UNIQUE
+     * constraints, in SQLite's order and naming ({@code sqlite_autoindex_T_N}); roots are 0.
+     */
+    public static List<Index> autoIndexes(CreateTableStmt s, Table t) {
+        List<int[]> keys = new ArrayList<>();
+        List<String> origins = new ArrayList<>();
+        List<List<IndexedColumn>> specs = new ArrayList<>();
+        for (ColumnDef d : s.columns()) {
+            int ci = t.columnIndex(d.name());
+            for (ColumnConstraint c : d.constraints()) {
+                if (c instanceof ColumnConstraint.PrimaryKey && t.rowidAlias() != ci && !t.withoutRowid()) {
+                    add(keys, origins, specs, new int[]{ci}, "pk", null);
+                } else if (c instanceof ColumnConstraint.Unique) {
+                    add(keys, origins, specs, new int[]{ci}, "u", null);
+                }
+            }
+        }
+        for (TableConstraint c : s.constraints()) {
+            if (c instanceof TableConstraint.PrimaryKey p && t.rowidAlias() < 0 && !t.withoutRowid()) {
+                add(keys, origins, specs, t.primaryKey(), "pk", p.columns());
+            } else if (c instanceof TableConstraint.Unique u) {
+                int[] k = new int[u.columns().size()];
+                for (int i = 0; i < k.length; i++) {
+                    k[i] = columnOf(t.columns(), u.columns().get(i), t.name());
+                }
+                add(keys, origins, specs, k, "u", u.columns());
+            }
+        }
+        List<Index> out = new ArrayList<>();
+        for (int i = 0; i < keys.size(); i++) {
+            int[] k = keys.get(i);
+            Collation[] colls = new Collation[k.length];
+            boolean[] desc = new boolean[k.length];
+            List<IndexedColumn> spec = specs.get(i);
+            for (int j = 0; j < k.length; j++) {
+                String cn = spec != null && spec.get(j).collation() != null ? spec.get(j).collation()
+                        : t.columns().get(k[j]).collation();
+                colls[j] = cn == null ? Collation.BINARY : Collation.byName(cn);
+                desc[j] = spec != null && spec.get(j).descending();
+            }
+            out.add(new Index("sqlite_autoindex_" + t.name() + "_" + (i + 1), t.name(), 0, true, k,
+                    new Expr[k.length], colls, desc, null, origins.get(i), null));
+        }
+        return out;
+    }
+
+    private static void add(List<int[]> keys, List<String> origins, List<List<IndexedColumn>> specs, int[] k,
+                            String origin, List<IndexedColumn> spec) {
+        for (int[] e : keys) {
+            if (Arrays.equals(e, k)) {
+                return;
+            }
+        }
+        keys.add(k);
+        origins.add(origin);
+        specs.add(spec);
+    }
+
+    /** The index a CREATE INDEX describes, with its root page. */
+    public static Index index(CreateIndexStmt s, Table t, int root) {
+        int n = s.columns().size();
+        int[] cols = new int[n];
+        Expr[] exprs = new Expr[n];
+        Collation[] colls = new Collation[n];
+        boolean[] desc = new boolean[n];
+        for (int i = 0; i < n; i++) {
+            IndexedColumn ic = s.columns().get(i);
+            String cn = ic.columnName();
+            int ci = cn == null ? -2 : t.columnIndex(cn);
+            if (cn != null && ci < 0) {
+                if (cn.equalsIgnoreCase("rowid") || cn.equalsIgnoreCase("oid") || cn.equalsIgnoreCase("_rowid_")) {
+                    ci = -1;
+                } else {
+                    throw new OneLiteException(ResultCode.ERROR, "no such column: " + cn);
+                }
+            }
+            cols[i] = ci;
+            exprs[i] = ci == -2 ? ic.expr() : null;
+            String coll = ic.collation() != null ? checkCollation(ic.collation())
+                    : ci >= 0 ? t.columns().get(ci).collation() : null;
+            colls[i] = coll == null ? Collation.BINARY : Collation.byName(coll);
+            desc[i] = ic.descending();
+        }
+        return new Index(s.name().name(), t.name(), root, s.unique(), cols, exprs, colls, desc, s.where(), "c", s.sql());
+    }
+}

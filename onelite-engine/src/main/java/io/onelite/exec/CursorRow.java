@@ -1,0 +1,46 @@
+package io.onelite.exec;
+
+import io.onelite.catalog.RowCursor;
+
+/**
+ * The current row of a table cursor seen as a {@link RowSource}: the rowid alias column reads the
+ * rowid, columns past the stored record read their default (added by ALTER TABLE ADD COLUMN),
+ * and REAL columns turn integers stored by SQLite's space optimisation back into reals.
+ */
+public final class CursorRow implements RowSource {
+    private final RowCursor cursor;
+    private final int rowidAlias;
+    private final boolean[] realColumns;
+    private final Object[] defaults;
+
+    public CursorRow(RowCursor cursor, int rowidAlias, boolean[] realColumns, Object[] defaults) {
+        this.cursor = cursor;
+        this.rowidAlias = rowidAlias;
+        this.realColumns = realColumns;
+        this.defaults = defaults;
+    }
+
+    @Override
+    public Object column(int i) {
+        if (i < 0 || i == rowidAlias) {
+            return cursor.rowid();
+        }
+        if (i >= cursor.columnCount()) {
+            return defaults == null || i >= defaults.length ? null : defaults[i];
+        }
+        Object v = cursor.column(i);
+        if (v instanceof Long l && realColumns != null && i < realColumns.length && realColumns[i]) {
+            return (double) l;
+        }
+        return v;
+    }
+
+    @Override
+    public long rowid() {
+        return cursor.rowid();
+    }
+
+    public RowCursor cursor() {
+        return cursor;
+    }
+}

@@ -1,0 +1,61 @@
+package io.onelite.exec;
+
+import io.onelite.catalog.Storage;
+import io.onelite.common.OneLiteException;
+import io.onelite.common.ResultCode;
+
+import java.util.HashMap;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * Everything one execution of a statement needs besides its compiled plan: the transaction's
+ * storage, the bound parameters, the session's counters, the statement time and caches of
+ * uncorrelated subquery results.
+ */
+public final class ExecContext {
+    /** What a statement may read and update of its session. */
+    public interface SessionState {
+        long lastInsertRowid();
+
+        void setLastInsertRowid(long rowid);
+
+        long changes();
+
+        long totalChanges();
+
+        /** Adds to total_changes (changes() is set by the statement at its end). */
+        void addChanges(long n);
+
+        AtomicBoolean interruptFlag();
+    }
+
+    public final Storage storage;
+    public final Object[] params;
+    public final SessionState session;
+    public final long nowMillis = System.currentTimeMillis();
+    private final Map<Object, Object> cache = new HashMap<>();
+    private int ticks;
+
+    public ExecContext(Storage storage, Object[] params, SessionState session) {
+        this.storage = storage;
+        this.params = params;
+        this.session = session;
+    }
+
+    /** A value cached for this execution (uncorrelated subquery results, sorted lists...). */
+    public Object cached(Object key) {
+        return cache.get(key);
+    }
+
+    public void cache(Object key, Object value) {
+        cache.put(key, value);
+    }
+
+    /** Called in loops: fails with SQLITE_INTERRUPT once {@code Session.interrupt()} was called. */
+    public void checkInterrupt() {
+        if ((++ticks & 1023) == 0 && session.interruptFlag().get()) {
+            throw new OneLiteException(ResultCode.INTERRUPT, "interrupted");
+        }
+    }
+}

@@ -1,0 +1,229 @@
+package io.onelite.exec;
+
+import io.onelite.btree.KeyInfo;
+import io.onelite.catalog.KeyCursor;
+import io.onelite.catalog.RowCursor;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Function;
+
+/**
+ * A rowid table read through one of its indexes: equality on a prefix of the index columns (one
+ * or more key tuples, for {@code IN}), then an optional range on the next column, walked forward
+ * or in reverse; each entry's rowid (the key's last column) positions the table cursor.
+ *
+ * <p>The tuples arrive with the affinity of the index columns already applied. A tuple holding
+ * NULL matches nothing, as {@code a = NULL} is never true. With a range, NULL entries are
+ * skipped (they sort first), as SQLite does.
+ */
+public final class IndexLevel extends Level {
+    private final TableAccess table;
+    private final int indexRoot;
+    private final String indexName;
+    private final KeyInfo keyInfo;
+    private final Function<Frame, List<Object[]>> eqTuples;
+    private final int eqCount;
+    private final Eval lo;
+    private final boolean loInclusive;
+    private final Eval hi;
+    private final boolean hiInclusive;
+    private final boolean reverse;
+    private KeyCursor index;
+    private RowCursor cursor;
+    private CursorRow row;
+    private ExecContext ctx;
+    private List<Object[]> tuples;
+    private int tupleIndex;
+    private Object[] eqKey;
+    private Object loValue;
+    private Object hiValue;
+    private boolean positioned;
+    private boolean done;
+
+    public IndexLevel(int slot, TableAccess table, int indexRoot, String indexName, KeyInfo keyInfo,
+                      Function<Frame, List<Object[]>> eqTuples, int eqCount, Eval lo, boolean loInclusive,
+                      Eval hi, boolean hiInclusive, boolean reverse) {
+        super(slot);
+        this.table = table;
+        this.indexRoot = indexRoot;
+        this.indexName = indexName;
+        this.keyInfo = keyInfo;
+        this.eqTuples = eqTuples;
+        this.eqCount = eqCount;
+        this.lo = lo;
+        this.loInclusive = loInclusive;
+        this.hi = hi;
+        this.hiInclusive = hiInclusive;
+        this.reverse = reverse;
+    }
+
+    @Override
+    protected void start(Frame f) {
+        if (index == null || f.ctx != ctx) {
+            ctx = f.ctx;
+            index = f.ctx.storage.openIndex(indexRoot, keyInfo);
+            cursor = f.ctx.storage.openTable(table.root());
+            row = table.row(cursor);
+        }
+        tuples = eqTuples == null ? List.<Object[]>of(new Object[0]) : eqTuples.apply(f);
+        if (tuples.size() > 1) {
+            tuples = sortedDistinct(tuples);
+            if (reverse) {
+                tuples = new ArrayList<>(tuples);
+                java.util.Collections.reverse(tuples);
+            }
+        }
+        tupleIndex = -1;
+        loValue = lo == null ? null : lo.eval(f);
+        hiValue = hi == null ? null : hi.eval(f);
+        done = (lo != null && loValue == null) || (hi != null && hiValue == null);
+        positioned = false;
+        eqKey = null;
+    }
+
+    private List<Object[]> sortedDistinct(List<Object[]> in) {
+        List<Object[]> out = new ArrayList<>(in);
+        out.sort(this::compareTuple);
+        List<Object[]> d = new ArrayList<>();
+        for (Object[] t : out) {
+            if (d.isEmpty() || compareTuple(d.get(d.size() - 1), t) != 0) {
+                d.add(t);
+            }
+        }
+        return d;
+    }
+
+    private int compareTuple(Object[] a, Object[] b) {
+        for (int i = 0; i < eqCount; i++) {
+            int c = ValueOps.compare(a[i], b[i], keyInfo.collation(i));
+            if (c != 0) {
+                return keyInfo.descending(i) ? -c : c;
+            }
+        }
+        return 0;
+    }
+
+    @Override
+    protected boolean advance(Frame f) {
+        while (!done) {
+            if (!positioned) {
+                if (!nextTuple()) {
+                    done = true;
+                    return false;
+                }
+                positioned = true;
+                if (!seekFirst()) {
+                    positioned = false;
+                    continue;
+                }
+            } else if (!(reverse ? index.prev() : index.next())) {
+                positioned = false;
+                continue;
+            }
+            if (!inRange()) {
+                positioned = false;
+                continue;
+            }
+            Object rid = index.column(keyLength() - 1);
+            if (!(rid instanceof Long r) || !cursor.seek(r)) {
+                continue;
+            }
+            f.src[slot] = row;
+            return true;
+        }
+        return false;
+    }
+
+    private int keyLength() {
+        return index.key().length;
+    }
+
+    private boolean nextTuple() {
+        while (++tupleIndex < tuples.size()) {
+            Object[] t = tuples.get(tupleIndex);
+            boolean hasNull = false;
+            for (int i = 0; i < eqCount; i++) {
+                if (t[i] == null) {
+                    hasNull = true;
+                }
+            }
+            if (!hasNull) {
+                eqKey = t;
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private Object[] with(Object v) {
+        Object[] k = java.util.Arrays.copyOf(eqKey, eqCount + 1);
+        k[eqCount] = v;
+        return k;
+    }
+
+    private Object[] prefix() {
+        return java.util.Arrays.copyOf(eqKey, eqCount);
+    }
+
+    private boolean seekFirst() {
+        boolean desc = keyInfo.descending(eqCount);
+        // In index order, a DESC column puts the high bound first.
+        Eval first = reverse == desc ? lo : hi;
+        Object firstValue = reverse == desc ? loValue : hiValue;
+        boolean firstIncl = reverse == desc ? loInclusive : hiInclusive;
+        boolean rangeSkipsNulls = lo != null || hi != null;
+        if (!reverse) {
+            if (first != null) {
+                return firstIncl ? index.seekGE(with(firstValue)) : index.seekGT(with(firstValue));
+            }
+            if (rangeSkipsNulls && !desc) {
+                return index.seekGT(with(null));
+            }
+            return eqCount == 0 ? index.first() : index.seekGE(prefix());
+        }
+        if (first != null) {
+            return firstIncl ? index.seekLE(with(firstValue)) : index.seekLT(with(firstValue));
+        }
+        if (rangeSkipsNulls && desc) {
+            return index.seekLT(with(null));
+        }
+        return eqCount == 0 ? index.last() : index.seekLE(prefix());
+    }
+
+    private boolean inRange() {
+        for (int i = 0; i < eqCount; i++) {
+            if (ValueOps.compare(index.column(i), eqKey[i], keyInfo.collation(i)) != 0) {
+                return false;
+            }
+        }
+        if (lo == null && hi == null) {
+            return true;
+        }
+        Object v = index.column(eqCount);
+        if (v == null) {
+            return false;
+        }
+        java.util.Comparator<Object> cmp = (a, b) -> ValueOps.compare(a, b, keyInfo.collation(eqCount));
+        if (lo != null) {
+            int c = cmp.compare(v, loValue);
+            if (c < 0 || (c == 0 && !loInclusive)) {
+                return false;
+            }
+        }
+        if (hi != null) {
+            int c = cmp.compare(v, hiValue);
+            if (c > 0 || (c == 0 && !hiInclusive)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    @Override
+    public String describe() {
+        StringBuilder sb = new StringBuilder(eqCount == 0 && lo == null && hi == null ? "SCAN " : "SEARCH ");
+        sb.append(table.name()).append(" USING INDEX ").append(indexName);
+        return sb.toString();
+    }
+}

@@ -1,0 +1,66 @@
+package io.onelite.exec;
+
+/**
+ * One loop of a nested-loop join: a FROM source walked for each row of the loops outside it.
+ * {@link #open} starts a walk for the current outer rows; {@link #next} moves to the next row
+ * that passes this level's filter and publishes it in {@code f.src[slot]}.
+ *
+ * <p>A LEFT JOIN level ({@link #leftJoin}) yields one all-NULL row when no row passed
+ * {@link #filter} (its ON terms); {@link #postFilter} holds WHERE terms that must see that row.
+ */
+public abstract class Level {
+    public final int slot;
+    /** Terms checked on each candidate row (WHERE terms, or ON terms of a LEFT JOIN). Null = none. */
+    public Eval filter;
+    /** Terms checked after the NULL row of a LEFT JOIN was supplied. Null = none. */
+    public Eval postFilter;
+    public boolean leftJoin;
+    private boolean matched;
+    private boolean nullRowDone;
+
+    protected Level(int slot) {
+        this.slot = slot;
+    }
+
+    /** Starts a new walk for the current rows of the outer loops. */
+    public final void open(Frame f) {
+        matched = false;
+        nullRowDone = false;
+        start(f);
+    }
+
+    /** The next row of this level passing its filters; false when the walk is over. */
+    public final boolean next(Frame f) {
+        while (true) {
+            if (!nullRowDone) {
+                while (advance(f)) {
+                    f.ctx.checkInterrupt();
+                    if (filter == null || ValueOps.isTrue(filter.eval(f))) {
+                        matched = true;
+                        if (postFilter == null || ValueOps.isTrue(postFilter.eval(f))) {
+                            return true;
+                        }
+                    }
+                }
+                nullRowDone = true;
+                if (leftJoin && !matched) {
+                    f.src[slot] = RowSource.NULL_ROW;
+                    matched = true;
+                    if (postFilter == null || ValueOps.isTrue(postFilter.eval(f))) {
+                        return true;
+                    }
+                }
+            }
+            return false;
+        }
+    }
+
+    /** Positions the source for a new walk. */
+    protected abstract void start(Frame f);
+
+    /** Moves to the next candidate row and sets {@code f.src[slot]}; false at the end. */
+    protected abstract boolean advance(Frame f);
+
+    /** A human description for EXPLAIN QUERY PLAN ("SCAN t", "SEARCH t USING INDEX i (a=?)"). */
+    public abstract String describe();
+}

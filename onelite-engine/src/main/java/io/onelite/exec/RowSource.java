@@ -1,0 +1,24 @@
+package io.onelite.exec;
+
+/**
+ * The current row of one FROM-clause source (a table cursor, a materialised subquery row, a
+ * group's saved values). Column numbers are the source's own; {@code -1} is the rowid.
+ */
+public interface RowSource {
+    Object column(int i);
+
+    long rowid();
+
+    /** The row of a LEFT JOIN's right side when nothing matched: every column NULL. */
+    RowSource NULL_ROW = new RowSource() {
+        @Override
+        public Object column(int i) {
+            return null;
+        }
+
+        @Override
+        public long rowid() {
+            return 0;
+        }
+    };
+}

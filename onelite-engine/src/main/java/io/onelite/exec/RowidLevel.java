@@ -1,0 +1,142 @@
+package io.onelite.exec;
+
+import io.onelite.catalog.RowCursor;
+
+/**
+ * A rowid table read by rowid: one row ({@code rowid = x}), or a range
+ * ({@code rowid > x AND rowid <= y}). Bounds are compared as SQLite compares an INTEGER column:
+ * numeric text is converted, a NULL bound matches nothing, other text sorts above every integer.
+ */
+public final class RowidLevel extends Level {
+    private final TableAccess table;
+    private final Eval eq;
+    private final Eval lo;
+    private final boolean loInclusive;
+    private final Eval hi;
+    private final boolean hiInclusive;
+    private RowCursor cursor;
+    private CursorRow row;
+    private ExecContext ctx;
+    private boolean started;
+    private boolean done;
+    private long loKey;
+    private long hiKey;
+
+    public RowidLevel(int slot, TableAccess table, Eval eq, Eval lo, boolean loInclusive, Eval hi, boolean hiInclusive) {
+        super(slot);
+        this.table = table;
+        this.eq = eq;
+        this.lo = lo;
+        this.loInclusive = loInclusive;
+        this.hi = hi;
+        this.hiInclusive = hiInclusive;
+    }
+
+    @Override
+    protected void start(Frame f) {
+        if (cursor == null || f.ctx != ctx) {
+            ctx = f.ctx;
+            cursor = f.ctx.storage.openTable(table.root());
+            row = table.row(cursor);
+        }
+        started = false;
+        done = false;
+        loKey = Long.MIN_VALUE;
+        hiKey = Long.MAX_VALUE;
+        if (eq != null) {
+            Object v = ValueOps.applyAffinity(eq.eval(f), ValueOps.AFF_INTEGER);
+            if (v instanceof Long l) {
+                loKey = l;
+                hiKey = l;
+            } else {
+                done = true;
+            }
+            return;
+        }
+        if (lo != null) {
+            Object v = ValueOps.applyAffinity(lo.eval(f), ValueOps.AFF_INTEGER);
+            if (v instanceof Long l) {
+                if (!loInclusive) {
+                    if (l == Long.MAX_VALUE) {
+                        done = true;
+                    }
+                    l = l + 1;
+                }
+                loKey = l;
+            } else if (v instanceof Double d) {
+                if (d >= 9.3e18) {
+                    done = true;
+                } else if (d > -9.3e18) {
+                    double c = Math.ceil(d);
+                    loKey = (long) c;
+                    if (!loInclusive && c == d) {
+                        loKey++;
+                    }
+                }
+            } else {
+                done = true; // NULL, or text/blob: above every integer
+            }
+        }
+        if (hi != null) {
+            Object v = ValueOps.applyAffinity(hi.eval(f), ValueOps.AFF_INTEGER);
+            if (v instanceof Long l) {
+                if (!hiInclusive) {
+                    if (l == Long.MIN_VALUE) {
+                        done = true;
+                    }
+                    l = l - 1;
+                }
+                hiKey = l;
+            } else if (v instanceof Double d) {
+                if (d <= -9.3e18) {
+                    done = true;
+                } else if (d < 9.3e18) {
+                    double c = Math.floor(d);
+                    hiKey = (long) c;
+                    if (!hiInclusive && c == d) {
+                        hiKey--;
+                    }
+                }
+            } else if (v == null) {
+                done = true;
+            }
+        }
+    }
+
+    @Override
+    protected boolean advance(Frame f) {
+        if (done) {
+            return false;
+        }
+        boolean ok;
+        if (!started) {
+            started = true;
+            if (eq != null) {
+                ok = cursor.seek(loKey);
+                done = true;
+            } else {
+                ok = cursor.seekGE(loKey);
+            }
+        } else {
+            ok = cursor.next();
+        }
+        if (ok && cursor.rowid() > hiKey) {
+            ok = false;
+        }
+        if (!ok) {
+            done = true;
+            return false;
+        }
+        f.src[slot] = row;
+        return true;
+    }
+
+    @Override
+    public String describe() {
+        if (eq != null) {
+            return "SEARCH " + table.name() + " USING INTEGER PRIMARY KEY (rowid=?)";
+        }
+        String r = lo != null && hi != null ? "rowid>? AND rowid<?" : lo != null ? "rowid>?" : "rowid<?";
+        return "SEARCH " + table.name() + " USING INTEGER PRIMARY KEY (" + r + ")";
+    }
+}

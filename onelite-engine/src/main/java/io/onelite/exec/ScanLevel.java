@@ -1,0 +1,50 @@
+package io.onelite.exec;
+
+import io.onelite.catalog.RowCursor;
+
+/** A full scan of a rowid table in rowid order (or reverse). */
+public final class ScanLevel extends Level {
+    private final TableAccess table;
+    private final boolean reverse;
+    private RowCursor cursor;
+    private boolean started;
+
+    public ScanLevel(int slot, TableAccess table, boolean reverse) {
+        super(slot);
+        this.table = table;
+        this.reverse = reverse;
+    }
+
+    @Override
+    protected void start(Frame f) {
+        if (cursor == null || f.ctx != ctx) {
+            ctx = f.ctx;
+            cursor = f.ctx.storage.openTable(table.root());
+            row = table.row(cursor);
+        }
+        started = false;
+    }
+
+    private ExecContext ctx;
+    private CursorRow row;
+
+    @Override
+    protected boolean advance(Frame f) {
+        boolean ok;
+        if (!started) {
+            started = true;
+            ok = reverse ? cursor.last() : cursor.first();
+        } else {
+            ok = reverse ? cursor.prev() : cursor.next();
+        }
+        if (ok) {
+            f.src[slot] = row;
+        }
+        return ok;
+    }
+
+    @Override
+    public String describe() {
+        return "SCAN " + table.name();
+    }
+}

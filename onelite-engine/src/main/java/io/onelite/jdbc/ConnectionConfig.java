@@ -1,0 +1,109 @@
+package io.onelite.jdbc;
+
+import io.onelite.api.DatabaseOptions;
+import io.onelite.common.BeginMode;
+import io.onelite.common.Synchronous;
+
+import java.net.URLDecoder;
+import java.nio.charset.StandardCharsets;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Properties;
+
+/**
+ * What a {@code jdbc:onelite:} URL and its {@link Properties} say: the database path, the engine
+ * options and the begin mode of {@code setAutoCommit(false)} transactions. Immutable.
+ *
+ * <p>URL grammar: {@code jdbc:onelite:<path>[?key=value&...]}. The path {@code :memory:} (or an
+ * empty path) is a private in-memory database. Keys (also accepted as properties, which win over
+ * the URL): {@code synchronous} (off|normal|full|extra|0..3), {@code busy_timeout} (ms),
+ * {@code commit_hold_limit} (ms), {@code cache_size} (pages, negative = KiB), {@code foreign_keys},
+ * {@code read_only} (booleans: true|false|on|off|yes|no|1|0), {@code begin}
+ * (deferred|immediate|exclusive|concurrent|concurrent_snapshot). Any other key fails with an
+ * {@link SQLException} naming it; {@code user} and {@code password} (which
+ * {@code DriverManager} adds) are ignored.
+ *
+ * @param path      the file path, or {@code :memory:}
+ * @param options   the engine options
+ * @param beginMode the mode transactions begin with when auto-commit is off
+ */
+public record ConnectionConfig(String path, DatabaseOptions options, BeginMode beginMode) {
+
+    /** The URL prefix this driver accepts. */
+    public static final String PREFIX = "jdbc:onelite:";
+
+    /** The in-memory path. */
+    public static final String MEMORY = ":memory:";
+
+    /** Whether this is an in-memory database. */
+    public boolean isMemory() {
+        return path.isEmpty() || path.equals(MEMORY);
+    }
+
+    /** Parses a URL plus properties. */
+    public static ConnectionConfig parse(String url, Properties info) throws SQLException {
+        if (url == null || !url.regionMatches(true, 0, PREFIX, 0, PREFIX.length())) {
+            throw new SQLException("not a OneLite URL (expected " + PREFIX + "<path>): " + url, "08001");
+        }
+        String rest = url.substring(PREFIX.length());
+        Map<String, String> keys = new LinkedHashMap<>();
+        int q = rest.indexOf('?');
+        String path = q < 0 ? rest : rest.substring(0, q);
+        if (q >= 0) {
+            for (String pair : rest.substring(q + 1).split("&")) {
+                if (pair.isEmpty()) {
+                    continue;
+                }
+                int eq = pair.indexOf('=');
+                String k = eq < 0 ? pair : pair.substring(0, eq);
+                String v = eq < 0 ? "" : pair.substring(eq + 1);
+                keys.put(decode(k).toLowerCase(Locale.ROOT), decode(v));
+            }
+        }
+        if (info != null) {
+            for (String name : info.stringPropertyNames()) {
+                keys.put(name.toLowerCase(Locale.ROOT), info.getProperty(name));
+            }
+        }
+        DatabaseOptions options = DatabaseOptions.DEFAULTS;
+        BeginMode begin = BeginMode.DEFERRED;
+        for (Map.Entry<String, String> e : keys.entrySet()) {
+            String k = e.getKey();
+            String v = e.getValue() == null ? "" : e.getValue().trim();
+            try {
+                switch (k) {
+                    case "synchronous" -> options = options.withSynchronous(Synchronous.parse(v));
+                    case "busy_timeout" -> options = options.withBusyTimeout(Duration.ofMillis(Long.parseLong(v)));
+                    case "commit_hold_limit" -> options = options.withCommitHoldLimit(Duration.ofMillis(Long.parseLong(v)));
+                    case "cache_size" -> options = options.withCacheSize(Integer.parseInt(v));
+                    case "foreign_keys" -> options = options.withForeignKeys(parseBoolean(k, v));
+                    case "read_only" -> options = options.withReadOnly(parseBoolean(k, v));
+                    case "begin" -> begin = BeginMode.parse(v);
+                    case "user", "password" -> { }
+                    default -> throw new SQLException("unknown OneLite connection property: " + k
+                            + " (known: synchronous, busy_timeout, commit_hold_limit, cache_size, foreign_keys,"
+                            + " read_only, begin)", "08001");
+                }
+            } catch (IllegalArgumentException ex) {
+                throw new SQLException("invalid value for OneLite connection property " + k + ": " + v
+                        + " (" + ex.getMessage() + ")", "08001", ex);
+            }
+        }
+        return new ConnectionConfig(path.isEmpty() ? MEMORY : path, options, begin);
+    }
+
+    private static boolean parseBoolean(String key, String v) {
+        return switch (v.toLowerCase(Locale.ROOT)) {
+            case "true", "on", "yes", "1" -> true;
+            case "false", "off", "no", "0" -> false;
+            default -> throw new IllegalArgumentException("expected a boolean for " + key);
+        };
+    }
+
+    private static String decode(String s) {
+        return URLDecoder.decode(s, StandardCharsets.UTF_8);
+    }
+}

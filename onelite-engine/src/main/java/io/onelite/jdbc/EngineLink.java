@@ -1,0 +1,61 @@
+package io.onelite.jdbc;
+
+import io.onelite.api.Database;
+import io.onelite.api.Session;
+import io.onelite.common.OneLiteException;
+
+import java.sql.SQLException;
+
+/**
+ * A connection's hold on the engine: one {@link Database} handle (the engine shares one
+ * database per file per JVM, so handles are cheap) and one {@link Session} on it. Closing
+ * closes both; the last handle of a file closes the file.
+ */
+final class EngineLink implements AutoCloseable {
+    private final Database database;
+    private final Session session;
+
+    private EngineLink(Database database, Session session) {
+        this.database = database;
+        this.session = session;
+    }
+
+    Session session() {
+        return session;
+    }
+
+    static EngineLink open(ConnectionConfig config) throws SQLException {
+        Database db;
+        try {
+            db = Database.open(config.isMemory() ? ":memory:" : config.path(), config.options());
+        } catch (OneLiteException e) {
+            throw SqlErrors.of(e);
+        } catch (RuntimeException e) {
+            throw new SQLException("cannot open " + config.path() + ": " + e, "08001", e);
+        }
+        try {
+            return new EngineLink(db, db.openSession());
+        } catch (OneLiteException e) {
+            db.close();
+            throw SqlErrors.of(e);
+        } catch (RuntimeException e) {
+            db.close();
+            throw new SQLException("cannot open a session on " + config.path() + ": " + e, "08001", e);
+        }
+    }
+
+    @Override
+    public void close() throws SQLException {
+        try {
+            session.close();
+        } catch (OneLiteException e) {
+            throw SqlErrors.of(e);
+        } finally {
+            try {
+                database.close();
+            } catch (OneLiteException e) {
+                throw SqlErrors.of(e);
+            }
+        }
+    }
+}

@@ -1,0 +1,42 @@
+package io.onelite.pager;
+
+import java.time.Duration;
+
+/**
+ * What a {@link Pager} delegates to: the in-memory page map ({@link MemoryBackend}) or the WAL
+ * and database file ({@link FileBackend}). The in-JVM FIFO queue of writers lives in the Pager;
+ * a backend only adds what other processes need (the WAL write lock).
+ */
+interface Backend extends PageSource {
+    int pageSize();
+
+    int usableSize();
+
+    Snapshot beginRead();
+
+    void endRead(Snapshot s);
+
+    /** After the in-JVM gate was passed: take the cross-process write lock, waiting up to the deadline. */
+    boolean lockWriteOs(long deadlineNanos);
+
+    void unlockWriteOs();
+
+    /** With the write lock: the newest committed state including appended, unpublished commits. */
+    Snapshot latest();
+
+    /** With the write lock: appends the frozen pages as one commit; returns the new state. */
+    Snapshot append(Snapshot base, java.util.Map<Integer, byte[]> pages, int pageCount);
+
+    /** With the write lock: makes every appended commit visible. */
+    void publish();
+
+    /** Drops appended, unpublished commits (a failure before publish). With the write lock. */
+    void abandonUnpublished();
+
+    CheckpointResult checkpoint(CheckpointMode mode, Duration busyTimeout, boolean writeLockHeld);
+
+    /** Frames in the WAL not yet checkpointed (0 for memory). */
+    int framesToCheckpoint();
+
+    void close();
+}

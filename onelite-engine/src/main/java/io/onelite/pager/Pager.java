@@ -1,0 +1,306 @@
+package io.onelite.pager;
+
+import io.onelite.common.OneLiteException;
+import io.onelite.common.ResultCode;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.function.UnaryOperator;
+import io.onelite.os.DbFile;
+
+/**
+ * The pager of one database: snapshots for readers, copy-on-write write sets, the write lock,
+ * commits as WAL frames, checkpoints. One shared instance per file (dev, inode) per JVM,
+ * reference-counted: every {@link #open} needs a {@link #close}. Thread-safe.
+ *
+ * <p>Write protocol: {@link #lockWrite} (in-JVM FIFO queue, then the WAL write lock other
+ * processes see), {@link #latest()}, {@link #newWriteSet}, changes, {@link #appendCommit}
+ * (possibly several in a batch, each on the state the previous returned), {@link #publish}
+ * (sync per {@code synchronous}, then readers see the commits), {@link #unlockWrite}. Unlocking
+ * with appended but unpublished commits abandons them.
+ */
+public final class Pager implements AutoCloseable {
+    private static final Map<Object, Pager> OPEN = new HashMap<>();
+
+    private final Backend backend;
+    private final PagerOptions options;
+    private final Path path;
+    private final Object key;
+    private final WriteGate gate = new WriteGate();
+    private volatile boolean writeLocked;
+    private int refs = 1;
+
+    private Pager(Backend backend, PagerOptions options, Path path, Object key) {
+        this.backend = backend;
+        this.options = options;
+        this.path = path;
+        this.key = key;
+    }
+
+    /**
+     * Opens (or joins) the pager of the database file {@code path}, creating an empty database if
+     * the file is missing or empty. The first opener's options win for a file already open.
+     */
+    public static Pager open(Path path, PagerOptions options) {
+        return open(path, options, UnaryOperator.identity());
+    }
+
+    /**
+     * As {@link #open(Path, PagerOptions)}, with every read, write and sync of the database and
+     * WAL files going through {@code io.apply(file)} when this call creates the pager (a
+     * fault-injection hook for tests, e.g. a {@code DbFile} that fails the Nth write).
+     */
+    public static Pager open(Path path, PagerOptions options, UnaryOperator<DbFile> io) {
+        Path abs = path.toAbsolutePath().normalize();
+        synchronized (OPEN) {
+            try {
+                if (!Files.exists(abs)) {
+                    if (options.readOnly()) {
+                        throw new OneLiteException(ResultCode.CANTOPEN, "unable to open database file");
+                    }
+                    try {
+                        Files.createFile(abs);
+                    } catch (java.nio.file.FileAlreadyExistsException raced) {
+                        // another process created it: fine
+                    }
+                }
+                if (Files.isDirectory(abs)) {
+                    throw new OneLiteException(ResultCode.CANTOPEN_ISDIR, "unable to open database file");
+                }
+                Object fileKey = Files.readAttributes(abs, java.nio.file.attribute.BasicFileAttributes.class).fileKey();
+                Object k = fileKey != null ? fileKey : abs.toString();
+                Pager existing = OPEN.get(k);
+                if (existing != null) {
+                    existing.refs++;
+                    return existing;
+                }
+                Pager p = new Pager(FileBackend.open(abs, options, io), options, abs, k);
+                OPEN.put(k, p);
+                return p;
+            } catch (IOException e) {
+                throw new OneLiteException(ResultCode.CANTOPEN, "unable to open database file: " + e.getMessage(), e);
+            }
+        }
+    }
+
+    /** A private in-memory database ({@code :memory:}): no files, no cross-process locks. */
+    public static Pager openMemory(PagerOptions options) {
+        return new Pager(new MemoryBackend(options.newDatabasePageSize()), options, null, null);
+    }
+
+    public PagerOptions options() {
+        return options;
+    }
+
+    /** The database file, or null for {@code :memory:}. */
+    public Path path() {
+        return path;
+    }
+
+    /** A consistent read view, holding a WAL read mark until {@link #endRead}. */
+    public Snapshot beginRead() {
+        return backend.beginRead();
+    }
+
+    /** Releases a snapshot from {@link #beginRead}; idempotent. */
+    public void endRead(Snapshot s) {
+        if (s != null && !s.released) {
+            backend.endRead(s);
+        }
+    }
+
+    /** A private copy-on-write overlay on {@code base}. */
+    public WriteSet newWriteSet(Snapshot base) {
+        if (options.readOnly()) {
+            throw new OneLiteException(ResultCode.READONLY, "attempt to write a readonly database");
+        }
+        return new WriteSet(base);
+    }
+
+    /**
+     * Takes the write lock: first the in-JVM FIFO queue, then the WAL write lock shared with
+     * other processes (polled until the deadline, as other processes cannot wake us).
+     *
+     * @throws OneLiteException BUSY after {@code timeout}; READONLY on a read-only pager
+     */
+    public void lockWrite(Duration timeout) {
+        if (options.readOnly()) {
+            throw new OneLiteException(ResultCode.READONLY, "attempt to write a readonly database");
+        }
+        long deadline = System.nanoTime() + Math.max(0, timeout.toNanos());
+        try {
+            if (!gate.acquire(deadline)) {
+                throw new OneLiteException(ResultCode.BUSY, "database is locked");
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new OneLiteException(ResultCode.INTERRUPT, "interrupted");
+        }
+        takeOsLock(deadline);
+    }
+
+    /** Takes the write lock if it is free right now; never waits. */
+    public boolean tryLockWrite() {
+        if (options.readOnly() || !gate.tryAcquire()) {
+            return false;
+        }
+        try {
+            takeOsLock(System.nanoTime());
+            return true;
+        } catch (OneLiteException busy) {
+            if (busy.resultCode() == ResultCode.BUSY) {
+                return false;
+            }
+            throw busy;
+        }
+    }
+
+    private void takeOsLock(long deadline) {
+        boolean ok = false;
+        try {
+            ok = backend.lockWriteOs(deadline);
+        } finally {
+            if (!ok) {
+                gate.release();
+            }
+        }
+        if (!ok) {
+            throw new OneLiteException(ResultCode.BUSY, "database is locked");
+        }
+        writeLocked = true;
+    }
+
+    /** Releases the write lock; appended but unpublished commits are abandoned. */
+    public void unlockWrite() {
+        checkLocked();
+        try {
+            backend.abandonUnpublished();
+            backend.unlockWriteOs();
+        } finally {
+            writeLocked = false;
+            gate.release();
+        }
+    }
+
+    /** With the write lock held: the newest committed state (other processes' commits and this batch's). */
+    public Snapshot latest() {
+        checkLocked();
+        return backend.latest();
+    }
+
+    /**
+     * With the write lock held: appends {@code ws} as one commit (WAL frames, the last one a
+     * commit frame; no sync) on top of {@code ws.base()}, which must be {@link #latest()}.
+     * Not visible to readers until {@link #publish()}. Freezes {@code ws}.
+     *
+     * @return the new state, the base for the next write set of a batch
+     * @throws OneLiteException BUSY_SNAPSHOT if {@code ws.base()} is not the latest state
+     */
+    public Snapshot appendCommit(WriteSet ws) {
+        checkLocked();
+        Snapshot latest = backend.latest();
+        if (!ws.base().sameState(latest)) {
+            throw new OneLiteException(ResultCode.BUSY_SNAPSHOT, "database is locked (snapshot is stale)");
+        }
+        if (ws.isEmpty()) {
+            ws.freezeForCommit();
+            return latest;
+        }
+        Map<Integer, byte[]> pages = ws.freezeForCommit();
+        return backend.append(ws.base(), pages, ws.pageCount());
+    }
+
+    /** With the write lock held: sync (synchronous >= FULL) and make every appended commit visible. */
+    public void publish() {
+        checkLocked();
+        backend.publish();
+    }
+
+    /** Runs a checkpoint, waiting at most 5 s for locks in the modes that wait. */
+    public CheckpointResult checkpoint(CheckpointMode mode) {
+        return checkpoint(mode, Duration.ofSeconds(5));
+    }
+
+    /** Runs a checkpoint, waiting at most {@code busyTimeout} for locks in FULL, RESTART and TRUNCATE. */
+    public CheckpointResult checkpoint(CheckpointMode mode, Duration busyTimeout) {
+        if (path == null) {
+            return new CheckpointResult(false, -1, -1);
+        }
+        if (options.readOnly()) {
+            throw new OneLiteException(ResultCode.READONLY, "attempt to write a readonly database");
+        }
+        if (mode == CheckpointMode.PASSIVE) {
+            return backend.checkpoint(mode, busyTimeout, false);
+        }
+        long deadline = System.nanoTime() + busyTimeout.toNanos();
+        boolean gotGate;
+        try {
+            gotGate = gate.acquire(deadline);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new OneLiteException(ResultCode.INTERRUPT, "interrupted");
+        }
+        if (!gotGate) {
+            CheckpointResult r = backend.checkpoint(CheckpointMode.PASSIVE, busyTimeout, false);
+            return new CheckpointResult(true, r.logFrames(), r.checkpointedFrames());
+        }
+        try {
+            if (!backend.lockWriteOs(deadline)) {
+                CheckpointResult r = backend.checkpoint(CheckpointMode.PASSIVE, busyTimeout, false);
+                return new CheckpointResult(true, r.logFrames(), r.checkpointedFrames());
+            }
+            try {
+                return backend.checkpoint(mode, busyTimeout, true);
+            } finally {
+                backend.unlockWriteOs();
+            }
+        } finally {
+            gate.release();
+        }
+    }
+
+    /** After a commit, without the write lock: a PASSIVE checkpoint if the WAL reached the threshold. */
+    public void maybeAutoCheckpoint() {
+        int n = options.autoCheckpointFrames();
+        if (path == null || n <= 0 || options.readOnly()) {
+            return;
+        }
+        if (backend.framesToCheckpoint() >= n) {
+            backend.checkpoint(CheckpointMode.PASSIVE, Duration.ZERO, false);
+        }
+    }
+
+    /** Whether the write lock is held (by any thread of this JVM). */
+    public boolean isWriteLocked() {
+        return writeLocked;
+    }
+
+    /** Releases this handle; the last one closes the files (checkpoint, delete -wal and -shm if last anywhere). */
+    @Override
+    public void close() {
+        if (key == null) {
+            backend.close();
+            return;
+        }
+        synchronized (OPEN) {
+            if (refs == 0) {
+                return;
+            }
+            if (--refs > 0) {
+                return;
+            }
+            OPEN.remove(key);
+        }
+        backend.close();
+    }
+
+    private void checkLocked() {
+        if (!writeLocked) {
+            throw new IllegalStateException("the write lock is not held");
+        }
+    }
+}

@@ -1,0 +1,49 @@
+package io.onelite.pager;
+
+import io.onelite.common.Synchronous;
+
+/**
+ * How a {@link Pager} runs.
+ *
+ * @param synchronous          when the WAL and the database file are synced (SQLite's meanings in WAL mode)
+ * @param cacheSizePages       upper bound of the shared page cache, in pages (at least 16 are kept)
+ * @param autoCheckpointFrames {@link Pager#maybeAutoCheckpoint()} runs a PASSIVE checkpoint when the WAL
+ *                             holds at least this many frames; 0 or less disables it
+ * @param readOnly             no write lock, no commits, no checkpoints
+ * @param newDatabasePageSize  page size of a database this pager creates (a power of two in 512..65536)
+ */
+public record PagerOptions(Synchronous synchronous, int cacheSizePages, int autoCheckpointFrames,
+                           boolean readOnly, int newDatabasePageSize) {
+
+    /** FULL, 2000 pages, 1000 frames, read-write, 4096-byte pages. */
+    public static final PagerOptions DEFAULTS = new PagerOptions(Synchronous.FULL, 2000, 1000, false, 4096);
+
+    public PagerOptions {
+        if (synchronous == null) {
+            throw new IllegalArgumentException("synchronous must not be null");
+        }
+        if (newDatabasePageSize < 512 || newDatabasePageSize > 65536 || Integer.bitCount(newDatabasePageSize) != 1) {
+            throw new IllegalArgumentException("page size must be a power of two in 512..65536: " + newDatabasePageSize);
+        }
+    }
+
+    public PagerOptions withSynchronous(Synchronous s) {
+        return new PagerOptions(s, cacheSizePages, autoCheckpointFrames, readOnly, newDatabasePageSize);
+    }
+
+    public PagerOptions withAutoCheckpointFrames(int n) {
+        return new PagerOptions(synchronous, cacheSizePages, n, readOnly, newDatabasePageSize);
+    }
+
+    public PagerOptions withReadOnly(boolean ro) {
+        return new PagerOptions(synchronous, cacheSizePages, autoCheckpointFrames, ro, newDatabasePageSize);
+    }
+
+    public PagerOptions withPageSize(int size) {
+        return new PagerOptions(synchronous, cacheSizePages, autoCheckpointFrames, readOnly, size);
+    }
+
+    public PagerOptions withCacheSizePages(int n) {
+        return new PagerOptions(synchronous, n, autoCheckpointFrames, readOnly, newDatabasePageSize);
+    }
+}

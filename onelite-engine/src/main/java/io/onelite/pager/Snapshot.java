@@ -1,0 +1,119 @@
+package io.onelite.pager;
+
+import io.onelite.common.CorruptDatabaseException;
+import io.onelite.common.OneLiteException;
+import io.onelite.common.ResultCode;
+
+/**
+ * An immutable, consistent read view of the database: page by pgno. Obtained from
+ * {@link Pager#beginRead()} (holding a WAL read mark until {@link Pager#endRead}) or, with the
+ * write lock held, from {@link Pager#latest()} / {@link Pager#appendCommit} (valid only while the
+ * write lock is held, no read mark of its own).
+ *
+ * <p>The state is identified by {@code (generation, mxFrame)}: the WAL generation (a fresh number
+ * per set of WAL salts seen by this JVM) and the last committed frame the view includes. Two
+ * snapshots of one pager with equal identities see identical bytes. Pages are shared immutable
+ * arrays: never modify what {@link #read} returns.
+ */
+public final class Snapshot implements PageStore {
+    final PageSource source;
+    final int pageSize;
+    final int usableSize;
+    final int pageCount;
+    final int generation;
+    final int mxFrame;
+    /** Backend-specific state: the page map (memory) or the wal-index view (file). */
+    final Object state;
+    /** The WAL read lock slot held (0..4), or -1 when the view holds no read lock. */
+    int readSlot = -1;
+    volatile boolean released;
+
+    Snapshot(PageSource source, int pageSize, int usableSize, int pageCount, int generation, int mxFrame, Object state) {
+        this.source = source;
+        this.pageSize = pageSize;
+        this.usableSize = usableSize;
+        this.pageCount = pageCount;
+        this.generation = generation;
+        this.mxFrame = mxFrame;
+        this.state = state;
+    }
+
+    @Override
+    public int pageSize() {
+        return pageSize;
+    }
+
+    @Override
+    public int usableSize() {
+        return usableSize;
+    }
+
+    @Override
+    public int pageCount() {
+        return pageCount;
+    }
+
+    /** The WAL generation this view belongs to (process-local number). */
+    public int generation() {
+        return generation;
+    }
+
+    /** The last committed WAL frame included (for {@code :memory:}: the commit number). */
+    public int mxFrame() {
+        return mxFrame;
+    }
+
+    /** Whether {@code other} is the same committed state (same generation and frame). */
+    public boolean sameState(Snapshot other) {
+        return other != null && other.source == source
+                && ((other.generation == generation && other.mxFrame == mxFrame) || source.equivalent(this, other));
+    }
+
+    @Override
+    public byte[] read(int pgno) {
+        if (pgno < 1 || pgno > pageCount) {
+            throw new CorruptDatabaseException(pgno, "page number out of range 1.." + pageCount);
+        }
+        if (released) {
+            throw new IllegalStateException("snapshot already released by endRead");
+        }
+        return source.readPage(this, pgno);
+    }
+
+    @Override
+    public byte[] write(int pgno) {
+        throw readOnly();
+    }
+
+    @Override
+    public int allocate() {
+        throw readOnly();
+    }
+
+    @Override
+    public void free(int pgno) {
+        throw readOnly();
+    }
+
+    @Override
+    public long version(int pgno) {
+        if (pgno < 1 || pgno > pageCount) {
+            return -1;
+        }
+        return source.pageVersion(this, pgno);
+    }
+
+    @Override
+    public boolean writable() {
+        return false;
+    }
+
+    private static OneLiteException readOnly() {
+        return new OneLiteException(ResultCode.READONLY, "attempt to write a readonly database");
+    }
+
+    @Override
+    public String toString() {
+        return "Snapshot[gen=" + generation + ", mxFrame=" + mxFrame + ", pages=" + pageCount + ", slot=" + readSlot + "]";
+    }
+}

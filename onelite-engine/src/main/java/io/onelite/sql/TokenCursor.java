@@ -1,0 +1,307 @@
+package io.onelite.sql;
+
+import io.onelite.common.OneLiteException;
+import io.onelite.common.ResultCode;
+import io.onelite.sql.ast.Expr;
+
+import java.util.ArrayList;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The token stream shared by the parser classes of one {@link Parser#parse} call, with the state that
+ * spans them: parameter numbering, expression heights and the recursion depth.
+ *
+ * <p>Error rules, as SQLite's {@code sqlite3RunParser}:
+ * <ol>
+ *   <li>An ILLEGAL token fails with {@code unrecognized token: "x"} as soon as the parser looks at it as
+ *       its current token (look-ahead past it is harmless).</li>
+ *   <li>A syntax error names the current token: {@code near "x": syntax error}; at the end of the text
+ *       the message is {@code incomplete input}.</li>
+ *   <li>An expression taller than {@link #MAX_EXPR_DEPTH} nodes fails with {@code Expression tree is too
+ *       large (maximum depth 1000)} ({@code sqlite3ExprCheckHeight}); the same check bounds the parser's
+ *       recursion, so deep nesting never overflows the Java stack.</li>
+ * </ol>
+ */
+final class TokenCursor {
+    /** SQLite's SQLITE_MAX_EXPR_DEPTH. */
+    static final int MAX_EXPR_DEPTH = 1000;
+    /** SQLite's SQLITE_MAX_VARIABLE_NUMBER. */
+    static final int MAX_VARIABLE_NUMBER = 32766;
+
+    private final String sql;
+    private final Lexer lexer;
+    private final List<Token> tokens = new ArrayList<>();
+    private int index;
+    private int depth;
+
+    private final List<String> parameterNames = new ArrayList<>();
+    private int parameterCount;
+
+    private final Map<Expr, Integer> heights = new IdentityHashMap<>();
+    private final ArrayList<int[]> selectHeights = new ArrayList<>();
+
+    TokenCursor(String sql, int offset) {
+        this.sql = sql;
+        this.lexer = new Lexer(sql, offset);
+    }
+
+    String sql() {
+        return sql;
+    }
+
+    private Token fill(int i) {
+        while (tokens.size() <= i) {
+            if (!tokens.isEmpty() && tokens.get(tokens.size() - 1).type() == TokenType.EOF) {
+                return tokens.get(tokens.size() - 1);
+            }
+            tokens.add(lexer.next());
+        }
+        return tokens.get(i);
+    }
+
+    /** The current token; fails on an ILLEGAL one (rule 1). */
+    Token peek() {
+        Token t = fill(index);
+        if (t.type() == TokenType.ILLEGAL) {
+            throw new OneLiteException(ResultCode.ERROR, "unrecognized token: \"" + t.text() + "\"");
+        }
+        return t;
+    }
+
+    /** The token {@code k} places after the current one, without checking it. */
+    Token peek(int k) {
+        return fill(index + k);
+    }
+
+    TokenType type() {
+        return peek().type();
+    }
+
+    boolean at(TokenType t) {
+        return peek().type() == t;
+    }
+
+    boolean atAny(TokenType... ts) {
+        TokenType cur = peek().type();
+        for (TokenType t : ts) {
+            if (cur == t) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** The type {@code k} tokens ahead. */
+    TokenType typeAt(int k) {
+        return peek(k).type();
+    }
+
+    Token advance() {
+        Token t = peek();
+        if (t.type() != TokenType.EOF) {
+            index++;
+        }
+        return t;
+    }
+
+    boolean accept(TokenType t) {
+        if (at(t)) {
+            index++;
+            return true;
+        }
+        return false;
+    }
+
+    Token expect(TokenType t) {
+        if (!at(t)) {
+            throw syntaxError();
+        }
+        return advance();
+    }
+
+    /** The last consumed token (for spans). */
+    Token previous() {
+        return tokens.get(index - 1);
+    }
+
+    int mark() {
+        return index;
+    }
+
+    void reset(int mark) {
+        index = mark;
+    }
+
+    /** A syntax error at the current token (rule 2). */
+    OneLiteException syntaxError() {
+        Token t = peek();
+        return syntaxErrorAt(t);
+    }
+
+    static OneLiteException syntaxErrorAt(Token t) {
+        if (t.type() == TokenType.EOF) {
+            return new OneLiteException(ResultCode.ERROR, "incomplete input");
+        }
+        return new OneLiteException(ResultCode.ERROR, "near \"" + t.text() + "\": syntax error");
+    }
+
+    static OneLiteException error(String message) {
+        return new OneLiteException(ResultCode.ERROR, message);
+    }
+
+    // ---- names
+
+    /** Whether the current token can be an {@code nm}: ID, STRING, JOIN_KW, INDEXED or a fallback keyword. */
+    boolean atName() {
+        return type().isNameLike();
+    }
+
+    /** Whether the current token is an {@code id}: ID, INDEXED or a fallback keyword. */
+    boolean atId() {
+        return type().isId();
+    }
+
+    /** Consumes an {@code nm} and returns it dequoted. */
+    String name() {
+        if (!atName()) {
+            throw syntaxError();
+        }
+        return Lexer.dequote(advance().text());
+    }
+
+    /** Whether the current token is an unquoted identifier spelled {@code word} (any case). */
+    boolean atWord(String word) {
+        Token t = peek();
+        return t.type() == TokenType.ID && t.text().equalsIgnoreCase(word);
+    }
+
+    /** The source text between two offsets. */
+    String text(int start, int end) {
+        return sql.substring(start, end);
+    }
+
+    // ---- parameters (sqlite3ExprAssignVarNumber)
+
+    /** Numbers a VARIABLE token as SQLite does. */
+    Expr.Param parameter(Token t) {
+        String text = t.text();
+        int number;
+        String name;
+        if (text.charAt(0) == '?') {
+            if (text.length() == 1) {
+                number = ++parameterCount;
+                name = null;
+            } else {
+                long n;
+                try {
+                    n = Long.parseLong(text.substring(1));
+                } catch (NumberFormatException e) {
+                    n = -1;
+                }
+                if (n < 1 || n > MAX_VARIABLE_NUMBER) {
+                    throw error("variable number must be between ?1 and ?" + MAX_VARIABLE_NUMBER);
+                }
+                number = (int) n;
+                name = text;
+                if (number > parameterCount) {
+                    parameterCount = number;
+                }
+                if (nameAt(number) == null) {
+                    setName(number, name);
+                }
+            }
+        } else {
+            if (text.charAt(0) == '#' && text.length() > 1 && Lexer.isDigit(text.charAt(1))) {
+                throw syntaxErrorAt(t); // #N is a register reference, allowed only in nested parses
+            }
+            int found = parameterNames.indexOf(text);
+            if (found >= 0) {
+                number = found + 1;
+            } else {
+                number = ++parameterCount;
+                setName(number, text);
+            }
+            name = text;
+        }
+        if (number > MAX_VARIABLE_NUMBER) {
+            throw error("too many SQL variables");
+        }
+        return new Expr.Param(number, name);
+    }
+
+    private String nameAt(int number) {
+        return number <= parameterNames.size() ? parameterNames.get(number - 1) : null;
+    }
+
+    private void setName(int number, String name) {
+        while (parameterNames.size() < number) {
+            parameterNames.add(null);
+        }
+        parameterNames.set(number - 1, name);
+    }
+
+    int parameterCount() {
+        return parameterCount;
+    }
+
+    List<String> parameterNames() {
+        List<String> names = new ArrayList<>(parameterNames);
+        while (names.size() < parameterCount) {
+            names.add(null);
+        }
+        return names;
+    }
+
+    // ---- depth and heights (rule 3)
+
+    void enter() {
+        if (++depth > MAX_EXPR_DEPTH) {
+            throw tooDeep();
+        }
+    }
+
+    void leave() {
+        depth--;
+    }
+
+    static OneLiteException tooDeep() {
+        return error("Expression tree is too large (maximum depth " + MAX_EXPR_DEPTH + ")");
+    }
+
+    /** The height of a parsed expression (1 for a leaf). */
+    int height(Expr e) {
+        if (e == null) {
+            return 0;
+        }
+        Integer h = heights.get(e);
+        return h == null ? 1 : h;
+    }
+
+    /** Records the height of a new node: one more than its tallest child; fails above the limit. */
+    <E extends Expr> E node(E e, int childHeight) {
+        int h = childHeight + 1;
+        if (h > MAX_EXPR_DEPTH) {
+            throw tooDeep();
+        }
+        if (h > 1) {
+            heights.put(e, h);
+        }
+        if (!selectHeights.isEmpty()) {
+            int[] top = selectHeights.get(selectHeights.size() - 1);
+            top[0] = Math.max(top[0], h);
+        }
+        return e;
+    }
+
+    /** Starts collecting the tallest expression of a SELECT (heightOfSelect). */
+    void beginSelect() {
+        selectHeights.add(new int[1]);
+    }
+
+    /** Ends {@link #beginSelect} and returns the tallest expression seen in it. */
+    int endSelect() {
+        return selectHeights.remove(selectHeights.size() - 1)[0];
+    }
+}

@@ -1,0 +1,17 @@
+package io.onelite.sql.ast;
+
+import java.util.List;
+
+/**
+ * A declared type: {@code VARCHAR(10)}, {@code DOUBLE PRECISION}, {@code DECIMAL(10, -2)}.
+ *
+ * @param name the type words, dequoted, joined by one space ({@code "DOUBLE PRECISION"})
+ * @param args the signed-number arguments as written ({@code ["10"]}, {@code ["10", "-2"]}); empty if none
+ * @param text the declared type as SQLite keeps it (used for affinity, PRAGMA table_info and CAST):
+ *             the words and arguments re-joined, e.g. {@code "VARCHAR(10)"}
+ */
+public record TypeName(String name, List<String> args, String text) {
+    public TypeName {
+        args = List.copyOf(args);
+    }
+}

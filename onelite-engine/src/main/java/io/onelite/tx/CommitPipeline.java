@@ -1,0 +1,230 @@
+package io.onelite.tx;
+
+import io.onelite.common.OneLiteException;
+import io.onelite.common.ResultCode;
+
+import java.time.Duration;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * Group commit for concurrent transactions (DESIGN.md section 5): committers enqueue a
+ * {@link Job}; one of them becomes the leader, takes the write lock and runs every queued job in
+ * order (each validates, replays and appends its frames), then publishes once (one WAL sync for
+ * the whole batch under {@code synchronous=FULL}), releases the lock and wakes each committer with
+ * its own outcome. Requests that arrive while a leader works form the next batch.
+ *
+ * <p>Invariants:
+ * <ol>
+ *   <li>At most one leader at a time in this process (field {@code leader}); only the leader holds
+ *       the write lock on behalf of the pipeline.</li>
+ *   <li>A request is completed (done, with its failure or none) only after the publish that made
+ *       its commit visible and durable, or when it failed.</li>
+ *   <li>Requests run in the order they were queued; a job that hits the commit hold limit ends the
+ *       batch: what was appended before it is published, the lock is released, the rest stays
+ *       queued for the next leader.</li>
+ *   <li>A leader that cannot get the lock within its own busy timeout fails only its own request;
+ *       the others stay queued and elect another leader.</li>
+ * </ol>
+ */
+final class CommitPipeline {
+    /** Upper bound of the jobs one leader runs before it publishes and lets the lock go. */
+    static final int MAX_BATCH = 256;
+
+    /** What the pipeline needs from the pager. */
+    interface Backend {
+        /** Takes the write lock; throws {@code OneLiteException(BUSY)} after {@code timeout}. */
+        void lockWrite(Duration timeout);
+
+        void unlockWrite();
+
+        /** With the lock: makes every appended commit durable (as synchronous says) and visible. */
+        void publish();
+
+        /** After the lock is released (auto-checkpoint). Failures are ignored. */
+        void afterBatch();
+    }
+
+    /** One transaction's commit work, run by the leader under the write lock. */
+    interface Job {
+        /**
+         * Validates, replays and appends the commit. Throws {@code OneLiteException} to fail this
+         * transaction only (nothing appended); {@code BUSY_TIMEOUT} also ends the batch.
+         *
+         * @return whether frames were appended (false: nothing to write)
+         */
+        boolean run(long holdDeadlineNanos);
+    }
+
+    private static final class Request {
+        final Job job;
+        final long busyDeadlineNanos;
+        final Thread thread = Thread.currentThread();
+        volatile boolean done;
+        /** Set by the previous leader: this request's thread leads next. */
+        volatile boolean promoted;
+        RuntimeException failure;
+
+        Request(Job job, long busyDeadlineNanos) {
+            this.job = job;
+            this.busyDeadlineNanos = busyDeadlineNanos;
+        }
+    }
+
+    private final Backend backend;
+    private final ArrayDeque<Request> queue = new ArrayDeque<>();
+    private boolean leaderActive;
+    private long batches;
+    private long commits;
+
+    CommitPipeline(Backend backend) {
+        this.backend = backend;
+    }
+
+    /**
+     * Commits through the pipeline; returns when the job's commit is published, or throws its
+     * failure ({@code BUSY} if the lock was not obtained in {@code busyTimeout}).
+     *
+     * <p>Waiting committers park; a leader wakes exactly the committers it finished and hands
+     * leadership straight to the oldest waiting request (no herd, no gap without a leader).
+     */
+    void commit(Job job, Duration busyTimeout, Duration holdLimit) {
+        Request r = new Request(job, System.nanoTime() + saturatedNanos(busyTimeout));
+        boolean lead;
+        boolean interrupted = false;
+        synchronized (this) {
+            queue.addLast(r);
+            lead = !leaderActive;
+            leaderActive = true; // invariant (1)
+        }
+        while (!r.done) {
+            if (lead) {
+                lead(r, saturatedNanos(holdLimit));
+                if (r.done) {
+                    handOff();
+                }
+                continue; // not done: our request is still queued (batch cut short); lead again
+            }
+            LockSupport.park(this);
+            if (Thread.interrupted()) {
+                interrupted = true; // the commit may be running on the leader: wait for its outcome
+            }
+            if (r.promoted && !r.done) {
+                lead = true;
+            }
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+        }
+        if (r.failure != null) {
+            throw r.failure;
+        }
+    }
+
+    /** Gives leadership to the oldest waiting request, or ends it when nobody waits. */
+    private void handOff() {
+        Request next;
+        synchronized (this) {
+            next = queue.peekFirst();
+            if (next == null) {
+                leaderActive = false;
+                return;
+            }
+        }
+        next.promoted = true;
+        LockSupport.unpark(next.thread);
+    }
+
+    /** Jobs waiting for a leader (for tests and metrics). */
+    synchronized int queued() {
+        return queue.size();
+    }
+
+    /** Batches published so far. */
+    synchronized long batches() {
+        return batches;
+    }
+
+    /** Commits published so far. */
+    synchronized long commits() {
+        return commits;
+    }
+
+    private void lead(Request self, long holdNanos) {
+        try {
+            backend.lockWrite(Duration.ofNanos(Math.max(0, self.busyDeadlineNanos - System.nanoTime())));
+        } catch (RuntimeException e) {
+            synchronized (this) { // invariant (4)
+                queue.remove(self);
+            }
+            self.failure = e;
+            self.done = true;
+            return;
+        }
+        List<Request> finished = new ArrayList<>();
+        List<Request> appended = new ArrayList<>();
+        try {
+            while (finished.size() < MAX_BATCH) {
+                Request next;
+                synchronized (this) {
+                    next = queue.pollFirst(); // invariant (3): FIFO
+                }
+                if (next == null) {
+                    break;
+                }
+                finished.add(next);
+                try {
+                    if (next.job.run(System.nanoTime() + holdNanos)) {
+                        appended.add(next);
+                    }
+                } catch (OneLiteException e) {
+                    next.failure = e;
+                    if (e.resultCode() == ResultCode.BUSY_TIMEOUT) {
+                        break; // invariant (3): release the lock now
+                    }
+                } catch (RuntimeException | Error e) {
+                    next.failure = e instanceof RuntimeException re ? re
+                            : new OneLiteException(ResultCode.INTERNAL, e.toString(), e);
+                }
+            }
+            if (!appended.isEmpty()) {
+                backend.publish();
+            }
+        } catch (RuntimeException e) { // publish failed: none of the appended commits is acknowledged
+            for (Request r : appended) {
+                r.failure = e;
+            }
+        } finally {
+            backend.unlockWrite();
+        }
+        synchronized (this) {
+            if (!appended.isEmpty()) {
+                batches++;
+                commits += appended.size();
+            }
+        }
+        for (Request r : finished) { // invariant (2)
+            r.done = true;
+            if (r != self) {
+                LockSupport.unpark(r.thread);
+            }
+        }
+        if (!appended.isEmpty()) {
+            try {
+                backend.afterBatch();
+            } catch (RuntimeException ignored) {
+                // a failed auto-checkpoint does not undo the commits
+            }
+        }
+    }
+
+    private static long saturatedNanos(Duration d) {
+        try {
+            return d.toNanos();
+        } catch (ArithmeticException e) {
+            return Long.MAX_VALUE / 4;
+        }
+    }
+}

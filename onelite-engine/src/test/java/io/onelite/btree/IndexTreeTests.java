@@ -1,0 +1,125 @@
+package io.onelite.btree;
+
+import org.junit.jupiter.api.Test;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.TreeSet;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class IndexTreeTests {
+    static Object randomValue(Random r) {
+        return switch (r.nextInt(6)) {
+            case 0 -> null;
+            case 1 -> (long) r.nextInt(200) - 100;
+            case 2 -> r.nextInt(100) / 8.0;
+            case 3 -> "s" + "xY".repeat(r.nextInt(3)) + r.nextInt(500);
+            case 4 -> r.nextInt(10) == 0 ? "big".repeat(100 + r.nextInt(4000)) : "S" + r.nextInt(300);
+            default -> {
+                byte[] b = new byte[r.nextInt(r.nextInt(10) == 0 ? 5000 : 20)];
+                r.nextBytes(b);
+                yield b;
+            }
+        };
+    }
+
+    @Test
+    void indexTreeMatchesASortedSetThroughRandomInsertsAndDeletes() {
+        long seed = System.nanoTime();
+        System.out.println("indexTree seed " + seed);
+        Random r = new Random(seed);
+        KeyInfo[] infos = {
+            KeyInfo.BINARY,
+            new KeyInfo(new Collation[] {Collation.NOCASE, Collation.RTRIM}, new boolean[] {true, false}),
+        };
+        for (int[] cfg : new int[][] {{512, 0}, {1024, 32}, {4096, 0}}) {
+            for (KeyInfo ki : infos) {
+                MemoryPages s = MemoryPages.create(cfg[0], cfg[1]);
+                int root = BTree.create(s, false);
+                TreeSet<Object[]> model = new TreeSet<>((a, b) -> KeyCompare.compareKeys(a, b, ki));
+                IndexCursor c = new IndexCursor(s, root, ki, null);
+                long rowid = 0;
+                for (int batch = 0; batch < 10; batch++) {
+                    boolean deleting = batch % 3 == 2;
+                    for (int k = 0; k < 250; k++) {
+                        if ((deleting || r.nextInt(5) == 0) && !model.isEmpty()) {
+                            Object[] probe = {randomValue(r)};
+                            Object[] victim = model.ceiling(probe);
+                            if (victim == null) {
+                                victim = model.first();
+                            }
+                            assertThat(c.delete(victim)).isTrue();
+                            model.remove(victim);
+                            assertThat(c.delete(victim)).isFalse();
+                        } else {
+                            Object[] key = {randomValue(r), randomValue(r), ++rowid};
+                            c.insert(key);
+                            model.add(key);
+                        }
+                    }
+                    List<Object[]> actual = new ArrayList<>();
+                    for (boolean ok = c.first(); ok; ok = c.next()) {
+                        actual.add(c.key());
+                    }
+                    ReadPathTests.assertRowsEqual(actual, new ArrayList<>(model));
+                    List<Object[]> back = new ArrayList<>();
+                    for (boolean ok = c.last(); ok; ok = c.prev()) {
+                        back.add(0, c.key());
+                    }
+                    ReadPathTests.assertRowsEqual(back, new ArrayList<>(model));
+                    assertThat(IntegrityCheck.check(s, Map.of(root, ki), 20)).as("seed " + seed).isEmpty();
+                    for (int q = 0; q < 50 && !model.isEmpty(); q++) {
+                        Object[] prefix = {randomValue(r)};
+                        Object[] ge = firstWithPrefixAtLeast(model, prefix, ki);
+                        assertThat(c.seekGE(prefix)).isEqualTo(ge != null);
+                        if (ge != null) {
+                            ReadPathTests.assertKey(c.key(), ge);
+                        }
+                    }
+                }
+                for (Object[] key : new ArrayList<>(model)) {
+                    assertThat(c.delete(key)).isTrue();
+                }
+                assertThat(c.first()).isFalse();
+                assertThat(IntegrityCheck.check(s, Map.of(root, ki), 20)).isEmpty();
+                assertThat(s.pageCount() - WritePathTests.freelistCount(s)).isEqualTo(2);
+            }
+        }
+    }
+
+    private static Object[] firstWithPrefixAtLeast(TreeSet<Object[]> model, Object[] prefix, KeyInfo ki) {
+        for (Object[] k : model) {
+            if (KeyCompare.compareKeys(k, prefix, ki) >= 0) {
+                return k;
+            }
+        }
+        return null;
+    }
+
+    @Test
+    void equalKeyInsertReplacesAndPrefixSeeksSpanDuplicates() {
+        MemoryPages s = MemoryPages.create(512, 0);
+        int root = BTree.create(s, false);
+        IndexCursor c = new IndexCursor(s, root, KeyInfo.BINARY, null);
+        for (long i = 1; i <= 300; i++) {
+            c.insert(new Object[] {i % 3, "v" + i, i});
+        }
+        c.insert(new Object[] {1L, "v1", 1L});
+        int n = 0;
+        for (boolean ok = c.seekGE(new Object[] {1L}); ok && ((Long) c.key()[0]) == 1L; ok = c.next()) {
+            n++;
+        }
+        assertThat(n).isEqualTo(100);
+        assertThat(c.seekLE(new Object[] {1L})).isTrue();
+        assertThat(c.key()[0]).isEqualTo(1L);
+        assertThat(c.seekGT(new Object[] {1L})).isTrue();
+        assertThat(c.key()[0]).isEqualTo(2L);
+        assertThat(c.seekLT(new Object[] {1L})).isTrue();
+        assertThat(c.key()[0]).isEqualTo(0L);
+        assertThat(Arrays.asList(c.key())).hasSize(3);
+    }
+}

@@ -1,0 +1,93 @@
+package io.onelite.btree;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.TreeMap;
+import java.util.TreeSet;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class WritePathTests {
+    @TempDir
+    Path dir;
+
+    static byte[] payload(Random r, long rowid) {
+        int kind = r.nextInt(10);
+        int size = kind < 6 ? r.nextInt(40) : kind < 9 ? 100 + r.nextInt(600) : 1000 + r.nextInt(30000);
+        byte[] blob = new byte[size];
+        r.nextBytes(blob);
+        return Record.encode(rowid, blob, kind == 0 ? null : "t" + rowid);
+    }
+
+    @Test
+    void tableTreeMatchesATreeMapThroughRandomInsertsDeletesAndReplaces() {
+        long seed = System.nanoTime();
+        System.out.println("tableTree seed " + seed);
+        Random r = new Random(seed);
+        for (int[] cfg : new int[][] {{512, 0}, {1024, 8}, {4096, 0}, {65536, 0}}) {
+            MemoryPages s = MemoryPages.create(cfg[0], cfg[1]);
+            int root = BTree.create(s, true);
+            TreeMap<Long, byte[]> model = new TreeMap<>();
+            TableCursor c = new TableCursor(s, root, null);
+            int range = cfg[0] == 65536 ? 3000 : 1500;
+            for (int batch = 0; batch < 12; batch++) {
+                int ops = 150 + r.nextInt(150);
+                boolean deleting = batch % 4 == 3;
+                for (int k = 0; k < ops; k++) {
+                    long rowid = r.nextInt(8) == 0 ? r.nextLong() : r.nextInt(range) - 100;
+                    if (deleting || r.nextInt(5) == 0) {
+                        Long victim = r.nextBoolean() ? model.ceilingKey(rowid) : Long.valueOf(rowid);
+                        if (victim == null) {
+                            continue;
+                        }
+                        assertThat(c.delete(victim)).isEqualTo(model.remove(victim) != null);
+                    } else {
+                        byte[] p = payload(r, rowid);
+                        c.insert(rowid, p);
+                        model.put(rowid, p);
+                        assertThat(c.rowid()).isEqualTo(rowid);
+                    }
+                }
+                assertTableEquals(s, root, model);
+                assertThat(IntegrityCheck.check(s, tableRoots(root), 20)).as("seed " + seed).isEmpty();
+            }
+            for (Long k : new ArrayList<>(model.keySet())) {
+                assertThat(c.delete(k)).isTrue();
+            }
+            assertThat(c.first()).isFalse();
+            assertThat(IntegrityCheck.check(s, tableRoots(root), 20)).isEmpty();
+            assertThat(s.pageCount() - freelistCount(s)).isEqualTo(2);
+        }
+    }
+
+    static Map<Integer, KeyInfo> tableRoots(int... roots) {
+        Map<Integer, KeyInfo> m = new HashMap<>();
+        for (int root : roots) {
+            m.put(root, null);
+        }
+        return m;
+    }
+
+    static int freelistCount(MemoryPages s) {
+        return io.onelite.pager.FileHeader.getInt(s.read(1), io.onelite.pager.FileHeader.FREELIST_COUNT);
+    }
+
+    static void assertTableEquals(MemoryPages s, int root, TreeMap<Long, byte[]> model) {
+        TableCursor c = new TableCursor(s, root, null);
+        List<Long> keys = new ArrayList<>();
+        for (boolean ok = c.first(); ok; ok = c.next()) {
+            keys.add(c.rowid());
+            assertThat(c.payload()).isEqualTo(model.get(c.rowid()));
+        }
+        assertThat(keys).containsExactlyElementsOf(model.keySet());
+    }
+}

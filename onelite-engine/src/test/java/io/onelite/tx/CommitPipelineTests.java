@@ -1,0 +1,166 @@
+package io.onelite.tx;
+
+import io.onelite.common.OneLiteException;
+import io.onelite.common.ResultCode;
+import org.junit.jupiter.api.Test;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+class CommitPipelineTests {
+
+    /** A write lock and a publish counter standing in for the pager. */
+    static class FakeBackend implements CommitPipeline.Backend {
+        final Semaphore lock = new Semaphore(1, true);
+        final AtomicInteger publishes = new AtomicInteger();
+        final List<Object> log = Collections.synchronizedList(new ArrayList<>());
+        volatile CountDownLatch publishGate;
+        final CountDownLatch inPublish = new CountDownLatch(1);
+
+        @Override
+        public void lockWrite(Duration timeout) {
+            try {
+                if (!lock.tryAcquire(timeout.toNanos(), TimeUnit.NANOSECONDS)) {
+                    throw new OneLiteException(ResultCode.BUSY, "database is locked");
+                }
+            } catch (InterruptedException e) {
+                throw new OneLiteException(ResultCode.INTERRUPT);
+            }
+        }
+
+        @Override
+        public void unlockWrite() {
+            lock.release();
+        }
+
+        @Override
+        public void publish() {
+            CountDownLatch g = publishGate;
+            if (g != null) {
+                publishGate = null;
+                inPublish.countDown();
+                try {
+                    g.await(10, TimeUnit.SECONDS);
+                } catch (InterruptedException e) {
+                    throw new AssertionError(e);
+                }
+            }
+            publishes.incrementAndGet();
+            log.add("publish");
+        }
+
+        @Override
+        public void afterBatch() {
+        }
+    }
+
+    @Test
+    void committersWaitingBehindALeaderShareOnePublish() throws Exception {
+        FakeBackend be = new FakeBackend();
+        CommitPipeline p = new CommitPipeline(be);
+        int n = 8;
+        CountDownLatch othersQueued = new CountDownLatch(1);
+        be.publishGate = othersQueued; // the first publish waits until every other committer is queued
+        List<Thread> ts = new ArrayList<>();
+        AtomicInteger ok = new AtomicInteger();
+        Thread first = new Thread(() -> {
+            p.commit(h -> true, Duration.ofSeconds(5), Duration.ofSeconds(5));
+            ok.incrementAndGet();
+        });
+        first.start();
+        assertThat(be.inPublish.await(10, TimeUnit.SECONDS)).isTrue();
+        for (int i = 1; i < n; i++) {
+            int id = i;
+            Thread t = new Thread(() -> {
+                p.commit(h -> {
+                    be.log.add(id);
+                    return true;
+                }, Duration.ofSeconds(5), Duration.ofSeconds(5));
+                ok.incrementAndGet();
+            });
+            ts.add(t);
+            t.start();
+        }
+        while (p.queued() < n - 1) {
+            Thread.sleep(1);
+        }
+        othersQueued.countDown();
+        first.join();
+        for (Thread t : ts) {
+            t.join();
+        }
+        assertThat(ok.get()).isEqualTo(n);
+        assertThat(p.commits()).isEqualTo(n);
+        assertThat(be.publishes.get()).as("the seven queued commits share the second publish").isEqualTo(2);
+    }
+
+    @Test
+    void eachCommitterGetsItsOwnOutcome() {
+        FakeBackend be = new FakeBackend();
+        CommitPipeline p = new CommitPipeline(be);
+        p.commit(h -> true, Duration.ofSeconds(1), Duration.ofSeconds(1));
+        assertThatThrownBy(() -> p.commit(h -> {
+            throw new OneLiteException(ResultCode.BUSY_SNAPSHOT);
+        }, Duration.ofSeconds(1), Duration.ofSeconds(1)))
+                .isInstanceOf(OneLiteException.class)
+                .extracting(e -> ((OneLiteException) e).code()).isEqualTo(517);
+        assertThat(p.commits()).isEqualTo(1);
+        assertThat(be.publishes.get()).isEqualTo(1);
+        assertThat(be.lock.availablePermits()).isEqualTo(1);
+    }
+
+    @Test
+    void aCommitterThatCannotGetTheLockFailsWithBusyAlone() throws Exception {
+        FakeBackend be = new FakeBackend();
+        CommitPipeline p = new CommitPipeline(be);
+        be.lock.acquire(); // another connection holds the write lock
+        assertThatThrownBy(() -> p.commit(h -> true, Duration.ofMillis(20), Duration.ofSeconds(1)))
+                .extracting(e -> ((OneLiteException) e).code()).isEqualTo(5);
+        be.lock.release();
+        p.commit(h -> true, Duration.ofSeconds(1), Duration.ofSeconds(1));
+        assertThat(p.queued()).isZero();
+    }
+
+    @Test
+    void aJobPastTheHoldLimitEndsTheBatchAndTheRestRunsLater() throws Exception {
+        FakeBackend be = new FakeBackend();
+        CommitPipeline p = new CommitPipeline(be);
+        CountDownLatch queued = new CountDownLatch(1);
+        be.lock.acquire();
+        AtomicReference<Throwable> slowFailure = new AtomicReference<>();
+        Thread slow = new Thread(() -> {
+            try {
+                p.commit(h -> {
+                    throw new OneLiteException(ResultCode.BUSY_TIMEOUT);
+                }, Duration.ofSeconds(5), Duration.ofMillis(1));
+            } catch (Throwable t) {
+                slowFailure.set(t);
+            }
+        });
+        slow.start();
+        while (p.queued() < 1) {
+            Thread.sleep(1);
+        }
+        Thread fast = new Thread(() -> p.commit(h -> true, Duration.ofSeconds(5), Duration.ofSeconds(5)));
+        fast.start();
+        while (p.queued() < 2) {
+            Thread.sleep(1);
+        }
+        be.lock.release();
+        slow.join();
+        fast.join();
+        assertThat(((OneLiteException) slowFailure.get()).code()).isEqualTo(773);
+        assertThat(p.commits()).isEqualTo(1);
+        assertThat(be.lock.availablePermits()).isEqualTo(1);
+    }
+}
