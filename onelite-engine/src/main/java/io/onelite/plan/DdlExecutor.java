@@ -116,6 +116,11 @@ public final class DdlExecutor {
             throw new OneLiteException(ResultCode.ERROR, "CREATE TABLE ... AS SELECT is not supported yet");
         }
         Table t = TableBuilder.table(ct, 0); // validates before anything is written
+        if (t.autoincrement() && schema.table("sqlite_sequence") == null) {
+            int seqRoot = st.createTree(true);
+            addSchemaRow(st, "table", "sqlite_sequence", "sqlite_sequence", seqRoot,
+                    "CREATE TABLE sqlite_sequence(name,seq)");
+        }
         int root = st.createTree(true);
         addSchemaRow(st, "table", name, name, root, ct.sql());
         for (Index ix : TableBuilder.autoIndexes(ct, t)) {
@@ -193,6 +198,10 @@ public final class DdlExecutor {
                 }
                 st.dropTree(t.root());
                 deleteSchemaRows(st, t.name(), true);
+                Table seq = schema.table("sqlite_sequence");
+                if (t.autoincrement() && seq != null) {
+                    Sequences.remove(st, seq.root(), t.name());
+                }
             }
             case INDEX -> {
                 Index ix = schema.index(name);
