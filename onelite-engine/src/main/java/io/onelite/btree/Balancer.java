@@ -10,7 +10,8 @@ import java.util.List;
  *
  * <p>The change is made to an in-memory {@link Node} of the page on the cursor path; then, from
  * that level up to the root, every pending node is written back if it fits and is not underfull
- * (less than a third used), else redistributed with up to two siblings as
+ * (less than a third used; the leaf an insert grew is only checked for overflow, as in
+ * {@code sqlite3BtreeInsert}), else redistributed with up to two siblings as
  * {@code balance_nonroot} does: all cells of the siblings and the dividers between them are
  * gathered, packed left to right into as few pages as hold them, the last pages evened out,
  * and the new dividers put into the parent, which is then pending itself. Old pages are reused
@@ -34,6 +35,8 @@ final class Balancer {
     private final Node[] pending = new Node[PageHeader.MAX_DEPTH + 2];
     private int depth;
     private boolean appended;
+    /** The level an insert grew: balanced only if it overflows, as sqlite3BtreeInsert does (-1: none). */
+    private int insertLevel = -1;
 
     /** Takes the path of {@code path} (positioned on a leaf slot or an entry). */
     Balancer(PageStore s, CursorPath path) {
@@ -62,6 +65,7 @@ final class Balancer {
             appended = i == n.cells.size() - 1;
         }
         pending[depth] = n;
+        insertLevel = depth;
         run(depth);
     }
 
@@ -132,7 +136,7 @@ final class Balancer {
             }
             int used = n.used();
             int cap = capacity(n.type, pgnos[l]);
-            if (used <= cap && used >= cap / 3) {
+            if (used <= cap && (used >= cap / 3 || l == insertLevel)) {
                 write(pgnos[l], n);
                 appended = false;
                 continue;

@@ -133,6 +133,7 @@ public final class IndexCursor {
         if (!store.writable()) {
             throw new OneLiteException(ResultCode.READONLY, "attempt to write a readonly database");
         }
+        BTree.requireNoAutoVacuum(store);
     }
 
     /** Inserts the entry (indexed columns + rowid); an equal entry is replaced. Reports indexInsert. */

@@ -88,6 +88,9 @@ public final class IntegrityCheck {
         if (lockByte <= pageCount) {
             used[lockByte] = true;
         }
+        if (FileHeader.getInt(s.read(1), FileHeader.LARGEST_ROOT_PAGE) != 0) {
+            markPointerMapPages(lockByte); // auto-vacuum: not verified, only counted as used
+        }
         checkFreelist();
         if (!roots.containsKey(1)) {
             new TreeCheck(1, null).run(); // sqlite_schema, always a table tree rooted at page 1
@@ -98,6 +101,17 @@ public final class IntegrityCheck {
         for (int p = 1; p <= pageCount; p++) {
             if (!used[p]) {
                 error("Page " + p + ": never used");
+            }
+        }
+    }
+
+    /** Pointer-map pages sit at 2, J+3, 2J+4, ... (J = U/5 entries per page), skipping the lock-byte page. */
+    private void markPointerMapPages(int lockByte) {
+        int j = usable / 5;
+        for (long p = 2; p <= pageCount; p += j + 1) {
+            int pgno = (int) (p == lockByte ? p + 1 : p);
+            if (pgno <= pageCount) {
+                used[pgno] = true;
             }
         }
     }
@@ -144,7 +158,11 @@ public final class IntegrityCheck {
         }
 
         void run() {
-            check(root, 0, Long.MIN_VALUE, false, Long.MAX_VALUE);
+            try {
+                check(root, 0, Long.MIN_VALUE, false, Long.MAX_VALUE);
+            } catch (CorruptDatabaseException e) {
+                error("Tree " + root + ": " + e.getMessage());
+            }
         }
 
         private String at(int pgno, int cell) {

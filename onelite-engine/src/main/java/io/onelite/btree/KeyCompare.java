@@ -13,7 +13,10 @@ final class KeyCompare {
 
     /** Sign of (record in {@code buf[off, off+len)}) minus {@code key}, over key.length columns. */
     static int compare(byte[] buf, int off, int len, Object[] key, KeyInfo info) {
-        RecordHeader h = RecordHeader.parse(buf, off, len);
+        return compare(RecordHeader.parse(buf, off, len), key, info);
+    }
+
+    private static int compare(RecordHeader h, Object[] key, KeyInfo info) {
         int n = key.length;
         for (int c = 0; c < n; c++) {
             Object v = c < h.columnCount() ? h.value(c) : null;
@@ -30,6 +33,21 @@ final class KeyCompare {
         CellInfo c = p.cell(i);
         if (!c.hasOverflow()) {
             return compare(p.data, c.payloadStart(), c.localSize(), key, info);
+        }
+        // Conditions for comparing without reading the whole overflow chain: (1) the record
+        // header lies in the local part; (2) so do the bodies of the compared columns; else
+        // (3) only the chain prefix up to the last compared column is read.
+        int start = c.payloadStart();
+        int n = Varint.length(p.data, start, start + c.localSize());
+        if (n != Varint.BAD && Varint.get(p.data, start) <= c.localSize()) { // (1)
+            RecordHeader h = RecordHeader.parse(p.data, start, (int) c.payloadSize());
+            int cols = Math.min(key.length, h.columnCount());
+            int needed = cols == 0 ? start : h.bodyEnd(cols - 1);
+            if (needed <= start + c.localSize()) { // (2)
+                return compare(h, key, info);
+            }
+            byte[] prefix = Overflow.prefix(s, p, c, needed - start); // (3)
+            return compare(RecordHeader.parse(prefix, 0, (int) c.payloadSize()), key, info);
         }
         byte[] full = Overflow.payload(s, p, c);
         return compare(full, 0, full.length, key, info);

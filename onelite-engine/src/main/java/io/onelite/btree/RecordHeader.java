@@ -70,6 +70,11 @@ final class RecordHeader {
         return count;
     }
 
+    /** Offset in the buffer just past the body of column {@code i}. */
+    int bodyEnd(int i) {
+        return offsets[i] + (int) Record.bodySize(types[i]);
+    }
+
     long serialType(int i) {
         return types[i];
     }

@@ -141,6 +141,7 @@ public final class TableCursor {
         if (!store.writable()) {
             throw new OneLiteException(ResultCode.READONLY, "attempt to write a readonly database");
         }
+        BTree.requireNoAutoVacuum(store);
     }
 
     /** Inserts the row, or replaces the row with that rowid; reports tableInsert with the old payload. */

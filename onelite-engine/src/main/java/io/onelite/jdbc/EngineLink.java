@@ -1,20 +1,21 @@
 package io.onelite.jdbc;
 
-import io.onelite.api.DatabaseOptions;
+import io.onelite.api.Database;
 import io.onelite.api.Session;
 import io.onelite.common.OneLiteException;
 
 import java.sql.SQLException;
 
 /**
- * Opens engine sessions for connections: one {@code io.onelite.api.Database} handle per
- * connection (the engine shares one database per file per JVM), one {@link Session} on it.
+ * A connection's hold on the engine: one {@link Database} handle (the engine shares one
+ * database per file per JVM, so handles are cheap) and one {@link Session} on it. Closing
+ * closes both; the last handle of a file closes the file.
  */
 final class EngineLink implements AutoCloseable {
-    private final AutoCloseable database;
+    private final Database database;
     private final Session session;
 
-    private EngineLink(AutoCloseable database, Session session) {
+    private EngineLink(Database database, Session session) {
         this.database = database;
         this.session = session;
     }
@@ -24,21 +25,22 @@ final class EngineLink implements AutoCloseable {
     }
 
     static EngineLink open(ConnectionConfig config) throws SQLException {
-        AutoCloseable db;
+        Database db;
         try {
-            // Until io.onelite.api.Database is merged, it is reached by name; replaced by a direct call then.
-            Class<?> c = Class.forName("io.onelite.api.Database");
-            db = (AutoCloseable) c.getMethod("open", String.class, DatabaseOptions.class)
-                    .invoke(null, config.path(), config.options());
-            Session s = (Session) c.getMethod("openSession").invoke(db);
-            return new EngineLink(db, s);
-        } catch (java.lang.reflect.InvocationTargetException e) {
-            if (e.getCause() instanceof OneLiteException oe) {
-                throw SqlErrors.of(oe);
-            }
-            throw new SQLException("cannot open " + config.path() + ": " + e.getCause(), "08001", e.getCause());
-        } catch (ReflectiveOperationException e) {
-            throw new SQLException("the OneLite engine is not available: " + e, "08001", e);
+            db = Database.open(config.isMemory() ? ":memory:" : config.path(), config.options());
+        } catch (OneLiteException e) {
+            throw SqlErrors.of(e);
+        } catch (RuntimeException e) {
+            throw new SQLException("cannot open " + config.path() + ": " + e, "08001", e);
+        }
+        try {
+            return new EngineLink(db, db.openSession());
+        } catch (OneLiteException e) {
+            db.close();
+            throw SqlErrors.of(e);
+        } catch (RuntimeException e) {
+            db.close();
+            throw new SQLException("cannot open a session on " + config.path() + ": " + e, "08001", e);
         }
     }
 
@@ -53,8 +55,6 @@ final class EngineLink implements AutoCloseable {
                 database.close();
             } catch (OneLiteException e) {
                 throw SqlErrors.of(e);
-            } catch (Exception e) {
-                throw new SQLException(e);
             }
         }
     }

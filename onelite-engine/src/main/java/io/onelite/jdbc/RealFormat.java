@@ -9,13 +9,13 @@ import java.math.RoundingMode;
  * 15 significant digits, at least one digit after the point ({@code 1.0}), exponent form below
  * 1e-4 and from 1e15 with a signed two-digit exponent ({@code 1.0e+20}, {@code 1.5e-05}).
  */
-final class RealFormat {
+public final class RealFormat {
     private static final MathContext DIGITS_15 = new MathContext(15, RoundingMode.HALF_EVEN);
 
     private RealFormat() {
     }
 
-    static String format(double d) {
+    public static String format(double d) {
         if (Double.isNaN(d)) {
             return "NaN";
         }

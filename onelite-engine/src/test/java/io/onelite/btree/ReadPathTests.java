@@ -38,11 +38,30 @@ class ReadPathTests {
         for (int[] cfg : configs) {
             Path file = dir.resolve("r" + cfg[0] + "_" + cfg[1] + ".db");
             MemoryPages.create(cfg[0], cfg[1]).save(file);
-            int rows = cfg[0] < 4096 ? 400 : 1500;
+            int rows = cfg[0] < 4096 ? 400 : cfg[0] > 8192 ? 250 : 1200;
             String out = Sqlite3.run(file, POPULATE.formatted(rows, cfg[0] * 3, cfg[0] * 2) + "pragma integrity_check;");
             assertThat(out).endsWith("ok");
             checkFile(file, new Random(cfg[0] + cfg[1]));
         }
+    }
+
+    @Test
+    void readsAutoVacuumFilesButRefusesToWriteThem() throws Exception {
+        Path file = dir.resolve("av.db");
+        String out = Sqlite3.run(file, "pragma page_size=1024; pragma auto_vacuum=full; " + POPULATE.formatted(300, 3000, 2000)
+            + "pragma integrity_check;");
+        assertThat(out).endsWith("ok");
+        MemoryPages s = MemoryPages.load(file);
+        Map<String, Integer> roots = TreeOracle.roots(s);
+        Map<Integer, KeyInfo> check = new java.util.HashMap<>();
+        check.put(roots.get("t"), null);
+        check.put(roots.get("ia"), KeyInfo.BINARY);
+        check.put(roots.get("ic"), new KeyInfo(new Collation[] {Collation.NOCASE}, new boolean[] {true}));
+        assertThat(IntegrityCheck.check(s, check, 10)).isEmpty();
+        TableCursor c = new TableCursor(s, roots.get("t"), null);
+        assertThat(c.seek(3)).isTrue();
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> c.insert(5000, Record.encode(1L)))
+            .isInstanceOf(io.onelite.common.OneLiteException.class).hasMessageContaining("auto_vacuum");
     }
 
     private void checkFile(Path file, Random r) throws Exception {

@@ -1,0 +1,110 @@
+package io.onelite.plan;
+
+import io.onelite.common.OneLiteException;
+import io.onelite.common.ResultCode;
+import io.onelite.exec.Accumulator;
+import io.onelite.exec.Eval;
+import io.onelite.exec.GroupSlot;
+import io.onelite.sql.ast.Expr;
+
+import java.util.List;
+import java.util.function.Supplier;
+
+/** Compiles function calls: aggregates into group slots, scalar functions into closures. */
+final class FunctionCompiler {
+    private FunctionCompiler() {
+    }
+
+    static CExpr compile(ExprCompiler c, Expr.FunctionCall fc) {
+        String name = fc.name();
+        int argc = fc.star() ? 0 : fc.args().size();
+        if (fc.over() != null) {
+            throw new OneLiteException(ResultCode.ERROR, "window functions are not supported yet");
+        }
+        Supplier<Accumulator> agg = Builtins.aggregate(name, argc);
+        Builtins.Fn fn = Builtins.scalar(name, argc);
+        if (agg != null && (fn == null || argc == 1)) {
+            if (fc.star() && !name.equalsIgnoreCase("count")) {
+                throw new OneLiteException(ResultCode.ERROR, "wrong number of arguments to function " + name + "()");
+            }
+            Scope s = c.scope;
+            if (s.aggregates == null) {
+                throw new OneLiteException(ResultCode.ERROR, "misuse of aggregate function " + name + "()");
+            }
+            AggregateCollector coll = s.aggregates;
+            s.aggregates = null; // arguments read the input rows
+            try {
+                Eval[] args = new Eval[argc];
+                for (int i = 0; i < argc; i++) {
+                    args[i] = c.eval(fc.args().get(i));
+                }
+                Eval filter = fc.filter() == null ? null : c.eval(fc.filter());
+                if (fc.distinct() && argc != 1) {
+                    throw new OneLiteException(ResultCode.ERROR,
+                            "DISTINCT aggregates must have exactly one argument");
+                }
+                int slot = coll.add(new GroupSlot(agg, args, fc.distinct(), filter));
+                return CExpr.of(AggregateCollector.slotReader(slot));
+            } finally {
+                s.aggregates = coll;
+            }
+        }
+        if (fn == null) {
+            if (exists(name)) {
+                throw new OneLiteException(ResultCode.ERROR, "wrong number of arguments to function " + name + "()");
+            }
+            throw new OneLiteException(ResultCode.ERROR, "no such function: " + name);
+        }
+        if (fc.distinct() || fc.filter() != null) {
+            throw new OneLiteException(ResultCode.ERROR, "DISTINCT aggregates must have exactly one argument");
+        }
+        List<Expr> argList = fc.args();
+        Eval[] args = new Eval[argList.size()];
+        boolean constant = true;
+        for (int i = 0; i < args.length; i++) {
+            CExpr a = c.compile(argList.get(i));
+            args[i] = a.eval();
+            constant &= a.constant();
+        }
+        String lower = name.toLowerCase(java.util.Locale.ROOT);
+        if (lower.equals("coalesce") || lower.equals("ifnull") || lower.equals("iif")) {
+            return CExpr.of(lazy(lower, args));
+        }
+        boolean deterministic = !lower.equals("random") && !lower.equals("changes")
+                && !lower.equals("last_insert_rowid") && !lower.equals("total_changes");
+        Builtins.Fn body = fn;
+        Eval e = f -> {
+            Object[] v = new Object[args.length];
+            for (int i = 0; i < v.length; i++) {
+                v[i] = args[i].eval(f);
+            }
+            return body.call(f.ctx, v);
+        };
+        return new CExpr(e, 'A', null, false, constant && deterministic);
+    }
+
+    /** coalesce/ifnull/iif evaluate their arguments only as far as needed. */
+    private static Eval lazy(String name, Eval[] args) {
+        if (name.equals("iif")) {
+            return f -> io.onelite.exec.ValueOps.isTrue(args[0].eval(f)) ? args[1].eval(f) : args[2].eval(f);
+        }
+        return f -> {
+            for (Eval a : args) {
+                Object v = a.eval(f);
+                if (v != null) {
+                    return v;
+                }
+            }
+            return null;
+        };
+    }
+
+    static boolean exists(String name) {
+        for (int n = 0; n < 4; n++) {
+            if (Builtins.scalar(name, n) != null || Builtins.aggregate(name, n) != null) {
+                return true;
+            }
+        }
+        return false;
+    }
+}

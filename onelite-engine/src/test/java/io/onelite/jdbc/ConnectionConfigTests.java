@@ -1,0 +1,110 @@
+package io.onelite.jdbc;
+
+import io.onelite.common.BeginMode;
+import io.onelite.common.Synchronous;
+import org.junit.jupiter.api.Test;
+
+import java.sql.SQLException;
+import java.time.Duration;
+import java.util.Properties;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+class ConnectionConfigTests {
+
+    @Test
+    void plainPathHasDefaultOptions() throws SQLException {
+        ConnectionConfig c = ConnectionConfig.parse("jdbc:onelite:/tmp/x.db", null);
+        assertThat(c.path()).isEqualTo("/tmp/x.db");
+        assertThat(c.isMemory()).isFalse();
+        assertThat(c.beginMode()).isEqualTo(BeginMode.DEFERRED);
+        assertThat(c.options()).isEqualTo(io.onelite.api.DatabaseOptions.DEFAULTS);
+    }
+
+    @Test
+    void memoryAndEmptyPathsAreInMemory() throws SQLException {
+        assertThat(ConnectionConfig.parse("jdbc:onelite::memory:", null).isMemory()).isTrue();
+        assertThat(ConnectionConfig.parse("jdbc:onelite:", null).isMemory()).isTrue();
+        assertThat(ConnectionConfig.parse("jdbc:onelite::memory:?begin=immediate", null).beginMode())
+                .isEqualTo(BeginMode.IMMEDIATE);
+    }
+
+    @Test
+    void everyUrlKeyIsApplied() throws SQLException {
+        ConnectionConfig c = ConnectionConfig.parse("jdbc:onelite:a.db?synchronous=normal&busy_timeout=250"
+                + "&commit_hold_limit=1500&cache_size=-4000&foreign_keys=on&read_only=true&begin=concurrent_snapshot", null);
+        assertThat(c.path()).isEqualTo("a.db");
+        assertThat(c.options().synchronous()).isEqualTo(Synchronous.NORMAL);
+        assertThat(c.options().busyTimeout()).isEqualTo(Duration.ofMillis(250));
+        assertThat(c.options().commitHoldLimit()).isEqualTo(Duration.ofMillis(1500));
+        assertThat(c.options().cacheSize()).isEqualTo(-4000);
+        assertThat(c.options().foreignKeys()).isTrue();
+        assertThat(c.options().readOnly()).isTrue();
+        assertThat(c.beginMode()).isEqualTo(BeginMode.CONCURRENT_SNAPSHOT);
+    }
+
+    @Test
+    void propertiesOverrideUrlKeysAndUserPasswordAreIgnored() throws SQLException {
+        Properties p = new Properties();
+        p.setProperty("begin", "CONCURRENT");
+        p.setProperty("synchronous", "0");
+        p.setProperty("user", "sa");
+        p.setProperty("password", "");
+        ConnectionConfig c = ConnectionConfig.parse("jdbc:onelite:a.db?begin=immediate", p);
+        assertThat(c.beginMode()).isEqualTo(BeginMode.CONCURRENT);
+        assertThat(c.options().synchronous()).isEqualTo(Synchronous.OFF);
+    }
+
+    @Test
+    void unknownKeyFailsNamingIt() {
+        assertThatThrownBy(() -> ConnectionConfig.parse("jdbc:onelite:a.db?journal_mode=wal", null))
+                .isInstanceOf(SQLException.class).hasMessageContaining("journal_mode");
+        Properties p = new Properties();
+        p.setProperty("bogus_key", "1");
+        assertThatThrownBy(() -> ConnectionConfig.parse("jdbc:onelite:a.db", p))
+                .isInstanceOf(SQLException.class).hasMessageContaining("bogus_key");
+    }
+
+    @Test
+    void badValuesFailNamingTheKey() {
+        assertThatThrownBy(() -> ConnectionConfig.parse("jdbc:onelite:a.db?busy_timeout=soon", null))
+                .isInstanceOf(SQLException.class).hasMessageContaining("busy_timeout");
+        assertThatThrownBy(() -> ConnectionConfig.parse("jdbc:onelite:a.db?begin=eventually", null))
+                .isInstanceOf(SQLException.class).hasMessageContaining("begin");
+        assertThatThrownBy(() -> ConnectionConfig.parse("jdbc:onelite:a.db?foreign_keys=maybe", null))
+                .isInstanceOf(SQLException.class).hasMessageContaining("foreign_keys");
+    }
+
+    @Test
+    void percentEncodedPartsAreDecoded() throws SQLException {
+        ConnectionConfig c = ConnectionConfig.parse("jdbc:onelite:a.db?begin=concurrent%5Fsnapshot", null);
+        assertThat(c.beginMode()).isEqualTo(BeginMode.CONCURRENT_SNAPSHOT);
+    }
+
+    @Test
+    void otherUrlsAreRefused() {
+        assertThatThrownBy(() -> ConnectionConfig.parse("jdbc:sqlite:a.db", null)).isInstanceOf(SQLException.class);
+        assertThat(new OneLiteDriver().acceptsURL("jdbc:sqlite:a.db")).isFalse();
+        assertThat(new OneLiteDriver().acceptsURL("jdbc:onelite:a.db")).isTrue();
+    }
+
+    @Test
+    void dataSourceSettersWinOverTheUrl() throws SQLException {
+        OneLiteDataSource ds = new OneLiteDataSource();
+        ds.setUrl("jdbc:onelite:a.db?begin=immediate&busy_timeout=10");
+        ds.setPath("b.db");
+        ds.setBeginMode(BeginMode.CONCURRENT);
+        ds.setSynchronous("normal");
+        ds.setCommitHoldLimit(Duration.ofMillis(700));
+        ds.setForeignKeys(true);
+        ConnectionConfig c = ds.getConfig();
+        assertThat(c.path()).isEqualTo("b.db");
+        assertThat(ds.getUrl()).isEqualTo("jdbc:onelite:b.db?begin=immediate&busy_timeout=10");
+        assertThat(c.beginMode()).isEqualTo(BeginMode.CONCURRENT);
+        assertThat(c.options().busyTimeout()).isEqualTo(Duration.ofMillis(10));
+        assertThat(c.options().synchronous()).isEqualTo(Synchronous.NORMAL);
+        assertThat(c.options().commitHoldLimit()).isEqualTo(Duration.ofMillis(700));
+        assertThat(c.options().foreignKeys()).isTrue();
+    }
+}
