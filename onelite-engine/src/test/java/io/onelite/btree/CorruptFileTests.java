@@ -184,9 +184,9 @@ class CorruptFileTests {
         MemoryPages s = MemoryPages.create(512, 0);
         int root = BTree.create(s, true);
         int lost = s.allocate();
-        assertThat(IntegrityCheck.check(s, WritePathTests.tableRoots(root), 10)).containsExactly("Page " + lost + ": never used");
+        assertThat(IntegrityCheck.check(s, WritePathTests.tableRoots(root), 10)).containsExactly("Page " + lost + " is never used");
         io.onelite.pager.FileHeader.putInt(s.read(1), io.onelite.pager.FileHeader.FREELIST_COUNT, 5);
         assertThat(IntegrityCheck.check(s, WritePathTests.tableRoots(root, lost), 10))
-            .contains("Freelist: size is 0 but should be 5");
+            .contains("Main freelist: size is 0 but should be 5");
     }
 }
