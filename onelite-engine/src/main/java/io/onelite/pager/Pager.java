@@ -294,8 +294,11 @@ public final class Pager implements AutoCloseable {
                 return;
             }
             OPEN.remove(key);
+            // still inside the lock: a concurrent open of the same file must not get a second
+            // channel before this one is closed (closing any descriptor drops every lock of the
+            // process on the file, the new pager's included)
+            backend.close();
         }
-        backend.close();
     }
 
     private void checkLocked() {
