@@ -179,10 +179,13 @@ public final class Pager implements AutoCloseable {
         checkLocked();
         try {
             backend.abandonUnpublished();
-            backend.unlockWriteOs();
         } finally {
-            writeLocked = false;
-            gate.release();
+            try {
+                backend.unlockWriteOs();
+            } finally {
+                writeLocked = false;
+                gate.release();
+            }
         }
     }
 
