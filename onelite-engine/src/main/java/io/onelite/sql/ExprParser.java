@@ -33,6 +33,9 @@ import java.util.List;
  * recursion; their height is still checked (see {@link TokenCursor}).
  */
 final class ExprParser {
+    /** SQLITE_LIMIT_FUNCTION_ARG as sqlite-jdbc (the test oracle) sets it. */
+    static final int MAX_FUNCTION_ARG = 100;
+
     private final TokenCursor c;
     SelectParser selects;
 
@@ -542,6 +545,9 @@ final class ExprParser {
             }
         }
         c.expect(TokenType.RP);
+        if (args.size() > MAX_FUNCTION_ARG) {
+            c.deferError(TokenCursor.error("too many arguments on function " + nameToken.text()));
+        }
         for (Expr a : args) {
             h = Math.max(h, c.height(a));
         }

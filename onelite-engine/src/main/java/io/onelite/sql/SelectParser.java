@@ -20,6 +20,9 @@ import java.util.List;
  * following {@code select}, {@code oneselect}, {@code seltablist} and {@code with} in {@code parse.y}.
  */
 final class SelectParser {
+    /** SQLITE_MAX_COMPOUND_SELECT: the most SELECT cores one compound may join. */
+    static final int MAX_COMPOUND_SELECT = 500;
+
     private final TokenCursor c;
     private final ExprParser exprs;
 
@@ -59,7 +62,10 @@ final class SelectParser {
                 limit = limit();
             }
             if (!c.atAny(TokenType.UNION, TokenType.INTERSECT, TokenType.EXCEPT)) {
-                if (misplaced != null) {
+                // parserDoubleLinkSelect, when the whole select is reduced; its last message wins
+                if (compounds.size() + 1 > MAX_COMPOUND_SELECT) {
+                    c.deferError(TokenCursor.error("too many terms in compound SELECT"));
+                } else if (misplaced != null) {
                     c.deferError(TokenCursor.error(misplaced));
                 }
                 return new SelectStmt(with, first, compounds, orderBy, limit[0], limit[1]);
