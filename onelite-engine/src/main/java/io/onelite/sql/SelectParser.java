@@ -392,10 +392,13 @@ final class SelectParser {
 
     /** Whether the current token may follow a FROM-clause term (for errors SQLite raises on reduction). */
     private boolean atFromItemFollower() {
+        if (c.atAny(TokenType.SEMI, TokenType.EOF)) {
+            return c.openParens() == 0;
+        }
         return c.atAny(TokenType.COMMA, TokenType.RP, TokenType.JOIN, TokenType.WHERE, TokenType.GROUP,
                 TokenType.HAVING, TokenType.WINDOW, TokenType.ORDER, TokenType.LIMIT, TokenType.UNION,
-                TokenType.INTERSECT, TokenType.EXCEPT, TokenType.SEMI, TokenType.EOF, TokenType.RETURNING,
-                TokenType.ON, TokenType.USING) || TokenType.JOIN_KW.contains(c.type());
+                TokenType.INTERSECT, TokenType.EXCEPT, TokenType.RETURNING, TokenType.ON, TokenType.USING)
+                || TokenType.JOIN_KW.contains(c.type());
     }
 
     /** {@code (a JOIN b) AS x}: SQLite turns the parenthesised join into a subquery with that alias. */
