@@ -490,7 +490,7 @@ public final class ValueOps {
         }
         Object x = numericPrefix(a);
         if (x instanceof Long l) {
-            return l == Long.MIN_VALUE ? -(double) l : -l;
+            return l == Long.MIN_VALUE ? (Object) (-(double) l) : (Object) (-l);
         }
         return -(Double) x;
     }

@@ -328,8 +328,7 @@ final class CorePlanner {
         }
         if (e instanceof Expr.FunctionCall fc) {
             int argc = fc.star() ? 0 : fc.args().size();
-            if (fc.over() == null && Builtins.isAggregate(fc.name(), argc)
-                    && (Builtins.scalar(fc.name(), argc) == null || argc == 1)) {
+            if (fc.over() == null && FunctionCompiler.isAggregateCall(fc.name(), argc)) {
                 return fc.name();
             }
             for (Expr a : fc.args()) {

@@ -76,6 +76,14 @@ final class ExprCompiler {
         if (e instanceof Expr.InSelect in) {
             return inSelect(in);
         }
+        if (e instanceof Expr.InTable it) {
+            if (it.args() != null) {
+                throw new OneLiteException(ResultCode.ERROR, "no such table-valued function: " + it.table().name());
+            }
+            var core = new io.onelite.sql.ast.SelectCore.Query(false, List.of(new io.onelite.sql.ast.ResultColumn.Star()),
+                    new io.onelite.sql.ast.FromItem.Table(it.table(), null, null, false), null, List.of(), null, List.of());
+            return inSelect(new Expr.InSelect(it.expr(), it.not(), io.onelite.sql.ast.SelectStmt.of(core)));
+        }
         if (e instanceof Expr.Exists ex) {
             Query q = planner.subquery(ex.select(), scope);
             boolean correlated = planner.lastSubqueryCorrelated;

@@ -21,8 +21,30 @@ final class FunctionCompiler {
         if (fc.over() != null) {
             throw new OneLiteException(ResultCode.ERROR, "window functions are not supported yet");
         }
+        String lowerName = name.toLowerCase(java.util.Locale.ROOT);
         Supplier<Accumulator> agg = Builtins.aggregate(name, argc);
         Builtins.Fn fn = Builtins.scalar(name, argc);
+        io.onelite.exec.func.ScalarFunction libScalar = io.onelite.exec.func.Functions.scalar(lowerName, argc);
+        if (libScalar != null && !OWN_SCALARS.contains(lowerName)) {
+            fn = (ctx, a) -> libScalar.call(ctx.functionContext(), a);
+        }
+        if (agg == null && fn == null && io.onelite.exec.func.Functions.aggregate(lowerName, argc) != null) {
+            var libAgg = io.onelite.exec.func.Functions.aggregate(lowerName, argc);
+            agg = () -> {
+                var acc = libAgg.start();
+                return new Accumulator() {
+                    @Override
+                    public void step(Object[] args) {
+                        acc.step(args);
+                    }
+
+                    @Override
+                    public Object value() {
+                        return acc.value();
+                    }
+                };
+            };
+        }
         if (agg != null && (fn == null || argc == 1)) {
             if (fc.star() && !name.equalsIgnoreCase("count")) {
                 throw new OneLiteException(ResultCode.ERROR, "wrong number of arguments to function " + name + "()");
@@ -99,7 +121,23 @@ final class FunctionCompiler {
         };
     }
 
+    /** Functions whose planner-side version is kept: they read session state or are lazy. */
+    private static final java.util.Set<String> OWN_SCALARS = java.util.Set.of("coalesce", "ifnull", "iif",
+            "last_insert_rowid", "changes", "total_changes");
+
+    static boolean isAggregateCall(String name, int argc) {
+        if (Builtins.isAggregate(name, argc)) {
+            return Builtins.scalar(name, argc) == null || argc == 1;
+        }
+        String lower = name.toLowerCase(java.util.Locale.ROOT);
+        return io.onelite.exec.func.Functions.scalar(lower, argc) == null && Builtins.scalar(name, argc) == null
+                && io.onelite.exec.func.Functions.aggregate(lower, argc) != null;
+    }
+
     static boolean exists(String name) {
+        if (io.onelite.exec.func.Functions.exists(name.toLowerCase(java.util.Locale.ROOT))) {
+            return true;
+        }
         for (int n = 0; n < 4; n++) {
             if (Builtins.scalar(name, n) != null || Builtins.aggregate(name, n) != null) {
                 return true;

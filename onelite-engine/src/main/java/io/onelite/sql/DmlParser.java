@@ -64,7 +64,7 @@ final class DmlParser {
         c.expect(TokenType.INTO);
         QualifiedName table = tableName(inTrigger);
         String alias = null;
-        if (c.accept(TokenType.AS)) {
+        if (!inTrigger && c.accept(TokenType.AS)) {
             alias = c.name();
         }
         List<String> columns = c.at(TokenType.LP) ? selects.nameList() : List.of();
@@ -75,11 +75,11 @@ final class DmlParser {
             c.expect(TokenType.VALUES);
         } else {
             select = selects.select();
-            while (c.at(TokenType.ON) && c.typeAt(1) == TokenType.CONFLICT) {
+            while (c.at(TokenType.ON)) {
                 upserts.add(upsert());
             }
         }
-        List<ResultColumn> returning = returning();
+        List<ResultColumn> returning = inTrigger ? List.of() : returning();
         return new InsertStmt(with, or, table, alias, columns, select, upserts, returning);
     }
 
@@ -163,6 +163,10 @@ final class DmlParser {
         List<SetClause> set = setList();
         FromItem from = c.accept(TokenType.FROM) ? selects.from() : null;
         Expr where = c.accept(TokenType.WHERE) ? exprs.expr() : null;
+        if (inTrigger) {
+            return new UpdateStmt(with, or, table, alias, indexed[0], indexed[1] != null, set, from, where, List.of(),
+                    List.of(), null, null);
+        }
         List<ResultColumn> returning = returning();
         List<OrderingTerm> orderBy = selects.orderBy();
         Expr[] limit = selects.limit();
@@ -177,9 +181,8 @@ final class DmlParser {
             c.expect(TokenType.BY);
             return new String[] {c.name(), null};
         }
-        if (c.at(TokenType.NOT) && c.typeAt(1) == TokenType.INDEXED) {
-            c.advance();
-            c.advance();
+        if (c.accept(TokenType.NOT)) {
+            c.expect(TokenType.INDEXED);
             return new String[] {null, ""};
         }
         return new String[2];
@@ -196,6 +199,10 @@ final class DmlParser {
         }
         String[] indexed = indexedBy();
         Expr where = c.accept(TokenType.WHERE) ? exprs.expr() : null;
+        if (inTrigger) {
+            return new DeleteStmt(with, table, alias, indexed[0], indexed[1] != null, where, List.of(), List.of(),
+                    null, null);
+        }
         List<ResultColumn> returning = returning();
         List<OrderingTerm> orderBy = selects.orderBy();
         Expr[] limit = selects.limit();

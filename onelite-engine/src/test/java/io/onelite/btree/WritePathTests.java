@@ -59,6 +59,9 @@ class WritePathTests {
                 }
                 assertTableEquals(s, root, model);
                 assertThat(IntegrityCheck.check(s, tableRoots(root), 20)).as("seed " + seed).isEmpty();
+                TreeShape shape = TreeShape.of(s, root);
+                assertThat(shape.emptyNonRoot()).isZero();
+                assertThat(shape.pages() < 4 || shape.fill() > 0.3).as("pages about full: " + shape).isTrue();
             }
             for (Long k : new ArrayList<>(model.keySet())) {
                 assertThat(c.delete(k)).isTrue();

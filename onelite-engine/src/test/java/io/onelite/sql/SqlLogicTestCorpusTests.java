@@ -25,7 +25,17 @@ class SqlLogicTestCorpusTests {
     record Sample(String file, int line, String sql, boolean mayFail) {
     }
 
-    static List<Sample> samples() throws IOException {
+    private static List<Sample> cached;
+
+    /** Every record of the corpus (read once per JVM). */
+    static synchronized List<Sample> samples() throws IOException {
+        if (cached == null) {
+            cached = List.copyOf(readSamples());
+        }
+        return cached;
+    }
+
+    private static List<Sample> readSamples() throws IOException {
         List<Sample> out = new ArrayList<>();
         if (!Files.isDirectory(CORPUS)) {
             return out;
