@@ -27,6 +27,8 @@ import java.util.concurrent.locks.LockSupport;
  *       queued for the next leader.</li>
  *   <li>A leader that cannot get the lock within its own busy timeout fails only its own request;
  *       the others stay queued and elect another leader.</li>
+ *   <li>A batch takes no new job once it has held the lock for the commit hold limit, so the lock
+ *       is never held much longer than the limit by one batch either.</li>
  * </ol>
  */
 final class CommitPipeline {
@@ -169,8 +171,10 @@ final class CommitPipeline {
         }
         List<Request> finished = new ArrayList<>();
         List<Request> appended = new ArrayList<>();
+        long lockedAt = System.nanoTime();
         try {
-            while (finished.size() < MAX_BATCH) {
+            while (finished.size() < MAX_BATCH
+                    && (finished.isEmpty() || System.nanoTime() - lockedAt < holdNanos)) { // invariant (5)
                 Request next;
                 synchronized (this) {
                     next = queue.pollFirst(); // invariant (3): FIFO
