@@ -63,15 +63,17 @@ final class CommitPipeline {
     private static final class Request {
         final Job job;
         final long busyDeadlineNanos;
+        final long holdNanos;
         final Thread thread = Thread.currentThread();
         volatile boolean done;
         /** Set by the previous leader: this request's thread leads next. */
         volatile boolean promoted;
         RuntimeException failure;
 
-        Request(Job job, long busyDeadlineNanos) {
+        Request(Job job, long busyDeadlineNanos, long holdNanos) {
             this.job = job;
             this.busyDeadlineNanos = busyDeadlineNanos;
+            this.holdNanos = holdNanos;
         }
     }
 
@@ -93,7 +95,7 @@ final class CommitPipeline {
      * leadership straight to the oldest waiting request (no herd, no gap without a leader).
      */
     void commit(Job job, Duration busyTimeout, Duration holdLimit) {
-        Request r = new Request(job, System.nanoTime() + saturatedNanos(busyTimeout));
+        Request r = new Request(job, System.nanoTime() + saturatedNanos(busyTimeout), saturatedNanos(holdLimit));
         boolean lead;
         boolean interrupted = false;
         synchronized (this) {
@@ -103,7 +105,7 @@ final class CommitPipeline {
         }
         while (!r.done) {
             if (lead) {
-                boolean published = lead(r, saturatedNanos(holdLimit));
+                boolean published = lead(r);
                 if (r.done) {
                     handOff();
                 }
@@ -158,7 +160,7 @@ final class CommitPipeline {
     }
 
     /** Runs one batch; returns whether something was published. */
-    private boolean lead(Request self, long holdNanos) {
+    private boolean lead(Request self) {
         try {
             backend.lockWrite(Duration.ofNanos(Math.max(0, self.busyDeadlineNanos - System.nanoTime())));
         } catch (RuntimeException e) {
@@ -174,7 +176,7 @@ final class CommitPipeline {
         long lockedAt = System.nanoTime();
         try {
             while (finished.size() < MAX_BATCH
-                    && (finished.isEmpty() || System.nanoTime() - lockedAt < holdNanos)) { // invariant (5)
+                    && (finished.isEmpty() || System.nanoTime() - lockedAt < self.holdNanos)) { // invariant (5)
                 Request next;
                 synchronized (this) {
                     next = queue.pollFirst(); // invariant (3): FIFO
@@ -184,7 +186,7 @@ final class CommitPipeline {
                 }
                 finished.add(next);
                 try {
-                    if (next.job.run(System.nanoTime() + holdNanos)) {
+                    if (next.job.run(System.nanoTime() + next.holdNanos)) {
                         appended.add(next);
                     }
                 } catch (OneLiteException e) {
