@@ -44,9 +44,6 @@ final class CommitPipeline {
 
         /** With the lock: makes every appended commit durable (as synchronous says) and visible. */
         void publish();
-
-        /** After the lock is released (auto-checkpoint). Failures are ignored. */
-        void afterBatch();
     }
 
     /** One transaction's commit work, run by the leader under the write lock. */
@@ -91,13 +88,18 @@ final class CommitPipeline {
      * Commits through the pipeline; returns when the job's commit is published, or throws its
      * failure ({@code BUSY} if the lock was not obtained in {@code busyTimeout}).
      *
+     * @return whether this caller led a batch that published something: it then owes the
+     *         auto-checkpoint, to run once its own transaction has released its snapshot (a
+     *         snapshot held by the checkpointing thread itself would keep the WAL from resetting)
+     *
      * <p>Waiting committers park; a leader wakes exactly the committers it finished and hands
      * leadership straight to the oldest waiting request (no herd, no gap without a leader).
      */
-    void commit(Job job, Duration busyTimeout, Duration holdLimit) {
+    boolean commit(Job job, Duration busyTimeout, Duration holdLimit) {
         Request r = new Request(job, System.nanoTime() + saturatedNanos(busyTimeout), saturatedNanos(holdLimit));
         boolean lead;
         boolean interrupted = false;
+        boolean published = false;
         synchronized (this) {
             queue.addLast(r);
             lead = !leaderActive;
@@ -105,12 +107,9 @@ final class CommitPipeline {
         }
         while (!r.done) {
             if (lead) {
-                boolean published = lead(r);
+                published |= lead(r);
                 if (r.done) {
                     handOff();
-                }
-                if (published) {
-                    afterBatch(); // after the hand-off: the next batch need not wait for a checkpoint
                 }
                 continue; // not done: our request is still queued (batch cut short); lead again
             }
@@ -128,6 +127,7 @@ final class CommitPipeline {
         if (r.failure != null) {
             throw r.failure;
         }
+        return published;
     }
 
     /** Gives leadership to the oldest waiting request, or ends it when nobody waits. */
@@ -224,13 +224,6 @@ final class CommitPipeline {
         return !appended.isEmpty();
     }
 
-    private void afterBatch() {
-        try {
-            backend.afterBatch();
-        } catch (RuntimeException ignored) {
-            // a failed auto-checkpoint does not undo the commits
-        }
-    }
 
     private static long saturatedNanos(Duration d) {
         try {

@@ -216,8 +216,9 @@ public final class Transaction {
             end(); // read-only: serializable at its snapshot, nothing to check
             return;
         }
+        boolean led;
         try {
-            tm.shared.pipeline.commit(new ConcurrentCommit(pager, tm.shared, snapshot, ws, trace, hooks),
+            led = tm.shared.pipeline.commit(new ConcurrentCommit(pager, tm.shared, snapshot, ws, trace, hooks),
                     tm.options().busyTimeout(), tm.options().commitHoldLimit());
         } catch (OneLiteException e) {
             if (e.resultCode() == ResultCode.BUSY) {
@@ -235,6 +236,9 @@ public final class Transaction {
             throw e;
         }
         end();
+        if (led) {
+            tm.shared.afterBatch(); // our snapshot is released: the checkpoint can reset the WAL
+        }
     }
 
     /** Rolls back; a no-op on a finished transaction. */
