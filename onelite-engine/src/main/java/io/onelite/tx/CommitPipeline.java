@@ -88,12 +88,12 @@ final class CommitPipeline {
      * Commits through the pipeline; returns when the job's commit is published, or throws its
      * failure ({@code BUSY} if the lock was not obtained in {@code busyTimeout}).
      *
+     * <p>Waiting committers park; a leader wakes exactly the committers it finished and hands
+     * leadership straight to the oldest waiting request (no herd, no gap without a leader).
+     *
      * @return whether this caller led a batch that published something: it then owes the
      *         auto-checkpoint, to run once its own transaction has released its snapshot (a
      *         snapshot held by the checkpointing thread itself would keep the WAL from resetting)
-     *
-     * <p>Waiting committers park; a leader wakes exactly the committers it finished and hands
-     * leadership straight to the oldest waiting request (no herd, no gap without a leader).
      */
     boolean commit(Job job, Duration busyTimeout, Duration holdLimit) {
         Request r = new Request(job, System.nanoTime() + saturatedNanos(busyTimeout), saturatedNanos(holdLimit));
