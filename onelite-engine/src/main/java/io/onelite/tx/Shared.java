@@ -2,6 +2,7 @@ package io.onelite.tx;
 
 import io.onelite.pager.Pager;
 
+import java.lang.ref.WeakReference;
 import java.time.Duration;
 import java.util.Map;
 import java.util.WeakHashMap;
@@ -27,27 +28,28 @@ final class Shared {
     final LongAdder holdTimeouts = new LongAdder();
 
     private Shared(Pager pager) {
-        this.pager = pager;
+        this.pagerRef = new WeakReference<>(pager);
         this.pipeline = new CommitPipeline(new CommitPipeline.Backend() {
             @Override
             public void lockWrite(Duration timeout) {
-                pager.lockWrite(timeout);
+                pager().lockWrite(timeout);
             }
 
             @Override
             public void unlockWrite() {
-                pager.unlockWrite();
+                pager().unlockWrite();
             }
 
             @Override
             public void publish() {
-                pager.publish();
+                pager().publish();
             }
         });
         this.rowids = new RowidAllocator(pager.path());
     }
 
-    private final Pager pager;
+    /** Weak: the registry's value must not keep its key (the pager and its cache) alive. */
+    private final WeakReference<Pager> pagerRef;
     private final AtomicInteger batchesSinceCheckpoint = new AtomicInteger();
 
     /**
@@ -60,11 +62,20 @@ final class Shared {
         if (batchesSinceCheckpoint.incrementAndGet() >= CHECKPOINT_EVERY_BATCHES) {
             batchesSinceCheckpoint.set(0);
             try {
-                pager.maybeAutoCheckpoint();
+                pager().maybeAutoCheckpoint();
             } catch (RuntimeException ignored) {
                 // the commits stand; a busy or failed auto-checkpoint is retried later
             }
         }
+    }
+
+    /** The pager; every caller holds a strong reference to it (through its TransactionManager). */
+    private Pager pager() {
+        Pager p = pagerRef.get();
+        if (p == null) {
+            throw new IllegalStateException("the pager was garbage-collected");
+        }
+        return p;
     }
 
     static Shared of(Pager pager) {
