@@ -125,8 +125,18 @@ public final class Transaction {
      * When the largest rowid is {@code Long.MAX_VALUE}: random unused rowids, then {@code FULL}.
      */
     public long newRowid(TableCursor c, int root) {
+        return newRowid(c, root, Long.MIN_VALUE);
+    }
+
+    /**
+     * As {@link #newRowid(TableCursor, int)}, never below {@code atLeast}: for AUTOINCREMENT, pass
+     * {@code sqlite_sequence.seq + 1}. In concurrent modes the rowid still comes from the shared
+     * allocator, so two concurrent inserts into one AUTOINCREMENT table do not both take
+     * {@code seq + 1} (and the {@code sqlite_sequence} updates merge as max() at commit).
+     */
+    public long newRowid(TableCursor c, int root, long atLeast) {
         checkOpen();
-        long max = c.maxRowid();
+        long max = Math.max(c.maxRowid(), atLeast == Long.MIN_VALUE ? Long.MIN_VALUE : atLeast - 1);
         if (max == Long.MAX_VALUE) {
             for (int i = 0; i < 100; i++) {
                 long r = ThreadLocalRandom.current().nextLong(1, Long.MAX_VALUE);
