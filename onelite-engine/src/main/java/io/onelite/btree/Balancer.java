@@ -1,5 +1,6 @@
 package io.onelite.btree;
 
+import io.onelite.common.CorruptDatabaseException;
 import io.onelite.pager.PageStore;
 
 import java.util.ArrayList;
@@ -152,7 +153,7 @@ final class Balancer {
         while (true) {
             l++;
             if (l > PageHeader.MAX_DEPTH) {
-                throw new io.onelite.common.CorruptDatabaseException(pgno, "tree too deep");
+                throw new CorruptDatabaseException(pgno, "tree too deep");
             }
             p = BTreePage.read(s, pgno);
             pgnos[l] = p.pgno;
@@ -164,7 +165,7 @@ final class Balancer {
         }
         Node leaf = Node.of(p);
         if (leaf.cells.isEmpty()) {
-            throw new io.onelite.common.CorruptDatabaseException(p.pgno, "empty leaf under an interior entry");
+            throw new CorruptDatabaseException(p.pgno, "empty leaf under an interior entry");
         }
         byte[] pred = leaf.cells.remove(leaf.cells.size() - 1);
         idx[l] = leaf.cells.size();
@@ -256,7 +257,7 @@ final class Balancer {
             oldPgnos[j] = childOf(parent, first + j);
             old[j] = first + j == i ? n : read(oldPgnos[j]);
             if (old[j].type != n.type) {
-                throw new io.onelite.common.CorruptDatabaseException(oldPgnos[j], "sibling page of another type");
+                throw new CorruptDatabaseException(oldPgnos[j], "sibling page of another type");
             }
         }
         boolean promote = !(table && leaf);
