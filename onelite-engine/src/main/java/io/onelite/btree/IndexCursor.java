@@ -221,8 +221,11 @@ public final class IndexCursor {
         return path.forwardFromSlot() && isExactly(key);
     }
 
+    /** Whether the current entry equals {@code key} (the target of the last locate), compared in place first. */
     private boolean isExactly(Object[] key) {
-        Object[] k = key();
-        return k.length == key.length && KeyCompare.compareKeys(k, key, keyInfo) == 0;
+        if (KeyCompare.compareCell(store, path.page(), path.cellIndex(), key, targetUtf8, keyInfo) != 0) {
+            return false;
+        }
+        return Record.columnCount(keyRecord()) == key.length;
     }
 }
