@@ -243,7 +243,7 @@ final class Balancer {
         boolean leaf = n.isLeaf();
         boolean table = n.isTable();
         int cap = Node.capacity(n.type, usable, 0);
-        if (appended && leaf && i == nc && n.used() > cap && (table || n.cells.size() >= 3)) { // (1) (2) (3)
+        if (appended && leaf && i == nc && n.used() > cap && n.cells.size() >= (table ? 2 : 3)) { // (1) (2) (3)
             appended = false;
             balanceQuick(l, n, parent);
             return;
