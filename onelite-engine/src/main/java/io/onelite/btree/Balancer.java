@@ -136,6 +136,9 @@ final class Balancer {
      * its left subtree, as {@code sqlite3BtreeDelete} does.
      */
     void removeEntry(int level, int i) {
+        if (FreeSpace.dropLeafCell(s, pgnos[level], i, level == 0)) {
+            return; // the common case: the leaf stays a third full, no rebuild
+        }
         Node n = read(pgnos[level]);
         byte[] old = n.cells.get(i);
         Cells.freeOverflow(s, n.type, old, pgnos[level]);
