@@ -25,7 +25,8 @@ import java.util.List;
  * cell alone goes to a new right sibling and the leaf stays full, so ascending inserts fill
  * pages almost completely.
  *
- * <p>Every page is rewritten compactly (no freeblocks, fragment count 0).
+ * <p>Every page it rewrites is written compactly (no freeblocks, fragment count 0); the common
+ * insert and delete are done in place first ({@link #insertInPlace}, {@link FreeSpace}).
  */
 final class Balancer {
     private final PageStore s;
