@@ -157,4 +157,31 @@ class FilePagerTests {
             assertThat(Sqlite3.run(db, "select count(*) from t; pragma integrity_check")).isEqualTo("40\nok");
         }
     }
+
+    @Test
+    void anInterruptedThreadReadsWithoutDroppingOurLocksAndWritesFailWithInterrupt() throws Exception {
+        Path db = dir.resolve("interrupted.db");
+        try (Pager p = Pager.open(db, PagerOptions.DEFAULTS.withAutoCheckpointFrames(0).withCacheSizePages(16))) {
+            commit(p, ws -> TestPages.createTable(ws, "t", 10));
+            Sqlite3.run(db, "insert into t values(1000)"); // a frame not in our cache: the read below does I/O
+            Thread.currentThread().interrupt();
+            try {
+                Snapshot s = p.beginRead();
+                assertThat(TestPages.countRows(s, 2)).isEqualTo(11);
+                p.endRead(s);
+                assertThatThrownBy(() -> p.lockWrite(Duration.ofSeconds(1)))
+                        .isInstanceOfSatisfying(OneLiteException.class, e -> assertThat(e.resultCode()).isEqualTo(ResultCode.INTERRUPT));
+                assertThat(Thread.currentThread().isInterrupted()).isTrue();
+            } finally {
+                Thread.interrupted();
+            }
+            // had our SHARED lock on the database been dropped, sqlite3 would think it is the last
+            // connection and checkpoint + delete the WAL and shm under us when it closes
+            assertThat(Sqlite3.run(db, "select count(*) from t")).isEqualTo("11");
+            assertThat(Files.exists(Path.of(db + "-wal"))).isTrue();
+            assertThat(Files.exists(Path.of(db + "-shm"))).isTrue();
+            commit(p, ws -> TestPages.rewriteTable(ws, 2, 12, 1));
+            assertThat(Sqlite3.run(db, "select count(*) from t")).isEqualTo("12");
+        }
+    }
 }
