@@ -15,6 +15,10 @@ final class BuiltinRegistration {
         CoreFunctions.register(r);
         TextFunctions.register(r);
         Aggregates.register(r);
+        WindowFunctions.register(r);
+        MathFunctions.register(r);
+        DateFunctions.register(r);
+        JsonFunctions.register(r);
         r.scalarVariadic("printf", 0, Functions.MAX_ARGS, (c, a) -> Printf.sqlPrintf(a));
         r.scalarVariadic("format", 0, Functions.MAX_ARGS, (c, a) -> Printf.sqlPrintf(a));
     }
