@@ -37,10 +37,12 @@ final class ExprParser {
     static final int MAX_FUNCTION_ARG = 100;
 
     private final TokenCursor c;
+    private final WindowParser windows;
     SelectParser selects;
 
     ExprParser(TokenCursor c) {
         this.c = c;
+        this.windows = new WindowParser(c, this);
     }
 
     /** A full expression. */
@@ -578,93 +580,6 @@ final class ExprParser {
         return c.node(new Expr.FunctionCall(name, distinct, args, star, orderBy, filter, over), h);
     }
 
-    /** The inside of {@code OVER ( ... )} or of a WINDOW clause's {@code name AS ( ... )}. */
-    WindowDef windowDef() {
-        String base = null;
-        if (c.atName() && !isWindowClauseKeyword()) {
-            base = c.name();
-        }
-        List<Expr> partition = List.of();
-        if (c.accept(TokenType.PARTITION)) {
-            c.expect(TokenType.BY);
-            partition = exprList();
-        }
-        List<OrderingTerm> orderBy = List.of();
-        if (c.at(TokenType.ORDER)) {
-            c.advance();
-            c.expect(TokenType.BY);
-            orderBy = orderingTerms();
-        }
-        WindowDef.FrameSpec frame = null;
-        if (c.atAny(TokenType.ROWS, TokenType.RANGE, TokenType.GROUPS)) {
-            frame = frame();
-        }
-        return new WindowDef(base, partition, orderBy, frame);
-    }
-
-    private boolean isWindowClauseKeyword() {
-        return switch (c.type()) {
-            case PARTITION, ROWS, RANGE, GROUPS -> true;
-            default -> false;
-        };
-    }
-
-    private WindowDef.FrameSpec frame() {
-        Token u = c.advance();
-        WindowDef.FrameUnit unit = switch (u.type()) {
-            case ROWS -> WindowDef.FrameUnit.ROWS;
-            case RANGE -> WindowDef.FrameUnit.RANGE;
-            default -> WindowDef.FrameUnit.GROUPS;
-        };
-        WindowDef.FrameBound start;
-        WindowDef.FrameBound end;
-        if (c.accept(TokenType.BETWEEN)) {
-            start = frameBound(true);
-            c.expect(TokenType.AND);
-            end = frameBound(false);
-        } else {
-            start = frameBound(true);
-            end = new WindowDef.FrameBound(WindowDef.BoundKind.CURRENT_ROW, null);
-        }
-        WindowDef.FrameExclude exclude = WindowDef.FrameExclude.NO_OTHERS;
-        if (c.accept(TokenType.EXCLUDE)) {
-            if (c.accept(TokenType.NO)) {
-                c.expect(TokenType.OTHERS);
-            } else if (c.accept(TokenType.CURRENT)) {
-                c.expect(TokenType.ROW);
-                exclude = WindowDef.FrameExclude.CURRENT_ROW;
-            } else if (c.accept(TokenType.GROUP)) {
-                exclude = WindowDef.FrameExclude.GROUP;
-            } else {
-                c.expect(TokenType.TIES);
-                exclude = WindowDef.FrameExclude.TIES;
-            }
-        }
-        return new WindowDef.FrameSpec(unit, start, end, exclude);
-    }
-
-    private WindowDef.FrameBound frameBound(boolean isStart) {
-        if (c.at(TokenType.UNBOUNDED)) {
-            c.advance();
-            if (isStart) {
-                c.expect(TokenType.PRECEDING);
-                return new WindowDef.FrameBound(WindowDef.BoundKind.UNBOUNDED_PRECEDING, null);
-            }
-            c.expect(TokenType.FOLLOWING);
-            return new WindowDef.FrameBound(WindowDef.BoundKind.UNBOUNDED_FOLLOWING, null);
-        }
-        if (c.accept(TokenType.CURRENT)) {
-            c.expect(TokenType.ROW);
-            return new WindowDef.FrameBound(WindowDef.BoundKind.CURRENT_ROW, null);
-        }
-        Expr e = expr();
-        if (c.accept(TokenType.PRECEDING)) {
-            return new WindowDef.FrameBound(WindowDef.BoundKind.PRECEDING, e);
-        }
-        c.expect(TokenType.FOLLOWING);
-        return new WindowDef.FrameBound(WindowDef.BoundKind.FOLLOWING, e);
-    }
-
     /** {@code term [ASC|DESC] [NULLS FIRST|LAST], ...}. */
     List<OrderingTerm> orderingTerms() {
         List<OrderingTerm> terms = new ArrayList<>();
@@ -688,46 +603,13 @@ final class ExprParser {
         return terms;
     }
 
-    /**
-     * {@code typetoken}: type words (ID, STRING or fallback keywords) with an optional
-     * {@code (n)} or {@code (n, m)} of signed numbers; null when there is none. The text is the source span,
-     * dequoted when it starts with a quote, as {@code sqlite3AddColumn}.
-     */
+    /** The inside of {@code OVER ( ... )} or of a WINDOW clause's {@code name AS ( ... )}. */
+    WindowDef windowDef() {
+        return windows.windowDef();
+    }
+
+    /** A declared type, or null when none is written; see {@link TypeNameParser}. */
     TypeName typeName() {
-        if (!isTypeWord()) {
-            return null;
-        }
-        int start = c.peek().start();
-        List<String> words = new ArrayList<>();
-        while (isTypeWord()) {
-            words.add(Lexer.dequote(c.advance().text()));
-        }
-        List<String> args = new ArrayList<>();
-        if (c.accept(TokenType.LP)) {
-            args.add(signedNumber());
-            if (c.accept(TokenType.COMMA)) {
-                args.add(signedNumber());
-            }
-            c.expect(TokenType.RP);
-        }
-        String text = c.text(start, c.previous().end());
-        return new TypeName(String.join(" ", words), args, Lexer.dequote(text));
-    }
-
-    private boolean isTypeWord() {
-        TokenType t = c.type();
-        return t == TokenType.ID || t == TokenType.STRING || TokenType.FALLBACK_ID.contains(t);
-    }
-
-    /** {@code [+|-] number}, returned as written without spaces. */
-    String signedNumber() {
-        String sign = "";
-        if (c.at(TokenType.PLUS) || c.at(TokenType.MINUS)) {
-            sign = c.advance().text();
-        }
-        if (!c.atAny(TokenType.INTEGER, TokenType.FLOAT)) {
-            throw c.syntaxError();
-        }
-        return sign + c.advance().text();
+        return TypeNameParser.typeName(c);
     }
 }
