@@ -317,6 +317,7 @@ final class ColumnDefParser {
         return ForeignKeyClause.Action.NO_ACTION;
     }
 
+    /** One table constraint, or null for a bare {@code CONSTRAINT nm}. */
     TableConstraint tableConstraint() {
         String cname = null;
         if (c.accept(TokenType.CONSTRAINT)) {
@@ -357,6 +358,9 @@ final class ColumnDefParser {
                 return new TableConstraint.ForeignKey(cname, cols, foreignKeyClause());
             }
             default:
+                if (cname != null) {
+                    return null; // "CONSTRAINT nm" alone is a valid tcons in parse.y (it names nothing)
+                }
                 throw c.syntaxError();
         }
     }

@@ -108,12 +108,12 @@ final class DdlParser {
         columnList.add(columnDefs.columnDef());
         while (c.accept(TokenType.COMMA)) {
             if (columnDefs.atTableConstraint()) {
-                constraints.add(columnDefs.tableConstraint());
+                addConstraint(constraints, columnDefs.tableConstraint());
                 while (true) {
                     if (c.accept(TokenType.COMMA)) {
-                        constraints.add(columnDefs.tableConstraint());
+                        addConstraint(constraints, columnDefs.tableConstraint());
                     } else if (columnDefs.atTableConstraint()) {
-                        constraints.add(columnDefs.tableConstraint());
+                        addConstraint(constraints, columnDefs.tableConstraint());
                     } else {
                         break;
                     }
@@ -154,6 +154,12 @@ final class DdlParser {
         int end = options ? terminatorStart() : rp.end();
         String sql = "CREATE TABLE " + c.text(nameStart[0], end);
         return new CreateTableStmt(temp, ifNotExists, name, columnList, constraints, withoutRowid, strict, null, sql);
+    }
+
+    private static void addConstraint(List<TableConstraint> constraints, TableConstraint tc) {
+        if (tc != null) {
+            constraints.add(tc);
+        }
     }
 
     /** Where the terminating ';' (or the end of the text) starts; must be called when the statement is complete. */
