@@ -204,7 +204,7 @@ class ErrorMessageTests {
         for (Token t = lexer.next(); t.type() != TokenType.EOF; t = lexer.next()) {
             words.add(t.text());
         }
-        int ops = 1 + random.nextInt(2);
+        int ops = 1 + random.nextInt(4);
         for (int k = 0; k < ops && !words.isEmpty(); k++) {
             int p = random.nextInt(words.size());
             switch (random.nextInt(4)) {
