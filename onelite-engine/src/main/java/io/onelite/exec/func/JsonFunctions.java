@@ -188,9 +188,11 @@ final class JsonFunctions {
         if (pathArg != null) {
             n = JsonPath.of(SqlValues.toText(pathArg)).lookup(n);
         }
-        if (n == null) {
-            return null;
-        }
+        return n == null ? null : typeName(n);
+    }
+
+    /** json_type's name of a node. */
+    static String typeName(JsonNode n) {
         if (n instanceof JsonNode.JNull) {
             return "null";
         }
