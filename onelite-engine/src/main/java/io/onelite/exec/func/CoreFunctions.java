@@ -33,7 +33,7 @@ final class CoreFunctions {
         r.scalar("random", 0, (c, a) -> c.random().nextLong());
         r.scalar("randomblob", 1, (c, a) -> randomBlob(c, a[0]));
         r.scalar("zeroblob", 1, (c, a) -> zeroBlob(a[0]));
-        r.scalar("likelihood", 2, (c, a) -> a[0]);
+        r.scalar("likelihood", 2, (c, a) -> likelihood(a));
         r.scalar("likely", 1, (c, a) -> a[0]);
         r.scalar("unlikely", 1, (c, a) -> a[0]);
         r.scalar("sqlite_version", 0, (c, a) -> SQLITE_VERSION);
@@ -53,6 +53,18 @@ final class CoreFunctions {
             return Math.abs(l);
         }
         return Math.abs(Args.real(v));
+    }
+
+    /** likelihood(X, Y): X; SQLite insists on Y being a number between 0.0 and 1.0. */
+    static Object likelihood(Object[] a) {
+        Object y = a[1];
+        boolean ok = (y instanceof Long || y instanceof Double) && SqlValues.toReal(y) >= 0.0
+                && SqlValues.toReal(y) <= 1.0;
+        if (!ok) {
+            throw new OneLiteException(ResultCode.ERROR,
+                    "second argument to likelihood() must be a constant between 0.0 and 1.0");
+        }
+        return a[0];
     }
 
     static Object firstNonNull(Object[] a) {
@@ -76,6 +88,10 @@ final class CoreFunctions {
     }
 
     static Object minMax(Object[] a, int sign) {
+        return minMax(a, sign, Collation.BINARY);
+    }
+
+    static Object minMax(Object[] a, int sign, Collation collation) {
         Object best = a[0];
         if (best == null) {
             return null;
@@ -85,7 +101,7 @@ final class CoreFunctions {
                 return null;
             }
             // as SQLite's minmaxFunc: max takes a later argument only if greater, min if not greater
-            int cmp = SqlValues.compare(best, a[i], Collation.BINARY);
+            int cmp = SqlValues.compare(best, a[i], collation);
             if (sign > 0 ? cmp < 0 : cmp >= 0) {
                 best = a[i];
             }
