@@ -105,6 +105,8 @@ class JsonFunctionDifferentialTests {
             oracle.check("json_remove", d, p);
             oracle.check("json_patch", d, doc(random, 0));
             oracle.check("json_quote", v);
+            oracle.check("json_pretty", d);
+            oracle.check("json_pretty", d, random.nextBoolean() ? "\t" : null);
             oracle.check("json_array", v, gen.finiteAny() instanceof byte[] ? null : gen.integer(), d);
             oracle.check("json_object", "k", v, KEYS[random.nextInt(KEYS.length)], gen.real());
             checkNested("json_array(json(?), ?)", d, v);
