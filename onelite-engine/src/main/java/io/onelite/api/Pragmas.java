@@ -21,7 +21,10 @@ final class Pragmas {
         String n = p.name().name().toLowerCase(Locale.ROOT);
         return switch (n) {
             case "table_info" -> List.of("cid", "name", "type", "notnull", "dflt_value", "pk");
-            case "user_version", "schema_version", "foreign_keys", "busy_timeout", "journal_mode",
+            case "index_list" -> List.of("seq", "name", "unique", "origin", "partial");
+            case "index_info" -> List.of("seqno", "cid", "name");
+            case "foreign_key_list" -> List.of("id", "seq", "table", "from", "to", "on_update", "on_delete", "match");
+            case "user_version", "schema_version", "foreign_keys", "busy_timeout", "journal_mode", "application_id",
                  "integrity_check", "quick_check", "page_size", "page_count", "freelist_count" -> p.value() == null
                     || n.endsWith("check") || n.equals("journal_mode") ? List.of(n) : List.of();
             default -> List.of();
@@ -43,6 +46,53 @@ final class Pragmas {
                                 c.defaultText(), (long) c.primaryKey()});
                     }
                 }
+            }
+            case "index_list" -> {
+                Table t = v == null ? null : schema.table(v);
+                if (t != null) {
+                    List<io.onelite.catalog.Index> ixs = new ArrayList<>(t.indexes());
+                    java.util.Collections.reverse(ixs);
+                    long seq = 0;
+                    for (io.onelite.catalog.Index ix : ixs) {
+                        out.add(new Object[]{seq++, ix.name(), ix.unique() ? 1L : 0L, ix.origin(),
+                                ix.where() != null ? 1L : 0L});
+                    }
+                }
+            }
+            case "index_info" -> {
+                io.onelite.catalog.Index ix = v == null ? null : schema.index(v);
+                if (ix != null) {
+                    Table t = schema.table(ix.table());
+                    for (int i = 0; i < ix.columns().length; i++) {
+                        int c = ix.columns()[i];
+                        out.add(new Object[]{(long) i, (long) c, c >= 0 ? t.columns().get(c).name() : null});
+                    }
+                }
+            }
+            case "foreign_key_list" -> {
+                Table t = v == null ? null : schema.table(v);
+                if (t != null) {
+                    long id = 0;
+                    List<Table.ForeignKey> fks = new ArrayList<>(t.foreignKeys());
+                    java.util.Collections.reverse(fks);
+                    for (Table.ForeignKey fk : fks) {
+                        var cl = fk.clause();
+                        for (int i = 0; i < fk.columns().size(); i++) {
+                            String to = i < cl.columns().size() ? cl.columns().get(i) : null;
+                            out.add(new Object[]{id, (long) i, cl.table(), fk.columns().get(i), to,
+                                    cl.onUpdate().sql(), cl.onDelete().sql(), "NONE"});
+                        }
+                        id++;
+                    }
+                }
+            }
+            case "foreign_keys" -> {
+                if (v != null) {
+                    s.foreignKeys = v.equalsIgnoreCase("on") || v.equalsIgnoreCase("true") || v.equals("1")
+                            || v.equalsIgnoreCase("yes");
+                    return null;
+                }
+                out.add(new Object[]{s.foreignKeys ? 1L : 0L});
             }
             case "user_version", "schema_version" -> {
                 int off = n.equals("user_version") ? FileHeader.USER_VERSION : FileHeader.SCHEMA_COOKIE;

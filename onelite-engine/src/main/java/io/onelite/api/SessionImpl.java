@@ -36,11 +36,14 @@ final class SessionImpl implements Session, ExecContext.SessionState {
     /** A SAVEPOINT outside BEGIN opened the transaction (RELEASE of the outermost commits). */
     boolean txFromSavepoint;
     private boolean closed;
+    /** PRAGMA foreign_keys. */
+    boolean foreignKeys;
 
     SessionImpl(Database.Shared shared, DatabaseOptions options) {
         this.shared = shared;
         this.options = options;
         this.busyTimeoutMillis = options.busyTimeout().toMillis();
+        this.foreignKeys = options.foreignKeys();
     }
 
     @Override

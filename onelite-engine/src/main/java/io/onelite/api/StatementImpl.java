@@ -280,6 +280,10 @@ final class StatementImpl implements Statement {
                     compile(schema);
                 }
             }
+            if (exec == null) {
+                throw new OneLiteException(ResultCode.ERROR, "not supported yet: "
+                        + stmt.getClass().getSimpleName().replace("Stmt", "").toUpperCase(java.util.Locale.ROOT));
+            }
             if (stmt instanceof ExplainStmt) {
                 List<Object[]> out = new ArrayList<>();
                 long id = 2;

@@ -178,6 +178,33 @@ public final class TableWriter {
         return null;
     }
 
+    /**
+     * The rowid of an existing row that inserting {@code values} would conflict with, through the
+     * rowid (when {@code rowid} is given and {@code checkRowid}) or a unique index whose name is
+     * in {@code indexNames} (null = any); null when there is none.
+     */
+    public Long conflictingRow(ExecContext ctx, Object[] values, Long rowid, boolean checkRowid,
+                               java.util.Set<String> indexNames) {
+        if (rowid != null && checkRowid && ctx.storage.openTable(root).seek(rowid)) {
+            return rowid;
+        }
+        long id = rowid == null ? Long.MIN_VALUE : rowid;
+        Frame rf = rowFrame(ctx, values, id);
+        for (IndexInfo ix : indexes) {
+            if (!ix.unique() || (indexNames != null && !indexNames.contains(ix.name()))) {
+                continue;
+            }
+            if (ix.where() != null && !ValueOps.isTrue(ix.where().eval(rf))) {
+                continue;
+            }
+            Long other = conflict(ctx, ix, key(ix, values, id, rf), id);
+            if (other != null) {
+                return other;
+            }
+        }
+        return null;
+    }
+
     /** Deletes a row and its index entries; false when it does not exist. */
     public boolean delete(ExecContext ctx, long rowid) {
         RowCursor c = ctx.storage.openTable(root);

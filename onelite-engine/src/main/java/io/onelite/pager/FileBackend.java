@@ -44,6 +44,7 @@ final class FileBackend implements Backend {
     private final int usableSize;
     private final PageCache cache;
     private final ConcurrentHashMap<Long, Integer> generations = new ConcurrentHashMap<>();
+    private final java.util.concurrent.atomic.AtomicInteger lastGeneration = new java.util.concurrent.atomic.AtomicInteger();
     /** New generation -> {old generation, old mxFrame}: a restart that changed no data. */
     private final ConcurrentHashMap<Integer, int[]> restartedFrom = new ConcurrentHashMap<>();
     private final List<PageCache.Key> unpublished = new ArrayList<>();
@@ -94,8 +95,21 @@ final class FileBackend implements Backend {
         return usableSize;
     }
 
+    /**
+     * The process-local number of the WAL generation with these salts. Salts 0 mean "no valid
+     * WAL" (a wal-index rebuilt from an empty WAL by SQLite); the database file cannot change
+     * during such a period (nothing to copy back), but two such periods may hold different
+     * contents, so the number for salts 0 is forgotten as soon as a real generation is seen.
+     */
     private int generation(long saltKey) {
-        return generations.computeIfAbsent(saltKey, k -> generations.size() + 1);
+        Integer g = generations.get(saltKey);
+        if (g != null) {
+            return g;
+        }
+        if (saltKey != 0) {
+            generations.remove(0L);
+        }
+        return generations.computeIfAbsent(saltKey, k -> lastGeneration.incrementAndGet());
     }
 
     private Snapshot snapshot(ReadView v) {
@@ -168,6 +182,9 @@ final class FileBackend implements Backend {
             long left = deadlineNanos - System.nanoTime();
             if (left <= 0) {
                 return false;
+            }
+            if (Thread.currentThread().isInterrupted()) {
+                throw new OneLiteException(ResultCode.INTERRUPT, "interrupted");
             }
             LockSupport.parkNanos(Math.min(sleep, left));
             sleep = Math.min(sleep * 2, 10_000_000);

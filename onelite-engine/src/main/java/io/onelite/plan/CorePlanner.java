@@ -245,7 +245,7 @@ final class CorePlanner {
             keys[i] = k;
             desc[i] = t.descending();
             keyColls[i] = cn == null ? Collation.BINARY : Collation.byName(cn);
-            nullsFirst[i] = t.nulls() == null ? !desc[i] : t.nulls() == NullsOrder.FIRST;
+            nullsFirst[i] = t.nulls() == null || t.nulls() == NullsOrder.DEFAULT ? !desc[i] : t.nulls() == NullsOrder.FIRST;
         }
         scope.aggregates = null;
         Eval[] outArr = outputs.toArray(new Eval[0]);
@@ -328,8 +328,7 @@ final class CorePlanner {
         }
         if (e instanceof Expr.FunctionCall fc) {
             int argc = fc.star() ? 0 : fc.args().size();
-            if (fc.over() == null && Builtins.isAggregate(fc.name(), argc)
-                    && (Builtins.scalar(fc.name(), argc) == null || argc == 1)) {
+            if (fc.over() == null && FunctionCompiler.isAggregateCall(fc.name(), argc)) {
                 return fc.name();
             }
             for (Expr a : fc.args()) {
@@ -391,7 +390,7 @@ final class CorePlanner {
                     offset == null ? null : ec.eval(offset));
         }
         char[] affs = new char[n];
-        java.util.Arrays.fill(affs, 'A');
+        java.util.Arrays.fill(affs, '@');
         return new Planner.Planned(q, names, nulls, nulls, affs, new String[n]);
     }
 }

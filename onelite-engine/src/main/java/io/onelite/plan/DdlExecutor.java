@@ -31,7 +31,8 @@ public final class DdlExecutor {
 
     public static boolean isDdl(Stmt s) {
         return s instanceof CreateTableStmt || s instanceof CreateIndexStmt || s instanceof CreateViewStmt
-                || s instanceof DropStmt;
+                || s instanceof DropStmt || s instanceof io.onelite.sql.ast.CreateTriggerStmt
+                || s instanceof io.onelite.sql.ast.MaintenanceStmt.Reindex;
     }
 
     /** Runs a DDL statement in the context's (writable) storage against the current schema. */
@@ -55,6 +56,36 @@ public final class DdlExecutor {
             bumpCookie(st);
         } else if (s instanceof DropStmt d) {
             drop(d, schema, st);
+        } else if (s instanceof io.onelite.sql.ast.CreateTriggerStmt tr) {
+            String name = tr.name().name();
+            if (schema.trigger(name) != null) {
+                if (tr.ifNotExists()) {
+                    return;
+                }
+                throw new OneLiteException(ResultCode.ERROR, "trigger " + name + " already exists");
+            }
+            Table t = schema.table(tr.table());
+            if (t == null && schema.view(tr.table()) == null) {
+                throw new OneLiteException(ResultCode.ERROR, "no such table: main." + tr.table());
+            }
+            if (t != null && tr.time() == io.onelite.sql.ast.CreateTriggerStmt.Time.INSTEAD_OF) {
+                throw new OneLiteException(ResultCode.ERROR, "cannot create INSTEAD OF trigger on table: " + tr.table());
+            }
+            if (t == null && tr.time() != io.onelite.sql.ast.CreateTriggerStmt.Time.INSTEAD_OF) {
+                throw new OneLiteException(ResultCode.ERROR, "cannot create "
+                        + (tr.time() == io.onelite.sql.ast.CreateTriggerStmt.Time.BEFORE ? "BEFORE" : "AFTER")
+                        + " trigger on view: main." + tr.table());
+            }
+            addSchemaRow(st, "trigger", name, t != null ? t.name() : schema.view(tr.table()).name(), 0, tr.sql());
+            bumpCookie(st);
+        } else if (s instanceof io.onelite.sql.ast.MaintenanceStmt.Reindex r) {
+            if (r.target() != null) {
+                String n = r.target().name();
+                if (schema.index(n) == null && schema.table(n) == null
+                        && io.onelite.btree.Collation.byName(n) == null) {
+                    throw new OneLiteException(ResultCode.ERROR, "unable to identify the object to be reindexed");
+                }
+            }
         }
     }
 
@@ -85,6 +116,11 @@ public final class DdlExecutor {
             throw new OneLiteException(ResultCode.ERROR, "CREATE TABLE ... AS SELECT is not supported yet");
         }
         Table t = TableBuilder.table(ct, 0); // validates before anything is written
+        if (t.autoincrement() && schema.table("sqlite_sequence") == null) {
+            int seqRoot = st.createTree(true);
+            addSchemaRow(st, "table", "sqlite_sequence", "sqlite_sequence", seqRoot,
+                    "CREATE TABLE sqlite_sequence(name,seq)");
+        }
         int root = st.createTree(true);
         addSchemaRow(st, "table", name, name, root, ct.sql());
         for (Index ix : TableBuilder.autoIndexes(ct, t)) {
@@ -162,6 +198,10 @@ public final class DdlExecutor {
                 }
                 st.dropTree(t.root());
                 deleteSchemaRows(st, t.name(), true);
+                Table seq = schema.table("sqlite_sequence");
+                if (t.autoincrement() && seq != null) {
+                    Sequences.remove(st, seq.root(), t.name());
+                }
             }
             case INDEX -> {
                 Index ix = schema.index(name);

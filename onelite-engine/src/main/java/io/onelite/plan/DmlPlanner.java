@@ -141,10 +141,8 @@ public final class DmlPlanner {
     }
 
     public static Executable insert(Planner planner, InsertStmt s) {
-        if (!s.upserts().isEmpty()) {
-            throw new OneLiteException(ResultCode.ERROR, "UPSERT is not supported yet");
-        }
         Table t = target(planner, s.table().name());
+        Upserts upserts = s.upserts().isEmpty() ? null : new Upserts(planner, t, s.alias(), s.upserts());
         int n = t.columns().size();
         int[] targets;
         int rowidTarget = -1;
@@ -197,12 +195,16 @@ public final class DmlPlanner {
         int alias = t.rowidAlias();
         Query src = source;
         int rowidPos = rowidTarget;
+        Table seqTable = t.autoincrement() ? planner.schema.table("sqlite_sequence") : null;
+        String tableName = t.name();
         Dml d = new Dml() {
             @Override
             long run(ExecContext ctx, List<Object[]> returned) {
                 List<Object[]> rows = src == null ? List.<Object[]>of(new Object[0]) : src.all(ctx, null);
                 Frame df = new Frame(ctx, null, 0);
                 long count = 0;
+                long seq = seqTable == null ? 0 : Sequences.get(ctx.storage, seqTable.root(), tableName);
+                long seqStart = seq;
                 for (Object[] in : rows) {
                     Object[] values = new Object[n];
                     boolean[] given = new boolean[n];
@@ -224,12 +226,27 @@ public final class DmlPlanner {
                     if (alias >= 0 && values[alias] != null) {
                         rowid = rowidOf(values[alias]);
                     }
+                    if (seqTable != null && rowid == null) {
+                        long max = ctx.storage.openTable(writer.root()).maxRowid();
+                        rowid = Math.max(max, seq) + 1;
+                    }
+                    if (upserts != null) {
+                        long[] changed = new long[1];
+                        if (upserts.handle(ctx, writer, values, rowid, changed)) {
+                            count += changed[0];
+                            continue;
+                        }
+                    }
                     Long id = writer.insert(ctx, values, rowid, action);
                     if (id != null) {
+                        seq = Math.max(seq, id);
                         count++;
                         ctx.session.setLastInsertRowid(id);
                         addReturning(ctx, values, id, alias, returned);
                     }
+                }
+                if (seqTable != null && seq != seqStart) {
+                    Sequences.set(ctx.storage, seqTable.root(), tableName, seq);
                 }
                 return count;
             }

@@ -21,8 +21,43 @@ final class FunctionCompiler {
         if (fc.over() != null) {
             throw new OneLiteException(ResultCode.ERROR, "window functions are not supported yet");
         }
+        String lowerName = name.toLowerCase(java.util.Locale.ROOT);
         Supplier<Accumulator> agg = Builtins.aggregate(name, argc);
         Builtins.Fn fn = Builtins.scalar(name, argc);
+        io.onelite.exec.func.ScalarFunction libScalar = io.onelite.exec.func.Functions.scalar(lowerName, argc);
+        if (libScalar != null && !OWN_SCALARS.contains(lowerName)) {
+            fn = (ctx, a) -> libScalar.call(ctx.functionContext(), a);
+        }
+        if (io.onelite.exec.func.Functions.aggregate(lowerName, argc) != null
+                && (fn == null || (agg != null && argc == 1)) && (libScalar == null || argc == 1)) {
+            io.onelite.btree.Collation coll = null;
+            if (argc == 1 && (lowerName.equals("min") || lowerName.equals("max"))) {
+                Scope sc = c.scope;
+                AggregateCollector saved = sc.aggregates;
+                sc.aggregates = null;
+                try {
+                    CExpr a0 = c.compile(fc.args().get(0));
+                    coll = a0.collation() == null ? null : io.onelite.btree.Collation.byName(a0.collation());
+                } finally {
+                    sc.aggregates = saved;
+                }
+            }
+            var libAgg = io.onelite.exec.func.Functions.aggregate(lowerName, argc, coll);
+            agg = () -> {
+                var acc = libAgg.start();
+                return new Accumulator() {
+                    @Override
+                    public void step(Object[] args) {
+                        acc.step(args);
+                    }
+
+                    @Override
+                    public Object value() {
+                        return acc.value();
+                    }
+                };
+            };
+        }
         if (agg != null && (fn == null || argc == 1)) {
             if (fc.star() && !name.equalsIgnoreCase("count")) {
                 throw new OneLiteException(ResultCode.ERROR, "wrong number of arguments to function " + name + "()");
@@ -80,7 +115,7 @@ final class FunctionCompiler {
             }
             return body.call(f.ctx, v);
         };
-        return new CExpr(e, 'A', null, false, constant && deterministic);
+        return new CExpr(e, '@', null, false, constant && deterministic);
     }
 
     /** coalesce/ifnull/iif evaluate their arguments only as far as needed. */
@@ -99,7 +134,23 @@ final class FunctionCompiler {
         };
     }
 
+    /** Functions whose planner-side version is kept: they read session state or are lazy. */
+    private static final java.util.Set<String> OWN_SCALARS = java.util.Set.of("coalesce", "ifnull", "iif",
+            "last_insert_rowid", "changes", "total_changes");
+
+    static boolean isAggregateCall(String name, int argc) {
+        if (Builtins.isAggregate(name, argc)) {
+            return Builtins.scalar(name, argc) == null || argc == 1;
+        }
+        String lower = name.toLowerCase(java.util.Locale.ROOT);
+        return io.onelite.exec.func.Functions.scalar(lower, argc) == null && Builtins.scalar(name, argc) == null
+                && io.onelite.exec.func.Functions.aggregate(lower, argc) != null;
+    }
+
     static boolean exists(String name) {
+        if (io.onelite.exec.func.Functions.exists(name.toLowerCase(java.util.Locale.ROOT))) {
+            return true;
+        }
         for (int n = 0; n < 4; n++) {
             if (Builtins.scalar(name, n) != null || Builtins.aggregate(name, n) != null) {
                 return true;

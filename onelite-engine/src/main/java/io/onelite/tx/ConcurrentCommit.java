@@ -71,11 +71,12 @@ final class ConcurrentCommit implements CommitPipeline.Job {
         if (trace.overflowed()) {
             throw Validator.conflict("the trace has more than " + Trace.MAX_ENTRIES + " entries");
         }
-        if (SchemaRoots.cookie(snapshot) != SchemaRoots.cookie(latest)) {
+        int cookie = SchemaRoots.cookie(latest);
+        if (SchemaRoots.cookie(snapshot) != cookie) {
             throw Validator.conflict("the schema changed since the transaction began");
         }
         timer.tick();
-        int sequenceRoot = shared.roots.sequenceRoot(latest);
+        int sequenceRoot = shared.roots.sequenceRoot(latest, cookie);
         if (trace.hasReads()) {
             new Validator(snapshot, latest, timer).validate(trace, sequenceRoot);
         }

@@ -28,7 +28,7 @@ import java.util.Set;
  * <p>Rows of {@code sqlite_sequence} are merged instead: the largest {@code seq} per table name
  * wins, whatever rowid the row has (AUTOINCREMENT counters never conflict).
  */
-final class Replayer {
+final class Replayer implements TreeAccessListener {
     private final PageStore target;
     private final HoldTimer timer;
     private final int sequenceRoot;
@@ -36,6 +36,9 @@ final class Replayer {
     private final Map<Integer, IndexCursor> indexes = new HashMap<>();
     private final Set<RowKey> seenRows = new HashSet<>();
     private final Set<IndexKey> seenIndexKeys = new HashSet<>();
+    /** The before-image the next table write must find, when it is the first write of its key. */
+    private boolean checkNext;
+    private byte[] expectedBefore;
 
     private record RowKey(int root, long rowid) {
     }
@@ -71,8 +74,9 @@ final class Replayer {
             return;
         }
         TableCursor c = table(i.root());
-        checkFirst(c, i.root(), i.rowid(), i.before());
-        c.insert(i.rowid(), i.payload());
+        expect(i.root(), i.rowid(), i.before());
+        c.insert(i.rowid(), i.payload()); // tableInsert() below checks what it replaced
+        checkNext = false;
     }
 
     private void delete(TraceEntry.Delete d) {
@@ -85,21 +89,36 @@ final class Replayer {
             }
             return;
         }
-        checkFirst(c, d.root(), d.rowid(), d.before());
-        if (!c.delete(d.rowid())) {
-            throw Validator.conflict("row " + d.rowid() + " of tree " + d.root() + " is gone");
+        expect(d.root(), d.rowid(), d.before());
+        if (!c.delete(d.rowid())) { // tableDelete() below checks what it deleted
+            throw Validator.conflict("row " + d.rowid() + " of tree " + d.root() + " was deleted by another commit");
+        }
+        checkNext = false;
+    }
+
+    /**
+     * Arms the before-image check for the coming write if it is the first of its key. The check
+     * runs in the cursor's report of the write (the replaced or deleted image), which saves a
+     * seek per row; a failed check throws and the whole fresh write set is dropped.
+     */
+    private void expect(int root, long rowid, byte[] before) {
+        checkNext = seenRows.add(new RowKey(root, rowid));
+        expectedBefore = before;
+    }
+
+    @Override
+    public void tableInsert(int root, long rowid, byte[] payload, byte[] before) {
+        if (checkNext && !Arrays.equals(before, expectedBefore)) {
+            throw Validator.conflict(expectedBefore == null
+                    ? "rowid " + rowid + " of tree " + root + " was inserted by another commit"
+                    : "row " + rowid + " of tree " + root + " was changed by another commit");
         }
     }
 
-    private void checkFirst(TableCursor c, int root, long rowid, byte[] before) {
-        if (!seenRows.add(new RowKey(root, rowid))) {
-            return;
-        }
-        byte[] now = c.seek(rowid) ? c.payload() : null;
-        if (!Arrays.equals(now, before)) {
-            throw Validator.conflict(before == null
-                    ? "rowid " + rowid + " of tree " + root + " was inserted by another commit"
-                    : "row " + rowid + " of tree " + root + " was changed by another commit");
+    @Override
+    public void tableDelete(int root, long rowid, byte[] before) {
+        if (checkNext && !Arrays.equals(before, expectedBefore)) {
+            throw Validator.conflict("row " + rowid + " of tree " + root + " was changed by another commit");
         }
     }
 
@@ -156,7 +175,7 @@ final class Replayer {
     }
 
     private TableCursor table(int root) {
-        return tables.computeIfAbsent(root, r -> new TableCursor(target, r, TreeAccessListener.NONE));
+        return tables.computeIfAbsent(root, r -> new TableCursor(target, r, r == sequenceRoot ? NONE : this));
     }
 
     private IndexCursor index(TraceEntry.Write w) {

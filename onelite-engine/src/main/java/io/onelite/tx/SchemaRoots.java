@@ -23,13 +23,19 @@ final class SchemaRoots {
 
     /** The root of sqlite_sequence as {@code s} sees it, 0 if there is none. */
     synchronized int sequenceRoot(PageStore s) {
-        refresh(s);
+        refresh(s, cookie(s));
+        return sequenceRoot;
+    }
+
+    /** As {@link #sequenceRoot(PageStore)} when the caller has read the cookie of {@code s} already. */
+    synchronized int sequenceRoot(PageStore s, int cookieOfS) {
+        refresh(s, cookieOfS);
         return sequenceRoot;
     }
 
     /** The root of onelite_commit_seq as {@code s} sees it, 0 if there is none. */
     synchronized int commitSeqRoot(PageStore s) {
-        refresh(s);
+        refresh(s, cookie(s));
         return commitSeqRoot;
     }
 
@@ -38,8 +44,7 @@ final class SchemaRoots {
         return FileHeader.getInt(s.read(1), FileHeader.SCHEMA_COOKIE);
     }
 
-    private void refresh(PageStore s) {
-        int c = cookie(s);
+    private void refresh(PageStore s, int c) {
         if (c == cookie && c != 0) {
             return;
         }

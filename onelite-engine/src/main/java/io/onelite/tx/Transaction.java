@@ -183,6 +183,9 @@ public final class Transaction {
      */
     public void commit() {
         checkOpen();
+        if (hooks != null && ws == null) {
+            writeStore(); // a hook writes at commit: become a writer (DEFERRED: takes the lock now)
+        }
         if (trace != null) {
             commitConcurrent();
             return;

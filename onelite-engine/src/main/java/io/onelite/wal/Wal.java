@@ -329,12 +329,16 @@ public final class Wal {
             writeWalHeader();
         }
         int frameSize = WalFormat.FRAME_HEADER_SIZE + pageSize;
-        byte[] buf = new byte[pages.size() * frameSize];
+        // frames go out in chunks of about 1 MiB: one write per chunk, no huge buffer for big commits
+        int perChunk = Math.max(1, Math.min(pages.size(), (1 << 20) / frameSize));
+        byte[] buf = new byte[perChunk * frameSize];
         int[] ck = {wCk0, wCk1};
         int i = 0;
+        int inBuf = 0;
         int last = pages.size() - 1;
+        long chunkStart = WalFormat.frameOffset(wMx + 1, pageSize);
         for (Map.Entry<Integer, byte[]> e : pages.entrySet()) {
-            int off = i * frameSize;
+            int off = inBuf * frameSize;
             WalFormat.putInt(buf, off, e.getKey());
             WalFormat.putInt(buf, off + 4, i == last ? nPage : 0);
             System.arraycopy(wSalts, 0, buf, off + 8, 8);
@@ -344,8 +348,12 @@ public final class Wal {
             WalFormat.putInt(buf, off + 16, ck[0]);
             WalFormat.putInt(buf, off + 20, ck[1]);
             i++;
+            if (++inBuf == perChunk || i > last) {
+                walFile.write(chunkStart, buf, 0, inBuf * frameSize);
+                chunkStart += (long) inBuf * frameSize;
+                inBuf = 0;
+            }
         }
-        walFile.write(WalFormat.frameOffset(wMx + 1, pageSize), buf, 0, buf.length);
         int frame = wMx;
         for (int pgno : pages.keySet()) {
             index.append(++frame, pgno, published.mxFrame());

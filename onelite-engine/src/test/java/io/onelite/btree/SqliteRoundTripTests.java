@@ -136,6 +136,35 @@ class SqliteRoundTripTests {
     }
 
     @Test
+    void theSchemaTreeOnPageOneSplitsAndShrinksBackAroundTheFileHeader() throws Exception {
+        MemoryPages s = MemoryPages.create(512, 0);
+        TableCursor schema = new TableCursor(s, 1, null);
+        java.util.List<Integer> roots = new ArrayList<>();
+        for (int k = 1; k <= 150; k++) {
+            int root = BTree.create(s, true);
+            roots.add(root);
+            new TableCursor(s, root, null).insert(1, Record.encode((long) k, "row of table " + k));
+            schema.insert(k, Record.encode("table", "t" + k, "t" + k, (long) root, "CREATE TABLE t" + k + "(a, b)"));
+        }
+        FileHeader.putInt(s.read(1), FileHeader.SCHEMA_COOKIE, 1);
+        assertThat(BTreePage.read(s, 1).isLeaf()).isFalse();
+        Path file = dir.resolve("schema.db");
+        s.save(file);
+        assertThat(Sqlite3.run(file, "pragma integrity_check; select count(*) from sqlite_schema; select b from t77;"))
+            .isEqualTo("ok\n150\nrow of table 77");
+        for (int k = 1; k <= 150; k++) {
+            if (k % 50 != 0) {
+                BTree.drop(s, roots.get(k - 1));
+                assertThat(schema.delete(k)).isTrue();
+            }
+        }
+        assertThat(BTreePage.read(s, 1).isLeaf()).isTrue();
+        s.save(file);
+        assertThat(Sqlite3.run(file, "pragma integrity_check; select count(*) from sqlite_schema; select b from t100;"))
+            .isEqualTo("ok\n3\nrow of table 100");
+    }
+
+    @Test
     void ascendingInsertsFillLeavesAlmostCompletely() {
         MemoryPages s = MemoryPages.create(4096, 0);
         int root = BTree.create(s, true);

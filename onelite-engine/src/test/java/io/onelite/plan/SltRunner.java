@@ -224,7 +224,12 @@ final class SltRunner {
             }
             case 'R': {
                 Double d = ValueOps.toReal(v);
-                return String.format(Locale.ROOT, "%.3f", d);
+                if (d.isNaN() || d.isInfinite()) {
+                    return String.format(Locale.ROOT, "%.3f", d);
+                }
+                // SQLite's printf keeps 16 significant digits and pads with zeros
+                return new java.math.BigDecimal(d).round(new java.math.MathContext(16))
+                        .setScale(3, java.math.RoundingMode.HALF_EVEN).toPlainString();
             }
             default: {
                 String s = ValueOps.toText(v);

@@ -25,7 +25,18 @@ class SqlLogicTestCorpusTests {
     record Sample(String file, int line, String sql, boolean mayFail) {
     }
 
-    static List<Sample> samples() throws IOException {
+    private static final java.util.regex.Pattern WORDS = java.util.regex.Pattern.compile("\\s+");
+    private static List<Sample> cached;
+
+    /** Every record of the corpus (read once per JVM). */
+    static synchronized List<Sample> samples() throws IOException {
+        if (cached == null) {
+            cached = List.copyOf(readSamples());
+        }
+        return cached;
+    }
+
+    private static List<Sample> readSamples() throws IOException {
         List<Sample> out = new ArrayList<>();
         if (!Files.isDirectory(CORPUS)) {
             return out;
@@ -39,7 +50,11 @@ class SqlLogicTestCorpusTests {
             boolean skip = false;
             for (int i = 0; i < lines.size(); i++) {
                 String line = strip(lines.get(i));
-                String[] w = line.split("\\s+");
+                if (line.isEmpty() || line.charAt(0) == '#') {
+                    skip = line.isEmpty() ? false : skip;
+                    continue;
+                }
+                String[] w = WORDS.split(line, 3);
                 if (w[0].equals("skipif") && w.length > 1 && w[1].equalsIgnoreCase("sqlite")) {
                     skip = true;
                     continue;

@@ -153,4 +153,17 @@ class TransactionTests {
             assertThat(f.rows(t).get(1L)).containsExactly("row", 1L);
         }
     }
+
+    @Test
+    void aHookRegisteredBeforeAnyWriteStillRuns() {
+        for (BeginMode mode : BeginMode.values()) {
+            try (TxFixture f = new TxFixture()) {
+                List<Long> seen = new java.util.ArrayList<>();
+                Transaction w = f.begin(mode);
+                w.onCommit((store, seq) -> seen.add(seq));
+                w.commit();
+                assertThat(seen).as(mode.name()).containsExactly(1L);
+            }
+        }
+    }
 }

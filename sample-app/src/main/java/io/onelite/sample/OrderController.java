@@ -28,7 +28,8 @@ public class OrderController {
     }
 
     /** {@code GET /stats}: what the transaction manager and the retry advice counted, and the row count. */
-    public record Stats(long commits, long conflicts, long holdTimeouts, long retries, long exhausted, long orders) {
+    public record Stats(long commits, long conflicts, long holdTimeouts, long retries, long exhausted,
+                        double attemptsPerCall, long orders) {
     }
 
     private final OrderService orders;
@@ -58,6 +59,7 @@ public class OrderController {
     @GetMapping("/stats")
     public Stats stats() {
         OneLiteStatistics.Snapshot s = statistics.snapshot();
-        return new Stats(s.commits(), s.conflicts(), s.holdTimeouts(), s.retries(), s.exhausted(), orders.count());
+        return new Stats(s.commits(), s.conflicts(), s.holdTimeouts(), s.retries(), s.exhausted(),
+                s.attemptsPerCall(), orders.count());
     }
 }

@@ -33,6 +33,17 @@ class OneLiteOpenFailureAnalyzerTests {
     }
 
     @Test
+    void aFolderThatCannotBeCreatedIsExplained(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+        java.nio.file.Path notAFolder = java.nio.file.Files.createFile(dir.resolve("plain-file"));
+        String url = "jdbc:onelite:" + notAFolder.resolve("app.db");
+        Throwable failure = org.assertj.core.api.Assertions.catchThrowable(() -> OneLiteUrl.createFolder(url));
+        MockEnvironment env = new MockEnvironment().withProperty("onelite.path", notAFolder.resolve("app.db").toString());
+        FailureAnalysis analysis = new OneLiteOpenFailureAnalyzer(env).analyze(new BeanCreationException("dataSource", failure));
+        assertThat(analysis).isNotNull();
+        assertThat(analysis.getDescription()).contains("plain-file").contains("onelite.path");
+    }
+
+    @Test
     void otherFailuresAreLeftToOtherAnalyzers() {
         assertThat(new OneLiteOpenFailureAnalyzer(new MockEnvironment())
                 .analyze(new SQLException("no such table: t", null, 1))).isNull();
