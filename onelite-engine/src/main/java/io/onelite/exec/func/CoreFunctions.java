@@ -118,7 +118,7 @@ final class CoreFunctions {
         return d < 0 ? -1L : d > 0 ? 1L : 0L;
     }
 
-    /** As SQLite's roundFunc: REAL result, at most 30 digits, half away from zero on the exact value. */
+    /** As SQLite's roundFunc: REAL result, at most 30 digits after the point, half away from zero. */
     static Object round(Object v, Object digits) {
         if (v == null || digits == null) {
             return null;
@@ -137,8 +137,10 @@ final class CoreFunctions {
         if (n == 0) {
             return r >= 0 ? (double) (long) (r + 0.5) : -(double) (long) (-r + 0.5);
         }
-        java.math.BigDecimal bd = new java.math.BigDecimal(r).setScale((int) n, java.math.RoundingMode.HALF_UP);
-        return bd.doubleValue();
+        // as roundFunc: print with "%!.*f" (SQLite's decimal digits, half-up) and read it back
+        String text = io.onelite.exec.value.RealFormat.format(r, 'f', (int) n,
+                new io.onelite.exec.value.RealFormat.Flags(false, false, false, true));
+        return SqlValues.toReal(text);
     }
 
     static Object randomBlob(FunctionContext c, Object n) {
