@@ -5,4 +5,20 @@ public interface TxStorage extends Storage {
     void commit();
 
     void rollback();
+
+    /** Whether the transaction ended (committed or rolled back, e.g. by a failed concurrent commit). */
+    default boolean isFinished() {
+        return false;
+    }
+
+    /** The begin mode (DEFERRED for auto-commit). */
+    default io.onelite.common.BeginMode mode() {
+        return io.onelite.common.BeginMode.DEFERRED;
+    }
+
+    /** Runs a hook at commit under the write lock with the commit's sequence number (commit_seq()). */
+    default void onCommit(io.onelite.tx.CommitHook hook) {
+        throw new io.onelite.common.OneLiteException(io.onelite.common.ResultCode.ERROR,
+                "commit_seq() is not supported by this store");
+    }
 }

@@ -72,6 +72,15 @@ public final class TableWriter {
      * ignored). {@code rowid} null = allocate. Returns the rowid, or null when IGNORE skipped it.
      */
     public Long insert(ExecContext ctx, Object[] values, Long rowid, OnConflict onConflict) {
+        return insert(ctx, values, rowid, onConflict, false);
+    }
+
+    /**
+     * As {@link #insert(ExecContext, Object[], Long, OnConflict)}; {@code rowidFree} says the caller
+     * knows no row has that rowid (an UPDATE that just deleted it), so no lookup is made (in
+     * BEGIN CONCURRENT a lookup that misses is traced as a read of the gap around it).
+     */
+    public Long insert(ExecContext ctx, Object[] values, Long rowid, OnConflict onConflict, boolean rowidFree) {
         for (int i = 0; i < values.length; i++) {
             if (notNull[i] && values[i] == null && i != rowidAlias) {
                 if (onConflict == OnConflict.IGNORE) {
@@ -93,7 +102,7 @@ public final class TableWriter {
                 throw new OneLiteException(ResultCode.CONSTRAINT_CHECK, "CHECK constraint failed: " + checkNames.get(i));
             }
         }
-        if (rowid != null && c.seek(id)) {
+        if (rowid != null && !rowidFree && c.seek(id)) {
             switch (onConflict) {
                 case IGNORE:
                     return null;

@@ -355,7 +355,8 @@ public final class DmlPlanner {
                     }
                     writer.delete(ctx, rowid);
                     try {
-                        Long id = writer.insert(ctx, values, newRowid, action);
+                        Long id = writer.insert(ctx, values, newRowid, action,
+                                newRowid != null && newRowid == rowid);
                         if (id == null) {
                             writer.insert(ctx, old, rowid, TableWriter.OnConflict.REPLACE);
                             continue;
