@@ -42,4 +42,10 @@ public interface Storage {
     void rollbackTo(int savepoint);
 
     void release(int savepoint);
+
+    /** Runs a hook at commit under the write lock with the commit's sequence number (commit_seq()). */
+    default void onCommit(io.onelite.tx.CommitHook hook) {
+        throw new io.onelite.common.OneLiteException(io.onelite.common.ResultCode.ERROR,
+                "commit_seq() is not supported by this store");
+    }
 }

@@ -15,10 +15,4 @@ public interface TxStorage extends Storage {
     default io.onelite.common.BeginMode mode() {
         return io.onelite.common.BeginMode.DEFERRED;
     }
-
-    /** Runs a hook at commit under the write lock with the commit's sequence number (commit_seq()). */
-    default void onCommit(io.onelite.tx.CommitHook hook) {
-        throw new io.onelite.common.OneLiteException(io.onelite.common.ResultCode.ERROR,
-                "commit_seq() is not supported by this store");
-    }
 }

@@ -48,6 +48,20 @@ public final class TableWriter {
         return root;
     }
 
+    private final List<CommitSeq.Pending> pending = new ArrayList<>();
+
+    /**
+     * Registers, when this statement wrote {@code commit_seq()} values, the commit hook that fills
+     * them in; clears the list. Called once at the end of each statement execution.
+     */
+    public void registerCommitSeq(ExecContext ctx) {
+        if (pending.isEmpty()) {
+            return;
+        }
+        ctx.storage.onCommit(CommitSeq.hook(root, columnNames.length, indexes, rowidAlias, pending));
+        pending.clear();
+    }
+
     /** A frame whose slot 0 is the given row, for CHECK, partial-index and expression-index evaluation. */
     private Frame rowFrame(ExecContext ctx, Object[] values, long rowid) {
         Frame f = new Frame(ctx, null, 1);
@@ -81,8 +95,19 @@ public final class TableWriter {
      * BEGIN CONCURRENT a lookup that misses is traced as a read of the gap around it).
      */
     public Long insert(ExecContext ctx, Object[] values, Long rowid, OnConflict onConflict, boolean rowidFree) {
+        List<Integer> pendingColumns = null;
         for (int i = 0; i < values.length; i++) {
-            if (notNull[i] && values[i] == null && i != rowidAlias) {
+            if (values[i] == CommitSeq.PENDING) {
+                if (pendingColumns == null) {
+                    pendingColumns = new ArrayList<>();
+                    values = values.clone();
+                }
+                pendingColumns.add(i);
+                values[i] = null; // NULL until commit: no NOT NULL or UNIQUE conflict
+            }
+        }
+        for (int i = 0; i < values.length; i++) {
+            if (notNull[i] && values[i] == null && i != rowidAlias && (pendingColumns == null || !pendingColumns.contains(i))) {
                 if (onConflict == OnConflict.IGNORE) {
                     return null;
                 }
@@ -147,6 +172,11 @@ public final class TableWriter {
         for (int i = 0; i < indexes.size(); i++) {
             if (keys.get(i) != null) {
                 ctx.storage.openIndex(indexes.get(i).root(), indexes.get(i).keyInfo()).insert(keys.get(i));
+            }
+        }
+        if (pendingColumns != null) {
+            for (int col : pendingColumns) {
+                pending.add(new CommitSeq.Pending(id, col));
             }
         }
         return id;

@@ -51,6 +51,8 @@ public final class DmlPlanner {
     private abstract static class Dml implements Executable {
         final List<String> names = new ArrayList<>();
         Eval[] returning;
+        /** The table writer, for commit_seq() hooks. */
+        TableWriter writer;
 
         @Override
         public List<String> columnNames() {
@@ -79,6 +81,9 @@ public final class DmlPlanner {
             ctx.storage.beginWrite();
             List<Object[]> out = new ArrayList<>();
             long n = run(ctx, out);
+            if (writer != null) {
+                writer.registerCommitSeq(ctx);
+            }
             ctx.session.addChanges(n);
             var it = out.iterator();
             return new RowIterator() {
@@ -132,6 +137,11 @@ public final class DmlPlanner {
                 r.values[alias] = rowid;
             }
             f.src[0] = r;
+            for (int i = 0; i < r.values.length; i++) {
+                if (r.values[i] == io.onelite.exec.CommitSeq.PENDING) {
+                    r.values[i] = null;
+                }
+            }
             Object[] row = new Object[returning.length];
             for (int i = 0; i < row.length; i++) {
                 row[i] = returning[i].eval(f);
@@ -252,6 +262,7 @@ public final class DmlPlanner {
             }
         };
         d.compileReturning(planner, t, s.returning());
+        d.writer = writer;
         return d;
     }
 
@@ -371,6 +382,7 @@ public final class DmlPlanner {
             }
         };
         d.compileReturning(planner, t, s.returning());
+        d.writer = writer;
         return d;
     }
 
@@ -410,6 +422,7 @@ public final class DmlPlanner {
             }
         };
         d.compileReturning(planner, t, s.returning());
+        d.writer = writer;
         return d;
     }
 }
