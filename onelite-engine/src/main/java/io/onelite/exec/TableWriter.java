@@ -49,6 +49,24 @@ public final class TableWriter {
     }
 
     private final List<CommitSeq.Pending> pending = new ArrayList<>();
+    /** Values of columns added by ALTER TABLE ADD COLUMN after a row was stored. */
+    private Object[] defaults = new Object[0];
+
+    public TableWriter withDefaults(Object[] d) {
+        this.defaults = d == null ? new Object[0] : d;
+        return this;
+    }
+
+    private Object[] pad(Object[] v) {
+        if (v.length >= columnNames.length) {
+            return v;
+        }
+        Object[] out = java.util.Arrays.copyOf(v, columnNames.length);
+        for (int i = v.length; i < out.length; i++) {
+            out[i] = i < defaults.length ? defaults[i] : null;
+        }
+        return out;
+    }
 
     /**
      * Registers, when this statement wrote {@code commit_seq()} values, the commit hook that fills
@@ -244,17 +262,32 @@ public final class TableWriter {
         return null;
     }
 
+    /**
+     * Adds an existing row's entries to this writer's indexes (CREATE INDEX on a filled table),
+     * checking UNIQUE; the table row is not touched.
+     */
+    public void indexRow(ExecContext ctx, Object[] values, long rowid) {
+        Frame rf = rowFrame(ctx, values, rowid);
+        for (IndexInfo ix : indexes) {
+            if (ix.where() != null && !ValueOps.isTrue(ix.where().eval(rf))) {
+                continue;
+            }
+            Object[] key = key(ix, values, rowid, rf);
+            if (ix.unique() && conflict(ctx, ix, key, rowid) != null) {
+                throw new OneLiteException(ix.primaryKey() ? ResultCode.CONSTRAINT_PRIMARYKEY
+                        : ResultCode.CONSTRAINT_UNIQUE, "UNIQUE constraint failed: " + ix.constraintColumns());
+            }
+            ctx.storage.openIndex(ix.root(), ix.keyInfo()).insert(key);
+        }
+    }
+
     /** Deletes a row and its index entries; false when it does not exist. */
     public boolean delete(ExecContext ctx, long rowid) {
         RowCursor c = ctx.storage.openTable(root);
         if (!c.seek(rowid)) {
             return false;
         }
-        Object[] values = c.row();
-        int n = columnNames.length;
-        if (values.length < n) {
-            values = java.util.Arrays.copyOf(values, n);
-        }
+        Object[] values = pad(c.row());
         Frame rf = rowFrame(ctx, values, rowid);
         for (IndexInfo ix : indexes) {
             if (ix.where() != null && !ValueOps.isTrue(ix.where().eval(rf))) {
@@ -272,7 +305,6 @@ public final class TableWriter {
         if (!c.seek(rowid)) {
             return null;
         }
-        Object[] v = c.row();
-        return v.length < columnNames.length ? java.util.Arrays.copyOf(v, columnNames.length) : v;
+        return pad(c.row());
     }
 }

@@ -32,7 +32,7 @@ public final class DdlExecutor {
     public static boolean isDdl(Stmt s) {
         return s instanceof CreateTableStmt || s instanceof CreateIndexStmt || s instanceof CreateViewStmt
                 || s instanceof DropStmt || s instanceof io.onelite.sql.ast.CreateTriggerStmt
-                || s instanceof io.onelite.sql.ast.MaintenanceStmt.Reindex;
+                || s instanceof io.onelite.sql.ast.MaintenanceStmt.Reindex || s instanceof io.onelite.sql.ast.AlterTableStmt;
     }
 
     /** Runs a DDL statement in the context's (writable) storage against the current schema. */
@@ -78,6 +78,8 @@ public final class DdlExecutor {
             }
             addSchemaRow(st, "trigger", name, t != null ? t.name() : schema.view(tr.table()).name(), 0, tr.sql());
             bumpCookie(st);
+        } else if (s instanceof io.onelite.sql.ast.AlterTableStmt a) {
+            AlterExecutor.execute(a, schema, st);
         } else if (s instanceof io.onelite.sql.ast.MaintenanceStmt.Reindex r) {
             if (r.target() != null) {
                 String n = r.target().name();
@@ -162,17 +164,20 @@ public final class DdlExecutor {
         for (boolean ok = c.first(); ok; ok = c.next()) {
             ids.add(new long[]{c.rowid()});
             Object[] r = c.row();
-            rows.add(r.length < t.columns().size() ? java.util.Arrays.copyOf(r, t.columns().size()) : r);
+            rows.add(r);
         }
-        // re-insert through the writer so UNIQUE is checked; rows are rewritten unchanged
+        Object[] defaults = AccessPlanner.access(t).defaults();
         for (int i = 0; i < ids.size(); i++) {
             long rowid = ids.get(i)[0];
-            Object[] values = rows.get(i);
+            Object[] raw = rows.get(i);
+            Object[] values = java.util.Arrays.copyOf(raw, Math.max(raw.length, t.columns().size()));
+            for (int k = raw.length; k < values.length; k++) {
+                values[k] = k < defaults.length ? defaults[k] : null; // a row older than ADD COLUMN
+            }
             if (t.rowidAlias() >= 0) {
                 values[t.rowidAlias()] = rowid;
             }
-            st.openTable(t.root()).delete(rowid);
-            w.insert(ctx, values, rowid, TableWriter.OnConflict.ABORT);
+            w.indexRow(ctx, values, rowid);
         }
         addSchemaRow(st, "index", name, t.name(), root, ci.sql());
         bumpCookie(st);
