@@ -153,6 +153,11 @@ public final class PagerStorage implements StorageProvider {
         }
 
         @Override
+        public java.util.List<String> integrityCheck(java.util.Map<Integer, KeyInfo> roots, int maxErrors) {
+            return io.onelite.btree.IntegrityCheck.check(store(), roots, maxErrors);
+        }
+
+        @Override
         public int savepoint() {
             return tx.savepoint();
         }

@@ -48,4 +48,9 @@ public interface Storage {
         throw new io.onelite.common.OneLiteException(io.onelite.common.ResultCode.ERROR,
                 "commit_seq() is not supported by this store");
     }
+
+    /** PRAGMA integrity_check at the b-tree level: problems found, empty when none. */
+    default java.util.List<String> integrityCheck(java.util.Map<Integer, KeyInfo> roots, int maxErrors) {
+        return java.util.List.of();
+    }
 }

@@ -115,7 +115,8 @@ public final class DdlExecutor {
             throw new OneLiteException(ResultCode.ERROR, "object name reserved for internal use: " + name);
         }
         if (ct.asSelect() != null) {
-            throw new OneLiteException(ResultCode.ERROR, "CREATE TABLE ... AS SELECT is not supported yet");
+            createTableAs(ct, schema, ctx);
+            return;
         }
         Table t = TableBuilder.table(ct, 0); // validates before anything is written
         if (t.autoincrement() && schema.table("sqlite_sequence") == null) {
@@ -130,6 +131,52 @@ public final class DdlExecutor {
             addSchemaRow(st, "index", ix.name(), name, ir, null);
         }
         bumpCookie(st);
+    }
+
+    /** CREATE TABLE ... AS SELECT: columns named and typed from the result, as SQLite's createTableStmt. */
+    private static void createTableAs(CreateTableStmt ct, Schema schema, ExecContext ctx) {
+        Planner planner = new Planner(schema);
+        Planner.Planned p = planner.select(ct.asSelect());
+        List<String> cols = new ArrayList<>();
+        int n = 0;
+        for (int i = 0; i < p.names().size(); i++) {
+            String name = p.names().get(i);
+            String type = switch (p.affinities()[i]) {
+                case 'B' -> " TEXT";
+                case 'C' -> " NUM";
+                case 'D' -> " INT";
+                case 'E' -> " REAL";
+                default -> "";
+            };
+            String id = name.matches("[A-Za-z_][A-Za-z0-9_]*") ? name : "\"" + name.replace("\"", "\"\"") + "\"";
+            cols.add(id + type);
+            n += id.length() + type.length();
+        }
+        String table = ct.name().name();
+        String sep = n + table.length() > 50 ? "\n  " : "";
+        String sep2 = n + table.length() > 50 ? ",\n  " : ",";
+        String end = n + table.length() > 50 ? "\n)" : ")";
+        String sql = "CREATE TABLE " + table + "(" + sep + String.join(sep2, cols) + end;
+        CreateTableStmt made = (CreateTableStmt) io.onelite.sql.Parser.parse(sql, 0).stmt();
+        createTable(made, schema, ctx);
+        Table t = TableBuilder.table(made, 0);
+        // the new table is not in this schema snapshot: find its root from sqlite_schema
+        RowCursor sc = ctx.storage.openTable(1);
+        int root = 0;
+        for (boolean ok = sc.first(); ok; ok = sc.next()) {
+            if (table.equalsIgnoreCase(String.valueOf(sc.column(1))) && "table".equals(sc.column(0))) {
+                root = (int) (long) (Long) sc.column(3);
+            }
+        }
+        t = t.withRoot(root);
+        TableWriter w = Writers.writer(planner, t);
+        for (Object[] r : p.query().all(ctx, null)) {
+            Object[] v = new Object[r.length];
+            for (int i = 0; i < r.length; i++) {
+                v[i] = io.onelite.exec.ValueOps.applyAffinity(r[i], t.columns().get(i).affinity());
+            }
+            w.insert(ctx, v, null, TableWriter.OnConflict.ABORT);
+        }
     }
 
     private static void createIndex(CreateIndexStmt ci, Schema schema, ExecContext ctx) {
