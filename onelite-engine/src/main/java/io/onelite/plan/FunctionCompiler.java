@@ -19,7 +19,7 @@ final class FunctionCompiler {
         String name = fc.name();
         int argc = fc.star() ? 0 : fc.args().size();
         if (fc.over() != null) {
-            throw new OneLiteException(ResultCode.ERROR, "window functions are not supported yet");
+            return WindowCompiler.compile(c, fc, argc);
         }
         String lowerName = name.toLowerCase(java.util.Locale.ROOT);
         if (lowerName.equals("commit_seq") && argc == 0 && fc.over() == null) {

@@ -17,6 +17,10 @@ final class Scope {
     final List<Source> sources = new ArrayList<>();
     /** Result-column aliases usable where SQLite allows them (WHERE, GROUP BY, HAVING, ORDER BY). */
     Map<String, Expr> aliases;
+    /** Set while compiling output expressions that may hold window functions. */
+    java.util.List<io.onelite.exec.WindowSpec> windowSpecs;
+    /** The WINDOW clause's named windows. */
+    java.util.Map<String, io.onelite.sql.ast.WindowDef> namedWindows = java.util.Map.of();
     /** Set while compiling an aggregate query's output expressions. */
     AggregateCollector aggregates;
     /** Set while an outer level compiles: references to it are correlated. */
