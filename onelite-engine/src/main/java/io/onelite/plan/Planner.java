@@ -179,6 +179,8 @@ public final class Planner {
     }
 
     boolean recursiveWith;
+    /** While a trigger program compiles: its OLD/NEW scope, the enclosing scope of its statements. */
+    Scope outerScope;
 
     /** Whether a FROM clause of these cores names {@code table} (directly, not in subqueries). */
     static boolean references(List<SelectCore> cores, String table) {

@@ -17,7 +17,11 @@ final class Writers {
 
     /** A scope whose only source (slot 0) is the table's row, named by the table (and alias). */
     static Scope rowScope(Table t, String alias) {
-        Scope s = new Scope(null);
+        return rowScope(t, alias, null);
+    }
+
+    static Scope rowScope(Table t, String alias, Scope outer) {
+        Scope s = new Scope(outer);
         int n = t.columns().size();
         char[] aff = new char[n];
         String[] coll = new String[n];
