@@ -38,10 +38,14 @@ public class SampleApplication {
     @ConditionalOnProperty(name = "sample.demo.enabled", matchIfMissing = true)
     ApplicationRunner demoRunner(Demo demo) {
         return (ApplicationArguments args) -> {
-            boolean serve = args.containsOption("serve");
-            if (!serve || args.getNonOptionArgs().contains("demo")) {
+            if (runsDemo(args)) {
                 demo.run(Demo.Settings.RECIPE, System.out);
             }
         };
+    }
+
+    /** The demo runs without arguments or with {@code demo}; {@code --serve} alone only serves. */
+    static boolean runsDemo(ApplicationArguments args) {
+        return !args.containsOption("serve") || args.getNonOptionArgs().contains("demo");
     }
 }

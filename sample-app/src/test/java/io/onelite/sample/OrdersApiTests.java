@@ -49,7 +49,7 @@ class OrdersApiTests {
     private final HttpClient http = HttpClient.newHttpClient();
 
     private HttpResponse<String> send(HttpRequest.Builder request) throws Exception {
-        return http.send(request.build(), HttpResponse.BodyHandlers.ofString());
+        return http.send(request.timeout(java.time.Duration.ofSeconds(60)).build(), HttpResponse.BodyHandlers.ofString());
     }
 
     private URI uri(String path) {

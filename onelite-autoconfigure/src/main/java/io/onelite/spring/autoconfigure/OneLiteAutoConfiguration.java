@@ -7,6 +7,7 @@ import io.onelite.jdbc.OneLiteDataSource;
 import io.onelite.spring.OneLiteDataSources;
 import io.onelite.spring.OneLiteStatistics;
 
+import org.springframework.beans.factory.config.BeanDefinition;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
@@ -17,6 +18,7 @@ import org.springframework.boot.jdbc.autoconfigure.DataSourceAutoConfiguration;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Conditional;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.context.annotation.Role;
 import org.springframework.core.env.Environment;
 
 /**
@@ -36,6 +38,7 @@ public final class OneLiteAutoConfiguration {
 
     @Bean
     @ConditionalOnMissingBean
+    @Role(BeanDefinition.ROLE_INFRASTRUCTURE) // also used by the retry advisor, created before other beans
     static OneLiteStatistics oneLiteStatistics() {
         return new OneLiteStatistics();
     }

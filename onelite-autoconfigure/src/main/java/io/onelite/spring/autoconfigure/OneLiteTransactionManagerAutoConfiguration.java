@@ -27,7 +27,8 @@ import org.springframework.transaction.TransactionManager;
  * The {@link OneLiteTransactionManager} for the application's single {@code DataSource}, unless
  * the application defines its own transaction manager. Runs before Boot's
  * {@code DataSourceTransactionManagerAutoConfiguration} (which then backs off) and applies Boot's
- * {@link TransactionManagerCustomizers} ({@code spring.transaction.*}).
+ * {@link TransactionManagerCustomizers} ({@code spring.transaction.*}). Runs after Boot's JPA
+ * auto-configuration, so that a JPA application keeps its {@code JpaTransactionManager}.
  *
  * <p>Also an {@link SQLExceptionTranslator} for Boot's {@code JdbcTemplate} that knows OneLite's
  * result codes (unique violation -> {@code DuplicateKeyException}, 517/773 -> a
@@ -37,6 +38,8 @@ import org.springframework.transaction.TransactionManager;
  * so that {@code @ConcurrentTransactional} stays portable.
  */
 @AutoConfiguration(after = {OneLiteAutoConfiguration.class, DataSourceAutoConfiguration.class},
+        // JPA keeps its own JpaTransactionManager: a JDBC one in its place breaks JPA
+        afterName = "org.springframework.boot.hibernate.autoconfigure.HibernateJpaAutoConfiguration",
         before = {DataSourceTransactionManagerAutoConfiguration.class, TransactionAutoConfiguration.class,
                 JdbcTemplateAutoConfiguration.class})
 @ConditionalOnClass(name = OneLiteDataSources.DRIVER_CLASS_NAME, value = JdbcTransactionManager.class)
