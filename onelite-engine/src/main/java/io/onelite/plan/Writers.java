@@ -59,7 +59,7 @@ final class Writers {
         List<String> names = new ArrayList<>();
         for (Table.Check c : t.checks()) {
             checks.add(new ExprCompiler(planner, scope).eval(c.expr()));
-            names.add(c.name() != null ? c.name() : ExprText.of(c.expr()));
+            names.add(c.name() != null ? c.name() : c.text() != null ? c.text() : ExprText.of(c.expr()));
         }
         int n = t.columns().size();
         String[] colNames = new String[n];
