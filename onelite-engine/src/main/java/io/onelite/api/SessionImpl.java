@@ -133,6 +133,11 @@ final class SessionImpl implements Session, ExecContext.SessionState {
     }
 
     @Override
+    public boolean foreignKeys() {
+        return foreignKeys;
+    }
+
+    @Override
     public AtomicBoolean interruptFlag() {
         return interrupted;
     }

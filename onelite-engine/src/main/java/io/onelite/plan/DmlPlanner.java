@@ -222,6 +222,7 @@ public final class DmlPlanner {
         int rowidPos = rowidTarget;
         Table seqTable = t.autoincrement() ? planner.schema.table("sqlite_sequence") : null;
         TriggerRunner triggers = new TriggerRunner(planner, t, io.onelite.sql.ast.CreateTriggerStmt.Event.INSERT, null);
+        ForeignKeys fks = new ForeignKeys(planner, t);
         String tableName = t.name();
         Dml d = new Dml() {
             @Override
@@ -269,6 +270,9 @@ public final class DmlPlanner {
                             count += changed[0];
                             continue;
                         }
+                    }
+                    if (!fks.isEmpty()) {
+                        fks.checkChild(ctx, values, rowid == null ? -1 : rowid);
                     }
                     Long id = writer.insert(ctx, values, rowid, action);
                     if (id != null) {
@@ -360,6 +364,7 @@ public final class DmlPlanner {
             updated.add(c[0]);
         }
         TriggerRunner triggers = new TriggerRunner(planner, t, io.onelite.sql.ast.CreateTriggerStmt.Event.UPDATE, updated);
+        ForeignKeys fks = new ForeignKeys(planner, t);
         Dml d = new Dml() {
             @Override
             long run(ExecContext ctx, List<Object[]> returned) {
@@ -412,6 +417,10 @@ public final class DmlPlanner {
                             continue;
                         }
                     }
+                    if (!fks.isEmpty()) {
+                        fks.checkChild(ctx, values, newRowid == null ? rowid : newRowid);
+                        fks.beforeParentChange(ctx, old, rowid, values, newRowid == null ? rowid : newRowid);
+                    }
                     writer.delete(ctx, rowid);
                     try {
                         Long id = writer.insert(ctx, values, newRowid, action,
@@ -448,6 +457,7 @@ public final class DmlPlanner {
         int n = t.columns().size();
         int alias = t.rowidAlias();
         TriggerRunner triggers = new TriggerRunner(planner, t, io.onelite.sql.ast.CreateTriggerStmt.Event.DELETE, null);
+        ForeignKeys fks = new ForeignKeys(planner, t);
         Dml d = new Dml() {
             @Override
             long run(ExecContext ctx, List<Object[]> returned) {
@@ -457,7 +467,7 @@ public final class DmlPlanner {
                 List<Object[]> olds = new ArrayList<>();
                 while (loop.next(f)) {
                     rowids.add(f.src[0].rowid());
-                    if (returning != null || !triggers.isEmpty()) {
+                    if (returning != null || !triggers.isEmpty() || !fks.isEmpty()) {
                         Object[] v = new Object[n];
                         for (int i = 0; i < n; i++) {
                             v[i] = f.src[0].column(i);
@@ -473,6 +483,9 @@ public final class DmlPlanner {
                         } catch (io.onelite.exec.TriggerIgnore ignore) {
                             continue;
                         }
+                    }
+                    if (!fks.isEmpty()) {
+                        fks.beforeParentChange(ctx, olds.get(i), rowids.get(i), null, 0);
                     }
                     if (writer.delete(ctx, rowids.get(i))) {
                         count++;
