@@ -1,7 +1,6 @@
 package io.onelite.jdbc;
 
 import io.onelite.api.Statement;
-import io.onelite.common.OneLiteException;
 
 import java.sql.ResultSetMetaData;
 import java.sql.SQLException;
@@ -53,7 +52,7 @@ final class EngineResultSet extends BaseResultSet {
         } else {
             try {
                 row = stmt.step();
-            } catch (OneLiteException e) {
+            } catch (RuntimeException | StackOverflowError e) {
                 SQLException ex = owner.mapError(e);
                 close();
                 throw ex;
@@ -69,7 +68,7 @@ final class EngineResultSet extends BaseResultSet {
     protected Object value(int column0) throws SQLException {
         try {
             return stmt.column(column0);
-        } catch (OneLiteException e) {
+        } catch (RuntimeException | StackOverflowError e) {
             throw SqlErrors.of(e);
         }
     }
