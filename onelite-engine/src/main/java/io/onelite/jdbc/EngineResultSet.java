@@ -35,6 +35,9 @@ final class EngineResultSet extends BaseResultSet {
             cols.add(new ColumnInfo(stmt.columnName(i), stmt.columnDeclaredType(i), stmt.columnTableName(i)));
         }
         this.columns = List.copyOf(cols);
+        if (!firstRow) {
+            release(); // an empty result ends its read now, even if nobody calls next() or close()
+        }
     }
 
     @Override
