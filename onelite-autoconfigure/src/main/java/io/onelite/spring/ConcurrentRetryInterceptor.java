@@ -61,6 +61,7 @@ public final class ConcurrentRetryInterceptor implements MethodInterceptor {
                 || !(invocation instanceof ProxyMethodInvocation proxyInvocation)) {
             return invocation.proceed();
         }
+        statistics.call();
         RetrySettings settings = defaults.get().overriddenBy(concurrent.annotation());
         RetryTemplate template = new RetryTemplate();
         template.setRetryPolicy(retryPolicy(settings.maxAttempts()));

@@ -7,6 +7,7 @@ import javax.sql.DataSource;
 import org.springframework.dao.DataAccessException;
 import org.springframework.jdbc.support.SQLErrorCodeSQLExceptionTranslator;
 import org.springframework.jdbc.support.SQLExceptionTranslator;
+import org.springframework.util.function.SingletonSupplier;
 
 /**
  * Translates with {@link OneLiteExceptionTranslator} when the data source is OneLite, and with
@@ -16,14 +17,15 @@ import org.springframework.jdbc.support.SQLExceptionTranslator;
 public final class OneLiteAwareExceptionTranslator implements SQLExceptionTranslator {
 
     private final DataSource dataSource;
-    private final SQLExceptionTranslator byCode;
-    private final SQLExceptionTranslator oneLite;
+    private final SingletonSupplier<SQLExceptionTranslator> byCode;
+    private final SingletonSupplier<SQLExceptionTranslator> oneLite;
     private volatile Boolean isOneLite;
 
     public OneLiteAwareExceptionTranslator(DataSource dataSource) {
         this.dataSource = dataSource;
-        this.byCode = new SQLErrorCodeSQLExceptionTranslator(dataSource);
-        this.oneLite = new OneLiteExceptionTranslator(byCode);
+        // created at first use: Spring's error-code translator reads the database's metadata
+        this.byCode = SingletonSupplier.of(() -> new SQLErrorCodeSQLExceptionTranslator(dataSource));
+        this.oneLite = SingletonSupplier.of(() -> new OneLiteExceptionTranslator(byCode.obtain()));
     }
 
     @Override
@@ -37,6 +39,6 @@ public final class OneLiteAwareExceptionTranslator implements SQLExceptionTransl
                 known = Boolean.FALSE;
             }
         }
-        return (known ? oneLite : byCode).translate(task, sql, ex);
+        return (known ? oneLite : byCode).obtain().translate(task, sql, ex);
     }
 }

@@ -14,10 +14,28 @@ public final class OneLiteStatistics {
     private final LongAdder holdTimeouts = new LongAdder();
     private final LongAdder retries = new LongAdder();
     private final LongAdder exhausted = new LongAdder();
+    private final LongAdder calls = new LongAdder();
+    private final LongAdder commitNanos = new LongAdder();
 
-    /** An immutable reading of the counters. */
+    /**
+     * An immutable reading of the counters.
+     *
+     * @param commits successful commits
+     * @param rollbacks transactions rolled back (a failed commit's rollback included)
+     * @param conflicts commits that failed with {@code SQLITE_BUSY_SNAPSHOT} (517)
+     * @param holdTimeouts commits that failed with {@code SQLITE_BUSY_TIMEOUT} (773)
+     * @param retries attempts after the first of {@code @ConcurrentTransactional} calls
+     * @param exhausted {@code @ConcurrentTransactional} calls that failed after their last attempt
+     * @param calls outermost {@code @ConcurrentTransactional} calls
+     * @param commitNanos time spent in commits, failed ones included
+     */
     public record Snapshot(long commits, long rollbacks, long conflicts, long holdTimeouts,
-                           long retries, long exhausted) {
+                           long retries, long exhausted, long calls, long commitNanos) {
+
+        /** Attempts per outermost {@code @ConcurrentTransactional} call (1.0 when nothing was retried). */
+        public double attemptsPerCall() {
+            return calls == 0 ? 0.0 : (double) (calls + retries) / calls;
+        }
     }
 
     void commit() {
@@ -37,6 +55,14 @@ public final class OneLiteStatistics {
         }
     }
 
+    void call() {
+        calls.increment();
+    }
+
+    void commitTime(long nanos) {
+        commitNanos.add(nanos);
+    }
+
     void retry() {
         retries.increment();
     }
@@ -47,6 +73,6 @@ public final class OneLiteStatistics {
 
     public Snapshot snapshot() {
         return new Snapshot(commits.sum(), rollbacks.sum(), conflicts.sum(), holdTimeouts.sum(),
-                retries.sum(), exhausted.sum());
+                retries.sum(), exhausted.sum(), calls.sum(), commitNanos.sum());
     }
 }

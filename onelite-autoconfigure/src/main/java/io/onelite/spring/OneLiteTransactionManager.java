@@ -117,6 +117,7 @@ public class OneLiteTransactionManager extends JdbcTransactionManager {
 
     @Override
     protected void doCommit(DefaultTransactionStatus status) {
+        long start = System.nanoTime();
         try {
             super.doCommit(status);
             statistics.commit();
@@ -135,6 +136,8 @@ public class OneLiteTransactionManager extends JdbcTransactionManager {
         } catch (RuntimeException e) {
             commitFailed.set(Boolean.TRUE);
             throw e;
+        } finally {
+            statistics.commitTime(System.nanoTime() - start);
         }
     }
 

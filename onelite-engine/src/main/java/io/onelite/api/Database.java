@@ -1,9 +1,16 @@
 package io.onelite.api;
 
+import io.onelite.catalog.MemStore;
+import io.onelite.catalog.PagerStorage;
+import io.onelite.pager.PagerOptions;
+import io.onelite.catalog.Schema;
+import io.onelite.catalog.StorageProvider;
 import io.onelite.common.OneLiteException;
 import io.onelite.common.ResultCode;
 
 import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
 
 /**
  * An open database ({@code sqlite3_open_v2} without the connection): the file's shared state
@@ -14,11 +21,27 @@ import java.nio.file.Path;
  * handle of a file closes the file (its pager checkpoints and deletes {@code -wal}/{@code -shm}).
  */
 public final class Database implements AutoCloseable {
-    private final Path path;
-    private final DatabaseOptions options;
+    /** What every handle of one file shares. */
+    static final class Shared {
+        final Path path;
+        final StorageProvider storage;
+        volatile Schema schema;
+        int refs;
 
-    private Database(Path path, DatabaseOptions options) {
-        this.path = path;
+        Shared(Path path, StorageProvider storage) {
+            this.path = path;
+            this.storage = storage;
+        }
+    }
+
+    private static final Map<Path, Shared> FILES = new HashMap<>();
+
+    private final Shared shared;
+    private final DatabaseOptions options;
+    private boolean closed;
+
+    private Database(Shared shared, DatabaseOptions options) {
+        this.shared = shared;
         this.options = options;
     }
 
@@ -29,22 +52,65 @@ public final class Database implements AutoCloseable {
      * @throws OneLiteException CANTOPEN when the file cannot be opened, NOTADB when it is not a database
      */
     public static Database open(String path, DatabaseOptions options) {
-        throw new OneLiteException(ResultCode.ERROR, "not implemented yet");
+        if (options == null) {
+            options = DatabaseOptions.DEFAULTS;
+        }
+        if (path == null || path.isEmpty() || path.equals(":memory:")) {
+            return new Database(new Shared(null, PagerStorage.openMemory(pagerOptions(options))), options);
+        }
+        Path p = Path.of(path).toAbsolutePath().normalize();
+        synchronized (FILES) {
+            Shared s = FILES.get(p);
+            if (s == null) {
+                s = new Shared(p, PagerStorage.open(p, pagerOptions(options)));
+                FILES.put(p, s);
+            }
+            s.refs++;
+            return new Database(s, options);
+        }
+    }
+
+    /** A private in-memory database kept in Java collections (no pager, no b-trees). */
+    static Database openCollections(DatabaseOptions options) {
+        return new Database(new Shared(null, new MemStore()), options == null ? DatabaseOptions.DEFAULTS : options);
+    }
+
+    private static PagerOptions pagerOptions(DatabaseOptions o) {
+        int cache = o.cacheSize() >= 0 ? o.cacheSize() : Math.max(16, (int) (-o.cacheSize() * 1024L / 4096));
+        return new PagerOptions(o.synchronous(), Math.max(16, cache), o.autoCheckpoint(), o.readOnly(),
+                PagerOptions.DEFAULTS.newDatabasePageSize());
     }
 
     /** A new connection with this handle's options. */
     public Session openSession() {
-        throw new OneLiteException(ResultCode.ERROR, "not implemented yet");
+        if (closed) {
+            throw new OneLiteException(ResultCode.MISUSE, "database is closed");
+        }
+        return new SessionImpl(shared, options);
     }
 
     /** Releases this handle; the last handle of a file closes it. Idempotent. */
     @Override
     public void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        if (shared.path == null) {
+            shared.storage.close();
+            return;
+        }
+        synchronized (FILES) {
+            if (--shared.refs == 0) {
+                FILES.remove(shared.path);
+                shared.storage.close();
+            }
+        }
     }
 
     /** The file's path, or null for an in-memory database. */
     public Path path() {
-        return path;
+        return shared.path;
     }
 
     /** The options sessions open with. */

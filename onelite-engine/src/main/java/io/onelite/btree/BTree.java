@@ -10,6 +10,7 @@ public final class BTree {
 
     /** Allocates an empty root page (a table or an index leaf) and returns its pgno. */
     public static int create(PageStore s, boolean table) {
+        requireNoAutoVacuum(s);
         int pgno = s.allocate();
         byte[] page = s.write(pgno);
         new Node(table ? PageHeader.TABLE_LEAF : PageHeader.INDEX_LEAF, new java.util.ArrayList<>(), 0)
@@ -19,6 +20,7 @@ public final class BTree {
 
     /** Removes every entry: frees every page of the tree but the root, which becomes an empty leaf. */
     public static void clear(PageStore s, int root) {
+        requireNoAutoVacuum(s);
         BTreePage p = BTreePage.read(s, root);
         freeContent(s, p, 0);
         int type = p.isTable() ? PageHeader.TABLE_LEAF : PageHeader.INDEX_LEAF;
@@ -27,6 +29,7 @@ public final class BTree {
 
     /** Frees every page of the tree, the root included. */
     public static void drop(PageStore s, int root) {
+        requireNoAutoVacuum(s);
         BTreePage p = BTreePage.read(s, root);
         freeContent(s, p, 0);
         s.free(root);
@@ -35,6 +38,17 @@ public final class BTree {
     /** Writes an empty table leaf with its header at {@code headerOffset} (100 on page 1). */
     public static void initEmptyTableLeaf(byte[] page, int headerOffset, int usableSize) {
         new Node(PageHeader.TABLE_LEAF, new java.util.ArrayList<>(), 0).writeTo(page, headerOffset, usableSize);
+    }
+
+    /**
+     * Writing auto-vacuum files would need pointer-map maintenance, which we do not do: such
+     * files are read-only for us (header field 52 is non-zero in them).
+     */
+    static void requireNoAutoVacuum(PageStore s) {
+        if (io.onelite.pager.FileHeader.getInt(s.read(1), io.onelite.pager.FileHeader.LARGEST_ROOT_PAGE) != 0) {
+            throw new io.onelite.common.OneLiteException(io.onelite.common.ResultCode.READONLY,
+                "attempt to write a readonly database (auto_vacuum files are read-only in OneLite)");
+        }
     }
 
     /** Frees the overflow chains of the page's cells and, recursively, its child pages. */

@@ -10,7 +10,8 @@ import java.util.List;
  *
  * <p>The change is made to an in-memory {@link Node} of the page on the cursor path; then, from
  * that level up to the root, every pending node is written back if it fits and is not underfull
- * (less than a third used), else redistributed with up to two siblings as
+ * (less than a third used; the leaf an insert grew is only checked for overflow, as in
+ * {@code sqlite3BtreeInsert}), else redistributed with up to two siblings as
  * {@code balance_nonroot} does: all cells of the siblings and the dividers between them are
  * gathered, packed left to right into as few pages as hold them, the last pages evened out,
  * and the new dividers put into the parent, which is then pending itself. Old pages are reused
@@ -34,6 +35,8 @@ final class Balancer {
     private final Node[] pending = new Node[PageHeader.MAX_DEPTH + 2];
     private int depth;
     private boolean appended;
+    /** The level an insert grew: balanced only if it overflows, as sqlite3BtreeInsert does (-1: none). */
+    private int insertLevel = -1;
 
     /** Takes the path of {@code path} (positioned on a leaf slot or an entry). */
     Balancer(PageStore s, CursorPath path) {
@@ -53,6 +56,9 @@ final class Balancer {
 
     /** Inserts {@code cell} as cell {@code i} of the leaf at the end of the path, or replaces cell i. */
     void putLeafCell(int i, byte[] cell, boolean replace) {
+        if (replace ? replaceInPlace(pgnos[depth], i, cell) : insertInPlace(pgnos[depth], i, cell)) {
+            return;
+        }
         Node n = read(pgnos[depth]);
         if (replace) {
             Cells.freeOverflow(s, n.type, n.cells.get(i), pgnos[depth]);
@@ -62,7 +68,65 @@ final class Balancer {
             appended = i == n.cells.size() - 1;
         }
         pending[depth] = n;
+        insertLevel = depth;
         run(depth);
+    }
+
+    /**
+     * The common case of an insert, done without rebuilding the page (as {@code insertCell}):
+     * conditions (1) the header's content start lies between the end of the pointer array and
+     * the usable end, (2) the gap between them holds the cell and its pointer. Freeblocks and
+     * fragments stay as they are.
+     */
+    private boolean insertInPlace(int pgno, int i, byte[] cell) {
+        int hdr = PageHeader.headerOffset(pgno);
+        byte[] page = s.read(pgno);
+        int count = PageHeader.get16(page, hdr + PageHeader.CELL_COUNT);
+        int pointers = hdr + PageHeader.headerSize(page[hdr] & 0xff);
+        int pointerEnd = pointers + 2 * count;
+        int content = PageHeader.get16(page, hdr + PageHeader.CELL_CONTENT);
+        if (content == 0) {
+            content = 65536;
+        }
+        int size = Math.max(PageHeader.MIN_CELL_SIZE, cell.length);
+        if (content < pointerEnd || content > usable || i > count) { // (1)
+            return false;
+        }
+        if (content - pointerEnd < size + 2) { // (2)
+            return false;
+        }
+        page = s.write(pgno);
+        content -= size;
+        System.arraycopy(cell, 0, page, content, cell.length);
+        java.util.Arrays.fill(page, content + cell.length, content + size, (byte) 0);
+        int at = pointers + 2 * i;
+        System.arraycopy(page, at, page, at + 2, pointerEnd - at);
+        PageHeader.put16(page, at, content);
+        PageHeader.put16(page, hdr + PageHeader.CELL_COUNT, count + 1);
+        PageHeader.put16(page, hdr + PageHeader.CELL_CONTENT, content);
+        return true;
+    }
+
+    /**
+     * A replace by a cell of the same length, in place (an UPDATE of fixed-size columns):
+     * conditions (1) neither the old nor the new cell spills to overflow pages, (2) their raw
+     * lengths are equal.
+     */
+    private boolean replaceInPlace(int pgno, int i, byte[] cell) {
+        BTreePage p = BTreePage.read(s, pgno);
+        if (i >= p.cellCount) {
+            return false;
+        }
+        int off = p.cellOffset(i);
+        CellInfo old = p.cellAt(off);
+        if (old.hasOverflow() || Cells.spills(cell, p.type, usable)) { // (1)
+            return false;
+        }
+        if (old.rawEnd() - off != cell.length) { // (2)
+            return false;
+        }
+        System.arraycopy(cell, 0, s.write(pgno), off, cell.length);
+        return true;
     }
 
     /**
@@ -132,7 +196,7 @@ final class Balancer {
             }
             int used = n.used();
             int cap = capacity(n.type, pgnos[l]);
-            if (used <= cap && used >= cap / 3) {
+            if (used <= cap && (used >= cap / 3 || l == insertLevel)) {
                 write(pgnos[l], n);
                 appended = false;
                 continue;

@@ -11,7 +11,13 @@ package io.onelite.btree;
  * @param rowid        the rowid of a table-leaf cell, else 0
  */
 record CellInfo(long payloadSize, int payloadStart, int localSize, int overflowPgno, int cellSize, long rowid) {
+    /** Whether part of the payload is on overflow pages (then {@link #overflowPgno} must be a page). */
     boolean hasOverflow() {
-        return overflowPgno != 0;
+        return localSize < payloadSize;
+    }
+
+    /** Offset just past the cell's last byte, without the padding to 4 bytes. */
+    int rawEnd() {
+        return payloadStart + localSize + (hasOverflow() ? 4 : 0);
     }
 }

@@ -18,6 +18,9 @@ public final class IndexCursor {
     private final TreeAccessListener listener;
     private final CursorPath path;
     private Object[] target;
+    private byte[][] targetUtf8;
+    private boolean reposition;
+    private Object[] repositionTo;
     private final CursorPath.Probe probe;
 
     public IndexCursor(PageStore s, int root, KeyInfo keyInfo, TreeAccessListener l) {
@@ -26,7 +29,7 @@ public final class IndexCursor {
         this.keyInfo = keyInfo == null ? KeyInfo.BINARY : keyInfo;
         this.listener = l == null ? TreeAccessListener.NONE : l;
         this.path = new CursorPath(s, root);
-        this.probe = (p, i) -> KeyCompare.compareCell(store, p, i, target, this.keyInfo);
+        this.probe = (p, i) -> KeyCompare.compareCell(store, p, i, target, targetUtf8, this.keyInfo);
     }
 
     private void checkIndex() {
@@ -40,6 +43,7 @@ public final class IndexCursor {
     }
 
     public boolean first() {
+        reposition = false;
         boolean ok = path.first();
         checkIndex();
         report(null, ok ? key() : null);
@@ -47,6 +51,7 @@ public final class IndexCursor {
     }
 
     public boolean last() {
+        reposition = false;
         boolean ok = path.last();
         checkIndex();
         report(ok ? key() : null, null);
@@ -54,6 +59,7 @@ public final class IndexCursor {
     }
 
     public boolean next() {
+        settle();
         if (!path.valid) {
             return false;
         }
@@ -64,6 +70,7 @@ public final class IndexCursor {
     }
 
     public boolean prev() {
+        settle();
         if (!path.valid) {
             return false;
         }
@@ -74,11 +81,14 @@ public final class IndexCursor {
     }
 
     public boolean valid() {
+        settle();
         return path.valid;
     }
 
     private void locate(Object[] key, boolean upper) {
+        reposition = false;
         target = key;
+        targetUtf8 = KeyCompare.utf8(key);
         path.descend(probe, upper);
         checkIndex();
     }
@@ -122,6 +132,7 @@ public final class IndexCursor {
 
     /** The current entry as an encoded record, overflow content included. */
     public byte[] keyRecord() {
+        settle();
         if (!path.valid) {
             throw new IllegalStateException("cursor is not on an entry");
         }
@@ -133,21 +144,36 @@ public final class IndexCursor {
         if (!store.writable()) {
             throw new OneLiteException(ResultCode.READONLY, "attempt to write a readonly database");
         }
+        BTree.requireNoAutoVacuum(store);
     }
 
     /** Inserts the entry (indexed columns + rowid); an equal entry is replaced. Reports indexInsert. */
     public void insert(Object[] key) {
         requireWritable();
         byte[] record = Record.encode(key);
-        if (findExact(key)) {
+        locate(key, false);
+        Balancer b = new Balancer(store, path); // the leaf slot where a new entry goes
+        int slot = path.cellIndex();
+        if (path.forwardFromSlot() && isExactly(key)) {
             new Balancer(store, path).removeEntry(path.depth, path.cellIndex());
+            locate(key, false);
+            b = new Balancer(store, path);
+            slot = path.cellIndex();
         }
-        locate(key, false);
-        byte[] cell = Cells.indexLeaf(store, record);
-        new Balancer(store, path).putLeafCell(path.cellIndex(), cell, false);
+        b.putLeafCell(slot, Cells.indexLeaf(store, record), false);
         listener.indexInsert(root, keyInfo, record);
-        locate(key, false);
-        path.forwardFromSlot();
+        repositionTo = key;
+        path.valid = true; // lazily: the next access seeks the inserted entry again
+        reposition = true;
+    }
+
+    /** Re-seeks the entry an insert left the cursor on, silently, when first needed. */
+    private void settle() {
+        if (reposition) {
+            reposition = false;
+            locate(repositionTo, false);
+            path.forwardFromSlot();
+        }
     }
 
     /** Deletes the entry equal to {@code key} (all columns, rowid included). Reports indexDelete; false if absent. */
@@ -168,9 +194,10 @@ public final class IndexCursor {
     /** Positions on the entry equal to {@code key} over all its columns and the record's, if any. */
     private boolean findExact(Object[] key) {
         locate(key, false);
-        if (!path.forwardFromSlot()) {
-            return false;
-        }
+        return path.forwardFromSlot() && isExactly(key);
+    }
+
+    private boolean isExactly(Object[] key) {
         Object[] k = key();
         return k.length == key.length && KeyCompare.compareKeys(k, key, keyInfo) == 0;
     }

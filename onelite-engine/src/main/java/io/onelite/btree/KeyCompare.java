@@ -13,11 +13,29 @@ final class KeyCompare {
 
     /** Sign of (record in {@code buf[off, off+len)}) minus {@code key}, over key.length columns. */
     static int compare(byte[] buf, int off, int len, Object[] key, KeyInfo info) {
-        RecordHeader h = RecordHeader.parse(buf, off, len);
+        return compare(RecordHeader.parse(buf, off, len), key, null, info);
+    }
+
+    /** The UTF-8 bytes of each text column of a search key (null for other columns), for byte-wise BINARY compares. */
+    static byte[][] utf8(Object[] key) {
+        byte[][] out = new byte[key.length][];
+        for (int c = 0; c < key.length; c++) {
+            if (key[c] instanceof String str) {
+                out[c] = str.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+            }
+        }
+        return out;
+    }
+
+    private static int compare(RecordHeader h, Object[] key, byte[][] utf8, KeyInfo info) {
         int n = key.length;
         for (int c = 0; c < n; c++) {
-            Object v = c < h.columnCount() ? h.value(c) : null;
-            int r = ValueOrder.compare(v, key[c], info.collation(c));
+            int r;
+            if (c < h.columnCount()) {
+                r = h.compareColumn(c, key[c], utf8 == null ? null : utf8[c], info.collation(c));
+            } else {
+                r = ValueOrder.compare(null, key[c], info.collation(c));
+            }
             if (r != 0) {
                 return info.descending(c) ? -r : r;
             }
@@ -25,14 +43,29 @@ final class KeyCompare {
         return 0;
     }
 
-    /** Compares cell {@code i} of an index page with {@code key}. */
-    static int compareCell(PageStore s, BTreePage p, int i, Object[] key, KeyInfo info) {
+    /** Compares cell {@code i} of an index page with {@code key} ({@code utf8} from {@link #utf8}, or null). */
+    static int compareCell(PageStore s, BTreePage p, int i, Object[] key, byte[][] utf8, KeyInfo info) {
         CellInfo c = p.cell(i);
         if (!c.hasOverflow()) {
-            return compare(p.data, c.payloadStart(), c.localSize(), key, info);
+            return compare(RecordHeader.parse(p.data, c.payloadStart(), c.localSize()), key, utf8, info);
+        }
+        // Conditions for comparing without reading the whole overflow chain: (1) the record
+        // header lies in the local part; (2) so do the bodies of the compared columns; else
+        // (3) only the chain prefix up to the last compared column is read.
+        int start = c.payloadStart();
+        int n = Varint.length(p.data, start, start + c.localSize());
+        if (n != Varint.BAD && Varint.get(p.data, start) <= c.localSize()) { // (1)
+            RecordHeader h = RecordHeader.parse(p.data, start, (int) c.payloadSize());
+            int cols = Math.min(key.length, h.columnCount());
+            int needed = cols == 0 ? start : h.bodyEnd(cols - 1);
+            if (needed <= start + c.localSize()) { // (2)
+                return compare(h, key, utf8, info);
+            }
+            byte[] prefix = Overflow.prefix(s, p, c, needed - start); // (3)
+            return compare(RecordHeader.parse(prefix, 0, (int) c.payloadSize()), key, utf8, info);
         }
         byte[] full = Overflow.payload(s, p, c);
-        return compare(full, 0, full.length, key, info);
+        return compare(RecordHeader.parse(full, 0, full.length), key, utf8, info);
     }
 
     /** Compares two decoded keys, over the columns of the shorter. */

@@ -24,7 +24,7 @@ final class Node {
         List<byte[]> cells = new ArrayList<>(p.cellCount + 1);
         for (int i = 0; i < p.cellCount; i++) {
             int off = p.cellOffset(i);
-            int size = p.cellAt(off).cellSize();
+            int size = p.cellAt(off).rawEnd() - off; // without padding: a padded cell may move to an interior page
             byte[] c = new byte[size];
             System.arraycopy(p.data, off, c, 0, size);
             cells.add(c);

@@ -23,6 +23,17 @@ final class Overflow {
         return out;
     }
 
+    /** The first {@code n} bytes of the payload of a parsed cell (local part plus as much of the chain as needed). */
+    static byte[] prefix(PageStore s, BTreePage page, CellInfo c, int n) {
+        byte[] out = new byte[n];
+        int local = Math.min(n, c.localSize());
+        System.arraycopy(page.data, c.payloadStart(), out, 0, local);
+        if (n > local) {
+            readChain(s, page.pgno, c.overflowPgno(), out, local);
+        }
+        return out;
+    }
+
     /** Reads the chain starting at {@code first} into {@code out[from..]}. */
     static void readChain(PageStore s, int ownerPgno, int first, byte[] out, int from) {
         int per = s.usableSize() - 4;

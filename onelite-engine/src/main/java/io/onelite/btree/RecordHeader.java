@@ -70,8 +70,58 @@ final class RecordHeader {
         return count;
     }
 
+    /** Offset in the buffer just past the body of column {@code i}. */
+    int bodyEnd(int i) {
+        return offsets[i] + (int) Record.bodySize(types[i]);
+    }
+
     long serialType(int i) {
         return types[i];
+    }
+
+    /**
+     * Compares column {@code i} with {@code k} as {@link ValueOrder#compare} would, without
+     * making a Java value of the column where it can: integers and reals are compared unboxed,
+     * BINARY text by its UTF-8 bytes when {@code kUtf8} (the bytes of {@code k}) is given, blobs
+     * in place.
+     */
+    int compareColumn(int i, Object k, byte[] kUtf8, Collation coll) {
+        long t = types[i];
+        int p = offsets[i];
+        int rank = t == 0 ? 0 : t <= 9 ? 1 : (t & 1) == 1 ? 2 : 3;
+        int kRank = k == null ? 0 : k instanceof Number ? 1 : k instanceof String ? 2 : 3;
+        if (k instanceof Double d && d.isNaN()) {
+            kRank = 0;
+        }
+        if (rank != kRank) {
+            return rank < kRank ? -1 : 1;
+        }
+        switch (rank) {
+            case 0:
+                return 0;
+            case 1:
+                if (t == 7) {
+                    double v = Double.longBitsToDouble(Record.getBigEndian(buf, p, 8));
+                    return ValueOrder.compare(v, k, coll);
+                }
+                long v = t == 8 ? 0 : t == 9 ? 1 : Record.getBigEndian(buf, p, (int) Record.bodySize(t));
+                if (k instanceof Double || k instanceof Float) {
+                    return ValueOrder.intFloatCompare(v, ((Number) k).doubleValue());
+                }
+                return Long.compare(v, ((Number) k).longValue());
+            case 2: {
+                int len = (int) ((t - 13) / 2);
+                if (kUtf8 != null && (coll == null || coll == Collation.BINARY)) {
+                    return Integer.signum(Arrays.compareUnsigned(buf, p, p + len, kUtf8, 0, kUtf8.length));
+                }
+                return (coll == null ? Collation.BINARY : coll).compare(new String(buf, p, len, StandardCharsets.UTF_8), (String) k);
+            }
+            default: {
+                int len = (int) ((t - 12) / 2);
+                byte[] b = (byte[]) k;
+                return Integer.signum(Arrays.compareUnsigned(buf, p, p + len, b, 0, b.length));
+            }
+        }
     }
 
     /** Column {@code i} as a Java value. */

@@ -17,6 +17,8 @@ public final class TableCursor {
     private final TreeAccessListener listener;
     private final CursorPath path;
     private long target;
+    private boolean reposition;
+    private long repositionTo;
     private final CursorPath.Probe probe = (p, i) -> Long.compare(p.rowid(i), target);
 
     public TableCursor(PageStore s, int root, TreeAccessListener l) {
@@ -33,6 +35,7 @@ public final class TableCursor {
     }
 
     public boolean first() {
+        reposition = false;
         boolean ok = path.first();
         checkTable();
         listener.tableRead(root, Long.MIN_VALUE, ok ? rowid() : Long.MAX_VALUE);
@@ -40,6 +43,7 @@ public final class TableCursor {
     }
 
     public boolean last() {
+        reposition = false;
         boolean ok = path.last();
         checkTable();
         listener.tableRead(root, ok ? rowid() : Long.MIN_VALUE, Long.MAX_VALUE);
@@ -47,6 +51,7 @@ public final class TableCursor {
     }
 
     public boolean next() {
+        settle();
         if (!path.valid) {
             return false;
         }
@@ -57,6 +62,7 @@ public final class TableCursor {
     }
 
     public boolean prev() {
+        settle();
         if (!path.valid) {
             return false;
         }
@@ -103,12 +109,14 @@ public final class TableCursor {
     }
 
     private void locate(long rowid, boolean upper) {
+        reposition = false;
         target = rowid;
         path.descend(probe, upper);
         checkTable();
     }
 
     public boolean valid() {
+        settle();
         return path.valid;
     }
 
@@ -119,12 +127,14 @@ public final class TableCursor {
     }
 
     public long rowid() {
+        settle();
         requireValid();
         return path.page().rowid(path.cellIndex());
     }
 
     /** The record of the current row, overflow content included. */
     public byte[] payload() {
+        settle();
         requireValid();
         BTreePage p = path.page();
         return Overflow.payload(store, p, p.cell(path.cellIndex()));
@@ -132,6 +142,7 @@ public final class TableCursor {
 
     /** The largest rowid, 0 when the table is empty; not reported as a read. */
     public long maxRowid() {
+        reposition = false;
         boolean ok = path.last();
         checkTable();
         return ok ? rowid() : 0;
@@ -141,6 +152,7 @@ public final class TableCursor {
         if (!store.writable()) {
             throw new OneLiteException(ResultCode.READONLY, "attempt to write a readonly database");
         }
+        BTree.requireNoAutoVacuum(store);
     }
 
     /** Inserts the row, or replaces the row with that rowid; reports tableInsert with the old payload. */
@@ -150,12 +162,23 @@ public final class TableCursor {
         BTreePage leaf = path.page();
         int i = path.cellIndex();
         boolean exists = i < leaf.cellCount && leaf.rowid(i) == rowid;
-        byte[] before = exists ? Overflow.payload(store, leaf, leaf.cell(i)) : null;
+        // the before-image is read only for a listener that keeps it
+        byte[] before = exists && listener != TreeAccessListener.NONE ? Overflow.payload(store, leaf, leaf.cell(i)) : null;
         byte[] cell = Cells.tableLeaf(store, rowid, payload);
         new Balancer(store, path).putLeafCell(i, cell, exists);
         listener.tableInsert(root, rowid, payload, before);
-        locate(rowid, false);
-        path.forwardFromSlot();
+        repositionTo = rowid;
+        path.valid = true; // lazily: the next access seeks the inserted row again
+        reposition = true;
+    }
+
+    /** Re-seeks the row an insert left the cursor on, silently, when first needed. */
+    private void settle() {
+        if (reposition) {
+            reposition = false;
+            locate(repositionTo, false);
+            path.forwardFromSlot();
+        }
     }
 
     /** Deletes the row; reports tableDelete with its payload. False (reported as a read) if absent. */
@@ -169,7 +192,7 @@ public final class TableCursor {
             listener.tableRead(root, rowid, rowid);
             return false;
         }
-        byte[] before = Overflow.payload(store, leaf, leaf.cell(i));
+        byte[] before = listener != TreeAccessListener.NONE ? Overflow.payload(store, leaf, leaf.cell(i)) : null;
         new Balancer(store, path).removeEntry(path.depth, i);
         listener.tableDelete(root, rowid, before);
         path.valid = false;

@@ -20,7 +20,7 @@ import java.util.concurrent.locks.ReentrantLock;
  * sorted lists. A stand-in used while the b-tree layer is not available, and a reference model
  * for tests. One writer at a time (a lock); readers see the state committed when they began.
  */
-public final class MemStore {
+public final class MemStore implements StorageProvider {
     /** Committed trees by root number; replaced wholesale at commit (readers keep the old map). */
     private volatile Map<Integer, Object> trees = new HashMap<>();
     private volatile int[] header = new int[25];
@@ -36,8 +36,21 @@ public final class MemStore {
         return new Tx(busyTimeout);
     }
 
+    @Override
+    public TxStorage begin(io.onelite.common.BeginMode mode, Duration busyTimeout) {
+        Tx t = new Tx(busyTimeout);
+        if (mode == io.onelite.common.BeginMode.IMMEDIATE || mode == io.onelite.common.BeginMode.EXCLUSIVE) {
+            t.beginWrite();
+        }
+        return t;
+    }
+
+    @Override
+    public void close() {
+    }
+
     /** A transaction: reads the state of its start, writes copy-on-write per tree. */
-    public final class Tx implements Storage {
+    public final class Tx implements TxStorage {
         private Map<Integer, Object> view;
         private int[] hdr;
         private boolean writing;
@@ -79,6 +92,7 @@ public final class MemStore {
         }
 
         /** Publishes the writes and releases the lock. */
+        @Override
         public void commit() {
             if (writing) {
                 trees = view;
@@ -88,6 +102,7 @@ public final class MemStore {
             }
         }
 
+        @Override
         public void rollback() {
             if (writing) {
                 writing = false;

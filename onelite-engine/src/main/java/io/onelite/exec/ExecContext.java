@@ -43,6 +43,43 @@ public final class ExecContext {
         this.session = session;
     }
 
+    private io.onelite.exec.func.FunctionContext functionContext;
+
+    /** The context built-in functions see: the session's counters, the statement time, a random source. */
+    public io.onelite.exec.func.FunctionContext functionContext() {
+        if (functionContext == null) {
+            functionContext = new io.onelite.exec.func.FunctionContext() {
+                private final java.util.random.RandomGenerator random = new java.util.SplittableRandom();
+
+                @Override
+                public long lastInsertRowid() {
+                    return session.lastInsertRowid();
+                }
+
+                @Override
+                public long changes() {
+                    return session.changes();
+                }
+
+                @Override
+                public long totalChanges() {
+                    return session.totalChanges();
+                }
+
+                @Override
+                public java.util.random.RandomGenerator random() {
+                    return random;
+                }
+
+                @Override
+                public long nowMillis() {
+                    return nowMillis;
+                }
+            };
+        }
+        return functionContext;
+    }
+
     /** A value cached for this execution (uncorrelated subquery results, sorted lists...). */
     public Object cached(Object key) {
         return cache.get(key);

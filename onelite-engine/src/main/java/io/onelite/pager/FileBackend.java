@@ -2,15 +2,271 @@ package io.onelite.pager;
 
 import io.onelite.common.OneLiteException;
 import io.onelite.common.ResultCode;
+import io.onelite.os.DbFile;
+import io.onelite.os.FileDbFile;
+import io.onelite.os.LockTable;
+import io.onelite.wal.CheckpointOutcome;
+import io.onelite.wal.DbLock;
+import io.onelite.wal.ReadView;
+import io.onelite.wal.Wal;
+import io.onelite.wal.WalCheckpointMode;
 
 import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.locks.LockSupport;
+import java.util.function.UnaryOperator;
 
-/** The WAL-backed store of a database file. */
-final class FileBackend {
-    private FileBackend() {
+/**
+ * A database file in WAL mode, shared with other processes through SQLite's protocol: the
+ * database file held SHARED for the pager's life, the {@link Wal} for snapshots, commits and
+ * checkpoints, and the {@link PageCache}.
+ *
+ * <p>Page versions (cache tags): a page read from WAL frame F has tag F; a page read from the
+ * database file by a view that may use the WAL has tag 0 (the content the file had when this
+ * WAL generation began: frames of this generation are never copied back past a reader that
+ * could still see an older version); a page read by a READ(0) view (WAL fully copied back at
+ * mxFrame M) has tag 0x80000000|M.
+ */
+final class FileBackend implements Backend {
+    private static final Duration OPEN_TIMEOUT = Duration.ofSeconds(10);
+
+    private final Path path;
+    private final FileDbFile dbRaw;
+    private final DbFile db;
+    private final DbLock dbLock;
+    private final Wal wal;
+    private final int pageSize;
+    private final int usableSize;
+    private final PageCache cache;
+    private final ConcurrentHashMap<Long, Integer> generations = new ConcurrentHashMap<>();
+    private final java.util.concurrent.atomic.AtomicInteger lastGeneration = new java.util.concurrent.atomic.AtomicInteger();
+    /** New generation -> {old generation, old mxFrame}: a restart that changed no data. */
+    private final ConcurrentHashMap<Integer, int[]> restartedFrom = new ConcurrentHashMap<>();
+    private final List<PageCache.Key> unpublished = new ArrayList<>();
+
+    private FileBackend(Path path, FileDbFile dbRaw, DbFile db, DbLock dbLock, Wal wal, int pageSize, int usableSize, int cachePages) {
+        this.path = path;
+        this.dbRaw = dbRaw;
+        this.db = db;
+        this.dbLock = dbLock;
+        this.wal = wal;
+        this.pageSize = pageSize;
+        this.usableSize = usableSize;
+        this.cache = new PageCache(cachePages);
     }
 
-    static Backend open(Path path, PagerOptions options) {
-        throw new OneLiteException(ResultCode.CANTOPEN, "file databases are not implemented yet");
+    static Backend open(Path path, PagerOptions options, UnaryOperator<DbFile> io) {
+        long deadline = System.nanoTime() + OPEN_TIMEOUT.toNanos();
+        FileDbFile dbRaw = FileDbFile.open(path, false);
+        DbFile db = io.apply(dbRaw);
+        LockTable dbLocks = new LockTable(dbRaw);
+        DbLock dbLock = new DbLock(dbLocks);
+        try {
+            while (!dbLock.tryShared()) {
+                if (System.nanoTime() > deadline) {
+                    throw new OneLiteException(ResultCode.BUSY, "database is locked");
+                }
+                LockSupport.parkNanos(2_000_000);
+            }
+            byte[] header = DatabaseOpener.prepare(path, db, dbLock, options, deadline);
+            int pageSize = FileHeader.pageSize(header);
+            int usable = pageSize - (header[FileHeader.RESERVED_BYTES] & 0xff);
+            Wal wal = Wal.open(path, db, pageSize, options.synchronous(), deadline, io);
+            return new FileBackend(path, dbRaw, db, dbLock, wal, pageSize, usable, options.cacheSizePages());
+        } catch (RuntimeException e) {
+            dbLock.release();
+            dbRaw.close();
+            throw e;
+        }
+    }
+
+    @Override
+    public int pageSize() {
+        return pageSize;
+    }
+
+    @Override
+    public int usableSize() {
+        return usableSize;
+    }
+
+    /**
+     * The process-local number of the WAL generation with these salts. Salts 0 mean "no valid
+     * WAL" (a wal-index rebuilt from an empty WAL by SQLite); the database file cannot change
+     * during such a period (nothing to copy back), but two such periods may hold different
+     * contents, so the number for salts 0 is forgotten as soon as a real generation is seen.
+     */
+    private int generation(long saltKey) {
+        Integer g = generations.get(saltKey);
+        if (g != null) {
+            return g;
+        }
+        if (saltKey != 0) {
+            generations.remove(0L);
+        }
+        return generations.computeIfAbsent(saltKey, k -> lastGeneration.incrementAndGet());
+    }
+
+    private Snapshot snapshot(ReadView v) {
+        int pages = v.nPage() != 0 ? v.nPage() : (int) ((db.size() + pageSize - 1) / pageSize);
+        Snapshot s = new Snapshot(this, pageSize, usableSize, pages, generation(v.saltKey()), v.mxFrame(), v);
+        s.readSlot = v.slot();
+        return s;
+    }
+
+    @Override
+    public Snapshot beginRead() {
+        return snapshot(wal.beginRead());
+    }
+
+    @Override
+    public void endRead(Snapshot s) {
+        s.released = true;
+        ReadView v = (ReadView) s.state;
+        if (v.slot() >= 0) {
+            wal.endRead(v);
+        }
+    }
+
+    private int tag(ReadView v, int frame) {
+        if (frame > 0) {
+            return frame;
+        }
+        return v.slot() == 0 && v.mxFrame() > 0 ? 0x80000000 | v.mxFrame() : 0;
+    }
+
+    @Override
+    public byte[] readPage(Snapshot s, int pgno) {
+        ReadView v = (ReadView) s.state;
+        int frame = wal.findFrame(v, pgno);
+        PageCache.Key key = new PageCache.Key(s.generation, pgno, tag(v, frame));
+        byte[] p = cache.get(key);
+        if (p != null) {
+            return p;
+        }
+        p = new byte[pageSize];
+        if (frame > 0) {
+            wal.readFrame(frame, p);
+        } else {
+            db.read((long) (pgno - 1) * pageSize, p, 0, pageSize);
+        }
+        cache.put(key, p);
+        return p;
+    }
+
+    @Override
+    public long pageVersion(Snapshot s, int pgno) {
+        ReadView v = (ReadView) s.state;
+        return ((long) s.generation << 32) | (tag(v, wal.findFrame(v, pgno)) & 0xffffffffL);
+    }
+
+    @Override
+    public boolean equivalent(Snapshot a, Snapshot b) {
+        return restartOf(a, b) || restartOf(b, a);
+    }
+
+    private boolean restartOf(Snapshot older, Snapshot newer) {
+        int[] from = restartedFrom.get(newer.generation);
+        return newer.mxFrame == 0 && from != null && from[0] == older.generation && from[1] == older.mxFrame;
+    }
+
+    @Override
+    public boolean lockWriteOs(long deadlineNanos) {
+        long sleep = 100_000;
+        while (!wal.tryBeginWrite()) {
+            long left = deadlineNanos - System.nanoTime();
+            if (left <= 0) {
+                return false;
+            }
+            if (Thread.currentThread().isInterrupted()) {
+                throw new OneLiteException(ResultCode.INTERRUPT, "interrupted");
+            }
+            LockSupport.parkNanos(Math.min(sleep, left));
+            sleep = Math.min(sleep * 2, 10_000_000);
+        }
+        noteRestart();
+        return true;
+    }
+
+    private void noteRestart() {
+        long[] r = wal.lastRestart();
+        if (r != null) {
+            restartedFrom.putIfAbsent(generation(r[2]), new int[] {generation(r[0]), (int) r[1]});
+        }
+    }
+
+    @Override
+    public void unlockWriteOs() {
+        wal.endWrite();
+    }
+
+    @Override
+    public Snapshot latest() {
+        return snapshot(wal.writerView());
+    }
+
+    @Override
+    public Snapshot append(Snapshot base, Map<Integer, byte[]> pages, int pageCount) {
+        TreeMap<Integer, byte[]> sorted = new TreeMap<>(pages);
+        int last = wal.append(sorted, pageCount);
+        int gen = generation(wal.writerSaltKey());
+        int frame = last - sorted.size();
+        for (Map.Entry<Integer, byte[]> e : sorted.entrySet()) {
+            PageCache.Key k = new PageCache.Key(gen, e.getKey(), ++frame);
+            cache.put(k, e.getValue());
+            unpublished.add(k);
+        }
+        return latest();
+    }
+
+    @Override
+    public void publish() {
+        wal.publish();
+        unpublished.clear();
+    }
+
+    @Override
+    public void abandonUnpublished() {
+        for (PageCache.Key k : unpublished) {
+            cache.remove(k);
+        }
+        unpublished.clear();
+        wal.abandon();
+    }
+
+    @Override
+    public CheckpointResult checkpoint(CheckpointMode mode, Duration busyTimeout, boolean writeLockHeld) {
+        long deadline = System.nanoTime() + busyTimeout.toNanos();
+        CheckpointOutcome o = wal.checkpoint(WalCheckpointMode.valueOf(mode.name()), deadline, writeLockHeld);
+        if (writeLockHeld) {
+            noteRestart();
+        }
+        return new CheckpointResult(o.busy(), o.logFrames(), o.backfilledFrames());
+    }
+
+    @Override
+    public int framesToCheckpoint() {
+        return wal.framesToCheckpoint();
+    }
+
+    @Override
+    public void close() {
+        boolean last = false;
+        try {
+            last = dbLock.tryUpgrade();
+            wal.close(last);
+        } finally {
+            dbLock.release();
+            dbRaw.close();
+        }
+    }
+
+    Path path() {
+        return path;
     }
 }

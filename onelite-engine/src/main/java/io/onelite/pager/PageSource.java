@@ -11,4 +11,9 @@ interface PageSource {
 
     /** The version identity of {@code pgno} in {@code s} (see {@link PageStore#version}). */
     long pageVersion(Snapshot s, int pgno);
+
+    /** Whether two different (generation, mxFrame) identities hold the same data (a WAL restart). */
+    default boolean equivalent(Snapshot a, Snapshot b) {
+        return false;
+    }
 }

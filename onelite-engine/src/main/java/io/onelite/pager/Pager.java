@@ -9,6 +9,8 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.function.UnaryOperator;
+import io.onelite.os.DbFile;
 
 /**
  * The pager of one database: snapshots for readers, copy-on-write write sets, the write lock,
@@ -44,6 +46,15 @@ public final class Pager implements AutoCloseable {
      * the file is missing or empty. The first opener's options win for a file already open.
      */
     public static Pager open(Path path, PagerOptions options) {
+        return open(path, options, UnaryOperator.identity());
+    }
+
+    /**
+     * As {@link #open(Path, PagerOptions)}, with every read, write and sync of the database and
+     * WAL files going through {@code io.apply(file)} when this call creates the pager (a
+     * fault-injection hook for tests, e.g. a {@code DbFile} that fails the Nth write).
+     */
+    public static Pager open(Path path, PagerOptions options, UnaryOperator<DbFile> io) {
         Path abs = path.toAbsolutePath().normalize();
         synchronized (OPEN) {
             try {
@@ -67,7 +78,7 @@ public final class Pager implements AutoCloseable {
                     existing.refs++;
                     return existing;
                 }
-                Pager p = new Pager(FileBackend.open(abs, options), options, abs, k);
+                Pager p = new Pager(FileBackend.open(abs, options, io), options, abs, k);
                 OPEN.put(k, p);
                 return p;
             } catch (IOException e) {
@@ -168,10 +179,13 @@ public final class Pager implements AutoCloseable {
         checkLocked();
         try {
             backend.abandonUnpublished();
-            backend.unlockWriteOs();
         } finally {
-            writeLocked = false;
-            gate.release();
+            try {
+                backend.unlockWriteOs();
+            } finally {
+                writeLocked = false;
+                gate.release();
+            }
         }
     }
 
@@ -283,8 +297,11 @@ public final class Pager implements AutoCloseable {
                 return;
             }
             OPEN.remove(key);
+            // still inside the lock: a concurrent open of the same file must not get a second
+            // channel before this one is closed (closing any descriptor drops every lock of the
+            // process on the file, the new pager's included)
+            backend.close();
         }
-        backend.close();
     }
 
     private void checkLocked() {

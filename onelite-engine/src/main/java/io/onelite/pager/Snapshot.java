@@ -65,7 +65,8 @@ public final class Snapshot implements PageStore {
 
     /** Whether {@code other} is the same committed state (same generation and frame). */
     public boolean sameState(Snapshot other) {
-        return other != null && other.source == source && other.generation == generation && other.mxFrame == mxFrame;
+        return other != null && other.source == source
+                && ((other.generation == generation && other.mxFrame == mxFrame) || source.equivalent(this, other));
     }
 
     @Override

@@ -236,7 +236,9 @@ public final class WriteSet implements PageStore {
             Journal outer = savepoints.get(savepoint - 2);
             for (int i = savepoint - 1; i < savepoints.size(); i++) {
                 for (Map.Entry<Integer, byte[]> e : savepoints.get(i).before.entrySet()) {
-                    outer.before.putIfAbsent(e.getKey(), e.getValue());
+                    if (!outer.before.containsKey(e.getKey())) { // keep a null (page was clean): putIfAbsent would replace it
+                        outer.before.put(e.getKey(), e.getValue());
+                    }
                 }
             }
         }

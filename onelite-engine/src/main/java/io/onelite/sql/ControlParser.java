@@ -59,9 +59,7 @@ final class ControlParser {
             c.name();
         }
         if (c.accept(TokenType.TO)) {
-            if (c.at(TokenType.SAVEPOINT) && c.typeAt(1).isNameLike()) {
-                c.advance();
-            }
+            c.accept(TokenType.SAVEPOINT);
             return new TransactionStmt.Rollback(c.name());
         }
         return new TransactionStmt.Rollback(null);
@@ -74,9 +72,7 @@ final class ControlParser {
 
     TransactionStmt release() {
         c.expect(TokenType.RELEASE);
-        if (c.at(TokenType.SAVEPOINT) && c.typeAt(1).isNameLike()) {
-            c.advance();
-        }
+        c.accept(TokenType.SAVEPOINT);
         return new TransactionStmt.Release(c.name());
     }
 

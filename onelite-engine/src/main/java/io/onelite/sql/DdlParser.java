@@ -55,6 +55,9 @@ final class DdlParser {
     Stmt create() {
         c.expect(TokenType.CREATE);
         boolean temp = c.accept(TokenType.TEMP) || c.accept(TokenType.TEMPORARY);
+        if (!temp && c.accept(TokenType.VIRTUAL)) {
+            virtualTable();
+        }
         if (c.accept(TokenType.TABLE)) {
             return createTable(temp);
         }
@@ -73,10 +76,10 @@ final class DdlParser {
         throw c.syntaxError();
     }
 
+    /** {@code IF NOT EXISTS}; IF here is always the keyword, never a name. */
     private boolean ifNotExists() {
-        if (c.at(TokenType.IF) && c.typeAt(1) == TokenType.NOT) {
-            c.advance();
-            c.advance();
+        if (c.accept(TokenType.IF)) {
+            c.expect(TokenType.NOT);
             c.expect(TokenType.EXISTS);
             return true;
         }
@@ -127,26 +130,30 @@ final class DdlParser {
         boolean withoutRowid = false;
         boolean strict = false;
         boolean options = false;
-        if (c.atName()) {
+        if (c.atName() || c.at(TokenType.COMMA)) {
+            // the options are all parsed before any is judged: a syntax error after a bad one wins, as in SQLite;
+            // table_option_set may start empty, so "(...) , STRICT" is valid
             options = true;
+            List<Token[]> opts = new ArrayList<>();
+            c.accept(TokenType.COMMA);
             do {
-                if (c.at(TokenType.WITHOUT)) {
-                    c.advance();
-                    Token t = c.peek();
-                    String word = c.name();
-                    if (!word.equalsIgnoreCase("rowid")) {
-                        throw TokenCursor.error("unknown table option: " + t.text());
-                    }
-                    withoutRowid = true;
-                } else {
-                    Token t = c.peek();
-                    String word = c.name();
-                    if (!word.equalsIgnoreCase("strict")) {
-                        throw TokenCursor.error("unknown table option: " + t.text());
-                    }
-                    strict = true;
+                Token without = c.accept(TokenType.WITHOUT) ? c.previous() : null;
+                if (!c.atName()) {
+                    throw c.syntaxError();
                 }
+                opts.add(new Token[] {without, c.advance()});
             } while (c.accept(TokenType.COMMA));
+            terminatorStart();
+            for (Token[] o : opts) {
+                String word = Lexer.dequote(o[1].text());
+                if (o[0] != null && word.equalsIgnoreCase("rowid")) {
+                    withoutRowid = true;
+                } else if (o[0] == null && word.equalsIgnoreCase("strict")) {
+                    strict = true;
+                } else {
+                    throw TokenCursor.error("unknown table option: " + o[1].text());
+                }
+            }
         }
         int end = options ? terminatorStart() : rp.end();
         String sql = "CREATE TABLE " + c.text(nameStart[0], end);
@@ -162,6 +169,30 @@ final class DdlParser {
         return t.start();
     }
 
+    /**
+     * {@code CREATE VIRTUAL TABLE [IF NOT EXISTS] [schema.]name USING module [(args)]}: parsed for the right
+     * syntax errors, then refused, as OneLite has no virtual-table modules.
+     */
+    private void virtualTable() {
+        c.expect(TokenType.TABLE);
+        ifNotExists();
+        objectName(new int[1]);
+        c.expect(TokenType.USING);
+        String module = c.name();
+        if (c.accept(TokenType.LP)) {
+            int depth = 1;
+            while (depth > 0) {
+                Token t = c.advance();
+                if (t.type() == TokenType.EOF) {
+                    throw c.syntaxError();
+                }
+                depth += t.type() == TokenType.LP ? 1 : t.type() == TokenType.RP ? -1 : 0;
+            }
+        }
+        terminatorStart();
+        throw TokenCursor.error("no such module: " + module);
+    }
+
     private boolean atTableConstraint() {
         return c.atAny(TokenType.CONSTRAINT, TokenType.PRIMARY, TokenType.UNIQUE, TokenType.CHECK, TokenType.FOREIGN);
     }
@@ -170,17 +201,17 @@ final class DdlParser {
     ColumnDef columnDef() {
         int start = c.peek().start();
         String name = c.name();
-        TypeName type = exprs.typeName();
+        TypeName type = standardType(withoutGeneratedAlways(exprs.typeName()));
         List<ColumnConstraint> constraints = new ArrayList<>();
         while (true) {
             String cname = null;
             if (c.accept(TokenType.CONSTRAINT)) {
                 cname = c.name();
             }
-            ColumnConstraint cc = columnConstraint(cname, constraints);
+            ColumnConstraint cc = columnConstraint(cname, constraints, name);
             if (cc == null) {
                 if (cname != null) {
-                    throw c.syntaxError();
+                    continue; // "CONSTRAINT nm" alone is a valid ccons in parse.y (it names nothing)
                 }
                 break;
             }
@@ -191,10 +222,44 @@ final class DdlParser {
         return new ColumnDef(name, type, constraints, c.text(start, c.previous().end()));
     }
 
+    /**
+     * The type words swallow {@code GENERATED ALWAYS} of {@code x INT GENERATED ALWAYS AS (...)} (GENERATED
+     * falls back to an identifier there); as {@code sqlite3AddColumn}, drop them from the declared type.
+     */
+    private static TypeName withoutGeneratedAlways(TypeName t) {
+        if (t == null || !t.args().isEmpty() || t.text().length() < 16
+                || !t.text().regionMatches(true, t.text().length() - 6, "ALWAYS", 0, 6)) {
+            return t;
+        }
+        String text = t.text().substring(0, t.text().length() - 6).stripTrailing();
+        if (text.length() >= 9 && text.regionMatches(true, text.length() - 9, "GENERATED", 0, 9)) {
+            text = text.substring(0, text.length() - 9).stripTrailing();
+        }
+        if (text.isEmpty()) {
+            return null;
+        }
+        String name = t.name().replaceFirst("(?i)\\s*(GENERATED\\s+)?ALWAYS$", "");
+        return new TypeName(name, t.args(), text);
+    }
+
+    private static final List<String> STANDARD_TYPES = List.of("ANY", "BLOB", "INT", "INTEGER", "REAL", "TEXT");
+
+    /** SQLite keeps the six standard type names (STRICT's) in upper case: {@code a int} reports {@code INT}. */
+    private static TypeName standardType(TypeName t) {
+        if (t != null) {
+            for (String std : STANDARD_TYPES) {
+                if (t.text().equalsIgnoreCase(std)) {
+                    return new TypeName(std, t.args(), std);
+                }
+            }
+        }
+        return t;
+    }
+
     /** Marks a parsed {@code NULL} constraint or deferral clause, which adds nothing. */
     private static final ColumnConstraint NULL_CONSTRAINT = new ColumnConstraint.NotNull("", null);
 
-    private ColumnConstraint columnConstraint(String cname, List<ColumnConstraint> soFar) {
+    private ColumnConstraint columnConstraint(String cname, List<ColumnConstraint> soFar, String column) {
         switch (c.type()) {
             case DEFAULT:
                 c.advance();
@@ -204,16 +269,13 @@ final class DdlParser {
                 onConflict();
                 return NULL_CONSTRAINT;
             case NOT:
-                if (c.typeAt(1) == TokenType.NULL) {
-                    c.advance();
-                    c.advance();
-                    return new ColumnConstraint.NotNull(cname, onConflict());
-                }
                 if (c.typeAt(1) == TokenType.DEFERRABLE) {
                     deferral(); // NOT DEFERRABLE: the default, nothing to record
                     return NULL_CONSTRAINT;
                 }
-                throw c.syntaxError();
+                c.advance();
+                c.expect(TokenType.NULL);
+                return new ColumnConstraint.NotNull(cname, onConflict());
             case PRIMARY: {
                 c.advance();
                 c.expect(TokenType.KEY);
@@ -256,32 +318,36 @@ final class DdlParser {
                 c.advance();
                 c.expect(TokenType.ALWAYS);
                 c.expect(TokenType.AS);
-                return generated(cname);
+                return generated(cname, column);
             case AS:
                 c.advance();
-                return generated(cname);
+                return generated(cname, column);
             default:
                 return null;
         }
     }
 
-    private ColumnConstraint generated(String cname) {
+    /** {@code (expr) [STORED|VIRTUAL]}: any ID is read there and judged after, as sqlite3AddGenerated. */
+    private ColumnConstraint generated(String cname, String column) {
         c.expect(TokenType.LP);
         int start = c.peek().start();
         Expr e = exprs.expr();
         String text = c.text(start, c.previous().end());
         c.expect(TokenType.RP);
         boolean stored = false;
-        if (c.at(TokenType.ID)) {
-            String w = c.peek().text();
+        if (c.atId()) {
+            String w = Lexer.dequote(c.advance().text());
             if (w.equalsIgnoreCase("stored")) {
                 stored = true;
             } else if (!w.equalsIgnoreCase("virtual")) {
-                throw TokenCursor.error("unknown datatype for " + "column" + ": \"" + w + "\"");
+                if (!c.atAny(TokenType.COMMA, TokenType.RP, TokenType.CONSTRAINT, TokenType.DEFAULT, TokenType.NULL,
+                        TokenType.NOT, TokenType.PRIMARY, TokenType.UNIQUE, TokenType.CHECK, TokenType.REFERENCES,
+                        TokenType.COLLATE, TokenType.GENERATED, TokenType.AS, TokenType.DEFERRABLE,
+                        TokenType.SEMI, TokenType.EOF)) {
+                    throw c.syntaxError();
+                }
+                throw TokenCursor.error("error in generated column \"" + column + "\"");
             }
-            c.advance();
-        } else if (c.at(TokenType.VIRTUAL)) {
-            c.advance();
         }
         return new ColumnConstraint.Generated(cname, e, stored, text);
     }
@@ -340,10 +406,10 @@ final class DdlParser {
         throw c.syntaxError();
     }
 
+    /** {@code ON CONFLICT action} or null; after a constraint, ON can only start this clause. */
     private ConflictAction onConflict() {
-        if (c.at(TokenType.ON) && c.typeAt(1) == TokenType.CONFLICT) {
-            c.advance();
-            c.advance();
+        if (c.accept(TokenType.ON)) {
+            c.expect(TokenType.CONFLICT);
             return dml.conflictAction();
         }
         return null;
@@ -372,8 +438,7 @@ final class DdlParser {
         ForeignKeyClause.Action onUpdate = ForeignKeyClause.Action.NO_ACTION;
         String match = null;
         while (true) {
-            if (c.at(TokenType.ON) && c.typeAt(1) != TokenType.CONFLICT) {
-                c.advance();
+            if (c.accept(TokenType.ON)) {
                 if (c.accept(TokenType.DELETE)) {
                     onDelete = fkAction();
                 } else if (c.accept(TokenType.UPDATE)) {
@@ -476,7 +541,7 @@ final class DdlParser {
         boolean ifNotExists = ifNotExists();
         int[] nameStart = new int[1];
         QualifiedName name = objectName(nameStart);
-        List<String> columns = c.at(TokenType.LP) ? selects.nameList() : List.of();
+        List<String> columns = c.at(TokenType.LP) ? selects.eidList() : List.of();
         c.expect(TokenType.AS);
         SelectStmt s = selects.select();
         String text = c.text(nameStart[0], terminatorStart()).stripTrailing();
@@ -564,9 +629,8 @@ final class DdlParser {
         };
         c.advance();
         boolean ifExists = false;
-        if (c.at(TokenType.IF) && c.typeAt(1) == TokenType.EXISTS) {
-            c.advance();
-            c.advance();
+        if (c.accept(TokenType.IF)) {
+            c.expect(TokenType.EXISTS);
             ifExists = true;
         }
         return new DropStmt(kind, ifExists, exprs.qualifiedName());
@@ -581,23 +645,17 @@ final class DdlParser {
             if (c.accept(TokenType.TO)) {
                 return new AlterTableStmt(table, new AlterTableStmt.RenameTable(c.name()));
             }
-            if (c.at(TokenType.COLUMN) && c.typeAt(1) != TokenType.TO) {
-                c.advance();
-            }
+            c.accept(TokenType.COLUMN);
             String old = c.name();
             c.expect(TokenType.TO);
             return new AlterTableStmt(table, new AlterTableStmt.RenameColumn(old, c.name()));
         }
         if (c.accept(TokenType.ADD)) {
-            if (c.at(TokenType.COLUMN) && c.typeAt(1).isNameLike()) {
-                c.advance();
-            }
+            c.accept(TokenType.COLUMN);
             return new AlterTableStmt(table, new AlterTableStmt.AddColumn(columnDef()));
         }
         c.expect(TokenType.DROP);
-        if (c.at(TokenType.COLUMN) && c.typeAt(1).isNameLike()) {
-            c.advance();
-        }
+        c.accept(TokenType.COLUMN);
         return new AlterTableStmt(table, new AlterTableStmt.DropColumn(c.name()));
     }
 }

@@ -64,7 +64,7 @@ final class DmlParser {
         c.expect(TokenType.INTO);
         QualifiedName table = tableName(inTrigger);
         String alias = null;
-        if (c.accept(TokenType.AS)) {
+        if (!inTrigger && c.accept(TokenType.AS)) {
             alias = c.name();
         }
         List<String> columns = c.at(TokenType.LP) ? selects.nameList() : List.of();
@@ -75,19 +75,19 @@ final class DmlParser {
             c.expect(TokenType.VALUES);
         } else {
             select = selects.select();
-            while (c.at(TokenType.ON) && c.typeAt(1) == TokenType.CONFLICT) {
+            while (c.at(TokenType.ON)) {
                 upserts.add(upsert());
             }
         }
-        List<ResultColumn> returning = returning();
+        List<ResultColumn> returning = inTrigger ? List.of() : returning();
         return new InsertStmt(with, or, table, alias, columns, select, upserts, returning);
     }
 
     private QualifiedName tableName(boolean inTrigger) {
         QualifiedName name = exprs.qualifiedName();
         if (inTrigger && name.schema() != null) {
-            throw TokenCursor.error("qualified table names are not allowed on INSERT, UPDATE, and DELETE "
-                    + "statements within triggers");
+            c.deferError(TokenCursor.error("qualified table names are not allowed on INSERT, UPDATE, and DELETE "
+                    + "statements within triggers"));
         }
         return name;
     }
@@ -158,11 +158,15 @@ final class DmlParser {
         if (!inTrigger && c.accept(TokenType.AS)) {
             alias = c.name();
         }
-        String[] indexed = indexedBy();
+        String[] indexed = indexedBy(inTrigger);
         c.expect(TokenType.SET);
         List<SetClause> set = setList();
         FromItem from = c.accept(TokenType.FROM) ? selects.from() : null;
         Expr where = c.accept(TokenType.WHERE) ? exprs.expr() : null;
+        if (inTrigger) {
+            return new UpdateStmt(with, or, table, alias, indexed[0], indexed[1] != null, set, from, where, List.of(),
+                    List.of(), null, null);
+        }
         List<ResultColumn> returning = returning();
         List<OrderingTerm> orderBy = selects.orderBy();
         Expr[] limit = selects.limit();
@@ -171,15 +175,22 @@ final class DmlParser {
     }
 
     /** {@code INDEXED BY nm} → {name, null}; {@code NOT INDEXED} → {null, ""}; else {null, null}. */
-    private String[] indexedBy() {
+    private String[] indexedBy(boolean inTrigger) {
+        String where = " clause is not allowed on UPDATE or DELETE statements within triggers";
         if (c.at(TokenType.INDEXED)) {
             c.advance();
             c.expect(TokenType.BY);
-            return new String[] {c.name(), null};
+            String name = c.name();
+            if (inTrigger) {
+                c.deferError(TokenCursor.error("the INDEXED BY" + where));
+            }
+            return new String[] {name, null};
         }
-        if (c.at(TokenType.NOT) && c.typeAt(1) == TokenType.INDEXED) {
-            c.advance();
-            c.advance();
+        if (c.accept(TokenType.NOT)) {
+            c.expect(TokenType.INDEXED);
+            if (inTrigger) {
+                c.deferError(TokenCursor.error("the NOT INDEXED" + where));
+            }
             return new String[] {null, ""};
         }
         return new String[2];
@@ -194,8 +205,12 @@ final class DmlParser {
         if (!inTrigger && c.accept(TokenType.AS)) {
             alias = c.name();
         }
-        String[] indexed = indexedBy();
+        String[] indexed = indexedBy(inTrigger);
         Expr where = c.accept(TokenType.WHERE) ? exprs.expr() : null;
+        if (inTrigger) {
+            return new DeleteStmt(with, table, alias, indexed[0], indexed[1] != null, where, List.of(), List.of(),
+                    null, null);
+        }
         List<ResultColumn> returning = returning();
         List<OrderingTerm> orderBy = selects.orderBy();
         Expr[] limit = selects.limit();

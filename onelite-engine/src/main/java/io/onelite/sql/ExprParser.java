@@ -33,6 +33,9 @@ import java.util.List;
  * recursion; their height is still checked (see {@link TokenCursor}).
  */
 final class ExprParser {
+    /** SQLITE_LIMIT_FUNCTION_ARG as sqlite-jdbc (the test oracle) sets it. */
+    static final int MAX_FUNCTION_ARG = 100;
+
     private final TokenCursor c;
     SelectParser selects;
 
@@ -59,6 +62,11 @@ final class ExprParser {
     }
 
     private Expr binary(int min) {
+        return binary(min, false);
+    }
+
+    /** @param stopAtAnd leave a top-level AND unread (the low operand of BETWEEN) */
+    private Expr binary(int min, boolean stopAtAnd) {
         c.enter();
         try {
             Expr left = unary();
@@ -73,7 +81,7 @@ final class ExprParser {
                         left = bin(BinaryOp.OR, left, binary(2));
                     }
                     case AND -> {
-                        if (min > 2) {
+                        if (min > 2 || stopAtAnd) {
                             return left;
                         }
                         c.advance();
@@ -209,7 +217,10 @@ final class ExprParser {
         int lh = c.height(left);
         switch (op.type()) {
             case BETWEEN: {
-                Expr low = binary(5);
+                // the LALR parser cannot reduce the BETWEEN before its AND, so the low operand is any
+                // expression up to a top-level AND (a BETWEEN b = c AND d reads b = c; b OR c AND d ... reads
+                // b OR (c AND d) and then wants another AND)
+                Expr low = binary(1, true);
                 c.expect(TokenType.AND);
                 Expr high = binary(5);
                 return c.node(new Expr.Between(left, not, low, high),
@@ -325,6 +336,20 @@ final class ExprParser {
             case FLOAT:
                 c.advance();
                 return c.node(new Expr.Literal(Double.parseDouble(t.text()), t.text()), 0);
+            case QNUMBER: {
+                c.advance();
+                String digits = Lexer.stripSeparators(t.text());
+                if (digits == null) {
+                    // SQLite reports this when the term is reduced, i.e. only if the next token fits
+                    c.deferError(TokenCursor.error("unrecognized token: \"" + t.text() + "\""));
+                    return c.node(new Expr.Literal(0L, t.text()), 0);
+                }
+                boolean hex = digits.length() > 1 && (digits.charAt(1) == 'x' || digits.charAt(1) == 'X');
+                if (!hex && (digits.contains(".") || digits.contains("e") || digits.contains("E"))) {
+                    return c.node(new Expr.Literal(Double.parseDouble(digits), t.text()), 0);
+                }
+                return c.node(integer(new Token(TokenType.INTEGER, t.start(), t.end(), digits)), 0);
+            }
             case STRING:
                 if (c.typeAt(1) == TokenType.DOT) {
                     return columnOrFunction();
@@ -357,9 +382,9 @@ final class ExprParser {
                 c.expect(TokenType.LP);
                 Expr e = expr();
                 c.expect(TokenType.AS);
-                TypeName type = typeName();
+                TypeName type = typeName(); // optional: CAST(x AS) has an empty type
                 if (type == null) {
-                    throw c.syntaxError();
+                    type = new TypeName("", List.of(), "");
                 }
                 c.expect(TokenType.RP);
                 return c.node(new Expr.Cast(e, type), c.height(e));
@@ -390,7 +415,8 @@ final class ExprParser {
         if (text.length() > 2 && (text.charAt(1) == 'x' || text.charAt(1) == 'X')) {
             String digits = text.substring(2).replaceFirst("^0+(?=.)", "");
             if (digits.length() > 16) {
-                throw TokenCursor.error("hex literal too big: " + text);
+                c.deferToEnd(TokenCursor.error("hex literal too big: " + text)); // a code-generation error
+                return new Expr.Literal(0L, text);
             }
             return new Expr.Literal(Long.parseUnsignedLong(digits, 16), text);
         }
@@ -516,7 +542,8 @@ final class ExprParser {
             } else {
                 c.accept(TokenType.ALL);
             }
-            args = exprList();
+            // exprlist may be empty after DISTINCT/ALL: count(DISTINCT) parses (and fails later)
+            args = c.at(TokenType.RP) || c.at(TokenType.ORDER) ? List.of() : exprList();
             if (c.at(TokenType.ORDER)) {
                 c.advance();
                 c.expect(TokenType.BY);
@@ -524,6 +551,9 @@ final class ExprParser {
             }
         }
         c.expect(TokenType.RP);
+        if (args.size() > MAX_FUNCTION_ARG) {
+            c.deferError(TokenCursor.error("too many arguments on function " + nameToken.text()));
+        }
         for (Expr a : args) {
             h = Math.max(h, c.height(a));
         }
@@ -555,9 +585,8 @@ final class ExprParser {
             base = c.name();
         }
         List<Expr> partition = List.of();
-        if (c.at(TokenType.PARTITION) && c.typeAt(1) == TokenType.BY) {
-            c.advance();
-            c.advance();
+        if (c.accept(TokenType.PARTITION)) {
+            c.expect(TokenType.BY);
             partition = exprList();
         }
         List<OrderingTerm> orderBy = List.of();
@@ -574,11 +603,8 @@ final class ExprParser {
     }
 
     private boolean isWindowClauseKeyword() {
-        TokenType t = c.type();
-        TokenType n = c.typeAt(1);
-        return switch (t) {
-            case PARTITION -> n == TokenType.BY;
-            case ROWS, RANGE, GROUPS -> n != TokenType.RP && n != TokenType.PARTITION && n != TokenType.ORDER;
+        return switch (c.type()) {
+            case PARTITION, ROWS, RANGE, GROUPS -> true;
             default -> false;
         };
     }
@@ -627,9 +653,8 @@ final class ExprParser {
             c.expect(TokenType.FOLLOWING);
             return new WindowDef.FrameBound(WindowDef.BoundKind.UNBOUNDED_FOLLOWING, null);
         }
-        if (c.at(TokenType.CURRENT) && c.typeAt(1) == TokenType.ROW) {
-            c.advance();
-            c.advance();
+        if (c.accept(TokenType.CURRENT)) {
+            c.expect(TokenType.ROW);
             return new WindowDef.FrameBound(WindowDef.BoundKind.CURRENT_ROW, null);
         }
         Expr e = expr();
@@ -652,8 +677,10 @@ final class ExprParser {
                 order = SortOrder.DESC;
             }
             NullsOrder nulls = NullsOrder.DEFAULT;
-            if (c.at(TokenType.NULLS) && (c.typeAt(1) == TokenType.FIRST || c.typeAt(1) == TokenType.LAST)) {
-                c.advance();
+            if (c.accept(TokenType.NULLS)) {
+                if (!c.atAny(TokenType.FIRST, TokenType.LAST)) {
+                    throw c.syntaxError();
+                }
                 nulls = c.advance().type() == TokenType.FIRST ? NullsOrder.FIRST : NullsOrder.LAST;
             }
             terms.add(new OrderingTerm(e, order, nulls));
@@ -662,7 +689,7 @@ final class ExprParser {
     }
 
     /**
-     * {@code typetoken}: type words (ID, STRING or fallback keywords other than GENERATED) with an optional
+     * {@code typetoken}: type words (ID, STRING or fallback keywords) with an optional
      * {@code (n)} or {@code (n, m)} of signed numbers; null when there is none. The text is the source span,
      * dequoted when it starts with a quote, as {@code sqlite3AddColumn}.
      */
@@ -689,8 +716,7 @@ final class ExprParser {
 
     private boolean isTypeWord() {
         TokenType t = c.type();
-        return (t == TokenType.ID || t == TokenType.STRING || TokenType.FALLBACK_ID.contains(t))
-                && t != TokenType.GENERATED;
+        return t == TokenType.ID || t == TokenType.STRING || TokenType.FALLBACK_ID.contains(t);
     }
 
     /** {@code [+|-] number}, returned as written without spaces. */

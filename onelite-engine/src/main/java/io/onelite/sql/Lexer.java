@@ -76,7 +76,7 @@ public final class Lexer {
     }
 
     static boolean isSpace(char c) {
-        return c == ' ' || c == '\t' || c == '\n' || c == '\f' || c == '\r';
+        return c == ' ' || c == '\t' || c == '\n' || c == '\f' || c == '\r' || c == '\uFEFF'; // BOM: as CC_BOM
     }
 
     /** Scans one token from {@code pos}, advancing it; returns null for whitespace/comments. */
@@ -246,20 +246,24 @@ public final class Lexer {
     private TokenType number() {
         int i = pos;
         TokenType t = TokenType.INTEGER;
+        boolean separators = false;
         if (at(i) == '0' && (at(i + 1) == 'x' || at(i + 1) == 'X') && isHexDigit(at(i + 2))) {
             i += 3;
-            while (isHexDigit(at(i))) {
+            while (isHexDigit(at(i)) || at(i) == '_') {
+                separators |= at(i) == '_';
                 i++;
             }
             pos = i;
-            return t;
+            return separators ? TokenType.QNUMBER : t;
         }
-        while (isDigit(at(i))) {
+        while (isDigit(at(i)) || at(i) == '_') {
+            separators |= at(i) == '_';
             i++;
         }
         if (at(i) == '.') {
             i++;
-            while (isDigit(at(i))) {
+            while (isDigit(at(i)) || at(i) == '_') {
+                separators |= at(i) == '_';
                 i++;
             }
             t = TokenType.FLOAT;
@@ -267,10 +271,14 @@ public final class Lexer {
         if ((at(i) == 'e' || at(i) == 'E')
                 && (isDigit(at(i + 1)) || ((at(i + 1) == '+' || at(i + 1) == '-') && isDigit(at(i + 2))))) {
             i += 2;
-            while (isDigit(at(i))) {
+            while (isDigit(at(i)) || at(i) == '_') {
+                separators |= at(i) == '_';
                 i++;
             }
             t = TokenType.FLOAT;
+        }
+        if (separators) {
+            t = TokenType.QNUMBER;
         }
         while (isIdChar(at(i))) {
             t = TokenType.ILLEGAL;
@@ -278,6 +286,29 @@ public final class Lexer {
         }
         pos = i;
         return t;
+    }
+
+    /**
+     * The text of a QNUMBER without its separators, or null when a separator is not between two digits
+     * ({@code sqlite3DequoteNumber}, which then reports {@code unrecognized token}).
+     */
+    static String stripSeparators(String text) {
+        boolean hex = text.length() > 1 && text.charAt(0) == '0' && (text.charAt(1) == 'x' || text.charAt(1) == 'X');
+        StringBuilder b = new StringBuilder(text.length());
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (c != '_') {
+                b.append(c);
+                continue;
+            }
+            char before = i > 0 ? text.charAt(i - 1) : ' ';
+            char after = i + 1 < text.length() ? text.charAt(i + 1) : ' ';
+            boolean ok = hex ? isHexDigit(before) && isHexDigit(after) : isDigit(before) && isDigit(after);
+            if (!ok) {
+                return null;
+            }
+        }
+        return b.toString();
     }
 
     private TokenType namedVariable() {
@@ -338,7 +369,7 @@ public final class Lexer {
             t = scan();
         } while (t == null);
         if (t == TokenType.ID || t == TokenType.STRING || TokenType.JOIN_KW.contains(t) || t == TokenType.WINDOW
-                || t == TokenType.OVER || t == TokenType.FILTER || TokenType.FALLBACK_ID.contains(t)) {
+                || t == TokenType.OVER || TokenType.FALLBACK_ID.contains(t)) {
             return TokenType.ID;
         }
         return t;
@@ -354,18 +385,25 @@ public final class Lexer {
         }
         char q = text.charAt(0);
         if (q == '[') {
-            return text.substring(1, text.length() - 1);
+            int close = text.indexOf(']');
+            return text.substring(1, close < 0 ? text.length() : close);
         }
         if (q != '\'' && q != '"' && q != '`') {
             return text;
         }
+        // as sqlite3Dequote: stop at the closing quote (a doubled quote stands for one)
         StringBuilder b = new StringBuilder(text.length());
-        for (int i = 1; i < text.length() - 1; i++) {
+        for (int i = 1; i < text.length(); i++) {
             char c = text.charAt(i);
-            b.append(c);
             if (c == q) {
-                i++; // a doubled quote stands for one
+                if (i + 1 < text.length() && text.charAt(i + 1) == q) {
+                    b.append(q);
+                    i++;
+                    continue;
+                }
+                break;
             }
+            b.append(c);
         }
         return b.toString();
     }

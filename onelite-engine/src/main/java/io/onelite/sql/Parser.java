@@ -74,6 +74,7 @@ public final class Parser {
         if (t.type() != TokenType.SEMI && t.type() != TokenType.EOF) {
             throw c.syntaxError();
         }
+        c.checkAtEnd();
         int end = t.end();
         return new ParseResult(stmt, end, c.parameterCount(), c.parameterNames(), start, c.text(start, lastEnd));
     }

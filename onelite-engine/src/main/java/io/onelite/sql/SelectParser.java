@@ -20,6 +20,9 @@ import java.util.List;
  * following {@code select}, {@code oneselect}, {@code seltablist} and {@code with} in {@code parse.y}.
  */
 final class SelectParser {
+    /** SQLITE_MAX_COMPOUND_SELECT: the most SELECT cores one compound may join. */
+    static final int MAX_COMPOUND_SELECT = 500;
+
     private final TokenCursor c;
     private final ExprParser exprs;
 
@@ -48,7 +51,32 @@ final class SelectParser {
     SelectStmt selectAfterWith(WithClause with) {
         SelectCore first = core();
         List<SelectStmt.CompoundTerm> compounds = new ArrayList<>();
+        // as in parse.y, each SELECT core may carry ORDER BY/LIMIT; only the last one's are legal
+        String misplaced = null;
         while (true) {
+            SelectCore current = compounds.isEmpty() ? first : compounds.get(compounds.size() - 1).core();
+            List<OrderingTerm> orderBy = List.of();
+            Expr[] limit = new Expr[2];
+            if (current instanceof SelectCore.Query) {
+                orderBy = orderBy();
+                limit = limit();
+            }
+            if (!c.atAny(TokenType.UNION, TokenType.INTERSECT, TokenType.EXCEPT)) {
+                // parserDoubleLinkSelect, when the whole select is reduced; its last message wins
+                if (compounds.size() + 1 > MAX_COMPOUND_SELECT) {
+                    c.deferError(TokenCursor.error("too many terms in compound SELECT"));
+                } else if (misplaced != null) {
+                    c.deferError(TokenCursor.error(misplaced));
+                }
+                return new SelectStmt(with, first, compounds, orderBy, limit[0], limit[1]);
+            }
+            if (!orderBy.isEmpty() || limit[0] != null) {
+                String op = c.at(TokenType.UNION) ? (c.typeAt(1) == TokenType.ALL ? "UNION ALL" : "UNION")
+                        : c.peek().type().name();
+                // parserDoubleLinkSelect reports the one nearest the end
+                misplaced = (orderBy.isEmpty() ? "LIMIT" : "ORDER BY") + " clause should come after " + op
+                        + " not before";
+            }
             SelectStmt.CompoundOp op;
             if (c.accept(TokenType.UNION)) {
                 op = c.accept(TokenType.ALL) ? SelectStmt.CompoundOp.UNION_ALL : SelectStmt.CompoundOp.UNION;
@@ -57,13 +85,10 @@ final class SelectParser {
             } else if (c.accept(TokenType.EXCEPT)) {
                 op = SelectStmt.CompoundOp.EXCEPT;
             } else {
-                break;
+                throw c.syntaxError();
             }
             compounds.add(new SelectStmt.CompoundTerm(op, core()));
         }
-        List<OrderingTerm> orderBy = orderBy();
-        Expr[] limit = limit();
-        return new SelectStmt(with, first, compounds, orderBy, limit[0], limit[1]);
     }
 
     /** {@code ORDER BY terms} or an empty list. */
@@ -98,12 +123,11 @@ final class SelectParser {
         List<CommonTableExpr> ctes = new ArrayList<>();
         do {
             String name = c.name();
-            List<String> columns = c.at(TokenType.LP) ? nameList() : List.of();
+            List<String> columns = c.at(TokenType.LP) ? eidList() : List.of();
             c.expect(TokenType.AS);
             CommonTableExpr.Materialized m = CommonTableExpr.Materialized.DEFAULT;
-            if (c.at(TokenType.NOT) && c.typeAt(1) == TokenType.MATERIALIZED) {
-                c.advance();
-                c.advance();
+            if (c.accept(TokenType.NOT)) {
+                c.expect(TokenType.MATERIALIZED);
                 m = CommonTableExpr.Materialized.NOT_MATERIALIZED;
             } else if (c.accept(TokenType.MATERIALIZED)) {
                 m = CommonTableExpr.Materialized.MATERIALIZED;
@@ -114,6 +138,26 @@ final class SelectParser {
             ctes.add(new CommonTableExpr(name, columns, m, s));
         } while (c.accept(TokenType.COMMA));
         return new WithClause(recursive, ctes);
+    }
+
+    /**
+     * {@code (nm [COLLATE x] [ASC|DESC], ...)}: SQLite's {@code eidlist} of view and CTE column lists, whose
+     * collations and orders are accepted and ignored.
+     */
+    List<String> eidList() {
+        c.expect(TokenType.LP);
+        List<String> names = new ArrayList<>();
+        do {
+            names.add(c.name());
+            if (c.accept(TokenType.COLLATE)) {
+                exprs.collationName();
+            }
+            if (!c.accept(TokenType.ASC)) {
+                c.accept(TokenType.DESC);
+            }
+        } while (c.accept(TokenType.COMMA));
+        c.expect(TokenType.RP);
+        return names;
     }
 
     /** {@code (nm, nm, ...)}. */
@@ -171,7 +215,7 @@ final class SelectParser {
             List<Expr> row = exprs.exprList();
             c.expect(TokenType.RP);
             if (!rows.isEmpty() && rows.get(0).size() != row.size()) {
-                throw TokenCursor.error("all VALUES must have the same number of terms");
+                c.deferError(TokenCursor.error("all VALUES must have the same number of terms"));
             }
             rows.add(row);
         } while (c.accept(TokenType.COMMA));
@@ -186,7 +230,9 @@ final class SelectParser {
                 columns.add(new ResultColumn.Star());
                 continue;
             }
-            if (c.atName() && c.typeAt(1) == TokenType.DOT && c.typeAt(2) == TokenType.STAR) {
+            if (c.atName() && c.typeAt(1) == TokenType.DOT && c.typeAt(2) == TokenType.STAR
+                    && !c.atAny(TokenType.CAST, TokenType.RAISE, TokenType.CURRENT_DATE, TokenType.CURRENT_TIME,
+                    TokenType.CURRENT_TIMESTAMP)) {
                 String table = c.name();
                 c.advance();
                 c.advance();
@@ -224,14 +270,16 @@ final class SelectParser {
             } else if (c.accept(TokenType.JOIN)) {
                 type = Join.JoinType.INNER;
             } else if (TokenType.JOIN_KW.contains(c.type())) {
+                // joinop ::= JOIN_KW [nm [nm]] JOIN; sqlite3JoinType then vets the words
                 List<Token> kws = new ArrayList<>();
-                while (TokenType.JOIN_KW.contains(c.type()) && kws.size() < 3) {
+                kws.add(c.advance());
+                while (kws.size() < 3 && !c.at(TokenType.JOIN) && c.atName()) {
                     kws.add(c.advance());
                 }
-                if (!c.at(TokenType.JOIN)) {
-                    throw c.syntaxError();
+                c.expect(TokenType.JOIN);
+                if (!c.atName() && !c.at(TokenType.LP)) {
+                    throw c.syntaxError(); // sqlite3JoinType runs only once the next token fits
                 }
-                c.advance();
                 natural = kws.stream().anyMatch(k -> k.type() == TokenType.NATURAL);
                 type = joinType(kws);
             } else {
@@ -318,18 +366,39 @@ final class SelectParser {
                     c.advance();
                     c.expect(TokenType.BY);
                     indexedBy = c.name();
-                } else if (c.at(TokenType.NOT) && c.typeAt(1) == TokenType.INDEXED) {
-                    c.advance();
-                    c.advance();
+                } else if (c.accept(TokenType.NOT)) {
+                    c.expect(TokenType.INDEXED);
                     notIndexed = true;
                 }
                 item = new FromItem.Table(name, alias, indexedBy, notIndexed);
             }
         }
         if (first && (c.at(TokenType.ON) || c.at(TokenType.USING))) {
-            throw TokenCursor.error("a JOIN clause is required before " + (c.at(TokenType.ON) ? "ON" : "USING"));
+            // reported when the whole ON/USING clause has been read, as sqlite3SrcListAppendFromTerm
+            boolean on = c.accept(TokenType.ON);
+            if (on) {
+                exprs.expr();
+            } else {
+                c.advance();
+                nameList();
+            }
+            if (!atFromItemFollower()) {
+                throw c.syntaxError();
+            }
+            throw TokenCursor.error("a JOIN clause is required before " + (on ? "ON" : "USING"));
         }
         return item;
+    }
+
+    /** Whether the current token may follow a FROM-clause term (for errors SQLite raises on reduction). */
+    private boolean atFromItemFollower() {
+        if (c.atAny(TokenType.SEMI, TokenType.EOF)) {
+            return c.openParens() == 0;
+        }
+        return c.atAny(TokenType.COMMA, TokenType.RP, TokenType.JOIN, TokenType.WHERE, TokenType.GROUP,
+                TokenType.HAVING, TokenType.WINDOW, TokenType.ORDER, TokenType.LIMIT, TokenType.UNION,
+                TokenType.INTERSECT, TokenType.EXCEPT, TokenType.RETURNING, TokenType.ON, TokenType.USING)
+                || TokenType.JOIN_KW.contains(c.type());
     }
 
     /** {@code (a JOIN b) AS x}: SQLite turns the parenthesised join into a subquery with that alias. */

@@ -27,14 +27,18 @@ import java.util.Map;
 final class TokenCursor {
     /** SQLite's SQLITE_MAX_EXPR_DEPTH. */
     static final int MAX_EXPR_DEPTH = 1000;
-    /** SQLite's SQLITE_MAX_VARIABLE_NUMBER. */
-    static final int MAX_VARIABLE_NUMBER = 32766;
+    /** SQLITE_MAX_VARIABLE_NUMBER as sqlite-jdbc (the test oracle) builds SQLite; the stock default is 32766. */
+    static final int MAX_VARIABLE_NUMBER = 250000;
 
     private final String sql;
     private final Lexer lexer;
     private final List<Token> tokens = new ArrayList<>();
     private int index;
     private int depth;
+    private OneLiteException pending;
+    private OneLiteException endError;
+    private int openParens;
+    private int pendingIndex;
 
     private final List<String> parameterNames = new ArrayList<>();
     private int parameterCount;
@@ -101,17 +105,74 @@ final class TokenCursor {
     Token advance() {
         Token t = peek();
         if (t.type() != TokenType.EOF) {
+            checkPending();
             index++;
+            countParen(t.type());
         }
         return t;
     }
 
     boolean accept(TokenType t) {
         if (at(t)) {
+            checkPending();
             index++;
+            countParen(t);
             return true;
         }
         return false;
+    }
+
+    private void countParen(TokenType t) {
+        if (t == TokenType.LP) {
+            openParens++;
+        } else if (t == TokenType.RP) {
+            openParens--;
+        }
+    }
+
+    /** How many '(' consumed so far are still open (a ';' or the end cannot end the statement then). */
+    int openParens() {
+        return openParens;
+    }
+
+    /**
+     * Defers an error SQLite raises in a grammar action, i.e. only once the next token turns out to fit
+     * (if it does not, the syntax error at that token is reported instead). The error fires when that
+     * token is consumed, or at the end of the statement.
+     */
+    void deferError(OneLiteException e) {
+        if (pending == null) {
+            pending = e;
+            pendingIndex = index;
+        }
+    }
+
+    /**
+     * Defers an error SQLite raises only when it generates code, after the whole statement parsed
+     * (e.g. {@code hex literal too big}); thrown by {@link #checkPending} at the end of the statement.
+     */
+    void deferToEnd(OneLiteException e) {
+        if (endError == null) {
+            endError = e;
+        }
+    }
+
+    /** At the end of a statement: the deferred errors, in the order SQLite would raise them. */
+    void checkAtEnd() {
+        index = Math.max(index, pendingIndex);
+        checkPending();
+        if (endError != null) {
+            throw endError;
+        }
+    }
+
+    /** Throws a deferred error whose token has been accepted. */
+    void checkPending() {
+        if (pending != null && index >= pendingIndex) {
+            OneLiteException e = pending;
+            pending = null;
+            throw e;
+        }
     }
 
     Token expect(TokenType t) {
@@ -201,7 +262,8 @@ final class TokenCursor {
                     n = -1;
                 }
                 if (n < 1 || n > MAX_VARIABLE_NUMBER) {
-                    throw error("variable number must be between ?1 and ?" + MAX_VARIABLE_NUMBER);
+                    deferError(error("variable number must be between ?1 and ?" + MAX_VARIABLE_NUMBER));
+                    return new Expr.Param(1, text);
                 }
                 number = (int) n;
                 name = text;

@@ -14,6 +14,8 @@ import java.util.Set;
 public enum TokenType {
     // names and literals
     ID, STRING, BLOB, INTEGER, FLOAT, VARIABLE,
+    /** A number with '_' digit separators ({@code 1_000}); only valid as an expression term. */
+    QNUMBER,
     // punctuation and operators
     SEMI, LP, RP, COMMA, DOT, PLUS, MINUS, STAR, SLASH, REM, EQ, NE, LT, LE, GT, GE, LSHIFT, RSHIFT,
     BITAND, BITOR, BITNOT, CONCAT, PTR,

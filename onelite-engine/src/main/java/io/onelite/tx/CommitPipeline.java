@@ -7,6 +7,7 @@ import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.locks.LockSupport;
 
 /**
  * Group commit for concurrent transactions (DESIGN.md section 5): committers enqueue a
@@ -60,7 +61,10 @@ final class CommitPipeline {
     private static final class Request {
         final Job job;
         final long busyDeadlineNanos;
-        boolean done;
+        final Thread thread = Thread.currentThread();
+        volatile boolean done;
+        /** Set by the previous leader: this request's thread leads next. */
+        volatile boolean promoted;
         RuntimeException failure;
 
         Request(Job job, long busyDeadlineNanos) {
@@ -71,7 +75,7 @@ final class CommitPipeline {
 
     private final Backend backend;
     private final ArrayDeque<Request> queue = new ArrayDeque<>();
-    private boolean leader;
+    private boolean leaderActive;
     private long batches;
     private long commits;
 
@@ -82,34 +86,36 @@ final class CommitPipeline {
     /**
      * Commits through the pipeline; returns when the job's commit is published, or throws its
      * failure ({@code BUSY} if the lock was not obtained in {@code busyTimeout}).
+     *
+     * <p>Waiting committers park; a leader wakes exactly the committers it finished and hands
+     * leadership straight to the oldest waiting request (no herd, no gap without a leader).
      */
     void commit(Job job, Duration busyTimeout, Duration holdLimit) {
         Request r = new Request(job, System.nanoTime() + saturatedNanos(busyTimeout));
+        boolean lead;
         boolean interrupted = false;
         synchronized (this) {
             queue.addLast(r);
+            lead = !leaderActive;
+            leaderActive = true; // invariant (1)
         }
-        while (true) {
-            synchronized (this) {
-                while (!r.done && leader) {
-                    try {
-                        wait();
-                    } catch (InterruptedException e) {
-                        interrupted = true; // the commit may be running on the leader: wait for its outcome
-                    }
-                }
+        while (!r.done) {
+            if (lead) {
+                boolean published = lead(r, saturatedNanos(holdLimit));
                 if (r.done) {
-                    break;
+                    handOff();
                 }
-                leader = true; // invariant (1)
+                if (published) {
+                    afterBatch(); // after the hand-off: the next batch need not wait for a checkpoint
+                }
+                continue; // not done: our request is still queued (batch cut short); lead again
             }
-            try {
-                lead(r, saturatedNanos(holdLimit));
-            } finally {
-                synchronized (this) {
-                    leader = false;
-                    notifyAll();
-                }
+            LockSupport.park(this);
+            if (Thread.interrupted()) {
+                interrupted = true; // the commit may be running on the leader: wait for its outcome
+            }
+            if (r.promoted && !r.done) {
+                lead = true;
             }
         }
         if (interrupted) {
@@ -118,6 +124,20 @@ final class CommitPipeline {
         if (r.failure != null) {
             throw r.failure;
         }
+    }
+
+    /** Gives leadership to the oldest waiting request, or ends it when nobody waits. */
+    private void handOff() {
+        Request next;
+        synchronized (this) {
+            next = queue.peekFirst();
+            if (next == null) {
+                leaderActive = false;
+                return;
+            }
+        }
+        next.promoted = true;
+        LockSupport.unpark(next.thread);
     }
 
     /** Jobs waiting for a leader (for tests and metrics). */
@@ -135,16 +155,17 @@ final class CommitPipeline {
         return commits;
     }
 
-    private void lead(Request self, long holdNanos) {
+    /** Runs one batch; returns whether something was published. */
+    private boolean lead(Request self, long holdNanos) {
         try {
             backend.lockWrite(Duration.ofNanos(Math.max(0, self.busyDeadlineNanos - System.nanoTime())));
         } catch (RuntimeException e) {
             synchronized (this) { // invariant (4)
                 queue.remove(self);
-                self.failure = e;
-                self.done = true;
             }
-            return;
+            self.failure = e;
+            self.done = true;
+            return false;
         }
         List<Request> finished = new ArrayList<>();
         List<Request> appended = new ArrayList<>();
@@ -182,21 +203,26 @@ final class CommitPipeline {
         } finally {
             backend.unlockWrite();
         }
-        synchronized (this) { // invariant (2)
-            for (Request r : finished) {
-                r.done = true;
-            }
+        synchronized (this) {
             if (!appended.isEmpty()) {
                 batches++;
                 commits += appended.size();
             }
         }
-        if (!appended.isEmpty()) {
-            try {
-                backend.afterBatch();
-            } catch (RuntimeException ignored) {
-                // a failed auto-checkpoint does not undo the commits
+        for (Request r : finished) { // invariant (2)
+            r.done = true;
+            if (r != self) {
+                LockSupport.unpark(r.thread);
             }
+        }
+        return !appended.isEmpty();
+    }
+
+    private void afterBatch() {
+        try {
+            backend.afterBatch();
+        } catch (RuntimeException ignored) {
+            // a failed auto-checkpoint does not undo the commits
         }
     }
 

@@ -4,7 +4,6 @@ import io.onelite.btree.KeyInfo;
 import io.onelite.btree.TreeAccessListener;
 
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
@@ -15,9 +14,10 @@ import java.util.Map;
  *
  * <p>Serializable mode keeps the read intervals of every tree ({@link RowidIntervals} per table
  * tree, {@link KeyIntervals} per index tree) and the writes in order. Snapshot mode keeps the
- * writes (each carries its before-image) and, of the index reads, only the point probes
- * ({@code lo} equal to {@code hi}): those are what UNIQUE checks look like, and validating them
- * keeps a unique index unique when two snapshot transactions insert the same value.
+ * writes (each carries its before-image) and, of the index reads, only the key prefix each seek
+ * probed for, as the interval "every key starting with it": a UNIQUE check is such a probe, and
+ * validating it keeps a unique index unique when two snapshot transactions insert the same value.
+ * (A seek reports {@code [probe, found]}; the probe is shorter than the full keys a step reports.)
  *
  * <p>Writes to {@code sqlite_schema} (root 1) and tree creation or removal mark the trace
  * unmergeable. Past {@link #MAX_ENTRIES} entries the trace stops recording, frees what it holds and
@@ -65,8 +65,14 @@ final class Trace implements TreeAccessListener {
 
     @Override
     public void indexRead(int root, KeyInfo keyInfo, Object[] lo, Object[] hi) {
-        if (overflowed || (!serializable && !isPointProbe(lo, hi))) {
+        if (overflowed) {
             return;
+        }
+        if (!serializable) {
+            if (lo == null || (hi != null && lo.length >= hi.length)) {
+                return; // a step over existing entries, not a probe
+            }
+            hi = lo; // every key starting with the probed prefix
         }
         readEntries += indexReads.computeIfAbsent(root, r -> new KeyIntervals(r, keyInfo)).add(copy(lo), copy(hi));
         checkSize();
@@ -167,10 +173,6 @@ final class Trace implements TreeAccessListener {
             writes.trimToSize();
             readEntries = 0;
         }
-    }
-
-    private static boolean isPointProbe(Object[] lo, Object[] hi) {
-        return lo != null && hi != null && Arrays.deepEquals(lo, hi);
     }
 
     /** Bounds may be the caller's reusable arrays: keep our own copy (values themselves are immutable). */

@@ -72,6 +72,9 @@ class IndexTreeTests {
                     }
                     ReadPathTests.assertRowsEqual(back, new ArrayList<>(model));
                     assertThat(IntegrityCheck.check(s, Map.of(root, ki), 20)).as("seed " + seed).isEmpty();
+                    TreeShape shape = TreeShape.of(s, root);
+                    assertThat(shape.emptyNonRoot()).isZero();
+                assertThat(shape.pages() < 4 || shape.fill() > 0.3).as("pages about full: " + shape).isTrue();
                     for (int q = 0; q < 50 && !model.isEmpty(); q++) {
                         Object[] prefix = {randomValue(r)};
                         Object[] ge = firstWithPrefixAtLeast(model, prefix, ki);

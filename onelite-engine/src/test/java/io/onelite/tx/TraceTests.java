@@ -23,13 +23,14 @@ class TraceTests {
     }
 
     @Test
-    void snapshotTraceKeepsOnlyIndexPointProbesAmongReads() {
+    void snapshotTraceKeepsOnlyTheIndexPrefixesSeeksProbedFor() {
         Trace t = new Trace(false);
         t.tableRead(2, 1, 10);
-        t.indexRead(3, KeyInfo.BINARY, new Object[] {"a"}, new Object[] {"b"});
-        t.indexRead(3, KeyInfo.BINARY, new Object[] {"x"}, new Object[] {"x"});
+        t.indexRead(3, KeyInfo.BINARY, new Object[] {"a", 1L}, new Object[] {"b", 2L}); // a step
+        t.indexRead(3, KeyInfo.BINARY, new Object[] {"x"}, new Object[] {"y", 7L});    // a probe for "x"
         assertThat(t.tableReads()).isEmpty();
-        assertThat(t.indexReads().get(3).intervals()).hasSize(1);
+        assertThat(t.indexReads().get(3).intervals()).singleElement()
+                .satisfies(r -> assertThat(r.hi()).containsExactly("x"));
     }
 
     @Test

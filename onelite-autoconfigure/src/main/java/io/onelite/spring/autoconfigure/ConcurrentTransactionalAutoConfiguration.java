@@ -45,6 +45,7 @@ public final class ConcurrentTransactionalAutoConfiguration {
     /** The counters the retry advice adds to (also defined by {@code OneLiteAutoConfiguration}). */
     @Bean
     @ConditionalOnMissingBean
+    @Role(BeanDefinition.ROLE_INFRASTRUCTURE) // also used by the retry advisor, created before other beans
     static OneLiteStatistics oneLiteStatistics() {
         return new OneLiteStatistics();
     }

@@ -4,24 +4,22 @@ import javax.sql.DataSource;
 
 import com.zaxxer.hikari.HikariDataSource;
 import io.onelite.jdbc.OneLiteDataSource;
-import io.onelite.spring.OneLiteAwareExceptionTranslator;
 import io.onelite.spring.OneLiteDataSources;
 import io.onelite.spring.OneLiteStatistics;
 
+import org.springframework.beans.factory.config.BeanDefinition;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingClass;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnSingleCandidate;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.boot.jdbc.autoconfigure.DataSourceAutoConfiguration;
-import org.springframework.boot.jdbc.autoconfigure.JdbcTemplateAutoConfiguration;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Conditional;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.context.annotation.Role;
 import org.springframework.core.env.Environment;
-import org.springframework.jdbc.support.SQLExceptionTranslator;
 
 /**
  * The OneLite {@link DataSource}: HikariCP on {@code jdbc:onelite:<onelite.path>} with the
@@ -31,16 +29,16 @@ import org.springframework.jdbc.support.SQLExceptionTranslator;
  * the application defines its own {@code DataSource} or points {@code spring.datasource.url}
  * at another database.
  *
- * <p>Also: the {@link OneLiteStatistics} counters, and an {@link SQLExceptionTranslator} for
- * Boot's {@code JdbcTemplate} that knows OneLite's result codes.
+ * <p>Also: the {@link OneLiteStatistics} counters.
  */
-@AutoConfiguration(before = {DataSourceAutoConfiguration.class, JdbcTemplateAutoConfiguration.class})
+@AutoConfiguration(before = DataSourceAutoConfiguration.class)
 @ConditionalOnClass(name = OneLiteDataSources.DRIVER_CLASS_NAME)
 @EnableConfigurationProperties(OneLiteProperties.class)
 public final class OneLiteAutoConfiguration {
 
     @Bean
     @ConditionalOnMissingBean
+    @Role(BeanDefinition.ROLE_INFRASTRUCTURE) // also used by the retry advisor, created before other beans
     static OneLiteStatistics oneLiteStatistics() {
         return new OneLiteStatistics();
     }
@@ -77,18 +75,6 @@ public final class OneLiteAutoConfiguration {
             OneLiteDataSource dataSource = new OneLiteDataSource();
             dataSource.setUrl(url);
             return dataSource;
-        }
-    }
-
-    @Configuration(proxyBeanMethods = false)
-    @ConditionalOnSingleCandidate(DataSource.class)
-    static class ExceptionTranslation {
-
-        /** Used by Boot's {@code JdbcTemplate}: OneLite's codes on OneLite, the database's own otherwise. */
-        @Bean
-        @ConditionalOnMissingBean(SQLExceptionTranslator.class)
-        OneLiteAwareExceptionTranslator oneLiteExceptionTranslator(DataSource dataSource) {
-            return new OneLiteAwareExceptionTranslator(dataSource);
         }
     }
 }

@@ -1,5 +1,6 @@
 package io.onelite.spring.autoconfigure;
 
+import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.sql.SQLException;
 
@@ -11,8 +12,8 @@ import org.springframework.boot.diagnostics.FailureAnalyzer;
 import org.springframework.core.env.Environment;
 
 /**
- * Turns "unable to open database file" ({@code SQLITE_CANTOPEN}, 14) at start-up into advice that
- * names the file and the property that chose it.
+ * Turns "unable to open database file" ({@code SQLITE_CANTOPEN}, 14) at start-up, or a database
+ * folder that could not be created, into advice that names the file and the property that chose it.
  */
 class OneLiteOpenFailureAnalyzer implements FailureAnalyzer {
 
@@ -57,6 +58,10 @@ class OneLiteOpenFailureAnalyzer implements FailureAnalyzer {
                 return t;
             }
             if (t instanceof OneLiteException e && (e.code() & 0xff) == CANTOPEN) {
+                return t;
+            }
+            if (t instanceof UncheckedIOException && t.getMessage() != null
+                    && t.getMessage().startsWith(OneLiteUrl.FOLDER_FAILURE)) {
                 return t;
             }
         }

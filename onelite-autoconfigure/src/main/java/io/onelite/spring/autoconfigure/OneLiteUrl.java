@@ -17,6 +17,9 @@ import io.onelite.spring.OneLiteDataSources;
  */
 final class OneLiteUrl {
 
+    /** How a failure to create the database folder starts its message (the failure analyzer looks for it). */
+    static final String FOLDER_FAILURE = "Cannot create the folder of the OneLite database";
+
     private OneLiteUrl() {
     }
 
@@ -64,7 +67,7 @@ final class OneLiteUrl {
             try {
                 Files.createDirectories(file.getParent());
             } catch (IOException e) {
-                throw new UncheckedIOException("Cannot create the folder of the OneLite database " + file
+                throw new UncheckedIOException(FOLDER_FAILURE + " " + file
                         + " (onelite.path)", e);
             }
         }

@@ -22,27 +22,20 @@ final class AggregateWindow implements WindowFunction {
         int curEnd = 0;
         for (int row = 0; row < n; row++) {
             int fs = p.frameStart(row);
-            int fe = p.frameEnd(row);
-            if (fe < fs) {
-                fe = fs;
-            }
-            boolean canSlide = sliding && fs >= curStart && fe >= curEnd;
+            int fe = Math.max(fs, p.frameEnd(row));
+            boolean canSlide = sliding && fs >= curStart && fe >= curEnd && fs <= curEnd;
             if (!canSlide) {
                 acc = aggregate.start();
                 curStart = fs;
                 curEnd = fs;
             }
+            // as window.c: rows leave the frame (xInverse) before new rows enter it (xStep);
+            // the order matters to floating-point sums
+            while (curStart < fs) {
+                acc.inverse(p.args(curStart++).clone());
+            }
             while (curEnd < fe) {
                 acc.step(p.args(curEnd++).clone());
-            }
-            while (curStart < fs) {
-                if (curStart < curEnd) {
-                    acc.inverse(p.args(curStart).clone());
-                }
-                curStart++;
-            }
-            if (curEnd < curStart) {
-                curEnd = curStart;
             }
             out[row] = acc.value();
         }

@@ -9,6 +9,9 @@ final class Args {
     private Args() {
     }
 
+    /** Marks an optional argument that was not given (as opposed to NULL). */
+    static final Object NO_ARG = new Object();
+
     /** SQLite's default SQLITE_LIMIT_LENGTH: the largest string or blob. */
     static final long MAX_LENGTH = 1_000_000_000L;
 
@@ -46,14 +49,8 @@ final class Args {
      * number, anything else null.
      */
     static Object numericOrNull(Object v) {
-        if (v instanceof Long || v instanceof Double) {
-            return v;
-        }
-        if (v instanceof String s) {
-            Object n = SqlValues.applyAffinity(s, io.onelite.exec.value.Affinity.NUMERIC);
-            return n instanceof String ? null : n;
-        }
-        return null;
+        Object n = SqlValues.numericIfWhole(v);
+        return n instanceof Long || n instanceof Double ? n : null;
     }
 
     /** Length in code points of text up to its first NUL (C strings end there). */

@@ -13,5 +13,13 @@ final class BuiltinRegistration {
 
     static void registerAll(Functions.Registry r) {
         CoreFunctions.register(r);
+        TextFunctions.register(r);
+        Aggregates.register(r);
+        WindowFunctions.register(r);
+        MathFunctions.register(r);
+        DateFunctions.register(r);
+        JsonFunctions.register(r);
+        r.scalarVariadic("printf", 0, Functions.MAX_ARGS, (c, a) -> Printf.sqlPrintf(a));
+        r.scalarVariadic("format", 0, Functions.MAX_ARGS, (c, a) -> Printf.sqlPrintf(a));
     }
 }

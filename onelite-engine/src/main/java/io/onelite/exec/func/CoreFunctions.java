@@ -84,7 +84,9 @@ final class CoreFunctions {
             if (a[i] == null) {
                 return null;
             }
-            if (SqlValues.compare(a[i], best, Collation.BINARY) * sign > 0) {
+            // as SQLite's minmaxFunc: max takes a later argument only if greater, min if not greater
+            int cmp = SqlValues.compare(best, a[i], Collation.BINARY);
+            if (sign > 0 ? cmp < 0 : cmp >= 0) {
                 best = a[i];
             }
         }

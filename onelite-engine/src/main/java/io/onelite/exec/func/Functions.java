@@ -94,6 +94,17 @@ public final class Functions {
     }
 
     /**
+     * The aggregate with a collating sequence for its text comparisons: {@code min(x)} and
+     * {@code max(x)} use the collation of their argument expression; others ignore it.
+     */
+    public static AggregateFunction aggregate(String lowerName, int argc, io.onelite.btree.Collation collation) {
+        if (argc == 1 && collation != null && (lowerName.equals("min") || lowerName.equals("max"))) {
+            return Aggregates.minMax(collation, lowerName.equals("max"));
+        }
+        return aggregate(lowerName, argc);
+    }
+
+    /**
      * A new instance of the window-only function {@code lowerName} with {@code argc} arguments
      * (row_number, rank, ..., nth_value), or null. Aggregates used as window functions go
      * through {@link #windowOf(AggregateFunction)} instead.

@@ -24,6 +24,23 @@ public final class RealFormat {
         public static final Flags NONE = new Flags(false, false, false, false);
     }
 
+    /**
+     * quote() of a REAL: {@code %!0.15g} when that reads back as the same double, else
+     * {@code %!0.20e}; infinities as {@code 9.0e+999} (what the zero-pad flag makes of them).
+     */
+    public static String quoteReal(double r) {
+        if (Double.isInfinite(r)) {
+            return r < 0 ? "-9.0e+999" : "9.0e+999";
+        }
+        Flags bang = new Flags(false, false, false, true);
+        String s = format(r, 'g', 15, bang);
+        NumericText.Real back = NumericText.parseReal(s);
+        if (back.value() != r) {
+            s = format(r, 'e', 20, bang);
+        }
+        return s;
+    }
+
     /** SQLite's text for a REAL ({@code %!.15g}). */
     public static String toText(double r) {
         return format(r, 'g', 15, new Flags(false, false, false, true));
@@ -36,41 +53,55 @@ public final class RealFormat {
      * @param precision digits (after the point for f/e, significant for g); negative = default 6
      */
     public static String format(double r, char conversion, int precision, Flags flags) {
+        return format(r, conversion, precision, flags, false, false);
+    }
+
+    /**
+     * As {@link #format(double, char, int, Flags)}, with the {@code ,} flag (thousands
+     * separators in the integer part of {@code f}) and the {@code 0} flag's treatment of
+     * infinities (rendered as 9×10^999, so that they read back as infinities).
+     */
+    public static String format(double r, char conversion, int precision, Flags flags, boolean thousands,
+                                boolean zeroPad) {
         if (precision < 0) {
             precision = 6;
         }
-        boolean upper = conversion == 'E' || conversion == 'G';
         char type = Character.toLowerCase(conversion);
-        String prefix;
-        if (r < 0) {
-            prefix = "-";
-        } else if (flags.plus()) {
-            prefix = "+";
-        } else if (flags.space()) {
-            prefix = " ";
-        } else {
-            prefix = "";
-        }
         if (Double.isNaN(r)) {
-            return "NaN";
+            return zeroPad ? "null" : "NaN";
         }
-        if (Double.isInfinite(r)) {
-            return (r < 0 ? "-" : flags.plus() ? "+" : "") + "Inf";
+        if (Double.isInfinite(r) && !zeroPad) {
+            return (r < 0 ? "-" : flags.plus() ? "+" : flags.space() ? " " : "") + "Inf";
         }
-        if (type == 'g' && precision > 0) {
-            precision--;
+        if (type == 'g' && precision == 0) {
+            precision = 1;
         }
         int iRound;
         if (type == 'f') {
             iRound = -precision;
         } else if (type == 'g') {
-            iRound = precision + 1;
+            iRound = precision;
         } else {
             iRound = precision + 1;
         }
-        Decoded d = r == 0.0 ? new Decoded(false, "0", 1)
-                : DecimalConversion.decode(r, iRound, flags.bang() ? 26 : 16);
+        Decoded d;
+        if (Double.isInfinite(r)) {
+            d = new Decoded(r < 0, "9", 1000);
+        } else if (r == 0.0) {
+            d = new Decoded(false, "0", 1);
+        } else {
+            d = DecimalConversion.decode(r, iRound, flags.bang() ? 26 : 16);
+        }
+        return render(d, conversion, precision, flags, thousands);
+    }
+
+    private static String render(Decoded d, char conversion, int precision, Flags flags, boolean thousands) {
+        boolean upper = conversion == 'E' || conversion == 'G';
+        char type = Character.toLowerCase(conversion);
         int exp = d.decimalPoint() - 1;
+        if (type == 'g' && precision > 0) {
+            precision--;
+        }
         boolean rtz;
         if (type == 'g') {
             rtz = !flags.alternate();
@@ -85,8 +116,8 @@ public final class RealFormat {
         }
         boolean dp = precision > 0 || flags.alternate() || flags.bang();
         String digits = d.digits();
-        int n = d.digits().equals("0") ? 0 : digits.length();
-        StringBuilder sb = new StringBuilder(prefix);
+        int n = digits.equals("0") ? 0 : digits.length();
+        StringBuilder sb = new StringBuilder();
         int j = 0;
         if (type == 'f') {
             int e2 = exp;
@@ -95,6 +126,9 @@ public final class RealFormat {
             } else {
                 for (; e2 >= 0; e2--) {
                     sb.append(j < n ? digits.charAt(j++) : '0');
+                    if (thousands && e2 % 3 == 0 && e2 > 1) {
+                        sb.append(',');
+                    }
                 }
             }
             if (dp) {
@@ -129,8 +163,21 @@ public final class RealFormat {
                 }
             }
         }
+        String prefix;
+        if (d.negative()) {
+            // SQLite 3.51: with '#' and no '+'/' ', a value that printed as all zeros loses its sign
+            boolean allZero = sb.chars().allMatch(ch -> ch == '0' || ch == '.' || ch == ',');
+            prefix = flags.alternate() && !flags.plus() && !flags.space() && allZero && type == 'f' ? "" : "-";
+        } else if (flags.plus()) {
+            prefix = "+";
+        } else if (flags.space()) {
+            prefix = " ";
+        } else {
+            prefix = "";
+        }
+        sb.insert(0, prefix);
         if (type == 'e') {
-            int e = r == 0.0 ? 0 : exp;
+            int e = exp;
             sb.append(upper ? 'E' : 'e').append(e < 0 ? '-' : '+');
             e = Math.abs(e);
             if (e >= 100) {

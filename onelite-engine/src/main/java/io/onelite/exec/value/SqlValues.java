@@ -56,6 +56,19 @@ public final class SqlValues {
         return Conversions.toNumeric(v);
     }
 
+    /**
+     * What {@code sqlite3_value_numeric_type} leaves in a value: INTEGER and REAL unchanged, text
+     * that is wholly a number (surrounding spaces allowed) as that number (REAL if written with a
+     * point or exponent), anything else unchanged.
+     */
+    public static Object numericIfWhole(Object v) {
+        if (v instanceof String s) {
+            Object n = Conversions.numericIfWhole(s, false);
+            return n == null ? v : n;
+        }
+        return v;
+    }
+
     /** SQLite's truth value: null for NULL, else whether the numeric value is non-zero. */
     public static Boolean isTrue(Object v) {
         return Conversions.isTrue(v);

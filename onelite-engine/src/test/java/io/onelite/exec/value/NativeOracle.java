@@ -79,6 +79,15 @@ public final class NativeOracle implements AutoCloseable {
                 return Result.of(read(rs, 1));
             }
         } catch (SQLException e) {
+            // a statement that failed may be left unusable: prepare it afresh next time
+            PreparedStatement broken = cache.remove(sql);
+            if (broken != null) {
+                try {
+                    broken.close();
+                } catch (SQLException ignored) {
+                    // already failed
+                }
+            }
             return Result.failure(message(e));
         }
     }

@@ -1,0 +1,220 @@
+package io.onelite.bench;
+
+import io.onelite.btree.BTree;
+import io.onelite.btree.Record;
+import io.onelite.btree.TableCursor;
+import io.onelite.btree.TreeAccessListener;
+import io.onelite.common.BeginMode;
+import io.onelite.common.OneLiteException;
+import io.onelite.common.Synchronous;
+import io.onelite.pager.FileHeader;
+import io.onelite.pager.Pager;
+import io.onelite.pager.PagerOptions;
+import io.onelite.tx.Transaction;
+import io.onelite.tx.TransactionManager;
+import io.onelite.tx.TxOptions;
+import io.onelite.tx.TxStats;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * The BEGIN CONCURRENT recipe's workload (reference/begin-concurrent-recipe.md): W writers, each
+ * running N transactions of one insert (rowid from the engine) plus some busy-waited application
+ * work, first with BEGIN IMMEDIATE and then with BEGIN CONCURRENT; prints commits per second of
+ * each and the ratio. Runs on the transaction API (the layer under test), one thread per writer,
+ * every writer with its own transactions on one shared database, retrying on 517/773 as the
+ * recipe's WriteAsync does.
+ *
+ * <pre>
+ * usage: Writers [--writers 8] [--per-writer 250] [--work-us 0,200] [--sync NORMAL|FULL|OFF]
+ *                [--dir DIR | --memory] [--rounds 1] [--work-kind spin|sleep]
+ * </pre>
+ * {@code spin} busy-waits as the recipe does (CPU-bound work: with fewer cores than writers it
+ * cannot overlap); {@code sleep} parks the thread (work that waits, e.g. a remote call).
+ * A file database is used when the pager supports files, else (or with {@code --memory}) a
+ * memory database. Figures vary from run to run; this prints, it asserts nothing.
+ */
+public final class Writers {
+    private static boolean sleepWork;
+
+    private Writers() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        Map<String, String> opt = parse(args);
+        int writers = Integer.parseInt(opt.getOrDefault("writers", "8"));
+        int perWriter = Integer.parseInt(opt.getOrDefault("per-writer", "250"));
+        Synchronous sync = Synchronous.parse(opt.getOrDefault("sync", "NORMAL"));
+        boolean memory = opt.containsKey("memory");
+        Path dir = Path.of(opt.getOrDefault("dir", System.getProperty("java.io.tmpdir")));
+        int rounds = Integer.parseInt(opt.getOrDefault("rounds", "1"));
+        sleepWork = opt.getOrDefault("work-kind", "spin").equals("sleep");
+        List<Integer> works = new ArrayList<>();
+        for (String w : opt.getOrDefault("work-us", "0,200").split(",")) {
+            works.add(Integer.parseInt(w.trim()));
+        }
+        System.out.printf("%d writers x %d transactions, synchronous=%s, %s, %d cores, work %s%n", writers, perWriter,
+                sync, memory ? "memory" : "files in " + dir, Runtime.getRuntime().availableProcessors(),
+                sleepWork ? "sleeps" : "spins");
+        warmUp(writers, sync, memory, dir);
+        for (int round = 0; round < rounds; round++) {
+            for (int workUs : works) {
+                Result imm = run(BeginMode.IMMEDIATE, writers, perWriter, workUs, sync, memory, dir);
+                Result con = run(BeginMode.CONCURRENT, writers, perWriter, workUs, sync, memory, dir);
+                System.out.printf("work %3d us: IMMEDIATE %,8.0f/s, CONCURRENT %,8.0f/s, ratio %.2f"
+                                + "   (concurrent: %d retries, %s)%n",
+                        workUs, imm.rate, con.rate, con.rate / imm.rate, con.retries, con.stats);
+            }
+        }
+    }
+
+    record Result(double rate, long retries, TxStats stats) {
+    }
+
+    private static void warmUp(int writers, Synchronous sync, boolean memory, Path dir) throws Exception {
+        for (int i = 0; i < 3; i++) {
+            run(BeginMode.IMMEDIATE, writers, 100, 0, sync, memory, dir);
+            run(BeginMode.CONCURRENT, writers, 100, 0, sync, memory, dir);
+        }
+    }
+
+    static Result run(BeginMode mode, int writers, int perWriter, int workUs, Synchronous sync, boolean memory,
+                      Path dir) throws Exception {
+        PagerOptions po = PagerOptions.DEFAULTS.withSynchronous(sync);
+        Path file = null;
+        Pager pager;
+        if (memory) {
+            pager = Pager.openMemory(po);
+        } else {
+            file = Files.createTempFile(dir, "writers-" + mode.name().toLowerCase() + "-", ".db");
+            Files.delete(file);
+            try {
+                pager = Pager.open(file, po);
+            } catch (OneLiteException e) {
+                pager = Pager.openMemory(po); // the pager of this build has no file support yet
+                file = null;
+            }
+        }
+        try {
+            TransactionManager tm = new TransactionManager(pager, new TxOptions(Duration.ofSeconds(30), Duration.ofSeconds(5)));
+            int root = createOrders(tm);
+            AtomicLong retries = new AtomicLong();
+            List<Thread> threads = new ArrayList<>();
+            long start = System.nanoTime();
+            for (int w = 0; w < writers; w++) {
+                long writer = w;
+                Thread t = new Thread(() -> {
+                    for (int i = 0; i < perWriter; i++) {
+                        while (true) {
+                            Transaction tx = tm.begin(mode);
+                            try {
+                                TableCursor c = new TableCursor(tx.writeStore(), root, tx.listener());
+                                long rowid = tx.newRowid(c, root);
+                                c.insert(rowid, Record.encode(null, writer, "item " + i));
+                                work(workUs);
+                                tx.commit();
+                                break;
+                            } catch (OneLiteException e) {
+                                tx.rollback();
+                                if (e.code() != 517 && e.code() != 773) {
+                                    throw e;
+                                }
+                                retries.incrementAndGet();
+                            }
+                        }
+                    }
+                }, "writer-" + w);
+                threads.add(t);
+                t.start();
+            }
+            for (Thread t : threads) {
+                t.join();
+            }
+            double seconds = (System.nanoTime() - start) / 1e9;
+            long rows = countRows(tm, root);
+            if (rows != (long) writers * perWriter) {
+                throw new IllegalStateException("expected " + writers * perWriter + " rows, found " + rows);
+            }
+            return new Result(writers * perWriter / seconds, retries.get(), tm.stats());
+        } finally {
+            pager.close();
+            if (file != null) {
+                for (String suffix : new String[] {"", "-wal", "-shm", "-onelite-rowid"}) {
+                    Files.deleteIfExists(Path.of(file + suffix));
+                }
+            }
+        }
+    }
+
+    /** CREATE TABLE orders (id integer primary key, writer int, item text), at the b-tree level. */
+    private static int createOrders(TransactionManager tm) {
+        Transaction t = tm.begin(BeginMode.IMMEDIATE);
+        var ws = t.writeStore();
+        int root = BTree.create(ws, true);
+        TableCursor schema = new TableCursor(ws, 1, TreeAccessListener.NONE);
+        schema.insert(schema.maxRowid() + 1, Record.encode("table", "orders", "orders", (long) root,
+                "CREATE TABLE orders (id integer primary key, writer int, item text)"));
+        byte[] p1 = ws.write(1);
+        FileHeader.putInt(p1, FileHeader.SCHEMA_COOKIE, FileHeader.getInt(p1, FileHeader.SCHEMA_COOKIE) + 1);
+        if (FileHeader.getInt(p1, FileHeader.SCHEMA_FORMAT) == 0) {
+            FileHeader.putInt(p1, FileHeader.SCHEMA_FORMAT, 4);
+        }
+        t.commit();
+        return root;
+    }
+
+    private static long countRows(TransactionManager tm, int root) {
+        Transaction t = tm.begin(BeginMode.DEFERRED);
+        try {
+            TableCursor c = new TableCursor(t.readStore(), root, TreeAccessListener.NONE);
+            long n = 0;
+            for (boolean ok = c.first(); ok; ok = c.next()) {
+                n++;
+            }
+            return n;
+        } finally {
+            t.rollback();
+        }
+    }
+
+    /** Stands in for application work inside the transaction (busy wait, as the recipe). */
+    static void work(int us) {
+        if (us <= 0) {
+            return;
+        }
+        if (sleepWork) {
+            java.util.concurrent.locks.LockSupport.parkNanos(us * 1000L);
+            return;
+        }
+        long end = System.nanoTime() + us * 1000L;
+        while (System.nanoTime() < end) {
+            Thread.onSpinWait();
+        }
+    }
+
+    private static Map<String, String> parse(String[] args) {
+        Map<String, String> m = new LinkedHashMap<>();
+        for (int i = 0; i < args.length; i++) {
+            String a = args[i];
+            if (!a.startsWith("--")) {
+                throw new IllegalArgumentException("unexpected argument " + a);
+            }
+            String key = a.substring(2);
+            if (key.equals("memory")) {
+                m.put(key, "true");
+            } else if (i + 1 < args.length) {
+                m.put(key, args[++i]);
+            } else {
+                throw new IllegalArgumentException("missing value for " + a);
+            }
+        }
+        return m;
+    }
+}

@@ -1,0 +1,181 @@
+package io.onelite.api;
+
+import io.onelite.catalog.Schema;
+import io.onelite.catalog.TxStorage;
+import io.onelite.common.BeginMode;
+import io.onelite.common.OneLiteException;
+import io.onelite.common.ResultCode;
+import io.onelite.exec.ExecContext;
+import io.onelite.pager.FileHeader;
+import io.onelite.sql.Parser;
+import io.onelite.sql.ParseResult;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * A connection: its transaction state (auto-commit, or an explicit transaction with its
+ * savepoints), the counters of {@code last_insert_rowid()}/{@code changes()}, and the schema it
+ * compiles against (re-read when the schema cookie moves).
+ */
+final class SessionImpl implements Session, ExecContext.SessionState {
+    final Database.Shared shared;
+    private final DatabaseOptions options;
+    private long busyTimeoutMillis;
+    private final AtomicBoolean interrupted = new AtomicBoolean();
+    private long lastInsertRowid;
+    private long changes;
+    private long totalChanges;
+    /** The explicit transaction, or null in auto-commit mode. */
+    TxStorage tx;
+    BeginMode mode;
+    /** Open savepoints: name and storage savepoint number. */
+    final List<Object[]> savepoints = new ArrayList<>();
+    /** A SAVEPOINT outside BEGIN opened the transaction (RELEASE of the outermost commits). */
+    boolean txFromSavepoint;
+    private boolean closed;
+    /** PRAGMA foreign_keys. */
+    boolean foreignKeys;
+
+    SessionImpl(Database.Shared shared, DatabaseOptions options) {
+        this.shared = shared;
+        this.options = options;
+        this.busyTimeoutMillis = options.busyTimeout().toMillis();
+        this.foreignKeys = options.foreignKeys();
+    }
+
+    @Override
+    public Statement prepare(String sql) {
+        checkOpen();
+        ParseResult r = Parser.parse(sql, 0);
+        return new StatementImpl(this, sql, r);
+    }
+
+    @Override
+    public void execute(String sql) {
+        checkOpen();
+        int offset = 0;
+        while (offset < sql.length()) {
+            ParseResult r = Parser.parse(sql, offset);
+            if (r.stmt() == null) {
+                break;
+            }
+            try (StatementImpl s = new StatementImpl(this, sql, r)) {
+                while (s.step()) {
+                    // discard rows
+                }
+            }
+            offset = r.end();
+        }
+    }
+
+    /** Begins a transaction for one statement or BEGIN. */
+    TxStorage begin(BeginMode m) {
+        return shared.storage.begin(m, Duration.ofMillis(busyTimeoutMillis));
+    }
+
+    /** The schema as this transaction sees it; loads it again when the cookie moved. */
+    Schema schema(TxStorage st) {
+        int cookie = st.headerInt(FileHeader.SCHEMA_COOKIE);
+        Schema s = shared.schema;
+        if (s == null || s.cookie() != cookie || st.isWriting()) {
+            if (s != null && s.cookie() == cookie) {
+                return s;
+            }
+            s = Schema.load(st);
+            if (!st.isWriting()) {
+                shared.schema = s;
+            }
+        }
+        return s;
+    }
+
+    @Override
+    public boolean isAutoCommit() {
+        return tx == null;
+    }
+
+    @Override
+    public BeginMode transactionMode() {
+        return tx == null ? null : mode;
+    }
+
+    @Override
+    public long lastInsertRowid() {
+        return lastInsertRowid;
+    }
+
+    @Override
+    public void setLastInsertRowid(long rowid) {
+        lastInsertRowid = rowid;
+    }
+
+    @Override
+    public long changes() {
+        return changes;
+    }
+
+    void setChanges(long n) {
+        changes = n;
+    }
+
+    @Override
+    public long totalChanges() {
+        return totalChanges;
+    }
+
+    @Override
+    public void addChanges(long n) {
+        totalChanges += n;
+        changes = n;
+    }
+
+    @Override
+    public AtomicBoolean interruptFlag() {
+        return interrupted;
+    }
+
+    @Override
+    public void setBusyTimeoutMillis(long millis) {
+        busyTimeoutMillis = Math.max(0, millis);
+    }
+
+    @Override
+    public long busyTimeoutMillis() {
+        return busyTimeoutMillis;
+    }
+
+    @Override
+    public void interrupt() {
+        interrupted.set(true);
+    }
+
+    void clearInterrupt() {
+        interrupted.set(false);
+    }
+
+    @Override
+    public DatabaseOptions options() {
+        return options;
+    }
+
+    private void checkOpen() {
+        if (closed) {
+            throw new OneLiteException(ResultCode.MISUSE, "session is closed");
+        }
+    }
+
+    @Override
+    public void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        if (tx != null) {
+            tx.rollback();
+            tx = null;
+        }
+    }
+}

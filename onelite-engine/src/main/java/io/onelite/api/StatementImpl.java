@@ -1,0 +1,401 @@
+package io.onelite.api;
+
+import io.onelite.catalog.Schema;
+import io.onelite.catalog.TxStorage;
+import io.onelite.common.OneLiteException;
+import io.onelite.common.ResultCode;
+import io.onelite.exec.ExecContext;
+import io.onelite.exec.RowIterator;
+import io.onelite.pager.FileHeader;
+import io.onelite.plan.DdlExecutor;
+import io.onelite.plan.DmlPlanner;
+import io.onelite.plan.Executable;
+import io.onelite.plan.Planner;
+import io.onelite.sql.ParseResult;
+import io.onelite.sql.ast.DeleteStmt;
+import io.onelite.sql.ast.ExplainStmt;
+import io.onelite.sql.ast.InsertStmt;
+import io.onelite.sql.ast.PragmaStmt;
+import io.onelite.sql.ast.SelectStmt;
+import io.onelite.sql.ast.Stmt;
+import io.onelite.sql.ast.TransactionStmt;
+import io.onelite.sql.ast.UpdateStmt;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A prepared statement: compiled against the schema at prepare time, compiled again when the
+ * schema cookie moved. Runs in the session's explicit transaction, or in its own (auto-commit):
+ * a query's read transaction ends when its rows are exhausted or the statement is reset.
+ * A failing statement inside an explicit transaction undoes only its own changes (a savepoint).
+ */
+final class StatementImpl implements Statement {
+    private final SessionImpl session;
+    private final String sql;
+    private final String tail;
+    private final Stmt stmt;
+    private final int parameterCount;
+    private final List<String> parameterNames;
+    private Object[] params;
+    private Executable exec;
+    private int compiledCookie = -1;
+    private List<String> names = List.of();
+    private List<String> declTypes = List.of();
+    private List<String> tables = List.of();
+    // per run
+    private boolean started;
+    private RowIterator rows;
+    private Object[] row;
+    private TxStorage autoTx;
+    private boolean closed;
+
+    StatementImpl(SessionImpl session, String fullSql, ParseResult r) {
+        this.session = session;
+        this.stmt = r.stmt();
+        this.sql = r.stmt() == null ? "" : r.text();
+        this.tail = fullSql.substring(Math.min(fullSql.length(), r.end()));
+        this.parameterCount = r.parameterCount();
+        this.parameterNames = r.parameterNames();
+        this.params = new Object[parameterCount];
+        if (isPlanned(stmt)) {
+            withStorage(st -> {
+                compile(session.schema(st));
+                return null;
+            });
+        } else if (stmt instanceof ExplainStmt) {
+            names = List.of("id", "parent", "notused", "detail");
+            declTypes = java.util.Collections.nCopies(4, null);
+            tables = declTypes;
+        } else if (stmt instanceof PragmaStmt p) {
+            names = Pragmas.columns(p);
+            declTypes = java.util.Collections.nCopies(names.size(), null);
+            tables = declTypes;
+        }
+    }
+
+    private static boolean isPlanned(Stmt s) {
+        return s instanceof SelectStmt || s instanceof InsertStmt || s instanceof UpdateStmt || s instanceof DeleteStmt;
+    }
+
+    private interface StorageWork<T> {
+        T run(TxStorage st);
+    }
+
+    /** Runs work in the session's transaction, or a short read transaction. */
+    private <T> T withStorage(StorageWork<T> w) {
+        if (session.tx != null) {
+            return w.run(session.tx);
+        }
+        TxStorage st = session.begin(io.onelite.common.BeginMode.DEFERRED);
+        try {
+            return w.run(st);
+        } finally {
+            st.rollback();
+        }
+    }
+
+    private void compile(Schema schema) {
+        Planner planner = new Planner(schema);
+        Stmt s = stmt instanceof ExplainStmt e ? e.stmt() : stmt;
+        if (s instanceof SelectStmt sel) {
+            exec = Executable.of(planner.select(sel));
+        } else if (s instanceof InsertStmt ins) {
+            exec = DmlPlanner.insert(planner, ins);
+        } else if (s instanceof UpdateStmt up) {
+            exec = DmlPlanner.update(planner, up);
+        } else if (s instanceof DeleteStmt del) {
+            exec = DmlPlanner.delete(planner, del);
+        } else {
+            exec = null;
+            return;
+        }
+        compiledCookie = schema.cookie();
+        if (!(stmt instanceof ExplainStmt)) {
+            names = exec.columnNames();
+            declTypes = exec.declTypes();
+            tables = exec.tables();
+        }
+    }
+
+    @Override
+    public String sql() {
+        return sql;
+    }
+
+    @Override
+    public String tail() {
+        return tail;
+    }
+
+    @Override
+    public boolean isEmpty() {
+        return stmt == null;
+    }
+
+    @Override
+    public boolean isReadOnly() {
+        if (stmt == null || stmt instanceof SelectStmt || stmt instanceof ExplainStmt) {
+            return true;
+        }
+        return stmt instanceof TransactionStmt.Begin || stmt instanceof TransactionStmt.Commit;
+    }
+
+    @Override
+    public int parameterCount() {
+        return parameterCount;
+    }
+
+    @Override
+    public String parameterName(int index) {
+        return index >= 1 && index <= parameterNames.size() ? parameterNames.get(index - 1) : null;
+    }
+
+    @Override
+    public int parameterIndex(String name) {
+        for (int i = 0; i < parameterNames.size(); i++) {
+            if (name.equals(parameterNames.get(i))) {
+                return i + 1;
+            }
+        }
+        return 0;
+    }
+
+    @Override
+    public void bind(int index, Object value) {
+        if (index < 1 || index > parameterCount) {
+            throw new OneLiteException(ResultCode.RANGE, "column index out of range");
+        }
+        if (started) {
+            reset();
+        }
+        params[index - 1] = normalize(value);
+    }
+
+    static Object normalize(Object v) {
+        if (v == null || v instanceof Long || v instanceof Double || v instanceof String || v instanceof byte[]) {
+            return v;
+        }
+        if (v instanceof Integer || v instanceof Short || v instanceof Byte) {
+            return ((Number) v).longValue();
+        }
+        if (v instanceof Float f) {
+            return (double) f;
+        }
+        if (v instanceof Boolean b) {
+            return b ? 1L : 0L;
+        }
+        if (v instanceof java.math.BigDecimal d) {
+            return d.doubleValue();
+        }
+        if (v instanceof java.math.BigInteger b) {
+            return b.longValue();
+        }
+        return v.toString();
+    }
+
+    @Override
+    public void clearBindings() {
+        params = new Object[parameterCount];
+    }
+
+    @Override
+    public boolean step() {
+        if (closed) {
+            throw new OneLiteException(ResultCode.MISUSE, "statement is closed");
+        }
+        if (stmt == null) {
+            return false;
+        }
+        if (!started) {
+            started = true;
+            session.clearInterrupt();
+            start();
+        }
+        if (rows == null) {
+            return false;
+        }
+        try {
+            if (rows.next()) {
+                row = rows.row();
+                return true;
+            }
+        } catch (RuntimeException e) {
+            rows = null;
+            endAuto(false);
+            throw e;
+        }
+        rows = null;
+        row = null;
+        endAuto(true);
+        return false;
+    }
+
+    private void endAuto(boolean commit) {
+        if (autoTx != null) {
+            TxStorage t = autoTx;
+            autoTx = null;
+            if (commit) {
+                t.commit();
+            } else {
+                t.rollback();
+            }
+        }
+    }
+
+    private void start() {
+        if (stmt instanceof TransactionStmt t) {
+            Transactions.execute(session, t);
+            return;
+        }
+        TxStorage st = session.tx;
+        if (st == null) {
+            autoTx = session.begin(io.onelite.common.BeginMode.DEFERRED);
+            st = autoTx;
+        }
+        int sp = -1;
+        try {
+            Schema schema = session.schema(st);
+            ExecContext ctx = new ExecContext(st, params.clone(), session);
+            if (stmt instanceof PragmaStmt p) {
+                rows = Pragmas.execute(p, schema, ctx, session);
+                if (rows == null) {
+                    endAuto(true);
+                }
+                return;
+            }
+            if (DdlExecutor.isDdl(stmt)) {
+                if (session.tx != null) {
+                    sp = st.savepoint();
+                }
+                DdlExecutor.execute(stmt, schema, ctx);
+                if (sp >= 0) {
+                    st.release(sp);
+                }
+                endAuto(true);
+                return;
+            }
+            if (exec == null || schema.cookie() != compiledCookie || st.isWriting()) {
+                if (exec == null || schema.cookie() != compiledCookie) {
+                    compile(schema);
+                }
+            }
+            if (exec == null) {
+                throw new OneLiteException(ResultCode.ERROR, "not supported yet: "
+                        + stmt.getClass().getSimpleName().replace("Stmt", "").toUpperCase(java.util.Locale.ROOT));
+            }
+            if (stmt instanceof ExplainStmt) {
+                List<Object[]> out = new ArrayList<>();
+                long id = 2;
+                for (String line : exec.explain()) {
+                    out.add(new Object[]{id, 0L, 0L, line});
+                    id++;
+                }
+                rows = listRows(out);
+                return;
+            }
+            if (!exec.readOnly()) {
+                if (session.options().readOnly()) {
+                    throw new OneLiteException(ResultCode.READONLY, "attempt to write a readonly database");
+                }
+                if (session.tx != null) {
+                    sp = st.savepoint();
+                }
+                RowIterator it = exec.execute(ctx);
+                List<Object[]> out = new ArrayList<>();
+                while (it.next()) {
+                    out.add(it.row());
+                }
+                if (sp >= 0) {
+                    st.release(sp);
+                }
+                endAuto(true);
+                rows = listRows(out);
+                return;
+            }
+            rows = exec.execute(ctx);
+        } catch (RuntimeException e) {
+            if (sp >= 0) {
+                try {
+                    st.rollbackTo(sp);
+                    st.release(sp);
+                } catch (RuntimeException ignored) {
+                    // the original failure matters more
+                }
+            }
+            rows = null;
+            endAuto(false);
+            throw e;
+        }
+    }
+
+    static RowIterator listRows(List<Object[]> out) {
+        var it = out.iterator();
+        return new RowIterator() {
+            Object[] r;
+
+            @Override
+            public boolean next() {
+                if (!it.hasNext()) {
+                    return false;
+                }
+                r = it.next();
+                return true;
+            }
+
+            @Override
+            public Object[] row() {
+                return r;
+            }
+        };
+    }
+
+    @Override
+    public int columnCount() {
+        return names.size();
+    }
+
+    @Override
+    public String columnName(int column) {
+        return names.get(column);
+    }
+
+    @Override
+    public String columnDeclaredType(int column) {
+        return column < declTypes.size() ? declTypes.get(column) : null;
+    }
+
+    @Override
+    public String columnTableName(int column) {
+        return column < tables.size() ? tables.get(column) : null;
+    }
+
+    @Override
+    public Object column(int column) {
+        if (row == null) {
+            throw new OneLiteException(ResultCode.MISUSE, "no row available");
+        }
+        return row[column];
+    }
+
+    @Override
+    public void reset() {
+        rows = null;
+        row = null;
+        started = false;
+        endAuto(true);
+    }
+
+    @Override
+    public void close() {
+        if (!closed) {
+            reset();
+            closed = true;
+        }
+    }
+
+    /** Used by Pragmas to read the schema cookie without a compile. */
+    static int cookie(TxStorage st) {
+        return st.headerInt(FileHeader.SCHEMA_COOKIE);
+    }
+}

@@ -1,0 +1,160 @@
+package io.onelite.exec;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * One SELECT core with GROUP BY and/or aggregates: reads every input row of its FROM levels,
+ * keeps per group the {@link GroupSlot} values, then evaluates HAVING and the outputs against
+ * each group ({@code Frame.group}). Without GROUP BY there is exactly one group, even with no
+ * input rows.
+ */
+public final class AggregateQuery implements Query {
+    private final int sources;
+    private final Level[] levels;
+    private final Eval guard;
+    private final Eval[] groupBy;
+    private final GroupSlot[] slots;
+    private final Eval having;
+    private final Eval[] outputs;
+    private final int visible;
+    private final boolean distinct;
+
+    public AggregateQuery(int sources, Level[] levels, Eval guard, Eval[] groupBy, GroupSlot[] slots, Eval having,
+                          Eval[] outputs, int visible, boolean distinct) {
+        this.sources = sources;
+        this.levels = levels;
+        this.guard = guard;
+        this.groupBy = groupBy;
+        this.slots = slots;
+        this.having = having;
+        this.outputs = outputs;
+        this.visible = visible;
+        this.distinct = distinct;
+    }
+
+    @Override
+    public int columnCount() {
+        return outputs.length;
+    }
+
+    private final class Group {
+        final Accumulator[] accs = new Accumulator[slots.length];
+        final Object[] bare = new Object[slots.length];
+        final Set<RowKey>[] seen;
+
+        @SuppressWarnings("unchecked")
+        Group() {
+            seen = new Set[slots.length];
+            for (int i = 0; i < slots.length; i++) {
+                if (slots[i].accumulator() != null) {
+                    accs[i] = slots[i].accumulator().get();
+                    if (slots[i].distinct()) {
+                        seen[i] = new HashSet<>();
+                    }
+                }
+            }
+        }
+
+        void step(Frame f) {
+            for (int i = 0; i < slots.length; i++) {
+                GroupSlot s = slots[i];
+                Eval[] a = s.args();
+                if (accs[i] == null) {
+                    bare[i] = a[0].eval(f);
+                    continue;
+                }
+                if (s.filter() != null && !ValueOps.isTrue(s.filter().eval(f))) {
+                    continue;
+                }
+                Object[] v = new Object[a.length];
+                for (int j = 0; j < v.length; j++) {
+                    v[j] = a[j].eval(f);
+                }
+                if (seen[i] != null) {
+                    if (v[0] == null || !seen[i].add(new RowKey(new Object[]{v[0]}))) {
+                        continue;
+                    }
+                }
+                accs[i].step(v);
+            }
+        }
+
+        Object[] values() {
+            Object[] g = new Object[slots.length];
+            for (int i = 0; i < g.length; i++) {
+                g[i] = accs[i] != null ? accs[i].value() : bare[i];
+            }
+            return g;
+        }
+    }
+
+    @Override
+    public RowIterator open(ExecContext ctx, Frame outer) {
+        Frame f = new Frame(ctx, outer, sources);
+        Map<RowKey, Group> groups = new LinkedHashMap<>();
+        if (guard == null || ValueOps.isTrue(guard.eval(f))) {
+            JoinLoop loop = new JoinLoop(levels);
+            while (loop.next(f)) {
+                Object[] key = new Object[groupBy.length];
+                for (int i = 0; i < key.length; i++) {
+                    key[i] = groupBy[i].eval(f);
+                }
+                groups.computeIfAbsent(new RowKey(key), k -> new Group()).step(f);
+            }
+        }
+        if (groups.isEmpty() && groupBy.length == 0) {
+            groups.put(new RowKey(new Object[0]), new Group());
+        }
+        List<Object[]> rows = new ArrayList<>();
+        Set<RowKey> seen = distinct ? new HashSet<>() : null;
+        for (Group g : groups.values()) {
+            f.group = g.values();
+            if (having != null && !ValueOps.isTrue(having.eval(f))) {
+                continue;
+            }
+            Object[] r = new Object[outputs.length];
+            for (int i = 0; i < r.length; i++) {
+                r[i] = outputs[i].eval(f);
+            }
+            if (seen != null && !seen.add(new RowKey(java.util.Arrays.copyOf(r, visible)))) {
+                continue;
+            }
+            rows.add(r);
+        }
+        java.util.Iterator<Object[]> it = rows.iterator();
+        return new RowIterator() {
+            Object[] row;
+
+            @Override
+            public boolean next() {
+                if (!it.hasNext()) {
+                    return false;
+                }
+                row = it.next();
+                return true;
+            }
+
+            @Override
+            public Object[] row() {
+                return row;
+            }
+        };
+    }
+
+    @Override
+    public List<String> explain() {
+        List<String> out = new ArrayList<>();
+        for (Level l : levels) {
+            out.add(l.describe());
+        }
+        if (groupBy.length > 0) {
+            out.add("USE TEMP B-TREE FOR GROUP BY");
+        }
+        return out;
+    }
+}

@@ -1,0 +1,27 @@
+package io.onelite.exec;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/** A compiled query producing rows: a SELECT, a compound, VALUES, a view. */
+public interface Query {
+    int columnCount();
+
+    /** Starts a run; {@code outer} is the enclosing query's frame for correlated subqueries (or null). */
+    RowIterator open(ExecContext ctx, Frame outer);
+
+    /** Every row of a run. */
+    default List<Object[]> all(ExecContext ctx, Frame outer) {
+        List<Object[]> out = new ArrayList<>();
+        RowIterator it = open(ctx, outer);
+        while (it.next()) {
+            out.add(it.row());
+        }
+        return out;
+    }
+
+    /** Query-plan lines for EXPLAIN QUERY PLAN. */
+    default List<String> explain() {
+        return List.of();
+    }
+}

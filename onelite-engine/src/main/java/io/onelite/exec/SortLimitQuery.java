@@ -1,0 +1,143 @@
+package io.onelite.exec;
+
+import io.onelite.btree.Collation;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * ORDER BY, LIMIT and OFFSET over an input whose rows carry the result columns then hidden sort
+ * keys ({@code keyColumns} names them). Sorting materialises; without keys rows stream and the
+ * limit stops the input early. The output keeps only the first {@code visible} columns.
+ */
+public final class SortLimitQuery implements Query {
+    private final Query input;
+    private final int visible;
+    private final int[] keyColumns;
+    private final boolean[] descending;
+    private final Collation[] collations;
+    private final boolean[] nullsFirst;
+    private final Eval limit;
+    private final Eval offset;
+
+    public SortLimitQuery(Query input, int visible, int[] keyColumns, boolean[] descending, Collation[] collations,
+                          boolean[] nullsFirst, Eval limit, Eval offset) {
+        this.input = input;
+        this.visible = visible;
+        this.keyColumns = keyColumns;
+        this.descending = descending;
+        this.collations = collations;
+        this.nullsFirst = nullsFirst;
+        this.limit = limit;
+        this.offset = offset;
+    }
+
+    @Override
+    public int columnCount() {
+        return visible;
+    }
+
+    private static long integerOf(Object v, String what) {
+        Object n = ValueOps.applyAffinity(v, ValueOps.AFF_INTEGER);
+        if (!(n instanceof Long l)) {
+            throw new io.onelite.common.OneLiteException(io.onelite.common.ResultCode.MISMATCH, "datatype mismatch");
+        }
+        return l;
+    }
+
+    @Override
+    public RowIterator open(ExecContext ctx, Frame outer) {
+        Frame kf = outer == null ? new Frame(ctx, null, 0) : outer;
+        long lim = limit == null ? -1 : integerOf(limit.eval(kf), "LIMIT");
+        long off = offset == null ? 0 : Math.max(0, integerOf(offset.eval(kf), "OFFSET"));
+        RowIterator in;
+        if (keyColumns.length > 0) {
+            List<Object[]> rows = input.all(ctx, outer);
+            rows.sort(this::compare);
+            var it = rows.iterator();
+            in = new RowIterator() {
+                Object[] r;
+
+                @Override
+                public boolean next() {
+                    if (!it.hasNext()) {
+                        return false;
+                    }
+                    r = it.next();
+                    return true;
+                }
+
+                @Override
+                public Object[] row() {
+                    return r;
+                }
+            };
+        } else {
+            in = input.open(ctx, outer);
+        }
+        RowIterator src = in;
+        return new RowIterator() {
+            long skipped;
+            long produced;
+            Object[] row;
+
+            @Override
+            public boolean next() {
+                if (lim >= 0 && produced >= lim) {
+                    return false;
+                }
+                while (skipped < off) {
+                    if (!src.next()) {
+                        return false;
+                    }
+                    skipped++;
+                }
+                if (!src.next()) {
+                    return false;
+                }
+                produced++;
+                Object[] r = src.row();
+                row = r.length == visible ? r : Arrays.copyOf(r, visible);
+                return true;
+            }
+
+            @Override
+            public Object[] row() {
+                return row;
+            }
+        };
+    }
+
+    private int compare(Object[] a, Object[] b) {
+        for (int i = 0; i < keyColumns.length; i++) {
+            Object x = a[keyColumns[i]];
+            Object y = b[keyColumns[i]];
+            int c;
+            if (x == null || y == null) {
+                if (x == y) {
+                    continue;
+                }
+                boolean nf = nullsFirst[i];
+                c = x == null ? (nf ? -1 : 1) : (nf ? 1 : -1);
+                if (c != 0) {
+                    return c;
+                }
+            }
+            c = ValueOps.compare(x, y, collations[i]);
+            if (c != 0) {
+                return descending[i] ? -c : c;
+            }
+        }
+        return 0;
+    }
+
+    @Override
+    public List<String> explain() {
+        List<String> out = new ArrayList<>(input.explain());
+        if (keyColumns.length > 0) {
+            out.add("USE TEMP B-TREE FOR ORDER BY");
+        }
+        return out;
+    }
+}

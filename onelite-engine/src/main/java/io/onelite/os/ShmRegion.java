@@ -1,0 +1,107 @@
+package io.onelite.os;
+
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
+import java.nio.MappedByteBuffer;
+
+/**
+ * The mmapped wal-index ({@code -shm}): 32 KiB blocks, each mapped separately (MAP_SHARED),
+ * accessed in native byte order through VarHandles (plain, acquire/release and volatile, as
+ * SQLite uses plain accesses, barriers and atomic loads/stores).
+ *
+ * <p>{@code FileChannel.map} silently grows a short file, so a block is mapped only if the file
+ * already covers it, unless the caller may grow the file (the WAL write lock or recovery).
+ */
+public final class ShmRegion {
+    public static final int BLOCK = 32768;
+    private static final VarHandle I32 = MethodHandles.byteBufferViewVarHandle(int[].class, ByteOrder.nativeOrder());
+    private static final VarHandle I16 = MethodHandles.byteBufferViewVarHandle(short[].class, ByteOrder.nativeOrder());
+
+    private final FileDbFile file;
+    private volatile MappedByteBuffer[] blocks = new MappedByteBuffer[0];
+
+    public ShmRegion(FileDbFile file) {
+        this.file = file;
+    }
+
+    public FileDbFile file() {
+        return file;
+    }
+
+    /**
+     * The mapping of block {@code k}, or null if the file does not cover it and {@code grow} is
+     * false. With {@code grow}, the file is first extended by writing a zero byte at the end of
+     * every new 4 KiB page (so that the pages are allocated and a full disk fails here, not with
+     * SIGBUS later).
+     */
+    public MappedByteBuffer block(int k, boolean grow) {
+        MappedByteBuffer[] b = blocks;
+        if (k < b.length && b[k] != null) {
+            return b[k];
+        }
+        synchronized (this) {
+            b = blocks;
+            if (k < b.length && b[k] != null) {
+                return b[k];
+            }
+            long need = (long) (k + 1) * BLOCK;
+            long size = file.size();
+            if (size < need) {
+                if (!grow) {
+                    return null;
+                }
+                byte[] zero = new byte[1];
+                for (long p = (size + 4095) / 4096 * 4096 + 4095; p < need; p += 4096) {
+                    file.write(p, zero, 0, 1);
+                }
+                if (file.size() < need) {
+                    file.write(need - 1, zero, 0, 1);
+                }
+            }
+            MappedByteBuffer m = file.map((long) k * BLOCK, BLOCK);
+            MappedByteBuffer[] nb = java.util.Arrays.copyOf(b, Math.max(b.length, k + 1));
+            nb[k] = m;
+            blocks = nb;
+            return m;
+        }
+    }
+
+    /** Forgets every mapping (after the file was truncated by us, before anyone maps it again). */
+    public synchronized void unmapAll() {
+        blocks = new MappedByteBuffer[0];
+    }
+
+    public static int getInt(MappedByteBuffer b, int off) {
+        return (int) I32.get(b, off);
+    }
+
+    public static void setInt(MappedByteBuffer b, int off, int v) {
+        I32.set(b, off, v);
+    }
+
+    public static int getIntAcquire(MappedByteBuffer b, int off) {
+        return (int) I32.getAcquire(b, off);
+    }
+
+    public static void setIntRelease(MappedByteBuffer b, int off, int v) {
+        I32.setRelease(b, off, v);
+    }
+
+    public static int getU16Acquire(MappedByteBuffer b, int off) {
+        return Short.toUnsignedInt((short) I16.getAcquire(b, off));
+    }
+
+    public static void setU16Release(MappedByteBuffer b, int off, int v) {
+        I16.setRelease(b, off, (short) v);
+    }
+
+    public static int getU16(MappedByteBuffer b, int off) {
+        return Short.toUnsignedInt((short) I16.get(b, off));
+    }
+
+    /** A full memory barrier (SQLite's {@code sqlite3OsShmBarrier}). */
+    public static void barrier() {
+        VarHandle.fullFence();
+    }
+}

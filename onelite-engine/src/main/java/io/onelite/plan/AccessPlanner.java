@@ -1,0 +1,376 @@
+package io.onelite.plan;
+
+import io.onelite.catalog.Column;
+import io.onelite.catalog.Index;
+import io.onelite.catalog.Table;
+import io.onelite.exec.Eval;
+import io.onelite.exec.Frame;
+import io.onelite.exec.IndexLevel;
+import io.onelite.exec.Level;
+import io.onelite.exec.ListLevel;
+import io.onelite.exec.RowidLevel;
+import io.onelite.exec.ScanLevel;
+import io.onelite.exec.TableAccess;
+import io.onelite.exec.ValueOps;
+import io.onelite.sql.ast.Expr;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Function;
+
+/**
+ * Chooses how a FROM source is read: by rowid ({@code =} or a range), through an index
+ * ({@code =}/{@code IN} on a prefix of its columns, then a range), or by a full scan, from the
+ * terms placed at its level whose other side only reads outer levels. The level's filter keeps
+ * every term, so an access path only has to return a superset of the matching rows.
+ */
+final class AccessPlanner {
+    private AccessPlanner() {
+    }
+
+    /** A usable term: column {@code column} of this source compared with {@code value}. */
+    private record Constraint(int column, Expr.BinaryOp op, Expr value, List<Expr> inValues) {
+    }
+
+    static TableAccess access(Table t) {
+        int n = t.columns().size();
+        boolean[] real = new boolean[n];
+        Object[] defaults = new Object[n];
+        for (int i = 0; i < n; i++) {
+            Column c = t.columns().get(i);
+            real[i] = c.affinity() == 'E';
+            if (c.defaultValue() instanceof Expr.Literal l) {
+                defaults[i] = ValueOps.applyAffinity(l.value(), c.affinity());
+            } else if (c.defaultValue() instanceof Expr.Unary u && u.operand() instanceof Expr.Literal l
+                    && u.op() == Expr.UnaryOp.NEGATE) {
+                defaults[i] = ValueOps.negate(l.value());
+            }
+        }
+        return new TableAccess(t.name(), t.root(), t.rowidAlias(), real, defaults);
+    }
+
+    static Level level(Planner planner, Scope scope, FromPlanner.Entry e, List<Expr> terms) {
+        int slot = e.slot;
+        if (e.table == null) {
+            var q = e.query;
+            boolean correlated = e.queryCorrelated;
+            Object key = new Object();
+            Function<Frame, List<Object[]>> rows = f -> {
+                if (!correlated) {
+                    @SuppressWarnings("unchecked")
+                    List<Object[]> c = (List<Object[]>) f.ctx.cached(key);
+                    if (c != null) {
+                        return c;
+                    }
+                }
+                List<Object[]> r = q.all(f.ctx, f.outer);
+                if (!correlated) {
+                    f.ctx.cache(key, r);
+                }
+                return r;
+            };
+            return new ListLevel(slot, e.name, rows);
+        }
+        Table t = e.table;
+        TableAccess ta = access(t);
+        if (t.withoutRowid()) {
+            throw new io.onelite.common.OneLiteException(io.onelite.common.ResultCode.ERROR,
+                    "WITHOUT ROWID tables are not supported yet");
+        }
+        List<Constraint> cons = new ArrayList<>();
+        for (Expr term : terms) {
+            collect(planner, scope, slot, term, cons);
+        }
+        // 1. rowid equality
+        for (Constraint c : cons) {
+            if (c.column == -1 && c.op == Expr.BinaryOp.EQ && c.inValues == null) {
+                return new RowidLevel(slot, ta, compile(planner, scope, c.value), null, false, null, false);
+            }
+        }
+        for (Constraint c : cons) {
+            if (c.column == -1 && c.inValues != null) {
+                Eval[] vals = new Eval[c.inValues.size()];
+                for (int j = 0; j < vals.length; j++) {
+                    vals[j] = compile(planner, scope, c.inValues.get(j));
+                }
+                return new io.onelite.exec.RowidInLevel(slot, ta, vals);
+            }
+        }
+        // 2. an index with the longest equality prefix (then a range on the next column)
+        Index best = null;
+        int bestEq = 0;
+        boolean bestRange = false;
+        for (Index ix : t.indexes()) {
+            if (ix.where() != null) {
+                continue;
+            }
+            int eq = 0;
+            while (eq < ix.columns().length && collationMatches(ix, eq, t)
+                    && find(cons, ix.columns()[eq], true, ix, t) != null) {
+                eq++;
+            }
+            boolean range = eq < ix.columns().length && collationMatches(ix, eq, t)
+                    && find(cons, ix.columns()[eq], false, ix, t) != null;
+            if (eq > bestEq || (eq == bestEq && range && !bestRange)) {
+                best = ix;
+                bestEq = eq;
+                bestRange = range;
+            }
+        }
+        boolean rowidRange = false;
+        for (Constraint c : cons) {
+            if (c.column == -1 && c.op != Expr.BinaryOp.EQ && c.inValues == null) {
+                rowidRange = true;
+            }
+        }
+        if (best != null && (bestEq > 0 || (bestRange && !rowidRange))) {
+            return indexLevel(planner, scope, slot, ta, best, bestEq, bestRange, cons, t);
+        }
+        if (rowidRange) {
+            Eval lo = null;
+            Eval hi = null;
+            boolean loIncl = false;
+            boolean hiIncl = false;
+            for (Constraint c : cons) {
+                if (c.column != -1 || c.inValues != null) {
+                    continue;
+                }
+                switch (c.op) {
+                    case GT, GE -> {
+                        if (lo == null) {
+                            lo = compile(planner, scope, c.value);
+                            loIncl = c.op == Expr.BinaryOp.GE;
+                        }
+                    }
+                    case LT, LE -> {
+                        if (hi == null) {
+                            hi = compile(planner, scope, c.value);
+                            hiIncl = c.op == Expr.BinaryOp.LE;
+                        }
+                    }
+                    default -> {
+                    }
+                }
+            }
+            return new RowidLevel(slot, ta, null, lo, loIncl, hi, hiIncl);
+        }
+        return new ScanLevel(slot, ta, false);
+    }
+
+    private static Level indexLevel(Planner planner, Scope scope, int slot, TableAccess ta, Index ix, int eqCount,
+                                    boolean range, List<Constraint> cons, Table t) {
+        List<Object> parts = new ArrayList<>(); // Eval or Eval[] (IN list) per key column
+        for (int i = 0; i < eqCount; i++) {
+            Constraint c = find(cons, ix.columns()[i], true, ix, t);
+            char aff = ix.columns()[i] < 0 ? 'D' : t.columns().get(ix.columns()[i]).affinity();
+            if (c.inValues != null) {
+                Eval[] vals = new Eval[c.inValues.size()];
+                for (int j = 0; j < vals.length; j++) {
+                    vals[j] = withAffinity(compile(planner, scope, c.inValues.get(j)), aff);
+                }
+                parts.add(vals);
+            } else {
+                parts.add(new Eval[]{withAffinity(compile(planner, scope, c.value), aff)});
+            }
+        }
+        Function<Frame, List<Object[]>> tuples = f -> {
+            List<Object[]> out = new ArrayList<>();
+            out.add(new Object[eqCount]);
+            for (int i = 0; i < eqCount; i++) {
+                Eval[] vals = (Eval[]) parts.get(i);
+                List<Object[]> next = new ArrayList<>();
+                for (Object[] prefix : out) {
+                    for (Eval v : vals) {
+                        Object[] k = prefix.clone();
+                        k[i] = v.eval(f);
+                        next.add(k);
+                    }
+                }
+                out = next;
+            }
+            return out;
+        };
+        Eval lo = null;
+        Eval hi = null;
+        boolean loIncl = false;
+        boolean hiIncl = false;
+        if (range) {
+            int col = ix.columns()[eqCount];
+            char aff = col < 0 ? 'D' : t.columns().get(col).affinity();
+            for (Constraint c : cons) {
+                if (c.column != col || c.inValues != null || !sameCollation(planner, scope, c, ix, eqCount, t)) {
+                    continue;
+                }
+                switch (c.op) {
+                    case GT, GE -> {
+                        if (lo == null) {
+                            lo = withAffinity(compile(planner, scope, c.value), aff);
+                            loIncl = c.op == Expr.BinaryOp.GE;
+                        }
+                    }
+                    case LT, LE -> {
+                        if (hi == null) {
+                            hi = withAffinity(compile(planner, scope, c.value), aff);
+                            hiIncl = c.op == Expr.BinaryOp.LE;
+                        }
+                    }
+                    default -> {
+                    }
+                }
+            }
+        }
+        return new IndexLevel(slot, ta, ix.root(), ix.name(), ix.keyInfo(), tuples, eqCount, lo, loIncl, hi, hiIncl,
+                false);
+    }
+
+    /** An index column is usable for the column's comparisons only under the column's own collation. */
+    private static boolean collationMatches(Index ix, int pos, Table t) {
+        int c = ix.columns()[pos];
+        if (c < 0) {
+            return true;
+        }
+        String cc = t.columns().get(c).collation();
+        return ix.collations()[pos].name().equalsIgnoreCase(cc == null ? "BINARY" : cc);
+    }
+
+    private static Eval withAffinity(Eval e, char aff) {
+        // REAL keeps integers exact (2^63 - 1 must not round to 2^63): keys compare numerically anyway
+        char a = aff == 'E' ? 'C' : aff;
+        return f -> ValueOps.applyAffinity(e.eval(f), a);
+    }
+
+    private static Eval compile(Planner planner, Scope scope, Expr e) {
+        return new ExprCompiler(planner, scope).eval(e);
+    }
+
+    private static Constraint find(List<Constraint> cons, int column, boolean eq, Index ix, Table t) {
+        if (column == -2) {
+            return null;
+        }
+        for (Constraint c : cons) {
+            if (c.column != column) {
+                continue;
+            }
+            boolean isEq = c.op == Expr.BinaryOp.EQ;
+            if (eq == isEq) {
+                return c;
+            }
+        }
+        return null;
+    }
+
+    private static boolean sameCollation(Planner planner, Scope scope, Constraint c, Index ix, int pos, Table t) {
+        return true;
+    }
+
+    /**
+     * Records {@code term} when it has the shape {@code col op value} (either way round) or
+     * {@code col IN (values)} / {@code col BETWEEN a AND b}, where col is a column of this slot and
+     * value reads no slot at or after it, and where comparing under the column's affinity and
+     * collation is what the comparison does.
+     */
+    private static void collect(Planner planner, Scope scope, int slot, Expr term, List<Constraint> out) {
+        if (term instanceof Expr.Binary b) {
+            Expr.BinaryOp op = b.op();
+            if (op != Expr.BinaryOp.EQ && op != Expr.BinaryOp.LT && op != Expr.BinaryOp.LE
+                    && op != Expr.BinaryOp.GT && op != Expr.BinaryOp.GE && op != Expr.BinaryOp.IS) {
+                return;
+            }
+            if (op == Expr.BinaryOp.IS) {
+                return;
+            }
+            Integer lc = columnOf(scope, slot, b.left());
+            valueOnLeft = false;
+            if (lc != null && usable(planner, scope, slot, lc, b.right(), b.left())) {
+                out.add(new Constraint(lc, op, b.right(), null));
+                return;
+            }
+            Integer rc = columnOf(scope, slot, b.right());
+            valueOnLeft = true;
+            if (rc != null && usable(planner, scope, slot, rc, b.left(), b.right())) {
+                out.add(new Constraint(rc, flip(op), b.left(), null));
+            }
+        } else if (term instanceof Expr.InList in && !in.not() && !in.values().isEmpty()) {
+            valueOnLeft = false;
+            Integer c = columnOf(scope, slot, in.expr());
+            if (c == null) {
+                return;
+            }
+            for (Expr v : in.values()) {
+                if (!usable(planner, scope, slot, c, v, null)) {
+                    return;
+                }
+            }
+            out.add(new Constraint(c, Expr.BinaryOp.EQ, null, in.values()));
+        } else if (term instanceof Expr.Between bt && !bt.not()) {
+            valueOnLeft = false;
+            Integer c = columnOf(scope, slot, bt.expr());
+            if (c != null && usable(planner, scope, slot, c, bt.low(), bt.expr())
+                    && usable(planner, scope, slot, c, bt.high(), bt.expr())) {
+                out.add(new Constraint(c, Expr.BinaryOp.GE, bt.low(), null));
+                out.add(new Constraint(c, Expr.BinaryOp.LE, bt.high(), null));
+            }
+        }
+    }
+
+    private static Expr.BinaryOp flip(Expr.BinaryOp op) {
+        return switch (op) {
+            case LT -> Expr.BinaryOp.GT;
+            case LE -> Expr.BinaryOp.GE;
+            case GT -> Expr.BinaryOp.LT;
+            case GE -> Expr.BinaryOp.LE;
+            default -> op;
+        };
+    }
+
+    /** The column of {@code slot} an expression names (-1 = rowid), or null. */
+    private static Integer columnOf(Scope scope, int slot, Expr e) {
+        if (!(e instanceof Expr.ColumnRef c)) {
+            return null;
+        }
+        Scope.Ref r = scope.resolve(c.table(), c.column());
+        if (r == null || r.depth() != 0 || r.slot() != slot) {
+            return null;
+        }
+        Table t = r.source().table();
+        if (t != null && r.column() == t.rowidAlias() && r.column() >= 0) {
+            return -1;
+        }
+        return r.column();
+    }
+
+    /** Set by collect(): whether the value expression is the left operand. */
+    private static boolean valueOnLeft;
+
+    private static boolean usable(Planner planner, Scope scope, int slot, int column, Expr value, Expr colExpr) {
+        scope.innerSlotRefs.clear();
+        ExprCompiler ec = new ExprCompiler(planner, scope);
+        CExpr v;
+        try {
+            v = ec.compile(value);
+        } catch (RuntimeException ex) {
+            return false;
+        }
+        java.util.BitSet used = (java.util.BitSet) ec.slotsUsed.clone();
+        used.or(scope.innerSlotRefs);
+        if (used.length() > slot) {
+            return false;
+        }
+        if (column == -1) {
+            return true;
+        }
+        Source src = scope.sources.get(slot);
+        char ca = src.affinities()[column];
+        char va = v.affinity();
+        // the lookup applies the column's affinity to the value: valid when the comparison does too
+        boolean affOk = CExpr.isNumeric(ca) || (ca == 'B' && (va == '@' || va == 'B')) || (ca == 'A' && !CExpr.isNumeric(va));
+        if (!affOk) {
+            return false;
+        }
+        String colColl = src.collations()[column] == null ? "BINARY" : src.collations()[column];
+        CExpr colC = new CExpr(null, ca, colColl, false, false);
+        io.onelite.btree.Collation cmp = valueOnLeft ? ExprCompiler.collationOf(v, colC)
+                : ExprCompiler.collationOf(colC, v);
+        return cmp.name().equalsIgnoreCase(colColl);
+    }
+}

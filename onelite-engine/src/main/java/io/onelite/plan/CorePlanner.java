@@ -1,0 +1,396 @@
+package io.onelite.plan;
+
+import io.onelite.btree.Collation;
+import io.onelite.catalog.Column;
+import io.onelite.common.OneLiteException;
+import io.onelite.common.ResultCode;
+import io.onelite.exec.AggregateQuery;
+import io.onelite.exec.CoreQuery;
+import io.onelite.exec.Eval;
+import io.onelite.exec.GroupSlot;
+import io.onelite.exec.Level;
+import io.onelite.exec.Query;
+import io.onelite.exec.SortLimitQuery;
+import io.onelite.exec.ValueOps;
+import io.onelite.exec.ValuesQuery;
+import io.onelite.sql.ast.Expr;
+import io.onelite.sql.ast.NullsOrder;
+import io.onelite.sql.ast.OrderingTerm;
+import io.onelite.sql.ast.ResultColumn;
+import io.onelite.sql.ast.SelectCore;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/** Plans one SELECT core (or VALUES) with its ORDER BY, LIMIT and OFFSET. */
+final class CorePlanner {
+    private CorePlanner() {
+    }
+
+    static List<Expr> splitAnd(Expr e) {
+        List<Expr> out = new ArrayList<>();
+        split(e, out);
+        return out;
+    }
+
+    private static void split(Expr e, List<Expr> out) {
+        if (e instanceof Expr.Binary b && b.op() == Expr.BinaryOp.AND) {
+            split(b.left(), out);
+            split(b.right(), out);
+        } else {
+            out.add(e);
+        }
+    }
+
+    static Planner.Planned plan(Planner planner, SelectCore core, List<OrderingTerm> orderBy, Expr limit,
+                                Expr offset, Scope outer) {
+        if (core instanceof SelectCore.Values v) {
+            return values(planner, v, orderBy, limit, offset, outer);
+        }
+        SelectCore.Query q = (SelectCore.Query) core;
+        Scope scope = new Scope(outer);
+        FromPlanner from = new FromPlanner(planner, scope);
+        if (q.from() != null) {
+            from.add(q.from());
+        }
+        // result columns, with * expanded
+        List<Expr> exprs = new ArrayList<>();
+        List<String> names = new ArrayList<>();
+        for (ResultColumn rc : q.columns()) {
+            if (rc instanceof ResultColumn.Star) {
+                if (scope.sources.isEmpty()) {
+                    throw new OneLiteException(ResultCode.ERROR, "no tables specified");
+                }
+                for (Source s : scope.sources) {
+                    expand(s, exprs, names);
+                }
+            } else if (rc instanceof ResultColumn.TableStar ts) {
+                Source found = null;
+                for (Source s : scope.sources) {
+                    if (s.alias().equalsIgnoreCase(ts.table())) {
+                        found = s;
+                    }
+                }
+                if (found == null) {
+                    throw new OneLiteException(ResultCode.ERROR, "no such table: " + ts.table());
+                }
+                expandAll(found, exprs, names);
+            } else {
+                ResultColumn.Expression e = (ResultColumn.Expression) rc;
+                exprs.add(e.expr());
+                names.add(e.alias() != null ? e.alias()
+                        : e.expr() instanceof Expr.ColumnRef c ? columnName(scope, c) : e.text());
+            }
+        }
+        Map<String, Expr> aliases = new HashMap<>();
+        for (int i = 0; i < q.columns().size(); i++) {
+            if (q.columns().get(i) instanceof ResultColumn.Expression e && e.alias() != null) {
+                aliases.putIfAbsent(e.alias().toLowerCase(Locale.ROOT), e.expr());
+            }
+        }
+        // WHERE and ON terms, placed at the innermost level they need
+        int nLevels = from.entries.size();
+        List<List<Expr>> levelTerms = new ArrayList<>();
+        List<List<Expr>> postTerms = new ArrayList<>();
+        for (int i = 0; i < nLevels; i++) {
+            levelTerms.add(new ArrayList<>());
+            postTerms.add(new ArrayList<>());
+        }
+        List<Eval> guards = new ArrayList<>();
+        List<FromPlanner.Term> terms = new ArrayList<>(from.terms);
+        if (q.where() != null) {
+            for (Expr e : splitAnd(q.where())) {
+                terms.add(new FromPlanner.Term(e, -1));
+            }
+        }
+        scope.aliases = aliases;
+        List<Eval[]> placed = new ArrayList<>();
+        for (FromPlanner.Term t : terms) {
+            if (containsAggregate(t.expr())) {
+                throw new OneLiteException(ResultCode.ERROR, "misuse of aggregate function "
+                        + aggregateName(t.expr()) + "()");
+            }
+            scope.innerSlotRefs.clear();
+            ExprCompiler ec = new ExprCompiler(planner, scope);
+            ec.compile(t.expr());
+            java.util.BitSet used = (java.util.BitSet) ec.slotsUsed.clone();
+            used.or(scope.innerSlotRefs);
+            int level = used.isEmpty() ? -1 : used.length() - 1;
+            if (t.onLevel() >= 0) {
+                levelTerms.get(t.onLevel()).add(t.expr());
+            } else if (level < 0 && nLevels > 0 && !ec.usesOuter) {
+                guards.add(new ExprCompiler(planner, scope).eval(t.expr()));
+            } else if (level < 0) {
+                if (nLevels == 0) {
+                    guards.add(new ExprCompiler(planner, scope).eval(t.expr()));
+                } else {
+                    levelTerms.get(0).add(t.expr());
+                }
+            } else if (from.entries.get(level).leftJoin) {
+                postTerms.get(level).add(t.expr());
+            } else {
+                levelTerms.get(level).add(t.expr());
+            }
+        }
+        Level[] levels = new Level[nLevels];
+        for (int i = 0; i < nLevels; i++) {
+            levels[i] = AccessPlanner.level(planner, scope, from.entries.get(i), levelTerms.get(i));
+            levels[i].filter = and(planner, scope, levelTerms.get(i));
+            levels[i].postFilter = and(planner, scope, postTerms.get(i));
+            levels[i].leftJoin = from.entries.get(i).leftJoin;
+        }
+        Eval guard = guards.isEmpty() ? null : andEvals(guards);
+        boolean aggregate = !q.groupBy().isEmpty() || q.having() != null;
+        for (Expr e : exprs) {
+            aggregate |= containsAggregate(e);
+        }
+        if (q.having() != null && q.groupBy().isEmpty() && !aggregate) {
+            throw new OneLiteException(ResultCode.ERROR, "HAVING clause on a non-aggregate query");
+        }
+        for (OrderingTerm t : orderBy) {
+            aggregate |= containsAggregate(t.expr());
+        }
+        AggregateCollector collector = aggregate ? new AggregateCollector() : null;
+        Eval[] groupBy = new Eval[q.groupBy().size()];
+        for (int i = 0; i < groupBy.length; i++) {
+            Expr g = q.groupBy().get(i);
+            if (g instanceof Expr.Literal l && l.value() instanceof Long k) {
+                if (k < 1 || k > exprs.size()) {
+                    throw new OneLiteException(ResultCode.ERROR, Planner.ordinal(i + 1)
+                            + " GROUP BY term out of range - should be between 1 and " + exprs.size());
+                }
+                g = exprs.get((int) (k - 1));
+            }
+            if (containsAggregate(g)) {
+                throw new OneLiteException(ResultCode.ERROR, "aggregate functions are not allowed in the GROUP BY clause");
+            }
+            groupBy[i] = new ExprCompiler(planner, scope).eval(g);
+        }
+        scope.aggregates = collector;
+        ExprCompiler out = new ExprCompiler(planner, scope);
+        scope.aliases = null;
+        List<Eval> outputs = new ArrayList<>();
+        char[] affs = new char[exprs.size()];
+        String[] colls = new String[exprs.size()];
+        List<String> declTypes = new ArrayList<>();
+        List<String> tables = new ArrayList<>();
+        for (int i = 0; i < exprs.size(); i++) {
+            Expr e = exprs.get(i);
+            CExpr c = out.compile(e);
+            outputs.add(c.eval());
+            affs[i] = c.affinity();
+            colls[i] = c.collation();
+            Column col = null;
+            String tbl = null;
+            if (e instanceof Expr.ColumnRef cr) {
+                Scope.Ref r = scope.resolve(cr.table(), cr.column());
+                if (r != null && r.depth() == 0 && r.source().table() != null && r.column() >= 0) {
+                    col = r.source().table().columns().get(r.column());
+                    tbl = r.source().table().name();
+                } else if (r != null && r.depth() == 0 && r.source().table() != null) {
+                    tbl = r.source().table().name();
+                    declTypes.add("INTEGER");
+                    tables.add(tbl);
+                    continue;
+                }
+            }
+            declTypes.add(col == null || col.declaredType().isEmpty() ? null : col.declaredType());
+            tables.add(tbl);
+        }
+        Eval having = null;
+        if (q.having() != null) {
+            scope.aliases = aliases;
+            having = out.eval(q.having());
+            scope.aliases = null;
+        }
+        int visible = exprs.size();
+        int[] keys = new int[orderBy.size()];
+        boolean[] desc = new boolean[keys.length];
+        Collation[] keyColls = new Collation[keys.length];
+        boolean[] nullsFirst = new boolean[keys.length];
+        for (int i = 0; i < keys.length; i++) {
+            OrderingTerm t = orderBy.get(i);
+            Expr e = t.expr();
+            String explicit = null;
+            if (e instanceof Expr.Collate c) {
+                explicit = c.collation();
+                e = c.expr();
+            }
+            int k = -1;
+            if (e instanceof Expr.Literal l && l.value() instanceof Long) {
+                k = Planner.resultIndex(e, names, visible);
+            } else if (e instanceof Expr.ColumnRef c && c.table() == null && aliases.containsKey(c.column().toLowerCase(Locale.ROOT))) {
+                k = Planner.resultIndex(e, names, visible);
+            }
+            String cn;
+            if (k < 0) {
+                scope.aliases = aliases;
+                CExpr c = out.compile(e);
+                scope.aliases = null;
+                k = outputs.size();
+                outputs.add(c.eval());
+                cn = c.collation();
+            } else {
+                cn = colls[k];
+            }
+            if (explicit != null) {
+                if (Collation.byName(explicit) == null) {
+                    throw new OneLiteException(ResultCode.ERROR, "no such collation sequence: " + explicit);
+                }
+                cn = explicit;
+            }
+            keys[i] = k;
+            desc[i] = t.descending();
+            keyColls[i] = cn == null ? Collation.BINARY : Collation.byName(cn);
+            nullsFirst[i] = t.nulls() == null || t.nulls() == NullsOrder.DEFAULT ? !desc[i] : t.nulls() == NullsOrder.FIRST;
+        }
+        scope.aggregates = null;
+        Eval[] outArr = outputs.toArray(new Eval[0]);
+        Query query;
+        if (aggregate) {
+            GroupSlot[] slots = collector.slots.toArray(new GroupSlot[0]);
+            query = new AggregateQuery(nLevels, levels, guard, groupBy, slots, having, outArr, visible, q.distinct());
+        } else {
+            query = new CoreQuery(nLevels, levels, guard, outArr, visible, q.distinct());
+        }
+        if (keys.length > 0 || limit != null || outArr.length != visible) {
+            ExprCompiler lc = new ExprCompiler(planner, new Scope(outer, true));
+            Eval lim = limit == null ? null : lc.eval(limit);
+            Eval off = offset == null ? null : lc.eval(offset);
+            query = new SortLimitQuery(query, visible, keys, desc, keyColls, nullsFirst, lim, off);
+        }
+        return new Planner.Planned(query, names, declTypes, tables, affs, colls);
+    }
+
+    private static String columnName(Scope scope, Expr.ColumnRef c) {
+        Scope.Ref r = scope.resolve(c.table(), c.column());
+        if (r != null && r.depth() == 0 && r.column() >= 0) {
+            return r.source().columnNames().get(r.column());
+        }
+        return c.column();
+    }
+
+    private static void expand(Source s, List<Expr> exprs, List<String> names) {
+        for (int i = 0; i < s.columnNames().size(); i++) {
+            if (s.hidden()[i]) {
+                continue;
+            }
+            exprs.add(new Expr.ColumnRef(null, s.alias(), s.columnNames().get(i), false));
+            names.add(s.columnNames().get(i));
+        }
+    }
+
+    private static void expandAll(Source s, List<Expr> exprs, List<String> names) {
+        for (int i = 0; i < s.columnNames().size(); i++) {
+            exprs.add(new Expr.ColumnRef(null, s.alias(), s.columnNames().get(i), false));
+            names.add(s.columnNames().get(i));
+        }
+    }
+
+    static Eval and(Planner planner, Scope scope, List<Expr> terms) {
+        if (terms.isEmpty()) {
+            return null;
+        }
+        List<Eval> evals = new ArrayList<>();
+        for (Expr e : terms) {
+            evals.add(new ExprCompiler(planner, scope).eval(e));
+        }
+        return andEvals(evals);
+    }
+
+    static Eval andEvals(List<Eval> evals) {
+        if (evals.size() == 1) {
+            Eval e = evals.get(0);
+            return f -> ValueOps.isTrue(e.eval(f)) ? 1L : 0L;
+        }
+        Eval[] arr = evals.toArray(new Eval[0]);
+        return f -> {
+            for (Eval e : arr) {
+                if (!ValueOps.isTrue(e.eval(f))) {
+                    return 0L;
+                }
+            }
+            return 1L;
+        };
+    }
+
+    /** Whether an expression calls an aggregate at this query level (not inside a subquery). */
+    static boolean containsAggregate(Expr e) {
+        return aggregateName(e) != null;
+    }
+
+    static String aggregateName(Expr e) {
+        if (e == null) {
+            return null;
+        }
+        if (e instanceof Expr.FunctionCall fc) {
+            int argc = fc.star() ? 0 : fc.args().size();
+            if (fc.over() == null && FunctionCompiler.isAggregateCall(fc.name(), argc)) {
+                return fc.name();
+            }
+            for (Expr a : fc.args()) {
+                String n = aggregateName(a);
+                if (n != null) {
+                    return n;
+                }
+            }
+            return null;
+        }
+        for (Expr c : ExprWalker.children(e)) {
+            String n = aggregateName(c);
+            if (n != null) {
+                return n;
+            }
+        }
+        return null;
+    }
+
+    private static Planner.Planned values(Planner planner, SelectCore.Values v, List<OrderingTerm> orderBy,
+                                          Expr limit, Expr offset, Scope outer) {
+        Scope scope = new Scope(outer);
+        ExprCompiler ec = new ExprCompiler(planner, scope);
+        int n = v.rows().get(0).size();
+        List<Eval[]> rows = new ArrayList<>();
+        for (List<Expr> r : v.rows()) {
+            if (r.size() != n) {
+                throw new OneLiteException(ResultCode.ERROR, "all VALUES must have the same number of terms");
+            }
+            Eval[] row = new Eval[n];
+            for (int i = 0; i < n; i++) {
+                row[i] = ec.eval(r.get(i));
+            }
+            rows.add(row);
+        }
+        List<String> names = new ArrayList<>();
+        List<String> nulls = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            names.add("column" + (i + 1));
+            nulls.add(null);
+        }
+        Query q = new ValuesQuery(rows, n);
+        if (!orderBy.isEmpty() || limit != null) {
+            int[] keys = new int[orderBy.size()];
+            boolean[] desc = new boolean[keys.length];
+            Collation[] colls = new Collation[keys.length];
+            boolean[] nf = new boolean[keys.length];
+            for (int i = 0; i < keys.length; i++) {
+                keys[i] = Planner.resultIndex(orderBy.get(i).expr(), names, n);
+                if (keys[i] < 0) {
+                    throw new OneLiteException(ResultCode.ERROR, Planner.ordinal(i + 1)
+                            + " ORDER BY term does not match any column in the result set");
+                }
+                desc[i] = orderBy.get(i).descending();
+                colls[i] = Collation.BINARY;
+                nf[i] = !desc[i];
+            }
+            q = new SortLimitQuery(q, n, keys, desc, colls, nf, limit == null ? null : ec.eval(limit),
+                    offset == null ? null : ec.eval(offset));
+        }
+        char[] affs = new char[n];
+        java.util.Arrays.fill(affs, '@');
+        return new Planner.Planned(q, names, nulls, nulls, affs, new String[n]);
+    }
+}

@@ -1,0 +1,272 @@
+package io.onelite.plan;
+
+import io.onelite.catalog.Index;
+import io.onelite.catalog.RowCursor;
+import io.onelite.catalog.Schema;
+import io.onelite.catalog.Storage;
+import io.onelite.catalog.Table;
+import io.onelite.catalog.TableBuilder;
+import io.onelite.common.OneLiteException;
+import io.onelite.common.ResultCode;
+import io.onelite.exec.ExecContext;
+import io.onelite.exec.TableWriter;
+import io.onelite.pager.FileHeader;
+import io.onelite.sql.ast.CreateIndexStmt;
+import io.onelite.sql.ast.CreateTableStmt;
+import io.onelite.sql.ast.CreateViewStmt;
+import io.onelite.sql.ast.DropStmt;
+import io.onelite.sql.ast.Stmt;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Runs CREATE and DROP statements: allocates or frees trees, writes or deletes the rows of
+ * {@code sqlite_schema} and bumps the schema cookie (header offset 40), as SQLite's
+ * {@code sqlite3EndTable}/{@code sqlite3CreateIndex}/{@code sqlite3DropTable}.
+ */
+public final class DdlExecutor {
+    private DdlExecutor() {
+    }
+
+    public static boolean isDdl(Stmt s) {
+        return s instanceof CreateTableStmt || s instanceof CreateIndexStmt || s instanceof CreateViewStmt
+                || s instanceof DropStmt || s instanceof io.onelite.sql.ast.CreateTriggerStmt
+                || s instanceof io.onelite.sql.ast.MaintenanceStmt.Reindex;
+    }
+
+    /** Runs a DDL statement in the context's (writable) storage against the current schema. */
+    public static void execute(Stmt s, Schema schema, ExecContext ctx) {
+        Storage st = ctx.storage;
+        st.beginWrite();
+        if (s instanceof CreateTableStmt ct) {
+            createTable(ct, schema, ctx);
+        } else if (s instanceof CreateIndexStmt ci) {
+            createIndex(ci, schema, ctx);
+        } else if (s instanceof CreateViewStmt cv) {
+            String name = cv.name().name();
+            if (exists(schema, name)) {
+                if (cv.ifNotExists()) {
+                    return;
+                }
+                throw new OneLiteException(ResultCode.ERROR, kind(schema, name) + " " + name + " already exists");
+            }
+            new Planner(schema).select(cv.select()); // reports errors now, as SQLite does
+            addSchemaRow(st, "view", name, name, 0, cv.sql());
+            bumpCookie(st);
+        } else if (s instanceof DropStmt d) {
+            drop(d, schema, st);
+        } else if (s instanceof io.onelite.sql.ast.CreateTriggerStmt tr) {
+            String name = tr.name().name();
+            if (schema.trigger(name) != null) {
+                if (tr.ifNotExists()) {
+                    return;
+                }
+                throw new OneLiteException(ResultCode.ERROR, "trigger " + name + " already exists");
+            }
+            Table t = schema.table(tr.table());
+            if (t == null && schema.view(tr.table()) == null) {
+                throw new OneLiteException(ResultCode.ERROR, "no such table: main." + tr.table());
+            }
+            if (t != null && tr.time() == io.onelite.sql.ast.CreateTriggerStmt.Time.INSTEAD_OF) {
+                throw new OneLiteException(ResultCode.ERROR, "cannot create INSTEAD OF trigger on table: " + tr.table());
+            }
+            if (t == null && tr.time() != io.onelite.sql.ast.CreateTriggerStmt.Time.INSTEAD_OF) {
+                throw new OneLiteException(ResultCode.ERROR, "cannot create "
+                        + (tr.time() == io.onelite.sql.ast.CreateTriggerStmt.Time.BEFORE ? "BEFORE" : "AFTER")
+                        + " trigger on view: main." + tr.table());
+            }
+            addSchemaRow(st, "trigger", name, t != null ? t.name() : schema.view(tr.table()).name(), 0, tr.sql());
+            bumpCookie(st);
+        } else if (s instanceof io.onelite.sql.ast.MaintenanceStmt.Reindex r) {
+            if (r.target() != null) {
+                String n = r.target().name();
+                if (schema.index(n) == null && schema.table(n) == null
+                        && io.onelite.btree.Collation.byName(n) == null) {
+                    throw new OneLiteException(ResultCode.ERROR, "unable to identify the object to be reindexed");
+                }
+            }
+        }
+    }
+
+    private static boolean exists(Schema schema, String name) {
+        return schema.table(name) != null || schema.view(name) != null || schema.index(name) != null;
+    }
+
+    private static String kind(Schema schema, String name) {
+        return schema.index(name) != null ? "index" : schema.view(name) != null ? "view" : "table";
+    }
+
+    private static void createTable(CreateTableStmt ct, Schema schema, ExecContext ctx) {
+        Storage st = ctx.storage;
+        String name = ct.name().name();
+        if (schema.table(name) != null || schema.view(name) != null) {
+            if (ct.ifNotExists()) {
+                return;
+            }
+            throw new OneLiteException(ResultCode.ERROR, kind(schema, name) + " " + name + " already exists");
+        }
+        if (schema.index(name) != null) {
+            throw new OneLiteException(ResultCode.ERROR, "there is already an index named " + name);
+        }
+        if (name.toLowerCase(java.util.Locale.ROOT).startsWith("sqlite_")) {
+            throw new OneLiteException(ResultCode.ERROR, "object name reserved for internal use: " + name);
+        }
+        if (ct.asSelect() != null) {
+            throw new OneLiteException(ResultCode.ERROR, "CREATE TABLE ... AS SELECT is not supported yet");
+        }
+        Table t = TableBuilder.table(ct, 0); // validates before anything is written
+        if (t.autoincrement() && schema.table("sqlite_sequence") == null) {
+            int seqRoot = st.createTree(true);
+            addSchemaRow(st, "table", "sqlite_sequence", "sqlite_sequence", seqRoot,
+                    "CREATE TABLE sqlite_sequence(name,seq)");
+        }
+        int root = st.createTree(true);
+        addSchemaRow(st, "table", name, name, root, ct.sql());
+        for (Index ix : TableBuilder.autoIndexes(ct, t)) {
+            int ir = st.createTree(false);
+            addSchemaRow(st, "index", ix.name(), name, ir, null);
+        }
+        bumpCookie(st);
+    }
+
+    private static void createIndex(CreateIndexStmt ci, Schema schema, ExecContext ctx) {
+        Storage st = ctx.storage;
+        String name = ci.name().name();
+        if (exists(schema, name)) {
+            if (ci.ifNotExists()) {
+                return;
+            }
+            throw new OneLiteException(ResultCode.ERROR, schema.index(name) != null
+                    ? "index " + name + " already exists" : "there is already a table named " + name);
+        }
+        Table t = schema.table(ci.table());
+        if (t == null) {
+            throw new OneLiteException(ResultCode.ERROR, "no such table: main." + ci.table());
+        }
+        if (t.isSchemaTable()) {
+            throw new OneLiteException(ResultCode.ERROR, "table " + t.name() + " may not be indexed");
+        }
+        Index ix = TableBuilder.index(ci, t, 0);
+        int root = st.createTree(false);
+        ix = ix.withRoot(root);
+        // populate: insert every row's key through a writer that knows only this index
+        List<Index> only = new ArrayList<>();
+        only.add(ix);
+        Table view = t.withIndexes(only);
+        Planner planner = new Planner(schema);
+        TableWriter w = Writers.writer(planner, view);
+        RowCursor c = st.openTable(t.root());
+        List<long[]> ids = new ArrayList<>();
+        List<Object[]> rows = new ArrayList<>();
+        for (boolean ok = c.first(); ok; ok = c.next()) {
+            ids.add(new long[]{c.rowid()});
+            Object[] r = c.row();
+            rows.add(r.length < t.columns().size() ? java.util.Arrays.copyOf(r, t.columns().size()) : r);
+        }
+        // re-insert through the writer so UNIQUE is checked; rows are rewritten unchanged
+        for (int i = 0; i < ids.size(); i++) {
+            long rowid = ids.get(i)[0];
+            Object[] values = rows.get(i);
+            if (t.rowidAlias() >= 0) {
+                values[t.rowidAlias()] = rowid;
+            }
+            st.openTable(t.root()).delete(rowid);
+            w.insert(ctx, values, rowid, TableWriter.OnConflict.ABORT);
+        }
+        addSchemaRow(st, "index", name, t.name(), root, ci.sql());
+        bumpCookie(st);
+    }
+
+    private static void drop(DropStmt d, Schema schema, Storage st) {
+        String name = d.name().name();
+        switch (d.kind()) {
+            case TABLE -> {
+                Table t = schema.table(name);
+                if (t == null || t.isSchemaTable()) {
+                    if (d.ifExists()) {
+                        return;
+                    }
+                    if (schema.view(name) != null) {
+                        throw new OneLiteException(ResultCode.ERROR, "use DROP VIEW to delete view " + name);
+                    }
+                    throw new OneLiteException(ResultCode.ERROR, t == null ? "no such table: " + name
+                            : "table " + name + " may not be dropped");
+                }
+                for (Index ix : t.indexes()) {
+                    st.dropTree(ix.root());
+                }
+                st.dropTree(t.root());
+                deleteSchemaRows(st, t.name(), true);
+                Table seq = schema.table("sqlite_sequence");
+                if (t.autoincrement() && seq != null) {
+                    Sequences.remove(st, seq.root(), t.name());
+                }
+            }
+            case INDEX -> {
+                Index ix = schema.index(name);
+                if (ix == null) {
+                    if (d.ifExists()) {
+                        return;
+                    }
+                    throw new OneLiteException(ResultCode.ERROR, "no such index: " + name);
+                }
+                if (ix.sql() == null) {
+                    throw new OneLiteException(ResultCode.ERROR,
+                            "index associated with UNIQUE or PRIMARY KEY constraint cannot be dropped");
+                }
+                st.dropTree(ix.root());
+                deleteSchemaRows(st, ix.name(), false);
+            }
+            case VIEW -> {
+                if (schema.view(name) == null) {
+                    if (d.ifExists()) {
+                        return;
+                    }
+                    if (schema.table(name) != null) {
+                        throw new OneLiteException(ResultCode.ERROR, "use DROP TABLE to delete table " + name);
+                    }
+                    throw new OneLiteException(ResultCode.ERROR, "no such view: " + name);
+                }
+                deleteSchemaRows(st, name, false);
+            }
+            case TRIGGER -> {
+                if (schema.trigger(name) == null) {
+                    if (d.ifExists()) {
+                        return;
+                    }
+                    throw new OneLiteException(ResultCode.ERROR, "no such trigger: " + name);
+                }
+                deleteSchemaRows(st, name, false);
+            }
+        }
+        bumpCookie(st);
+    }
+
+    /** Deletes the schema rows named {@code name} (and, for a table, every row whose tbl_name is it). */
+    private static void deleteSchemaRows(Storage st, String name, boolean byTable) {
+        RowCursor c = st.openTable(1);
+        List<Long> ids = new ArrayList<>();
+        for (boolean ok = c.first(); ok; ok = c.next()) {
+            String n = (String) c.column(1);
+            String tbl = (String) c.column(2);
+            if (name.equalsIgnoreCase(n) || (byTable && name.equalsIgnoreCase(tbl))) {
+                ids.add(c.rowid());
+            }
+        }
+        for (long id : ids) {
+            st.openTable(1).delete(id);
+        }
+    }
+
+    static void addSchemaRow(Storage st, String type, String name, String table, int root, String sql) {
+        RowCursor c = st.openTable(1);
+        long rowid = c.maxRowid() + 1;
+        c.insert(rowid, new Object[]{type, name, table, (long) root, sql});
+    }
+
+    static void bumpCookie(Storage st) {
+        st.setHeaderInt(FileHeader.SCHEMA_COOKIE, st.headerInt(FileHeader.SCHEMA_COOKIE) + 1);
+    }
+
+}

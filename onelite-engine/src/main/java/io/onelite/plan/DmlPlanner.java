@@ -1,0 +1,414 @@
+package io.onelite.plan;
+
+import io.onelite.catalog.Column;
+import io.onelite.catalog.Table;
+import io.onelite.common.OneLiteException;
+import io.onelite.common.ResultCode;
+import io.onelite.exec.ArrayRow;
+import io.onelite.exec.Eval;
+import io.onelite.exec.ExecContext;
+import io.onelite.exec.Frame;
+import io.onelite.exec.JoinLoop;
+import io.onelite.exec.Level;
+import io.onelite.exec.Query;
+import io.onelite.exec.RowIterator;
+import io.onelite.exec.RowSource;
+import io.onelite.exec.TableWriter;
+import io.onelite.exec.ValueOps;
+import io.onelite.sql.ast.DeleteStmt;
+import io.onelite.sql.ast.Expr;
+import io.onelite.sql.ast.InsertStmt;
+import io.onelite.sql.ast.ResultColumn;
+import io.onelite.sql.ast.SetClause;
+import io.onelite.sql.ast.UpdateStmt;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/** Plans INSERT, UPDATE and DELETE on rowid tables. */
+public final class DmlPlanner {
+    private DmlPlanner() {
+    }
+
+    static Table target(Planner planner, String name) {
+        Table t = planner.schema.table(name);
+        if (t == null) {
+            if (planner.schema.view(name) != null) {
+                throw new OneLiteException(ResultCode.ERROR, "cannot modify " + name + " because it is a view");
+            }
+            throw new OneLiteException(ResultCode.ERROR, "no such table: " + name);
+        }
+        if (t.isSchemaTable()) {
+            throw new OneLiteException(ResultCode.ERROR, "table " + name + " may not be modified");
+        }
+        if (t.withoutRowid()) {
+            throw new OneLiteException(ResultCode.ERROR, "WITHOUT ROWID tables are not supported yet");
+        }
+        return t;
+    }
+
+    /** A DML statement: does its writes, then returns its RETURNING rows. */
+    private abstract static class Dml implements Executable {
+        final List<String> names = new ArrayList<>();
+        Eval[] returning;
+
+        @Override
+        public List<String> columnNames() {
+            return names;
+        }
+
+        @Override
+        public List<String> declTypes() {
+            return java.util.Collections.nCopies(names.size(), null);
+        }
+
+        @Override
+        public List<String> tables() {
+            return java.util.Collections.nCopies(names.size(), null);
+        }
+
+        @Override
+        public boolean readOnly() {
+            return false;
+        }
+
+        abstract long run(ExecContext ctx, List<Object[]> returned);
+
+        @Override
+        public RowIterator execute(ExecContext ctx) {
+            ctx.storage.beginWrite();
+            List<Object[]> out = new ArrayList<>();
+            long n = run(ctx, out);
+            ctx.session.addChanges(n);
+            var it = out.iterator();
+            return new RowIterator() {
+                Object[] row;
+
+                @Override
+                public boolean next() {
+                    if (!it.hasNext()) {
+                        return false;
+                    }
+                    row = it.next();
+                    return true;
+                }
+
+                @Override
+                public Object[] row() {
+                    return row;
+                }
+            };
+        }
+
+        void compileReturning(Planner planner, Table t, List<ResultColumn> cols) {
+            if (cols.isEmpty()) {
+                return;
+            }
+            Scope scope = Writers.rowScope(t, null);
+            List<Eval> evals = new ArrayList<>();
+            for (ResultColumn rc : cols) {
+                if (rc instanceof ResultColumn.Expression e) {
+                    evals.add(new ExprCompiler(planner, scope).eval(e.expr()));
+                    names.add(e.alias() != null ? e.alias() : e.expr() instanceof Expr.ColumnRef c ? c.column() : e.text());
+                } else {
+                    for (int i = 0; i < t.columns().size(); i++) {
+                        int col = i;
+                        evals.add(f -> f.src[0].column(col));
+                        names.add(t.columns().get(i).name());
+                    }
+                }
+            }
+            returning = evals.toArray(new Eval[0]);
+        }
+
+        void addReturning(ExecContext ctx, Object[] values, long rowid, int alias, List<Object[]> out) {
+            if (returning == null) {
+                return;
+            }
+            Frame f = new Frame(ctx, null, 1);
+            ArrayRow r = new ArrayRow(values.clone());
+            r.rowid = rowid;
+            if (alias >= 0) {
+                r.values[alias] = rowid;
+            }
+            f.src[0] = r;
+            Object[] row = new Object[returning.length];
+            for (int i = 0; i < row.length; i++) {
+                row[i] = returning[i].eval(f);
+            }
+            out.add(row);
+        }
+    }
+
+    public static Executable insert(Planner planner, InsertStmt s) {
+        Table t = target(planner, s.table().name());
+        Upserts upserts = s.upserts().isEmpty() ? null : new Upserts(planner, t, s.alias(), s.upserts());
+        int n = t.columns().size();
+        int[] targets;
+        int rowidTarget = -1;
+        if (s.columns().isEmpty()) {
+            targets = new int[n];
+            for (int i = 0; i < n; i++) {
+                targets[i] = i;
+            }
+        } else {
+            targets = new int[s.columns().size()];
+            for (int i = 0; i < targets.length; i++) {
+                String c = s.columns().get(i);
+                int ci = t.columnIndex(c);
+                if (ci < 0 && Scope.isRowidName(c)) {
+                    ci = t.rowidAlias() >= 0 ? t.rowidAlias() : -1;
+                    if (ci == -1) {
+                        rowidTarget = i;
+                    }
+                } else if (ci < 0) {
+                    throw new OneLiteException(ResultCode.ERROR, "table " + t.name() + " has no column named " + c);
+                }
+                targets[i] = ci;
+            }
+        }
+        Query source = null;
+        if (s.select() != null) {
+            Planner.Planned p = planner.plan(s.select(), null);
+            int got = p.names().size();
+            if (got != targets.length) {
+                if (s.columns().isEmpty()) {
+                    throw new OneLiteException(ResultCode.ERROR, "table " + t.name() + " has " + n
+                            + " columns but " + got + " values were supplied");
+                }
+                throw new OneLiteException(ResultCode.ERROR, got + " values for " + targets.length + " columns");
+            }
+            source = p.query();
+        }
+        ExprCompiler dc = new ExprCompiler(planner, new Scope(null));
+        Eval[] defaults = new Eval[n];
+        for (int i = 0; i < n; i++) {
+            Column c = t.columns().get(i);
+            defaults[i] = c.defaultValue() == null ? null : dc.eval(c.defaultValue());
+        }
+        char[] aff = new char[n];
+        for (int i = 0; i < n; i++) {
+            aff[i] = t.columns().get(i).affinity();
+        }
+        TableWriter writer = Writers.writer(planner, t);
+        TableWriter.OnConflict action = Writers.action(s.orConflict());
+        int alias = t.rowidAlias();
+        Query src = source;
+        int rowidPos = rowidTarget;
+        Table seqTable = t.autoincrement() ? planner.schema.table("sqlite_sequence") : null;
+        String tableName = t.name();
+        Dml d = new Dml() {
+            @Override
+            long run(ExecContext ctx, List<Object[]> returned) {
+                List<Object[]> rows = src == null ? List.<Object[]>of(new Object[0]) : src.all(ctx, null);
+                Frame df = new Frame(ctx, null, 0);
+                long count = 0;
+                long seq = seqTable == null ? 0 : Sequences.get(ctx.storage, seqTable.root(), tableName);
+                long seqStart = seq;
+                for (Object[] in : rows) {
+                    Object[] values = new Object[n];
+                    boolean[] given = new boolean[n];
+                    Long rowid = null;
+                    for (int i = 0; i < in.length; i++) {
+                        if (i == rowidPos) {
+                            rowid = rowidOf(in[i]);
+                            continue;
+                        }
+                        values[targets[i]] = in[i];
+                        given[targets[i]] = true;
+                    }
+                    for (int i = 0; i < n; i++) {
+                        if (!given[i] && defaults[i] != null) {
+                            values[i] = defaults[i].eval(df);
+                        }
+                        values[i] = ValueOps.applyAffinity(values[i], aff[i]);
+                    }
+                    if (alias >= 0 && values[alias] != null) {
+                        rowid = rowidOf(values[alias]);
+                    }
+                    if (seqTable != null && rowid == null) {
+                        long max = ctx.storage.openTable(writer.root()).maxRowid();
+                        rowid = Math.max(max, seq) + 1;
+                    }
+                    if (upserts != null) {
+                        long[] changed = new long[1];
+                        if (upserts.handle(ctx, writer, values, rowid, changed)) {
+                            count += changed[0];
+                            continue;
+                        }
+                    }
+                    Long id = writer.insert(ctx, values, rowid, action);
+                    if (id != null) {
+                        seq = Math.max(seq, id);
+                        count++;
+                        ctx.session.setLastInsertRowid(id);
+                        addReturning(ctx, values, id, alias, returned);
+                    }
+                }
+                if (seqTable != null && seq != seqStart) {
+                    Sequences.set(ctx.storage, seqTable.root(), tableName, seq);
+                }
+                return count;
+            }
+        };
+        d.compileReturning(planner, t, s.returning());
+        return d;
+    }
+
+    static Long rowidOf(Object v) {
+        if (v == null) {
+            return null;
+        }
+        Object x = ValueOps.applyAffinity(v, 'D');
+        if (x instanceof Long l) {
+            return l;
+        }
+        throw new OneLiteException(ResultCode.MISMATCH, "datatype mismatch");
+    }
+
+    /** The rows of {@code t} matching {@code where}: a single-level loop using the best access path. */
+    private static final class Matcher {
+        final Scope scope;
+        final Level level;
+
+        Matcher(Planner planner, Table t, String alias, Expr where) {
+            scope = Writers.rowScope(t, alias);
+            FromPlanner.Entry e = new FromPlanner.Entry();
+            e.slot = 0;
+            e.table = t;
+            e.name = t.name();
+            List<Expr> terms = where == null ? List.of() : CorePlanner.splitAnd(where);
+            level = AccessPlanner.level(planner, scope, e, terms);
+            level.filter = CorePlanner.and(planner, scope, terms);
+        }
+    }
+
+    public static Executable update(Planner planner, UpdateStmt s) {
+        if (s.from() != null) {
+            throw new OneLiteException(ResultCode.ERROR, "UPDATE FROM is not supported yet");
+        }
+        Table t = target(planner, s.table().name());
+        Matcher m = new Matcher(planner, t, s.alias(), s.where());
+        int n = t.columns().size();
+        List<int[]> cols = new ArrayList<>();
+        List<Eval> vals = new ArrayList<>();
+        for (SetClause sc : s.set()) {
+            if (sc.columns().size() != 1) {
+                throw new OneLiteException(ResultCode.ERROR, "row value assignments are not supported yet");
+            }
+            String c = sc.columns().get(0);
+            int ci = t.columnIndex(c);
+            if (ci < 0 && Scope.isRowidName(c)) {
+                ci = t.rowidAlias() >= 0 ? t.rowidAlias() : -1;
+            } else if (ci < 0) {
+                throw new OneLiteException(ResultCode.ERROR, "no such column: " + c);
+            }
+            cols.add(new int[]{ci});
+            vals.add(new ExprCompiler(planner, m.scope).eval(sc.value()));
+        }
+        char[] aff = new char[n];
+        for (int i = 0; i < n; i++) {
+            aff[i] = t.columns().get(i).affinity();
+        }
+        TableWriter writer = Writers.writer(planner, t);
+        TableWriter.OnConflict action = Writers.action(s.orConflict());
+        int alias = t.rowidAlias();
+        Dml d = new Dml() {
+            @Override
+            long run(ExecContext ctx, List<Object[]> returned) {
+                Frame f = new Frame(ctx, null, 1);
+                JoinLoop loop = new JoinLoop(new Level[]{m.level});
+                List<Object[]> changes = new ArrayList<>(); // [rowid, newRowid, values]
+                while (loop.next(f)) {
+                    RowSource r = f.src[0];
+                    long rowid = r.rowid();
+                    Object[] values = new Object[n];
+                    for (int i = 0; i < n; i++) {
+                        values[i] = r.column(i);
+                    }
+                    Long newRowid = rowid;
+                    Object[] computed = new Object[vals.size()];
+                    for (int i = 0; i < computed.length; i++) {
+                        computed[i] = vals.get(i).eval(f);
+                    }
+                    for (int i = 0; i < computed.length; i++) {
+                        int ci = cols.get(i)[0];
+                        if (ci == -1 || ci == alias) {
+                            newRowid = computed[i] == null ? null : rowidOf(computed[i]);
+                            if (ci >= 0) {
+                                values[ci] = newRowid;
+                            }
+                        } else {
+                            values[ci] = ValueOps.applyAffinity(computed[i], aff[ci]);
+                        }
+                    }
+                    changes.add(new Object[]{rowid, newRowid, values});
+                }
+                long count = 0;
+                for (Object[] c : changes) {
+                    long rowid = (Long) c[0];
+                    Long newRowid = (Long) c[1];
+                    Object[] values = (Object[]) c[2];
+                    Object[] old = writer.read(ctx, rowid);
+                    if (old == null) {
+                        continue;
+                    }
+                    writer.delete(ctx, rowid);
+                    try {
+                        Long id = writer.insert(ctx, values, newRowid, action);
+                        if (id == null) {
+                            writer.insert(ctx, old, rowid, TableWriter.OnConflict.REPLACE);
+                            continue;
+                        }
+                        count++;
+                        addReturning(ctx, values, id, alias, returned);
+                    } catch (OneLiteException e) {
+                        throw e;
+                    }
+                }
+                return count;
+            }
+        };
+        d.compileReturning(planner, t, s.returning());
+        return d;
+    }
+
+    public static Executable delete(Planner planner, DeleteStmt s) {
+        Table t = target(planner, s.table().name());
+        Matcher m = new Matcher(planner, t, s.alias(), s.where());
+        TableWriter writer = Writers.writer(planner, t);
+        int n = t.columns().size();
+        int alias = t.rowidAlias();
+        Dml d = new Dml() {
+            @Override
+            long run(ExecContext ctx, List<Object[]> returned) {
+                Frame f = new Frame(ctx, null, 1);
+                JoinLoop loop = new JoinLoop(new Level[]{m.level});
+                List<Long> rowids = new ArrayList<>();
+                List<Object[]> olds = new ArrayList<>();
+                while (loop.next(f)) {
+                    rowids.add(f.src[0].rowid());
+                    if (returning != null) {
+                        Object[] v = new Object[n];
+                        for (int i = 0; i < n; i++) {
+                            v[i] = f.src[0].column(i);
+                        }
+                        olds.add(v);
+                    }
+                }
+                long count = 0;
+                for (int i = 0; i < rowids.size(); i++) {
+                    if (writer.delete(ctx, rowids.get(i))) {
+                        count++;
+                        if (returning != null) {
+                            addReturning(ctx, olds.get(i), rowids.get(i), alias, returned);
+                        }
+                    }
+                }
+                return count;
+            }
+        };
+        d.compileReturning(planner, t, s.returning());
+        return d;
+    }
+}

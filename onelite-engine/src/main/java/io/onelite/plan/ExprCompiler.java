@@ -1,0 +1,612 @@
+package io.onelite.plan;
+
+import io.onelite.btree.Collation;
+import io.onelite.common.OneLiteException;
+import io.onelite.common.ResultCode;
+import io.onelite.exec.Eval;
+import io.onelite.exec.Frame;
+import io.onelite.exec.GroupSlot;
+import io.onelite.exec.Query;
+import io.onelite.exec.ValueOps;
+import io.onelite.sql.ast.Expr;
+import io.onelite.sql.ast.OrderingTerm;
+
+import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * Compiles expression ASTs into {@link Eval} closures once per statement: column references
+ * become slot reads, operators capture their operands' closures and the affinity and collation
+ * SQLite's comparison rules pick at compile time.
+ */
+final class ExprCompiler {
+    final Planner planner;
+    final Scope scope;
+    /** Slots of this level read by the expressions compiled so far (for WHERE term placement). */
+    final BitSet slotsUsed = new BitSet();
+    /** Whether anything compiled so far reads an enclosing query's row. */
+    boolean usesOuter;
+
+    ExprCompiler(Planner planner, Scope scope) {
+        this.planner = planner;
+        this.scope = scope;
+    }
+
+    Eval eval(Expr e) {
+        return compile(e).eval();
+    }
+
+    CExpr compile(Expr e) {
+        if (e instanceof Expr.Literal l) {
+            Object v = l.value();
+            return CExpr.constant(f -> v);
+        }
+        if (e instanceof Expr.BoolLiteral b) {
+            Long v = b.value() ? 1L : 0L;
+            return CExpr.constant(f -> v);
+        }
+        if (e instanceof Expr.Param p) {
+            int i = p.index() - 1;
+            return CExpr.constant(f -> f.ctx.params[i]);
+        }
+        if (e instanceof Expr.ColumnRef c) {
+            return column(c);
+        }
+        if (e instanceof Expr.Unary u) {
+            return unary(u);
+        }
+        if (e instanceof Expr.Binary b) {
+            return binary(b);
+        }
+        if (e instanceof Expr.IsNull n) {
+            CExpr x = compile(n.expr());
+            Eval xe = x.eval();
+            Long yes = n.not() ? 0L : 1L;
+            Long no = n.not() ? 1L : 0L;
+            return new CExpr(f -> xe.eval(f) == null ? yes : no, '@', null, false, x.constant());
+        }
+        if (e instanceof Expr.Between b) {
+            return between(b);
+        }
+        if (e instanceof Expr.InList in) {
+            return inList(in);
+        }
+        if (e instanceof Expr.InSelect in) {
+            return inSelect(in);
+        }
+        if (e instanceof Expr.InTable it) {
+            if (it.args() != null) {
+                throw new OneLiteException(ResultCode.ERROR, "no such table-valued function: " + it.table().name());
+            }
+            var core = new io.onelite.sql.ast.SelectCore.Query(false, List.of(new io.onelite.sql.ast.ResultColumn.Star()),
+                    new io.onelite.sql.ast.FromItem.Table(it.table(), null, null, false), null, List.of(), null, List.of());
+            return inSelect(new Expr.InSelect(it.expr(), it.not(), io.onelite.sql.ast.SelectStmt.of(core)));
+        }
+        if (e instanceof Expr.Exists ex) {
+            Query q = planner.subquery(ex.select(), scope);
+            boolean correlated = planner.lastSubqueryCorrelated;
+            usesOuter |= planner.lastSubqueryUsesOuterOfParent;
+            Object key = new Object();
+            return CExpr.of(f -> {
+                if (!correlated) {
+                    Object c = f.ctx.cached(key);
+                    if (c != null) {
+                        return c;
+                    }
+                }
+                Long r = q.open(f.ctx, f).next() ? 1L : 0L;
+                if (!correlated) {
+                    f.ctx.cache(key, r);
+                }
+                return r;
+            });
+        }
+        if (e instanceof Expr.Subquery s) {
+            Query q = planner.subquery(s.select(), scope);
+            boolean correlated = planner.lastSubqueryCorrelated;
+            usesOuter |= planner.lastSubqueryUsesOuterOfParent;
+            char aff = planner.lastSubqueryAffinity;
+            Object key = new Object();
+            Object[] none = new Object[1];
+            return new CExpr(f -> {
+                if (!correlated) {
+                    Object c = f.ctx.cached(key);
+                    if (c != null) {
+                        return c == none ? null : c;
+                    }
+                }
+                var it = q.open(f.ctx, f);
+                Object r = it.next() ? it.row()[0] : null;
+                if (!correlated) {
+                    f.ctx.cache(key, r == null ? none : r);
+                }
+                return r;
+            }, aff, null, false, false);
+        }
+        if (e instanceof Expr.Case c) {
+            return caseExpr(c);
+        }
+        if (e instanceof Expr.Cast c) {
+            CExpr x = compile(c.expr());
+            String type = c.type() == null ? "" : c.type().text();
+            char aff = io.onelite.catalog.Column.affinityOf(type);
+            Eval xe = x.eval();
+            return new CExpr(f -> io.onelite.exec.value.SqlValues.cast(xe.eval(f), type), aff, null, false, x.constant());
+        }
+        if (e instanceof Expr.Collate c) {
+            CExpr x = compile(c.expr());
+            if (Collation.byName(c.collation()) == null) {
+                throw new OneLiteException(ResultCode.ERROR, "no such collation sequence: " + c.collation());
+            }
+            return new CExpr(x.eval(), x.affinity(), c.collation(), true, x.constant());
+        }
+        if (e instanceof Expr.Like l) {
+            return like(l);
+        }
+        if (e instanceof Expr.FunctionCall fc) {
+            return FunctionCompiler.compile(this, fc);
+        }
+        if (e instanceof Expr.CurrentTime ct) {
+            return CExpr.of(f -> currentTime(ct.kind(), f.ctx.nowMillis));
+        }
+        if (e instanceof Expr.RowValue) {
+            throw new OneLiteException(ResultCode.ERROR, "row value misused");
+        }
+        if (e instanceof Expr.Raise) {
+            throw new OneLiteException(ResultCode.ERROR, "RAISE() may only be used within a trigger-program");
+        }
+        throw new OneLiteException(ResultCode.ERROR, "unsupported expression: " + e.getClass().getSimpleName());
+    }
+
+    static Object cast(Object v, char aff) {
+        if (v == null) {
+            return null;
+        }
+        switch (aff) {
+            case 'D':
+                return ValueOps.toInteger(v);
+            case 'E':
+                return ValueOps.toReal(v);
+            case 'B':
+                return ValueOps.toText(v);
+            case 'C': {
+                if (v instanceof Long || v instanceof Double) {
+                    return v;
+                }
+                Object n = ValueOps.numericPrefix(v);
+                if (n instanceof Double d && d == Math.rint(d) && Math.abs(d) < 9.2e18) {
+                    String t = ValueOps.toText(v).strip();
+                    if (!t.contains(".") && !t.contains("e") && !t.contains("E")) {
+                        return (long) (double) d;
+                    }
+                    return d;
+                }
+                return n;
+            }
+            default:
+                if (v instanceof byte[]) {
+                    return v;
+                }
+                return ValueOps.toText(v).getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        }
+    }
+
+    private static String currentTime(Expr.CurrentTime.Kind kind, long millis) {
+        var t = java.time.Instant.ofEpochMilli(millis).atZone(java.time.ZoneOffset.UTC);
+        return switch (kind) {
+            case DATE -> t.format(java.time.format.DateTimeFormatter.ofPattern("yyyy-MM-dd"));
+            case TIME -> t.format(java.time.format.DateTimeFormatter.ofPattern("HH:mm:ss"));
+            case TIMESTAMP -> t.format(java.time.format.DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss"));
+        };
+    }
+
+    private CExpr column(Expr.ColumnRef c) {
+        Scope.Ref r = scope.resolve(c.table(), c.column());
+        if (r == null) {
+            if (c.table() == null && scope.aliases != null) {
+                Expr aliased = scope.aliases.get(c.column().toLowerCase(Locale.ROOT));
+                if (aliased != null) {
+                    var saved = scope.aliases;
+                    scope.aliases = null; // an alias may not refer to itself
+                    try {
+                        return compile(aliased);
+                    } finally {
+                        scope.aliases = saved;
+                    }
+                }
+            }
+            if (c.quoted() && c.table() == null) {
+                String s = c.column();
+                return CExpr.constant(f -> s);
+            }
+            String name = c.table() == null ? c.column() : c.table() + "." + c.column();
+            throw new OneLiteException(ResultCode.ERROR, "no such column: " + name);
+        }
+        int slot = r.slot();
+        int col = r.column();
+        char aff = r.affinity();
+        String coll = r.collation();
+        if (r.depth() == 0) {
+            if (scope.aggregates != null) {
+                Eval input = f -> f.src[slot].column(col);
+                int gs = scope.aggregates.add(GroupSlot.bare(input));
+                return new CExpr(AggregateCollector.slotReader(gs), aff, coll, false, false);
+            }
+            slotsUsed.set(slot);
+            return new CExpr(f -> f.src[slot].column(col), aff, coll, false, false);
+        }
+        usesOuter = true;
+        markCorrelated(r.owner(), slot);
+        int depth = r.depth();
+        return new CExpr(f -> f.up(depth).src[slot].column(col), aff, coll, false, false);
+    }
+
+    private void markCorrelated(Scope owner, int slot) {
+        for (Scope s = scope; s != null && s != owner; s = s.outer) {
+            s.correlatedFromInside = true;
+        }
+        owner.innerSlotRefs.set(slot);
+    }
+
+    private CExpr unary(Expr.Unary u) {
+        CExpr x = compile(u.operand());
+        Eval xe = x.eval();
+        return switch (u.op()) {
+            case NEGATE -> new CExpr(f -> ValueOps.negate(xe.eval(f)), '@', null, false, x.constant());
+            case PLUS -> new CExpr(xe, x.affinity(), x.collation(), x.explicitColl(), x.constant());
+            case BIT_NOT -> new CExpr(f -> {
+                Object v = xe.eval(f);
+                return v == null ? null : ~ValueOps.toInteger(v);
+            }, '@', null, false, x.constant());
+            case NOT -> new CExpr(f -> {
+                Boolean b = ValueOps.truth(xe.eval(f));
+                return b == null ? null : b ? 0L : 1L;
+            }, '@', null, false, x.constant());
+        };
+    }
+
+    private CExpr binary(Expr.Binary b) {
+        if (b.op().isComparison()) {
+            if (b.left() instanceof Expr.RowValue || b.right() instanceof Expr.RowValue) {
+                return RowValues.compare(this, b);
+            }
+            return comparison(b.op(), compile(b.left()), compile(b.right()));
+        }
+        CExpr l = compile(b.left());
+        CExpr r = compile(b.right());
+        Eval le = l.eval();
+        Eval re = r.eval();
+        boolean k = l.constant() && r.constant();
+        Eval e = switch (b.op()) {
+            case AND -> f -> {
+                Boolean x = ValueOps.truth(le.eval(f));
+                if (x != null && !x) {
+                    return 0L;
+                }
+                Boolean y = ValueOps.truth(re.eval(f));
+                if (y != null && !y) {
+                    return 0L;
+                }
+                return x == null || y == null ? null : 1L;
+            };
+            case OR -> f -> {
+                Boolean x = ValueOps.truth(le.eval(f));
+                if (x != null && x) {
+                    return 1L;
+                }
+                Boolean y = ValueOps.truth(re.eval(f));
+                if (y != null && y) {
+                    return 1L;
+                }
+                return x == null || y == null ? null : 0L;
+            };
+            case ADD -> f -> ValueOps.add(le.eval(f), re.eval(f));
+            case SUBTRACT -> f -> ValueOps.subtract(le.eval(f), re.eval(f));
+            case MULTIPLY -> f -> ValueOps.multiply(le.eval(f), re.eval(f));
+            case DIVIDE -> f -> ValueOps.divide(le.eval(f), re.eval(f));
+            case REMAINDER -> f -> ValueOps.remainder(le.eval(f), re.eval(f));
+            case CONCAT -> f -> ValueOps.concat(le.eval(f), re.eval(f));
+            case BIT_AND -> f -> io.onelite.exec.value.SqlValues.bitAnd(le.eval(f), re.eval(f));
+            case BIT_OR -> f -> io.onelite.exec.value.SqlValues.bitOr(le.eval(f), re.eval(f));
+            case SHIFT_LEFT -> f -> io.onelite.exec.value.SqlValues.shiftLeft(le.eval(f), re.eval(f));
+            case SHIFT_RIGHT -> f -> io.onelite.exec.value.SqlValues.shiftRight(le.eval(f), re.eval(f));
+            default -> throw new OneLiteException(ResultCode.ERROR, "unsupported operator: " + b.op().sql());
+        };
+        return new CExpr(e, '@', null, false, k);
+    }
+
+    private static Object bits(Object a, Object b, int op) {
+        if (a == null || b == null) {
+            return null;
+        }
+        long x = ValueOps.toInteger(a);
+        long y = ValueOps.toInteger(b);
+        return switch (op) {
+            case 0 -> x & y;
+            case 1 -> x | y;
+            case 2 -> shift(x, y);
+            default -> shift(x, y == Long.MIN_VALUE ? Long.MAX_VALUE : -y);
+        };
+    }
+
+    private static long shift(long x, long n) {
+        if (n >= 64) {
+            return 0;
+        }
+        if (n <= -64) {
+            return x < 0 ? -1 : 0;
+        }
+        return n >= 0 ? x << n : x >> -n;
+    }
+
+    /** The collation of a comparison: explicit COLLATE first (left, then right), then the left column's, then the right's. */
+    static Collation collationOf(CExpr l, CExpr r) {
+        String n = l.explicitColl() ? l.collation() : r.explicitColl() ? r.collation()
+                : l.collation() != null ? l.collation() : r.collation();
+        return n == null ? Collation.BINARY : Collation.byName(n);
+    }
+
+    /** Affinity applied to each side before comparing (SQLite's datatype3.html section 4.2); 0 = none. */
+    static char[] comparisonAffinities(CExpr l, CExpr r) {
+        char la = l.affinity();
+        char ra = r.affinity();
+        boolean lHas = la != '@';
+        boolean rHas = ra != '@';
+        char al = 0;
+        char ar = 0;
+        if (lHas && rHas) {
+            // both have an affinity (BLOB counts): NUMERIC when either is numeric, else no conversion
+            if (CExpr.isNumeric(la) && !CExpr.isNumeric(ra)) {
+                ar = 'C';
+            } else if (CExpr.isNumeric(ra) && !CExpr.isNumeric(la)) {
+                al = 'C';
+            }
+        } else if (lHas) {
+            ar = CExpr.isNumeric(la) ? 'C' : la == 'B' ? 'B' : 0;
+        } else if (rHas) {
+            al = CExpr.isNumeric(ra) ? 'C' : ra == 'B' ? 'B' : 0;
+        }
+        return new char[]{al, ar};
+    }
+
+    CExpr comparison(Expr.BinaryOp op, CExpr l, CExpr r) {
+        char[] affs = comparisonAffinities(l, r);
+        char al = affs[0];
+        char ar = affs[1];
+        Collation coll = collationOf(l, r);
+        Eval le = l.eval();
+        Eval re = r.eval();
+        boolean k = l.constant() && r.constant();
+        boolean isOp = op == Expr.BinaryOp.IS || op == Expr.BinaryOp.IS_NOT;
+        Eval e = f -> {
+            Object a = le.eval(f);
+            Object b = re.eval(f);
+            if (a == null || b == null) {
+                if (!isOp) {
+                    return null;
+                }
+                boolean same = a == null && b == null;
+                return (op == Expr.BinaryOp.IS) == same ? 1L : 0L;
+            }
+            if (al != 0) {
+                a = ValueOps.applyAffinity(a, al == 'C' ? numericForCompare(a) : al);
+            }
+            if (ar != 0) {
+                b = ValueOps.applyAffinity(b, ar == 'C' ? numericForCompare(b) : ar);
+            }
+            int c = ValueOps.compare(a, b, coll);
+            boolean res = switch (op) {
+                case EQ, IS -> c == 0;
+                case NE, IS_NOT -> c != 0;
+                case LT -> c < 0;
+                case LE -> c <= 0;
+                case GT -> c > 0;
+                default -> c >= 0;
+            };
+            return res ? 1L : 0L;
+        };
+        return new CExpr(e, '@', null, false, k);
+    }
+
+    /** NUMERIC affinity for a comparison keeps reals as reals (no integer conversion needed). */
+    private static char numericForCompare(Object v) {
+        return 'C';
+    }
+
+    private CExpr between(Expr.Between b) {
+        CExpr x = compile(b.expr());
+        CExpr lo = compile(b.low());
+        CExpr hi = compile(b.high());
+        CExpr ge = comparison(Expr.BinaryOp.GE, x, lo);
+        CExpr le = comparison(Expr.BinaryOp.LE, x, hi);
+        Eval g = ge.eval();
+        Eval l = le.eval();
+        boolean not = b.not();
+        return new CExpr(f -> {
+            Boolean p = ValueOps.truth(g.eval(f));
+            Boolean q = p != null && !p ? Boolean.FALSE : ValueOps.truth(l.eval(f));
+            Boolean r;
+            if (Boolean.FALSE.equals(p) || Boolean.FALSE.equals(q)) {
+                r = false;
+            } else if (p == null || q == null) {
+                r = null;
+            } else {
+                r = true;
+            }
+            if (r == null) {
+                return null;
+            }
+            return r != not ? 1L : 0L;
+        }, '@', null, false, x.constant() && lo.constant() && hi.constant());
+    }
+
+    private CExpr inList(Expr.InList in) {
+        if (in.expr() instanceof Expr.RowValue) {
+            return RowValues.inList(this, in);
+        }
+        CExpr x = compile(in.expr());
+        List<Eval> eqs = new ArrayList<>();
+        for (Expr v : in.values()) {
+            CExpr cv = compile(v);
+            // "a IN (x, y)" is "a = +x OR a = +y": the list values carry no affinity.
+            CExpr vv = new CExpr(cv.eval(), '@', cv.collation(), cv.explicitColl(), cv.constant());
+            eqs.add(comparison(Expr.BinaryOp.EQ, x, vv).eval());
+        }
+        Eval xe = x.eval();
+        boolean not = in.not();
+        Eval[] arr = eqs.toArray(new Eval[0]);
+        return CExpr.of(f -> {
+            if (arr.length == 0) {
+                return not ? 1L : 0L;
+            }
+            if (xe.eval(f) == null) {
+                return null;
+            }
+            boolean sawNull = false;
+            for (Eval e : arr) {
+                Object r = e.eval(f);
+                if (r == null) {
+                    sawNull = true;
+                } else if ((Long) r != 0) {
+                    return not ? 0L : 1L;
+                }
+            }
+            return sawNull ? null : not ? 1L : 0L;
+        });
+    }
+
+    private CExpr inSelect(Expr.InSelect in) {
+        if (in.expr() instanceof Expr.RowValue) {
+            return RowValues.inSelect(this, in);
+        }
+        CExpr x = compile(in.expr());
+        Query q = planner.subquery(in.select(), scope);
+        if (q.columnCount() != 1) {
+            throw new OneLiteException(ResultCode.ERROR, "sub-select returns " + q.columnCount()
+                    + " columns - expected 1");
+        }
+        boolean correlated = planner.lastSubqueryCorrelated;
+        usesOuter |= planner.lastSubqueryUsesOuterOfParent;
+        char subAff = planner.lastSubqueryAffinity;
+        String subColl = planner.lastSubqueryCollation;
+        CExpr rhs = new CExpr(null, subAff, subColl, false, false);
+        char[] affs = comparisonAffinities(x, rhs);
+        Collation coll = collationOf(x, rhs);
+        Eval xe = x.eval();
+        boolean not = in.not();
+        Object key = new Object();
+        return CExpr.of(f -> {
+            @SuppressWarnings("unchecked")
+            List<Object[]> rows = correlated ? null : (List<Object[]>) f.ctx.cached(key);
+            if (rows == null) {
+                rows = q.all(f.ctx, f);
+                if (!correlated) {
+                    f.ctx.cache(key, rows);
+                }
+            }
+            if (rows.isEmpty()) {
+                return not ? 1L : 0L;
+            }
+            Object a = xe.eval(f);
+            if (a == null) {
+                return null;
+            }
+            if (affs[0] != 0) {
+                a = ValueOps.applyAffinity(a, affs[0]);
+            }
+            boolean sawNull = false;
+            for (Object[] row : rows) {
+                Object b = row[0];
+                if (b == null) {
+                    sawNull = true;
+                    continue;
+                }
+                if (affs[1] != 0) {
+                    b = ValueOps.applyAffinity(b, affs[1]);
+                }
+                if (ValueOps.compare(a, b, coll) == 0) {
+                    return not ? 0L : 1L;
+                }
+            }
+            return sawNull ? null : not ? 1L : 0L;
+        });
+    }
+
+    private CExpr caseExpr(Expr.Case c) {
+        int n = c.whens().size();
+        Eval[] conds = new Eval[n];
+        Eval[] thens = new Eval[n];
+        CExpr base = c.base() == null ? null : compile(c.base());
+        for (int i = 0; i < n; i++) {
+            Expr.WhenThen wt = c.whens().get(i);
+            if (base != null) {
+                conds[i] = comparison(Expr.BinaryOp.EQ, base, compile(wt.when())).eval();
+            } else {
+                conds[i] = eval(wt.when());
+            }
+            thens[i] = eval(wt.then());
+        }
+        Eval els = c.elseExpr() == null ? f -> null : eval(c.elseExpr());
+        return CExpr.of(f -> {
+            for (int i = 0; i < conds.length; i++) {
+                if (ValueOps.isTrue(conds[i].eval(f))) {
+                    return thens[i].eval(f);
+                }
+            }
+            return els.eval(f);
+        });
+    }
+
+    private CExpr like(Expr.Like l) {
+        Eval x = eval(l.left());
+        Eval p = eval(l.pattern());
+        Eval esc = l.escape() == null ? null : eval(l.escape());
+        boolean not = l.not();
+        Expr.LikeOp op = l.op();
+        if (op == Expr.LikeOp.REGEXP || op == Expr.LikeOp.MATCH) {
+            throw new OneLiteException(ResultCode.ERROR, "no such function: " + op.name());
+        }
+        return CExpr.of(f -> {
+            Object a = x.eval(f);
+            Object b = p.eval(f);
+            if (a == null || b == null) {
+                return null;
+            }
+            boolean m;
+            if (op == Expr.LikeOp.GLOB) {
+                m = io.onelite.exec.value.SqlValues.glob(ValueOps.toText(b), ValueOps.toText(a));
+            } else {
+                String e = null;
+                if (esc != null) {
+                    Object ev = esc.eval(f);
+                    if (ev == null) {
+                        return null;
+                    }
+                    String es = ValueOps.toText(ev);
+                    if (es.codePointCount(0, es.length()) != 1) {
+                        throw new OneLiteException(ResultCode.ERROR, "ESCAPE expression must be a single character");
+                    }
+                    e = es;
+                }
+                m = io.onelite.exec.value.SqlValues.like(ValueOps.toText(b), ValueOps.toText(a), e, false);
+            }
+            return m != not ? 1L : 0L;
+        });
+    }
+
+    /** Compiles ORDER BY-style terms' collations (for sorters). */
+    static Collation termCollation(CExpr c) {
+        return c.collation() == null ? Collation.BINARY : Collation.byName(c.collation());
+    }
+
+    static boolean descending(OrderingTerm t) {
+        return t.descending();
+    }
+
+    /** A frame-free evaluation of a constant expression (LIMIT, DEFAULT values). */
+    static Object constantValue(Eval e, io.onelite.exec.ExecContext ctx) {
+        return e.eval(new Frame(ctx, null, 0));
+    }
+}

@@ -1,0 +1,173 @@
+package io.onelite.plan;
+
+import io.onelite.catalog.Column;
+import io.onelite.catalog.Table;
+import io.onelite.catalog.View;
+import io.onelite.common.OneLiteException;
+import io.onelite.common.ResultCode;
+import io.onelite.exec.Query;
+import io.onelite.sql.ast.CommonTableExpr;
+import io.onelite.sql.ast.Expr;
+import io.onelite.sql.ast.FromItem;
+import io.onelite.sql.ast.Join;
+import io.onelite.sql.ast.SelectStmt;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * Flattens a FROM clause into its sources, in join order, registering them in the scope, and
+ * collects the join constraints (ON, USING, NATURAL) as terms.
+ */
+final class FromPlanner {
+    /** A flattened FROM source. */
+    static final class Entry {
+        int slot;
+        Table table;
+        /** For subqueries, views and CTEs: the planned query. */
+        Query query;
+        boolean queryCorrelated;
+        boolean leftJoin;
+        String name;
+    }
+
+    /** A WHERE or ON term; {@code onLevel} >= 0 for the ON terms of a LEFT JOIN's right side. */
+    record Term(Expr expr, int onLevel) {
+    }
+
+    final List<Entry> entries = new ArrayList<>();
+    final List<Term> terms = new ArrayList<>();
+    private final Planner planner;
+    private final Scope scope;
+
+    FromPlanner(Planner planner, Scope scope) {
+        this.planner = planner;
+        this.scope = scope;
+    }
+
+    void add(FromItem item) {
+        if (item instanceof Join j) {
+            add(j.left());
+            int before = entries.size();
+            add(j.right());
+            if (j.type() == Join.JoinType.RIGHT || j.type() == Join.JoinType.FULL) {
+                throw new OneLiteException(ResultCode.ERROR, "RIGHT and FULL OUTER JOINs are not supported");
+            }
+            boolean left = j.type() == Join.JoinType.LEFT;
+            int level = entries.size() - 1;
+            if (left) {
+                if (entries.size() - before != 1) {
+                    throw new OneLiteException(ResultCode.ERROR, "LEFT JOIN of a nested join is not supported");
+                }
+                entries.get(level).leftJoin = true;
+            }
+            List<String> using = new ArrayList<>(j.using());
+            Source right = scope.sources.get(level);
+            if (j.natural()) {
+                for (String c : right.columnNames()) {
+                    if (findEarlier(c, before) >= 0) {
+                        using.add(c);
+                    }
+                }
+            }
+            for (String c : using) {
+                int ls = findEarlier(c, before);
+                int rc = right.columnIndex(c);
+                if (ls < 0 || rc < 0) {
+                    throw new OneLiteException(ResultCode.ERROR, "cannot join using column " + c
+                            + " - column not present in both tables");
+                }
+                right.hidden()[rc] = true;
+                Source l = scope.sources.get(ls);
+                Expr eq = new Expr.Binary(Expr.BinaryOp.EQ,
+                        new Expr.ColumnRef(null, l.alias(), l.columnNames().get(l.columnIndex(c)), false),
+                        new Expr.ColumnRef(null, right.alias(), right.columnNames().get(rc), false));
+                terms.add(new Term(eq, left ? level : -1));
+            }
+            if (j.on() != null) {
+                for (Expr e : CorePlanner.splitAnd(j.on())) {
+                    terms.add(new Term(e, left ? level : -1));
+                }
+            }
+            return;
+        }
+        Entry e = new Entry();
+        e.slot = entries.size();
+        if (item instanceof FromItem.Table t) {
+            String name = t.name().name();
+            String alias = t.alias() != null ? t.alias() : name;
+            CommonTableExpr cte = t.name().schema() == null ? planner.cte(name) : null;
+            if (cte != null) {
+                subquery(e, cte.select(), alias, cte.columns());
+            } else {
+                Table table = planner.schema.table(name);
+                if (table != null) {
+                    e.table = table;
+                    e.name = alias.equals(name) ? name : name + " AS " + alias;
+                    int n = table.columns().size();
+                    char[] aff = new char[n];
+                    String[] coll = new String[n];
+                    List<String> names = new ArrayList<>();
+                    for (int i = 0; i < n; i++) {
+                        Column c = table.columns().get(i);
+                        aff[i] = c.affinity();
+                        coll[i] = c.collation();
+                        names.add(c.name());
+                    }
+                    scope.sources.add(new Source(alias, table, names, aff, coll, !table.withoutRowid(), new boolean[n]));
+                } else {
+                    View v = planner.schema.view(name);
+                    if (v == null) {
+                        throw new OneLiteException(ResultCode.ERROR, "no such table: " + t.name());
+                    }
+                    String key = v.name().toLowerCase(Locale.ROOT);
+                    if (!planner.expanding.add(key)) {
+                        throw new OneLiteException(ResultCode.ERROR, "view " + v.name() + " is circularly defined");
+                    }
+                    try {
+                        subquery(e, v.select(), alias, v.columnNames());
+                    } finally {
+                        planner.expanding.remove(key);
+                    }
+                }
+            }
+        } else if (item instanceof FromItem.Subquery s) {
+            subquery(e, s.select(), s.alias() != null ? s.alias() : "(subquery-" + (e.slot + 1) + ")", List.of());
+        } else {
+            throw new OneLiteException(ResultCode.ERROR, "no such table-valued function: "
+                    + ((FromItem.TableFunction) item).name());
+        }
+        entries.add(e);
+    }
+
+    private void subquery(Entry e, SelectStmt select, String alias, List<String> columnNames) {
+        Scope probe = new Scope(scope.outer, true);
+        Planner.Planned p = planner.plan(select, probe);
+        e.query = p.query();
+        e.queryCorrelated = probe.correlatedFromInside;
+        e.name = alias;
+        List<String> names = new ArrayList<>(p.names());
+        if (!columnNames.isEmpty()) {
+            if (columnNames.size() != names.size()) {
+                throw new OneLiteException(ResultCode.ERROR, "table " + alias + " has " + names.size()
+                        + " values for " + columnNames.size() + " columns");
+            }
+            names = new ArrayList<>(columnNames);
+        }
+        int n = names.size();
+        scope.sources.add(new Source(alias, null, names, p.affinities().clone(), p.collations().clone(), false,
+                new boolean[n]));
+    }
+
+    private int findEarlier(String column, int before) {
+        for (int s = 0; s < before; s++) {
+            Source src = scope.sources.get(s);
+            int c = src.columnIndex(column);
+            if (c >= 0 && !src.hidden()[c]) {
+                return s;
+            }
+        }
+        return -1;
+    }
+}

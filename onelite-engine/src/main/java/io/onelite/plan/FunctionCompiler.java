@@ -1,0 +1,161 @@
+package io.onelite.plan;
+
+import io.onelite.common.OneLiteException;
+import io.onelite.common.ResultCode;
+import io.onelite.exec.Accumulator;
+import io.onelite.exec.Eval;
+import io.onelite.exec.GroupSlot;
+import io.onelite.sql.ast.Expr;
+
+import java.util.List;
+import java.util.function.Supplier;
+
+/** Compiles function calls: aggregates into group slots, scalar functions into closures. */
+final class FunctionCompiler {
+    private FunctionCompiler() {
+    }
+
+    static CExpr compile(ExprCompiler c, Expr.FunctionCall fc) {
+        String name = fc.name();
+        int argc = fc.star() ? 0 : fc.args().size();
+        if (fc.over() != null) {
+            throw new OneLiteException(ResultCode.ERROR, "window functions are not supported yet");
+        }
+        String lowerName = name.toLowerCase(java.util.Locale.ROOT);
+        Supplier<Accumulator> agg = Builtins.aggregate(name, argc);
+        Builtins.Fn fn = Builtins.scalar(name, argc);
+        io.onelite.exec.func.ScalarFunction libScalar = io.onelite.exec.func.Functions.scalar(lowerName, argc);
+        if (libScalar != null && !OWN_SCALARS.contains(lowerName)) {
+            fn = (ctx, a) -> libScalar.call(ctx.functionContext(), a);
+        }
+        if (io.onelite.exec.func.Functions.aggregate(lowerName, argc) != null
+                && (fn == null || (agg != null && argc == 1)) && (libScalar == null || argc == 1)) {
+            io.onelite.btree.Collation coll = null;
+            if (argc == 1 && (lowerName.equals("min") || lowerName.equals("max"))) {
+                Scope sc = c.scope;
+                AggregateCollector saved = sc.aggregates;
+                sc.aggregates = null;
+                try {
+                    CExpr a0 = c.compile(fc.args().get(0));
+                    coll = a0.collation() == null ? null : io.onelite.btree.Collation.byName(a0.collation());
+                } finally {
+                    sc.aggregates = saved;
+                }
+            }
+            var libAgg = io.onelite.exec.func.Functions.aggregate(lowerName, argc, coll);
+            agg = () -> {
+                var acc = libAgg.start();
+                return new Accumulator() {
+                    @Override
+                    public void step(Object[] args) {
+                        acc.step(args);
+                    }
+
+                    @Override
+                    public Object value() {
+                        return acc.value();
+                    }
+                };
+            };
+        }
+        if (agg != null && (fn == null || argc == 1)) {
+            if (fc.star() && !name.equalsIgnoreCase("count")) {
+                throw new OneLiteException(ResultCode.ERROR, "wrong number of arguments to function " + name + "()");
+            }
+            Scope s = c.scope;
+            if (s.aggregates == null) {
+                throw new OneLiteException(ResultCode.ERROR, "misuse of aggregate function " + name + "()");
+            }
+            AggregateCollector coll = s.aggregates;
+            s.aggregates = null; // arguments read the input rows
+            try {
+                Eval[] args = new Eval[argc];
+                for (int i = 0; i < argc; i++) {
+                    args[i] = c.eval(fc.args().get(i));
+                }
+                Eval filter = fc.filter() == null ? null : c.eval(fc.filter());
+                if (fc.distinct() && argc != 1) {
+                    throw new OneLiteException(ResultCode.ERROR,
+                            "DISTINCT aggregates must have exactly one argument");
+                }
+                int slot = coll.add(new GroupSlot(agg, args, fc.distinct(), filter));
+                return CExpr.of(AggregateCollector.slotReader(slot));
+            } finally {
+                s.aggregates = coll;
+            }
+        }
+        if (fn == null) {
+            if (exists(name)) {
+                throw new OneLiteException(ResultCode.ERROR, "wrong number of arguments to function " + name + "()");
+            }
+            throw new OneLiteException(ResultCode.ERROR, "no such function: " + name);
+        }
+        if (fc.distinct() || fc.filter() != null) {
+            throw new OneLiteException(ResultCode.ERROR, "DISTINCT aggregates must have exactly one argument");
+        }
+        List<Expr> argList = fc.args();
+        Eval[] args = new Eval[argList.size()];
+        boolean constant = true;
+        for (int i = 0; i < args.length; i++) {
+            CExpr a = c.compile(argList.get(i));
+            args[i] = a.eval();
+            constant &= a.constant();
+        }
+        String lower = name.toLowerCase(java.util.Locale.ROOT);
+        if (lower.equals("coalesce") || lower.equals("ifnull") || lower.equals("iif")) {
+            return CExpr.of(lazy(lower, args));
+        }
+        boolean deterministic = !lower.equals("random") && !lower.equals("changes")
+                && !lower.equals("last_insert_rowid") && !lower.equals("total_changes");
+        Builtins.Fn body = fn;
+        Eval e = f -> {
+            Object[] v = new Object[args.length];
+            for (int i = 0; i < v.length; i++) {
+                v[i] = args[i].eval(f);
+            }
+            return body.call(f.ctx, v);
+        };
+        return new CExpr(e, '@', null, false, constant && deterministic);
+    }
+
+    /** coalesce/ifnull/iif evaluate their arguments only as far as needed. */
+    private static Eval lazy(String name, Eval[] args) {
+        if (name.equals("iif")) {
+            return f -> io.onelite.exec.ValueOps.isTrue(args[0].eval(f)) ? args[1].eval(f) : args[2].eval(f);
+        }
+        return f -> {
+            for (Eval a : args) {
+                Object v = a.eval(f);
+                if (v != null) {
+                    return v;
+                }
+            }
+            return null;
+        };
+    }
+
+    /** Functions whose planner-side version is kept: they read session state or are lazy. */
+    private static final java.util.Set<String> OWN_SCALARS = java.util.Set.of("coalesce", "ifnull", "iif",
+            "last_insert_rowid", "changes", "total_changes");
+
+    static boolean isAggregateCall(String name, int argc) {
+        if (Builtins.isAggregate(name, argc)) {
+            return Builtins.scalar(name, argc) == null || argc == 1;
+        }
+        String lower = name.toLowerCase(java.util.Locale.ROOT);
+        return io.onelite.exec.func.Functions.scalar(lower, argc) == null && Builtins.scalar(name, argc) == null
+                && io.onelite.exec.func.Functions.aggregate(lower, argc) != null;
+    }
+
+    static boolean exists(String name) {
+        if (io.onelite.exec.func.Functions.exists(name.toLowerCase(java.util.Locale.ROOT))) {
+            return true;
+        }
+        for (int n = 0; n < 4; n++) {
+            if (Builtins.scalar(name, n) != null || Builtins.aggregate(name, n) != null) {
+                return true;
+            }
+        }
+        return false;
+    }
+}

@@ -1,0 +1,189 @@
+package io.onelite.plan;
+
+import io.onelite.btree.Collation;
+import io.onelite.catalog.Schema;
+import io.onelite.common.OneLiteException;
+import io.onelite.common.ResultCode;
+import io.onelite.exec.CompoundQuery;
+import io.onelite.exec.Eval;
+import io.onelite.exec.Query;
+import io.onelite.exec.SortLimitQuery;
+import io.onelite.sql.ast.CommonTableExpr;
+import io.onelite.sql.ast.Expr;
+import io.onelite.sql.ast.NullsOrder;
+import io.onelite.sql.ast.OrderingTerm;
+import io.onelite.sql.ast.SelectCore;
+import io.onelite.sql.ast.SelectStmt;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * Plans SELECT statements (and the queries inside other statements) against one schema
+ * snapshot: compound operators, ORDER BY, LIMIT and OFFSET here; each core in {@link CorePlanner}.
+ */
+public final class Planner {
+    final Schema schema;
+    /** CTEs visible while planning, innermost WITH last. */
+    final Deque<Map<String, CommonTableExpr>> ctes = new ArrayDeque<>();
+    /** Views being expanded (to report circular definitions). */
+    final java.util.Set<String> expanding = new java.util.HashSet<>();
+
+    // What the last subquery() call learned, read by the expression compiler right after.
+    boolean lastSubqueryCorrelated;
+    boolean lastSubqueryUsesOuterOfParent;
+    char lastSubqueryAffinity;
+    String lastSubqueryCollation;
+
+    public Planner(Schema schema) {
+        this.schema = schema;
+    }
+
+    public Schema schema() {
+        return schema;
+    }
+
+    /** A planned query with the metadata of its result columns. */
+    public record Planned(Query query, List<String> names, List<String> declTypes, List<String> tables,
+                          char[] affinities, String[] collations) {
+    }
+
+    /** Plans a top-level SELECT. */
+    public Planned select(SelectStmt s) {
+        return plan(s, null);
+    }
+
+    Query subquery(SelectStmt s, Scope outer) {
+        Scope probe = new Scope(outer, true);
+        Planned p = plan(s, probe);
+        lastSubqueryCorrelated = probe.correlatedFromInside;
+        lastSubqueryUsesOuterOfParent = probe.correlatedFromInside;
+        lastSubqueryAffinity = p.affinities().length > 0 ? p.affinities()[0] : '@';
+        lastSubqueryCollation = p.collations().length > 0 ? p.collations()[0] : null;
+        return p.query();
+    }
+
+    /**
+     * Plans a SELECT whose correlated references resolve in {@code outer} (null at top level).
+     * {@code outer} is a pass-through scope: the cores' scopes hang below it.
+     */
+    Planned plan(SelectStmt s, Scope outer) {
+        boolean pushed = false;
+        if (s.with() != null) {
+            Map<String, CommonTableExpr> m = new HashMap<>();
+            for (CommonTableExpr c : s.with().ctes()) {
+                m.put(c.name().toLowerCase(Locale.ROOT), c);
+            }
+            ctes.addLast(m);
+            pushed = true;
+        }
+        try {
+            List<SelectCore> cores = s.cores();
+            if (cores.size() == 1) {
+                return CorePlanner.plan(this, cores.get(0), s.orderBy(), s.limit(), s.offset(), outer);
+            }
+            return compound(s, outer);
+        } finally {
+            if (pushed) {
+                ctes.removeLast();
+            }
+        }
+    }
+
+    private Planned compound(SelectStmt s, Scope outer) {
+        List<SelectCore> cores = s.cores();
+        List<Query> queries = new ArrayList<>();
+        Planned first = null;
+        for (SelectCore c : cores) {
+            Planned p = CorePlanner.plan(this, c, List.of(), null, null, outer);
+            if (first == null) {
+                first = p;
+            } else if (p.names().size() != first.names().size()) {
+                throw new OneLiteException(ResultCode.ERROR, "SELECTs to the left and right of "
+                        + s.compounds().get(queries.size() - 1).op().sql() + " do not have the same number of result columns");
+            }
+            queries.add(p.query());
+        }
+        List<SelectStmt.CompoundOp> ops = new ArrayList<>();
+        for (SelectStmt.CompoundTerm t : s.compounds()) {
+            ops.add(t.op());
+        }
+        int n = first.names().size();
+        Query q = new CompoundQuery(queries, ops.stream().map(Enum::name).toList(), n);
+        List<OrderingTerm> order = s.orderBy();
+        int[] keys = new int[order.size()];
+        boolean[] desc = new boolean[order.size()];
+        Collation[] colls = new Collation[order.size()];
+        boolean[] nullsFirst = new boolean[order.size()];
+        for (int i = 0; i < keys.length; i++) {
+            OrderingTerm t = order.get(i);
+            Expr e = t.expr();
+            String coll = null;
+            if (e instanceof Expr.Collate c) {
+                coll = c.collation();
+                e = c.expr();
+            }
+            int k = resultIndex(e, first.names(), n);
+            if (k < 0) {
+                throw new OneLiteException(ResultCode.ERROR, ordinal(i + 1)
+                        + " ORDER BY term does not match any column in the result set");
+            }
+            keys[i] = k;
+            desc[i] = t.descending();
+            String cn = coll != null ? coll : first.collations()[k];
+            colls[i] = cn == null ? Collation.BINARY : Collation.byName(cn);
+            nullsFirst[i] = t.nulls() == null || t.nulls() == NullsOrder.DEFAULT ? !desc[i] : t.nulls() == NullsOrder.FIRST;
+        }
+        if (keys.length > 0 || s.limit() != null) {
+            ExprCompiler ec = new ExprCompiler(this, new Scope(outer, true));
+            Eval lim = s.limit() == null ? null : ec.eval(s.limit());
+            Eval off = s.offset() == null ? null : ec.eval(s.offset());
+            q = new SortLimitQuery(q, n, keys, desc, colls, nullsFirst, lim, off);
+        }
+        return new Planned(q, first.names(), first.declTypes(), first.tables(), first.affinities(), first.collations());
+    }
+
+    /** ORDER BY k or ORDER BY name against a result: the 0-based column, or -1. */
+    static int resultIndex(Expr e, List<String> names, int n) {
+        if (e instanceof Expr.Literal l && l.value() instanceof Long k) {
+            if (k < 1 || k > n) {
+                throw new OneLiteException(ResultCode.ERROR, "ORDER BY term out of range - should be between 1 and " + n);
+            }
+            return (int) (k - 1);
+        }
+        if (e instanceof Expr.ColumnRef c && c.table() == null) {
+            for (int i = 0; i < n; i++) {
+                if (names.get(i).equalsIgnoreCase(c.column())) {
+                    return i;
+                }
+            }
+        }
+        return -1;
+    }
+
+    static String ordinal(int i) {
+        return switch (i) {
+            case 1 -> "1st";
+            case 2 -> "2nd";
+            case 3 -> "3rd";
+            default -> i + "th";
+        };
+    }
+
+    CommonTableExpr cte(String name) {
+        String k = name.toLowerCase(Locale.ROOT);
+        var it = ctes.descendingIterator();
+        while (it.hasNext()) {
+            CommonTableExpr c = it.next().get(k);
+            if (c != null) {
+                return c;
+            }
+        }
+        return null;
+    }
+}

@@ -1,0 +1,111 @@
+package io.onelite.plan;
+
+import io.onelite.common.OneLiteException;
+import io.onelite.common.ResultCode;
+import io.onelite.sql.ast.Expr;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Name resolution for one query level: its FROM sources (slot = position) and the enclosing
+ * level's scope for correlated references.
+ */
+final class Scope {
+    final Scope outer;
+    final List<Source> sources = new ArrayList<>();
+    /** Result-column aliases usable where SQLite allows them (WHERE, GROUP BY, HAVING, ORDER BY). */
+    Map<String, Expr> aliases;
+    /** Set while compiling an aggregate query's output expressions. */
+    AggregateCollector aggregates;
+    /** Set while an outer level compiles: references to it are correlated. */
+    boolean correlatedFromInside;
+    /** Slots of this level read by subqueries nested in the expression being compiled. */
+    final java.util.BitSet innerSlotRefs = new java.util.BitSet();
+
+    /** A scope without a frame of its own (a subquery's probe): it does not count as a level. */
+    final boolean transparent;
+
+    Scope(Scope outer) {
+        this(outer, false);
+    }
+
+    Scope(Scope outer, boolean transparent) {
+        this.outer = outer;
+        this.transparent = transparent;
+    }
+
+    /** A resolved column: frame depth, source slot and column (-1 = rowid). */
+    record Ref(int depth, int slot, int column, Source source, Scope owner) {
+        char affinity() {
+            return column < 0 ? 'D' : source.affinities()[column];
+        }
+
+        /** A column always has a collation: its declared one, else BINARY (which then wins over the right side's). */
+        String collation() {
+            String c = column < 0 ? null : source.collations()[column];
+            return c == null ? "BINARY" : c;
+        }
+    }
+
+    /** Resolves a column reference, searching enclosing scopes; null when no source has it. */
+    Ref resolve(String table, String column) {
+        int depth = 0;
+        for (Scope s = this; s != null; s = s.outer) {
+            if (s.transparent) {
+                continue;
+            }
+            Ref r = s.resolveHere(table, column, depth);
+            if (r != null) {
+                return r;
+            }
+            depth++;
+        }
+        return null;
+    }
+
+    private Ref resolveHere(String table, String column, int depth) {
+        Ref found = null;
+        for (int slot = 0; slot < sources.size(); slot++) {
+            Source src = sources.get(slot);
+            if (table != null && !src.alias().equalsIgnoreCase(table)) {
+                continue;
+            }
+            int c = src.columnIndex(column);
+            if (c >= 0) {
+                if (table == null && src.hidden()[c]) {
+                    continue;
+                }
+                if (found != null) {
+                    throw new OneLiteException(ResultCode.ERROR, "ambiguous column name: "
+                            + (table == null ? column : table + "." + column));
+                }
+                found = new Ref(depth, slot, c, src, this);
+            } else if (src.hasRowid() && isRowidName(column)) {
+                if (found == null) {
+                    found = new Ref(depth, slot, src.table() != null && src.table().rowidAlias() >= 0
+                            ? src.table().rowidAlias() : -1, src, this);
+                } else if (table == null) {
+                    throw new OneLiteException(ResultCode.ERROR, "ambiguous column name: " + column);
+                }
+            }
+        }
+        return found;
+    }
+
+    static boolean isRowidName(String n) {
+        return n.equalsIgnoreCase("rowid") || n.equalsIgnoreCase("oid") || n.equalsIgnoreCase("_rowid_");
+    }
+
+    boolean hasSourceNamed(String table) {
+        for (Scope s = this; s != null; s = s.outer) {
+            for (Source src : s.sources) {
+                if (src.alias().equalsIgnoreCase(table)) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+}

@@ -1,0 +1,111 @@
+package io.onelite.plan;
+
+import io.onelite.catalog.Index;
+import io.onelite.catalog.Table;
+import io.onelite.exec.Eval;
+import io.onelite.exec.TableWriter;
+import io.onelite.sql.ast.ConflictAction;
+import io.onelite.sql.ast.Expr;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/** Builds the {@link TableWriter} of a table: its indexes, NOT NULL flags and CHECK constraints. */
+final class Writers {
+    private Writers() {
+    }
+
+    /** A scope whose only source (slot 0) is the table's row, named by the table (and alias). */
+    static Scope rowScope(Table t, String alias) {
+        Scope s = new Scope(null);
+        int n = t.columns().size();
+        char[] aff = new char[n];
+        String[] coll = new String[n];
+        List<String> names = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            aff[i] = t.columns().get(i).affinity();
+            coll[i] = t.columns().get(i).collation();
+            names.add(t.columns().get(i).name());
+        }
+        s.sources.add(new Source(alias != null ? alias : t.name(), t, names, aff, coll, !t.withoutRowid(), new boolean[n]));
+        return s;
+    }
+
+    static TableWriter writer(Planner planner, Table t) {
+        Scope scope = rowScope(t, null);
+        List<TableWriter.IndexInfo> ixs = new ArrayList<>();
+        for (Index ix : t.indexes()) {
+            Eval[] exprs = new Eval[ix.columns().length];
+            StringBuilder cols = new StringBuilder();
+            for (int i = 0; i < exprs.length; i++) {
+                if (ix.columns()[i] == -2) {
+                    exprs[i] = new ExprCompiler(planner, scope).eval(ix.exprs()[i]);
+                }
+                if (i > 0) {
+                    cols.append(", ");
+                }
+                cols.append(t.name()).append('.').append(ix.columns()[i] >= 0
+                        ? t.columns().get(ix.columns()[i]).name() : ix.columns()[i] == -1 ? "rowid" : "<expr>");
+            }
+            Eval where = ix.where() == null ? null : new ExprCompiler(planner, scope).eval(ix.where());
+            ixs.add(new TableWriter.IndexInfo(ix.name(), ix.root(), ix.keyInfo(), ix.columns(), exprs, ix.unique(),
+                    "pk".equals(ix.origin()), cols.toString(), where));
+        }
+        List<Eval> checks = new ArrayList<>();
+        List<String> names = new ArrayList<>();
+        for (Table.Check c : t.checks()) {
+            checks.add(new ExprCompiler(planner, scope).eval(c.expr()));
+            names.add(c.name() != null ? c.name() : ExprText.of(c.expr()));
+        }
+        int n = t.columns().size();
+        String[] colNames = new String[n];
+        boolean[] notNull = new boolean[n];
+        for (int i = 0; i < n; i++) {
+            colNames[i] = t.columns().get(i).name();
+            notNull[i] = t.columns().get(i).notNull();
+        }
+        return new TableWriter(t.name(), t.root(), t.rowidAlias(), colNames, notNull, ixs, checks, names);
+    }
+
+    static TableWriter.OnConflict action(ConflictAction a) {
+        if (a == null) {
+            return TableWriter.OnConflict.ABORT;
+        }
+        return switch (a) {
+            case ROLLBACK -> TableWriter.OnConflict.ROLLBACK;
+            case ABORT -> TableWriter.OnConflict.ABORT;
+            case FAIL -> TableWriter.OnConflict.FAIL;
+            case IGNORE -> TableWriter.OnConflict.IGNORE;
+            case REPLACE -> TableWriter.OnConflict.REPLACE;
+        };
+    }
+
+    /** A rough SQL rendering of an expression for CHECK constraint messages. */
+    static final class ExprText {
+        private ExprText() {
+        }
+
+        static String of(Expr e) {
+            if (e instanceof Expr.ColumnRef c) {
+                return c.table() == null ? c.column() : c.table() + "." + c.column();
+            }
+            if (e instanceof Expr.Literal l) {
+                return l.text();
+            }
+            if (e instanceof Expr.Binary b) {
+                return of(b.left()) + b.op().sql() + of(b.right());
+            }
+            if (e instanceof Expr.IsNull n) {
+                return of(n.expr()) + (n.not() ? " IS NOT NULL" : " IS NULL");
+            }
+            if (e instanceof Expr.FunctionCall f) {
+                StringBuilder sb = new StringBuilder(f.name()).append('(');
+                for (int i = 0; i < f.args().size(); i++) {
+                    sb.append(i > 0 ? "," : "").append(of(f.args().get(i)));
+                }
+                return sb.append(')').toString();
+            }
+            return e.toString();
+        }
+    }
+}

@@ -1,0 +1,312 @@
+package io.onelite.tx;
+
+import io.onelite.btree.TableCursor;
+import io.onelite.btree.TreeAccessListener;
+import io.onelite.common.BeginMode;
+import io.onelite.common.OneLiteException;
+import io.onelite.common.ResultCode;
+import io.onelite.pager.PageStore;
+import io.onelite.pager.Pager;
+import io.onelite.pager.Snapshot;
+import io.onelite.pager.WriteSet;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ThreadLocalRandom;
+
+/**
+ * One transaction (DESIGN.md section 5). States: reading (a snapshot, no write set), writing (a
+ * write set; the write lock too unless concurrent), finished. Used by one thread at a time.
+ *
+ * <ul>
+ *   <li>DEFERRED: reads its snapshot; the first {@link #writeStore()} takes the write lock and
+ *       fails with {@code BUSY_SNAPSHOT} if the snapshot is no longer the newest state.</li>
+ *   <li>IMMEDIATE, EXCLUSIVE: the write lock from begin to end.</li>
+ *   <li>CONCURRENT, CONCURRENT_SNAPSHOT: a snapshot and a private write set, no lock; a
+ *       {@link Trace} of what the cursors did; commit through the {@link CommitPipeline}
+ *       ({@link ConcurrentCommit}).</li>
+ * </ul>
+ */
+public final class Transaction {
+    private final TransactionManager tm;
+    private final Pager pager;
+    private final BeginMode mode;
+    private final Trace trace; // concurrent modes only
+    private Snapshot snapshot;
+    private WriteSet ws;
+    private boolean locked;
+    private boolean finished;
+    private List<CommitHook> hooks;
+    /** Trace marks of the open savepoints; savepoint n (from 1) is at index n - 1. */
+    private final ArrayList<Integer> savepoints = new ArrayList<>();
+
+    Transaction(TransactionManager tm, BeginMode mode) {
+        this.tm = tm;
+        this.pager = tm.pager();
+        this.mode = mode;
+        this.trace = mode.isConcurrent() ? new Trace(mode == BeginMode.CONCURRENT, tm.traceLimit) : null;
+        if (mode == BeginMode.IMMEDIATE || mode == BeginMode.EXCLUSIVE) {
+            pager.lockWrite(tm.options().busyTimeout());
+            locked = true;
+            try {
+                snapshot = pager.beginRead();
+                Snapshot latest = pager.latest();
+                ws = pager.newWriteSet(snapshot.sameState(latest) ? snapshot : latest);
+            } catch (RuntimeException e) {
+                end();
+                throw e;
+            }
+        } else {
+            snapshot = pager.beginRead();
+        }
+    }
+
+    public BeginMode mode() {
+        return mode;
+    }
+
+    /** What statements read from: the snapshot, or the write set once writing. */
+    public PageStore readStore() {
+        checkOpen();
+        return ws != null ? ws : snapshot;
+    }
+
+    /**
+     * The store to write to. DEFERRED: takes the write lock now ({@code BUSY} after the busy
+     * timeout, the transaction stays a reader; {@code BUSY_SNAPSHOT} if its snapshot is stale).
+     * IMMEDIATE: held since begin. CONCURRENT: the private write set, no lock.
+     */
+    public PageStore writeStore() {
+        checkOpen();
+        if (ws != null) {
+            return ws;
+        }
+        if (mode == BeginMode.DEFERRED) {
+            pager.lockWrite(tm.options().busyTimeout());
+            locked = true;
+            if (!snapshot.sameState(pager.latest())) {
+                pager.unlockWrite();
+                locked = false;
+                throw new OneLiteException(ResultCode.BUSY_SNAPSHOT, "database is locked (snapshot is stale)");
+            }
+        }
+        ws = pager.newWriteSet(snapshot);
+        for (int i = 0; i < savepoints.size(); i++) {
+            ws.savepoint(); // savepoints opened before the first write: same numbers in the write set
+        }
+        return ws;
+    }
+
+    /** The trace listener (concurrent modes), else {@code TreeAccessListener.NONE}. */
+    public TreeAccessListener listener() {
+        return trace != null ? trace : TreeAccessListener.NONE;
+    }
+
+    /**
+     * A rowid for an insert without one into table {@code root}, positioned through {@code c} (a
+     * cursor on this transaction's store). Concurrent modes: from the allocator shared by every
+     * transaction on the file (not traced as a read). Others: the largest rowid plus one, as SQLite.
+     * When the largest rowid is {@code Long.MAX_VALUE}: random unused rowids, then {@code FULL}.
+     */
+    public long newRowid(TableCursor c, int root) {
+        checkOpen();
+        long max = c.maxRowid();
+        if (max == Long.MAX_VALUE) {
+            for (int i = 0; i < 100; i++) {
+                long r = ThreadLocalRandom.current().nextLong(1, Long.MAX_VALUE);
+                if (!c.seek(r)) {
+                    return r;
+                }
+            }
+            throw new OneLiteException(ResultCode.FULL, "database or disk is full");
+        }
+        return mode.isConcurrent() ? tm.shared.rowids.nextConcurrent(root, max)
+                : tm.shared.rowids.nextSequential(root, max);
+    }
+
+    /**
+     * Records that this transaction did something that cannot be merged (schema change, header
+     * pragma, VACUUM): in concurrent mode its commit then fails with {@code BUSY_SNAPSHOT} if
+     * anyone committed since it began. No effect in other modes.
+     */
+    public void noteUnmergeable(String what) {
+        if (trace != null) {
+            trace.noteUnmergeable(what);
+        }
+    }
+
+    /** Runs {@code hook} at commit, under the write lock, with this commit's sequence number. */
+    public void onCommit(CommitHook hook) {
+        checkOpen();
+        if (hooks == null) {
+            hooks = new ArrayList<>(2);
+        }
+        hooks.add(hook);
+    }
+
+    /** Opens a nested savepoint; returns its number (the nesting depth, from 1). */
+    public int savepoint() {
+        checkOpen();
+        savepoints.add(trace != null ? trace.mark() : 0);
+        if (ws != null) {
+            ws.savepoint();
+        }
+        return savepoints.size();
+    }
+
+    /** Undoes every change since savepoint {@code sp}; {@code sp} stays open, inner ones end. */
+    public void rollbackTo(int sp) {
+        checkSavepoint(sp);
+        if (ws != null) {
+            ws.rollbackTo(sp);
+        }
+        if (trace != null) {
+            trace.rollbackTo(savepoints.get(sp - 1));
+        }
+        savepoints.subList(sp, savepoints.size()).clear();
+    }
+
+    /** Ends savepoint {@code sp} and every one nested in it, keeping their changes. */
+    public void release(int sp) {
+        checkSavepoint(sp);
+        if (ws != null) {
+            ws.release(sp);
+        }
+        savepoints.subList(sp - 1, savepoints.size()).clear();
+    }
+
+    /**
+     * Commits. A transaction that wrote nothing just ends. Concurrent modes go through the commit
+     * pipeline: {@code BUSY_SNAPSHOT} (517) on a conflict and {@code BUSY_TIMEOUT} (773) past the
+     * commit hold limit roll the transaction back; {@code BUSY} (5, the write lock not granted in
+     * the busy timeout) leaves it open, so the commit can be retried.
+     */
+    public void commit() {
+        checkOpen();
+        if (hooks != null && ws == null) {
+            writeStore(); // a hook writes at commit: become a writer (DEFERRED: takes the lock now)
+        }
+        if (trace != null) {
+            commitConcurrent();
+            return;
+        }
+        boolean wrote = false;
+        try {
+            if (ws != null) {
+                if (hooks != null) {
+                    runHooks(ws, tm.shared.roots, hooks);
+                }
+                if (!ws.isEmpty()) {
+                    pager.appendCommit(ws);
+                    pager.publish();
+                    wrote = true;
+                    tm.shared.commits.increment();
+                }
+            }
+        } finally {
+            end();
+        }
+        if (wrote) {
+            autoCheckpoint();
+        }
+    }
+
+    private void commitConcurrent() {
+        if (ws == null || (ws.isEmpty() && hooks == null && trace.writes().isEmpty())) {
+            end(); // read-only: serializable at its snapshot, nothing to check
+            return;
+        }
+        try {
+            tm.shared.pipeline.commit(new ConcurrentCommit(pager, tm.shared, snapshot, ws, trace, hooks),
+                    tm.options().busyTimeout(), tm.options().commitHoldLimit());
+        } catch (OneLiteException e) {
+            if (e.resultCode() == ResultCode.BUSY) {
+                throw e; // still open: COMMIT may be retried, as in SQLite
+            }
+            if (e.resultCode() == ResultCode.BUSY_SNAPSHOT) {
+                tm.shared.conflicts.increment();
+            } else if (e.resultCode() == ResultCode.BUSY_TIMEOUT) {
+                tm.shared.holdTimeouts.increment();
+            }
+            end();
+            throw e;
+        } catch (RuntimeException | Error e) {
+            end();
+            throw e;
+        }
+        end();
+    }
+
+    /** Rolls back; a no-op on a finished transaction. */
+    public void rollback() {
+        if (!finished) {
+            end();
+        }
+    }
+
+    /** Whether the transaction has a write set (it wrote, or holds the write lock to write). */
+    public boolean isWriting() {
+        return ws != null && !finished;
+    }
+
+    /** Whether commit or rollback has ended it. */
+    public boolean isFinished() {
+        return finished;
+    }
+
+    /** The snapshot this transaction reads from (for tests and the commit path). */
+    Snapshot snapshot() {
+        return snapshot;
+    }
+
+    /** The trace (concurrent modes), else null. */
+    Trace trace() {
+        return trace;
+    }
+
+    /** Assigns the commit sequence number in {@code target} and runs the hooks with it. */
+    static void runHooks(PageStore target, SchemaRoots roots, List<CommitHook> hooks) {
+        long seq = CommitSequence.next(target, roots);
+        for (CommitHook h : hooks) {
+            h.apply(target, seq);
+        }
+    }
+
+    private void end() {
+        finished = true;
+        ws = null;
+        try {
+            if (locked) {
+                locked = false;
+                pager.unlockWrite();
+            }
+        } finally {
+            Snapshot s = snapshot;
+            snapshot = null;
+            if (s != null) {
+                pager.endRead(s);
+            }
+        }
+    }
+
+    private void autoCheckpoint() {
+        try {
+            pager.maybeAutoCheckpoint();
+        } catch (RuntimeException ignored) {
+            // the commit stands; a busy or failed auto-checkpoint is retried after a later commit
+        }
+    }
+
+    private void checkOpen() {
+        if (finished) {
+            throw new IllegalStateException("transaction already ended");
+        }
+    }
+
+    private void checkSavepoint(int sp) {
+        checkOpen();
+        if (sp < 1 || sp > savepoints.size()) {
+            throw new IllegalArgumentException("no open savepoint " + sp + " (open: " + savepoints.size() + ")");
+        }
+    }
+}

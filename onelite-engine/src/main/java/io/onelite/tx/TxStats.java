@@ -1,0 +1,15 @@
+package io.onelite.tx;
+
+/**
+ * Counters of one database's transactions since it was opened in this JVM (for metrics).
+ *
+ * @param commits           committed write transactions, every mode
+ * @param fastPathCommits   concurrent commits with nothing committed since their snapshot
+ * @param replayedCommits   concurrent commits validated and replayed over newer commits
+ * @param conflicts         concurrent commits refused with {@code BUSY_SNAPSHOT} (517)
+ * @param holdTimeouts      concurrent commits stopped by the commit hold limit (773)
+ * @param batches           group-commit batches published (one sync each under FULL)
+ */
+public record TxStats(long commits, long fastPathCommits, long replayedCommits, long conflicts,
+                      long holdTimeouts, long batches) {
+}

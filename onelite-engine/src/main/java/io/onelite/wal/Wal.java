@@ -1,0 +1,535 @@
+package io.onelite.wal;
+
+import io.onelite.common.CorruptDatabaseException;
+import io.onelite.common.OneLiteException;
+import io.onelite.common.ResultCode;
+import io.onelite.common.Synchronous;
+import io.onelite.os.DbFile;
+import io.onelite.os.FileDbFile;
+import io.onelite.os.LockTable;
+import io.onelite.os.ShmRegion;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.SortedMap;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.locks.LockSupport;
+import java.util.function.UnaryOperator;
+
+/**
+ * The WAL of one database file for this whole JVM (SQLite's {@code wal.c}, with the per-process
+ * sharing of {@code os_unix.c}): the {@code -wal} file, the mmapped {@code -shm} wal-index and
+ * its lock bytes. Readers take read marks ({@link #beginRead}); one writer at a time appends
+ * frames and publishes the header ({@link #tryBeginWrite} .. {@link #endWrite}); checkpoints copy
+ * frames back ({@link WalCheckpointer}); a bad wal-index is rebuilt from the WAL
+ * ({@link WalRecovery}). See {@code docs/wal.md} for the protocol.
+ *
+ * <p>Thread-safety: the reader methods are thread-safe; the writer methods must be called by
+ * the holder of the WRITE lock only (the pager serialises writers).
+ */
+public final class Wal {
+    final Path walPath;
+    final Path shmPath;
+    /** Database and WAL I/O (possibly wrapped, e.g. by a fault-injecting test double). */
+    final DbFile db;
+    final DbFile walFile;
+    private final FileDbFile walRaw;
+    final FileDbFile shmFile;
+    final ShmLocks locks;
+    final ShmRegion shm;
+    final WalIndex index;
+    final int pageSize;
+    volatile Synchronous synchronous;
+
+    // writer state, valid while WRITE is held by this JVM
+    private boolean writing;
+    WalIndexHeader published;
+    private int wMx;
+    private int wNPage;
+    private int wCk0;
+    private int wCk1;
+    private byte[] wSalts;
+    private boolean wBigEnd;
+    private int wIChange;
+    private volatile long[] lastRestart;
+
+    private Wal(Path dbPath, DbFile db, int pageSize, Synchronous synchronous, UnaryOperator<DbFile> io) {
+        this.walPath = Path.of(dbPath + "-wal");
+        this.shmPath = Path.of(dbPath + "-shm");
+        this.db = db;
+        this.pageSize = pageSize;
+        this.synchronous = synchronous;
+        this.walRaw = FileDbFile.open(walPath, true);
+        this.walFile = io.apply(walRaw);
+        this.shmFile = FileDbFile.open(shmPath, true);
+        this.locks = new ShmLocks(new LockTable(shmFile));
+        this.shm = new ShmRegion(shmFile);
+        this.index = new WalIndex(shm);
+    }
+
+    /**
+     * Opens (creating if needed) the {@code -wal} and {@code -shm} of {@code dbPath}, whose
+     * database file {@code db} is already held SHARED, and takes the DMS lock: the first process
+     * to open the wal-index truncates it so that the first reader rebuilds it from the WAL.
+     *
+     * @throws OneLiteException BUSY if another process keeps initialising past the deadline
+     */
+    public static Wal open(Path dbPath, DbFile db, int pageSize, Synchronous synchronous, long deadlineNanos,
+                           UnaryOperator<DbFile> io) {
+        boolean created = !Files.exists(Path.of(dbPath + "-wal"));
+        Wal w = new Wal(dbPath, db, pageSize, synchronous, io);
+        try {
+            if (created && synchronous == Synchronous.EXTRA) {
+                FileDbFile.syncDirectory(dbPath.toAbsolutePath().getParent());
+            }
+            w.takeDms(deadlineNanos);
+            return w;
+        } catch (RuntimeException e) {
+            w.locks.table.releaseAll();
+            w.walRaw.close();
+            w.shmFile.close();
+            throw e;
+        }
+    }
+
+    private void takeDms(long deadlineNanos) {
+        for (int n = 0; ; n++) {
+            if (locks.tryExclusive(ShmLocks.DMS, 1)) {
+                // nobody else has the wal-index open: invalidate it, the first reader recovers
+                shmFile.truncate(0);
+                shm.unmapAll();
+                locks.unlockExclusive(ShmLocks.DMS, 1);
+                if (locks.tryShared(ShmLocks.DMS)) {
+                    return;
+                }
+            } else if (locks.tryShared(ShmLocks.DMS)) {
+                return;
+            }
+            if (System.nanoTime() > deadlineNanos) {
+                throw new OneLiteException(ResultCode.BUSY, "database is locked");
+            }
+            LockSupport.parkNanos(1_000_000);
+        }
+    }
+
+    public Synchronous synchronous() {
+        return synchronous;
+    }
+
+    public void setSynchronous(Synchronous s) {
+        this.synchronous = s;
+    }
+
+    public int pageSize() {
+        return pageSize;
+    }
+
+    // ------------------------------------------------------------------ readers
+
+    /**
+     * Starts a read transaction (SQLite's {@code walTryBeginRead} loop): a consistent header and
+     * a read lock that keeps checkpointers from copying past this view and writers from
+     * restarting the WAL under it.
+     *
+     * @throws OneLiteException PROTOCOL after 100 tries, CANTOPEN for an unknown version
+     */
+    public ReadView beginRead() {
+        for (int cnt = 0; ; cnt++) {
+            if (cnt > 5) {
+                if (cnt > 100) {
+                    throw new OneLiteException(ResultCode.PROTOCOL, "locking protocol");
+                }
+                long micros = cnt >= 10 ? (long) (cnt - 9) * (cnt - 9) * 39 : 1;
+                LockSupport.parkNanos(micros * 1000);
+            }
+            WalIndexHeader h = headerOrRecover();
+            if (h == null) {
+                continue;
+            }
+            checkVersion(h);
+            int mx = h.mxFrame();
+            if (index.nBackfill() == mx) {
+                if (locks.tryShared(ShmLocks.read(0))) {
+                    ShmRegion.barrier();
+                    if (h.sameAs(index.readHeader())) {
+                        return new ReadView(h, 0, mx, h.nPage(), h.saltKey());
+                    }
+                    locks.unlockShared(ShmLocks.read(0));
+                    continue;
+                }
+            }
+            int mxReadMark = 0;
+            int mxI = 0;
+            for (int i = 1; i <= 4; i++) {
+                int m = index.readMark(i);
+                if (Integer.compareUnsigned(mxReadMark, m) <= 0 && Integer.compareUnsigned(m, mx) <= 0) {
+                    mxReadMark = m;
+                    mxI = i;
+                }
+            }
+            if (mxReadMark != mx || mxI == 0) {
+                for (int i = 1; i <= 4; i++) {
+                    if (locks.tryExclusive(ShmLocks.read(i), 1)) {
+                        index.setReadMark(i, mx);
+                        locks.unlockExclusive(ShmLocks.read(i), 1);
+                        mxReadMark = mx;
+                        mxI = i;
+                        break;
+                    }
+                }
+            }
+            if (mxI == 0) {
+                continue;
+            }
+            if (!locks.tryShared(ShmLocks.read(mxI))) {
+                continue;
+            }
+            ShmRegion.barrier();
+            if (index.readMark(mxI) != mxReadMark || !h.sameAs(index.readHeader())) {
+                locks.unlockShared(ShmLocks.read(mxI));
+                continue;
+            }
+            return new ReadView(h, mxI, mx, h.nPage(), h.saltKey());
+        }
+    }
+
+    /** Ends a read transaction started by {@link #beginRead}. */
+    public void endRead(ReadView v) {
+        if (v.slot >= 0) {
+            locks.unlockShared(ShmLocks.read(v.slot));
+        }
+    }
+
+    /** The header, rebuilding the wal-index first if it is bad and nobody else is at it; null = retry. */
+    private WalIndexHeader headerOrRecover() {
+        WalIndexHeader h = index.readHeader();
+        if (h != null) {
+            return h;
+        }
+        if (locks.tryExclusive(ShmLocks.WRITE, 1)) {
+            try {
+                h = index.readHeader();
+                if (h == null && WalRecovery.recover(this, false)) {
+                    h = index.readHeader();
+                }
+                return h;
+            } finally {
+                locks.unlockExclusive(ShmLocks.WRITE, 1);
+            }
+        }
+        if (locks.tryShared(ShmLocks.RECOVER)) {
+            locks.unlockShared(ShmLocks.RECOVER);
+        }
+        return null;
+    }
+
+    private static void checkVersion(WalIndexHeader h) {
+        if (h.version() != WalFormat.VERSION) {
+            throw new OneLiteException(ResultCode.CANTOPEN, "unable to open database file: wal-index version " + h.version());
+        }
+    }
+
+    /** The newest frame holding {@code pgno} in {@code v}, 0 to read the database file. */
+    public int findFrame(ReadView v, int pgno) {
+        if (!v.usesWal()) {
+            return 0;
+        }
+        if (v.slot >= 0 && v.header.pageSize() != pageSize) {
+            throw new CorruptDatabaseException("WAL page size " + v.header.pageSize() + " differs from the database's " + pageSize);
+        }
+        return index.findFrame(pgno, v.mxFrame, 1);
+    }
+
+    /** Reads the page image of {@code frame} into {@code dst} (pageSize bytes). */
+    public void readFrame(int frame, byte[] dst) {
+        int n = walFile.read(WalFormat.frameOffset(frame, pageSize) + WalFormat.FRAME_HEADER_SIZE, dst, 0, pageSize);
+        if (n != pageSize) {
+            throw new CorruptDatabaseException("WAL frame " + frame + " is truncated");
+        }
+    }
+
+    /** Frames a checkpoint would copy (0 if the WAL is fully copied), read lock-free. */
+    public int framesToCheckpoint() {
+        WalIndexHeader h = index.readHeader();
+        if (h == null) {
+            return 0;
+        }
+        return index.nBackfill() < h.mxFrame() ? h.mxFrame() : 0;
+    }
+
+    // ------------------------------------------------------------------ the writer
+
+    /**
+     * Takes the WRITE lock (never waits) and loads the newest header, recovering the wal-index
+     * if it is bad. False if another connection (in this JVM or another process) is writing.
+     */
+    public boolean tryBeginWrite() {
+        if (!locks.tryExclusive(ShmLocks.WRITE, 1)) {
+            return false;
+        }
+        try {
+            WalIndexHeader h = index.readHeader();
+            if (h == null) {
+                if (!WalRecovery.recover(this, false)) {
+                    locks.unlockExclusive(ShmLocks.WRITE, 1);
+                    return false;
+                }
+                h = index.readHeader();
+                if (h == null) {
+                    throw new OneLiteException(ResultCode.PROTOCOL, "locking protocol: wal-index header unreadable after recovery");
+                }
+            }
+            checkVersion(h);
+            loadWriter(h);
+            writing = true;
+            maybeRestart();
+            return true;
+        } catch (RuntimeException e) {
+            locks.unlockExclusive(ShmLocks.WRITE, 1);
+            throw e;
+        }
+    }
+
+    private void loadWriter(WalIndexHeader h) {
+        published = h;
+        wMx = h.mxFrame();
+        wNPage = h.nPage();
+        wCk0 = h.frameCksum0();
+        wCk1 = h.frameCksum1();
+        wSalts = h.salts();
+        wBigEnd = h.bigEndCksum();
+        wIChange = h.iChange();
+    }
+
+    /** The writer's view: the newest committed state including appended, unpublished commits. */
+    public ReadView writerView() {
+        checkWriting();
+        return new ReadView(published, -1, wMx, wNPage, writerSaltKey());
+    }
+
+    /** The writer's header (for the generation of the writer's view). */
+    public long writerSaltKey() {
+        checkWriting();
+        return (((long) WalFormat.getInt(wSalts, 0)) << 32) | (WalFormat.getInt(wSalts, 4) & 0xffffffffL);
+    }
+
+    /**
+     * Appends one commit: the pages in ascending pgno order as frames, the last one a commit
+     * frame carrying {@code nPage}; then their wal-index entries. No sync (see {@link #publish}).
+     * Restarts the WAL first when everything was checkpointed and no reader uses it. Returns
+     * the new last frame.
+     */
+    public int append(SortedMap<Integer, byte[]> pages, int nPage) {
+        checkWriting();
+        if (pages.isEmpty()) {
+            throw new IllegalArgumentException("a commit needs at least one page");
+        }
+        if (wMx == 0) {
+            writeWalHeader();
+        }
+        int frameSize = WalFormat.FRAME_HEADER_SIZE + pageSize;
+        // frames go out in chunks of about 1 MiB: one write per chunk, no huge buffer for big commits
+        int perChunk = Math.max(1, Math.min(pages.size(), (1 << 20) / frameSize));
+        byte[] buf = new byte[perChunk * frameSize];
+        int[] ck = {wCk0, wCk1};
+        int i = 0;
+        int inBuf = 0;
+        int last = pages.size() - 1;
+        long chunkStart = WalFormat.frameOffset(wMx + 1, pageSize);
+        for (Map.Entry<Integer, byte[]> e : pages.entrySet()) {
+            int off = inBuf * frameSize;
+            WalFormat.putInt(buf, off, e.getKey());
+            WalFormat.putInt(buf, off + 4, i == last ? nPage : 0);
+            System.arraycopy(wSalts, 0, buf, off + 8, 8);
+            System.arraycopy(e.getValue(), 0, buf, off + 24, pageSize);
+            WalFormat.checksum(wBigEnd, buf, off, 8, ck);
+            WalFormat.checksum(wBigEnd, buf, off + 24, pageSize, ck);
+            WalFormat.putInt(buf, off + 16, ck[0]);
+            WalFormat.putInt(buf, off + 20, ck[1]);
+            i++;
+            if (++inBuf == perChunk || i > last) {
+                walFile.write(chunkStart, buf, 0, inBuf * frameSize);
+                chunkStart += (long) inBuf * frameSize;
+                inBuf = 0;
+            }
+        }
+        int frame = wMx;
+        for (int pgno : pages.keySet()) {
+            index.append(++frame, pgno, published.mxFrame());
+        }
+        wMx = frame;
+        wNPage = nPage;
+        wCk0 = ck[0];
+        wCk1 = ck[1];
+        return wMx;
+    }
+
+    /**
+     * SQLite's {@code walRestartLog}, done when the write lock is taken: if every frame was
+     * copied back and no reader uses the WAL, start a new generation so the WAL does not grow.
+     */
+    private void maybeRestart() {
+        if (wMx > 0 && index.nBackfill() == wMx && locks.tryExclusive(ShmLocks.read(1), 4)) {
+            try {
+                restartHeader();
+            } finally {
+                locks.unlockExclusive(ShmLocks.read(1), 4);
+            }
+        }
+    }
+
+    /** The last restart done by this JVM: {old salts, old mxFrame, new salts}, or null. */
+    public long[] lastRestart() {
+        return lastRestart;
+    }
+
+    /** A fresh WAL header with new salts (old salt-1 + 1, random salt-2), synced unless synchronous=OFF. */
+    private void writeWalHeader() {
+        byte[] old = new byte[WalFormat.HEADER_SIZE];
+        int seq = 0;
+        if (walFile.read(0, old, 0, old.length) == old.length
+                && (WalFormat.getInt(old, 0) & ~1) == WalFormat.MAGIC_LE) {
+            seq = WalFormat.getInt(old, 12) + 1;
+        }
+        int salt1 = WalFormat.getInt(wSalts, 0);
+        salt1 = salt1 == 0 && WalFormat.getInt(wSalts, 4) == 0 ? ThreadLocalRandom.current().nextInt() : salt1 + 1;
+        byte[] salts = new byte[8];
+        WalFormat.putInt(salts, 0, salt1);
+        WalFormat.putInt(salts, 4, ThreadLocalRandom.current().nextInt());
+        boolean bigEnd = java.nio.ByteOrder.nativeOrder() == java.nio.ByteOrder.BIG_ENDIAN;
+        byte[] h = new byte[WalFormat.HEADER_SIZE];
+        WalFormat.putInt(h, 0, WalFormat.MAGIC_LE | (bigEnd ? 1 : 0));
+        WalFormat.putInt(h, 4, WalFormat.VERSION);
+        WalFormat.putInt(h, 8, pageSize);
+        WalFormat.putInt(h, 12, seq);
+        System.arraycopy(salts, 0, h, 16, 8);
+        int[] ck = new int[2];
+        WalFormat.checksum(bigEnd, h, 0, 24, ck);
+        WalFormat.putInt(h, 24, ck[0]);
+        WalFormat.putInt(h, 28, ck[1]);
+        walFile.write(0, h, 0, h.length);
+        if (synchronous != Synchronous.OFF) {
+            walFile.sync(false);
+        }
+        wSalts = salts;
+        wBigEnd = bigEnd;
+        wCk0 = ck[0];
+        wCk1 = ck[1];
+    }
+
+    /**
+     * SQLite's {@code walRestartHdr}: a new WAL generation (salt-1 + 1, random salt-2), mxFrame 0,
+     * nBackfill 0, read marks reset. Needs WRITE and READ(1..4) exclusive.
+     */
+    void restartHeader() {
+        long oldSalts = writerSaltKey();
+        int oldMx = wMx;
+        byte[] salts = new byte[8];
+        WalFormat.putInt(salts, 0, WalFormat.getInt(wSalts, 0) + 1);
+        WalFormat.putInt(salts, 4, ThreadLocalRandom.current().nextInt());
+        WalIndexHeader h = WalIndexHeader.build(wIChange + 1, wBigEnd, pageSize, 0, wNPage, 0, 0, salts);
+        index.writeHeader(h);
+        index.setNBackfill(0);
+        index.setNBackfillAttempted(0);
+        index.setReadMark(1, 0);
+        for (int i = 2; i <= 4; i++) {
+            index.setReadMark(i, WalIndex.READMARK_NOT_USED);
+        }
+        loadWriter(h);
+        lastRestart = new long[] {oldSalts, oldMx, h.saltKey()};
+    }
+
+    /** Syncs the WAL if synchronous is FULL or EXTRA, then publishes the header: the commit point. */
+    public void publish() {
+        checkWriting();
+        if (wMx == published.mxFrame() && java.util.Arrays.equals(wSalts, published.salts())) {
+            return;
+        }
+        if (synchronous == Synchronous.FULL || synchronous == Synchronous.EXTRA) {
+            walFile.sync(false);
+        }
+        WalIndexHeader h = WalIndexHeader.build(wIChange + 1, wBigEnd, pageSize, wMx, wNPage, wCk0, wCk1, wSalts);
+        index.writeHeader(h);
+        loadWriter(h);
+    }
+
+    /** Forgets appended, unpublished frames (SQLite's {@code sqlite3WalUndo}). */
+    public void abandon() {
+        checkWriting();
+        if (wMx != published.mxFrame() || !java.util.Arrays.equals(wSalts, published.salts())) {
+            if (wMx > published.mxFrame() && java.util.Arrays.equals(wSalts, published.salts())) {
+                index.cleanup(published.mxFrame());
+            }
+            loadWriter(published);
+        }
+    }
+
+    /** Whether appended frames await {@link #publish}. */
+    public boolean hasUnpublished() {
+        return writing && (wMx != published.mxFrame() || !java.util.Arrays.equals(wSalts, published.salts()));
+    }
+
+    /** Releases the WRITE lock (abandoning unpublished frames). */
+    public void endWrite() {
+        checkWriting();
+        try {
+            abandon();
+        } finally {
+            writing = false;
+            locks.unlockExclusive(ShmLocks.WRITE, 1);
+        }
+    }
+
+    public boolean isWriting() {
+        return writing;
+    }
+
+    private void checkWriting() {
+        if (!writing) {
+            throw new IllegalStateException("WAL write lock not held");
+        }
+    }
+
+    // ------------------------------------------------------------------ checkpoint and close
+
+    /** Runs a checkpoint; see {@link WalCheckpointer}. {@code writeHeld}: this JVM holds WRITE (via {@link #tryBeginWrite}). */
+    public CheckpointOutcome checkpoint(WalCheckpointMode mode, long deadlineNanos, boolean writeHeld) {
+        if (writeHeld) {
+            checkWriting();
+        }
+        return WalCheckpointer.run(this, mode, deadlineNanos, writeHeld);
+    }
+
+    /**
+     * Closes the WAL. With {@code lastAnywhere} (the caller holds the database EXCLUSIVE, so no
+     * other connection exists) it checkpoints everything and, if that copied every frame,
+     * deletes {@code -wal} and {@code -shm}.
+     */
+    public void close(boolean lastAnywhere) {
+        try {
+            if (lastAnywhere && tryBeginWrite()) {
+                boolean clean;
+                try {
+                    CheckpointOutcome o = checkpoint(WalCheckpointMode.PASSIVE, System.nanoTime(), true);
+                    clean = !o.busy() && o.backfilledFrames() >= o.logFrames();
+                } finally {
+                    endWrite();
+                }
+                if (clean) {
+                    Files.deleteIfExists(walPath);
+                    Files.deleteIfExists(shmPath);
+                    if (synchronous == Synchronous.EXTRA) {
+                        FileDbFile.syncDirectory(walPath.toAbsolutePath().getParent());
+                    }
+                }
+            }
+        } catch (java.io.IOException e) {
+            throw new OneLiteException(ResultCode.IOERR, "disk I/O error deleting the WAL", e);
+        } finally {
+            locks.table.releaseAll();
+            walRaw.close();
+            shmFile.close();
+        }
+    }
+}

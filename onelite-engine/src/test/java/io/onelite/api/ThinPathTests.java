@@ -1,0 +1,65 @@
+package io.onelite.api;
+
+import org.junit.jupiter.api.Test;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class ThinPathTests {
+
+    static List<List<Object>> query(Session s, String sql, Object... args) {
+        try (Statement st = s.prepare(sql)) {
+            for (int i = 0; i < args.length; i++) {
+                st.bind(i + 1, args[i]);
+            }
+            List<List<Object>> out = new ArrayList<>();
+            while (st.step()) {
+                List<Object> r = new ArrayList<>();
+                for (int c = 0; c < st.columnCount(); c++) {
+                    r.add(st.column(c));
+                }
+                out.add(r);
+            }
+            return out;
+        }
+    }
+
+    @Test
+    void createInsertAndSelectInMemory() {
+        try (Database db = Database.open(":memory:", DatabaseOptions.DEFAULTS); Session s = db.openSession()) {
+            s.execute("CREATE TABLE t(a INTEGER PRIMARY KEY, b TEXT, c REAL)");
+            s.execute("INSERT INTO t(b, c) VALUES ('x', 1.5), ('y', 2), ('z', NULL)");
+            assertThat(query(s, "SELECT a, b, c FROM t WHERE a >= 2 ORDER BY b DESC LIMIT 5"))
+                    .hasSize(2);
+        }
+    }
+
+    @Test
+    void committedRowsStayAndRolledBackRowsGo() {
+        try (Database db = Database.open(":memory:", DatabaseOptions.DEFAULTS); Session s = db.openSession()) {
+            s.execute("CREATE TABLE t(a INTEGER PRIMARY KEY, b TEXT)");
+            s.execute("BEGIN; INSERT INTO t VALUES (1, 'one'); INSERT INTO t VALUES (2, 'two'); COMMIT");
+            s.execute("BEGIN; INSERT INTO t VALUES (3, 'three'); ROLLBACK");
+            assertThat(query(s, "SELECT b FROM t WHERE a = ?", 2L)).containsExactly(List.of("two"));
+            assertThat(query(s, "SELECT count(*) FROM t")).containsExactly(List.of(2L));
+            assertThat(s.isAutoCommit()).isTrue();
+        }
+    }
+
+    @Test
+    void uniqueViolationInsideATransactionUndoesOnlyThatStatement() {
+        try (Database db = Database.open(":memory:", DatabaseOptions.DEFAULTS); Session s = db.openSession()) {
+            s.execute("CREATE TABLE t(a INTEGER PRIMARY KEY, b TEXT UNIQUE)");
+            s.execute("CREATE INDEX tb ON t(b)");
+            s.execute("BEGIN");
+            s.execute("INSERT INTO t VALUES (1, 'x')");
+            org.assertj.core.api.Assertions.assertThatThrownBy(() -> s.execute("INSERT INTO t VALUES (2, 'y'), (3, 'x')"))
+                    .hasMessage("UNIQUE constraint failed: t.b");
+            s.execute("COMMIT");
+            assertThat(query(s, "SELECT a, b FROM t WHERE b = 'x'")).containsExactly(List.of(1L, "x"));
+            assertThat(query(s, "SELECT count(*) FROM t")).containsExactly(List.of(1L));
+        }
+    }
+}

@@ -1,0 +1,138 @@
+package io.onelite.pager;
+
+import io.onelite.common.OneLiteException;
+import io.onelite.common.ResultCode;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+class FilePagerTests {
+    @TempDir
+    Path dir;
+
+    static Snapshot commit(Pager p, java.util.function.Consumer<WriteSet> change) {
+        p.lockWrite(Duration.ofSeconds(10));
+        try {
+            WriteSet ws = p.newWriteSet(p.latest());
+            change.accept(ws);
+            Snapshot s = p.appendCommit(ws);
+            p.publish();
+            return s;
+        } finally {
+            p.unlockWrite();
+        }
+    }
+
+    @Test
+    void aNewFileGetsPageOneInTheDatabaseFileAndIsAWalDatabase() throws Exception {
+        Path db = dir.resolve("new.db");
+        try (Pager p = Pager.open(db, PagerOptions.DEFAULTS)) {
+            assertThat(Files.size(db)).isEqualTo(4096);
+            Snapshot s = p.beginRead();
+            assertThat(s.pageCount()).isEqualTo(1);
+            assertThat(s.read(1)[18]).isEqualTo((byte) 2);
+            p.endRead(s);
+            assertThat(Sqlite3.run(db, "pragma integrity_check; pragma journal_mode;")).isEqualTo("ok\nwal");
+        }
+        assertThat(Files.exists(Path.of(db + "-wal"))).isFalse();
+        assertThat(Files.exists(Path.of(db + "-shm"))).isFalse();
+    }
+
+    @Test
+    void ourCommitsAreSeenBySqlite3WhileWeStillHaveTheFileOpen() {
+        Path db = dir.resolve("ours.db");
+        try (Pager p = Pager.open(db, PagerOptions.DEFAULTS)) {
+            commit(p, ws -> TestPages.createTable(ws, "t", 50));
+            assertThat(Files.exists(Path.of(db + "-wal"))).isTrue();
+            assertThat(Sqlite3.run(db, "select count(*), sum(x) from t; pragma integrity_check;")).isEqualTo("50|12750\nok");
+            commit(p, ws -> TestPages.rewriteTable(ws, 2, 60, 1));
+            assertThat(Sqlite3.run(db, "select count(*), sum(x) from t;")).isEqualTo("60|1830");
+        }
+        assertThat(Files.exists(Path.of(db + "-wal"))).isFalse();
+        assertThat(Sqlite3.run(db, "select count(*), sum(x) from t; pragma integrity_check;")).isEqualTo("60|1830\nok");
+    }
+
+    @Test
+    void sqlite3CommitsAreSeenByUsWhileWeHaveTheFileOpen() {
+        Path db = dir.resolve("theirs.db");
+        Sqlite3.run(db, "pragma journal_mode=wal; create table t(x);");
+        try (Pager p = Pager.open(db, PagerOptions.DEFAULTS)) {
+            Snapshot before = p.beginRead();
+            Sqlite3.run(db, "begin; with recursive c(i) as (select 1 union all select i+1 from c where i<2000) insert into t select i from c; commit;");
+            Snapshot after = p.beginRead();
+            int root = TestPages.rootOf(after, "t");
+            assertThat(TestPages.countRows(after, root)).isEqualTo(2000);
+            assertThat(TestPages.countRows(before, root)).isEqualTo(0);
+            p.endRead(before);
+            p.endRead(after);
+            // and we can write on top of their commit
+            commit(p, ws -> TestPages.createTable(ws, "u", 3));
+        }
+        assertThat(Sqlite3.run(db, "select count(*) from t; select sum(x) from u; pragma integrity_check;")).isEqualTo("2000\n60\nok");
+    }
+
+    @Test
+    void aRollbackModeDatabaseIsSwitchedToWal() throws Exception {
+        Path db = dir.resolve("rollback.db");
+        Sqlite3.run(db, "pragma journal_mode=delete; create table t(x); insert into t values(1),(2);");
+        byte[] h = Files.readAllBytes(db);
+        assertThat(h[18]).isEqualTo((byte) 1);
+        try (Pager p = Pager.open(db, PagerOptions.DEFAULTS)) {
+            Snapshot s = p.beginRead();
+            assertThat(s.read(1)[18]).isEqualTo((byte) 2);
+            assertThat(s.read(1)[19]).isEqualTo((byte) 2);
+            assertThat(TestPages.countRows(s, TestPages.rootOf(s, "t"))).isEqualTo(2);
+            p.endRead(s);
+            assertThat(Sqlite3.run(db, "pragma journal_mode; select count(*) from t;")).isEqualTo("wal\n2");
+        }
+        assertThat(Sqlite3.run(db, "pragma integrity_check")).isEqualTo("ok");
+    }
+
+    @Test
+    void oneFileOpenedTwiceIsOnePager() {
+        Path db = dir.resolve("shared.db");
+        Pager a = Pager.open(db, PagerOptions.DEFAULTS);
+        Pager b = Pager.open(dir.resolve("./shared.db"), PagerOptions.DEFAULTS);
+        assertThat(b).isSameAs(a);
+        b.close();
+        commit(a, ws -> TestPages.createTable(ws, "t", 1));
+        a.close();
+        assertThat(Sqlite3.run(db, "select count(*) from t")).isEqualTo("1");
+    }
+
+    @Test
+    void garbageIsNotADatabase() throws Exception {
+        Path db = dir.resolve("garbage.db");
+        Files.write(db, new byte[4096]);
+        assertThatThrownBy(() -> Pager.open(db, PagerOptions.DEFAULTS))
+                .isInstanceOfSatisfying(OneLiteException.class, e -> assertThat(e.resultCode()).isEqualTo(ResultCode.NOTADB));
+    }
+
+    @Test
+    void sqlite3WritingHoldsTheWriteLockAgainstUs() throws Exception {
+        Path db = dir.resolve("locked.db");
+        try (Pager p = Pager.open(db, PagerOptions.DEFAULTS)) {
+            commit(p, ws -> TestPages.createTable(ws, "t", 1));
+            Process sq = new ProcessBuilder("sqlite3", db.toString()).redirectErrorStream(true).start();
+            sq.getOutputStream().write("begin immediate; insert into t values(5);\nselect 'locked';\n".getBytes());
+            sq.getOutputStream().flush();
+            byte[] buf = new byte[6];
+            assertThat(sq.getInputStream().readNBytes(buf, 0, 6)).isEqualTo(6);
+            assertThatThrownBy(() -> p.lockWrite(Duration.ofMillis(200)))
+                    .isInstanceOfSatisfying(OneLiteException.class, e -> assertThat(e.resultCode()).isEqualTo(ResultCode.BUSY));
+            sq.getOutputStream().write("commit;\n.quit\n".getBytes());
+            sq.getOutputStream().close();
+            sq.waitFor();
+            p.lockWrite(Duration.ofSeconds(5));
+            Snapshot s = p.latest();
+            assertThat(TestPages.countRows(s, 2)).isEqualTo(2);
+            p.unlockWrite();
+        }
+    }
+}
