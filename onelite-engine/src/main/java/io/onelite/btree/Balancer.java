@@ -56,7 +56,7 @@ final class Balancer {
 
     /** Inserts {@code cell} as cell {@code i} of the leaf at the end of the path, or replaces cell i. */
     void putLeafCell(int i, byte[] cell, boolean replace) {
-        if (!replace && insertInPlace(pgnos[depth], i, cell)) {
+        if (replace ? replaceInPlace(pgnos[depth], i, cell) : insertInPlace(pgnos[depth], i, cell)) {
             return;
         }
         Node n = read(pgnos[depth]);
@@ -104,6 +104,28 @@ final class Balancer {
         PageHeader.put16(page, at, content);
         PageHeader.put16(page, hdr + PageHeader.CELL_COUNT, count + 1);
         PageHeader.put16(page, hdr + PageHeader.CELL_CONTENT, content);
+        return true;
+    }
+
+    /**
+     * A replace by a cell of the same length, in place (an UPDATE of fixed-size columns):
+     * conditions (1) neither the old nor the new cell spills to overflow pages, (2) their raw
+     * lengths are equal.
+     */
+    private boolean replaceInPlace(int pgno, int i, byte[] cell) {
+        BTreePage p = BTreePage.read(s, pgno);
+        if (i >= p.cellCount) {
+            return false;
+        }
+        int off = p.cellOffset(i);
+        CellInfo old = p.cellAt(off);
+        if (old.hasOverflow() || Cells.spills(cell, p.type, usable)) { // (1)
+            return false;
+        }
+        if (old.rawEnd() - off != cell.length) { // (2)
+            return false;
+        }
+        System.arraycopy(cell, 0, s.write(pgno), off, cell.length);
         return true;
     }
 

@@ -89,6 +89,16 @@ final class Cells {
         return Math.max(PageHeader.MIN_CELL_SIZE, cell.length) + 2;
     }
 
+    /** Whether a leaf or index cell of a page of {@code type} has part of its payload on overflow pages. */
+    static boolean spills(byte[] cell, int type, int usable) {
+        if (!PageHeader.isLeaf(type) && PageHeader.isTable(type)) {
+            return false;
+        }
+        int p = PageHeader.isLeaf(type) ? 0 : 4;
+        long size = Varint.get(cell, p);
+        return PageHeader.localSize(type, usable, size) < size;
+    }
+
     /**
      * Frees the overflow chain of a cell of a page of {@code type}, if it has one.
      * {@code ownerPgno} names the page in a corruption message.

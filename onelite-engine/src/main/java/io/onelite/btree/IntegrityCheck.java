@@ -13,7 +13,7 @@ import java.util.Map;
  * {@code checkTreePage} and {@code checkList} in {@code btree.c}):
  * <ol>
  *   <li>every page 1..pageCount is used exactly once: by a tree, an overflow chain, the freelist
- *       or as the lock-byte page ({@code Page N: never used}, {@code 2nd reference to page N},
+ *       or as the lock-byte page ({@code Page N is never used}, {@code 2nd reference to page N},
  *       {@code invalid page number N});</li>
  *   <li>the freelist has the size the header says, each trunk at most U/4-2 leaves;</li>
  *   <li>each page parses: valid type, cells inside the page, cells and freeblocks not
@@ -23,7 +23,8 @@ import java.util.Map;
  *   <li>overflow chains exactly as long as the payload needs;</li>
  *   <li>all leaves at the same depth, no deeper than {@link PageHeader#MAX_DEPTH}.</li>
  * </ol>
- * Messages follow SQLite's wording where practical. An empty list means "ok".
+ * Messages follow the wording of SQLite 3.40 ({@code On tree page P cell C: ...},
+ * {@code Page N is never used}, {@code Main freelist: ...}) where practical. An empty list means "ok".
  */
 public final class IntegrityCheck {
     private final PageStore s;
@@ -100,7 +101,7 @@ public final class IntegrityCheck {
         }
         for (int p = 1; p <= pageCount; p++) {
             if (!used[p]) {
-                error("Page " + p + ": never used");
+                error("Page " + p + " is never used");
             }
         }
     }
@@ -122,24 +123,24 @@ public final class IntegrityCheck {
         int expected = FileHeader.getInt(p1, FileHeader.FREELIST_COUNT);
         int count = 0;
         while (trunk != 0 && count <= pageCount) {
-            if (!ref(trunk, "Freelist: ")) {
+            if (!ref(trunk, "Main freelist: ")) {
                 break;
             }
             count++;
             byte[] t = s.read(trunk);
             int leaves = PageHeader.get32(t, 4);
             if (leaves < 0 || leaves > usable / 4 - 2) {
-                error("Freelist: freelist leaf count too big on page " + trunk);
+                error("Main freelist: freelist leaf count too big on page " + trunk);
                 break;
             }
             for (int i = 0; i < leaves; i++) {
-                ref(PageHeader.get32(t, 8 + 4 * i), "Freelist: ");
+                ref(PageHeader.get32(t, 8 + 4 * i), "Main freelist: ");
                 count++;
             }
             trunk = PageHeader.get32(t, 0);
         }
         if (count != expected) {
-            error("Freelist: size is " + count + " but should be " + expected);
+            error("Main freelist: size is " + count + " but should be " + expected);
         }
     }
 
@@ -161,12 +162,12 @@ public final class IntegrityCheck {
             try {
                 check(root, 0, Long.MIN_VALUE, false, Long.MAX_VALUE);
             } catch (CorruptDatabaseException e) {
-                error("Tree " + root + ": " + e.getMessage());
+                error("On tree page " + root + ": " + e.getMessage());
             }
         }
 
         private String at(int pgno, int cell) {
-            return "Tree " + root + " page " + pgno + (cell >= 0 ? " cell " + cell : "") + ": ";
+            return "On tree page " + pgno + (cell >= 0 ? " cell " + cell : "") + ": ";
         }
 
         /** Checks a page; table keys must be in (lo, hi] (lo inclusive when loInclusive). Returns its max rowid. */
@@ -324,7 +325,7 @@ public final class IntegrityCheck {
             }
             int reported = p.data[hdr + PageHeader.FRAGMENTED_BYTES] & 0xff;
             if (fragments != reported) {
-                error(at(p.pgno, -1) + "Fragmentation of " + fragments + " bytes reported as " + reported);
+                error(at(p.pgno, -1) + "Fragmentation of " + fragments + " bytes reported as " + reported + " on page " + p.pgno);
             }
             return true;
         }
@@ -332,7 +333,7 @@ public final class IntegrityCheck {
         private boolean markBytes(BTreePage p, byte[] cover, int from, int size) {
             for (int b = from; b < from + size; b++) {
                 if (cover[b] != 0) {
-                    error(at(p.pgno, -1) + "Multiple uses for byte " + b);
+                    error(at(p.pgno, -1) + "Multiple uses for byte " + b + " of page " + p.pgno);
                     return false;
                 }
                 cover[b] = 1;

@@ -308,10 +308,7 @@ public final class ValueOps {
         if (v instanceof Long l) {
             return l.toString();
         }
-        if (v instanceof Double d) {
-            return realToText(d);
-        }
-        return new String((byte[]) v, StandardCharsets.UTF_8);
+        return io.onelite.exec.value.SqlValues.toText(v);
     }
 
     /** SQLite's rendering of a REAL: 15 significant digits, ".0" kept, exponent form outside 1e-4..1e15. */
@@ -381,99 +378,23 @@ public final class ValueOps {
     }
 
     public static Object add(Object a, Object b) {
-        if (a == null || b == null) {
-            return null;
-        }
-        Object x = numericPrefix(a);
-        Object y = numericPrefix(b);
-        if (x instanceof Long l && y instanceof Long m) {
-            long r = l + m;
-            if (((l ^ r) & (m ^ r)) < 0) {
-                return (double) l + (double) m;
-            }
-            return r;
-        }
-        return real(toDouble(x) + toDouble(y));
+        return io.onelite.exec.value.SqlValues.add(a, b);
     }
 
     public static Object subtract(Object a, Object b) {
-        if (a == null || b == null) {
-            return null;
-        }
-        Object x = numericPrefix(a);
-        Object y = numericPrefix(b);
-        if (x instanceof Long l && y instanceof Long m) {
-            long r = l - m;
-            if (((l ^ m) & (l ^ r)) < 0) {
-                return (double) l - (double) m;
-            }
-            return r;
-        }
-        return real(toDouble(x) - toDouble(y));
+        return io.onelite.exec.value.SqlValues.subtract(a, b);
     }
 
     public static Object multiply(Object a, Object b) {
-        if (a == null || b == null) {
-            return null;
-        }
-        Object x = numericPrefix(a);
-        Object y = numericPrefix(b);
-        if (x instanceof Long l && y instanceof Long m) {
-            long hi = Math.multiplyHigh(l, m);
-            long lo = l * m;
-            if ((hi == 0 && lo >= 0) || (hi == -1 && lo < 0)) {
-                return lo;
-            }
-            return (double) l * (double) m;
-        }
-        return real(toDouble(x) * toDouble(y));
+        return io.onelite.exec.value.SqlValues.multiply(a, b);
     }
 
     public static Object divide(Object a, Object b) {
-        if (a == null || b == null) {
-            return null;
-        }
-        Object x = numericPrefix(a);
-        Object y = numericPrefix(b);
-        if (x instanceof Long l && y instanceof Long m) {
-            if (m == 0) {
-                return null;
-            }
-            if (l == Long.MIN_VALUE && m == -1) {
-                return -(double) Long.MIN_VALUE;
-            }
-            return l / m;
-        }
-        double dy = toDouble(y);
-        if (dy == 0.0) {
-            return null;
-        }
-        return real(toDouble(x) / dy);
+        return io.onelite.exec.value.SqlValues.divide(a, b);
     }
 
     public static Object remainder(Object a, Object b) {
-        if (a == null || b == null) {
-            return null;
-        }
-        Object x = numericPrefix(a);
-        Object y = numericPrefix(b);
-        if (x instanceof Long l && y instanceof Long m) {
-            if (m == 0) {
-                return null;
-            }
-            if (m == -1) {
-                return 0L;
-            }
-            return l % m;
-        }
-        double dx = toDouble(x);
-        double dy = toDouble(y);
-        long ly = toInteger(dy);
-        if (ly == 0) {
-            return null;
-        }
-        long lx = toInteger(dx);
-        return (double) (ly == -1 ? 0 : lx % ly);
+        return io.onelite.exec.value.SqlValues.remainder(a, b);
     }
 
     private static Object real(double d) {
@@ -485,21 +406,11 @@ public final class ValueOps {
     }
 
     public static Object negate(Object a) {
-        if (a == null) {
-            return null;
-        }
-        Object x = numericPrefix(a);
-        if (x instanceof Long l) {
-            return l == Long.MIN_VALUE ? (Object) (-(double) l) : (Object) (-l);
-        }
-        return -(Double) x;
+        return io.onelite.exec.value.SqlValues.negate(a);
     }
 
     public static Object concat(Object a, Object b) {
-        if (a == null || b == null) {
-            return null;
-        }
-        return toText(a) + toText(b);
+        return io.onelite.exec.value.SqlValues.concat(a, b);
     }
 
     /** Whether two values are the same for DISTINCT, GROUP BY, UNION (NULLs equal; 1 = 1.0). */

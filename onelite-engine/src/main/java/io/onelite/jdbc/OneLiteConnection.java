@@ -301,17 +301,20 @@ public final class OneLiteConnection implements Connection {
     }
 
     /**
-     * SERIALIZABLE (the default) and READ_UNCOMMITTED are accepted, as sqlite-jdbc does; every
-     * other level fails. Isolation in OneLite comes from the begin mode (see {@link #setBeginMode}).
+     * As sqlite-jdbc: the four JDBC levels are accepted and reported back; every other value
+     * fails. Transactions are serializable whatever the level (READ_UNCOMMITTED has no effect in
+     * WAL mode); isolation in OneLite comes from the begin mode (see {@link #setBeginMode}).
      */
     @Override
     public void setTransactionIsolation(int level) throws SQLException {
         checkOpen();
-        if (level != TRANSACTION_SERIALIZABLE && level != TRANSACTION_READ_UNCOMMITTED) {
-            throw new SQLException("Unsupported transaction isolation level: " + level
-                    + ". Must be one of TRANSACTION_READ_UNCOMMITTED and TRANSACTION_SERIALIZABLE");
+        switch (level) {
+            case TRANSACTION_SERIALIZABLE, TRANSACTION_READ_UNCOMMITTED, TRANSACTION_READ_COMMITTED,
+                    TRANSACTION_REPEATABLE_READ -> isolation = level;
+            default -> throw new SQLException("Unsupported transaction isolation level: " + level
+                    + ". Must be one of TRANSACTION_READ_UNCOMMITTED, TRANSACTION_READ_COMMITTED,"
+                    + " TRANSACTION_REPEATABLE_READ, or TRANSACTION_SERIALIZABLE in java.sql.Connection");
         }
-        isolation = level;
     }
 
     @Override

@@ -644,7 +644,7 @@ final class OneLiteDatabaseMetaData implements DatabaseMetaData {
 
     @Override
     public boolean supportsTransactionIsolationLevel(int level) {
-        return level == Connection.TRANSACTION_SERIALIZABLE || level == Connection.TRANSACTION_READ_UNCOMMITTED;
+        return level == Connection.TRANSACTION_SERIALIZABLE;
     }
 
     @Override

@@ -183,6 +183,9 @@ final class FileBackend implements Backend {
             if (left <= 0) {
                 return false;
             }
+            if (Thread.currentThread().isInterrupted()) {
+                throw new OneLiteException(ResultCode.INTERRUPT, "interrupted");
+            }
             LockSupport.parkNanos(Math.min(sleep, left));
             sleep = Math.min(sleep * 2, 10_000_000);
         }

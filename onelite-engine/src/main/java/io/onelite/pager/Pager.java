@@ -179,10 +179,13 @@ public final class Pager implements AutoCloseable {
         checkLocked();
         try {
             backend.abandonUnpublished();
-            backend.unlockWriteOs();
         } finally {
-            writeLocked = false;
-            gate.release();
+            try {
+                backend.unlockWriteOs();
+            } finally {
+                writeLocked = false;
+                gate.release();
+            }
         }
     }
 
@@ -294,8 +297,11 @@ public final class Pager implements AutoCloseable {
                 return;
             }
             OPEN.remove(key);
+            // still inside the lock: a concurrent open of the same file must not get a second
+            // channel before this one is closed (closing any descriptor drops every lock of the
+            // process on the file, the new pager's included)
+            backend.close();
         }
-        backend.close();
     }
 
     private void checkLocked() {

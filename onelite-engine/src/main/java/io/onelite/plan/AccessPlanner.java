@@ -83,8 +83,17 @@ final class AccessPlanner {
         }
         // 1. rowid equality
         for (Constraint c : cons) {
-            if (c.column == -1 && c.op == Expr.BinaryOp.EQ) {
+            if (c.column == -1 && c.op == Expr.BinaryOp.EQ && c.inValues == null) {
                 return new RowidLevel(slot, ta, compile(planner, scope, c.value), null, false, null, false);
+            }
+        }
+        for (Constraint c : cons) {
+            if (c.column == -1 && c.inValues != null) {
+                Eval[] vals = new Eval[c.inValues.size()];
+                for (int j = 0; j < vals.length; j++) {
+                    vals[j] = compile(planner, scope, c.inValues.get(j));
+                }
+                return new io.onelite.exec.RowidInLevel(slot, ta, vals);
             }
         }
         // 2. an index with the longest equality prefix (then a range on the next column)
@@ -96,10 +105,12 @@ final class AccessPlanner {
                 continue;
             }
             int eq = 0;
-            while (eq < ix.columns().length && find(cons, ix.columns()[eq], true, ix, t) != null) {
+            while (eq < ix.columns().length && collationMatches(ix, eq, t)
+                    && find(cons, ix.columns()[eq], true, ix, t) != null) {
                 eq++;
             }
-            boolean range = eq < ix.columns().length && find(cons, ix.columns()[eq], false, ix, t) != null;
+            boolean range = eq < ix.columns().length && collationMatches(ix, eq, t)
+                    && find(cons, ix.columns()[eq], false, ix, t) != null;
             if (eq > bestEq || (eq == bestEq && range && !bestRange)) {
                 best = ix;
                 bestEq = eq;
@@ -212,8 +223,20 @@ final class AccessPlanner {
                 false);
     }
 
+    /** An index column is usable for the column's comparisons only under the column's own collation. */
+    private static boolean collationMatches(Index ix, int pos, Table t) {
+        int c = ix.columns()[pos];
+        if (c < 0) {
+            return true;
+        }
+        String cc = t.columns().get(c).collation();
+        return ix.collations()[pos].name().equalsIgnoreCase(cc == null ? "BINARY" : cc);
+    }
+
     private static Eval withAffinity(Eval e, char aff) {
-        return f -> ValueOps.applyAffinity(e.eval(f), aff);
+        // REAL keeps integers exact (2^63 - 1 must not round to 2^63): keys compare numerically anyway
+        char a = aff == 'E' ? 'C' : aff;
+        return f -> ValueOps.applyAffinity(e.eval(f), a);
     }
 
     private static Eval compile(Planner planner, Scope scope, Expr e) {
@@ -257,15 +280,18 @@ final class AccessPlanner {
                 return;
             }
             Integer lc = columnOf(scope, slot, b.left());
+            valueOnLeft = false;
             if (lc != null && usable(planner, scope, slot, lc, b.right(), b.left())) {
                 out.add(new Constraint(lc, op, b.right(), null));
                 return;
             }
             Integer rc = columnOf(scope, slot, b.right());
+            valueOnLeft = true;
             if (rc != null && usable(planner, scope, slot, rc, b.left(), b.right())) {
                 out.add(new Constraint(rc, flip(op), b.left(), null));
             }
         } else if (term instanceof Expr.InList in && !in.not() && !in.values().isEmpty()) {
+            valueOnLeft = false;
             Integer c = columnOf(scope, slot, in.expr());
             if (c == null) {
                 return;
@@ -277,6 +303,7 @@ final class AccessPlanner {
             }
             out.add(new Constraint(c, Expr.BinaryOp.EQ, null, in.values()));
         } else if (term instanceof Expr.Between bt && !bt.not()) {
+            valueOnLeft = false;
             Integer c = columnOf(scope, slot, bt.expr());
             if (c != null && usable(planner, scope, slot, c, bt.low(), bt.expr())
                     && usable(planner, scope, slot, c, bt.high(), bt.expr())) {
@@ -312,6 +339,9 @@ final class AccessPlanner {
         return r.column();
     }
 
+    /** Set by collect(): whether the value expression is the left operand. */
+    private static boolean valueOnLeft;
+
     private static boolean usable(Planner planner, Scope scope, int slot, int column, Expr value, Expr colExpr) {
         scope.innerSlotRefs.clear();
         ExprCompiler ec = new ExprCompiler(planner, scope);
@@ -333,13 +363,14 @@ final class AccessPlanner {
         char ca = src.affinities()[column];
         char va = v.affinity();
         // the lookup applies the column's affinity to the value: valid when the comparison does too
-        boolean affOk = CExpr.isNumeric(ca) || (ca == 'B' && !CExpr.isNumeric(va)) || (ca == 'A' && va == 'A');
+        boolean affOk = CExpr.isNumeric(ca) || (ca == 'B' && (va == '@' || va == 'B')) || (ca == 'A' && !CExpr.isNumeric(va));
         if (!affOk) {
             return false;
         }
-        if (v.explicitColl() || (v.collation() != null && src.collations()[column] == null)) {
-            return false;
-        }
-        return true;
+        String colColl = src.collations()[column] == null ? "BINARY" : src.collations()[column];
+        CExpr colC = new CExpr(null, ca, colColl, false, false);
+        io.onelite.btree.Collation cmp = valueOnLeft ? ExprCompiler.collationOf(v, colC)
+                : ExprCompiler.collationOf(colC, v);
+        return cmp.name().equalsIgnoreCase(colColl);
     }
 }

@@ -245,7 +245,7 @@ final class CorePlanner {
             keys[i] = k;
             desc[i] = t.descending();
             keyColls[i] = cn == null ? Collation.BINARY : Collation.byName(cn);
-            nullsFirst[i] = t.nulls() == null ? !desc[i] : t.nulls() == NullsOrder.FIRST;
+            nullsFirst[i] = t.nulls() == null || t.nulls() == NullsOrder.DEFAULT ? !desc[i] : t.nulls() == NullsOrder.FIRST;
         }
         scope.aggregates = null;
         Eval[] outArr = outputs.toArray(new Eval[0]);
@@ -390,7 +390,7 @@ final class CorePlanner {
                     offset == null ? null : ec.eval(offset));
         }
         char[] affs = new char[n];
-        java.util.Arrays.fill(affs, 'A');
+        java.util.Arrays.fill(affs, '@');
         return new Planner.Planned(q, names, nulls, nulls, affs, new String[n]);
     }
 }

@@ -65,7 +65,7 @@ final class ExprCompiler {
             Eval xe = x.eval();
             Long yes = n.not() ? 0L : 1L;
             Long no = n.not() ? 1L : 0L;
-            return new CExpr(f -> xe.eval(f) == null ? yes : no, 'A', null, false, x.constant());
+            return new CExpr(f -> xe.eval(f) == null ? yes : no, '@', null, false, x.constant());
         }
         if (e instanceof Expr.Between b) {
             return between(b);
@@ -133,7 +133,7 @@ final class ExprCompiler {
             String type = c.type() == null ? "" : c.type().text();
             char aff = io.onelite.catalog.Column.affinityOf(type);
             Eval xe = x.eval();
-            return new CExpr(f -> cast(xe.eval(f), aff), aff, null, false, x.constant());
+            return new CExpr(f -> io.onelite.exec.value.SqlValues.cast(xe.eval(f), type), aff, null, false, x.constant());
         }
         if (e instanceof Expr.Collate c) {
             CExpr x = compile(c.expr());
@@ -254,16 +254,16 @@ final class ExprCompiler {
         CExpr x = compile(u.operand());
         Eval xe = x.eval();
         return switch (u.op()) {
-            case NEGATE -> new CExpr(f -> ValueOps.negate(xe.eval(f)), 'A', null, false, x.constant());
+            case NEGATE -> new CExpr(f -> ValueOps.negate(xe.eval(f)), '@', null, false, x.constant());
             case PLUS -> new CExpr(xe, x.affinity(), x.collation(), x.explicitColl(), x.constant());
             case BIT_NOT -> new CExpr(f -> {
                 Object v = xe.eval(f);
                 return v == null ? null : ~ValueOps.toInteger(v);
-            }, 'A', null, false, x.constant());
+            }, '@', null, false, x.constant());
             case NOT -> new CExpr(f -> {
                 Boolean b = ValueOps.truth(xe.eval(f));
                 return b == null ? null : b ? 0L : 1L;
-            }, 'A', null, false, x.constant());
+            }, '@', null, false, x.constant());
         };
     }
 
@@ -308,13 +308,13 @@ final class ExprCompiler {
             case DIVIDE -> f -> ValueOps.divide(le.eval(f), re.eval(f));
             case REMAINDER -> f -> ValueOps.remainder(le.eval(f), re.eval(f));
             case CONCAT -> f -> ValueOps.concat(le.eval(f), re.eval(f));
-            case BIT_AND -> f -> bits(le.eval(f), re.eval(f), 0);
-            case BIT_OR -> f -> bits(le.eval(f), re.eval(f), 1);
-            case SHIFT_LEFT -> f -> bits(le.eval(f), re.eval(f), 2);
-            case SHIFT_RIGHT -> f -> bits(le.eval(f), re.eval(f), 3);
+            case BIT_AND -> f -> io.onelite.exec.value.SqlValues.bitAnd(le.eval(f), re.eval(f));
+            case BIT_OR -> f -> io.onelite.exec.value.SqlValues.bitOr(le.eval(f), re.eval(f));
+            case SHIFT_LEFT -> f -> io.onelite.exec.value.SqlValues.shiftLeft(le.eval(f), re.eval(f));
+            case SHIFT_RIGHT -> f -> io.onelite.exec.value.SqlValues.shiftRight(le.eval(f), re.eval(f));
             default -> throw new OneLiteException(ResultCode.ERROR, "unsupported operator: " + b.op().sql());
         };
-        return new CExpr(e, 'A', null, false, k);
+        return new CExpr(e, '@', null, false, k);
     }
 
     private static Object bits(Object a, Object b, int op) {
@@ -352,16 +352,21 @@ final class ExprCompiler {
     static char[] comparisonAffinities(CExpr l, CExpr r) {
         char la = l.affinity();
         char ra = r.affinity();
+        boolean lHas = la != '@';
+        boolean rHas = ra != '@';
         char al = 0;
         char ar = 0;
-        if (CExpr.isNumeric(la) && !CExpr.isNumeric(ra)) {
-            ar = 'C';
-        } else if (CExpr.isNumeric(ra) && !CExpr.isNumeric(la)) {
-            al = 'C';
-        } else if (la == 'B' && ra == 'A') {
-            ar = 'B';
-        } else if (ra == 'B' && la == 'A') {
-            al = 'B';
+        if (lHas && rHas) {
+            // both have an affinity (BLOB counts): NUMERIC when either is numeric, else no conversion
+            if (CExpr.isNumeric(la) && !CExpr.isNumeric(ra)) {
+                ar = 'C';
+            } else if (CExpr.isNumeric(ra) && !CExpr.isNumeric(la)) {
+                al = 'C';
+            }
+        } else if (lHas) {
+            ar = CExpr.isNumeric(la) ? 'C' : la == 'B' ? 'B' : 0;
+        } else if (rHas) {
+            al = CExpr.isNumeric(ra) ? 'C' : ra == 'B' ? 'B' : 0;
         }
         return new char[]{al, ar};
     }
@@ -402,7 +407,7 @@ final class ExprCompiler {
             };
             return res ? 1L : 0L;
         };
-        return new CExpr(e, 'A', null, false, k);
+        return new CExpr(e, '@', null, false, k);
     }
 
     /** NUMERIC affinity for a comparison keeps reals as reals (no integer conversion needed). */
@@ -434,7 +439,7 @@ final class ExprCompiler {
                 return null;
             }
             return r != not ? 1L : 0L;
-        }, 'A', null, false, x.constant() && lo.constant() && hi.constant());
+        }, '@', null, false, x.constant() && lo.constant() && hi.constant());
     }
 
     private CExpr inList(Expr.InList in) {
@@ -446,7 +451,7 @@ final class ExprCompiler {
         for (Expr v : in.values()) {
             CExpr cv = compile(v);
             // "a IN (x, y)" is "a = +x OR a = +y": the list values carry no affinity.
-            CExpr vv = new CExpr(cv.eval(), 'A', cv.collation(), cv.explicitColl(), cv.constant());
+            CExpr vv = new CExpr(cv.eval(), '@', cv.collation(), cv.explicitColl(), cv.constant());
             eqs.add(comparison(Expr.BinaryOp.EQ, x, vv).eval());
         }
         Eval xe = x.eval();
@@ -571,9 +576,9 @@ final class ExprCompiler {
             }
             boolean m;
             if (op == Expr.LikeOp.GLOB) {
-                m = Builtins.glob(ValueOps.toText(b), ValueOps.toText(a));
+                m = io.onelite.exec.value.SqlValues.glob(ValueOps.toText(b), ValueOps.toText(a));
             } else {
-                int e = -1;
+                String e = null;
                 if (esc != null) {
                     Object ev = esc.eval(f);
                     if (ev == null) {
@@ -583,9 +588,9 @@ final class ExprCompiler {
                     if (es.codePointCount(0, es.length()) != 1) {
                         throw new OneLiteException(ResultCode.ERROR, "ESCAPE expression must be a single character");
                     }
-                    e = es.charAt(0);
+                    e = es;
                 }
-                m = Builtins.like(ValueOps.toText(b), ValueOps.toText(a), e);
+                m = io.onelite.exec.value.SqlValues.like(ValueOps.toText(b), ValueOps.toText(a), e, false);
             }
             return m != not ? 1L : 0L;
         });

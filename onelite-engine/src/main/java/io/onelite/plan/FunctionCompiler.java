@@ -28,8 +28,21 @@ final class FunctionCompiler {
         if (libScalar != null && !OWN_SCALARS.contains(lowerName)) {
             fn = (ctx, a) -> libScalar.call(ctx.functionContext(), a);
         }
-        if (agg == null && fn == null && io.onelite.exec.func.Functions.aggregate(lowerName, argc) != null) {
-            var libAgg = io.onelite.exec.func.Functions.aggregate(lowerName, argc);
+        if (io.onelite.exec.func.Functions.aggregate(lowerName, argc) != null
+                && (fn == null || (agg != null && argc == 1)) && (libScalar == null || argc == 1)) {
+            io.onelite.btree.Collation coll = null;
+            if (argc == 1 && (lowerName.equals("min") || lowerName.equals("max"))) {
+                Scope sc = c.scope;
+                AggregateCollector saved = sc.aggregates;
+                sc.aggregates = null;
+                try {
+                    CExpr a0 = c.compile(fc.args().get(0));
+                    coll = a0.collation() == null ? null : io.onelite.btree.Collation.byName(a0.collation());
+                } finally {
+                    sc.aggregates = saved;
+                }
+            }
+            var libAgg = io.onelite.exec.func.Functions.aggregate(lowerName, argc, coll);
             agg = () -> {
                 var acc = libAgg.start();
                 return new Accumulator() {
@@ -102,7 +115,7 @@ final class FunctionCompiler {
             }
             return body.call(f.ctx, v);
         };
-        return new CExpr(e, 'A', null, false, constant && deterministic);
+        return new CExpr(e, '@', null, false, constant && deterministic);
     }
 
     /** coalesce/ifnull/iif evaluate their arguments only as far as needed. */

@@ -63,7 +63,7 @@ public final class Planner {
         Planned p = plan(s, probe);
         lastSubqueryCorrelated = probe.correlatedFromInside;
         lastSubqueryUsesOuterOfParent = probe.correlatedFromInside;
-        lastSubqueryAffinity = p.affinities().length > 0 ? p.affinities()[0] : 'A';
+        lastSubqueryAffinity = p.affinities().length > 0 ? p.affinities()[0] : '@';
         lastSubqueryCollation = p.collations().length > 0 ? p.collations()[0] : null;
         return p.query();
     }
@@ -137,7 +137,7 @@ public final class Planner {
             desc[i] = t.descending();
             String cn = coll != null ? coll : first.collations()[k];
             colls[i] = cn == null ? Collation.BINARY : Collation.byName(cn);
-            nullsFirst[i] = t.nulls() == null ? !desc[i] : t.nulls() == NullsOrder.FIRST;
+            nullsFirst[i] = t.nulls() == null || t.nulls() == NullsOrder.DEFAULT ? !desc[i] : t.nulls() == NullsOrder.FIRST;
         }
         if (keys.length > 0 || s.limit() != null) {
             ExprCompiler ec = new ExprCompiler(this, new Scope(outer, true));

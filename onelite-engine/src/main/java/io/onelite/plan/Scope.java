@@ -42,8 +42,10 @@ final class Scope {
             return column < 0 ? 'D' : source.affinities()[column];
         }
 
+        /** A column always has a collation: its declared one, else BINARY (which then wins over the right side's). */
         String collation() {
-            return column < 0 ? null : source.collations()[column];
+            String c = column < 0 ? null : source.collations()[column];
+            return c == null ? "BINARY" : c;
         }
     }
 

@@ -86,8 +86,8 @@ final class DmlParser {
     private QualifiedName tableName(boolean inTrigger) {
         QualifiedName name = exprs.qualifiedName();
         if (inTrigger && name.schema() != null) {
-            throw TokenCursor.error("qualified table names are not allowed on INSERT, UPDATE, and DELETE "
-                    + "statements within triggers");
+            c.deferError(TokenCursor.error("qualified table names are not allowed on INSERT, UPDATE, and DELETE "
+                    + "statements within triggers"));
         }
         return name;
     }
@@ -158,7 +158,7 @@ final class DmlParser {
         if (!inTrigger && c.accept(TokenType.AS)) {
             alias = c.name();
         }
-        String[] indexed = indexedBy();
+        String[] indexed = indexedBy(inTrigger);
         c.expect(TokenType.SET);
         List<SetClause> set = setList();
         FromItem from = c.accept(TokenType.FROM) ? selects.from() : null;
@@ -175,14 +175,22 @@ final class DmlParser {
     }
 
     /** {@code INDEXED BY nm} → {name, null}; {@code NOT INDEXED} → {null, ""}; else {null, null}. */
-    private String[] indexedBy() {
+    private String[] indexedBy(boolean inTrigger) {
+        String where = " clause is not allowed on UPDATE or DELETE statements within triggers";
         if (c.at(TokenType.INDEXED)) {
             c.advance();
             c.expect(TokenType.BY);
-            return new String[] {c.name(), null};
+            String name = c.name();
+            if (inTrigger) {
+                c.deferError(TokenCursor.error("the INDEXED BY" + where));
+            }
+            return new String[] {name, null};
         }
         if (c.accept(TokenType.NOT)) {
             c.expect(TokenType.INDEXED);
+            if (inTrigger) {
+                c.deferError(TokenCursor.error("the NOT INDEXED" + where));
+            }
             return new String[] {null, ""};
         }
         return new String[2];
@@ -197,7 +205,7 @@ final class DmlParser {
         if (!inTrigger && c.accept(TokenType.AS)) {
             alias = c.name();
         }
-        String[] indexed = indexedBy();
+        String[] indexed = indexedBy(inTrigger);
         Expr where = c.accept(TokenType.WHERE) ? exprs.expr() : null;
         if (inTrigger) {
             return new DeleteStmt(with, table, alias, indexed[0], indexed[1] != null, where, List.of(), List.of(),

@@ -33,6 +33,9 @@ import java.util.List;
  * recursion; their height is still checked (see {@link TokenCursor}).
  */
 final class ExprParser {
+    /** SQLITE_LIMIT_FUNCTION_ARG as sqlite-jdbc (the test oracle) sets it. */
+    static final int MAX_FUNCTION_ARG = 100;
+
     private final TokenCursor c;
     SelectParser selects;
 
@@ -59,6 +62,11 @@ final class ExprParser {
     }
 
     private Expr binary(int min) {
+        return binary(min, false);
+    }
+
+    /** @param stopAtAnd leave a top-level AND unread (the low operand of BETWEEN) */
+    private Expr binary(int min, boolean stopAtAnd) {
         c.enter();
         try {
             Expr left = unary();
@@ -73,7 +81,7 @@ final class ExprParser {
                         left = bin(BinaryOp.OR, left, binary(2));
                     }
                     case AND -> {
-                        if (min > 2) {
+                        if (min > 2 || stopAtAnd) {
                             return left;
                         }
                         c.advance();
@@ -209,9 +217,10 @@ final class ExprParser {
         int lh = c.height(left);
         switch (op.type()) {
             case BETWEEN: {
-                // the LALR parser cannot reduce the BETWEEN before its AND, so the low operand takes every
-                // operator that binds tighter than AND (a BETWEEN b = c AND d reads b = c)
-                Expr low = binary(3);
+                // the LALR parser cannot reduce the BETWEEN before its AND, so the low operand is any
+                // expression up to a top-level AND (a BETWEEN b = c AND d reads b = c; b OR c AND d ... reads
+                // b OR (c AND d) and then wants another AND)
+                Expr low = binary(1, true);
                 c.expect(TokenType.AND);
                 Expr high = binary(5);
                 return c.node(new Expr.Between(left, not, low, high),
@@ -542,6 +551,9 @@ final class ExprParser {
             }
         }
         c.expect(TokenType.RP);
+        if (args.size() > MAX_FUNCTION_ARG) {
+            c.deferError(TokenCursor.error("too many arguments on function " + nameToken.text()));
+        }
         for (Expr a : args) {
             h = Math.max(h, c.height(a));
         }

@@ -385,18 +385,25 @@ public final class Lexer {
         }
         char q = text.charAt(0);
         if (q == '[') {
-            return text.substring(1, text.length() - 1);
+            int close = text.indexOf(']');
+            return text.substring(1, close < 0 ? text.length() : close);
         }
         if (q != '\'' && q != '"' && q != '`') {
             return text;
         }
+        // as sqlite3Dequote: stop at the closing quote (a doubled quote stands for one)
         StringBuilder b = new StringBuilder(text.length());
-        for (int i = 1; i < text.length() - 1; i++) {
+        for (int i = 1; i < text.length(); i++) {
             char c = text.charAt(i);
-            b.append(c);
             if (c == q) {
-                i++; // a doubled quote stands for one
+                if (i + 1 < text.length() && text.charAt(i + 1) == q) {
+                    b.append(q);
+                    i++;
+                    continue;
+                }
+                break;
             }
+            b.append(c);
         }
         return b.toString();
     }

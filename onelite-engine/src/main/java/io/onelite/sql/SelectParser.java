@@ -20,6 +20,9 @@ import java.util.List;
  * following {@code select}, {@code oneselect}, {@code seltablist} and {@code with} in {@code parse.y}.
  */
 final class SelectParser {
+    /** SQLITE_MAX_COMPOUND_SELECT: the most SELECT cores one compound may join. */
+    static final int MAX_COMPOUND_SELECT = 500;
+
     private final TokenCursor c;
     private final ExprParser exprs;
 
@@ -59,7 +62,10 @@ final class SelectParser {
                 limit = limit();
             }
             if (!c.atAny(TokenType.UNION, TokenType.INTERSECT, TokenType.EXCEPT)) {
-                if (misplaced != null) {
+                // parserDoubleLinkSelect, when the whole select is reduced; its last message wins
+                if (compounds.size() + 1 > MAX_COMPOUND_SELECT) {
+                    c.deferError(TokenCursor.error("too many terms in compound SELECT"));
+                } else if (misplaced != null) {
                     c.deferError(TokenCursor.error(misplaced));
                 }
                 return new SelectStmt(with, first, compounds, orderBy, limit[0], limit[1]);
@@ -386,10 +392,13 @@ final class SelectParser {
 
     /** Whether the current token may follow a FROM-clause term (for errors SQLite raises on reduction). */
     private boolean atFromItemFollower() {
+        if (c.atAny(TokenType.SEMI, TokenType.EOF)) {
+            return c.openParens() == 0;
+        }
         return c.atAny(TokenType.COMMA, TokenType.RP, TokenType.JOIN, TokenType.WHERE, TokenType.GROUP,
                 TokenType.HAVING, TokenType.WINDOW, TokenType.ORDER, TokenType.LIMIT, TokenType.UNION,
-                TokenType.INTERSECT, TokenType.EXCEPT, TokenType.SEMI, TokenType.EOF, TokenType.RETURNING,
-                TokenType.ON, TokenType.USING) || TokenType.JOIN_KW.contains(c.type());
+                TokenType.INTERSECT, TokenType.EXCEPT, TokenType.RETURNING, TokenType.ON, TokenType.USING)
+                || TokenType.JOIN_KW.contains(c.type());
     }
 
     /** {@code (a JOIN b) AS x}: SQLite turns the parenthesised join into a subquery with that alias. */

@@ -37,6 +37,7 @@ final class TokenCursor {
     private int depth;
     private OneLiteException pending;
     private OneLiteException endError;
+    private int openParens;
     private int pendingIndex;
 
     private final List<String> parameterNames = new ArrayList<>();
@@ -106,6 +107,7 @@ final class TokenCursor {
         if (t.type() != TokenType.EOF) {
             checkPending();
             index++;
+            countParen(t.type());
         }
         return t;
     }
@@ -114,9 +116,23 @@ final class TokenCursor {
         if (at(t)) {
             checkPending();
             index++;
+            countParen(t);
             return true;
         }
         return false;
+    }
+
+    private void countParen(TokenType t) {
+        if (t == TokenType.LP) {
+            openParens++;
+        } else if (t == TokenType.RP) {
+            openParens--;
+        }
+    }
+
+    /** How many '(' consumed so far are still open (a ';' or the end cannot end the statement then). */
+    int openParens() {
+        return openParens;
     }
 
     /**

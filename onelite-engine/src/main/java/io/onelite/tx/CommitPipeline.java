@@ -101,9 +101,12 @@ final class CommitPipeline {
         }
         while (!r.done) {
             if (lead) {
-                lead(r, saturatedNanos(holdLimit));
+                boolean published = lead(r, saturatedNanos(holdLimit));
                 if (r.done) {
                     handOff();
+                }
+                if (published) {
+                    afterBatch(); // after the hand-off: the next batch need not wait for a checkpoint
                 }
                 continue; // not done: our request is still queued (batch cut short); lead again
             }
@@ -152,7 +155,8 @@ final class CommitPipeline {
         return commits;
     }
 
-    private void lead(Request self, long holdNanos) {
+    /** Runs one batch; returns whether something was published. */
+    private boolean lead(Request self, long holdNanos) {
         try {
             backend.lockWrite(Duration.ofNanos(Math.max(0, self.busyDeadlineNanos - System.nanoTime())));
         } catch (RuntimeException e) {
@@ -161,7 +165,7 @@ final class CommitPipeline {
             }
             self.failure = e;
             self.done = true;
-            return;
+            return false;
         }
         List<Request> finished = new ArrayList<>();
         List<Request> appended = new ArrayList<>();
@@ -211,12 +215,14 @@ final class CommitPipeline {
                 LockSupport.unpark(r.thread);
             }
         }
-        if (!appended.isEmpty()) {
-            try {
-                backend.afterBatch();
-            } catch (RuntimeException ignored) {
-                // a failed auto-checkpoint does not undo the commits
-            }
+        return !appended.isEmpty();
+    }
+
+    private void afterBatch() {
+        try {
+            backend.afterBatch();
+        } catch (RuntimeException ignored) {
+            // a failed auto-checkpoint does not undo the commits
         }
     }
 

@@ -14,6 +14,7 @@ import java.util.concurrent.atomic.LongAdder;
  */
 final class Shared {
     private static final Map<Pager, Shared> BY_PAGER = new WeakHashMap<>();
+    static final int CHECKPOINT_EVERY_BATCHES = 16;
 
     final CommitPipeline pipeline;
     final RowidAllocator rowids;
@@ -41,9 +42,19 @@ final class Shared {
                 pager.publish();
             }
 
+            private final java.util.concurrent.atomic.AtomicInteger sinceAttempt = new java.util.concurrent.atomic.AtomicInteger();
+
+            /**
+             * Auto-checkpoint after every 16th batch only: concurrent transactions keep read marks
+             * almost all the time, so a PASSIVE checkpoint rarely completes (or restarts the WAL)
+             * and an attempt after every commit would cost its syncs on every commit.
+             */
             @Override
             public void afterBatch() {
-                pager.maybeAutoCheckpoint();
+                if (sinceAttempt.incrementAndGet() >= CHECKPOINT_EVERY_BATCHES) {
+                    sinceAttempt.set(0);
+                    pager.maybeAutoCheckpoint();
+                }
             }
         });
         this.rowids = new RowidAllocator(pager.path());

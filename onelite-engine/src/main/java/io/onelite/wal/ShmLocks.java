@@ -48,8 +48,8 @@ final class ShmLocks {
                 return true;
             }
             long left = deadlineNanos - System.nanoTime();
-            if (left <= 0) {
-                return false;
+            if (left <= 0 || Thread.currentThread().isInterrupted()) {
+                return false; // an interrupted thread cannot sleep: give up as if the wait timed out
             }
             LockSupport.parkNanos(Math.min(sleep, left));
             sleep = Math.min(sleep * 2, 5_000_000);

@@ -46,6 +46,32 @@ class ReadPathTests {
     }
 
     @Test
+    void readsRecordsWithFewerColumnsThanTheTableAndEveryIntegerWidth() throws Exception {
+        Path file = dir.resolve("alter.db");
+        String out = Sqlite3.run(file, """
+            pragma journal_mode=delete;
+            create table x(a);
+            insert into x values (0), (1), (-1), (127), (-32768), (8388607), (2147483648), (140737488355328), (-9223372036854775808);
+            alter table x add column b default 7;
+            insert into x values (2, 8);
+            pragma integrity_check;
+            """);
+        assertThat(out).endsWith("ok");
+        MemoryPages s = MemoryPages.load(file).readOnly();
+        TableCursor c = new TableCursor(s, TreeOracle.roots(s).get("x"), null);
+        List<Object[]> rows = new ArrayList<>();
+        for (boolean ok = c.first(); ok; ok = c.next()) {
+            byte[] p = c.payload();
+            rows.add(new Object[] {Record.columnCount(p), Record.column(p, 0), Record.column(p, 1)});
+        }
+        assertRowsEqual(rows, List.of(
+            new Object[] {1, 0L, null}, new Object[] {1, 1L, null}, new Object[] {1, -1L, null},
+            new Object[] {1, 127L, null}, new Object[] {1, -32768L, null}, new Object[] {1, 8388607L, null},
+            new Object[] {1, 2147483648L, null}, new Object[] {1, 140737488355328L, null},
+            new Object[] {1, Long.MIN_VALUE, null}, new Object[] {2, 2L, 8L}));
+    }
+
+    @Test
     void readsAutoVacuumFilesButRefusesToWriteThem() throws Exception {
         Path file = dir.resolve("av.db");
         String out = Sqlite3.run(file, "pragma page_size=1024; pragma auto_vacuum=full; " + POPULATE.formatted(300, 3000, 2000)

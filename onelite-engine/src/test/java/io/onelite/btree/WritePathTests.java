@@ -72,6 +72,38 @@ class WritePathTests {
         }
     }
 
+    @Test
+    void sameSizeReplacesAreWrittenInPlaceAndBigOnesStillSpill() {
+        MemoryPages s = MemoryPages.create(1024, 0);
+        int root = BTree.create(s, true);
+        TableCursor c = new TableCursor(s, root, null);
+        TreeMap<Long, byte[]> model = new TreeMap<>();
+        for (long k = 1; k <= 500; k++) {
+            byte[] p = Record.encode(k, 1000L + k, "name");
+            c.insert(k, p);
+            model.put(k, p);
+        }
+        int pages = s.pageCount();
+        for (long k = 1; k <= 500; k += 2) {
+            byte[] p = Record.encode(k, 2000L + k, "NAME");
+            c.insert(k, p);
+            model.put(k, p);
+        }
+        assertThat(s.pageCount()).isEqualTo(pages);
+        for (long k = 2; k <= 500; k += 50) {
+            byte[] p = Record.encode(k, new byte[5000]);
+            c.insert(k, p); // grows into an overflow chain
+            model.put(k, p);
+        }
+        for (long k = 2; k <= 500; k += 100) {
+            byte[] p = Record.encode(k, 7L, "tiny");
+            c.insert(k, p); // shrinks: the chain is freed
+            model.put(k, p);
+        }
+        assertTableEquals(s, root, model);
+        assertThat(IntegrityCheck.check(s, tableRoots(root), 20)).isEmpty();
+    }
+
     static Map<Integer, KeyInfo> tableRoots(int... roots) {
         Map<Integer, KeyInfo> m = new HashMap<>();
         for (int root : roots) {

@@ -9,9 +9,9 @@ import java.util.List;
 import java.util.Random;
 
 /**
- * Child program of the crash test: {@code CrashWriter db seed} commits forever, printing
- * {@code ACK n} after commit n is durable (synchronous=FULL), until it is killed. Each commit
- * rewrites the "ack" counter and one of five data tables (all rows of a table carry the same
+ * Child program of the crash test: {@code CrashWriter db seed [sync]} commits forever, printing
+ * {@code ACK n} after commit n is published (durable against a process crash in every
+ * synchronous mode, with FULL also against power loss), until it is killed. Each commit rewrites the "ack" counter and one of five data tables (all rows of a table carry the same
  * value, so a torn commit would show), and every seventh commit moves a table to a new root
  * page (freeing the old one), exercising the freelist and page 1. Auto-checkpoints every 40
  * frames, so kills also land in checkpoints and WAL restarts.
@@ -22,7 +22,8 @@ final class CrashWriter {
     public static void main(String[] args) {
         Path db = Path.of(args[0]);
         Random rnd = new Random(Long.parseLong(args[1]));
-        PagerOptions o = PagerOptions.DEFAULTS.withSynchronous(Synchronous.FULL).withAutoCheckpointFrames(40).withPageSize(1024);
+        Synchronous sync = args.length > 2 ? Synchronous.parse(args[2]) : Synchronous.FULL;
+        PagerOptions o = PagerOptions.DEFAULTS.withSynchronous(sync).withAutoCheckpointFrames(40).withPageSize(1024);
         Pager p = Pager.open(db, o);
         p.lockWrite(Duration.ofSeconds(30));
         long n;

@@ -191,6 +191,24 @@ final class TestPages {
         return v;
     }
 
+    /** The first column of every row of a one-page (leaf) table. */
+    static java.util.List<Object> firstColumn(PageStore s, int root) {
+        byte[] p = s.read(root);
+        if (p[0] != 0x0D) {
+            throw new AssertionError("page " + root + " is not a table leaf");
+        }
+        int n = ((p[3] & 0xff) << 8) | (p[4] & 0xff);
+        java.util.List<Object> out = new java.util.ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            int off = ((p[8 + 2 * i] & 0xff) << 8) | (p[9 + 2 * i] & 0xff);
+            long[] pos = {off};
+            long plen = varint(p, pos);
+            varint(p, pos);
+            out.add(decode(p, (int) pos[0], (int) plen)[0]);
+        }
+        return out;
+    }
+
     /** Counts the rows of the table tree rooted at {@code root}. */
     static long countRows(PageStore s, int root) {
         byte[] p = s.read(root);

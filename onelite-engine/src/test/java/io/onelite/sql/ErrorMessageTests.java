@@ -64,7 +64,14 @@ class ErrorMessageTests {
             "CREATE TRIGGER tr INSERT ON t BEGIN INSERT INTO main.t VALUES (1); END",
             "SELECT RAISE(x)", "SELECT 1; SELECT", "  ", "SELECT a FROM t INDEXED", "SELECT a FROM t NOT",
             "SELECT \u00e9\u00e8 FROM t", "SELECT 1 -- comment", "SELECT 1 /* open comment", "SELECT a.", "SELECT a.b.",
-            "SELECT t.*.x", "SELECT * FROM (SELECT 1", "SELECT * FROM ()", "INSERT INTO t SELECT * FROM u ON CONFLICT DO NOTHING");
+            "SELECT t.*.x", "SELECT * FROM (SELECT 1", "SELECT * FROM ()", "INSERT INTO t SELECT * FROM u ON CONFLICT DO NOTHING",
+            "SELECT foo(" + "1,".repeat(100) + "1)", "SELECT foo(" + "1,".repeat(99) + "1)",
+            "SELECT 1" + " UNION ALL SELECT 1".repeat(500), "SELECT 1" + " UNION ALL SELECT 1".repeat(499),
+            "SELECT 1" + " UNION SELECT 1".repeat(500) + " x",
+            "CREATE TRIGGER tr AFTER INSERT ON t BEGIN UPDATE t INDEXED BY i SET a = 1; END",
+            "CREATE TRIGGER tr AFTER INSERT ON t BEGIN DELETE FROM t NOT INDEXED; END",
+            "CREATE TRIGGER tr AFTER INSERT ON t BEGIN DELETE FROM main.t; END",
+            "CREATE TRIGGER tr AFTER INSERT ON t BEGIN DELETE FROM main.t x; END");
 
     @Test
     void messagesMatchNativeSqliteForMalformedStatements() {

@@ -25,6 +25,7 @@ class SqlLogicTestCorpusTests {
     record Sample(String file, int line, String sql, boolean mayFail) {
     }
 
+    private static final java.util.regex.Pattern WORDS = java.util.regex.Pattern.compile("\\s+");
     private static List<Sample> cached;
 
     /** Every record of the corpus (read once per JVM). */
@@ -49,7 +50,11 @@ class SqlLogicTestCorpusTests {
             boolean skip = false;
             for (int i = 0; i < lines.size(); i++) {
                 String line = strip(lines.get(i));
-                String[] w = line.split("\\s+");
+                if (line.isEmpty() || line.charAt(0) == '#') {
+                    skip = line.isEmpty() ? false : skip;
+                    continue;
+                }
+                String[] w = WORDS.split(line, 3);
                 if (w[0].equals("skipif") && w.length > 1 && w[1].equalsIgnoreCase("sqlite")) {
                     skip = true;
                     continue;

@@ -18,6 +18,7 @@ final class BuiltinRegistration {
         WindowFunctions.register(r);
         MathFunctions.register(r);
         DateFunctions.register(r);
+        JsonFunctions.register(r);
         r.scalarVariadic("printf", 0, Functions.MAX_ARGS, (c, a) -> Printf.sqlPrintf(a));
         r.scalarVariadic("format", 0, Functions.MAX_ARGS, (c, a) -> Printf.sqlPrintf(a));
     }

@@ -15,6 +15,10 @@ final class FunctionOracle implements AutoCloseable {
 
     /** Calls {@code name(args...)} in both and records a mismatch. */
     void check(String name, Object... args) {
+        if (name.startsWith("->")) {
+            checkExpr("? " + name + " ?", name, args);
+            return;
+        }
         StringBuilder sql = new StringBuilder(name).append('(');
         for (int i = 0; i < args.length; i++) {
             sql.append(i == 0 ? "?" : ", ?");

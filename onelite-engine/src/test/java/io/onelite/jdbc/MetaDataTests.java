@@ -1,0 +1,149 @@
+package io.onelite.jdbc;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+import java.sql.Connection;
+import java.sql.DatabaseMetaData;
+import java.sql.ResultSet;
+import java.sql.ResultSetMetaData;
+import java.sql.SQLException;
+import java.sql.Types;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Function;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** Catalog metadata compared with sqlite-jdbc's on the same schema. */
+class MetaDataTests {
+    static final String[] SCHEMA = {
+            "CREATE TABLE parent(id INTEGER PRIMARY KEY AUTOINCREMENT, name VARCHAR(40) NOT NULL UNIQUE, score REAL DEFAULT 1.5)",
+            "CREATE TABLE child(pid INTEGER NOT NULL, seq INTEGER, note TEXT, amount NUMERIC(10,2),"
+                    + " PRIMARY KEY(pid, seq), FOREIGN KEY(pid) REFERENCES parent(id) ON DELETE CASCADE)",
+            "CREATE INDEX child_note ON child(note, amount)",
+            "CREATE VIEW names AS SELECT name FROM parent",
+    };
+
+    interface Query {
+        ResultSet run(DatabaseMetaData md) throws SQLException;
+    }
+
+    /** Selected columns of a metadata result, on a connection with {@link #SCHEMA}. */
+    private static List<List<String>> meta(String url, Query q, String... columns) throws SQLException {
+        try (Connection c = Drivers.open(url)) {
+            Drivers.exec(c, SCHEMA);
+            List<List<String>> out = new ArrayList<>();
+            try (ResultSet rs = q.run(c.getMetaData())) {
+                while (rs.next()) {
+                    List<String> row = new ArrayList<>();
+                    for (String col : columns) {
+                        row.add(rs.getString(col));
+                    }
+                    out.add(row);
+                }
+            }
+            return out;
+        }
+    }
+
+    private static void sameAsNative(Query q, String... columns) throws SQLException {
+        assertThat(meta(Drivers.ONELITE, q, columns)).isEqualTo(meta(Drivers.NATIVE, q, columns));
+    }
+
+    @Test
+    void tablesAndViews() throws SQLException {
+        sameAsNative(md -> md.getTables(null, null, "%", new String[]{"TABLE", "VIEW"}), "TABLE_NAME", "TABLE_TYPE");
+        sameAsNative(md -> md.getTables(null, null, "CH%", null), "TABLE_NAME");
+    }
+
+    @Test
+    void columns() throws SQLException {
+        sameAsNative(md -> md.getColumns(null, null, "parent", "%"),
+                "TABLE_NAME", "COLUMN_NAME", "DATA_TYPE", "TYPE_NAME", "NULLABLE", "IS_NULLABLE", "ORDINAL_POSITION",
+                "COLUMN_DEF", "IS_AUTOINCREMENT");
+        sameAsNative(md -> md.getColumns(null, null, "child", "%"),
+                "COLUMN_NAME", "DATA_TYPE", "TYPE_NAME", "NULLABLE", "COLUMN_SIZE", "DECIMAL_DIGITS");
+    }
+
+    @Test
+    void primaryKeys() throws SQLException {
+        sameAsNative(md -> md.getPrimaryKeys(null, null, "child"), "TABLE_NAME", "COLUMN_NAME", "KEY_SEQ");
+        sameAsNative(md -> md.getPrimaryKeys(null, null, "parent"), "COLUMN_NAME", "KEY_SEQ");
+    }
+
+    @Test
+    void importedAndExportedKeys() throws SQLException {
+        String[] cols = {"PKTABLE_NAME", "PKCOLUMN_NAME", "FKTABLE_NAME", "FKCOLUMN_NAME", "KEY_SEQ", "DELETE_RULE", "UPDATE_RULE"};
+        sameAsNative(md -> md.getImportedKeys(null, null, "child"), cols);
+        sameAsNative(md -> md.getExportedKeys(null, null, "parent"), cols);
+        sameAsNative(md -> md.getCrossReference(null, null, "parent", null, null, "child"), cols);
+    }
+
+    @Test
+    void indexInfo() throws SQLException {
+        Query q = md -> md.getIndexInfo(null, null, "child", false, false);
+        List<List<String>> rows = meta(Drivers.ONELITE, q, "INDEX_NAME", "NON_UNIQUE", "ORDINAL_POSITION", "COLUMN_NAME");
+        assertThat(rows).contains(List.of("child_note", "true", "1", "note"), List.of("child_note", "true", "2", "amount"));
+        Function<List<List<String>>, List<String>> names = r -> r.stream().map(x -> x.get(0)).distinct().sorted().toList();
+        assertThat(names.apply(rows)).isEqualTo(names.apply(meta(Drivers.NATIVE, q, "INDEX_NAME", "NON_UNIQUE")));
+        List<List<String>> unique = meta(Drivers.ONELITE, md -> md.getIndexInfo(null, null, "parent", true, false),
+                "NON_UNIQUE", "COLUMN_NAME");
+        assertThat(unique).containsExactly(List.of("false", "name"));
+    }
+
+    @ParameterizedTest
+    @MethodSource("io.onelite.jdbc.Drivers#both")
+    void identityAndDialectFacts(String url) throws SQLException {
+        try (Connection c = Drivers.open(url)) {
+            DatabaseMetaData md = c.getMetaData();
+            assertThat(md.getDatabaseProductName()).isEqualTo("SQLite");
+            assertThat(md.getIdentifierQuoteString()).isEqualTo("\"");
+            assertThat(md.getDatabaseMajorVersion()).isEqualTo(3);
+            assertThat(md.supportsBatchUpdates()).isTrue();
+            assertThat(md.supportsSavepoints()).isTrue();
+            assertThat(md.supportsGetGeneratedKeys()).isTrue();
+            assertThat(md.supportsTransactions()).isTrue();
+            assertThat(md.getConnection()).isSameAs(c);
+            if (Drivers.isOneLite(c)) {
+                assertThat(md.getDatabaseProductVersion()).contains("OneLite");
+                assertThat(md.getDriverName()).contains("OneLite");
+                assertThat(md.getURL()).isEqualTo(Drivers.ONELITE);
+            }
+            try (ResultSet rs = md.getTypeInfo()) {
+                List<String> names = new ArrayList<>();
+                while (rs.next()) {
+                    names.add(rs.getString("TYPE_NAME"));
+                }
+                assertThat(names).contains("INTEGER", "REAL", "TEXT", "BLOB");
+            }
+        }
+    }
+
+    @ParameterizedTest
+    @MethodSource("io.onelite.jdbc.Drivers#both")
+    void resultSetMetaDataNamesDeclaredTypesAndTables(String url) throws SQLException {
+        try (Connection c = Drivers.open(url)) {
+            Drivers.exec(c, SCHEMA);
+            Drivers.exec(c, "INSERT INTO parent(name) VALUES('a')");
+            try (ResultSet rs = c.createStatement().executeQuery(
+                    "SELECT id AS ident, name, score, 1 + 1 AS two, 'x' AS s FROM parent")) {
+                ResultSetMetaData m = rs.getMetaData();
+                assertThat(m.getColumnCount()).isEqualTo(5);
+                assertThat(m.getColumnLabel(1)).isEqualTo("ident");
+                assertThat(m.getColumnTypeName(1)).isEqualTo("INTEGER");
+                assertThat(m.getColumnType(1)).isEqualTo(Types.INTEGER);
+                assertThat(m.getColumnTypeName(2)).isEqualTo("VARCHAR");
+                assertThat(m.getColumnType(2)).isEqualTo(Types.VARCHAR);
+                assertThat(m.getPrecision(2)).isEqualTo(40);
+                assertThat(m.getColumnType(3)).isEqualTo(Types.REAL);
+                assertThat(m.getTableName(2)).isEqualTo("parent");
+                assertThat(m.getTableName(4)).isEmpty();
+                rs.next();
+                assertThat(m.getColumnType(4)).isEqualTo(Types.INTEGER);
+                assertThat(m.getColumnType(5)).isEqualTo(Types.VARCHAR);
+            }
+        }
+    }
+}

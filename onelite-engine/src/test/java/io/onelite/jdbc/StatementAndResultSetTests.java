@@ -1,0 +1,152 @@
+package io.onelite.jdbc;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.SQLTimeoutException;
+import java.sql.Statement;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+class StatementAndResultSetTests {
+
+    @ParameterizedTest
+    @MethodSource("io.onelite.jdbc.Drivers#both")
+    void findColumnIgnoresCaseAndPrefersTheFirst(String url) throws SQLException {
+        try (Connection c = Drivers.open(url);
+             ResultSet rs = c.createStatement().executeQuery("SELECT 1 AS Alpha, 2 AS beta, 3 AS alpha")) {
+            assertThat(rs.findColumn("ALPHA")).isEqualTo(1);
+            assertThat(rs.findColumn("Beta")).isEqualTo(2);
+            assertThatThrownBy(() -> rs.findColumn("gamma")).isInstanceOf(SQLException.class);
+            rs.next();
+            assertThat(rs.getInt("alpha")).isEqualTo(1);
+        }
+    }
+
+    @ParameterizedTest
+    @MethodSource("io.onelite.jdbc.Drivers#both")
+    void maxRowsLimitsTheResult(String url) throws SQLException {
+        try (Connection c = Drivers.open(url); Statement s = c.createStatement()) {
+            s.executeUpdate("CREATE TABLE t(a)");
+            s.executeUpdate("INSERT INTO t VALUES(1),(2),(3),(4)");
+            s.setMaxRows(2);
+            try (ResultSet rs = s.executeQuery("SELECT a FROM t ORDER BY a")) {
+                assertThat(Drivers.rows(rs)).containsExactly(List.of("1"), List.of("2"));
+            }
+        }
+    }
+
+    @ParameterizedTest
+    @MethodSource("io.onelite.jdbc.Drivers#both")
+    void executeQueryOnANonQueryFails(String url) throws SQLException {
+        try (Connection c = Drivers.open(url); Statement s = c.createStatement()) {
+            assertThatThrownBy(() -> s.executeQuery("CREATE TABLE t(a)")).isInstanceOf(SQLException.class);
+        }
+    }
+
+    @ParameterizedTest
+    @MethodSource("io.onelite.jdbc.Drivers#both")
+    void reExecutingClosesThePreviousResultSet(String url) throws SQLException {
+        try (Connection c = Drivers.open(url); PreparedStatement p = c.prepareStatement("SELECT ?")) {
+            p.setInt(1, 1);
+            ResultSet first = p.executeQuery();
+            p.setInt(1, 2);
+            ResultSet second = p.executeQuery();
+            if (Drivers.isOneLite(c)) { // JDBC requires it; sqlite-jdbc leaves isClosed() false
+                assertThat(first.isClosed()).isTrue();
+            }
+            second.next();
+            assertThat(second.getInt(1)).isEqualTo(2);
+        }
+    }
+
+    @ParameterizedTest
+    @MethodSource("io.onelite.jdbc.Drivers#both")
+    void closedObjectsRefuseUse(String url) throws SQLException {
+        Connection c = Drivers.open(url);
+        Statement s = c.createStatement();
+        ResultSet rs = s.executeQuery("SELECT 1");
+        rs.close();
+        s.close();
+        if (Drivers.isOneLite(c)) { // sqlite-jdbc lets both through
+            assertThatThrownBy(rs::next).isInstanceOf(SQLException.class);
+            assertThatThrownBy(() -> s.executeQuery("SELECT 1")).isInstanceOf(SQLException.class);
+        }
+        c.close();
+        assertThat(c.isClosed()).isTrue();
+        assertThat(c.isValid(1)).isFalse();
+        assertThatThrownBy(c::createStatement).isInstanceOf(SQLException.class);
+    }
+
+    /** Bounded, so that a broken interrupt costs time, not a hung build. */
+    private static final String LONG_QUERY =
+            "WITH RECURSIVE r(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM r LIMIT 300000000) SELECT count(*) FROM r";
+
+    @Test
+    void queryTimeoutStopsALongQuery() throws SQLException {
+        try (Connection c = Drivers.open(Drivers.ONELITE); Statement s = c.createStatement()) {
+            s.setQueryTimeout(1);
+            assertThatThrownBy(() -> {
+                try (ResultSet rs = s.executeQuery(LONG_QUERY)) {
+                    rs.next();
+                }
+            }).isInstanceOf(SQLTimeoutException.class);
+            s.setQueryTimeout(0);
+            assertThat(Drivers.rows(c, "SELECT 1")).containsExactly(List.of("1"));
+        }
+    }
+
+    @ParameterizedTest
+    @MethodSource("io.onelite.jdbc.Drivers#both")
+    void cancelFromAnotherThreadStopsALongQuery(String url) throws Exception {
+        try (Connection c = Drivers.open(url); Statement s = c.createStatement()) {
+            Thread canceller = new Thread(() -> {
+                try {
+                    Thread.sleep(500);
+                    s.cancel();
+                } catch (Exception e) {
+                    throw new IllegalStateException(e);
+                }
+            });
+            canceller.start();
+            assertThatThrownBy(() -> {
+                try (ResultSet rs = s.executeQuery(LONG_QUERY)) {
+                    rs.next();
+                }
+            }).isInstanceOf(SQLException.class);
+            canceller.join();
+            assertThat(Drivers.rows(c, "SELECT 2")).containsExactly(List.of("2"));
+        }
+    }
+
+    @Test
+    void driverIsRegisteredAndDataSourceConnects() throws SQLException {
+        assertThat(DriverManager.getDriver("jdbc:onelite::memory:")).isInstanceOf(OneLiteDriver.class);
+        OneLiteDataSource ds = new OneLiteDataSource(":memory:");
+        try (Connection c = ds.getConnection()) {
+            assertThat(c.isValid(0)).isTrue();
+            assertThat(c.unwrap(OneLiteConnection.class)).isNotNull();
+            assertThat(c.isWrapperFor(io.onelite.api.Session.class)).isTrue();
+            assertThat(c.nativeSQL("SELECT 1")).isEqualTo("SELECT 1");
+            c.setClientInfo("ApplicationName", "tests");
+            assertThat(c.getClientInfo("ApplicationName")).isEqualTo("tests");
+        }
+    }
+
+    @Test
+    void unsupportedFeaturesSaySo() throws SQLException {
+        try (Connection c = Drivers.open(Drivers.ONELITE)) {
+            assertThatThrownBy(() -> c.prepareCall("CALL x()")).isInstanceOf(java.sql.SQLFeatureNotSupportedException.class);
+            assertThatThrownBy(() -> c.createStatement(ResultSet.TYPE_SCROLL_INSENSITIVE, ResultSet.CONCUR_READ_ONLY))
+                    .isInstanceOf(java.sql.SQLFeatureNotSupportedException.class);
+        }
+    }
+}
