@@ -45,7 +45,7 @@ final class ExprParser {
 
     /** A full expression. */
     Expr expr() {
-        return binary(1);
+        return binary(1, false);
     }
 
     /** {@code expr, expr, ...} (at least one). */
@@ -61,10 +61,6 @@ final class ExprParser {
         return c.node(new Expr.Binary(op, l, r), Math.max(c.height(l), c.height(r)));
     }
 
-    private Expr binary(int min) {
-        return binary(min, false);
-    }
-
     /** @param stopAtAnd leave a top-level AND unread (the low operand of BETWEEN) */
     private Expr binary(int min, boolean stopAtAnd) {
         c.enter();
@@ -78,14 +74,14 @@ final class ExprParser {
                             return left;
                         }
                         c.advance();
-                        left = bin(BinaryOp.OR, left, binary(2));
+                        left = bin(BinaryOp.OR, left, binary(2, false));
                     }
                     case AND -> {
                         if (min > 2 || stopAtAnd) {
                             return left;
                         }
                         c.advance();
-                        left = bin(BinaryOp.AND, left, binary(3));
+                        left = bin(BinaryOp.AND, left, binary(3, false));
                     }
                     case IS, EQ, NE, ISNULL, NOTNULL, IN, BETWEEN, LIKE, GLOB, REGEXP, MATCH, NOT -> {
                         if (min > 4) {
@@ -104,7 +100,7 @@ final class ExprParser {
                             case GT -> BinaryOp.GT;
                             default -> BinaryOp.GE;
                         };
-                        left = bin(op, left, binary(6));
+                        left = bin(op, left, binary(6, false));
                     }
                     case BITAND, BITOR, LSHIFT, RSHIFT -> {
                         if (min > 7) {
@@ -117,14 +113,14 @@ final class ExprParser {
                             case LSHIFT -> BinaryOp.SHIFT_LEFT;
                             default -> BinaryOp.SHIFT_RIGHT;
                         };
-                        left = bin(op, left, binary(8));
+                        left = bin(op, left, binary(8, false));
                     }
                     case PLUS, MINUS -> {
                         if (min > 8) {
                             return left;
                         }
                         c.advance();
-                        left = bin(t == TokenType.PLUS ? BinaryOp.ADD : BinaryOp.SUBTRACT, left, binary(9));
+                        left = bin(t == TokenType.PLUS ? BinaryOp.ADD : BinaryOp.SUBTRACT, left, binary(9, false));
                     }
                     case STAR, SLASH, REM -> {
                         if (min > 9) {
@@ -133,7 +129,7 @@ final class ExprParser {
                         c.advance();
                         BinaryOp op = t == TokenType.STAR ? BinaryOp.MULTIPLY
                                 : t == TokenType.SLASH ? BinaryOp.DIVIDE : BinaryOp.REMAINDER;
-                        left = bin(op, left, binary(10));
+                        left = bin(op, left, binary(10, false));
                     }
                     case CONCAT, PTR -> {
                         if (min > 10) {
@@ -142,7 +138,7 @@ final class ExprParser {
                         Token op = c.advance();
                         BinaryOp bop = t == TokenType.CONCAT ? BinaryOp.CONCAT
                                 : op.text().length() == 3 ? BinaryOp.JSON_ARROW2 : BinaryOp.JSON_ARROW;
-                        left = bin(bop, left, binary(11));
+                        left = bin(bop, left, binary(11, false));
                     }
                     case COLLATE -> {
                         if (min > 11) {
@@ -175,9 +171,9 @@ final class ExprParser {
         int lh = c.height(left);
         switch (t.type()) {
             case EQ:
-                return bin(BinaryOp.EQ, left, binary(5));
+                return bin(BinaryOp.EQ, left, binary(5, false));
             case NE:
-                return bin(BinaryOp.NE, left, binary(5));
+                return bin(BinaryOp.NE, left, binary(5, false));
             case ISNULL:
                 return c.node(new Expr.IsNull(left, false), lh);
             case NOTNULL:
@@ -189,7 +185,7 @@ final class ExprParser {
                     c.expect(TokenType.FROM);
                     not = !not;
                 }
-                Expr right = binary(5);
+                Expr right = binary(5, false);
                 if (right instanceof Expr.Literal lit && lit.value() == null && lit.text().equalsIgnoreCase("NULL")) {
                     return c.node(new Expr.IsNull(left, not), lh);
                 }
@@ -222,7 +218,7 @@ final class ExprParser {
                 // b OR (c AND d) and then wants another AND)
                 Expr low = binary(1, true);
                 c.expect(TokenType.AND);
-                Expr high = binary(5);
+                Expr high = binary(5, false);
                 return c.node(new Expr.Between(left, not, low, high),
                         Math.max(lh, Math.max(c.height(low), c.height(high))));
             }
@@ -235,10 +231,10 @@ final class ExprParser {
                     case REGEXP -> Expr.LikeOp.REGEXP;
                     default -> Expr.LikeOp.MATCH;
                 };
-                Expr pattern = binary(5);
+                Expr pattern = binary(5, false);
                 Expr escape = null;
                 if (c.accept(TokenType.ESCAPE)) {
-                    escape = binary(5);
+                    escape = binary(5, false);
                 }
                 return c.node(new Expr.Like(left, likeOp, not, pattern, escape),
                         Math.max(lh, Math.max(c.height(pattern), c.height(escape))));
@@ -251,13 +247,8 @@ final class ExprParser {
         if (c.accept(TokenType.LP)) {
             if (selects.atSelectStart()) {
                 c.beginSelect();
-                SelectStmt s;
-                try {
-                    s = selects.select();
-                } finally {
-                    // the height of the subquery counts toward this node
-                }
-                int sh = c.endSelect();
+                SelectStmt s = selects.select();
+                int sh = c.endSelect(); // the subquery's height counts toward this node
                 c.expect(TokenType.RP);
                 return c.node(new Expr.InSelect(left, not, s), Math.max(lh, sh));
             }
@@ -292,7 +283,7 @@ final class ExprParser {
         switch (t.type()) {
             case NOT: {
                 c.advance();
-                Expr e = binary(4);
+                Expr e = binary(4, false);
                 return c.node(new Expr.Unary(Expr.UnaryOp.NOT, e), c.height(e));
             }
             case MINUS: {
@@ -322,7 +313,7 @@ final class ExprParser {
                 }
             }
             default:
-                return primary();
+                return primaries.primary();
         }
     }
 

@@ -130,33 +130,29 @@ final class PrimaryParser {
 
     private Expr parenthesized() {
         c.advance();
-        c.enter();
-        try {
-            if (exprs.selects.atSelectStart()) {
-                c.beginSelect();
-                SelectStmt s = exprs.selects.select();
-                int sh = c.endSelect();
-                c.expect(TokenType.RP);
-                return c.node(new Expr.Subquery(s), sh);
-            }
-            Expr e = exprs.expr();
-            if (c.at(TokenType.COMMA)) {
-                List<Expr> values = new ArrayList<>();
-                values.add(e);
-                int h = c.height(e);
-                while (c.accept(TokenType.COMMA)) {
-                    Expr v = exprs.expr();
-                    h = Math.max(h, c.height(v));
-                    values.add(v);
-                }
-                c.expect(TokenType.RP);
-                return c.node(new Expr.RowValue(values), h);
+        // no enter() here: the select() or expr() below counts this level
+        if (exprs.selects.atSelectStart()) {
+            c.beginSelect();
+            SelectStmt s = exprs.selects.select();
+            int sh = c.endSelect();
+            c.expect(TokenType.RP);
+            return c.node(new Expr.Subquery(s), sh);
+        }
+        Expr e = exprs.expr();
+        if (c.at(TokenType.COMMA)) {
+            List<Expr> values = new ArrayList<>();
+            values.add(e);
+            int h = c.height(e);
+            while (c.accept(TokenType.COMMA)) {
+                Expr v = exprs.expr();
+                h = Math.max(h, c.height(v));
+                values.add(v);
             }
             c.expect(TokenType.RP);
-            return e;
-        } finally {
-            c.leave();
+            return c.node(new Expr.RowValue(values), h);
         }
+        c.expect(TokenType.RP);
+        return e;
     }
 
     private Expr caseExpr() {
