@@ -21,7 +21,7 @@ class FunctionRobustnessTests {
 
     @Test
     void builtinsThrowOnlyOneLiteException() {
-        long seed = Long.getLong("seed", System.nanoTime());
+        long seed = io.onelite.exec.value.TestSeeds.seed();
         System.out.println("seed " + seed);
         Random random = new Random(seed);
         ValueGen gen = new ValueGen(random);
