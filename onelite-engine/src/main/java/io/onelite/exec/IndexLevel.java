@@ -220,10 +220,33 @@ public final class IndexLevel extends Level {
         return true;
     }
 
+    /** The index's column names, for EXPLAIN QUERY PLAN's "(a=? AND b>?)". */
+    private String[] columnNames = new String[0];
+
+    public IndexLevel withColumnNames(String[] names) {
+        this.columnNames = names;
+        return this;
+    }
+
     @Override
     public String describe() {
         StringBuilder sb = new StringBuilder(eqCount == 0 && lo == null && hi == null ? "SCAN " : "SEARCH ");
         sb.append(table.name()).append(" USING INDEX ").append(indexName);
+        List<String> terms = new ArrayList<>();
+        for (int i = 0; i < eqCount && i < columnNames.length; i++) {
+            terms.add(columnNames[i] + "=?");
+        }
+        if (eqCount < columnNames.length) {
+            if (lo != null) {
+                terms.add(columnNames[eqCount] + ">?");
+            }
+            if (hi != null) {
+                terms.add(columnNames[eqCount] + "<?");
+            }
+        }
+        if (!terms.isEmpty()) {
+            sb.append(" (").append(String.join(" AND ", terms)).append(')');
+        }
         return sb.toString();
     }
 }

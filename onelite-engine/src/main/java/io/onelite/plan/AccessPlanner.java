@@ -219,8 +219,13 @@ final class AccessPlanner {
                 }
             }
         }
+        String[] names = new String[ix.columns().length];
+        for (int i = 0; i < names.length; i++) {
+            int col = ix.columns()[i];
+            names[i] = col >= 0 ? t.columns().get(col).name() : col == -1 ? "rowid" : "<expr>";
+        }
         return new IndexLevel(slot, ta, ix.root(), ix.name(), ix.keyInfo(), tuples, eqCount, lo, loIncl, hi, hiIncl,
-                false);
+                false).withColumnNames(names);
     }
 
     /** An index column is usable for the column's comparisons only under the column's own collation. */

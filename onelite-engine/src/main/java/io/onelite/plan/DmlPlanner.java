@@ -338,10 +338,21 @@ public final class DmlPlanner {
         int n = t.columns().size();
         List<int[]> cols = new ArrayList<>();
         List<Eval> vals = new ArrayList<>();
+        List<SetClause> sets = new ArrayList<>();
         for (SetClause sc : s.set()) {
-            if (sc.columns().size() != 1) {
-                throw new OneLiteException(ResultCode.ERROR, "row value assignments are not supported yet");
+            if (sc.columns().size() == 1) {
+                sets.add(sc);
+            } else if (sc.value() instanceof Expr.RowValue rv && rv.values().size() == sc.columns().size()) {
+                for (int i = 0; i < rv.values().size(); i++) {
+                    sets.add(new SetClause(List.of(sc.columns().get(i)), rv.values().get(i)));
+                }
+            } else {
+                throw new OneLiteException(ResultCode.ERROR, sc.value() instanceof Expr.RowValue rv
+                        ? rv.values().size() + " columns assigned " + sc.columns().size() + " values"
+                        : "row value assignments from subqueries are not supported yet");
             }
+        }
+        for (SetClause sc : sets) {
             String c = sc.columns().get(0);
             int ci = t.columnIndex(c);
             if (ci < 0 && Scope.isRowidName(c)) {

@@ -98,4 +98,46 @@ class ThinPathTests {
             assertThat(query(a, "SELECT id, v FROM t ORDER BY id")).containsExactly(List.of(1L, 1L), List.of(2L, 2L));
         }
     }
+
+    @Test
+    void manyWritesLeaveAFileThatSqlite3FindsIntact(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+            throws Exception {
+        String path = dir.resolve("big.db").toString();
+        try (Database db = Database.open(path, DatabaseOptions.DEFAULTS); Session s = db.openSession()) {
+            s.execute("CREATE TABLE t(id INTEGER PRIMARY KEY, k TEXT UNIQUE, v INT, pad TEXT)");
+            s.execute("CREATE INDEX tv ON t(v, k)");
+            s.execute("BEGIN");
+            try (Statement st = s.prepare("INSERT INTO t(k, v, pad) VALUES (?, ?, ?)")) {
+                for (int i = 0; i < 3000; i++) {
+                    st.bind(1, "key" + i);
+                    st.bind(2, (long) (i % 97));
+                    st.bind(3, "x".repeat(i % 300));
+                    st.step();
+                    st.reset();
+                }
+            }
+            s.execute("COMMIT");
+            s.execute("DELETE FROM t WHERE id % 3 = 0");
+            s.execute("UPDATE t SET v = v + 1000, pad = NULL WHERE id % 5 = 0");
+            assertThat(query(s, "PRAGMA integrity_check")).containsExactly(List.of("ok"));
+            assertThat(query(s, "SELECT count(*), sum(v) FROM t WHERE v >= 1000"))
+                    .containsExactly(List.of(400L, 400_000L + sumOfModulo()));
+        }
+        Process p = new ProcessBuilder("sqlite3", path,
+                "pragma integrity_check; select count(*) from t; select count(*) from t where v >= 1000;")
+                .redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes()).trim();
+        p.waitFor();
+        assertThat(out).isEqualTo("ok\n2000\n400");
+    }
+
+    private static long sumOfModulo() {
+        long sum = 0;
+        for (int id = 1; id <= 3000; id++) {
+            if (id % 3 != 0 && id % 5 == 0) {
+                sum += (id - 1) % 97;
+            }
+        }
+        return sum;
+    }
 }

@@ -1,0 +1,154 @@
+package io.onelite.plan;
+
+import io.onelite.api.Database;
+import io.onelite.api.DatabaseOptions;
+import io.onelite.api.Session;
+import io.onelite.api.Statement;
+import io.onelite.common.OneLiteException;
+import org.junit.jupiter.api.Test;
+
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Scripted scenarios run on OneLite and on native SQLite: every statement's rows, or its error
+ * code and message, must agree.
+ */
+class ScenarioTests {
+
+    private static String oneLite(Session s, String sql) {
+        StringBuilder sb = new StringBuilder();
+        try (Statement st = s.prepare(sql)) {
+            while (st.step()) {
+                for (int i = 0; i < st.columnCount(); i++) {
+                    sb.append(DifferentialTests.render(st.column(i))).append('|');
+                }
+                sb.append('\n');
+            }
+        } catch (OneLiteException e) {
+            return "ERROR " + (e.code() & 0xff) + " " + e.getMessage(); // sqlite-jdbc reports primary codes
+        }
+        return sb.toString();
+    }
+
+    private static String sqlite(Connection c, String sql) {
+        StringBuilder sb = new StringBuilder();
+        try (java.sql.Statement st = c.createStatement()) {
+            if (st.execute(sql)) {
+                try (ResultSet rs = st.getResultSet()) {
+                    int n = rs.getMetaData().getColumnCount();
+                    while (rs.next()) {
+                        for (int i = 1; i <= n; i++) {
+                            sb.append(DifferentialTests.render(rs.getObject(i))).append('|');
+                        }
+                        sb.append('\n');
+                    }
+                }
+            }
+        } catch (SQLException e) {
+            String m = e.getMessage();
+            int p = m.indexOf('(');
+            String msg = p >= 0 && m.endsWith(")") ? m.substring(p + 1, m.length() - 1) : m;
+            if (msg.startsWith("SQL error or missing database (")) {
+                msg = msg.substring("SQL error or missing database (".length());
+            }
+            return "ERROR " + e.getErrorCode() + " " + msg;
+        }
+        return sb.toString();
+    }
+
+    private static void run(String... script) throws Exception {
+        try (Database db = Database.open(":memory:", DatabaseOptions.DEFAULTS); Session s = db.openSession();
+             Connection c = DriverManager.getConnection("jdbc:sqlite::memory:")) {
+            List<String> diffs = new ArrayList<>();
+            for (String sql : script) {
+                String mine = oneLite(s, sql);
+                String theirs = sqlite(c, sql);
+                if (!mine.equals(theirs)) {
+                    diffs.add(sql + "\n  onelite: " + mine + "\n  sqlite:  " + theirs);
+                }
+            }
+            assertThat(diffs).isEmpty();
+        }
+    }
+
+    @Test
+    void constraintsReportSqlitesCodesAndMessages() throws Exception {
+        run("CREATE TABLE t(id INTEGER PRIMARY KEY, u TEXT UNIQUE, n INT NOT NULL, c INT CHECK (c > 0))",
+                "INSERT INTO t VALUES (1, 'a', 1, 1)",
+                "INSERT INTO t VALUES (1, 'b', 1, 1)",
+                "INSERT INTO t VALUES (2, 'a', 1, 1)",
+                "INSERT INTO t VALUES (2, 'b', NULL, 1)",
+                "INSERT INTO t VALUES (2, 'b', 1, 0)",
+                "INSERT OR IGNORE INTO t VALUES (1, 'z', 1, 1)",
+                "INSERT OR REPLACE INTO t VALUES (3, 'a', 5, 5)",
+                "SELECT * FROM t",
+                "INSERT INTO t VALUES ('x', 'q', 1, 1)",
+                "SELECT * FROM nope",
+                "SELECT nope FROM t",
+                "SELECT count(*) FROM t GROUP BY count(*)");
+    }
+
+    @Test
+    void upsertReturningAndAutoincrementBehaveAsSqlite() throws Exception {
+        run("CREATE TABLE kv(k TEXT PRIMARY KEY, v INT, n INT DEFAULT 0)",
+                "INSERT INTO kv(k, v) VALUES ('a', 1), ('b', 2) RETURNING k, v",
+                "INSERT INTO kv(k, v) VALUES ('a', 10) ON CONFLICT(k) DO UPDATE SET v = excluded.v, n = n + 1",
+                "INSERT INTO kv(k, v) VALUES ('b', 20) ON CONFLICT DO NOTHING",
+                "SELECT * FROM kv ORDER BY k",
+                "CREATE TABLE q(id INTEGER PRIMARY KEY AUTOINCREMENT, v)",
+                "INSERT INTO q(v) VALUES (1), (2), (3)",
+                "DELETE FROM q WHERE id = 3",
+                "INSERT INTO q(v) VALUES (4) RETURNING id",
+                "SELECT * FROM sqlite_sequence",
+                "UPDATE kv SET v = v * 2 WHERE k = 'a' RETURNING v",
+                "DELETE FROM kv WHERE k = 'b' RETURNING *",
+                "SELECT changes(), total_changes() > 0");
+    }
+
+    @Test
+    void triggersForeignKeysAndAlterTableBehaveAsSqlite() throws Exception {
+        run("PRAGMA foreign_keys = ON",
+                "CREATE TABLE p(id INTEGER PRIMARY KEY, name TEXT UNIQUE)",
+                "CREATE TABLE c(id INTEGER PRIMARY KEY, pid INT REFERENCES p(id) ON DELETE CASCADE)",
+                "CREATE TABLE log(x TEXT)",
+                "CREATE TRIGGER ti AFTER INSERT ON c BEGIN INSERT INTO log VALUES ('c' || new.id); END",
+                "CREATE TRIGGER tg BEFORE UPDATE ON p WHEN new.name = 'bad' BEGIN SELECT RAISE(ABORT, 'no bad names'); END",
+                "INSERT INTO p VALUES (1, 'a'), (2, 'b')",
+                "INSERT INTO c VALUES (10, 1), (11, 2)",
+                "INSERT INTO c VALUES (12, 3)",
+                "UPDATE p SET name = 'bad' WHERE id = 1",
+                "DELETE FROM p WHERE id = 1",
+                "SELECT * FROM c",
+                "SELECT * FROM log",
+                "ALTER TABLE c ADD COLUMN note TEXT DEFAULT 'n/a'",
+                "ALTER TABLE c RENAME TO kids",
+                "SELECT * FROM kids",
+                "CREATE TABLE s AS SELECT id, name, id * 1.5 AS r FROM p",
+                "SELECT sql FROM sqlite_master WHERE name = 's'",
+                "SELECT * FROM s");
+    }
+
+    @Test
+    void viewsCtesAndCompoundsBehaveAsSqlite() throws Exception {
+        run("CREATE TABLE t(a INT, b TEXT)",
+                "INSERT INTO t VALUES (1, 'x'), (2, 'y'), (3, 'x'), (NULL, 'z')",
+                "CREATE VIEW v AS SELECT b, count(*) AS n, sum(a) AS s FROM t GROUP BY b",
+                "SELECT * FROM v ORDER BY n DESC, b",
+                "SELECT b FROM t UNION SELECT 'w' ORDER BY 1",
+                "SELECT a FROM t EXCEPT SELECT 2 ORDER BY 1",
+                "SELECT a FROM t INTERSECT SELECT a FROM t WHERE a > 1 ORDER BY 1 DESC",
+                "WITH RECURSIVE f(n, x) AS (SELECT 1, 1 UNION ALL SELECT n + 1, x * (n + 1) FROM f WHERE n < 10) SELECT * FROM f",
+                "SELECT t1.a, t2.b FROM t t1 LEFT JOIN t t2 ON t2.a = t1.a + 1 ORDER BY 1",
+                "SELECT b, group_concat(a, '-') FROM (SELECT * FROM t ORDER BY a) GROUP BY b ORDER BY b",
+                "SELECT a, sum(a) OVER (ORDER BY a), lead(b) OVER (ORDER BY a) FROM t ORDER BY a",
+                "SELECT * FROM t WHERE a IN (SELECT a FROM t WHERE b = 'x') AND EXISTS (SELECT 1 FROM t t3 WHERE t3.a > t.a)",
+                "SELECT typeof(a), quote(b), CAST(a AS TEXT) || b, a / 2, a % 2, -a FROM t ORDER BY a");
+    }
+}
