@@ -56,13 +56,13 @@ public final class Database implements AutoCloseable {
             options = DatabaseOptions.DEFAULTS;
         }
         if (path == null || path.isEmpty() || path.equals(":memory:")) {
-            return new Database(new Shared(null, PagerStorage.openMemory(pagerOptions(options))), options);
+            return new Database(new Shared(null, PagerStorage.openMemory(pagerOptions(options), txOptions(options))), options);
         }
         Path p = Path.of(path).toAbsolutePath().normalize();
         synchronized (FILES) {
             Shared s = FILES.get(p);
             if (s == null) {
-                s = new Shared(p, PagerStorage.open(p, pagerOptions(options)));
+                s = new Shared(p, PagerStorage.open(p, pagerOptions(options), txOptions(options)));
                 FILES.put(p, s);
             }
             s.refs++;
@@ -73,6 +73,10 @@ public final class Database implements AutoCloseable {
     /** A private in-memory database kept in Java collections (no pager, no b-trees). */
     static Database openCollections(DatabaseOptions options) {
         return new Database(new Shared(null, new MemStore()), options == null ? DatabaseOptions.DEFAULTS : options);
+    }
+
+    private static io.onelite.tx.TxOptions txOptions(DatabaseOptions o) {
+        return new io.onelite.tx.TxOptions(o.busyTimeout(), o.commitHoldLimit());
     }
 
     private static PagerOptions pagerOptions(DatabaseOptions o) {

@@ -111,7 +111,28 @@ final class Pragmas {
                 out.add(new Object[]{s.busyTimeoutMillis()});
             }
             case "journal_mode" -> out.add(new Object[]{"wal"});
-            case "integrity_check", "quick_check" -> out.add(new Object[]{"ok"});
+            case "integrity_check", "quick_check" -> {
+                java.util.Map<Integer, io.onelite.btree.KeyInfo> roots = new java.util.HashMap<>();
+                roots.put(1, null);
+                for (Table t : schema.tables()) {
+                    roots.put(t.root(), null);
+                    for (io.onelite.catalog.Index ix : t.indexes()) {
+                        roots.put(ix.root(), ix.keyInfo());
+                    }
+                }
+                int max = 100;
+                if (v != null && v.matches("\\d+")) {
+                    max = Integer.parseInt(v);
+                }
+                List<String> problems = ctx.storage.integrityCheck(roots, max);
+                if (problems.isEmpty()) {
+                    out.add(new Object[]{"ok"});
+                } else {
+                    for (String p2 : problems) {
+                        out.add(new Object[]{p2});
+                    }
+                }
+            }
             case "page_size", "page_count", "freelist_count" -> {
                 if (v != null) {
                     return null;

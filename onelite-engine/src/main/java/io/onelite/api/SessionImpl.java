@@ -46,11 +46,50 @@ final class SessionImpl implements Session, ExecContext.SessionState {
         this.foreignKeys = options.foreignKeys();
     }
 
+    /**
+     * Compiled statements returned by closed {@link StatementImpl}s, by SQL text, for reuse by a
+     * later prepare of the same text. A plan is used by one statement at a time (its levels hold
+     * cursors), so prepare takes it out and close puts it back.
+     */
+    private final java.util.LinkedHashMap<String, java.util.ArrayDeque<StatementImpl.Compiled>> cache =
+            new java.util.LinkedHashMap<>(16, 0.75f, true);
+    private int cached;
+    private static final int CACHE_LIMIT = 128;
+
+    StatementImpl.Compiled takeCached(String sql) {
+        var q = cache.get(sql);
+        if (q == null || q.isEmpty()) {
+            return null;
+        }
+        cached--;
+        return q.poll();
+    }
+
+    void putCached(String sql, StatementImpl.Compiled c) {
+        if (closed) {
+            return;
+        }
+        cache.computeIfAbsent(sql, k -> new java.util.ArrayDeque<>()).add(c);
+        cached++;
+        while (cached > CACHE_LIMIT) {
+            var it = cache.entrySet().iterator();
+            var e = it.next();
+            cached -= e.getValue().size();
+            it.remove();
+        }
+    }
+
     @Override
     public Statement prepare(String sql) {
         checkOpen();
+        StatementImpl.Compiled c = takeCached(sql);
+        if (c != null) {
+            return new StatementImpl(this, sql, c);
+        }
         ParseResult r = Parser.parse(sql, 0);
-        return new StatementImpl(this, sql, r);
+        StatementImpl st = new StatementImpl(this, sql, r);
+        st.cacheable = true;
+        return st;
     }
 
     @Override
@@ -130,6 +169,11 @@ final class SessionImpl implements Session, ExecContext.SessionState {
     public void addChanges(long n) {
         totalChanges += n;
         changes = n;
+    }
+
+    @Override
+    public boolean foreignKeys() {
+        return foreignKeys;
     }
 
     @Override

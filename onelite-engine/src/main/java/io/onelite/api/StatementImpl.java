@@ -50,8 +50,38 @@ final class StatementImpl implements Statement {
     private TxStorage autoTx;
     private boolean closed;
 
+    /** What a closed statement leaves for reuse (see SessionImpl's cache). */
+    record Compiled(ParseResult parse, Executable exec, int cookie, List<String> names, List<String> declTypes,
+                    List<String> tables) {
+    }
+
+    private final String fullSql;
+    private final ParseResult parse;
+    /** Whether close() may leave the plan for reuse (only for statements from Session.prepare). */
+    boolean cacheable;
+
+    StatementImpl(SessionImpl session, String fullSql, Compiled c) {
+        this.session = session;
+        this.fullSql = fullSql;
+        this.parse = c.parse();
+        this.stmt = c.parse().stmt();
+        this.sql = stmt == null ? "" : c.parse().text();
+        this.tail = fullSql.substring(Math.min(fullSql.length(), c.parse().end()));
+        this.parameterCount = c.parse().parameterCount();
+        this.parameterNames = c.parse().parameterNames();
+        this.params = new Object[parameterCount];
+        this.exec = c.exec();
+        this.cacheable = true;
+        this.compiledCookie = c.cookie();
+        this.names = c.names();
+        this.declTypes = c.declTypes();
+        this.tables = c.tables();
+    }
+
     StatementImpl(SessionImpl session, String fullSql, ParseResult r) {
         this.session = session;
+        this.fullSql = fullSql;
+        this.parse = r;
         this.stmt = r.stmt();
         this.sql = r.stmt() == null ? "" : r.text();
         this.tail = fullSql.substring(Math.min(fullSql.length(), r.end()));
@@ -391,6 +421,9 @@ final class StatementImpl implements Statement {
         if (!closed) {
             reset();
             closed = true;
+            if (cacheable && exec != null && isPlanned(stmt)) {
+                session.putCached(fullSql, new Compiled(parse, exec, compiledCookie, names, declTypes, tables));
+            }
         }
     }
 

@@ -23,10 +23,7 @@ final class Transactions {
             if (s.tx == null) {
                 throw new OneLiteException(ResultCode.ERROR, "cannot commit - no transaction is active");
             }
-            var tx = s.tx;
-            s.tx = null;
-            s.savepoints.clear();
-            tx.commit();
+            commit(s);
         } else if (t instanceof TransactionStmt.Rollback r) {
             if (r.savepoint() == null) {
                 if (s.tx == null) {
@@ -59,11 +56,28 @@ final class Transactions {
                 s.savepoints.remove(s.savepoints.size() - 1);
             }
             if (i == 0 && s.txFromSavepoint) {
-                var tx = s.tx;
-                s.tx = null;
-                tx.commit();
+                commit(s);
             }
         }
+    }
+
+    /**
+     * Commits the session's transaction. A commit that fails with BUSY leaves it open (it can be
+     * retried); one that rolled the transaction back (517, 773) ends it.
+     */
+    private static void commit(SessionImpl s) {
+        var tx = s.tx;
+        try {
+            tx.commit();
+        } catch (RuntimeException e) {
+            if (tx.isFinished()) {
+                s.tx = null;
+                s.savepoints.clear();
+            }
+            throw e;
+        }
+        s.tx = null;
+        s.savepoints.clear();
     }
 
     private static int find(SessionImpl s, String name) {

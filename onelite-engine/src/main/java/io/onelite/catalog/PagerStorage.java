@@ -5,51 +5,55 @@ import io.onelite.btree.IndexCursor;
 import io.onelite.btree.KeyInfo;
 import io.onelite.btree.Record;
 import io.onelite.btree.TableCursor;
-import io.onelite.btree.TreeAccessListener;
 import io.onelite.common.BeginMode;
-import io.onelite.common.OneLiteException;
-import io.onelite.common.ResultCode;
 import io.onelite.pager.FileHeader;
 import io.onelite.pager.PageStore;
 import io.onelite.pager.Pager;
 import io.onelite.pager.PagerOptions;
-import io.onelite.pager.Snapshot;
-import io.onelite.pager.WriteSet;
+import io.onelite.tx.Transaction;
+import io.onelite.tx.TransactionManager;
+import io.onelite.tx.TxOptions;
 
 import java.nio.file.Path;
 import java.time.Duration;
 
 /**
- * Transactions over a {@link Pager} and the b-tree layer: a read snapshot, and at the first
- * write the write lock and a copy-on-write write set; commit appends it to the WAL and publishes.
- * A minimal stand-in for {@code io.onelite.tx.TransactionManager} (no BEGIN CONCURRENT).
+ * Transactions over a {@link Pager} through the tx layer ({@link TransactionManager}): DEFERRED,
+ * IMMEDIATE, EXCLUSIVE and BEGIN CONCURRENT [SNAPSHOT]. Cursors report to the transaction's
+ * trace listener, rowids come from its allocator, and schema or header changes are noted as
+ * unmergeable for concurrent commits.
  */
 public final class PagerStorage implements StorageProvider {
     private final Pager pager;
+    private final TxOptions options;
+    private final java.util.concurrent.ConcurrentHashMap<Duration, TransactionManager> managers =
+            new java.util.concurrent.ConcurrentHashMap<>();
 
-    private PagerStorage(Pager pager) {
+    private PagerStorage(Pager pager, TxOptions options) {
         this.pager = pager;
+        this.options = options;
     }
 
-    public static PagerStorage open(Path path, PagerOptions options) {
-        return new PagerStorage(Pager.open(path, options));
+    public static PagerStorage open(Path path, PagerOptions options, TxOptions txOptions) {
+        return new PagerStorage(Pager.open(path, options), txOptions);
     }
 
-    public static PagerStorage openMemory(PagerOptions options) {
-        return new PagerStorage(Pager.openMemory(options));
+    public static PagerStorage openMemory(PagerOptions options, TxOptions txOptions) {
+        return new PagerStorage(Pager.openMemory(options), txOptions);
     }
 
     public Pager pager() {
         return pager;
     }
 
+    /** Managers on one pager share their pipeline and allocator; one per busy timeout in use. */
+    private TransactionManager manager(Duration busyTimeout) {
+        return managers.computeIfAbsent(busyTimeout, d -> new TransactionManager(pager, options.withBusyTimeout(d)));
+    }
+
     @Override
     public TxStorage begin(BeginMode mode, Duration busyTimeout) {
-        Tx t = new Tx(busyTimeout);
-        if (mode == BeginMode.IMMEDIATE || mode == BeginMode.EXCLUSIVE) {
-            t.beginWrite();
-        }
-        return t;
+        return new Tx(manager(busyTimeout).begin(mode));
     }
 
     @Override
@@ -57,109 +61,84 @@ public final class PagerStorage implements StorageProvider {
         pager.close();
     }
 
-    private final class Tx implements TxStorage {
-        private final Duration busyTimeout;
-        private Snapshot snapshot;
-        private WriteSet ws;
-        private boolean done;
+    private static final class Tx implements TxStorage {
+        private final Transaction tx;
 
-        Tx(Duration busyTimeout) {
-            this.busyTimeout = busyTimeout;
-            this.snapshot = pager.beginRead();
+        Tx(Transaction tx) {
+            this.tx = tx;
         }
 
         private PageStore store() {
-            return ws != null ? ws : snapshot;
+            return tx.readStore();
         }
 
         @Override
         public void beginWrite() {
-            if (ws != null) {
-                return;
-            }
-            pager.lockWrite(busyTimeout);
-            if (!pager.latest().sameState(snapshot)) {
-                pager.unlockWrite();
-                throw new OneLiteException(ResultCode.BUSY_SNAPSHOT, "database is locked");
-            }
-            ws = pager.newWriteSet(snapshot);
+            tx.writeStore();
         }
 
         @Override
         public boolean isWriting() {
-            return ws != null;
+            return tx.isWriting();
         }
 
         @Override
         public void commit() {
-            if (done) {
-                return;
-            }
-            done = true;
-            try {
-                if (ws != null) {
-                    try {
-                        pager.appendCommit(ws);
-                        pager.publish();
-                    } finally {
-                        pager.unlockWrite();
-                    }
-                }
-            } finally {
-                pager.endRead(snapshot);
-            }
-            if (ws != null) {
-                pager.maybeAutoCheckpoint();
-            }
+            tx.commit();
         }
 
         @Override
         public void rollback() {
-            if (done) {
-                return;
+            if (!tx.isFinished()) {
+                tx.rollback();
             }
-            done = true;
-            try {
-                if (ws != null) {
-                    pager.unlockWrite();
-                }
-            } finally {
-                pager.endRead(snapshot);
-            }
+        }
+
+        @Override
+        public boolean isFinished() {
+            return tx.isFinished();
+        }
+
+        @Override
+        public io.onelite.common.BeginMode mode() {
+            return tx.mode();
+        }
+
+        @Override
+        public void onCommit(io.onelite.tx.CommitHook hook) {
+            tx.onCommit(hook);
         }
 
         @Override
         public RowCursor openTable(int root) {
-            return new BRowCursor(new TableCursor(store(), root, TreeAccessListener.NONE));
+            return new BRowCursor(new TableCursor(store(), root, tx.listener()));
         }
 
         @Override
         public KeyCursor openIndex(int root, KeyInfo keyInfo) {
-            return new BKeyCursor(new IndexCursor(store(), root, keyInfo, TreeAccessListener.NONE));
+            return new BKeyCursor(new IndexCursor(store(), root, keyInfo, tx.listener()));
         }
 
         @Override
         public int createTree(boolean table) {
-            return BTree.create(ws, table);
+            tx.noteUnmergeable("schema change");
+            return BTree.create(tx.writeStore(), table);
         }
 
         @Override
         public void dropTree(int root) {
-            BTree.drop(ws, root);
+            tx.noteUnmergeable("schema change");
+            BTree.drop(tx.writeStore(), root);
         }
 
         @Override
         public void clearTree(int root) {
-            BTree.clear(ws, root);
+            BTree.clear(tx.writeStore(), root);
         }
 
         @Override
         public long newRowid(RowCursor c, int root) {
-            long max = c.maxRowid();
-            if (max == Long.MAX_VALUE) {
-                throw new OneLiteException(ResultCode.FULL, "database or disk is full");
-            }
-            return max + 1;
+            return tx.newRowid(((BRowCursor) c).c, root);
         }
 
         @Override
@@ -169,23 +148,28 @@ public final class PagerStorage implements StorageProvider {
 
         @Override
         public void setHeaderInt(int offset, int value) {
-            FileHeader.putInt(ws.write(1), offset, value);
+            tx.noteUnmergeable("database header change");
+            FileHeader.putInt(tx.writeStore().write(1), offset, value);
+        }
+
+        @Override
+        public java.util.List<String> integrityCheck(java.util.Map<Integer, KeyInfo> roots, int maxErrors) {
+            return io.onelite.btree.IntegrityCheck.check(store(), roots, maxErrors);
         }
 
         @Override
         public int savepoint() {
-            beginWrite();
-            return ws.savepoint();
+            return tx.savepoint();
         }
 
         @Override
         public void rollbackTo(int savepoint) {
-            ws.rollbackTo(savepoint);
+            tx.rollbackTo(savepoint);
         }
 
         @Override
         public void release(int savepoint) {
-            ws.release(savepoint);
+            tx.release(savepoint);
         }
     }
 

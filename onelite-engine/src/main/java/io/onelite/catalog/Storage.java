@@ -42,4 +42,15 @@ public interface Storage {
     void rollbackTo(int savepoint);
 
     void release(int savepoint);
+
+    /** Runs a hook at commit under the write lock with the commit's sequence number (commit_seq()). */
+    default void onCommit(io.onelite.tx.CommitHook hook) {
+        throw new io.onelite.common.OneLiteException(io.onelite.common.ResultCode.ERROR,
+                "commit_seq() is not supported by this store");
+    }
+
+    /** PRAGMA integrity_check at the b-tree level: problems found, empty when none. */
+    default java.util.List<String> integrityCheck(java.util.Map<Integer, KeyInfo> roots, int maxErrors) {
+        return java.util.List.of();
+    }
 }

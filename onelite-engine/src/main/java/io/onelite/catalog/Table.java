@@ -19,8 +19,8 @@ public record Table(String name, List<Column> columns, int rowidAlias, int[] pri
                     boolean autoincrement, int root, String sql, List<Check> checks, List<ForeignKey> foreignKeys,
                     List<Index> indexes) {
 
-    /** A CHECK constraint. */
-    public record Check(String name, Expr expr) {
+    /** A CHECK constraint; {@code text} is its expression as written (SQLite's error message names it). */
+    public record Check(String name, Expr expr, String text) {
     }
 
     /** A foreign key: child columns referencing the parent's columns (empty = its primary key). */

@@ -61,7 +61,7 @@ public final class TableBuilder {
                     pkDesc = p.order() == SortOrder.DESC;
                     autoinc = p.autoincrement();
                 } else if (c instanceof ColumnConstraint.Check ck) {
-                    checks.add(new Table.Check(ck.name(), ck.expr()));
+                    checks.add(new Table.Check(ck.name(), ck.expr(), ck.text()));
                 } else if (c instanceof ColumnConstraint.References r) {
                     fks.add(new Table.ForeignKey(List.of(d.name()), r.foreignKey()));
                 }
@@ -82,7 +82,7 @@ public final class TableBuilder {
                 pkDesc = p.columns().size() == 1 && p.columns().get(0).descending();
                 pkDesc = false; // a table-level PRIMARY KEY (x DESC) still makes x the rowid alias
             } else if (c instanceof TableConstraint.Check ck) {
-                checks.add(new Table.Check(ck.name(), ck.expr()));
+                checks.add(new Table.Check(ck.name(), ck.expr(), ck.text()));
             } else if (c instanceof TableConstraint.ForeignKey fk) {
                 fks.add(new Table.ForeignKey(fk.columns(), fk.references()));
             }

@@ -5,4 +5,14 @@ public interface TxStorage extends Storage {
     void commit();
 
     void rollback();
+
+    /** Whether the transaction ended (committed or rolled back, e.g. by a failed concurrent commit). */
+    default boolean isFinished() {
+        return false;
+    }
+
+    /** The begin mode (DEFERRED for auto-commit). */
+    default io.onelite.common.BeginMode mode() {
+        return io.onelite.common.BeginMode.DEFERRED;
+    }
 }

@@ -37,6 +37,13 @@ public final class AggregateQuery implements Query {
         this.distinct = distinct;
     }
 
+    private WindowSpec[] windows;
+
+    public AggregateQuery withWindows(WindowSpec[] specs) {
+        this.windows = specs;
+        return this;
+    }
+
     @Override
     public int columnCount() {
         return outputs.length;
@@ -112,11 +119,29 @@ public final class AggregateQuery implements Query {
         }
         List<Object[]> rows = new ArrayList<>();
         Set<RowKey> seen = distinct ? new HashSet<>() : null;
+        List<Object[]> groupValues = new ArrayList<>();
         for (Group g : groups.values()) {
             f.group = g.values();
             if (having != null && !ValueOps.isTrue(having.eval(f))) {
                 continue;
             }
+            groupValues.add(f.group);
+        }
+        Object[][] windowValues = null;
+        int[] order = null;
+        if (windows != null) {
+            WindowStage stage = new WindowStage(windows);
+            for (Object[] gv : groupValues) {
+                f.group = gv;
+                stage.capture(f);
+            }
+            order = new int[groupValues.size()];
+            windowValues = stage.compute(f, order);
+        }
+        for (int gi = 0; gi < groupValues.size(); gi++) {
+            int idx = order == null ? gi : order[gi];
+            f.group = groupValues.get(idx);
+            f.window = windowValues == null ? null : windowValues[idx];
             Object[] r = new Object[outputs.length];
             for (int i = 0; i < r.length; i++) {
                 r[i] = outputs[i].eval(f);

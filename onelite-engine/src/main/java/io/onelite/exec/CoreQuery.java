@@ -22,6 +22,16 @@ public final class CoreQuery implements Query {
      * @param outputs result expressions then hidden sort keys
      * @param visible how many of {@code outputs} are result columns (DISTINCT looks only at those)
      */
+    private WindowSpec[] windows;
+    private int[] widths;
+
+    /** Window functions of the outputs, and each source's column count (rows are snapshotted). */
+    public CoreQuery withWindows(WindowSpec[] specs, int[] sourceWidths) {
+        this.windows = specs;
+        this.widths = sourceWidths;
+        return this;
+    }
+
     public CoreQuery(int sources, Level[] levels, Eval guard, Eval[] outputs, int visible, boolean distinct) {
         this.sources = sources;
         this.levels = levels;
@@ -42,6 +52,9 @@ public final class CoreQuery implements Query {
         JoinLoop loop = new JoinLoop(levels);
         boolean pass = guard == null || ValueOps.isTrue(guard.eval(f));
         Set<RowKey> seen = distinct ? new HashSet<>() : null;
+        if (windows != null) {
+            return windowed(f, loop, pass, seen);
+        }
         return new RowIterator() {
             Object[] row;
 
@@ -69,6 +82,45 @@ public final class CoreQuery implements Query {
                 return row;
             }
         };
+    }
+
+    private RowIterator windowed(Frame f, JoinLoop loop, boolean pass, Set<RowKey> seen) {
+        WindowStage stage = new WindowStage(windows);
+        List<RowSource[]> snaps = new ArrayList<>();
+        while (pass && loop.next(f)) {
+            stage.capture(f);
+            RowSource[] snap = new RowSource[sources];
+            for (int k = 0; k < sources; k++) {
+                RowSource s = f.src[k];
+                if (s == RowSource.NULL_ROW || s == null) {
+                    snap[k] = s;
+                    continue;
+                }
+                Object[] v = new Object[widths[k]];
+                for (int c = 0; c < v.length; c++) {
+                    v[c] = s.column(c);
+                }
+                ArrayRow a = new ArrayRow(v);
+                a.rowid = s instanceof ArrayRow ar ? ar.rowid : s.rowid();
+                snap[k] = a;
+            }
+            snaps.add(snap);
+        }
+        int[] order = new int[snaps.size()];
+        Object[][] vals = stage.compute(f, order);
+        List<Object[]> rows = new ArrayList<>();
+        for (int i : order) {
+            System.arraycopy(snaps.get(i), 0, f.src, 0, sources);
+            f.window = vals[i];
+            Object[] r = new Object[outputs.length];
+            for (int c = 0; c < r.length; c++) {
+                r[c] = outputs[c].eval(f);
+            }
+            if (seen == null || seen.add(new RowKey(java.util.Arrays.copyOf(r, visible)))) {
+                rows.add(r);
+            }
+        }
+        return ListLevel.iterate(rows);
     }
 
     @Override

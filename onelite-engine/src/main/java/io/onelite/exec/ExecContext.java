@@ -28,6 +28,11 @@ public final class ExecContext {
         void addChanges(long n);
 
         AtomicBoolean interruptFlag();
+
+        /** PRAGMA foreign_keys. */
+        default boolean foreignKeys() {
+            return false;
+        }
     }
 
     public final Storage storage;

@@ -10,6 +10,8 @@ public final class Frame {
     public final RowSource[] src;
     /** Values of the current group (aggregate results and saved bare columns), when grouping. */
     public Object[] group;
+    /** Values of the current row's window functions. */
+    public Object[] window;
 
     public Frame(ExecContext ctx, Frame outer, int sources) {
         this.ctx = ctx;

@@ -34,6 +34,28 @@ public final class ListLevel extends Level {
         return true;
     }
 
+    /** Rows of a list as an iterator. */
+    public static RowIterator iterate(List<Object[]> rows) {
+        var it = rows.iterator();
+        return new RowIterator() {
+            Object[] r;
+
+            @Override
+            public boolean next() {
+                if (!it.hasNext()) {
+                    return false;
+                }
+                r = it.next();
+                return true;
+            }
+
+            @Override
+            public Object[] row() {
+                return r;
+            }
+        };
+    }
+
     @Override
     public String describe() {
         return "SCAN " + name;

@@ -48,6 +48,38 @@ public final class TableWriter {
         return root;
     }
 
+    private final List<CommitSeq.Pending> pending = new ArrayList<>();
+    /** Values of columns added by ALTER TABLE ADD COLUMN after a row was stored. */
+    private Object[] defaults = new Object[0];
+
+    public TableWriter withDefaults(Object[] d) {
+        this.defaults = d == null ? new Object[0] : d;
+        return this;
+    }
+
+    private Object[] pad(Object[] v) {
+        if (v.length >= columnNames.length) {
+            return v;
+        }
+        Object[] out = java.util.Arrays.copyOf(v, columnNames.length);
+        for (int i = v.length; i < out.length; i++) {
+            out[i] = i < defaults.length ? defaults[i] : null;
+        }
+        return out;
+    }
+
+    /**
+     * Registers, when this statement wrote {@code commit_seq()} values, the commit hook that fills
+     * them in; clears the list. Called once at the end of each statement execution.
+     */
+    public void registerCommitSeq(ExecContext ctx) {
+        if (pending.isEmpty()) {
+            return;
+        }
+        ctx.storage.onCommit(CommitSeq.hook(root, columnNames.length, indexes, rowidAlias, pending));
+        pending.clear();
+    }
+
     /** A frame whose slot 0 is the given row, for CHECK, partial-index and expression-index evaluation. */
     private Frame rowFrame(ExecContext ctx, Object[] values, long rowid) {
         Frame f = new Frame(ctx, null, 1);
@@ -72,8 +104,28 @@ public final class TableWriter {
      * ignored). {@code rowid} null = allocate. Returns the rowid, or null when IGNORE skipped it.
      */
     public Long insert(ExecContext ctx, Object[] values, Long rowid, OnConflict onConflict) {
+        return insert(ctx, values, rowid, onConflict, false);
+    }
+
+    /**
+     * As {@link #insert(ExecContext, Object[], Long, OnConflict)}; {@code rowidFree} says the caller
+     * knows no row has that rowid (an UPDATE that just deleted it), so no lookup is made (in
+     * BEGIN CONCURRENT a lookup that misses is traced as a read of the gap around it).
+     */
+    public Long insert(ExecContext ctx, Object[] values, Long rowid, OnConflict onConflict, boolean rowidFree) {
+        List<Integer> pendingColumns = null;
         for (int i = 0; i < values.length; i++) {
-            if (notNull[i] && values[i] == null && i != rowidAlias) {
+            if (values[i] == CommitSeq.PENDING) {
+                if (pendingColumns == null) {
+                    pendingColumns = new ArrayList<>();
+                    values = values.clone();
+                }
+                pendingColumns.add(i);
+                values[i] = null; // NULL until commit: no NOT NULL or UNIQUE conflict
+            }
+        }
+        for (int i = 0; i < values.length; i++) {
+            if (notNull[i] && values[i] == null && i != rowidAlias && (pendingColumns == null || !pendingColumns.contains(i))) {
                 if (onConflict == OnConflict.IGNORE) {
                     return null;
                 }
@@ -93,7 +145,7 @@ public final class TableWriter {
                 throw new OneLiteException(ResultCode.CONSTRAINT_CHECK, "CHECK constraint failed: " + checkNames.get(i));
             }
         }
-        if (rowid != null && c.seek(id)) {
+        if (rowid != null && !rowidFree && c.seek(id)) {
             switch (onConflict) {
                 case IGNORE:
                     return null;
@@ -138,6 +190,11 @@ public final class TableWriter {
         for (int i = 0; i < indexes.size(); i++) {
             if (keys.get(i) != null) {
                 ctx.storage.openIndex(indexes.get(i).root(), indexes.get(i).keyInfo()).insert(keys.get(i));
+            }
+        }
+        if (pendingColumns != null) {
+            for (int col : pendingColumns) {
+                pending.add(new CommitSeq.Pending(id, col));
             }
         }
         return id;
@@ -205,17 +262,32 @@ public final class TableWriter {
         return null;
     }
 
+    /**
+     * Adds an existing row's entries to this writer's indexes (CREATE INDEX on a filled table),
+     * checking UNIQUE; the table row is not touched.
+     */
+    public void indexRow(ExecContext ctx, Object[] values, long rowid) {
+        Frame rf = rowFrame(ctx, values, rowid);
+        for (IndexInfo ix : indexes) {
+            if (ix.where() != null && !ValueOps.isTrue(ix.where().eval(rf))) {
+                continue;
+            }
+            Object[] key = key(ix, values, rowid, rf);
+            if (ix.unique() && conflict(ctx, ix, key, rowid) != null) {
+                throw new OneLiteException(ix.primaryKey() ? ResultCode.CONSTRAINT_PRIMARYKEY
+                        : ResultCode.CONSTRAINT_UNIQUE, "UNIQUE constraint failed: " + ix.constraintColumns());
+            }
+            ctx.storage.openIndex(ix.root(), ix.keyInfo()).insert(key);
+        }
+    }
+
     /** Deletes a row and its index entries; false when it does not exist. */
     public boolean delete(ExecContext ctx, long rowid) {
         RowCursor c = ctx.storage.openTable(root);
         if (!c.seek(rowid)) {
             return false;
         }
-        Object[] values = c.row();
-        int n = columnNames.length;
-        if (values.length < n) {
-            values = java.util.Arrays.copyOf(values, n);
-        }
+        Object[] values = pad(c.row());
         Frame rf = rowFrame(ctx, values, rowid);
         for (IndexInfo ix : indexes) {
             if (ix.where() != null && !ValueOps.isTrue(ix.where().eval(rf))) {
@@ -233,7 +305,6 @@ public final class TableWriter {
         if (!c.seek(rowid)) {
             return null;
         }
-        Object[] v = c.row();
-        return v.length < columnNames.length ? java.util.Arrays.copyOf(v, columnNames.length) : v;
+        return pad(c.row());
     }
 }

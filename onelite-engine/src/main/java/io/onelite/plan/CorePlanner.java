@@ -170,6 +170,13 @@ final class CorePlanner {
             groupBy[i] = new ExprCompiler(planner, scope).eval(g);
         }
         scope.aggregates = collector;
+        List<io.onelite.exec.WindowSpec> windowSpecs = new ArrayList<>();
+        scope.windowSpecs = windowSpecs;
+        Map<String, io.onelite.sql.ast.WindowDef> named = new HashMap<>();
+        for (io.onelite.sql.ast.NamedWindow nw : q.windows()) {
+            named.put(nw.name().toLowerCase(Locale.ROOT), nw.def());
+        }
+        scope.namedWindows = named;
         ExprCompiler out = new ExprCompiler(planner, scope);
         scope.aliases = null;
         List<Eval> outputs = new ArrayList<>();
@@ -248,13 +255,21 @@ final class CorePlanner {
             nullsFirst[i] = t.nulls() == null || t.nulls() == NullsOrder.DEFAULT ? !desc[i] : t.nulls() == NullsOrder.FIRST;
         }
         scope.aggregates = null;
+        scope.windowSpecs = null;
         Eval[] outArr = outputs.toArray(new Eval[0]);
+        io.onelite.exec.WindowSpec[] specs = windowSpecs.isEmpty() ? null
+                : windowSpecs.toArray(new io.onelite.exec.WindowSpec[0]);
         Query query;
         if (aggregate) {
             GroupSlot[] slots = collector.slots.toArray(new GroupSlot[0]);
-            query = new AggregateQuery(nLevels, levels, guard, groupBy, slots, having, outArr, visible, q.distinct());
+            query = new AggregateQuery(nLevels, levels, guard, groupBy, slots, having, outArr, visible, q.distinct())
+                    .withWindows(specs);
         } else {
-            query = new CoreQuery(nLevels, levels, guard, outArr, visible, q.distinct());
+            int[] widths = new int[nLevels];
+            for (int i = 0; i < nLevels; i++) {
+                widths[i] = scope.sources.get(i).columnNames().size();
+            }
+            query = new CoreQuery(nLevels, levels, guard, outArr, visible, q.distinct()).withWindows(specs, widths);
         }
         if (keys.length > 0 || limit != null || outArr.length != visible) {
             ExprCompiler lc = new ExprCompiler(planner, new Scope(outer, true));

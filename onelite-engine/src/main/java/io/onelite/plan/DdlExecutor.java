@@ -32,7 +32,7 @@ public final class DdlExecutor {
     public static boolean isDdl(Stmt s) {
         return s instanceof CreateTableStmt || s instanceof CreateIndexStmt || s instanceof CreateViewStmt
                 || s instanceof DropStmt || s instanceof io.onelite.sql.ast.CreateTriggerStmt
-                || s instanceof io.onelite.sql.ast.MaintenanceStmt.Reindex;
+                || s instanceof io.onelite.sql.ast.MaintenanceStmt.Reindex || s instanceof io.onelite.sql.ast.AlterTableStmt;
     }
 
     /** Runs a DDL statement in the context's (writable) storage against the current schema. */
@@ -78,6 +78,8 @@ public final class DdlExecutor {
             }
             addSchemaRow(st, "trigger", name, t != null ? t.name() : schema.view(tr.table()).name(), 0, tr.sql());
             bumpCookie(st);
+        } else if (s instanceof io.onelite.sql.ast.AlterTableStmt a) {
+            AlterExecutor.execute(a, schema, st);
         } else if (s instanceof io.onelite.sql.ast.MaintenanceStmt.Reindex r) {
             if (r.target() != null) {
                 String n = r.target().name();
@@ -113,7 +115,8 @@ public final class DdlExecutor {
             throw new OneLiteException(ResultCode.ERROR, "object name reserved for internal use: " + name);
         }
         if (ct.asSelect() != null) {
-            throw new OneLiteException(ResultCode.ERROR, "CREATE TABLE ... AS SELECT is not supported yet");
+            createTableAs(ct, schema, ctx);
+            return;
         }
         Table t = TableBuilder.table(ct, 0); // validates before anything is written
         if (t.autoincrement() && schema.table("sqlite_sequence") == null) {
@@ -128,6 +131,52 @@ public final class DdlExecutor {
             addSchemaRow(st, "index", ix.name(), name, ir, null);
         }
         bumpCookie(st);
+    }
+
+    /** CREATE TABLE ... AS SELECT: columns named and typed from the result, as SQLite's createTableStmt. */
+    private static void createTableAs(CreateTableStmt ct, Schema schema, ExecContext ctx) {
+        Planner planner = new Planner(schema);
+        Planner.Planned p = planner.select(ct.asSelect());
+        List<String> cols = new ArrayList<>();
+        int n = 0;
+        for (int i = 0; i < p.names().size(); i++) {
+            String name = p.names().get(i);
+            String type = switch (p.affinities()[i]) {
+                case 'B' -> " TEXT";
+                case 'C' -> " NUM";
+                case 'D' -> " INT";
+                case 'E' -> " REAL";
+                default -> "";
+            };
+            String id = name.matches("[A-Za-z_][A-Za-z0-9_]*") ? name : "\"" + name.replace("\"", "\"\"") + "\"";
+            cols.add(id + type);
+            n += id.length() + type.length();
+        }
+        String table = ct.name().name();
+        String sep = n + table.length() > 50 ? "\n  " : "";
+        String sep2 = n + table.length() > 50 ? ",\n  " : ",";
+        String end = n + table.length() > 50 ? "\n)" : ")";
+        String sql = "CREATE TABLE " + table + "(" + sep + String.join(sep2, cols) + end;
+        CreateTableStmt made = (CreateTableStmt) io.onelite.sql.Parser.parse(sql, 0).stmt();
+        createTable(made, schema, ctx);
+        Table t = TableBuilder.table(made, 0);
+        // the new table is not in this schema snapshot: find its root from sqlite_schema
+        RowCursor sc = ctx.storage.openTable(1);
+        int root = 0;
+        for (boolean ok = sc.first(); ok; ok = sc.next()) {
+            if (table.equalsIgnoreCase(String.valueOf(sc.column(1))) && "table".equals(sc.column(0))) {
+                root = (int) (long) (Long) sc.column(3);
+            }
+        }
+        t = t.withRoot(root);
+        TableWriter w = Writers.writer(planner, t);
+        for (Object[] r : p.query().all(ctx, null)) {
+            Object[] v = new Object[r.length];
+            for (int i = 0; i < r.length; i++) {
+                v[i] = io.onelite.exec.ValueOps.applyAffinity(r[i], t.columns().get(i).affinity());
+            }
+            w.insert(ctx, v, null, TableWriter.OnConflict.ABORT);
+        }
     }
 
     private static void createIndex(CreateIndexStmt ci, Schema schema, ExecContext ctx) {
@@ -162,17 +211,20 @@ public final class DdlExecutor {
         for (boolean ok = c.first(); ok; ok = c.next()) {
             ids.add(new long[]{c.rowid()});
             Object[] r = c.row();
-            rows.add(r.length < t.columns().size() ? java.util.Arrays.copyOf(r, t.columns().size()) : r);
+            rows.add(r);
         }
-        // re-insert through the writer so UNIQUE is checked; rows are rewritten unchanged
+        Object[] defaults = AccessPlanner.access(t).defaults();
         for (int i = 0; i < ids.size(); i++) {
             long rowid = ids.get(i)[0];
-            Object[] values = rows.get(i);
+            Object[] raw = rows.get(i);
+            Object[] values = java.util.Arrays.copyOf(raw, Math.max(raw.length, t.columns().size()));
+            for (int k = raw.length; k < values.length; k++) {
+                values[k] = k < defaults.length ? defaults[k] : null; // a row older than ADD COLUMN
+            }
             if (t.rowidAlias() >= 0) {
                 values[t.rowidAlias()] = rowid;
             }
-            st.openTable(t.root()).delete(rowid);
-            w.insert(ctx, values, rowid, TableWriter.OnConflict.ABORT);
+            w.indexRow(ctx, values, rowid);
         }
         addSchemaRow(st, "index", name, t.name(), root, ci.sql());
         bumpCookie(st);

@@ -51,6 +51,8 @@ public final class DmlPlanner {
     private abstract static class Dml implements Executable {
         final List<String> names = new ArrayList<>();
         Eval[] returning;
+        /** The table writer, for commit_seq() hooks. */
+        TableWriter writer;
 
         @Override
         public List<String> columnNames() {
@@ -74,11 +76,28 @@ public final class DmlPlanner {
 
         abstract long run(ExecContext ctx, List<Object[]> returned);
 
+        /** The enclosing frame of this execution (a trigger's OLD/NEW), or null. */
+        Frame outer;
+
+        @Override
+        public RowIterator execute(ExecContext ctx, Frame outerFrame) {
+            Frame saved = outer;
+            outer = outerFrame;
+            try {
+                return execute(ctx);
+            } finally {
+                outer = saved;
+            }
+        }
+
         @Override
         public RowIterator execute(ExecContext ctx) {
             ctx.storage.beginWrite();
             List<Object[]> out = new ArrayList<>();
             long n = run(ctx, out);
+            if (writer != null) {
+                writer.registerCommitSeq(ctx);
+            }
             ctx.session.addChanges(n);
             var it = out.iterator();
             return new RowIterator() {
@@ -132,6 +151,11 @@ public final class DmlPlanner {
                 r.values[alias] = rowid;
             }
             f.src[0] = r;
+            for (int i = 0; i < r.values.length; i++) {
+                if (r.values[i] == io.onelite.exec.CommitSeq.PENDING) {
+                    r.values[i] = null;
+                }
+            }
             Object[] row = new Object[returning.length];
             for (int i = 0; i < row.length; i++) {
                 row[i] = returning[i].eval(f);
@@ -169,7 +193,8 @@ public final class DmlPlanner {
         }
         Query source = null;
         if (s.select() != null) {
-            Planner.Planned p = planner.plan(s.select(), null);
+            Planner.Planned p = planner.plan(s.select(), planner.outerScope == null ? null
+                    : new Scope(planner.outerScope, true));
             int got = p.names().size();
             if (got != targets.length) {
                 if (s.columns().isEmpty()) {
@@ -180,7 +205,7 @@ public final class DmlPlanner {
             }
             source = p.query();
         }
-        ExprCompiler dc = new ExprCompiler(planner, new Scope(null));
+        ExprCompiler dc = new ExprCompiler(planner, new Scope(planner.outerScope, true));
         Eval[] defaults = new Eval[n];
         for (int i = 0; i < n; i++) {
             Column c = t.columns().get(i);
@@ -196,12 +221,14 @@ public final class DmlPlanner {
         Query src = source;
         int rowidPos = rowidTarget;
         Table seqTable = t.autoincrement() ? planner.schema.table("sqlite_sequence") : null;
+        TriggerRunner triggers = new TriggerRunner(planner, t, io.onelite.sql.ast.CreateTriggerStmt.Event.INSERT, null);
+        ForeignKeys fks = new ForeignKeys(planner, t);
         String tableName = t.name();
         Dml d = new Dml() {
             @Override
             long run(ExecContext ctx, List<Object[]> returned) {
-                List<Object[]> rows = src == null ? List.<Object[]>of(new Object[0]) : src.all(ctx, null);
-                Frame df = new Frame(ctx, null, 0);
+                List<Object[]> rows = src == null ? List.<Object[]>of(new Object[0]) : src.all(ctx, outer);
+                Frame df = new Frame(ctx, outer, 0);
                 long count = 0;
                 long seq = seqTable == null ? 0 : Sequences.get(ctx.storage, seqTable.root(), tableName);
                 long seqStart = seq;
@@ -230,6 +257,13 @@ public final class DmlPlanner {
                         long max = ctx.storage.openTable(writer.root()).maxRowid();
                         rowid = Math.max(max, seq) + 1;
                     }
+                    if (!triggers.isEmpty()) {
+                        try {
+                            triggers.fire(ctx, io.onelite.sql.ast.CreateTriggerStmt.Time.BEFORE, null, 0, values, rowid == null ? -1 : rowid);
+                        } catch (io.onelite.exec.TriggerIgnore ignore) {
+                            continue;
+                        }
+                    }
                     if (upserts != null) {
                         long[] changed = new long[1];
                         if (upserts.handle(ctx, writer, values, rowid, changed)) {
@@ -237,11 +271,22 @@ public final class DmlPlanner {
                             continue;
                         }
                     }
+                    if (!fks.isEmpty()) {
+                        fks.checkChild(ctx, values, rowid == null ? -1 : rowid);
+                    }
                     Long id = writer.insert(ctx, values, rowid, action);
                     if (id != null) {
                         seq = Math.max(seq, id);
                         count++;
                         ctx.session.setLastInsertRowid(id);
+                        if (!triggers.isEmpty()) {
+                            try {
+                                triggers.fire(ctx, io.onelite.sql.ast.CreateTriggerStmt.Time.AFTER, null, 0, values, id);
+                            } catch (io.onelite.exec.TriggerIgnore ignore) {
+                                // nothing left to skip
+                            }
+                            ctx.session.setLastInsertRowid(id);
+                        }
                         addReturning(ctx, values, id, alias, returned);
                     }
                 }
@@ -252,6 +297,7 @@ public final class DmlPlanner {
             }
         };
         d.compileReturning(planner, t, s.returning());
+        d.writer = writer;
         return d;
     }
 
@@ -272,7 +318,7 @@ public final class DmlPlanner {
         final Level level;
 
         Matcher(Planner planner, Table t, String alias, Expr where) {
-            scope = Writers.rowScope(t, alias);
+            scope = Writers.rowScope(t, alias, planner.outerScope);
             FromPlanner.Entry e = new FromPlanner.Entry();
             e.slot = 0;
             e.table = t;
@@ -313,10 +359,16 @@ public final class DmlPlanner {
         TableWriter writer = Writers.writer(planner, t);
         TableWriter.OnConflict action = Writers.action(s.orConflict());
         int alias = t.rowidAlias();
+        java.util.Set<Integer> updated = new java.util.HashSet<>();
+        for (int[] c : cols) {
+            updated.add(c[0]);
+        }
+        TriggerRunner triggers = new TriggerRunner(planner, t, io.onelite.sql.ast.CreateTriggerStmt.Event.UPDATE, updated);
+        ForeignKeys fks = new ForeignKeys(planner, t);
         Dml d = new Dml() {
             @Override
             long run(ExecContext ctx, List<Object[]> returned) {
-                Frame f = new Frame(ctx, null, 1);
+                Frame f = new Frame(ctx, outer, 1);
                 JoinLoop loop = new JoinLoop(new Level[]{m.level});
                 List<Object[]> changes = new ArrayList<>(); // [rowid, newRowid, values]
                 while (loop.next(f)) {
@@ -353,15 +405,39 @@ public final class DmlPlanner {
                     if (old == null) {
                         continue;
                     }
+                    if (!triggers.isEmpty()) {
+                        try {
+                            triggers.fire(ctx, io.onelite.sql.ast.CreateTriggerStmt.Time.BEFORE, old, rowid, values,
+                                    newRowid == null ? rowid : newRowid);
+                        } catch (io.onelite.exec.TriggerIgnore ignore) {
+                            continue;
+                        }
+                        old = writer.read(ctx, rowid);
+                        if (old == null) {
+                            continue;
+                        }
+                    }
+                    if (!fks.isEmpty()) {
+                        fks.checkChild(ctx, values, newRowid == null ? rowid : newRowid);
+                        fks.beforeParentChange(ctx, old, rowid, values, newRowid == null ? rowid : newRowid);
+                    }
                     writer.delete(ctx, rowid);
                     try {
-                        Long id = writer.insert(ctx, values, newRowid, action);
+                        Long id = writer.insert(ctx, values, newRowid, action,
+                                newRowid != null && newRowid == rowid);
                         if (id == null) {
                             writer.insert(ctx, old, rowid, TableWriter.OnConflict.REPLACE);
                             continue;
                         }
                         count++;
                         addReturning(ctx, values, id, alias, returned);
+                        if (!triggers.isEmpty()) {
+                            try {
+                                triggers.fire(ctx, io.onelite.sql.ast.CreateTriggerStmt.Time.AFTER, old, rowid, values, id);
+                            } catch (io.onelite.exec.TriggerIgnore ignore) {
+                                // nothing left to skip
+                            }
+                        }
                     } catch (OneLiteException e) {
                         throw e;
                     }
@@ -370,6 +446,7 @@ public final class DmlPlanner {
             }
         };
         d.compileReturning(planner, t, s.returning());
+        d.writer = writer;
         return d;
     }
 
@@ -379,16 +456,18 @@ public final class DmlPlanner {
         TableWriter writer = Writers.writer(planner, t);
         int n = t.columns().size();
         int alias = t.rowidAlias();
+        TriggerRunner triggers = new TriggerRunner(planner, t, io.onelite.sql.ast.CreateTriggerStmt.Event.DELETE, null);
+        ForeignKeys fks = new ForeignKeys(planner, t);
         Dml d = new Dml() {
             @Override
             long run(ExecContext ctx, List<Object[]> returned) {
-                Frame f = new Frame(ctx, null, 1);
+                Frame f = new Frame(ctx, outer, 1);
                 JoinLoop loop = new JoinLoop(new Level[]{m.level});
                 List<Long> rowids = new ArrayList<>();
                 List<Object[]> olds = new ArrayList<>();
                 while (loop.next(f)) {
                     rowids.add(f.src[0].rowid());
-                    if (returning != null) {
+                    if (returning != null || !triggers.isEmpty() || !fks.isEmpty()) {
                         Object[] v = new Object[n];
                         for (int i = 0; i < n; i++) {
                             v[i] = f.src[0].column(i);
@@ -398,10 +477,27 @@ public final class DmlPlanner {
                 }
                 long count = 0;
                 for (int i = 0; i < rowids.size(); i++) {
+                    if (!triggers.isEmpty()) {
+                        try {
+                            triggers.fire(ctx, io.onelite.sql.ast.CreateTriggerStmt.Time.BEFORE, olds.get(i), rowids.get(i), null, 0);
+                        } catch (io.onelite.exec.TriggerIgnore ignore) {
+                            continue;
+                        }
+                    }
+                    if (!fks.isEmpty()) {
+                        fks.beforeParentChange(ctx, olds.get(i), rowids.get(i), null, 0);
+                    }
                     if (writer.delete(ctx, rowids.get(i))) {
                         count++;
                         if (returning != null) {
                             addReturning(ctx, olds.get(i), rowids.get(i), alias, returned);
+                        }
+                        if (!triggers.isEmpty()) {
+                            try {
+                                triggers.fire(ctx, io.onelite.sql.ast.CreateTriggerStmt.Time.AFTER, olds.get(i), rowids.get(i), null, 0);
+                            } catch (io.onelite.exec.TriggerIgnore ignore) {
+                                // nothing left to skip
+                            }
                         }
                     }
                 }
@@ -409,6 +505,7 @@ public final class DmlPlanner {
             }
         };
         d.compileReturning(planner, t, s.returning());
+        d.writer = writer;
         return d;
     }
 }

@@ -20,6 +20,11 @@ public interface Executable {
 
     RowIterator execute(ExecContext ctx);
 
+    /** Runs with an enclosing frame (a trigger program's OLD/NEW). */
+    default RowIterator execute(ExecContext ctx, io.onelite.exec.Frame outer) {
+        return execute(ctx);
+    }
+
     /** EXPLAIN QUERY PLAN lines. */
     default List<String> explain() {
         return List.of();

@@ -154,8 +154,19 @@ final class ExprCompiler {
         if (e instanceof Expr.RowValue) {
             throw new OneLiteException(ResultCode.ERROR, "row value misused");
         }
-        if (e instanceof Expr.Raise) {
-            throw new OneLiteException(ResultCode.ERROR, "RAISE() may only be used within a trigger-program");
+        if (e instanceof Expr.Raise r) {
+            if (!scope.inTrigger()) {
+                throw new OneLiteException(ResultCode.ERROR, "RAISE() may only be used within a trigger-program");
+            }
+            if (r.kind() == Expr.RaiseKind.IGNORE) {
+                return CExpr.of(f -> {
+                    throw new io.onelite.exec.TriggerIgnore();
+                });
+            }
+            Eval msg = r.message() == null ? fr -> "" : eval(r.message());
+            return CExpr.of(f -> {
+                throw new OneLiteException(ResultCode.CONSTRAINT_TRIGGER, ValueOps.toText(msg.eval(f)));
+            });
         }
         throw new OneLiteException(ResultCode.ERROR, "unsupported expression: " + e.getClass().getSimpleName());
     }

@@ -98,7 +98,37 @@ final class FromPlanner {
             String name = t.name().name();
             String alias = t.alias() != null ? t.alias() : name;
             CommonTableExpr cte = t.name().schema() == null ? planner.cte(name) : null;
-            if (cte != null) {
+            Object[] work = planner.working.get(name.toLowerCase(Locale.ROOT));
+            if (work != null) {
+                var wt = (io.onelite.exec.RecursiveQuery.WorkingTable) work[0];
+                @SuppressWarnings("unchecked")
+                List<String> names = (List<String>) work[1];
+                Planner.Planned first = (Planner.Planned) work[2];
+                e.query = new io.onelite.exec.Query() {
+                    @Override
+                    public int columnCount() {
+                        return names.size();
+                    }
+
+                    @Override
+                    public io.onelite.exec.RowIterator open(io.onelite.exec.ExecContext ctx, io.onelite.exec.Frame outer) {
+                        return io.onelite.exec.ListLevel.iterate(wt.rows());
+                    }
+                };
+                e.queryCorrelated = true; // re-read at each step
+                e.name = alias;
+                scope.sources.add(new Source(alias, null, new ArrayList<>(names), first.affinities().clone(),
+                        first.collations().clone(), false, new boolean[names.size()]));
+            } else if (cte != null && planner.recursiveWith
+                    && Planner.references(cte.select().cores(), cte.name()) && cte.select().cores().size() > 1) {
+                Scope probe = new Scope(scope.outer, true);
+                Planner.Planned p = planner.recursiveCte(cte, probe);
+                e.query = p.query();
+                e.queryCorrelated = probe.correlatedFromInside;
+                e.name = alias;
+                scope.sources.add(new Source(alias, null, new ArrayList<>(p.names()), p.affinities().clone(),
+                        p.collations().clone(), false, new boolean[p.names().size()]));
+            } else if (cte != null) {
                 subquery(e, cte.select(), alias, cte.columns());
             } else {
                 Table table = planner.schema.table(name);

@@ -19,9 +19,12 @@ final class FunctionCompiler {
         String name = fc.name();
         int argc = fc.star() ? 0 : fc.args().size();
         if (fc.over() != null) {
-            throw new OneLiteException(ResultCode.ERROR, "window functions are not supported yet");
+            return WindowCompiler.compile(c, fc, argc);
         }
         String lowerName = name.toLowerCase(java.util.Locale.ROOT);
+        if (lowerName.equals("commit_seq") && argc == 0 && fc.over() == null) {
+            return CExpr.of(f -> io.onelite.exec.CommitSeq.PENDING);
+        }
         Supplier<Accumulator> agg = Builtins.aggregate(name, argc);
         Builtins.Fn fn = Builtins.scalar(name, argc);
         io.onelite.exec.func.ScalarFunction libScalar = io.onelite.exec.func.Functions.scalar(lowerName, argc);
@@ -148,6 +151,9 @@ final class FunctionCompiler {
     }
 
     static boolean exists(String name) {
+        if (name.equalsIgnoreCase("commit_seq")) {
+            return true;
+        }
         if (io.onelite.exec.func.Functions.exists(name.toLowerCase(java.util.Locale.ROOT))) {
             return true;
         }

@@ -31,6 +31,8 @@ public final class Planner {
     final Schema schema;
     /** CTEs visible while planning, innermost WITH last. */
     final Deque<Map<String, CommonTableExpr>> ctes = new ArrayDeque<>();
+    /** Recursive CTEs being planned: name -> (working table, column names). */
+    final Map<String, Object[]> working = new HashMap<>();
     /** Views being expanded (to report circular definitions). */
     final java.util.Set<String> expanding = new java.util.HashSet<>();
 
@@ -81,6 +83,7 @@ public final class Planner {
             }
             ctes.addLast(m);
             pushed = true;
+            recursiveWith = s.with().recursive();
         }
         try {
             List<SelectCore> cores = s.cores();
@@ -173,6 +176,62 @@ public final class Planner {
             case 3 -> "3rd";
             default -> i + "th";
         };
+    }
+
+    boolean recursiveWith;
+    /** While a trigger program compiles: its OLD/NEW scope, the enclosing scope of its statements. */
+    Scope outerScope;
+
+    /** Whether a FROM clause of these cores names {@code table} (directly, not in subqueries). */
+    static boolean references(List<SelectCore> cores, String table) {
+        for (SelectCore c : cores) {
+            if (c instanceof SelectCore.Query q && q.from() != null && names(q.from(), table)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static boolean names(io.onelite.sql.ast.FromItem f, String table) {
+        if (f instanceof io.onelite.sql.ast.Join j) {
+            return names(j.left(), table) || names(j.right(), table);
+        }
+        return f instanceof io.onelite.sql.ast.FromItem.Table t && t.name().schema() == null
+                && t.name().name().equalsIgnoreCase(table);
+    }
+
+    /**
+     * Plans a recursive CTE: the cores before the first one reading the CTE are the initial
+     * select, the rest (joined by UNION [ALL]) the recursive one.
+     */
+    Planned recursiveCte(CommonTableExpr cte, Scope outer) {
+        SelectStmt s = cte.select();
+        List<SelectCore> cores = s.cores();
+        int split = 1;
+        while (split < cores.size() && !references(List.of(cores.get(split)), cte.name())) {
+            split++;
+        }
+        SelectStmt initial = new SelectStmt(null, cores.get(0), s.compounds().subList(0, split - 1), List.of(), null, null);
+        Planned first = plan(initial, outer);
+        List<String> names = cte.columns().isEmpty() ? first.names() : cte.columns();
+        io.onelite.exec.RecursiveQuery.WorkingTable wt = new io.onelite.exec.RecursiveQuery.WorkingTable();
+        String key = cte.name().toLowerCase(Locale.ROOT);
+        working.put(key, new Object[]{wt, names, first});
+        Planned rec;
+        try {
+            List<SelectStmt.CompoundTerm> rest = s.compounds().subList(split, s.compounds().size());
+            rec = plan(new SelectStmt(null, cores.get(split), rest, List.of(), null, null), outer);
+        } finally {
+            working.remove(key);
+        }
+        boolean all = s.compounds().get(split - 1).op() == SelectStmt.CompoundOp.UNION_ALL;
+        Query q = new io.onelite.exec.RecursiveQuery(first.query(), rec.query(), all, wt, names.size());
+        if (!s.orderBy().isEmpty() || s.limit() != null) {
+            ExprCompiler ec = new ExprCompiler(this, new Scope(outer, true));
+            q = new SortLimitQuery(q, names.size(), new int[0], new boolean[0], new Collation[0], new boolean[0],
+                    s.limit() == null ? null : ec.eval(s.limit()), s.offset() == null ? null : ec.eval(s.offset()));
+        }
+        return new Planned(q, names, first.declTypes(), first.tables(), first.affinities(), first.collations());
     }
 
     CommonTableExpr cte(String name) {

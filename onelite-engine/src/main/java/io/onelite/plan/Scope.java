@@ -17,6 +17,22 @@ final class Scope {
     final List<Source> sources = new ArrayList<>();
     /** Result-column aliases usable where SQLite allows them (WHERE, GROUP BY, HAVING, ORDER BY). */
     Map<String, Expr> aliases;
+    /** The scope of a trigger program (OLD and NEW): RAISE() is allowed below it. */
+    boolean trigger;
+
+    boolean inTrigger() {
+        for (Scope s = this; s != null; s = s.outer) {
+            if (s.trigger) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Set while compiling output expressions that may hold window functions. */
+    java.util.List<io.onelite.exec.WindowSpec> windowSpecs;
+    /** The WINDOW clause's named windows. */
+    java.util.Map<String, io.onelite.sql.ast.WindowDef> namedWindows = java.util.Map.of();
     /** Set while compiling an aggregate query's output expressions. */
     AggregateCollector aggregates;
     /** Set while an outer level compiles: references to it are correlated. */

@@ -17,7 +17,11 @@ final class Writers {
 
     /** A scope whose only source (slot 0) is the table's row, named by the table (and alias). */
     static Scope rowScope(Table t, String alias) {
-        Scope s = new Scope(null);
+        return rowScope(t, alias, null);
+    }
+
+    static Scope rowScope(Table t, String alias, Scope outer) {
+        Scope s = new Scope(outer);
         int n = t.columns().size();
         char[] aff = new char[n];
         String[] coll = new String[n];
@@ -55,7 +59,7 @@ final class Writers {
         List<String> names = new ArrayList<>();
         for (Table.Check c : t.checks()) {
             checks.add(new ExprCompiler(planner, scope).eval(c.expr()));
-            names.add(c.name() != null ? c.name() : ExprText.of(c.expr()));
+            names.add(c.name() != null ? c.name() : c.text() != null ? c.text() : ExprText.of(c.expr()));
         }
         int n = t.columns().size();
         String[] colNames = new String[n];
@@ -64,7 +68,8 @@ final class Writers {
             colNames[i] = t.columns().get(i).name();
             notNull[i] = t.columns().get(i).notNull();
         }
-        return new TableWriter(t.name(), t.root(), t.rowidAlias(), colNames, notNull, ixs, checks, names);
+        return new TableWriter(t.name(), t.root(), t.rowidAlias(), colNames, notNull, ixs, checks, names)
+                .withDefaults(AccessPlanner.access(t).defaults());
     }
 
     static TableWriter.OnConflict action(ConflictAction a) {

@@ -62,4 +62,40 @@ class ThinPathTests {
             assertThat(query(s, "SELECT count(*) FROM t")).containsExactly(List.of(1L));
         }
     }
+
+    @Test
+    void dataSurvivesReopeningTheFile(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+        String path = dir.resolve("t.db").toString();
+        try (Database db = Database.open(path, DatabaseOptions.DEFAULTS); Session s = db.openSession()) {
+            s.execute("CREATE TABLE t(a INTEGER PRIMARY KEY, b TEXT UNIQUE, c)");
+            s.execute("CREATE INDEX tc ON t(c)");
+            s.execute("BEGIN; INSERT INTO t VALUES (1, 'one', 10); INSERT INTO t VALUES (2, 'two', 20); COMMIT");
+            s.execute("BEGIN; INSERT INTO t VALUES (3, 'three', 30); ROLLBACK");
+        }
+        try (Database db = Database.open(path, DatabaseOptions.DEFAULTS); Session s = db.openSession()) {
+            assertThat(query(s, "SELECT b FROM t WHERE a = ?", 2L)).containsExactly(List.of("two"));
+            assertThat(query(s, "SELECT count(*) FROM t")).containsExactly(List.of(2L));
+        }
+        Process p = new ProcessBuilder("sqlite3", path, "pragma integrity_check; select b from t where c = 20;")
+                .redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes()).trim();
+        p.waitFor();
+        assertThat(out).isEqualTo("ok\ntwo");
+    }
+
+    @Test
+    void beginConcurrentWritersOnDifferentRowsBothCommit() {
+        try (Database db = Database.open(":memory:", DatabaseOptions.DEFAULTS); Session a = db.openSession();
+             Session b = db.openSession()) {
+            a.execute("CREATE TABLE t(id INTEGER PRIMARY KEY, v)");
+            a.execute("INSERT INTO t VALUES (1, 0), (2, 0)");
+            a.execute("BEGIN CONCURRENT");
+            b.execute("BEGIN CONCURRENT");
+            a.execute("UPDATE t SET v = 1 WHERE id = 1");
+            b.execute("UPDATE t SET v = 2 WHERE id = 2");
+            a.execute("COMMIT");
+            b.execute("COMMIT");
+            assertThat(query(a, "SELECT id, v FROM t ORDER BY id")).containsExactly(List.of(1L, 1L), List.of(2L, 2L));
+        }
+    }
 }

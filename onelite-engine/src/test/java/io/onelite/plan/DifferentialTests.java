@@ -212,4 +212,22 @@ class DifferentialTests {
                     : "SELECT * FROM t2 WHERE " + conds2[r.nextInt(conds2.length)];
         });
     }
+
+    @Test
+    void windowFunctionsAndCtesMatchNativeSqlite() throws Exception {
+        compare(System.nanoTime(), 120, r -> {
+            String[] fns = {"row_number()", "rank()", "dense_rank()", "sum(a)", "count(*)", "max(c)", "lag(b)",
+                "first_value(d)", "ntile(3)", "avg(c)"};
+            String[] frames = {"", " ROWS BETWEEN 1 PRECEDING AND CURRENT ROW",
+                " ROWS BETWEEN UNBOUNDED PRECEDING AND UNBOUNDED FOLLOWING", " GROUPS BETWEEN CURRENT ROW AND 1 FOLLOWING"};
+            String part = r.nextBoolean() ? "PARTITION BY " + column(r, false) + " " : "";
+            String order = "ORDER BY " + column(r, false) + ", rowid";
+            if (r.nextInt(5) == 0) {
+                return "WITH RECURSIVE c(x) AS (SELECT " + r.nextInt(5) + " UNION ALL SELECT x + 1 FROM c WHERE x < "
+                        + (r.nextInt(10) + 3) + ") SELECT x, (SELECT count(*) FROM t1 WHERE a < x) FROM c";
+            }
+            return "SELECT rowid, " + fns[r.nextInt(fns.length)] + " OVER (" + part + order
+                    + frames[r.nextInt(frames.length)] + ") FROM t1 WHERE " + expr(r, 1, false) + " ORDER BY rowid";
+        });
+    }
 }

@@ -150,4 +150,48 @@ class FileConcurrencyTests {
         assertThat(sqlite3(db, "pragma integrity_check")).isEqualTo("ok");
         assertThat(sqlite3(db, "select writer, count(*) from t group by writer order by writer")).isEqualTo("0|200\n9|200");
     }
+
+    @Test
+    void everyAcknowledgedCommitOfAWriterKilledMidStreamIsThere(@TempDir Path dir) throws Exception {
+        Path db = dir.resolve("k.db");
+        int root;
+        try (Pager pager = Pager.open(db, PagerOptions.DEFAULTS)) {
+            root = new TxFixture(pager, TxOptions.DEFAULTS).createSchemaTable("t", "CREATE TABLE t(writer INT, i INT)");
+        }
+        java.util.Set<Long> acked = java.util.concurrent.ConcurrentHashMap.newKeySet();
+        try (Pager pager = Pager.open(db, PagerOptions.DEFAULTS)) {
+            TxFixture f = new TxFixture(pager, TxOptions.DEFAULTS);
+            Process child = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                    "-cp", System.getProperty("java.class.path"), ChildWriter.class.getName(),
+                    db.toString(), String.valueOf(root), "100000", "1", "concurrent", "ack")
+                    .redirectErrorStream(true).start();
+            Thread mine = new Thread(() -> {
+                for (int i = 0; i < 300; i++) {
+                    long item = i;
+                    long[] id = new long[1];
+                    f.runWithRetry(BeginMode.CONCURRENT, t -> id[0] = insert(t, root, 0L, item));
+                    acked.add(id[0]);
+                }
+            });
+            mine.start();
+            var out = new java.io.BufferedReader(new java.io.InputStreamReader(child.getInputStream(), StandardCharsets.UTF_8));
+            String line;
+            int childAcks = 0;
+            while ((line = out.readLine()) != null) {
+                if (line.startsWith("ack ")) {
+                    acked.add(Long.parseLong(line.substring(4)));
+                    if (++childAcks == 150) {
+                        child.destroyForcibly(); // SIGKILL, somewhere in its next transaction or commit
+                        break; // (its streams are closed now)
+                    }
+                }
+            }
+            assertThat(child.waitFor(60, TimeUnit.SECONDS)).isTrue();
+            mine.join();
+            assertThat(childAcks).isGreaterThanOrEqualTo(150);
+            f.runWithRetry(BeginMode.CONCURRENT, t -> acked.add(insert(t, root, 0L, -1L))); // writing goes on
+            assertThat(f.rows(root).keySet()).containsAll(acked);
+        }
+        assertThat(sqlite3(db, "pragma integrity_check")).isEqualTo("ok");
+    }
 }

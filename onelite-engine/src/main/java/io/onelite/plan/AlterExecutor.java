@@ -1,0 +1,124 @@
+package io.onelite.plan;
+
+import io.onelite.catalog.Column;
+import io.onelite.catalog.RowCursor;
+import io.onelite.catalog.Schema;
+import io.onelite.catalog.Storage;
+import io.onelite.catalog.Table;
+import io.onelite.common.OneLiteException;
+import io.onelite.common.ResultCode;
+import io.onelite.sql.ast.AlterTableStmt;
+import io.onelite.sql.ast.ColumnConstraint;
+
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * ALTER TABLE: RENAME TO, RENAME COLUMN and ADD COLUMN, done as SQLite does by rewriting the
+ * stored CREATE statements in {@code sqlite_schema} (no row is touched: a row stored before ADD
+ * COLUMN reads the new column's default). DROP COLUMN is not supported yet.
+ */
+final class AlterExecutor {
+    private AlterExecutor() {
+    }
+
+    static void execute(AlterTableStmt a, Schema schema, Storage st) {
+        Table t = schema.table(a.table().name());
+        if (t == null || t.isSchemaTable()) {
+            throw new OneLiteException(ResultCode.ERROR, t == null ? "no such table: " + a.table().name()
+                    : "table " + a.table().name() + " may not be altered");
+        }
+        if (a.action() instanceof AlterTableStmt.AddColumn add) {
+            var def = add.column();
+            if (t.columnIndex(def.name()) >= 0) {
+                throw new OneLiteException(ResultCode.ERROR, "duplicate column name: " + def.name());
+            }
+            for (ColumnConstraint c : def.constraints()) {
+                if (c instanceof ColumnConstraint.PrimaryKey) {
+                    throw new OneLiteException(ResultCode.ERROR, "Cannot add a PRIMARY KEY column");
+                }
+                if (c instanceof ColumnConstraint.Unique) {
+                    throw new OneLiteException(ResultCode.ERROR, "Cannot add a UNIQUE column");
+                }
+                if (c instanceof ColumnConstraint.NotNull && def.constraint(ColumnConstraint.Default.class) == null) {
+                    throw new OneLiteException(ResultCode.ERROR, "Cannot add a NOT NULL column with default value NULL");
+                }
+            }
+            String sql = t.sql();
+            int close = sql.lastIndexOf(')');
+            String newSql = sql.substring(0, close) + ", " + def.text() + sql.substring(close);
+            rewrite(st, t.name(), (type, name, sqlText) -> type.equals("table") && name.equalsIgnoreCase(t.name())
+                    ? new String[]{name, name, newSql} : null);
+        } else if (a.action() instanceof AlterTableStmt.RenameTable rt) {
+            String to = rt.newName();
+            if (schema.table(to) != null || schema.view(to) != null || schema.index(to) != null) {
+                throw new OneLiteException(ResultCode.ERROR, "there is already another table or index with this name: " + to);
+            }
+            String from = t.name();
+            rewrite(st, from, (type, name, sqlText) -> {
+                if (type.equals("table") && name.equalsIgnoreCase(from)) {
+                    return new String[]{to, to, replaceName(sqlText, from, to)};
+                }
+                return new String[]{name.startsWith("sqlite_autoindex_" + from)
+                        ? "sqlite_autoindex_" + to + name.substring(("sqlite_autoindex_" + from).length()) : name,
+                        to, sqlText == null ? null : replaceName(sqlText, from, to)};
+            });
+        } else if (a.action() instanceof AlterTableStmt.RenameColumn rc) {
+            int ci = t.columnIndex(rc.oldName());
+            if (ci < 0) {
+                throw new OneLiteException(ResultCode.ERROR, "no such column: \"" + rc.oldName() + "\"");
+            }
+            if (t.columnIndex(rc.newName()) >= 0) {
+                throw new OneLiteException(ResultCode.ERROR, "duplicate column name: " + rc.newName());
+            }
+            Column c = t.columns().get(ci);
+            rewrite(st, t.name(), (type, name, sqlText) -> new String[]{name, t.name(),
+                    sqlText == null ? null : replaceName(sqlText, c.name(), rc.newName())});
+        } else {
+            throw new OneLiteException(ResultCode.ERROR, "ALTER TABLE DROP COLUMN is not supported yet");
+        }
+        DdlExecutor.bumpCookie(st);
+    }
+
+    /** Replaces an identifier (bare or quoted) as a whole word. */
+    static String replaceName(String sql, String from, String to) {
+        Pattern p = Pattern.compile("(?i)(?<![\\w$])([\"`\\[]?)" + Pattern.quote(from) + "([\"`\\]]?)(?![\\w$])");
+        Matcher m = p.matcher(sql);
+        StringBuilder sb = new StringBuilder();
+        while (m.find()) {
+            String q = m.group(1);
+            boolean quoted = !q.isEmpty();
+            m.appendReplacement(sb, Matcher.quoteReplacement(quoted ? "\"" + to + "\"" : quoteIfNeeded(to)));
+        }
+        m.appendTail(sb);
+        return sb.toString();
+    }
+
+    private static String quoteIfNeeded(String name) {
+        return name.matches("[A-Za-z_][A-Za-z0-9_$]*") ? name : "\"" + name.replace("\"", "\"\"") + "\"";
+    }
+
+    @FunctionalInterface
+    private interface RowChange {
+        /** New name, tbl_name and sql for a row of the table, or null to keep it. */
+        String[] change(String type, String name, String sql);
+    }
+
+    private static void rewrite(Storage st, String table, RowChange change) {
+        RowCursor c = st.openTable(1);
+        java.util.List<Object[]> updates = new java.util.ArrayList<>();
+        for (boolean ok = c.first(); ok; ok = c.next()) {
+            Object[] r = c.row();
+            if (!table.equalsIgnoreCase(String.valueOf(r[2]))) {
+                continue;
+            }
+            String[] n = change.change((String) r[0], (String) r[1], (String) r[4]);
+            if (n != null) {
+                updates.add(new Object[]{c.rowid(), new Object[]{r[0], n[0], n[1], r[3], n[2]}});
+            }
+        }
+        for (Object[] u : updates) {
+            st.openTable(1).insert((Long) u[0], (Object[]) u[1]);
+        }
+    }
+}

@@ -1,0 +1,37 @@
+package io.onelite.api;
+
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+
+import static io.onelite.api.ThinPathTests.query;
+import static org.assertj.core.api.Assertions.assertThat;
+
+class CommitSeqTests {
+
+    @Test
+    void rowsGetTheNumberOfTheirCommitInCommitOrder() {
+        try (Database db = Database.open(":memory:", DatabaseOptions.DEFAULTS); Session a = db.openSession();
+             Session b = db.openSession()) {
+            a.execute("CREATE TABLE ev(id INTEGER PRIMARY KEY, item TEXT, seq INTEGER NOT NULL)");
+            a.execute("CREATE INDEX ev_seq ON ev(seq)");
+            // the first commit_seq() creates the counter table (a schema change): do it up front
+            a.execute("INSERT INTO ev(item, seq) VALUES ('first', commit_seq())");
+            a.execute("BEGIN CONCURRENT");
+            b.execute("BEGIN CONCURRENT");
+            a.execute("INSERT INTO ev(item, seq) VALUES ('a1', commit_seq()), ('a2', commit_seq())");
+            b.execute("INSERT INTO ev(item, seq) VALUES ('b1', commit_seq())");
+            assertThat(query(b, "SELECT seq FROM ev WHERE item = 'b1'")).containsExactly(java.util.Collections.singletonList(null));
+            b.execute("COMMIT");
+            a.execute("COMMIT");
+            long first = (Long) query(a, "SELECT seq FROM ev WHERE item = 'first'").get(0).get(0);
+            List<List<Object>> rows = query(a, "SELECT item, seq FROM ev WHERE seq > ? ORDER BY seq, item", first);
+            assertThat(rows).hasSize(3);
+            long bSeq = (Long) rows.get(0).get(1);
+            assertThat(rows.get(0).get(0)).isEqualTo("b1");
+            assertThat(rows.get(1)).containsExactly("a1", bSeq + 1);
+            assertThat(rows.get(2)).containsExactly("a2", bSeq + 1);
+            assertThat(query(a, "SELECT count(*) FROM ev WHERE seq > ?", bSeq)).containsExactly(List.of(2L));
+        }
+    }
+}
