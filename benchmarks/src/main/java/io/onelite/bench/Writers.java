@@ -32,9 +32,14 @@ import java.util.concurrent.atomic.AtomicLong;
  * every writer with its own transactions on one shared database, retrying on 517/773 as the
  * recipe's WriteAsync does.
  *
+ * <p>With {@code --api jdbc} the same workload runs as SQL through the engine's JDBC driver (one
+ * connection per writer, {@code BEGIN IMMEDIATE}/{@code BEGIN CONCURRENT} ... {@code COMMIT}),
+ * and native SQLite (sqlite-jdbc, {@code BEGIN IMMEDIATE}, its own file) runs it too in the same
+ * run as the baseline.
+ *
  * <pre>
  * usage: Writers [--writers 8] [--per-writer 250] [--work-us 0,200] [--sync NORMAL|FULL|OFF]
- *                [--dir DIR | --memory] [--rounds 1] [--work-kind spin|sleep]
+ *                [--dir DIR | --memory] [--rounds 1] [--work-kind spin|sleep] [--api tx|jdbc]
  * </pre>
  * {@code spin} busy-waits as the recipe does (CPU-bound work: with fewer cores than writers it
  * cannot overlap); {@code sleep} parks the thread (work that waits, e.g. a remote call).
@@ -63,6 +68,18 @@ public final class Writers {
         System.out.printf("%d writers x %d transactions, synchronous=%s, %s, %d cores, work %s%n", writers, perWriter,
                 sync, memory ? "memory" : "files in " + dir, Runtime.getRuntime().availableProcessors(),
                 sleepWork ? "sleeps" : "spins");
+        if (opt.getOrDefault("api", "tx").equals("jdbc")) {
+            for (int round = 0; round < rounds; round++) {
+                for (int workUs : works) {
+                    double nat = WritersJdbc.run("jdbc:sqlite:", "BEGIN IMMEDIATE", writers, perWriter, workUs, sync, dir);
+                    double imm = WritersJdbc.run("jdbc:onelite:", "BEGIN IMMEDIATE", writers, perWriter, workUs, sync, dir);
+                    double con = WritersJdbc.run("jdbc:onelite:", "BEGIN CONCURRENT", writers, perWriter, workUs, sync, dir);
+                    System.out.printf("work %3d us (JDBC): native SQLite IMMEDIATE %,8.0f/s, OneLite IMMEDIATE %,8.0f/s, "
+                            + "CONCURRENT %,8.0f/s, ratio CONCURRENT/IMMEDIATE %.2f%n", workUs, nat, imm, con, con / imm);
+                }
+            }
+            return;
+        }
         warmUp(writers, sync, memory, dir);
         for (int round = 0; round < rounds; round++) {
             for (int workUs : works) {
@@ -184,7 +201,7 @@ public final class Writers {
         }
     }
 
-    /** Stands in for application work inside the transaction (busy wait, as the recipe). */
+    /** Stands in for application work inside the transaction (busy wait as the recipe, or a sleep). */
     static void work(int us) {
         if (us <= 0) {
             return;

@@ -46,6 +46,22 @@ class OneLiteExceptionTranslatorTests {
     }
 
     @Test
+    void theAwareTranslatorUsesOneLiteCodesOnlyOnOneLite() throws SQLException {
+        javax.sql.DataSource oneLite = org.mockito.Mockito.mock(javax.sql.DataSource.class);
+        org.mockito.Mockito.when(oneLite.isWrapperFor(io.onelite.jdbc.OneLiteDataSource.class)).thenReturn(true);
+        assertThat(new OneLiteAwareExceptionTranslator(oneLite).translate("insert", null,
+                new SQLException("UNIQUE constraint failed: t.a", "23505", 2067))).isInstanceOf(DuplicateKeyException.class);
+
+        // SQL Server's error 517 is a date overflow, not a lost conflict
+        javax.sql.DataSource other = org.mockito.Mockito.mock(javax.sql.DataSource.class);
+        java.sql.Connection con = org.mockito.Mockito.mock(java.sql.Connection.class);
+        org.mockito.Mockito.when(other.getConnection()).thenReturn(con);
+        var translated = new OneLiteAwareExceptionTranslator(other).translate("insert", null,
+                new SQLException("Adding a value to a 'datetime' column caused an overflow.", "22007", 517));
+        assertThat(translated).isNotInstanceOf(CommitConflictException.class);
+    }
+
+    @Test
     void theMessageNamesTaskAndStatement() {
         var e = translator.translate("insert order", "insert into orders values (1)", new SQLException("boom", null, 517));
         assertThat(e.getMessage()).contains("insert order").contains("insert into orders values (1)").contains("boom");

@@ -1,7 +1,12 @@
 package io.onelite.btree;
 
 import io.onelite.common.CorruptDatabaseException;
+import io.onelite.common.OneLiteException;
+import io.onelite.common.ResultCode;
+import io.onelite.pager.FileHeader;
 import io.onelite.pager.PageStore;
+
+import java.util.ArrayList;
 
 /** Whole-tree operations: create, clear, drop, and the empty table leaf the pager puts on page 1. */
 public final class BTree {
@@ -13,7 +18,7 @@ public final class BTree {
         requireNoAutoVacuum(s);
         int pgno = s.allocate();
         byte[] page = s.write(pgno);
-        new Node(table ? PageHeader.TABLE_LEAF : PageHeader.INDEX_LEAF, new java.util.ArrayList<>(), 0)
+        new Node(table ? PageHeader.TABLE_LEAF : PageHeader.INDEX_LEAF, new ArrayList<>(), 0)
             .writeTo(page, PageHeader.headerOffset(pgno), s.usableSize());
         return pgno;
     }
@@ -24,7 +29,7 @@ public final class BTree {
         BTreePage p = BTreePage.read(s, root);
         freeContent(s, p, 0);
         int type = p.isTable() ? PageHeader.TABLE_LEAF : PageHeader.INDEX_LEAF;
-        new Node(type, new java.util.ArrayList<>(), 0).writeTo(s.write(root), PageHeader.headerOffset(root), s.usableSize());
+        new Node(type, new ArrayList<>(), 0).writeTo(s.write(root), PageHeader.headerOffset(root), s.usableSize());
     }
 
     /** Frees every page of the tree, the root included. */
@@ -37,7 +42,7 @@ public final class BTree {
 
     /** Writes an empty table leaf with its header at {@code headerOffset} (100 on page 1). */
     public static void initEmptyTableLeaf(byte[] page, int headerOffset, int usableSize) {
-        new Node(PageHeader.TABLE_LEAF, new java.util.ArrayList<>(), 0).writeTo(page, headerOffset, usableSize);
+        new Node(PageHeader.TABLE_LEAF, new ArrayList<>(), 0).writeTo(page, headerOffset, usableSize);
     }
 
     /**
@@ -45,8 +50,8 @@ public final class BTree {
      * files are read-only for us (header field 52 is non-zero in them).
      */
     static void requireNoAutoVacuum(PageStore s) {
-        if (io.onelite.pager.FileHeader.getInt(s.read(1), io.onelite.pager.FileHeader.LARGEST_ROOT_PAGE) != 0) {
-            throw new io.onelite.common.OneLiteException(io.onelite.common.ResultCode.READONLY,
+        if (FileHeader.getInt(s.read(1), FileHeader.LARGEST_ROOT_PAGE) != 0) {
+            throw new OneLiteException(ResultCode.READONLY,
                 "attempt to write a readonly database (auto_vacuum files are read-only in OneLite)");
         }
     }

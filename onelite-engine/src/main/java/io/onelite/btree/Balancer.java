@@ -1,5 +1,6 @@
 package io.onelite.btree;
 
+import io.onelite.common.CorruptDatabaseException;
 import io.onelite.pager.PageStore;
 
 import java.util.ArrayList;
@@ -24,7 +25,8 @@ import java.util.List;
  * cell alone goes to a new right sibling and the leaf stays full, so ascending inserts fill
  * pages almost completely.
  *
- * <p>Every page is rewritten compactly (no freeblocks, fragment count 0).
+ * <p>Every page it rewrites is written compactly (no freeblocks, fragment count 0); the common
+ * insert and delete are done in place first ({@link #insertInPlace}, {@link FreeSpace}).
  */
 final class Balancer {
     private final PageStore s;
@@ -135,6 +137,9 @@ final class Balancer {
      * its left subtree, as {@code sqlite3BtreeDelete} does.
      */
     void removeEntry(int level, int i) {
+        if (FreeSpace.dropLeafCell(s, pgnos[level], i, level == 0)) {
+            return; // the common case: the leaf stays a third full, no rebuild
+        }
         Node n = read(pgnos[level]);
         byte[] old = n.cells.get(i);
         Cells.freeOverflow(s, n.type, old, pgnos[level]);
@@ -152,7 +157,7 @@ final class Balancer {
         while (true) {
             l++;
             if (l > PageHeader.MAX_DEPTH) {
-                throw new io.onelite.common.CorruptDatabaseException(pgno, "tree too deep");
+                throw new CorruptDatabaseException(pgno, "tree too deep");
             }
             p = BTreePage.read(s, pgno);
             pgnos[l] = p.pgno;
@@ -164,7 +169,7 @@ final class Balancer {
         }
         Node leaf = Node.of(p);
         if (leaf.cells.isEmpty()) {
-            throw new io.onelite.common.CorruptDatabaseException(p.pgno, "empty leaf under an interior entry");
+            throw new CorruptDatabaseException(p.pgno, "empty leaf under an interior entry");
         }
         byte[] pred = leaf.cells.remove(leaf.cells.size() - 1);
         idx[l] = leaf.cells.size();
@@ -242,7 +247,7 @@ final class Balancer {
         boolean leaf = n.isLeaf();
         boolean table = n.isTable();
         int cap = Node.capacity(n.type, usable, 0);
-        if (appended && leaf && i == nc && n.used() > cap && (table || n.cells.size() >= 3)) { // (1) (2) (3)
+        if (appended && leaf && i == nc && n.used() > cap && n.cells.size() >= (table ? 2 : 3)) { // (1) (2) (3)
             appended = false;
             balanceQuick(l, n, parent);
             return;
@@ -256,7 +261,7 @@ final class Balancer {
             oldPgnos[j] = childOf(parent, first + j);
             old[j] = first + j == i ? n : read(oldPgnos[j]);
             if (old[j].type != n.type) {
-                throw new io.onelite.common.CorruptDatabaseException(oldPgnos[j], "sibling page of another type");
+                throw new CorruptDatabaseException(oldPgnos[j], "sibling page of another type");
             }
         }
         boolean promote = !(table && leaf);

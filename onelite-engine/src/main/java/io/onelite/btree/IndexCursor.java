@@ -16,6 +16,8 @@ public final class IndexCursor {
     private final int root;
     private final KeyInfo keyInfo;
     private final TreeAccessListener listener;
+    /** False for {@link TreeAccessListener#NONE}: then no key is decoded just to be reported. */
+    private final boolean tracing;
     private final CursorPath path;
     private Object[] target;
     private byte[][] targetUtf8;
@@ -28,6 +30,7 @@ public final class IndexCursor {
         this.root = root;
         this.keyInfo = keyInfo == null ? KeyInfo.BINARY : keyInfo;
         this.listener = l == null ? TreeAccessListener.NONE : l;
+        this.tracing = this.listener != TreeAccessListener.NONE;
         this.path = new CursorPath(s, root);
         this.probe = (p, i) -> KeyCompare.compareCell(store, p, i, target, targetUtf8, this.keyInfo);
     }
@@ -42,11 +45,18 @@ public final class IndexCursor {
         listener.indexRead(root, keyInfo, lo, hi);
     }
 
+    /** The current key for a report, or null (never read) when nobody listens. */
+    private Object[] keyIfTraced(boolean ok) {
+        return ok && tracing ? key() : null;
+    }
+
     public boolean first() {
         reposition = false;
         boolean ok = path.first();
         checkIndex();
-        report(null, ok ? key() : null);
+        if (tracing) {
+            report(null, keyIfTraced(ok));
+        }
         return ok;
     }
 
@@ -54,7 +64,9 @@ public final class IndexCursor {
         reposition = false;
         boolean ok = path.last();
         checkIndex();
-        report(ok ? key() : null, null);
+        if (tracing) {
+            report(keyIfTraced(ok), null);
+        }
         return ok;
     }
 
@@ -63,9 +75,11 @@ public final class IndexCursor {
         if (!path.valid) {
             return false;
         }
-        Object[] from = key();
+        Object[] from = keyIfTraced(true);
         boolean ok = path.next();
-        report(from, ok ? key() : null);
+        if (tracing) {
+            report(from, keyIfTraced(ok));
+        }
         return ok;
     }
 
@@ -74,9 +88,11 @@ public final class IndexCursor {
         if (!path.valid) {
             return false;
         }
-        Object[] from = key();
+        Object[] from = keyIfTraced(true);
         boolean ok = path.prev();
-        report(ok ? key() : null, from);
+        if (tracing) {
+            report(keyIfTraced(ok), from);
+        }
         return ok;
     }
 
@@ -97,7 +113,9 @@ public final class IndexCursor {
     public boolean seekGE(Object[] key) {
         locate(key, false);
         boolean ok = path.forwardFromSlot();
-        report(key, ok ? key() : null);
+        if (tracing) {
+            report(key, keyIfTraced(ok));
+        }
         return ok;
     }
 
@@ -105,7 +123,9 @@ public final class IndexCursor {
     public boolean seekGT(Object[] key) {
         locate(key, true);
         boolean ok = path.forwardFromSlot();
-        report(key, ok ? key() : null);
+        if (tracing) {
+            report(key, keyIfTraced(ok));
+        }
         return ok;
     }
 
@@ -113,7 +133,9 @@ public final class IndexCursor {
     public boolean seekLE(Object[] key) {
         locate(key, true);
         boolean ok = path.backwardFromSlot();
-        report(ok ? key() : null, key);
+        if (tracing) {
+            report(keyIfTraced(ok), key);
+        }
         return ok;
     }
 
@@ -121,7 +143,9 @@ public final class IndexCursor {
     public boolean seekLT(Object[] key) {
         locate(key, false);
         boolean ok = path.backwardFromSlot();
-        report(ok ? key() : null, key);
+        if (tracing) {
+            report(keyIfTraced(ok), key);
+        }
         return ok;
     }
 
@@ -197,8 +221,11 @@ public final class IndexCursor {
         return path.forwardFromSlot() && isExactly(key);
     }
 
+    /** Whether the current entry equals {@code key} (the target of the last locate), compared in place first. */
     private boolean isExactly(Object[] key) {
-        Object[] k = key();
-        return k.length == key.length && KeyCompare.compareKeys(k, key, keyInfo) == 0;
+        if (KeyCompare.compareCell(store, path.page(), path.cellIndex(), key, targetUtf8, keyInfo) != 0) {
+            return false;
+        }
+        return Record.columnCount(keyRecord()) == key.length;
     }
 }

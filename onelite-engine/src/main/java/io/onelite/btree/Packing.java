@@ -32,7 +32,7 @@ final class Packing {
                 size += cost[end++];
             }
             if (end == start && n > 0) {
-                throw new IllegalStateException("cell of " + cost[start] + " bytes does not fit in " + cap);
+                throw new io.onelite.common.CorruptDatabaseException("a cell of " + cost[start] + " bytes does not fit in a page of " + cap);
             }
             if (promote && end == n - 1) {
                 end--; // the last cell would be a divider with nothing to its right: keep one for the next page

@@ -1,5 +1,6 @@
 package io.onelite.btree;
 
+import io.onelite.common.CorruptDatabaseException;
 import io.onelite.common.OneLiteException;
 import io.onelite.common.ResultCode;
 import io.onelite.pager.PageStore;
@@ -30,7 +31,7 @@ public final class TableCursor {
 
     private void checkTable() {
         if (!path.isTable()) {
-            throw new io.onelite.common.CorruptDatabaseException(root, "a table cursor on an index tree");
+            throw new CorruptDatabaseException(root, "a table cursor on an index tree");
         }
     }
 

@@ -1,7 +1,6 @@
 package io.onelite.jdbc;
 
 import io.onelite.api.Statement;
-import io.onelite.common.OneLiteException;
 
 import java.sql.ResultSetMetaData;
 import java.sql.SQLException;
@@ -36,6 +35,9 @@ final class EngineResultSet extends BaseResultSet {
             cols.add(new ColumnInfo(stmt.columnName(i), stmt.columnDeclaredType(i), stmt.columnTableName(i)));
         }
         this.columns = List.copyOf(cols);
+        if (!firstRow) {
+            release(); // an empty result ends its read now, even if nobody calls next() or close()
+        }
     }
 
     @Override
@@ -53,7 +55,7 @@ final class EngineResultSet extends BaseResultSet {
         } else {
             try {
                 row = stmt.step();
-            } catch (OneLiteException e) {
+            } catch (RuntimeException | StackOverflowError e) {
                 SQLException ex = owner.mapError(e);
                 close();
                 throw ex;
@@ -69,7 +71,7 @@ final class EngineResultSet extends BaseResultSet {
     protected Object value(int column0) throws SQLException {
         try {
             return stmt.column(column0);
-        } catch (OneLiteException e) {
+        } catch (RuntimeException | StackOverflowError e) {
             throw SqlErrors.of(e);
         }
     }

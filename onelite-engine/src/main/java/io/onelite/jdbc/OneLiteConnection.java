@@ -2,7 +2,6 @@ package io.onelite.jdbc;
 
 import io.onelite.api.Session;
 import io.onelite.common.BeginMode;
-import io.onelite.common.OneLiteException;
 import io.onelite.common.ResultCode;
 
 import java.sql.Array;
@@ -141,7 +140,7 @@ public final class OneLiteConnection implements Connection {
     void run(String sql) throws SQLException {
         try {
             session.execute(sql);
-        } catch (OneLiteException e) {
+        } catch (RuntimeException | StackOverflowError e) {
             throw SqlErrors.of(e);
         }
     }
@@ -204,12 +203,12 @@ public final class OneLiteConnection implements Connection {
         resetStatements();
         try {
             session.execute("COMMIT");
-        } catch (OneLiteException e) {
+        } catch (RuntimeException | StackOverflowError e) {
             SQLException ex = SqlErrors.of(e);
             if (!session.isAutoCommit()) {
                 try {
                     session.execute("ROLLBACK");
-                } catch (OneLiteException suppressed) {
+                } catch (RuntimeException suppressed) {
                     ex.addSuppressed(suppressed);
                 }
             }

@@ -1,6 +1,5 @@
 package io.onelite.jdbc;
 
-import io.onelite.common.OneLiteException;
 import io.onelite.common.ResultCode;
 
 import java.io.InputStream;
@@ -45,7 +44,7 @@ final class OneLitePreparedStatement extends OneLiteStatement implements Prepare
         this.sql = sql;
         try {
             this.stmt = conn.session().prepare(sql);
-        } catch (OneLiteException e) {
+        } catch (RuntimeException | StackOverflowError e) {
             conn.unregister(this);
             throw SqlErrors.of(e);
         }
@@ -61,7 +60,7 @@ final class OneLitePreparedStatement extends OneLiteStatement implements Prepare
                     stmt.bind(i, values[i]);
                 }
             }
-        } catch (OneLiteException e) {
+        } catch (RuntimeException | StackOverflowError e) {
             throw SqlErrors.of(e);
         }
     }
@@ -149,7 +148,7 @@ final class OneLitePreparedStatement extends OneLiteStatement implements Prepare
         super.close();
         try {
             stmt.close();
-        } catch (OneLiteException e) {
+        } catch (RuntimeException | StackOverflowError e) {
             throw SqlErrors.of(e);
         }
     }

@@ -1,7 +1,6 @@
 package io.onelite.jdbc;
 
 import io.onelite.api.Session;
-import io.onelite.common.OneLiteException;
 import io.onelite.common.ResultCode;
 
 import java.sql.BatchUpdateException;
@@ -75,7 +74,7 @@ class OneLiteStatement implements java.sql.Statement {
         conn.checkOpen();
     }
 
-    SQLException mapError(OneLiteException e) {
+    SQLException mapError(Throwable e) {
         stopTimer();
         return SqlErrors.of(e, timedOut);
     }
@@ -93,7 +92,7 @@ class OneLiteStatement implements java.sql.Statement {
     io.onelite.api.Statement prepare(String sql) throws SQLException {
         try {
             return session.prepare(sql);
-        } catch (OneLiteException e) {
+        } catch (RuntimeException | StackOverflowError e) {
             throw SqlErrors.of(e);
         }
     }
@@ -120,7 +119,7 @@ class OneLiteStatement implements java.sql.Statement {
         boolean row;
         try {
             row = st.step();
-        } catch (OneLiteException e) {
+        } catch (RuntimeException | StackOverflowError e) {
             SQLException ex = mapError(e);
             finish(st, owned);
             throw ex;
@@ -147,7 +146,7 @@ class OneLiteStatement implements java.sql.Statement {
             while (st.step()) {
                 // rows of a statement whose result nobody reads (RETURNING in a batch, or not the last)
             }
-        } catch (OneLiteException e) {
+        } catch (RuntimeException | StackOverflowError e) {
             SQLException ex = mapError(e);
             finish(st, owned);
             throw ex;
@@ -166,7 +165,7 @@ class OneLiteStatement implements java.sql.Statement {
             } else {
                 st.reset();
             }
-        } catch (OneLiteException ignored) {
+        } catch (RuntimeException ignored) {
             // reset reports the statement's last error again, which was already thrown
         }
     }

@@ -1,7 +1,6 @@
 package io.onelite.jdbc;
 
 import io.onelite.api.Session;
-import io.onelite.common.OneLiteException;
 
 import java.sql.DatabaseMetaData;
 import java.sql.ResultSet;
@@ -45,7 +44,7 @@ final class SchemaQueries {
                 rows.add(row);
             }
             return rows;
-        } catch (OneLiteException e) {
+        } catch (RuntimeException | StackOverflowError e) {
             throw SqlErrors.of(e);
         }
     }
@@ -173,12 +172,12 @@ final class SchemaQueries {
                     continue;
                 }
                 String decl = c.type() == null ? "" : c.type();
-                int jdbcType = decl.isBlank() ? Types.VARCHAR : TypeNames.jdbcType(decl);
+                int jdbcType = columnType(decl);
                 int precision = TypeNames.precision(decl);
                 boolean rowidAlias = pkCount == 1 && c.pk() == 1 && TypeNames.baseName(decl).equals("INTEGER");
-                boolean notNull = c.notNull() || rowidAlias;
+                boolean notNull = c.notNull();
                 rows.add(new Object[]{null, null, t.name(), c.name(), (long) jdbcType,
-                        decl.isBlank() ? "TEXT" : TypeNames.baseName(decl),
+                        TypeNames.baseName(decl),
                         (long) (precision > 0 ? precision : 2_000_000_000), null, (long) TypeNames.scale(decl), 10L,
                         (long) (notNull ? DatabaseMetaData.columnNoNulls : DatabaseMetaData.columnNullable),
                         null, c.defaultValue(), (long) (precision > 0 ? precision : 2_000_000_000), (long) (c.cid() + 1),
@@ -191,6 +190,22 @@ final class SchemaQueries {
                 "NUM_PREC_RADIX:INTEGER", "NULLABLE:INTEGER", "REMARKS", "COLUMN_DEF", "CHAR_OCTET_LENGTH:INTEGER",
                 "ORDINAL_POSITION:INTEGER", "IS_NULLABLE", "SCOPE_CATALOG", "SCOPE_SCHEMA", "SCOPE_TABLE",
                 "SOURCE_DATA_TYPE:SMALLINT", "IS_AUTOINCREMENT", "IS_GENERATEDCOLUMN"}, rows);
+    }
+
+    /**
+     * DATA_TYPE of a declared column type, as sqlite-jdbc's {@code getColumns} reports it (tools
+     * tuned for SQLite expect these): INTEGER for INT or BOOL types, FLOAT for REAL, FLOAT,
+     * DOUBLE, NUMERIC and DECIMAL, VARCHAR for everything else (TEXT, BLOB, dates, none).
+     */
+    static int columnType(String decl) {
+        String b = TypeNames.baseName(decl);
+        if (b.contains("INT") || b.contains("BOOL")) {
+            return Types.INTEGER;
+        }
+        if (b.contains("REAL") || b.contains("FLOA") || b.contains("DOUB") || b.contains("NUMERIC") || b.contains("DEC")) {
+            return Types.FLOAT;
+        }
+        return Types.VARCHAR;
     }
 
     ResultSet primaryKeys(String table) throws SQLException {

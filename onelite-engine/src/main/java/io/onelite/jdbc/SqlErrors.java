@@ -36,12 +36,23 @@ final class SqlErrors {
     private SqlErrors() {
     }
 
-    static SQLException of(OneLiteException e) {
+    static SQLException of(Throwable e) {
         return of(e, false);
     }
 
-    /** {@code timedOut}: the statement was interrupted by its query timeout. */
-    static SQLException of(OneLiteException e, boolean timedOut) {
+    /**
+     * Maps an engine failure. Anything but a {@link OneLiteException} (a bug below, such as a
+     * {@code StackOverflowError} on a deeply nested query) becomes SQLITE_INTERNAL rather than
+     * escaping the JDBC contract. {@code timedOut}: the statement was interrupted by its query
+     * timeout.
+     */
+    static SQLException of(Throwable t, boolean timedOut) {
+        if (!(t instanceof OneLiteException e)) {
+            SQLException out = new SQLException("[SQLITE_INTERNAL] internal error in the engine: " + t, null,
+                    ResultCode.INTERNAL.code());
+            out.initCause(t);
+            return out;
+        }
         ResultCode rc = e.resultCode();
         int code = rc.code();
         String text = e.getMessage();

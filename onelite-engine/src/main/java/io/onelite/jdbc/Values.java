@@ -141,7 +141,7 @@ final class Values {
         String s = (v instanceof byte[] b ? new String(b, StandardCharsets.UTF_8) : v.toString()).trim();
         int end = numericPrefix(s);
         if (end == 0) {
-            return 0;
+            return s.startsWith("-") ? -0.0 : 0.0; // sqlite3AtoF keeps the sign of "-" with no digits
         }
         try {
             return Double.parseDouble(s.substring(0, end));

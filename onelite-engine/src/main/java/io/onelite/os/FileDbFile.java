@@ -88,17 +88,26 @@ public final class FileDbFile implements DbFile {
         }
     }
 
-    private synchronized void reopen(FileChannel broken) {
-        if (channel != broken || closed) {
-            return;
-        }
-        try {
-            channel = FileChannel.open(path, StandardOpenOption.READ, StandardOpenOption.WRITE);
-        } catch (IOException e) {
-            throw new OneLiteException(ResultCode.IOERR, "disk I/O error: cannot reopen " + path, e);
+    /**
+     * Replaces a channel closed under us. The listeners (lock re-acquisition) run outside this
+     * object's monitor: a thread inside {@link LockTable} may be waiting here while holding the
+     * table's monitor.
+     */
+    private void reopen(FileChannel broken) {
+        FileChannel fresh;
+        synchronized (this) {
+            if (channel != broken || closed) {
+                return;
+            }
+            try {
+                fresh = FileChannel.open(path, StandardOpenOption.READ, StandardOpenOption.WRITE);
+            } catch (IOException e) {
+                throw new OneLiteException(ResultCode.IOERR, "disk I/O error: cannot reopen " + path, e);
+            }
+            channel = fresh;
         }
         for (Consumer<FileChannel> l : reopenListeners) {
-            l.accept(channel);
+            l.accept(fresh);
         }
     }
 

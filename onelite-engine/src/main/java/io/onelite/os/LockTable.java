@@ -163,6 +163,9 @@ public final class LockTable {
     /** The channel was closed under us (interrupt) and reopened: take every lock again. */
     private synchronized void reacquire(FileChannel ch) {
         for (Held h : held) {
+            if (h.lock != null && h.lock.isValid() && h.lock.channel() == ch) {
+                continue; // taken on the new channel already
+            }
             try {
                 h.lock = ch.tryLock(h.off, h.len, h.count > 0);
             } catch (IOException | OverlappingFileLockException e) {

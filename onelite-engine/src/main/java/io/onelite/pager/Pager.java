@@ -131,7 +131,7 @@ public final class Pager implements AutoCloseable {
         if (options.readOnly()) {
             throw new OneLiteException(ResultCode.READONLY, "attempt to write a readonly database");
         }
-        long deadline = System.nanoTime() + Math.max(0, timeout.toNanos());
+        long deadline = deadline(timeout);
         try {
             if (!gate.acquire(deadline)) {
                 throw new OneLiteException(ResultCode.BUSY, "database is locked");
@@ -230,6 +230,7 @@ public final class Pager implements AutoCloseable {
 
     /** Runs a checkpoint, waiting at most {@code busyTimeout} for locks in FULL, RESTART and TRUNCATE. */
     public CheckpointResult checkpoint(CheckpointMode mode, Duration busyTimeout) {
+        busyTimeout = clamp(busyTimeout);
         if (path == null) {
             return new CheckpointResult(false, -1, -1);
         }
@@ -239,7 +240,7 @@ public final class Pager implements AutoCloseable {
         if (mode == CheckpointMode.PASSIVE) {
             return backend.checkpoint(mode, busyTimeout, false);
         }
-        long deadline = System.nanoTime() + busyTimeout.toNanos();
+        long deadline = deadline(busyTimeout);
         boolean gotGate;
         try {
             gotGate = gate.acquire(deadline);
@@ -302,6 +303,16 @@ public final class Pager implements AutoCloseable {
             // process on the file, the new pager's included)
             backend.close();
         }
+    }
+
+    /** now + timeout, with negative timeouts as 0 and huge ones capped at a year (no overflow). */
+    private static long deadline(Duration timeout) {
+        return System.nanoTime() + clamp(timeout).toNanos();
+    }
+
+    private static Duration clamp(Duration timeout) {
+        return timeout == null || timeout.isNegative() ? Duration.ZERO
+                : timeout.compareTo(Duration.ofDays(365)) > 0 ? Duration.ofDays(365) : timeout;
     }
 
     private void checkLocked() {

@@ -198,9 +198,8 @@ public final class Lexer {
             while (isIdChar(at(i))) {
                 i++;
             }
-            String word = sql.substring(pos, i);
+            TokenType kw = TokenType.keyword(sql, pos, i);
             pos = i;
-            TokenType kw = TokenType.keyword(word);
             return kw == null ? TokenType.ID : kw;
         }
         pos++;

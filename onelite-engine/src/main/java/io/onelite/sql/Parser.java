@@ -42,7 +42,12 @@ public final class Parser {
         if (offset < 0 || offset > sql.length()) {
             throw new IllegalArgumentException("offset " + offset + " outside [0, " + sql.length() + "]");
         }
-        return new Parser(sql, offset).parseOne();
+        try {
+            return new Parser(sql, offset).parseOne();
+        } catch (StackOverflowError e) {
+            // a safety net behind the depth count (TokenCursor rule 3) for threads with small stacks
+            throw TokenCursor.tooDeep();
+        }
     }
 
     /** Parses every statement of a script (convenience for tests and tools). */

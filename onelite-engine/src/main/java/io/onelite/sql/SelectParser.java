@@ -397,7 +397,7 @@ final class SelectParser {
         }
         return c.atAny(TokenType.COMMA, TokenType.RP, TokenType.JOIN, TokenType.WHERE, TokenType.GROUP,
                 TokenType.HAVING, TokenType.WINDOW, TokenType.ORDER, TokenType.LIMIT, TokenType.UNION,
-                TokenType.INTERSECT, TokenType.EXCEPT, TokenType.RETURNING, TokenType.ON, TokenType.USING)
+                TokenType.INTERSECT, TokenType.EXCEPT, TokenType.RETURNING)
                 || TokenType.JOIN_KW.contains(c.type());
     }
 

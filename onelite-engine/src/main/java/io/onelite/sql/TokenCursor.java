@@ -187,14 +187,6 @@ final class TokenCursor {
         return tokens.get(index - 1);
     }
 
-    int mark() {
-        return index;
-    }
-
-    void reset(int mark) {
-        index = mark;
-    }
-
     /** A syntax error at the current token (rule 2). */
     OneLiteException syntaxError() {
         Token t = peek();

@@ -57,12 +57,45 @@ public enum TokenType {
     /** NATURAL LEFT RIGHT FULL OUTER INNER CROSS: SQLite's {@code JOIN_KW}, also usable as a name. */
     public static final Set<TokenType> JOIN_KW = EnumSet.of(NATURAL, LEFT, RIGHT, FULL, OUTER, INNER, CROSS);
 
+    /** Open-addressing table of the keywords by {@link #hashUpper}: the lexer looks words up without copying them. */
+    private static final TokenType[] KEYWORD_SLOTS = new TokenType[512];
+
     static {
         for (TokenType t : values()) {
             if (t.isKeyword()) {
                 KEYWORDS.put(t.name(), t);
+                int slot = hashUpper(t.name(), 0, t.name().length()) & (KEYWORD_SLOTS.length - 1);
+                while (KEYWORD_SLOTS[slot] != null) {
+                    slot = (slot + 1) & (KEYWORD_SLOTS.length - 1);
+                }
+                KEYWORD_SLOTS[slot] = t;
             }
         }
+    }
+
+    private static int hashUpper(String s, int start, int end) {
+        int h = 0;
+        for (int i = start; i < end; i++) {
+            char ch = s.charAt(i);
+            h = 31 * h + (ch >= 'a' && ch <= 'z' ? ch - 32 : ch);
+        }
+        return h ^ (h >>> 9);
+    }
+
+    /** The keyword spelled by {@code text[start, end)} (any case), or null. */
+    static TokenType keyword(String text, int start, int end) {
+        int n = end - start;
+        if (n < 2 || n > 17) {
+            return null;
+        }
+        int slot = hashUpper(text, start, end) & (KEYWORD_SLOTS.length - 1);
+        for (TokenType t = KEYWORD_SLOTS[slot]; t != null; t = KEYWORD_SLOTS[slot = (slot + 1) & (KEYWORD_SLOTS.length - 1)]) {
+            String name = t.name();
+            if (name.length() == n && name.regionMatches(true, 0, text, start, n)) {
+                return t;
+            }
+        }
+        return null;
     }
 
     /** The keyword spelled by {@code word} (any case), or null. */

@@ -205,9 +205,9 @@ public final class Shell {
             Statement st;
             try {
                 st = session.prepare(rest);
-            } catch (OneLiteException e) {
-                err.println(lineNo == 0 ? "Error: in prepare, " + e.getMessage()
-                        : "Parse error near line " + lineNo + ": " + e.getMessage());
+            } catch (RuntimeException | StackOverflowError e) {
+                err.println(lineNo == 0 ? "Error: in prepare, " + message(e)
+                        : "Parse error near line " + lineNo + ": " + message(e));
                 return 1;
             }
             try (st) {
@@ -229,16 +229,21 @@ public final class Shell {
                         }
                         result.row(row);
                     }
-                } catch (OneLiteException e) {
+                } catch (RuntimeException | StackOverflowError e) {
                     result.finish();
-                    int code = e.resultCode().primaryCode();
-                    err.println(lineNo == 0 ? "Error: stepping, " + e.getMessage() + " (" + code + ")"
-                            : "Runtime error near line " + lineNo + ": " + e.getMessage() + " (" + code + ")");
+                    int code = e instanceof OneLiteException oe ? oe.resultCode().primaryCode() : 2;
+                    err.println(lineNo == 0 ? "Error: stepping, " + message(e) + " (" + code + ")"
+                            : "Runtime error near line " + lineNo + ": " + message(e) + " (" + code + ")");
                     return lineNo == 0 ? code : 1;
                 }
                 result.finish();
             }
         }
+    }
+
+    /** SQLite's message, or for a failure that is not the engine's own, what it was. */
+    private static String message(Throwable e) {
+        return e instanceof OneLiteException ? e.getMessage() : "internal error: " + e;
     }
 
     /** Runs a dot-command; returns 0 or an error status. */
@@ -355,8 +360,8 @@ public final class Shell {
                 rows.add(row);
             }
             return rows;
-        } catch (OneLiteException e) {
-            err.println("Error: " + e.getMessage());
+        } catch (RuntimeException | StackOverflowError e) {
+            err.println("Error: " + message(e));
             return null;
         }
     }

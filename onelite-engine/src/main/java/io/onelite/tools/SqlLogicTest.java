@@ -99,9 +99,15 @@ public final class SqlLogicTest {
         System.exit(total.failed() == 0 ? 0 : 1);
     }
 
-    /** Runs one file on a fresh connection and prints its counts line. */
-    public Counts runFile(Path file) throws IOException {
-        List<String> lines = readLines(file);
+    /** Runs one file on a fresh connection and prints its counts line; an unreadable file is one failure. */
+    public Counts runFile(Path file) {
+        List<String> lines;
+        try {
+            lines = readLines(file);
+        } catch (IOException e) {
+            out.println(file + ": cannot read: " + e);
+            return new Counts(0, 1, 0);
+        }
         Counts c;
         try (Connection conn = DriverManager.getConnection(url)) {
             c = new FileRun(file.toString(), lines, conn).run();

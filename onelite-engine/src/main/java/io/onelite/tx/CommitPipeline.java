@@ -27,6 +27,8 @@ import java.util.concurrent.locks.LockSupport;
  *       queued for the next leader.</li>
  *   <li>A leader that cannot get the lock within its own busy timeout fails only its own request;
  *       the others stay queued and elect another leader.</li>
+ *   <li>A batch takes no new job once it has held the lock for the commit hold limit, so the lock
+ *       is never held much longer than the limit by one batch either.</li>
  * </ol>
  */
 final class CommitPipeline {
@@ -42,9 +44,6 @@ final class CommitPipeline {
 
         /** With the lock: makes every appended commit durable (as synchronous says) and visible. */
         void publish();
-
-        /** After the lock is released (auto-checkpoint). Failures are ignored. */
-        void afterBatch();
     }
 
     /** One transaction's commit work, run by the leader under the write lock. */
@@ -61,15 +60,17 @@ final class CommitPipeline {
     private static final class Request {
         final Job job;
         final long busyDeadlineNanos;
+        final long holdNanos;
         final Thread thread = Thread.currentThread();
         volatile boolean done;
         /** Set by the previous leader: this request's thread leads next. */
         volatile boolean promoted;
         RuntimeException failure;
 
-        Request(Job job, long busyDeadlineNanos) {
+        Request(Job job, long busyDeadlineNanos, long holdNanos) {
             this.job = job;
             this.busyDeadlineNanos = busyDeadlineNanos;
+            this.holdNanos = holdNanos;
         }
     }
 
@@ -89,11 +90,16 @@ final class CommitPipeline {
      *
      * <p>Waiting committers park; a leader wakes exactly the committers it finished and hands
      * leadership straight to the oldest waiting request (no herd, no gap without a leader).
+     *
+     * @return whether this caller led a batch that published something: it then owes the
+     *         auto-checkpoint, to run once its own transaction has released its snapshot (a
+     *         snapshot held by the checkpointing thread itself would keep the WAL from resetting)
      */
-    void commit(Job job, Duration busyTimeout, Duration holdLimit) {
-        Request r = new Request(job, System.nanoTime() + saturatedNanos(busyTimeout));
+    boolean commit(Job job, Duration busyTimeout, Duration holdLimit) {
+        Request r = new Request(job, System.nanoTime() + saturatedNanos(busyTimeout), saturatedNanos(holdLimit));
         boolean lead;
         boolean interrupted = false;
+        boolean published = false;
         synchronized (this) {
             queue.addLast(r);
             lead = !leaderActive;
@@ -101,12 +107,9 @@ final class CommitPipeline {
         }
         while (!r.done) {
             if (lead) {
-                boolean published = lead(r, saturatedNanos(holdLimit));
+                published |= lead(r);
                 if (r.done) {
                     handOff();
-                }
-                if (published) {
-                    afterBatch(); // after the hand-off: the next batch need not wait for a checkpoint
                 }
                 continue; // not done: our request is still queued (batch cut short); lead again
             }
@@ -124,6 +127,7 @@ final class CommitPipeline {
         if (r.failure != null) {
             throw r.failure;
         }
+        return published;
     }
 
     /** Gives leadership to the oldest waiting request, or ends it when nobody waits. */
@@ -156,7 +160,7 @@ final class CommitPipeline {
     }
 
     /** Runs one batch; returns whether something was published. */
-    private boolean lead(Request self, long holdNanos) {
+    private boolean lead(Request self) {
         try {
             backend.lockWrite(Duration.ofNanos(Math.max(0, self.busyDeadlineNanos - System.nanoTime())));
         } catch (RuntimeException e) {
@@ -169,8 +173,10 @@ final class CommitPipeline {
         }
         List<Request> finished = new ArrayList<>();
         List<Request> appended = new ArrayList<>();
+        long lockedAt = System.nanoTime();
         try {
-            while (finished.size() < MAX_BATCH) {
+            while (finished.size() < MAX_BATCH
+                    && (finished.isEmpty() || System.nanoTime() - lockedAt < self.holdNanos)) { // invariant (5)
                 Request next;
                 synchronized (this) {
                     next = queue.pollFirst(); // invariant (3): FIFO
@@ -180,7 +186,7 @@ final class CommitPipeline {
                 }
                 finished.add(next);
                 try {
-                    if (next.job.run(System.nanoTime() + holdNanos)) {
+                    if (next.job.run(System.nanoTime() + next.holdNanos)) {
                         appended.add(next);
                     }
                 } catch (OneLiteException e) {
@@ -218,13 +224,6 @@ final class CommitPipeline {
         return !appended.isEmpty();
     }
 
-    private void afterBatch() {
-        try {
-            backend.afterBatch();
-        } catch (RuntimeException ignored) {
-            // a failed auto-checkpoint does not undo the commits
-        }
-    }
 
     private static long saturatedNanos(Duration d) {
         try {

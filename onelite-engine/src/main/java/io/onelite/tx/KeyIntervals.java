@@ -30,10 +30,8 @@ final class KeyIntervals {
         if (!list.isEmpty()) {
             TraceEntry.IndexRead last = list.get(list.size() - 1);
             if (last.hi() != null && lo != null && Arrays.deepEquals(last.hi(), lo)) {
-                TraceEntry.IndexRead merged = new TraceEntry.IndexRead(root, keyInfo, last.lo(), hi);
-                seen.remove(last);
-                list.set(list.size() - 1, merged);
-                seen.add(merged);
+                // a scan step: extend (the set keeps the interval's start, which the list still covers)
+                list.set(list.size() - 1, new TraceEntry.IndexRead(root, keyInfo, last.lo(), hi));
                 return 0;
             }
         }

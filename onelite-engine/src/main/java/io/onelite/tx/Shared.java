@@ -2,9 +2,11 @@ package io.onelite.tx;
 
 import io.onelite.pager.Pager;
 
+import java.lang.ref.WeakReference;
 import java.time.Duration;
 import java.util.Map;
 import java.util.WeakHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
@@ -26,38 +28,54 @@ final class Shared {
     final LongAdder holdTimeouts = new LongAdder();
 
     private Shared(Pager pager) {
+        this.pagerRef = new WeakReference<>(pager);
         this.pipeline = new CommitPipeline(new CommitPipeline.Backend() {
             @Override
             public void lockWrite(Duration timeout) {
-                pager.lockWrite(timeout);
+                pager().lockWrite(timeout);
             }
 
             @Override
             public void unlockWrite() {
-                pager.unlockWrite();
+                pager().unlockWrite();
             }
 
             @Override
             public void publish() {
-                pager.publish();
-            }
-
-            private final java.util.concurrent.atomic.AtomicInteger sinceAttempt = new java.util.concurrent.atomic.AtomicInteger();
-
-            /**
-             * Auto-checkpoint after every 16th batch only: concurrent transactions keep read marks
-             * almost all the time, so a PASSIVE checkpoint rarely completes (or restarts the WAL)
-             * and an attempt after every commit would cost its syncs on every commit.
-             */
-            @Override
-            public void afterBatch() {
-                if (sinceAttempt.incrementAndGet() >= CHECKPOINT_EVERY_BATCHES) {
-                    sinceAttempt.set(0);
-                    pager.maybeAutoCheckpoint();
-                }
+                pager().publish();
             }
         });
         this.rowids = new RowidAllocator(pager.path());
+    }
+
+    /** Weak: the registry's value must not keep its key (the pager and its cache) alive. */
+    private final WeakReference<Pager> pagerRef;
+    private final AtomicInteger batchesSinceCheckpoint = new AtomicInteger();
+
+    /**
+     * After a published batch, once the leader's transaction released its snapshot: the
+     * auto-checkpoint, attempted every {@link #CHECKPOINT_EVERY_BATCHES}th batch only, since
+     * concurrent transactions hold read marks almost all the time, so a PASSIVE checkpoint rarely
+     * completes (or restarts the WAL) and an attempt per commit would pay its syncs per commit.
+     */
+    void afterBatch() {
+        if (batchesSinceCheckpoint.incrementAndGet() >= CHECKPOINT_EVERY_BATCHES) {
+            batchesSinceCheckpoint.set(0);
+            try {
+                pager().maybeAutoCheckpoint();
+            } catch (RuntimeException ignored) {
+                // the commits stand; a busy or failed auto-checkpoint is retried later
+            }
+        }
+    }
+
+    /** The pager; every caller holds a strong reference to it (through its TransactionManager). */
+    private Pager pager() {
+        Pager p = pagerRef.get();
+        if (p == null) {
+            throw new IllegalStateException("the pager was garbage-collected");
+        }
+        return p;
     }
 
     static Shared of(Pager pager) {

@@ -18,9 +18,14 @@ import java.util.concurrent.ThreadLocalRandom;
  * One transaction (DESIGN.md section 5). States: reading (a snapshot, no write set), writing (a
  * write set; the write lock too unless concurrent), finished. Used by one thread at a time.
  *
+ * <p>As in SQLite, DEFERRED and the concurrent modes take their read snapshot at the first
+ * {@link #readStore()} or {@link #writeStore()}, not at begin: {@code BEGIN; INSERT ...} after
+ * another connection committed is not stale.
+ *
  * <ul>
  *   <li>DEFERRED: reads its snapshot; the first {@link #writeStore()} takes the write lock and
- *       fails with {@code BUSY_SNAPSHOT} if the snapshot is no longer the newest state.</li>
+ *       fails with {@code BUSY_SNAPSHOT} if the snapshot is no longer the newest state (with no
+ *       snapshot yet, it reads the newest state under the lock).</li>
  *   <li>IMMEDIATE, EXCLUSIVE: the write lock from begin to end.</li>
  *   <li>CONCURRENT, CONCURRENT_SNAPSHOT: a snapshot and a private write set, no lock; a
  *       {@link Trace} of what the cursors did; commit through the {@link CommitPipeline}
@@ -56,9 +61,15 @@ public final class Transaction {
                 end();
                 throw e;
             }
-        } else {
+        }
+    }
+
+    /** The read snapshot, taken now if this is the first access. */
+    private Snapshot view() {
+        if (snapshot == null) {
             snapshot = pager.beginRead();
         }
+        return snapshot;
     }
 
     public BeginMode mode() {
@@ -68,7 +79,7 @@ public final class Transaction {
     /** What statements read from: the snapshot, or the write set once writing. */
     public PageStore readStore() {
         checkOpen();
-        return ws != null ? ws : snapshot;
+        return ws != null ? ws : view();
     }
 
     /**
@@ -84,13 +95,18 @@ public final class Transaction {
         if (mode == BeginMode.DEFERRED) {
             pager.lockWrite(tm.options().busyTimeout());
             locked = true;
-            if (!snapshot.sameState(pager.latest())) {
+            try {
+                view(); // under the lock when nothing was read yet: the newest state
+                if (!snapshot.sameState(pager.latest())) {
+                    throw new OneLiteException(ResultCode.BUSY_SNAPSHOT, "database is locked (snapshot is stale)");
+                }
+            } catch (RuntimeException e) {
                 pager.unlockWrite();
                 locked = false;
-                throw new OneLiteException(ResultCode.BUSY_SNAPSHOT, "database is locked (snapshot is stale)");
+                throw e;
             }
         }
-        ws = pager.newWriteSet(snapshot);
+        ws = pager.newWriteSet(view());
         for (int i = 0; i < savepoints.size(); i++) {
             ws.savepoint(); // savepoints opened before the first write: same numbers in the write set
         }
@@ -109,8 +125,18 @@ public final class Transaction {
      * When the largest rowid is {@code Long.MAX_VALUE}: random unused rowids, then {@code FULL}.
      */
     public long newRowid(TableCursor c, int root) {
+        return newRowid(c, root, Long.MIN_VALUE);
+    }
+
+    /**
+     * As {@link #newRowid(TableCursor, int)}, never below {@code atLeast}: for AUTOINCREMENT, pass
+     * {@code sqlite_sequence.seq + 1}. In concurrent modes the rowid still comes from the shared
+     * allocator, so two concurrent inserts into one AUTOINCREMENT table do not both take
+     * {@code seq + 1} (and the {@code sqlite_sequence} updates merge as max() at commit).
+     */
+    public long newRowid(TableCursor c, int root, long atLeast) {
         checkOpen();
-        long max = c.maxRowid();
+        long max = Math.max(c.maxRowid(), atLeast == Long.MIN_VALUE ? Long.MIN_VALUE : atLeast - 1);
         if (max == Long.MAX_VALUE) {
             for (int i = 0; i < 100; i++) {
                 long r = ThreadLocalRandom.current().nextLong(1, Long.MAX_VALUE);
@@ -216,8 +242,9 @@ public final class Transaction {
             end(); // read-only: serializable at its snapshot, nothing to check
             return;
         }
+        boolean led;
         try {
-            tm.shared.pipeline.commit(new ConcurrentCommit(pager, tm.shared, snapshot, ws, trace, hooks),
+            led = tm.shared.pipeline.commit(new ConcurrentCommit(pager, tm.shared, snapshot, ws, trace, hooks),
                     tm.options().busyTimeout(), tm.options().commitHoldLimit());
         } catch (OneLiteException e) {
             if (e.resultCode() == ResultCode.BUSY) {
@@ -235,6 +262,9 @@ public final class Transaction {
             throw e;
         }
         end();
+        if (led) {
+            tm.shared.afterBatch(); // our snapshot is released: the checkpoint can reset the WAL
+        }
     }
 
     /** Rolls back; a no-op on a finished transaction. */
@@ -254,9 +284,9 @@ public final class Transaction {
         return finished;
     }
 
-    /** The snapshot this transaction reads from (for tests and the commit path). */
+    /** The snapshot this transaction reads from (taken now if none yet). */
     Snapshot snapshot() {
-        return snapshot;
+        return view();
     }
 
     /** The trace (concurrent modes), else null. */

@@ -128,70 +128,14 @@ public final class Wal {
     // ------------------------------------------------------------------ readers
 
     /**
-     * Starts a read transaction (SQLite's {@code walTryBeginRead} loop): a consistent header and
-     * a read lock that keeps checkpointers from copying past this view and writers from
-     * restarting the WAL under it.
+     * Starts a read transaction (SQLite's {@code walTryBeginRead} loop, see {@link WalReader}):
+     * a consistent header and a read lock that keeps checkpointers from copying past this view
+     * and writers from restarting the WAL under it.
      *
      * @throws OneLiteException PROTOCOL after 100 tries, CANTOPEN for an unknown version
      */
     public ReadView beginRead() {
-        for (int cnt = 0; ; cnt++) {
-            if (cnt > 5) {
-                if (cnt > 100) {
-                    throw new OneLiteException(ResultCode.PROTOCOL, "locking protocol");
-                }
-                long micros = cnt >= 10 ? (long) (cnt - 9) * (cnt - 9) * 39 : 1;
-                LockSupport.parkNanos(micros * 1000);
-            }
-            WalIndexHeader h = headerOrRecover();
-            if (h == null) {
-                continue;
-            }
-            checkVersion(h);
-            int mx = h.mxFrame();
-            if (index.nBackfill() == mx) {
-                if (locks.tryShared(ShmLocks.read(0))) {
-                    ShmRegion.barrier();
-                    if (h.sameAs(index.readHeader())) {
-                        return new ReadView(h, 0, mx, h.nPage(), h.saltKey());
-                    }
-                    locks.unlockShared(ShmLocks.read(0));
-                    continue;
-                }
-            }
-            int mxReadMark = 0;
-            int mxI = 0;
-            for (int i = 1; i <= 4; i++) {
-                int m = index.readMark(i);
-                if (Integer.compareUnsigned(mxReadMark, m) <= 0 && Integer.compareUnsigned(m, mx) <= 0) {
-                    mxReadMark = m;
-                    mxI = i;
-                }
-            }
-            if (mxReadMark != mx || mxI == 0) {
-                for (int i = 1; i <= 4; i++) {
-                    if (locks.tryExclusive(ShmLocks.read(i), 1)) {
-                        index.setReadMark(i, mx);
-                        locks.unlockExclusive(ShmLocks.read(i), 1);
-                        mxReadMark = mx;
-                        mxI = i;
-                        break;
-                    }
-                }
-            }
-            if (mxI == 0) {
-                continue;
-            }
-            if (!locks.tryShared(ShmLocks.read(mxI))) {
-                continue;
-            }
-            ShmRegion.barrier();
-            if (index.readMark(mxI) != mxReadMark || !h.sameAs(index.readHeader())) {
-                locks.unlockShared(ShmLocks.read(mxI));
-                continue;
-            }
-            return new ReadView(h, mxI, mx, h.nPage(), h.saltKey());
-        }
+        return WalReader.begin(this);
     }
 
     /** Ends a read transaction started by {@link #beginRead}. */
@@ -201,30 +145,7 @@ public final class Wal {
         }
     }
 
-    /** The header, rebuilding the wal-index first if it is bad and nobody else is at it; null = retry. */
-    private WalIndexHeader headerOrRecover() {
-        WalIndexHeader h = index.readHeader();
-        if (h != null) {
-            return h;
-        }
-        if (locks.tryExclusive(ShmLocks.WRITE, 1)) {
-            try {
-                h = index.readHeader();
-                if (h == null && WalRecovery.recover(this, false)) {
-                    h = index.readHeader();
-                }
-                return h;
-            } finally {
-                locks.unlockExclusive(ShmLocks.WRITE, 1);
-            }
-        }
-        if (locks.tryShared(ShmLocks.RECOVER)) {
-            locks.unlockShared(ShmLocks.RECOVER);
-        }
-        return null;
-    }
-
-    private static void checkVersion(WalIndexHeader h) {
+    static void checkVersion(WalIndexHeader h) {
         if (h.version() != WalFormat.VERSION) {
             throw new OneLiteException(ResultCode.CANTOPEN, "unable to open database file: wal-index version " + h.version());
         }

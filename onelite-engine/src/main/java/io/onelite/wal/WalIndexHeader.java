@@ -52,7 +52,8 @@ public final class WalIndexHeader {
         }
         int[] s = new int[2];
         nativeChecksum(raw, 40, s);
-        return s[0] == getNE(raw, 40) && s[1] == getNE(raw, 44);
+        // frame and page numbers beyond 2^31 cannot come from a real WAL: treat as a bad header
+        return s[0] == getNE(raw, 40) && s[1] == getNE(raw, 44) && mxFrame() >= 0 && nPage() >= 0;
     }
 
     public int version() {

@@ -173,6 +173,41 @@ class CorruptFileTests {
     }
 
     @Test
+    void writesIntoDamagedTreesFailAsCorruptOrSucceed() throws Exception {
+        byte[] good = sample();
+        long seed = System.nanoTime();
+        System.out.println("corrupt write seed " + seed);
+        Random r = new Random(seed);
+        for (int round = 0; round < 200; round++) {
+            byte[] bad = good.clone();
+            int pg = 1 + r.nextInt(bad.length / PAGE - 1);
+            for (int k = 0; k < 1 + r.nextInt(4); k++) {
+                bad[pg * PAGE + (r.nextBoolean() ? r.nextInt(16) : r.nextInt(PAGE))] = (byte) r.nextInt(256);
+            }
+            MemoryPages s = MemoryPages.ofBytes(bad);
+            Map<String, Integer> roots = TreeOracle.roots(s);
+            TableCursor t = new TableCursor(s, roots.get("t"), null);
+            IndexCursor i = new IndexCursor(s, roots.get("i"), KeyInfo.BINARY, null);
+            try {
+                for (int k = 0; k < 40; k++) {
+                    long rowid = r.nextInt(500);
+                    if (r.nextBoolean()) {
+                        t.insert(rowid, Record.encode(rowid, new byte[r.nextInt(2000)]));
+                        i.insert(new Object[] {"w" + rowid, rowid, rowid});
+                    } else {
+                        t.delete(rowid);
+                        i.delete(new Object[] {"v" + rowid, rowid, rowid});
+                    }
+                }
+            } catch (CorruptDatabaseException expected) {
+                // fine: anything but an unchecked error or a hang
+            } catch (IllegalArgumentException | IllegalStateException expected) {
+                // a freelist or page-store refusal caused by the damage
+            }
+        }
+    }
+
+    @Test
     void truncatedFilesAreCorrupt() throws Exception {
         byte[] good = sample();
         byte[] cut = java.util.Arrays.copyOf(good, good.length / 2);

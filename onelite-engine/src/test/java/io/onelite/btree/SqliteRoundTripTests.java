@@ -108,6 +108,14 @@ class SqliteRoundTripTests {
         for (long k = 1; k <= 500; k += 3) {
             db.delete(k);
         }
+        int withFreeblocks = 0;
+        for (int pg = 2; pg <= db.s.pageCount(); pg++) {
+            if (PageHeader.get16(db.s.read(pg), PageHeader.FIRST_FREEBLOCK) != 0) {
+                withFreeblocks++;
+            }
+        }
+        assertThat(withFreeblocks).as("deletes leave freeblocks in place").isPositive();
+        assertThat(IntegrityCheck.check(db.s, db.roots(), 20)).isEmpty();
         Path file = dir.resolve("mixed.db");
         db.s.save(file);
         String out = Sqlite3.run(file, """

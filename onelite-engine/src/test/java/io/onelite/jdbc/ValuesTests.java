@@ -59,6 +59,9 @@ class ValuesTests {
         assertThat(Values.toDouble("1e")).isEqualTo(1.0);
         assertThat(Values.toDouble("abc")).isZero();
         assertThat(Values.toDouble(7L)).isEqualTo(7.0);
+        // found by RandomValuesDifferentialTests, seed 5446529577868: a bare minus sign reads as -0.0
+        assertThat(Values.toDouble(new byte[]{45, -56, -23})).isEqualTo(-0.0);
+        assertThat(Values.toDouble("-x")).isEqualTo(-0.0);
     }
 
     @Test

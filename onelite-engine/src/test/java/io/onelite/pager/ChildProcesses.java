@@ -23,7 +23,23 @@ final class ChildProcesses {
         cmd.add(System.getProperty("java.class.path"));
         cmd.add(main.getName());
         cmd.addAll(List.of(args));
-        return new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.INHERIT).start();
+        // stderr goes to a file, never to the test JVM's own stderr: a child that outlived a
+        // failed test would otherwise hold Surefire's pipe open and hang the build
+        java.io.File log = new java.io.File(System.getProperty("java.io.tmpdir"), "onelite-child-" + main.getSimpleName() + ".log");
+        Process child = new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.appendTo(log)).start();
+        LIVE.add(child);
+        return child;
+    }
+
+    /** Children still running when the test JVM exits are killed, whatever a test did. */
+    private static final List<Process> LIVE = java.util.Collections.synchronizedList(new ArrayList<>());
+
+    static {
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            synchronized (LIVE) {
+                LIVE.forEach(Process::destroyForcibly);
+            }
+        }));
     }
 
     /** Reads the single-row value of a one-row table root page (row 1, column 0). */

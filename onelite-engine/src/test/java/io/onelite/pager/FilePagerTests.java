@@ -135,4 +135,53 @@ class FilePagerTests {
             p.unlockWrite();
         }
     }
+
+    @Test
+    void sqlite3CheckpointsAndTruncatesTheWalUnderUsOnlyWhenNoReaderNeedsIt() throws Exception {
+        Path db = dir.resolve("trunc.db");
+        try (Pager p = Pager.open(db, PagerOptions.DEFAULTS.withAutoCheckpointFrames(0))) {
+            commit(p, ws -> TestPages.createTable(ws, "t", 10));
+            commit(p, ws -> TestPages.rewriteTable(ws, 2, 20, 1));
+            Snapshot reader = p.beginRead();
+            assertThat(reader.readSlot).isPositive();
+            commit(p, ws -> TestPages.rewriteTable(ws, 2, 30, 1));
+            assertThat(Sqlite3.run(db, "pragma busy_timeout=0; pragma wal_checkpoint(truncate)")).startsWith("0\n1|");
+            assertThat(TestPages.countRows(reader, 2)).isEqualTo(20);
+            p.endRead(reader);
+            assertThat(Sqlite3.run(db, "pragma wal_checkpoint(truncate)")).isEqualTo("0|0|0");
+            assertThat(Files.size(Path.of(db + "-wal"))).isZero();
+            Snapshot after = p.beginRead();
+            assertThat(TestPages.countRows(after, 2)).isEqualTo(30);
+            p.endRead(after);
+            commit(p, ws -> TestPages.rewriteTable(ws, 2, 40, 1));
+            assertThat(Sqlite3.run(db, "select count(*) from t; pragma integrity_check")).isEqualTo("40\nok");
+        }
+    }
+
+    @Test
+    void anInterruptedThreadReadsWithoutDroppingOurLocksAndWritesFailWithInterrupt() throws Exception {
+        Path db = dir.resolve("interrupted.db");
+        try (Pager p = Pager.open(db, PagerOptions.DEFAULTS.withAutoCheckpointFrames(0).withCacheSizePages(16))) {
+            commit(p, ws -> TestPages.createTable(ws, "t", 10));
+            Sqlite3.run(db, "insert into t values(1000)"); // a frame not in our cache: the read below does I/O
+            Thread.currentThread().interrupt();
+            try {
+                Snapshot s = p.beginRead();
+                assertThat(TestPages.countRows(s, 2)).isEqualTo(11);
+                p.endRead(s);
+                assertThatThrownBy(() -> p.lockWrite(Duration.ofSeconds(1)))
+                        .isInstanceOfSatisfying(OneLiteException.class, e -> assertThat(e.resultCode()).isEqualTo(ResultCode.INTERRUPT));
+                assertThat(Thread.currentThread().isInterrupted()).isTrue();
+            } finally {
+                Thread.interrupted();
+            }
+            // had our SHARED lock on the database been dropped, sqlite3 would think it is the last
+            // connection and checkpoint + delete the WAL and shm under us when it closes
+            assertThat(Sqlite3.run(db, "select count(*) from t")).isEqualTo("11");
+            assertThat(Files.exists(Path.of(db + "-wal"))).isTrue();
+            assertThat(Files.exists(Path.of(db + "-shm"))).isTrue();
+            commit(p, ws -> TestPages.rewriteTable(ws, 2, 12, 1));
+            assertThat(Sqlite3.run(db, "select count(*) from t")).isEqualTo("12");
+        }
+    }
 }

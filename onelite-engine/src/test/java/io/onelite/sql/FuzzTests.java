@@ -112,6 +112,28 @@ class FuzzTests {
     }
 
     @Test
+    void aSmallThreadStackNeverSeesAStackOverflowError() throws InterruptedException {
+        List<String> deep = List.of("SELECT " + "f(".repeat(999) + "1" + ")".repeat(999),
+                "SELECT " + "(SELECT ".repeat(499) + "1" + ")".repeat(499),
+                "SELECT " + "CASE WHEN 1 THEN ".repeat(999) + "1" + " END".repeat(999));
+        for (String sql : deep) {
+            Throwable[] failure = new Throwable[1];
+            Thread t = new Thread(null, () -> {
+                try {
+                    Parser.parse(sql, 0);
+                } catch (OneLiteException e) {
+                    assertThat(e.getMessage()).isEqualTo("Expression tree is too large (maximum depth 1000)");
+                } catch (Throwable e) {
+                    failure[0] = e;
+                }
+            }, "small-stack-parse", 128 * 1024);
+            t.start();
+            t.join();
+            assertThat(failure[0]).isNull();
+        }
+    }
+
+    @Test
     void longFlatInputsParse() {
         assertThat(Parser.parse("SELECT " + "1, ".repeat(50_000) + "1", 0).stmt()).isNotNull();
         assertThat(Parser.parse("VALUES " + "(1, 2), ".repeat(20_000) + "(1, 2)", 0).stmt()).isNotNull();

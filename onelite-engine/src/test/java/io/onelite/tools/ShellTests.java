@@ -112,6 +112,24 @@ class ShellTests {
     }
 
     @Test
+    void anInteractiveSessionPromptsAndContinuesStatements() {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        int rc = new Shell(new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(new ByteArrayOutputStream()))
+                .run(new String[]{dir.resolve("i.db").toString()}, true, new StringReader("SELECT\n 41 + 1;\n.quit\n"));
+        String text = out.toString(StandardCharsets.UTF_8);
+        assertThat(rc).isZero();
+        assertThat(text).contains("Enter \".help\" for usage hints.").contains("sqlite> ").contains("   ...> ").contains("42\n");
+    }
+
+    @Test
+    void unknownDotCommandsAndOptionsAreErrors() {
+        Outcome dot = shell(".frobnicate\n", dir.resolve("u.db").toString());
+        assertThat(dot.err()).startsWith("Error: unknown command or invalid arguments:  \"frobnicate\"");
+        assertThat(dot.status()).isEqualTo(1);
+        assertThat(shell("", "-nosuchoption").status()).isEqualTo(1);
+    }
+
+    @Test
     void theFileWrittenIsReadBySqlite3() throws Exception {
         Path db = dir.resolve("shared.db");
         assertThat(shell("", db.toString(), "CREATE TABLE t(a)", "INSERT INTO t VALUES('from onelite')").status()).isZero();

@@ -56,6 +56,23 @@ class SqlLogicTestTests {
         assertThat(log.toString(StandardCharsets.UTF_8)).contains("select1.test: 1031 passed, 0 failed, 0 skipped");
     }
 
+    /** The engine's conformance on the same files: a regression guard for every layer below. */
+    @Test
+    void oneLitePassesEveryRecordOfSelect1AndTheEvidenceFiles() throws IOException {
+        List<Path> files = new ArrayList<>();
+        files.add(CORPUS.resolve("select1.test"));
+        try (Stream<Path> s = Files.list(CORPUS.resolve("evidence"))) {
+            s.sorted().forEach(files::add);
+        }
+        SqlLogicTest r = runner("jdbc:onelite::memory:");
+        SqlLogicTest.Counts total = new SqlLogicTest.Counts(0, 0, 0);
+        for (Path f : files) {
+            total = total.plus(r.runFile(f));
+        }
+        assertThat(total.failed()).as(log.toString(StandardCharsets.UTF_8)).isZero();
+        assertThat(total.passed()).isGreaterThan(1500);
+    }
+
     @Test
     void wrongResultsAndWrongOutcomesFail() throws IOException {
         SqlLogicTest.Counts c = runText(NATIVE, """

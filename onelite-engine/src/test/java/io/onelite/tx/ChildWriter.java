@@ -12,8 +12,9 @@ import java.time.Duration;
 
 /**
  * A writer process for cross-process tests: {@code ChildWriter <db> <root> <count> <writerId>
- * <mode>} inserts {@code count} rows {@code (writerId, i)} with engine rowids in transactions of
- * {@code mode}, retrying on 517/773, prints {@code done <retries>}.
+ * <mode> [ack]} inserts {@code count} rows {@code (writerId, i)} with engine rowids in transactions of
+ * {@code mode}, retrying on 517/773, prints {@code done <retries>}; with a sixth argument
+ * {@code ack} it prints {@code ack <rowid>} after each acknowledged commit.
  */
 final class ChildWriter {
     private ChildWriter() {
@@ -25,6 +26,7 @@ final class ChildWriter {
         int count = Integer.parseInt(args[2]);
         long writer = Long.parseLong(args[3]);
         BeginMode mode = BeginMode.parse(args[4]);
+        boolean ack = args.length > 5 && args[5].equals("ack");
         long retries = 0;
         try (Pager pager = Pager.open(db, PagerOptions.DEFAULTS)) {
             TransactionManager tm = new TransactionManager(pager, new TxOptions(Duration.ofSeconds(30), Duration.ofSeconds(5)));
@@ -33,8 +35,13 @@ final class ChildWriter {
                     Transaction t = tm.begin(mode);
                     try {
                         TableCursor c = new TableCursor(t.writeStore(), root, t.listener());
-                        c.insert(t.newRowid(c, root), Record.encode(writer, (long) i));
+                        long rowid = t.newRowid(c, root);
+                        c.insert(rowid, Record.encode(writer, (long) i));
                         t.commit();
+                        if (ack) {
+                            System.out.println("ack " + rowid);
+                            System.out.flush();
+                        }
                         break;
                     } catch (OneLiteException e) {
                         t.rollback();

@@ -58,10 +58,6 @@ class CommitPipelineTests {
             publishes.incrementAndGet();
             log.add("publish");
         }
-
-        @Override
-        public void afterBatch() {
-        }
     }
 
     @Test

@@ -315,6 +315,33 @@ class ConflictMatrixTests {
     }
 
     @Test
+    void autoincrementInsertsWithTheSharedAllocatorDoNotCollide() {
+        try (TxFixture f = new TxFixture()) {
+            int seq = f.createSchemaTable("sqlite_sequence", "CREATE TABLE sqlite_sequence(name,seq)");
+            int t = f.createTable();
+            Transaction init = f.begin(BeginMode.IMMEDIATE);
+            put(init, seq, 1, "t", 5L);
+            init.commit();
+            long[] ids = new long[2];
+            Transaction[] txs = {f.begin(SER), f.begin(SER)};
+            for (int i = 0; i < 2; i++) {
+                Transaction x = txs[i];
+                long s = getLong(x, seq, 1, 1);
+                TableCursor c = new TableCursor(x.writeStore(), t, x.listener());
+                ids[i] = x.newRowid(c, t, s + 1);
+                c.insert(ids[i], Record.encode("row"));
+                put(x, seq, 1, "t", Math.max(s, ids[i]));
+            }
+            assertThat(ids[0]).isNotEqualTo(ids[1]);
+            assertThat(ids[0]).isGreaterThan(5);
+            txs[1].commit();
+            txs[0].commit();
+            assertThat(f.rows(t)).containsOnlyKeys(ids[0], ids[1]);
+            assertThat(f.rows(seq).values()).containsExactly(List.of("t", Math.max(ids[0], ids[1])));
+        }
+    }
+
+    @Test
     void anUnmergeableTransactionCommitsOnlyIfNobodyCommittedSinceItBegan() {
         try (TxFixture f = withRows(10)) {
             Transaction a = f.begin(SER);

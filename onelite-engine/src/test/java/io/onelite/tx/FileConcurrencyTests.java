@@ -20,11 +20,41 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /** Concurrent transactions on database files, checked by the sqlite3 shell and other processes. */
 class FileConcurrencyTests {
+    /** Children still running when the test JVM exits are killed, whatever a test did. */
+    private static final List<Process> LIVE = java.util.Collections.synchronizedList(new ArrayList<>());
+
+    static {
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            synchronized (LIVE) {
+                LIVE.forEach(Process::destroyForcibly);
+            }
+        }));
+    }
+
+    /**
+     * A {@link ChildWriter} JVM. Its stderr goes to a file (a child outliving a failed test must
+     * not hold Surefire's pipe open), and a watchdog kills it after 3 minutes, so a blocked read
+     * of its stdout cannot hang the build.
+     */
+    static Process startWriter(String... args) throws IOException {
+        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-XX:TieredStopAtLevel=1", "-cp", System.getProperty("java.class.path"), ChildWriter.class.getName()));
+        cmd.addAll(List.of(args));
+        java.io.File log = new java.io.File(System.getProperty("java.io.tmpdir"), "onelite-child-ChildWriter.log");
+        return watched(new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.appendTo(log)).start());
+    }
+
+    /** Kills {@code p} after 3 minutes or when the test JVM exits. */
+    static Process watched(Process p) {
+        LIVE.add(p);
+        java.util.concurrent.CompletableFuture.delayedExecutor(3, TimeUnit.MINUTES).execute(p::destroyForcibly);
+        return p;
+    }
 
     static String sqlite3(Path db, String... sql) throws IOException, InterruptedException {
         List<String> cmd = new ArrayList<>(List.of("sqlite3", db.toString()));
         cmd.addAll(List.of(sql));
-        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+        Process p = watched(new ProcessBuilder(cmd).redirectErrorStream(true).start());
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
         assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
         return out;
@@ -103,10 +133,7 @@ class FileConcurrencyTests {
             TxFixture f = new TxFixture(pager, TxOptions.DEFAULTS);
             List<Process> children = new ArrayList<>();
             for (int w = 1; w <= 2; w++) {
-                children.add(new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                        "-cp", System.getProperty("java.class.path"), ChildWriter.class.getName(),
-                        db.toString(), String.valueOf(root), "150", String.valueOf(w), "concurrent")
-                        .redirectErrorStream(true).start());
+                children.add(startWriter(db.toString(), String.valueOf(root), "150", String.valueOf(w), "concurrent"));
             }
             for (int i = 0; i < 150; i++) {
                 long item = i;
@@ -135,7 +162,7 @@ class FileConcurrencyTests {
             for (int i = 0; i < 200; i++) {
                 script.append("BEGIN IMMEDIATE; INSERT INTO t VALUES (9, ").append(i).append("); COMMIT;\n");
             }
-            Process shell = new ProcessBuilder("sqlite3", db.toString()).redirectErrorStream(true).start();
+            Process shell = watched(new ProcessBuilder("sqlite3", db.toString()).redirectErrorStream(true).start());
             shell.getOutputStream().write(script.toString().getBytes(StandardCharsets.UTF_8));
             shell.getOutputStream().close();
             for (int i = 0; i < 200; i++) {
@@ -149,5 +176,46 @@ class FileConcurrencyTests {
         }
         assertThat(sqlite3(db, "pragma integrity_check")).isEqualTo("ok");
         assertThat(sqlite3(db, "select writer, count(*) from t group by writer order by writer")).isEqualTo("0|200\n9|200");
+    }
+
+    @Test
+    void everyAcknowledgedCommitOfAWriterKilledMidStreamIsThere(@TempDir Path dir) throws Exception {
+        Path db = dir.resolve("k.db");
+        int root;
+        try (Pager pager = Pager.open(db, PagerOptions.DEFAULTS)) {
+            root = new TxFixture(pager, TxOptions.DEFAULTS).createSchemaTable("t", "CREATE TABLE t(writer INT, i INT)");
+        }
+        java.util.Set<Long> acked = java.util.concurrent.ConcurrentHashMap.newKeySet();
+        try (Pager pager = Pager.open(db, PagerOptions.DEFAULTS)) {
+            TxFixture f = new TxFixture(pager, TxOptions.DEFAULTS);
+            Process child = startWriter(db.toString(), String.valueOf(root), "100000", "1", "concurrent", "ack");
+            Thread mine = new Thread(() -> {
+                for (int i = 0; i < 300; i++) {
+                    long item = i;
+                    long[] id = new long[1];
+                    f.runWithRetry(BeginMode.CONCURRENT, t -> id[0] = insert(t, root, 0L, item));
+                    acked.add(id[0]);
+                }
+            });
+            mine.start();
+            var out = new java.io.BufferedReader(new java.io.InputStreamReader(child.getInputStream(), StandardCharsets.UTF_8));
+            String line;
+            int childAcks = 0;
+            while ((line = out.readLine()) != null) {
+                if (line.startsWith("ack ")) {
+                    acked.add(Long.parseLong(line.substring(4)));
+                    if (++childAcks == 150) {
+                        child.destroyForcibly(); // SIGKILL, somewhere in its next transaction or commit
+                        break; // (its streams are closed now)
+                    }
+                }
+            }
+            assertThat(child.waitFor(60, TimeUnit.SECONDS)).isTrue();
+            mine.join();
+            assertThat(childAcks).isGreaterThanOrEqualTo(150);
+            f.runWithRetry(BeginMode.CONCURRENT, t -> acked.add(insert(t, root, 0L, -1L))); // writing goes on
+            assertThat(f.rows(root).keySet()).containsAll(acked);
+        }
+        assertThat(sqlite3(db, "pragma integrity_check")).isEqualTo("ok");
     }
 }

@@ -19,6 +19,7 @@ class TransactionTests {
         try (TxFixture f = new TxFixture()) {
             int t = f.createTable();
             Transaction reader = f.begin(BeginMode.DEFERRED);
+            reader.readStore(); // its snapshot starts here
             Transaction w = f.begin(BeginMode.IMMEDIATE);
             assertThat(w.isWriting()).isTrue();
             put(w, t, 1, "a");
@@ -164,6 +165,35 @@ class TransactionTests {
                 w.commit();
                 assertThat(seen).as(mode.name()).containsExactly(1L);
             }
+        }
+    }
+
+    @Test
+    void aDeferredTransactionThatReadNothingYetIsNotStale() {
+        try (TxFixture f = new TxFixture()) {
+            int t = f.createTable();
+            Transaction d = f.begin(BeginMode.DEFERRED); // BEGIN; as SQLite, no snapshot yet
+            Transaction w = f.begin(BeginMode.IMMEDIATE);
+            put(w, t, 1, "w");
+            w.commit();
+            put(d, t, 2, "d"); // the snapshot is taken now, under the write lock
+            d.commit();
+            assertThat(f.rows(t)).containsOnlyKeys(1L, 2L);
+        }
+    }
+
+    @Test
+    void aConcurrentTransactionTakesItsSnapshotAtItsFirstAccess() {
+        try (TxFixture f = new TxFixture()) {
+            int t = f.createTable();
+            Transaction c = f.begin(BeginMode.CONCURRENT);
+            Transaction w = f.begin(BeginMode.IMMEDIATE);
+            put(w, t, 1, "w");
+            w.commit();
+            assertThat(get(c, t, 1)).containsExactly("w");
+            put(c, t, 2, "c");
+            c.commit();
+            assertThat(f.tm.stats().fastPathCommits()).isEqualTo(1);
         }
     }
 }

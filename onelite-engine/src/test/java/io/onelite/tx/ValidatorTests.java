@@ -73,11 +73,12 @@ class ValidatorTests {
             }
             load.commit();
             Transaction then = f.begin(BeginMode.DEFERRED);
+            PageStore old = then.readStore();
             Transaction change = f.begin(BeginMode.IMMEDIATE);
             put(change, root, 12_345, "changed");
             change.commit();
             Transaction now = f.begin(BeginMode.DEFERRED);
-            Validator v = new Validator(then.readStore(), now.readStore(), new HoldTimer(Long.MAX_VALUE));
+            Validator v = new Validator(old, now.readStore(), new HoldTimer(Long.MAX_VALUE));
             assertThat(v.sameTable(root, 1, 12_000)).isTrue();
             assertThat(v.sameTable(root, 12_346, Long.MAX_VALUE)).isTrue();
             assertThat(v.rowsCompared).as("rows compared").isLessThan(1_000);

@@ -16,6 +16,9 @@ final class AggregateWindow implements WindowFunction {
     public Object[] evaluate(WindowPartition p) {
         int n = p.size();
         Object[] out = new Object[n];
+        if (p.hasExclusions()) {
+            return withExclusions(p);
+        }
         AggregateFunction.Accumulator acc = aggregate.start();
         boolean sliding = acc.supportsInverse();
         int curStart = 0;
@@ -36,6 +39,22 @@ final class AggregateWindow implements WindowFunction {
             }
             while (curEnd < fe) {
                 acc.step(p.args(curEnd++).clone());
+            }
+            out[row] = acc.value();
+        }
+        return out;
+    }
+
+    /** Frames with holes (EXCLUDE ...): each row's frame is aggregated afresh. */
+    private Object[] withExclusions(WindowPartition p) {
+        int n = p.size();
+        Object[] out = new Object[n];
+        for (int row = 0; row < n; row++) {
+            AggregateFunction.Accumulator acc = aggregate.start();
+            for (int k = p.frameStart(row); k < p.frameEnd(row); k++) {
+                if (!p.isExcluded(row, k)) {
+                    acc.step(p.args(k).clone());
+                }
             }
             out[row] = acc.value();
         }

@@ -33,7 +33,7 @@ final class CoreFunctions {
         r.scalar("random", 0, (c, a) -> c.random().nextLong());
         r.scalar("randomblob", 1, (c, a) -> randomBlob(c, a[0]));
         r.scalar("zeroblob", 1, (c, a) -> zeroBlob(a[0]));
-        r.scalar("likelihood", 2, (c, a) -> a[0]);
+        r.scalar("likelihood", 2, (c, a) -> likelihood(a));
         r.scalar("likely", 1, (c, a) -> a[0]);
         r.scalar("unlikely", 1, (c, a) -> a[0]);
         r.scalar("sqlite_version", 0, (c, a) -> SQLITE_VERSION);
@@ -53,6 +53,18 @@ final class CoreFunctions {
             return Math.abs(l);
         }
         return Math.abs(Args.real(v));
+    }
+
+    /** likelihood(X, Y): X; SQLite insists on Y being a number between 0.0 and 1.0. */
+    static Object likelihood(Object[] a) {
+        Object y = a[1];
+        boolean ok = (y instanceof Long || y instanceof Double) && SqlValues.toReal(y) >= 0.0
+                && SqlValues.toReal(y) <= 1.0;
+        if (!ok) {
+            throw new OneLiteException(ResultCode.ERROR,
+                    "second argument to likelihood() must be a constant between 0.0 and 1.0");
+        }
+        return a[0];
     }
 
     static Object firstNonNull(Object[] a) {
@@ -76,6 +88,10 @@ final class CoreFunctions {
     }
 
     static Object minMax(Object[] a, int sign) {
+        return minMax(a, sign, Collation.BINARY);
+    }
+
+    static Object minMax(Object[] a, int sign, Collation collation) {
         Object best = a[0];
         if (best == null) {
             return null;
@@ -85,7 +101,7 @@ final class CoreFunctions {
                 return null;
             }
             // as SQLite's minmaxFunc: max takes a later argument only if greater, min if not greater
-            int cmp = SqlValues.compare(best, a[i], Collation.BINARY);
+            int cmp = SqlValues.compare(best, a[i], collation);
             if (sign > 0 ? cmp < 0 : cmp >= 0) {
                 best = a[i];
             }
@@ -102,7 +118,7 @@ final class CoreFunctions {
         return d < 0 ? -1L : d > 0 ? 1L : 0L;
     }
 
-    /** As SQLite's roundFunc: REAL result, at most 30 digits, half away from zero on the exact value. */
+    /** As SQLite's roundFunc: REAL result, at most 30 digits after the point, half away from zero. */
     static Object round(Object v, Object digits) {
         if (v == null || digits == null) {
             return null;
@@ -121,8 +137,10 @@ final class CoreFunctions {
         if (n == 0) {
             return r >= 0 ? (double) (long) (r + 0.5) : -(double) (long) (-r + 0.5);
         }
-        java.math.BigDecimal bd = new java.math.BigDecimal(r).setScale((int) n, java.math.RoundingMode.HALF_UP);
-        return bd.doubleValue();
+        // as roundFunc: print with "%!.*f" (SQLite's decimal digits, half-up) and read it back
+        String text = io.onelite.exec.value.RealFormat.format(r, 'f', (int) n,
+                new io.onelite.exec.value.RealFormat.Flags(false, false, false, true));
+        return SqlValues.toReal(text);
     }
 
     static Object randomBlob(FunctionContext c, Object n) {

@@ -94,6 +94,32 @@ public final class Functions {
     }
 
     /**
+     * The scalar function with a collating sequence for its text comparisons: the multi-argument
+     * {@code min()}/{@code max()} and {@code nullif()} compare with the collation of their
+     * arguments (as SQLite's); other functions ignore it.
+     */
+    public static ScalarFunction scalar(String lowerName, int argc, io.onelite.btree.Collation collation) {
+        if (collation != null && collation != io.onelite.btree.Collation.BINARY) {
+            if ((lowerName.equals("min") || lowerName.equals("max")) && argc >= 2) {
+                int sign = lowerName.equals("max") ? 1 : -1;
+                return (c, a) -> CoreFunctions.minMax(a, sign, collation);
+            }
+            if (lowerName.equals("nullif") && argc == 2) {
+                return (c, a) -> io.onelite.exec.value.SqlValues.compare(a[0], a[1], collation) == 0 ? null : a[0];
+            }
+        }
+        return scalar(lowerName, argc);
+    }
+
+    /** Every built-in function name (for PRAGMA function_list and diagnostics). */
+    public static java.util.Set<String> names() {
+        java.util.Set<String> all = new java.util.TreeSet<>(REGISTRY.scalars.keySet());
+        all.addAll(REGISTRY.aggregates.keySet());
+        all.addAll(REGISTRY.windows.keySet());
+        return all;
+    }
+
+    /**
      * The aggregate with a collating sequence for its text comparisons: {@code min(x)} and
      * {@code max(x)} use the collation of their argument expression; others ignore it.
      */

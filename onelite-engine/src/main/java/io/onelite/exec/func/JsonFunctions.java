@@ -37,6 +37,9 @@ final class JsonFunctions {
         r.scalarVariadic("json_remove", 1, Functions.MAX_ARGS, (c, a) -> remove(a));
         r.scalar("json_patch", 2, (c, a) -> a[0] == null || a[1] == null ? null
                 : out(patch(input(a[0]), input(a[1]))));
+        r.scalar("json_pretty", 1, (c, a) -> a[0] == null ? null : pretty(input(a[0]), "    "));
+        r.scalar("json_pretty", 2, (c, a) -> a[0] == null ? null
+                : pretty(input(a[0]), a[1] == null ? "    " : SqlValues.toText(a[1])));
         r.scalar("json_quote", 1, (c, a) -> out(fromSql(a[0])));
         r.aggregate("json_group_array", 1, () -> new GroupArray());
         r.aggregate("json_group_object", 2, () -> new GroupObject());
@@ -188,9 +191,11 @@ final class JsonFunctions {
         if (pathArg != null) {
             n = JsonPath.of(SqlValues.toText(pathArg)).lookup(n);
         }
-        if (n == null) {
-            return null;
-        }
+        return n == null ? null : typeName(n);
+    }
+
+    /** json_type's name of a node. */
+    static String typeName(JsonNode n) {
         if (n instanceof JsonNode.JNull) {
             return "null";
         }
@@ -274,6 +279,36 @@ final class JsonFunctions {
             }
         }
         return out(root);
+    }
+
+    /** json_pretty(): one element per line, nested levels indented by {@code indent}. */
+    static Object pretty(JsonNode n, String indent) {
+        StringBuilder sb = new StringBuilder();
+        pretty(n, indent, 0, sb);
+        return JsonSubtype.mark(sb.toString());
+    }
+
+    private static void pretty(JsonNode n, String indent, int level, StringBuilder sb) {
+        if (n instanceof JsonNode.JArray a && !a.items().isEmpty()) {
+            sb.append("[\n");
+            for (int i = 0; i < a.items().size(); i++) {
+                sb.append(indent.repeat(level + 1));
+                pretty(a.items().get(i), indent, level + 1, sb);
+                sb.append(i + 1 < a.items().size() ? ",\n" : "\n");
+            }
+            sb.append(indent.repeat(level)).append(']');
+        } else if (n instanceof JsonNode.JObject o && !o.members().isEmpty()) {
+            sb.append("{\n");
+            for (int i = 0; i < o.members().size(); i++) {
+                JsonNode.Member m = o.members().get(i);
+                sb.append(indent.repeat(level + 1)).append('"').append(m.key().raw()).append("\": ");
+                pretty(m.value(), indent, level + 1, sb);
+                sb.append(i + 1 < o.members().size() ? ",\n" : "\n");
+            }
+            sb.append(indent.repeat(level)).append('}');
+        } else {
+            JsonText.write(n, sb);
+        }
     }
 
     /** RFC 7396 merge patch, as json_patch(). */

@@ -242,6 +242,37 @@ final class JsonPath {
         }
     }
 
+    /** Where the last step starts in the path text (its length for "$"). */
+    int lastStepStart() {
+        int pos = 1;
+        int last = text.length();
+        while (pos < text.length()) {
+            last = pos;
+            pos = (text.charAt(pos) == '.' ? parseKey(pos) : parseIndex(pos)).next();
+        }
+        return last;
+    }
+
+    /** All steps, parsed eagerly (json_each/json_tree); throws "bad JSON path" if malformed. */
+    List<Step> steps() {
+        List<Step> steps = new ArrayList<>();
+        int pos = 1;
+        while (pos < text.length()) {
+            char c = text.charAt(pos);
+            Parsed ps;
+            if (c == '.') {
+                ps = parseKey(pos);
+            } else if (c == '[') {
+                ps = parseIndex(pos);
+            } else {
+                throw bad(shown);
+            }
+            steps.add(ps.step());
+            pos = ps.next();
+        }
+        return steps;
+    }
+
     /** The structure holding {@code value} at the rest of the path from {@code pos}, or null if it cannot be built. */
     private JsonNode buildRest(int pos, JsonNode value) {
         List<Step> steps = new ArrayList<>();

@@ -66,6 +66,10 @@ final class MathFunctions {
         if (x > 1e8) {
             return Math.log(x) + Math.log(2.0);
         }
+        if (x < 2.0) {
+            double t = x - 1.0; // exact near 1, where x*x-1 would cancel
+            return Math.log1p(t + Math.sqrt(t * (x + 1.0)));
+        }
         return Math.log(x + Math.sqrt(x * x - 1.0));
     }
 

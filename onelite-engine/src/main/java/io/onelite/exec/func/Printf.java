@@ -350,12 +350,10 @@ final class Printf {
             }
             sb.append(new StringBuilder(suffix[(int) x]).reverse());
         }
-        int digitsStart = sb.length();
         do {
             sb.append((char) digits[(int) Long.remainderUnsigned(u, base)]);
             u = Long.divideUnsigned(u, base);
         } while (u != 0);
-        int length = sb.length() - digitsStart + (ordinal ? 0 : 0);
         // sb holds the ordinal suffix and the digits in reverse order
         while (precision > sb.length()) {
             sb.append('0');
@@ -375,7 +373,6 @@ final class Printf {
             }
             body = t + suffix;
         }
-        assert length > 0;
         if (prefix != 0) {
             body = (char) prefix + body;
         }

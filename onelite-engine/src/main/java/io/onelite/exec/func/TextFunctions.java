@@ -132,6 +132,10 @@ final class TextFunctions {
             return null;
         }
         String s = Args.text(v);
+        int nul = s.indexOf('\0');
+        if (nul >= 0) {
+            s = s.substring(0, nul); // the hex text ends at a NUL, as a C string
+        }
         java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
         int i = 0;
         int n = s.length();

@@ -145,11 +145,27 @@ final class WindowFunctions {
                     throw Args.error("second argument to nth_value must be a positive integer");
                 }
             }
-            if (fe - fs < k) {
-                out[i] = null;
+            // the frame's rows, skipping EXCLUDEd ones
+            int found = -1;
+            long seen = 0;
+            if (fromStart) {
+                for (int r = fs; r < fe; r++) {
+                    if (!p.hasExclusions() || !p.isExcluded(i, r)) {
+                        if (++seen == k) {
+                            found = r;
+                            break;
+                        }
+                    }
+                }
             } else {
-                out[i] = p.args(fromStart ? (int) (fs + k - 1) : fe - 1)[0];
+                for (int r = fe - 1; r >= fs; r--) {
+                    if (!p.hasExclusions() || !p.isExcluded(i, r)) {
+                        found = r;
+                        break;
+                    }
+                }
             }
+            out[i] = found < 0 ? null : p.args(found)[0];
         }
         return out;
     }

@@ -23,4 +23,20 @@ public interface WindowPartition {
 
     /** One past the last row of the row's frame. */
     int frameEnd(int row);
+
+    /**
+     * Whether the frame spec has an EXCLUDE clause other than NO OTHERS; if so, functions ask
+     * {@link #isExcluded} for every row of {@code [frameStart, frameEnd)}.
+     */
+    default boolean hasExclusions() {
+        return false;
+    }
+
+    /**
+     * Whether {@code candidate}, inside {@code row}'s frame range, is left out of that frame by
+     * EXCLUDE CURRENT ROW / GROUP / TIES.
+     */
+    default boolean isExcluded(int row, int candidate) {
+        return false;
+    }
 }

@@ -63,7 +63,6 @@ final class NumericText {
         if (!digits) {
             return new Real(0.0, false, false, false, 0);
         }
-        int mantEnd = i;
         if (i < n && (z.charAt(i) == 'e' || z.charAt(i) == 'E')) {
             int j = i + 1;
             if (j < n && (z.charAt(j) == '+' || z.charAt(j) == '-')) {
@@ -78,16 +77,12 @@ final class NumericText {
                 i = j;
             }
         }
-        double value = toDouble(z, start, mantEnd, i);
+        double value = DecimalConversion.parse(z, start, i);
         int end = i;
         while (i < n && isSpace(z.charAt(i))) {
             i++;
         }
         return new Real(value, true, i == n, fp, end);
-    }
-
-    private static double toDouble(String z, int start, int mantEnd, int end) {
-        return DecimalConversion.parse(z, start, end);
     }
 
     /** Result of {@link #parseInteger}, with SQLite's return codes of {@code sqlite3Atoi64}. */

@@ -166,6 +166,14 @@ public final class SqlValues {
         if (a == null || b == null) {
             return null;
         }
+        if (a instanceof byte[] || b instanceof byte[]) {
+            // SQLite joins the bytes, so a character may straddle the two operands
+            byte[] x = Conversions.toBlob(a);
+            byte[] y = Conversions.toBlob(b);
+            byte[] joined = java.util.Arrays.copyOf(x, x.length + y.length);
+            System.arraycopy(y, 0, joined, x.length, y.length);
+            return new String(joined, java.nio.charset.StandardCharsets.UTF_8);
+        }
         return Conversions.toText(a) + Conversions.toText(b);
     }
 

@@ -151,6 +151,19 @@ class ScalarFunctionDifferentialTests {
     }
 
     @Test
+    void roundMatchesNativeSqliteDigitForDigit() {
+        Random random = new Random(FunctionOracle.seed());
+        for (int i = 0; i < 4000; i++) {
+            double r = (random.nextDouble() - 0.5) * Math.pow(10, random.nextInt(20) - 4);
+            if (random.nextInt(4) == 0) {
+                r = Math.round(r * 1000) / 1000.0 + 0.0005; // near a rounding boundary
+            }
+            oracle.check("round", r, (long) random.nextInt(10));
+        }
+        assertThat(oracle.failures).isEmpty();
+    }
+
+    @Test
     void wrongArgumentCountsReportSqliteMessages() {
         oracle.check("abs");
         oracle.check("substr", "x");

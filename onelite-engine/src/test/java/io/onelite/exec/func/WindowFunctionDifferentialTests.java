@@ -101,6 +101,74 @@ class WindowFunctionDifferentialTests {
         assertThat(helper.oracle.failures).isEmpty();
     }
 
+    /** A partition whose frames have EXCLUDE CURRENT ROW / GROUP / TIES holes. */
+    record Excluding(TestPartition base, String mode) implements WindowPartition {
+        @Override public int size() { return base.size(); }
+        @Override public Object[] args(int row) { return base.args(row); }
+        @Override public int peerStart(int row) { return base.peerStart(row); }
+        @Override public int peerEnd(int row) { return base.peerEnd(row); }
+        @Override public int frameStart(int row) { return base.frameStart(row); }
+        @Override public int frameEnd(int row) { return base.frameEnd(row); }
+        @Override public boolean hasExclusions() { return true; }
+
+        @Override
+        public boolean isExcluded(int row, int candidate) {
+            boolean peer = candidate >= peerStart(row) && candidate < peerEnd(row);
+            return switch (mode) {
+                case "CURRENT ROW" -> candidate == row;
+                case "GROUP" -> peer;
+                default -> peer && candidate != row;
+            };
+        }
+    }
+
+    @Test
+    void framesWithExclusionsMatchNativeSqlite() {
+        Random random = new Random(FunctionOracle.seed());
+        ValueGen gen = new ValueGen(random);
+        for (int round = 0; round < 80; round++) {
+            int n = 1 + random.nextInt(8);
+            helper.oracle.nativeDb.execute("DELETE FROM t");
+            long[] keys = new long[n];
+            Object[] xs = new Object[n];
+            try (PreparedStatement ps = helper.oracle.nativeDb.connection().prepareStatement("INSERT INTO t VALUES (?,?,?)")) {
+                long k = 0;
+                for (int i = 0; i < n; i++) {
+                    k += random.nextInt(2);
+                    keys[i] = k;
+                    xs[i] = random.nextBoolean() ? gen.integer() % 100 : (Object) gen.text();
+                    ps.setLong(1, i);
+                    NativeOracle.bind(ps, 2, xs[i]);
+                    ps.setLong(3, k);
+                    ps.executeUpdate();
+                }
+            } catch (SQLException e) {
+                throw new IllegalStateException(e);
+            }
+            int preceding = random.nextInt(4) - 1;
+            int following = random.nextInt(4) - 1;
+            String mode = List.of("CURRENT ROW", "GROUP", "TIES").get(random.nextInt(3));
+            String frame = "ROWS BETWEEN " + (preceding < 0 ? "UNBOUNDED" : preceding) + " PRECEDING AND "
+                    + (following < 0 ? "UNBOUNDED" : following) + " FOLLOWING EXCLUDE " + mode;
+            List<Object[]> one = new ArrayList<>();
+            List<Object[]> two = new ArrayList<>();
+            for (int i = 0; i < n; i++) {
+                one.add(new Object[] {xs[i]});
+                two.add(new Object[] {xs[i], 2L});
+            }
+            WindowPartition p1 = new Excluding(new TestPartition(one, keys, preceding, following), mode);
+            WindowPartition p2 = new Excluding(new TestPartition(two, keys, preceding, following), mode);
+            String over = " OVER (ORDER BY s " + frame + ")";
+            helper.compareWindow("count(x)" + over, Functions.windowOf(Functions.aggregate("count", 1)).evaluate(p1), null);
+            helper.compareWindow("group_concat(x)" + over,
+                    Functions.windowOf(Functions.aggregate("group_concat", 1)).evaluate(p1), null);
+            helper.compareWindow("first_value(x)" + over, Functions.window("first_value", 1).evaluate(p1), null);
+            helper.compareWindow("last_value(x)" + over, Functions.window("last_value", 1).evaluate(p1), null);
+            helper.compareWindow("nth_value(x, 2)" + over, Functions.window("nth_value", 2).evaluate(p2), null);
+        }
+        assertThat(helper.oracle.failures).isEmpty();
+    }
+
     /**
      * A negative lag offset looks ahead, and native SQLite then sees only the rows it has
      * buffered so far (those the frame made it read), which is an artifact this engine does not

@@ -31,7 +31,7 @@ class SqlValuesDifferentialTests {
     }
 
     private static long seed() {
-        long seed = Long.getLong("seed", System.nanoTime());
+        long seed = io.onelite.exec.value.TestSeeds.seed();
         System.out.println("seed " + seed);
         return seed;
     }

@@ -113,7 +113,7 @@ class ConcurrentTransactionalTests {
         for (int w = 0; w < writers; w++) {
             int writer = w;
             futures.add(pool.submit(() -> {
-                counter.insertTogether(writer, allInside);
+                counter.insertTogether(writer, allInside, new AtomicInteger());
                 return null;
             }));
         }

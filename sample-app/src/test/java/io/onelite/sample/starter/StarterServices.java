@@ -58,7 +58,7 @@ class StarterServices {
         @Transactional
         public void reset() {
             jdbc.execute("create table if not exists counter (id integer primary key, n integer not null)");
-            jdbc.execute("create table if not exists items (k integer primary key, writer integer)");
+            jdbc.execute("create table if not exists items (id integer primary key, writer integer)");
             jdbc.update("delete from counter");
             jdbc.update("delete from items");
             jdbc.update("insert into counter (id, n) values (1, 0)");
@@ -73,11 +73,16 @@ class StarterServices {
             }
         }
 
-        /** Inserts its own row, then waits inside the transaction until all parties are inside theirs. */
+        /**
+         * Inserts its own row (rowid from the shared allocator), then, on its first attempt, waits
+         * inside the transaction until all parties are inside theirs.
+         */
         @ConcurrentTransactional
-        public void insertTogether(int writer, CyclicBarrier allInside) throws Exception {
-            jdbc.update("insert into items (k, writer) values (?, ?)", 1000 + writer, writer);
-            allInside.await(20, TimeUnit.SECONDS);
+        public void insertTogether(int writer, CyclicBarrier allInside, AtomicInteger attempts) throws Exception {
+            jdbc.update("insert into items (writer) values (?)", writer);
+            if (attempts.incrementAndGet() == 1) {
+                allInside.await(20, TimeUnit.SECONDS);
+            }
         }
 
         @Transactional(readOnly = true)

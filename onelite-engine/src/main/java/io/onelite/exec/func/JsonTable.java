@@ -1,0 +1,213 @@
+package io.onelite.exec.func;
+
+import io.onelite.exec.value.SqlValues;
+
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The table-valued functions json_each(X [, P]) and json_tree(X [, P]) as row lists the
+ * executor can scan, with SQLite's columns (see {@link #COLUMNS}). The {@code id} column is the
+ * element's byte offset in SQLite's JSONB encoding of the document (for an object member, the
+ * offset of its label), computed from the same size rules, so ids match native SQLite for
+ * RFC 8259 input.
+ */
+public final class JsonTable {
+    private JsonTable() {
+    }
+
+    /** Column names in order; {@code json} and {@code root} are SQLite's hidden columns. */
+    public static final List<String> COLUMNS = List.of("key", "value", "type", "atom", "id", "parent", "fullkey",
+            "path", "json", "root");
+
+    /** json_each(json [, path]): the direct children of the element at the path (or the element, if scalar). */
+    public static List<Object[]> each(Object json, Object path) {
+        return rows(json, path, false);
+    }
+
+    /** json_tree(json [, path]): the element at the path and everything below it, depth first. */
+    public static List<Object[]> tree(Object json, Object path) {
+        return rows(json, path, true);
+    }
+
+    private record Located(JsonNode node, long id, Object key, String fullkey, String parentPath) {
+    }
+
+    private static List<Object[]> rows(Object json, Object pathArg, boolean recursive) {
+        List<Object[]> out = new ArrayList<>();
+        if (json == null) {
+            return out;
+        }
+        JsonNode root = JsonFunctions.input(json);
+        String pathText = pathArg == null ? "$" : SqlValues.toText(pathArg);
+        JsonPath path = JsonPath.of(pathText);
+        if (path.lookup(root) == null) {
+            return out; // nothing there (path errors are lazy, as in json_extract)
+        }
+        List<JsonPath.Step> steps = path.steps();
+        Sizes sizes = new Sizes();
+        // walk to the target, following SQLite's offsets
+        JsonNode node = root;
+        long offset = 0;
+        long id = 0;
+        Object key = null;
+        StringBuilder full = new StringBuilder("$");
+        for (JsonPath.Step step : steps) {
+            long payload = offset + sizes.header(node);
+            if (step instanceof JsonPath.Key k && node instanceof JsonNode.JObject o) {
+                JsonNode.Member found = null;
+                long at = payload;
+                for (JsonNode.Member m : o.members()) {
+                    if (m.key().value().equals(k.name())) {
+                        found = m;
+                        break;
+                    }
+                    at += sizes.size(m.key()) + sizes.size(m.value());
+                }
+                if (found == null) {
+                    return out;
+                }
+                id = at;
+                offset = at + sizes.size(found.key());
+                node = found.value();
+                key = found.key().value();
+                appendKey(full, found.key().raw());
+            } else if (node instanceof JsonNode.JArray a && !(step instanceof JsonPath.Key)) {
+                long idx = step instanceof JsonPath.Index ix ? ix.n() : a.items().size() - ((JsonPath.FromEnd) step).n();
+                if (idx < 0 || idx >= a.items().size()) {
+                    return out;
+                }
+                long at = payload;
+                for (int i = 0; i < idx; i++) {
+                    at += sizes.size(a.items().get(i));
+                }
+                id = at;
+                offset = at;
+                node = a.items().get((int) idx);
+                // SQLite reads the key back from the path text: "[#-1]" reads as 0
+                key = step instanceof JsonPath.Index ? idx : 0L;
+                full.append('[').append(idx).append(']');
+            } else {
+                return out;
+            }
+        }
+        String rootText = pathText;
+        String jsonText = SqlValues.toText(json);
+        // the element's own full key is the path as written
+        if (recursive) {
+            walk(out, sizes, node, offset, id, steps.isEmpty() ? null : key, null, pathText,
+                    steps.isEmpty() ? "$" : pathText.substring(0, path.lastStepStart()), jsonText, rootText);
+            return out;
+        }
+        if (!(node instanceof JsonNode.JArray) && !(node instanceof JsonNode.JObject)) {
+            out.add(row(node, null, id, null, pathText, pathText, jsonText, rootText));
+            return out;
+        }
+        children(out, sizes, node, offset, null, pathText, false, jsonText, rootText);
+        return out;
+    }
+
+    private static void walk(List<Object[]> out, Sizes sizes, JsonNode node, long offset, long id, Object key,
+                             Long parent, String fullkey, String path, String json, String root) {
+        out.add(row(node, key, id, parent, fullkey, path, json, root));
+        children(out, sizes, node, offset, id, fullkey, true, json, root);
+    }
+
+    private static void children(List<Object[]> out, Sizes sizes, JsonNode node, long offset, Long parentId,
+                                 String fullkey, boolean recursive, String json, String root) {
+        long at = offset + sizes.header(node);
+        if (node instanceof JsonNode.JArray a) {
+            for (int i = 0; i < a.items().size(); i++) {
+                JsonNode item = a.items().get(i);
+                String fk = fullkey + "[" + i + "]";
+                if (recursive) {
+                    walk(out, sizes, item, at, at, (long) i, parentId, fk, fullkey, json, root);
+                } else {
+                    out.add(row(item, (long) i, at, null, fk, fullkey, json, root));
+                }
+                at += sizes.size(item);
+            }
+        } else if (node instanceof JsonNode.JObject o) {
+            for (JsonNode.Member m : o.members()) {
+                StringBuilder fk = new StringBuilder(fullkey);
+                appendKey(fk, m.key().raw());
+                long valueAt = at + sizes.size(m.key());
+                if (recursive) {
+                    walk(out, sizes, m.value(), valueAt, at, m.key().value(), parentId, fk.toString(), fullkey, json, root);
+                } else {
+                    out.add(row(m.value(), m.key().value(), at, null, fk.toString(), fullkey, json, root));
+                }
+                at = valueAt + sizes.size(m.value());
+            }
+        }
+    }
+
+    private static void appendKey(StringBuilder sb, String rawKey) {
+        boolean plain = !rawKey.isEmpty() && isAsciiAlpha(rawKey.charAt(0));
+        for (int i = 1; plain && i < rawKey.length(); i++) {
+            char c = rawKey.charAt(i);
+            plain = isAsciiAlpha(c) || (c >= '0' && c <= '9');
+        }
+        if (plain) {
+            sb.append('.').append(rawKey);
+        } else {
+            sb.append(".\"").append(rawKey).append('"');
+        }
+    }
+
+    private static boolean isAsciiAlpha(char c) {
+        return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+    }
+
+    private static Object[] row(JsonNode node, Object key, long id, Long parent, String fullkey, String path,
+                                String json, String root) {
+        boolean container = node instanceof JsonNode.JArray || node instanceof JsonNode.JObject;
+        Object value = JsonFunctions.toSql(node);
+        return new Object[] {key, value, JsonFunctions.typeName(node), container ? null : value, id,
+            parent, fullkey, path, json, root};
+    }
+
+    /** JSONB sizes (header + payload) of nodes, memoised by identity. */
+    private static final class Sizes {
+        private final Map<JsonNode, Long> payloads = new IdentityHashMap<>();
+
+        long payload(JsonNode n) {
+            Long cached = payloads.get(n);
+            if (cached != null) {
+                return cached;
+            }
+            long p;
+            if (n instanceof JsonNode.JNumber num) {
+                p = num.text().getBytes(StandardCharsets.UTF_8).length;
+            } else if (n instanceof JsonNode.JString s) {
+                p = s.raw().getBytes(StandardCharsets.UTF_8).length;
+            } else if (n instanceof JsonNode.JArray a) {
+                p = 0;
+                for (JsonNode item : a.items()) {
+                    p += size(item);
+                }
+            } else if (n instanceof JsonNode.JObject o) {
+                p = 0;
+                for (JsonNode.Member m : o.members()) {
+                    p += size(m.key()) + size(m.value());
+                }
+            } else {
+                p = 0;
+            }
+            payloads.put(n, p);
+            return p;
+        }
+
+        long header(JsonNode n) {
+            long p = payload(n);
+            return p <= 11 ? 1 : p <= 0xff ? 2 : p <= 0xffff ? 3 : p <= 0xffffffffL ? 5 : 9;
+        }
+
+        long size(JsonNode n) {
+            return header(n) + payload(n);
+        }
+    }
+}
