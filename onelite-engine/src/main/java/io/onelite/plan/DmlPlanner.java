@@ -53,6 +53,17 @@ public final class DmlPlanner {
         Eval[] returning;
         /** The table writer, for commit_seq() hooks. */
         TableWriter writer;
+        /** The loops that find the rows (UPDATE, DELETE), for EXPLAIN QUERY PLAN. */
+        Level[] loops = new Level[0];
+
+        @Override
+        public List<String> explain() {
+            List<String> out = new ArrayList<>();
+            for (Level l : loops) {
+                out.add(l.describe());
+            }
+            return out;
+        }
 
         @Override
         public List<String> columnNames() {
@@ -498,6 +509,7 @@ public final class DmlPlanner {
         };
         d.compileReturning(planner, t, s.returning());
         d.writer = writer;
+        d.loops = m.levels;
         return d;
     }
 
@@ -557,6 +569,7 @@ public final class DmlPlanner {
         };
         d.compileReturning(planner, t, s.returning());
         d.writer = writer;
+        d.loops = m.levels;
         return d;
     }
 }
