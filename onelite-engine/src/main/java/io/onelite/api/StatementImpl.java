@@ -72,6 +72,7 @@ final class StatementImpl implements Statement {
         this.params = new Object[parameterCount];
         this.exec = c.exec();
         this.cacheable = true;
+        session.open.add(this);
         this.compiledCookie = c.cookie();
         this.names = c.names();
         this.declTypes = c.declTypes();
@@ -102,6 +103,7 @@ final class StatementImpl implements Statement {
             declTypes = java.util.Collections.nCopies(names.size(), null);
             tables = declTypes;
         }
+        session.open.add(this); // last: a statement that failed to compile is not tracked
     }
 
     private static boolean isPlanned(Stmt s) {
@@ -385,8 +387,15 @@ final class StatementImpl implements Statement {
         return names.size();
     }
 
+    private void checkColumn(int column) {
+        if (column < 0 || column >= names.size()) {
+            throw new OneLiteException(ResultCode.RANGE, "column index out of range");
+        }
+    }
+
     @Override
     public String columnName(int column) {
+        checkColumn(column);
         return names.get(column);
     }
 
@@ -405,6 +414,7 @@ final class StatementImpl implements Statement {
         if (row == null) {
             throw new OneLiteException(ResultCode.MISUSE, "no row available");
         }
+        checkColumn(column);
         return row[column];
     }
 
@@ -421,6 +431,7 @@ final class StatementImpl implements Statement {
         if (!closed) {
             reset();
             closed = true;
+            session.open.remove(this);
             if (cacheable && exec != null && isPlanned(stmt)) {
                 session.putCached(fullSql, new Compiled(parse, exec, compiledCookie, names, declTypes, tables));
             }
