@@ -280,6 +280,16 @@ final class StatementImpl implements Statement {
             Transactions.execute(session, t);
             return;
         }
+        if (stmt instanceof PragmaStmt p && p.name().name().equalsIgnoreCase("wal_checkpoint")) {
+            // outside any transaction of ours: our own read snapshot would hold the checkpoint back
+            String mode = p.value() == null ? "PASSIVE" : p.value().toUpperCase(java.util.Locale.ROOT);
+            if (!List.of("PASSIVE", "FULL", "RESTART", "TRUNCATE").contains(mode)) {
+                mode = "PASSIVE";
+            }
+            long[] r = session.shared.storage.checkpoint(mode);
+            rows = listRows(List.<Object[]>of(new Object[]{r[0], r[1], r[2]}));
+            return;
+        }
         TxStorage st = session.tx;
         if (st == null) {
             autoTx = session.begin(io.onelite.common.BeginMode.DEFERRED);
