@@ -1,6 +1,5 @@
 package io.onelite.api;
 
-import io.onelite.catalog.MemStore;
 import io.onelite.catalog.PagerStorage;
 import io.onelite.pager.PagerOptions;
 import io.onelite.catalog.Schema;
@@ -68,11 +67,6 @@ public final class Database implements AutoCloseable {
             s.refs++;
             return new Database(s, options);
         }
-    }
-
-    /** A private in-memory database kept in Java collections (no pager, no b-trees). */
-    static Database openCollections(DatabaseOptions options) {
-        return new Database(new Shared(null, new MemStore()), options == null ? DatabaseOptions.DEFAULTS : options);
     }
 
     private static io.onelite.tx.TxOptions txOptions(DatabaseOptions o) {

@@ -1,6 +1,7 @@
 package io.onelite.exec;
 
 import io.onelite.btree.Collation;
+import io.onelite.btree.ValueOrder;
 
 import java.math.BigDecimal;
 import java.math.MathContext;
@@ -42,63 +43,9 @@ public final class ValueOps {
         return AFF_NUMERIC;
     }
 
-    /** SQLite's sort order of two values: NULL, numbers, text (by collation), blobs. */
+    /** SQLite's sort order of two values: NULL, numbers, text (by collation), blobs ({@link ValueOrder}). */
     public static int compare(Object a, Object b, Collation c) {
-        int ra = rank(a);
-        int rb = rank(b);
-        if (ra != rb) {
-            return Integer.compare(ra, rb);
-        }
-        switch (ra) {
-            case 0:
-                return 0;
-            case 1:
-                if (a instanceof Long x && b instanceof Long y) {
-                    return Long.compare(x, y);
-                }
-                if (a instanceof Double x && b instanceof Double y) {
-                    return Double.compare(x == 0.0 ? 0.0 : x, y == 0.0 ? 0.0 : y);
-                }
-                if (a instanceof Long x) {
-                    return -compareDoubleLong((Double) b, x);
-                }
-                return compareDoubleLong((Double) a, (Long) b);
-            case 2:
-                return (c == null ? Collation.BINARY : c).compare((String) a, (String) b);
-            default:
-                return java.util.Arrays.compareUnsigned((byte[]) a, (byte[]) b);
-        }
-    }
-
-    static int compareDoubleLong(double d, long l) {
-        if (Double.isNaN(d)) {
-            return -1;
-        }
-        if (d < -9.223372036854775808E18) {
-            return -1;
-        }
-        if (d >= 9.223372036854775808E18) {
-            return 1;
-        }
-        long dl = (long) d;
-        if (dl != l) {
-            return dl < l ? -1 : 1;
-        }
-        double frac = d - dl;
-        return frac > 0 ? 1 : frac < 0 ? -1 : 0;
-    }
-
-    private static int rank(Object v) {
-        if (v == null) {
-            return 0;
-        }
-        if (v instanceof Long || v instanceof Double) {
-            return 1;
-        }
-        if (v instanceof String) {
-            return 2;
-        }
-        return 3;
+        return ValueOrder.compare(a, b, c == null ? Collation.BINARY : c);
     }
 
     /** Truth value: NULL stays null; numbers are true when non-zero; text by its numeric prefix. */
