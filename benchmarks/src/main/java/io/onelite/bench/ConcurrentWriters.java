@@ -34,6 +34,7 @@ import java.util.concurrent.locks.LockSupport;
  * <pre>
  * usage: ConcurrentWriters [--writers 1,2,4,8] [--per-writer 200] [--work-us 200] [--work-kind sleep|spin]
  *                          [--sync NORMAL|FULL|OFF] [--busy-timeout 30000] [--dir DIR] [--csv FILE] [--png FILE]
+ *                          [--warmup 400] (transactions per writer of the warm-up runs, 1 and 2 writers, no work)
  * </pre>
  * This prints; it asserts nothing.
  */
@@ -89,10 +90,15 @@ public final class ConcurrentWriters {
                 bench.workUs, kind, bench.sync, bench.dir);
         System.out.println("Concurrent writers: " + title);
         System.out.println(BenchArgs.machine());
-        ConcurrentWriters warm = new ConcurrentWriters(50, bench.workUs, bench.sleep, bench.sync, bench.busyTimeoutMs,
-                bench.dir);
-        for (Mode m : Mode.values()) {
-            warm.run(m, 2);
+        // warm-up (JIT of both drivers' paths): without it the first configuration measured, usually
+        // 1 writer, pays for compilation (its p99 was 12 ms and its rate a fifth of the next run's)
+        ConcurrentWriters warm = new ConcurrentWriters(a.getInt("warmup", 400), 0, bench.sleep, bench.sync,
+                bench.busyTimeoutMs, bench.dir);
+        for (int round = 0; round < 2; round++) {
+            for (Mode m : Mode.values()) {
+                warm.run(m, 1);
+                warm.run(m, 2);
+            }
         }
         List<Result> results = new ArrayList<>();
         for (int w : writerCounts) {
