@@ -24,6 +24,7 @@ final class Pragmas {
             case "index_list" -> List.of("seq", "name", "unique", "origin", "partial");
             case "index_info" -> List.of("seqno", "cid", "name");
             case "foreign_key_list" -> List.of("id", "seq", "table", "from", "to", "on_update", "on_delete", "match");
+            case "wal_checkpoint" -> List.of("busy", "log", "checkpointed");
             case "user_version", "schema_version", "foreign_keys", "busy_timeout", "journal_mode", "application_id",
                  "integrity_check", "quick_check", "page_size", "page_count", "freelist_count" -> p.value() == null
                     || n.endsWith("check") || n.equals("journal_mode") ? List.of(n) : List.of();

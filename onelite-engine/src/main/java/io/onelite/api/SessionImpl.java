@@ -36,6 +36,9 @@ final class SessionImpl implements Session, ExecContext.SessionState {
     /** A SAVEPOINT outside BEGIN opened the transaction (RELEASE of the outermost commits). */
     boolean txFromSavepoint;
     private boolean closed;
+    /** Statements prepared and not yet closed (reset when the session closes). */
+    final java.util.Set<StatementImpl> open = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+
     /** PRAGMA foreign_keys. */
     boolean foreignKeys;
 
@@ -217,6 +220,14 @@ final class SessionImpl implements Session, ExecContext.SessionState {
             return;
         }
         closed = true;
+        for (StatementImpl st : new ArrayList<>(open)) {
+            try {
+                st.reset(); // releases an auto-commit read snapshot still held by a running query
+            } catch (RuntimeException ignored) {
+                // closing anyway
+            }
+        }
+        open.clear();
         if (tx != null) {
             tx.rollback();
             tx = null;

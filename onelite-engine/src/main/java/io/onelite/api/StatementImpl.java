@@ -72,6 +72,7 @@ final class StatementImpl implements Statement {
         this.params = new Object[parameterCount];
         this.exec = c.exec();
         this.cacheable = true;
+        session.open.add(this);
         this.compiledCookie = c.cookie();
         this.names = c.names();
         this.declTypes = c.declTypes();
@@ -102,6 +103,7 @@ final class StatementImpl implements Statement {
             declTypes = java.util.Collections.nCopies(names.size(), null);
             tables = declTypes;
         }
+        session.open.add(this); // last: a statement that failed to compile is not tracked
     }
 
     private static boolean isPlanned(Stmt s) {
@@ -278,6 +280,16 @@ final class StatementImpl implements Statement {
             Transactions.execute(session, t);
             return;
         }
+        if (stmt instanceof PragmaStmt p && p.name().name().equalsIgnoreCase("wal_checkpoint")) {
+            // outside any transaction of ours: our own read snapshot would hold the checkpoint back
+            String mode = p.value() == null ? "PASSIVE" : p.value().toUpperCase(java.util.Locale.ROOT);
+            if (!List.of("PASSIVE", "FULL", "RESTART", "TRUNCATE").contains(mode)) {
+                mode = "PASSIVE";
+            }
+            long[] r = session.shared.storage.checkpoint(mode);
+            rows = listRows(List.<Object[]>of(new Object[]{r[0], r[1], r[2]}));
+            return;
+        }
         TxStorage st = session.tx;
         if (st == null) {
             autoTx = session.begin(io.onelite.common.BeginMode.DEFERRED);
@@ -385,8 +397,15 @@ final class StatementImpl implements Statement {
         return names.size();
     }
 
+    private void checkColumn(int column) {
+        if (column < 0 || column >= names.size()) {
+            throw new OneLiteException(ResultCode.RANGE, "column index out of range");
+        }
+    }
+
     @Override
     public String columnName(int column) {
+        checkColumn(column);
         return names.get(column);
     }
 
@@ -405,6 +424,7 @@ final class StatementImpl implements Statement {
         if (row == null) {
             throw new OneLiteException(ResultCode.MISUSE, "no row available");
         }
+        checkColumn(column);
         return row[column];
     }
 
@@ -421,6 +441,7 @@ final class StatementImpl implements Statement {
         if (!closed) {
             reset();
             closed = true;
+            session.open.remove(this);
             if (cacheable && exec != null && isPlanned(stmt)) {
                 session.putCached(fullSql, new Compiled(parse, exec, compiledCookie, names, declTypes, tables));
             }

@@ -16,6 +16,9 @@ public final class TableCursor {
     private final PageStore store;
     private final int root;
     private final TreeAccessListener listener;
+    /** A missed seek's rowid whose gap to the current entry is not reported yet. */
+    private long gapFrom;
+    private boolean gapPending;
     private final CursorPath path;
     private long target;
     private boolean reposition;
@@ -37,6 +40,7 @@ public final class TableCursor {
 
     public boolean first() {
         reposition = false;
+        gapPending = false;
         boolean ok = path.first();
         checkTable();
         listener.tableRead(root, Long.MIN_VALUE, ok ? rowid() : Long.MAX_VALUE);
@@ -45,6 +49,7 @@ public final class TableCursor {
 
     public boolean last() {
         reposition = false;
+        gapPending = false;
         boolean ok = path.last();
         checkTable();
         listener.tableRead(root, ok ? rowid() : Long.MIN_VALUE, Long.MAX_VALUE);
@@ -80,17 +85,27 @@ public final class TableCursor {
      */
     public boolean seek(long rowid) {
         locate(rowid, false);
-        if (path.forwardFromSlot()) {
-            long r = rowid();
-            listener.tableRead(root, rowid, r);
-            return r == rowid;
+        boolean found = path.forwardFromSlot() && path.page().rowid(path.cellIndex()) == rowid;
+        if (!found && !path.valid) {
+            path.last();
         }
-        if (path.last()) {
-            listener.tableRead(root, rowid(), Long.MAX_VALUE);
-        } else {
-            listener.tableRead(root, Long.MIN_VALUE, Long.MAX_VALUE);
+        // A probe observes only whether this rowid exists. The gap up to the nearest entry is
+        // reported later, and only if the caller goes on to use that position (gapFrom).
+        listener.tableRead(root, rowid, rowid);
+        gapPending = !found;
+        gapFrom = rowid;
+        return found;
+    }
+
+    /** After a missed {@link #seek}, reports the gap to the entry the cursor rests on once it is used. */
+    private void reportGap() {
+        if (gapPending) {
+            gapPending = false;
+            if (path.valid) {
+                long r = path.page().rowid(path.cellIndex());
+                listener.tableRead(root, Math.min(r, gapFrom), Math.max(r, gapFrom));
+            }
         }
-        return false;
     }
 
     /** Positions on the smallest rowid {@code >= rowid}; false if there is none. */
@@ -111,6 +126,7 @@ public final class TableCursor {
 
     private void locate(long rowid, boolean upper) {
         reposition = false;
+        gapPending = false;
         target = rowid;
         path.descend(probe, upper);
         checkTable();
@@ -144,6 +160,7 @@ public final class TableCursor {
     /** The largest rowid, 0 when the table is empty; not reported as a read. */
     public long maxRowid() {
         reposition = false;
+        gapPending = false;
         boolean ok = path.last();
         checkTable();
         return ok ? rowid() : 0;
@@ -175,6 +192,7 @@ public final class TableCursor {
 
     /** Re-seeks the row an insert left the cursor on, silently, when first needed. */
     private void settle() {
+        reportGap();
         if (reposition) {
             reposition = false;
             locate(repositionTo, false);

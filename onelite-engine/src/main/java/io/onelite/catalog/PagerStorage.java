@@ -57,6 +57,12 @@ public final class PagerStorage implements StorageProvider {
     }
 
     @Override
+    public long[] checkpoint(String mode) {
+        io.onelite.pager.CheckpointResult r = pager.checkpoint(io.onelite.pager.CheckpointMode.valueOf(mode));
+        return new long[]{r.busy() ? 1 : 0, r.logFrames(), r.checkpointedFrames()};
+    }
+
+    @Override
     public void close() {
         pager.close();
     }

@@ -8,6 +8,14 @@ import java.time.Duration;
 public interface StorageProvider extends AutoCloseable {
     TxStorage begin(BeginMode mode, Duration busyTimeout);
 
+    /**
+     * PRAGMA wal_checkpoint(mode): {busy (0/1), frames in the WAL, frames checkpointed}; mode is
+     * PASSIVE, FULL, RESTART or TRUNCATE. Stores without a WAL report {0, -1, -1}.
+     */
+    default long[] checkpoint(String mode) {
+        return new long[]{0, -1, -1};
+    }
+
     @Override
     void close();
 }

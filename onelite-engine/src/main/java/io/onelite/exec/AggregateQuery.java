@@ -38,9 +38,16 @@ public final class AggregateQuery implements Query {
     }
 
     private WindowSpec[] windows;
+    /** The slot of the query's only min()/max() aggregate, or -1. */
+    private int extremeSlot = -1;
 
     public AggregateQuery withWindows(WindowSpec[] specs) {
         this.windows = specs;
+        return this;
+    }
+
+    public AggregateQuery withExtremeSlot(int slot) {
+        this.extremeSlot = slot;
         return this;
     }
 
@@ -67,16 +74,40 @@ public final class AggregateQuery implements Query {
             }
         }
 
+        boolean first = true;
+
         void step(Frame f) {
+            boolean takeBare = first; // SQLite's bare columns: the group's first row ...
+            if (extremeSlot >= 0) {
+                // bare columns come from the row holding the min()/max() (SQLite's special case)
+                Object before = accs[extremeSlot].value();
+                stepAggregate(extremeSlot, f);
+                Object after = accs[extremeSlot].value();
+                takeBare = first || (after != null && (before == null || !ValueOps.sameValue(before, after, null)));
+            }
+            first = false;
             for (int i = 0; i < slots.length; i++) {
                 GroupSlot s = slots[i];
                 Eval[] a = s.args();
                 if (accs[i] == null) {
-                    bare[i] = a[0].eval(f);
+                    if (takeBare) {
+                        bare[i] = a[0].eval(f);
+                    }
                     continue;
                 }
-                if (s.filter() != null && !ValueOps.isTrue(s.filter().eval(f))) {
+                if (i == extremeSlot) {
                     continue;
+                }
+                stepAggregate(i, f);
+            }
+        }
+
+        private void stepAggregate(int i, Frame f) {
+            {
+                GroupSlot s = slots[i];
+                Eval[] a = s.args();
+                if (s.filter() != null && !ValueOps.isTrue(s.filter().eval(f))) {
+                    return;
                 }
                 Object[] v = new Object[a.length];
                 for (int j = 0; j < v.length; j++) {
@@ -84,7 +115,7 @@ public final class AggregateQuery implements Query {
                 }
                 if (seen[i] != null) {
                     if (v[0] == null || !seen[i].add(new RowKey(new Object[]{v[0]}))) {
-                        continue;
+                        return;
                     }
                 }
                 accs[i].step(v);
@@ -116,6 +147,26 @@ public final class AggregateQuery implements Query {
         }
         if (groups.isEmpty() && groupBy.length == 0) {
             groups.put(new RowKey(new Object[0]), new Group());
+        }
+        if (groupBy.length > 0 && groups.size() > 1) {
+            // groups come out in GROUP BY order, as SQLite's sorter yields them
+            List<Map.Entry<RowKey, Group>> entries = new ArrayList<>(groups.entrySet());
+            entries.sort((x, y) -> {
+                Object[] a = x.getKey().values();
+                Object[] b = y.getKey().values();
+                for (int i = 0; i < a.length; i++) {
+                    int c = ValueOps.compare(a[i], b[i], null);
+                    if (c != 0) {
+                        return c;
+                    }
+                }
+                return 0;
+            });
+            Map<RowKey, Group> sorted = new LinkedHashMap<>();
+            for (Map.Entry<RowKey, Group> en : entries) {
+                sorted.put(en.getKey(), en.getValue());
+            }
+            groups = sorted;
         }
         List<Object[]> rows = new ArrayList<>();
         Set<RowKey> seen = distinct ? new HashSet<>() : null;

@@ -262,8 +262,18 @@ final class CorePlanner {
         Query query;
         if (aggregate) {
             GroupSlot[] slots = collector.slots.toArray(new GroupSlot[0]);
+            int extreme = -1;
+            int aggregates = 0;
+            for (int i = 0; i < slots.length; i++) {
+                if (slots[i].accumulator() != null) {
+                    aggregates++;
+                    if (slots[i].extreme()) {
+                        extreme = i;
+                    }
+                }
+            }
             query = new AggregateQuery(nLevels, levels, guard, groupBy, slots, having, outArr, visible, q.distinct())
-                    .withWindows(specs);
+                    .withWindows(specs).withExtremeSlot(aggregates == 1 ? extreme : -1);
         } else {
             int[] widths = new int[nLevels];
             for (int i = 0; i < nLevels; i++) {

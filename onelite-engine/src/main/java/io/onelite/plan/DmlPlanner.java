@@ -53,6 +53,17 @@ public final class DmlPlanner {
         Eval[] returning;
         /** The table writer, for commit_seq() hooks. */
         TableWriter writer;
+        /** The loops that find the rows (UPDATE, DELETE), for EXPLAIN QUERY PLAN. */
+        Level[] loops = new Level[0];
+
+        @Override
+        public List<String> explain() {
+            List<String> out = new ArrayList<>();
+            for (Level l : loops) {
+                out.add(l.describe());
+            }
+            return out;
+        }
 
         @Override
         public List<String> columnNames() {
@@ -316,25 +327,61 @@ public final class DmlPlanner {
     private static final class Matcher {
         final Scope scope;
         final Level level;
+        /** The target first, then the sources of UPDATE ... FROM. */
+        final Level[] levels;
 
         Matcher(Planner planner, Table t, String alias, Expr where) {
+            this(planner, t, alias, where, null);
+        }
+
+        Matcher(Planner planner, Table t, String alias, Expr where, io.onelite.sql.ast.FromItem from) {
             scope = Writers.rowScope(t, alias, planner.outerScope);
             FromPlanner.Entry e = new FromPlanner.Entry();
             e.slot = 0;
             e.table = t;
             e.name = t.name();
             List<Expr> terms = where == null ? List.of() : CorePlanner.splitAnd(where);
-            level = AccessPlanner.level(planner, scope, e, terms);
-            level.filter = CorePlanner.and(planner, scope, terms);
+            if (from == null) {
+                level = AccessPlanner.level(planner, scope, e, terms);
+                level.filter = CorePlanner.and(planner, scope, terms);
+                levels = new Level[]{level};
+                return;
+            }
+            FromPlanner fp = new FromPlanner(planner, scope);
+            fp.add(from);
+            List<List<Expr>> placed = new ArrayList<>();
+            for (int i = 0; i <= fp.entries.size(); i++) {
+                placed.add(new ArrayList<>());
+            }
+            List<Expr> all = new ArrayList<>(terms);
+            for (FromPlanner.Term term : fp.terms) {
+                all.add(term.expr());
+            }
+            for (Expr term : all) {
+                scope.innerSlotRefs.clear();
+                ExprCompiler ec = new ExprCompiler(planner, scope);
+                ec.compile(term);
+                java.util.BitSet used = (java.util.BitSet) ec.slotsUsed.clone();
+                used.or(scope.innerSlotRefs);
+                placed.get(Math.max(0, used.length() - 1)).add(term);
+            }
+            levels = new Level[fp.entries.size() + 1];
+            level = AccessPlanner.level(planner, scope, e, placed.get(0));
+            levels[0] = level;
+            for (int i = 0; i < fp.entries.size(); i++) {
+                FromPlanner.Entry fe = fp.entries.get(i);
+                fe.slot = i + 1;
+                levels[i + 1] = AccessPlanner.level(planner, scope, fe, placed.get(i + 1));
+            }
+            for (int i = 0; i < levels.length; i++) {
+                levels[i].filter = CorePlanner.and(planner, scope, placed.get(i));
+            }
         }
     }
 
     public static Executable update(Planner planner, UpdateStmt s) {
-        if (s.from() != null) {
-            throw new OneLiteException(ResultCode.ERROR, "UPDATE FROM is not supported yet");
-        }
         Table t = target(planner, s.table().name());
-        Matcher m = new Matcher(planner, t, s.alias(), s.where());
+        Matcher m = new Matcher(planner, t, s.alias(), s.where(), s.from());
         int n = t.columns().size();
         List<int[]> cols = new ArrayList<>();
         List<Eval> vals = new ArrayList<>();
@@ -379,12 +426,16 @@ public final class DmlPlanner {
         Dml d = new Dml() {
             @Override
             long run(ExecContext ctx, List<Object[]> returned) {
-                Frame f = new Frame(ctx, outer, 1);
-                JoinLoop loop = new JoinLoop(new Level[]{m.level});
+                Frame f = new Frame(ctx, outer, m.levels.length);
+                JoinLoop loop = new JoinLoop(m.levels);
                 List<Object[]> changes = new ArrayList<>(); // [rowid, newRowid, values]
+                java.util.Set<Long> seen = new java.util.HashSet<>();
                 while (loop.next(f)) {
                     RowSource r = f.src[0];
                     long rowid = r.rowid();
+                    if (m.levels.length > 1 && !seen.add(rowid)) {
+                        continue; // UPDATE ... FROM: the first matching source row wins
+                    }
                     Object[] values = new Object[n];
                     for (int i = 0; i < n; i++) {
                         values[i] = r.column(i);
@@ -458,6 +509,7 @@ public final class DmlPlanner {
         };
         d.compileReturning(planner, t, s.returning());
         d.writer = writer;
+        d.loops = m.levels;
         return d;
     }
 
@@ -517,6 +569,7 @@ public final class DmlPlanner {
         };
         d.compileReturning(planner, t, s.returning());
         d.writer = writer;
+        d.loops = m.levels;
         return d;
     }
 }

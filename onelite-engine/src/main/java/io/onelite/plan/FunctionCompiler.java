@@ -81,7 +81,8 @@ final class FunctionCompiler {
                     throw new OneLiteException(ResultCode.ERROR,
                             "DISTINCT aggregates must have exactly one argument");
                 }
-                int slot = coll.add(new GroupSlot(agg, args, fc.distinct(), filter));
+                boolean extreme = argc == 1 && (lowerName.equals("min") || lowerName.equals("max"));
+                int slot = coll.add(new GroupSlot(agg, args, fc.distinct(), filter, extreme));
                 return CExpr.of(AggregateCollector.slotReader(slot));
             } finally {
                 s.aggregates = coll;

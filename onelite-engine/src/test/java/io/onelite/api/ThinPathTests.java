@@ -140,4 +140,17 @@ class ThinPathTests {
         }
         return sum;
     }
+
+    @Test
+    void walCheckpointTruncateEmptiesTheWal(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) {
+        String path = dir.resolve("ck.db").toString();
+        try (Database db = Database.open(path, DatabaseOptions.DEFAULTS); Session s = db.openSession()) {
+            s.execute("CREATE TABLE t(a); INSERT INTO t VALUES (1), (2)");
+            List<List<Object>> passive = query(s, "PRAGMA wal_checkpoint");
+            assertThat(passive.get(0).get(0)).isEqualTo(0L);
+            assertThat((Long) passive.get(0).get(1)).isPositive();
+            assertThat(query(s, "PRAGMA wal_checkpoint(TRUNCATE)")).containsExactly(List.of(0L, 0L, 0L));
+            assertThat(query(s, "SELECT count(*) FROM t")).containsExactly(List.of(2L));
+        }
+    }
 }

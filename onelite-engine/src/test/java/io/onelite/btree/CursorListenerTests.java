@@ -67,9 +67,26 @@ class CursorListenerTests {
         assertThat(c.delete(11)).isFalse();
         assertThat(log.calls).containsExactly(
             "insert 10 new", "insert 20 new", "insert 20 replaces b",
-            "read 15..20", "read 21.." + Long.MAX_VALUE, "read 10..15", "read 10..20", "read 20.." + Long.MAX_VALUE,
+            "read 15..15", "read 15..20", "read 21.." + Long.MAX_VALUE, "read 10..15", "read 10..20", "read 20.." + Long.MAX_VALUE,
             "read " + Long.MIN_VALUE + "..10", "read 20.." + Long.MAX_VALUE, "read 10..20",
             "delete 10 was a", "read 11..11");
+    }
+
+    @Test
+    void aMissedSeekUsedOnlyAsAProbeReportsJustThatRowid() {
+        // two concurrent inserts of explicit rowids 1000 and 1001 must not conflict (gh: spring report)
+        MemoryPages s = MemoryPages.create(512, 0);
+        int root = BTree.create(s, true);
+        TableCursor writer = new TableCursor(s, root, TreeAccessListener.NONE);
+        writer.insert(10, Record.encode("a"));
+        Log log = new Log();
+        TableCursor c = new TableCursor(s, root, log);
+        assertThat(c.seek(1000)).isFalse();
+        assertThat(c.seek(5)).isFalse();
+        assertThat(log.calls).containsExactly("read 1000..1000", "read 5..5");
+        assertThat(c.valid()).isTrue();
+        assertThat(c.rowid()).isEqualTo(10);
+        assertThat(log.calls).containsExactly("read 1000..1000", "read 5..5", "read 5..10");
     }
 
     @Test

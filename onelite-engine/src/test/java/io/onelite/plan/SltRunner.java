@@ -18,7 +18,7 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * A test-side sqllogictest runner (format in /work/shared/sqllogictest/SOURCE.md): runs one
+ * A test-side sqllogictest runner (format in shared/sqllogictest/SOURCE.md): runs one
  * file against a fresh in-memory database and counts passed and failed records.
  */
 final class SltRunner {

@@ -12,11 +12,11 @@ import java.util.stream.Stream;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Runs the sqllogictest corpus under /work/shared/sqllogictest (select1-3, evidence/*, and the
+ * Runs the sqllogictest corpus under shared/sqllogictest (select1-3, evidence/*, and the
  * small index/* files) and requires every record to pass. Prints per-file counts.
  */
 class SqlLogicTests {
-    static final Path ROOT = Path.of("/work/shared/sqllogictest/test");
+    static final Path ROOT = io.onelite.SharedFolder.sqllogictest().resolve("test");
 
     private static void runAll(List<Path> files) throws IOException {
         List<String> failures = new ArrayList<>();

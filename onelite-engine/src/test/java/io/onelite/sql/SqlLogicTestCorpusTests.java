@@ -15,11 +15,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * Parses every {@code statement ok} and {@code query} record of the shared sqllogictest corpus
- * ({@code /work/shared/sqllogictest}); {@code statement error} records may fail. Records guarded by
+ * (the shared folder beside the checkout, see {@link io.onelite.SharedFolder}); {@code statement error} records may fail. Records guarded by
  * {@code onlyif} another engine are skipped, as the reference runner does for "sqlite".
  */
 class SqlLogicTestCorpusTests {
-    static final Path CORPUS = Path.of("/work/shared/sqllogictest");
+    static final Path CORPUS = io.onelite.SharedFolder.sqllogictest();
 
     /** One SQL text of the corpus, with where it came from. */
     record Sample(String file, int line, String sql, boolean mayFail) {

@@ -20,7 +20,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * must pass there, and deliberately wrong expectations must fail.
  */
 class SqlLogicTestTests {
-    static final Path CORPUS = Path.of("/work/shared/sqllogictest/test");
+    static final Path CORPUS = io.onelite.SharedFolder.sqllogictest().resolve("test");
     static final String NATIVE = "jdbc:sqlite::memory:";
 
     @TempDir

@@ -128,6 +128,26 @@ class ConflictMatrixTests {
     }
 
     @Test
+    void insertsOfDifferentExplicitRowidsCheckedFirstDoNotConflict() {
+        // as the executor does: probe the rowid for a duplicate, then insert it
+        for (BeginMode mode : List.of(SER, SI)) {
+            try (TxFixture f = withRows(10)) {
+                Transaction a = f.begin(mode);
+                Transaction b = f.begin(mode);
+                TableCursor ca = new TableCursor(a.writeStore(), 2, a.listener());
+                assertThat(ca.seek(1000)).isFalse();
+                ca.insert(1000, Record.encode("a"));
+                TableCursor cb = new TableCursor(b.writeStore(), 2, b.listener());
+                assertThat(cb.seek(1001)).isFalse();
+                cb.insert(1001, Record.encode("b"));
+                b.commit();
+                a.commit();
+                assertThat(f.rows(2)).containsKeys(1000L, 1001L).hasSize(12);
+            }
+        }
+    }
+
+    @Test
     void insertsWithoutARowidNeverCollide() {
         for (BeginMode mode : List.of(SER, SI)) {
             try (TxFixture f = withRows(10)) {
