@@ -1,0 +1,58 @@
+package io.onelite.bench;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** {@code --key value} command-line options of the benchmark programs ({@code --flag} alone means "true"). */
+final class BenchArgs {
+    private final Map<String, String> values = new LinkedHashMap<>();
+
+    BenchArgs(String[] args) {
+        for (int i = 0; i < args.length; i++) {
+            String a = args[i];
+            if (!a.startsWith("--")) {
+                throw new IllegalArgumentException("unexpected argument " + a);
+            }
+            String key = a.substring(2);
+            if (i + 1 < args.length && !args[i + 1].startsWith("--")) {
+                values.put(key, args[++i]);
+            } else {
+                values.put(key, "true");
+            }
+        }
+    }
+
+    String get(String key, String def) {
+        return values.getOrDefault(key, def);
+    }
+
+    int getInt(String key, int def) {
+        return Integer.parseInt(get(key, Integer.toString(def)).replace("_", "").replace(",", ""));
+    }
+
+    boolean has(String key) {
+        return values.containsKey(key);
+    }
+
+    List<Integer> getInts(String key, String def) {
+        List<Integer> out = new ArrayList<>();
+        for (String s : get(key, def).split(",")) {
+            out.add(Integer.parseInt(s.trim()));
+        }
+        return out;
+    }
+
+    /** The load average and cores, printed beside every table: the machine is shared. */
+    static String machine() {
+        String load = "?";
+        try {
+            load = java.nio.file.Files.readString(java.nio.file.Path.of("/proc/loadavg")).trim();
+        } catch (java.io.IOException | RuntimeException e) {
+            // not Linux: leave "?"
+        }
+        return String.format("%d cores, load average %s, Java %s, %s %s", Runtime.getRuntime().availableProcessors(),
+                load, System.getProperty("java.version"), System.getProperty("os.name"), System.getProperty("os.arch"));
+    }
+}

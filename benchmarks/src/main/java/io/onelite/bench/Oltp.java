@@ -1,0 +1,379 @@
+package io.onelite.bench;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Random;
+
+/**
+ * Single-connection OLTP through JDBC: OneLite ({@code jdbc:onelite:}) beside native SQLite
+ * ({@code jdbc:sqlite:}, sqlite-jdbc) in the same run, each on its own file (never one file
+ * opened by both in this JVM), both in WAL mode with the same {@code synchronous}.
+ *
+ * <p>Each operation runs on native SQLite and then on OneLite with the same keys (same seed);
+ * each returns a checksum of what it read or changed, and a difference between the two is
+ * printed as a MISMATCH (the figures of a wrong answer are worthless). A warm-up pass (the same
+ * workload at {@code --warmup-scale} of the size) runs first on throw-away files (JIT), then the timed pass.
+ *
+ * <pre>
+ * usage: Oltp [--rows 200000] [--inserts 20000] [--ops 20000] [--updates 5000] [--deletes 5000]
+ *             [--scans 200] [--joins 200] [--full-scans 3] [--sync NORMAL|FULL|OFF]
+ *             [--dir DIR] [--csv FILE] [--png FILE] [--warmup-scale 1.0] [--no-warmup] [--runs 3]
+ * </pre>
+ * Ratio = OneLite time / native time (lower is better). This prints; it asserts nothing.
+ */
+public final class Oltp {
+    /** What one operation does on a connection; returns a checksum compared between the two engines. */
+    @FunctionalInterface
+    interface Work {
+        long run(Connection c, Random r) throws SQLException;
+    }
+
+    record Op(String name, int count, Work work) {
+    }
+
+    /** One line of the result table; times in milliseconds for {@code count} operations. */
+    record Row(String name, int count, double nativeMs, double oneliteMs, boolean mismatch) {
+        double ratio() {
+            return oneliteMs / nativeMs;
+        }
+    }
+
+    private final int rows;
+    private final int inserts;
+    private final int ops;
+    private final int updates;
+    private final int deletes;
+    private final int scans;
+    private final int joins;
+    private final int fullScans;
+
+    Oltp(int rows, int inserts, int ops, int updates, int deletes, int scans, int joins, int fullScans) {
+        this.rows = rows;
+        this.inserts = inserts;
+        this.ops = ops;
+        this.updates = updates;
+        this.deletes = deletes;
+        this.scans = scans;
+        this.joins = joins;
+        this.fullScans = fullScans;
+    }
+
+    public static void main(String[] args) throws Exception {
+        BenchArgs a = new BenchArgs(args);
+        String sync = a.get("sync", "NORMAL").toUpperCase(Locale.ROOT);
+        Path dir = Path.of(a.get("dir", System.getProperty("java.io.tmpdir")));
+        Oltp full = new Oltp(a.getInt("rows", 200_000), a.getInt("inserts", 20_000), a.getInt("ops", 20_000),
+                a.getInt("updates", 5_000), a.getInt("deletes", 5_000), a.getInt("scans", 200), a.getInt("joins", 200),
+                a.getInt("full-scans", 3));
+        System.out.printf("OLTP, one connection each: %,d rows, synchronous=%s, files in %s%n", full.rows, sync, dir);
+        System.out.println(BenchArgs.machine());
+        // warm-up: the whole workload on throw-away files, at --warmup-scale of the size (default 1:
+        // at a tenth, the full-scan operations of the timed pass still ran partly interpreted)
+        double scale = Double.parseDouble(a.get("warmup-scale", "1"));
+        if (!a.has("no-warmup") && scale > 0) {
+            Oltp warm = new Oltp(Math.max(1000, (int) (full.rows * scale)), (int) (full.inserts * scale),
+                    (int) (full.ops * scale), (int) (full.updates * scale), (int) (full.deletes * scale),
+                    (int) Math.ceil(full.scans * scale), (int) Math.ceil(full.joins * scale), full.fullScans);
+            warm.run(sync, dir);
+        }
+        // timed passes on fresh files; each engine's time per operation is the median over the passes
+        // (the machine is shared: one pass alone moved single ratios by 2x)
+        int runs = a.getInt("runs", 3);
+        List<List<Row>> passes = new ArrayList<>();
+        for (int i = 0; i < runs; i++) {
+            passes.add(full.run(sync, dir));
+        }
+        List<Row> table = median(passes);
+        System.out.printf("median of %d timed passes:%n", runs);
+        String text = format(table);
+        System.out.print(text);
+        System.out.println("after the run: " + BenchArgs.machine());
+        if (a.has("csv")) {
+            writeCsv(table, Path.of(a.get("csv", "oltp.csv")));
+        }
+        if (a.has("png")) {
+            Charts.oltpRatios(table, Path.of(a.get("png", "oltp.png")),
+                    String.format("OneLite / native SQLite, %,d rows, synchronous=%s", full.rows, sync));
+        }
+    }
+
+    static List<Row> median(List<List<Row>> passes) {
+        List<Row> out = new ArrayList<>();
+        for (int op = 0; op < passes.get(0).size(); op++) {
+            double[] nat = new double[passes.size()];
+            double[] one = new double[passes.size()];
+            boolean mismatch = false;
+            for (int p = 0; p < passes.size(); p++) {
+                Row r = passes.get(p).get(op);
+                nat[p] = r.nativeMs;
+                one[p] = r.oneliteMs;
+                mismatch |= r.mismatch;
+            }
+            java.util.Arrays.sort(nat);
+            java.util.Arrays.sort(one);
+            Row first = passes.get(0).get(op);
+            out.add(new Row(first.name, first.count, nat[nat.length / 2], one[one.length / 2], mismatch));
+        }
+        return out;
+    }
+
+    /** Runs every operation on both engines (fresh files) and returns the table. */
+    List<Row> run(String sync, Path dir) throws Exception {
+        Path nativeFile = freshFile(dir, "oltp-native-");
+        Path oneliteFile = freshFile(dir, "oltp-onelite-");
+        List<Row> out = new ArrayList<>();
+        try (Connection nat = DriverManager.getConnection("jdbc:sqlite:" + nativeFile);
+             Connection one = DriverManager.getConnection("jdbc:onelite:" + oneliteFile + "?synchronous="
+                     + sync.toLowerCase(Locale.ROOT) + "&busy_timeout=30000")) {
+            try (Statement s = nat.createStatement()) {
+                s.execute("PRAGMA journal_mode=WAL");
+                s.execute("PRAGMA synchronous=" + sync);
+                s.execute("PRAGMA busy_timeout=30000");
+            }
+            for (Connection c : List.of(nat, one)) {
+                createSchema(c);
+            }
+            long seed = 42;
+            for (Op op : operations()) {
+                long t0 = System.nanoTime();
+                long sumNative = op.work.run(nat, new Random(seed));
+                long t1 = System.nanoTime();
+                long sumOne = op.work.run(one, new Random(seed));
+                long t2 = System.nanoTime();
+                seed++;
+                boolean mismatch = sumNative != sumOne;
+                if (mismatch) {
+                    System.out.printf("MISMATCH in %s: native checksum %d, OneLite %d%n", op.name, sumNative, sumOne);
+                }
+                out.add(new Row(op.name, op.count, (t1 - t0) / 1e6, (t2 - t1) / 1e6, mismatch));
+            }
+        } finally {
+            deleteDb(nativeFile);
+            deleteDb(oneliteFile);
+        }
+        return out;
+    }
+
+    private static void createSchema(Connection c) throws SQLException {
+        try (Statement s = c.createStatement()) {
+            s.execute("create table t (id integer primary key, k integer not null, grp integer, name text, val real)");
+            s.execute("create index t_k on t(k)");
+            s.execute("create table c (id integer primary key, name text)");
+        }
+    }
+
+    /** A key in scrambled order (a bijection on 32 bits), so index inserts land all over the index. */
+    static long keyOf(long id) {
+        return (id * 2654435761L) & 0xffffffffL;
+    }
+
+    private List<Op> operations() {
+        List<Op> list = new ArrayList<>();
+        list.add(new Op("bulk insert (1 tx)", rows, (c, r) -> bulkInsert(c)));
+        list.add(new Op("insert, autocommit", inserts, (c, r) -> {
+            try (PreparedStatement p = c.prepareStatement("insert into t (id, k, grp, name, val) values (?, ?, ?, ?, ?)")) {
+                for (int i = 1; i <= inserts; i++) {
+                    bindRow(p, rows + i);
+                    p.executeUpdate();
+                }
+            }
+            return inserts;
+        }));
+        list.add(new Op("select by primary key", ops, (c, r) -> {
+            long sum = 0;
+            try (PreparedStatement p = c.prepareStatement("select name, val from t where id = ?")) {
+                for (int i = 0; i < ops; i++) {
+                    p.setLong(1, 1 + r.nextInt(rows));
+                    try (ResultSet rs = p.executeQuery()) {
+                        while (rs.next()) {
+                            sum += rs.getString(1).length() + (long) rs.getDouble(2);
+                        }
+                    }
+                }
+            }
+            return sum;
+        }));
+        list.add(new Op("select by secondary index", ops, (c, r) -> {
+            long sum = 0;
+            try (PreparedStatement p = c.prepareStatement("select id, name from t where k = ?")) {
+                for (int i = 0; i < ops; i++) {
+                    p.setLong(1, keyOf(1 + r.nextInt(rows)));
+                    try (ResultSet rs = p.executeQuery()) {
+                        while (rs.next()) {
+                            sum += rs.getLong(1) + rs.getString(2).length();
+                        }
+                    }
+                }
+            }
+            return sum;
+        }));
+        list.add(new Op("range scan, 1k rows", scans, (c, r) -> {
+            long sum = 0;
+            try (PreparedStatement p = c.prepareStatement("select id, name, val from t where id between ? and ?")) {
+                for (int i = 0; i < scans; i++) {
+                    long from = 1 + r.nextInt(Math.max(1, rows - 1000));
+                    p.setLong(1, from);
+                    p.setLong(2, from + 999);
+                    try (ResultSet rs = p.executeQuery()) {
+                        while (rs.next()) {
+                            sum += rs.getLong(1) + rs.getString(2).length() + (long) rs.getDouble(3);
+                        }
+                    }
+                }
+            }
+            return sum;
+        }));
+        list.add(new Op("update by key, autocommit", updates, (c, r) -> {
+            long sum = 0;
+            try (PreparedStatement p = c.prepareStatement("update t set val = val + 1, name = ? where id = ?")) {
+                for (int i = 0; i < updates; i++) {
+                    p.setString(1, "updated-" + i);
+                    p.setLong(2, 1 + r.nextInt(rows));
+                    sum += p.executeUpdate();
+                }
+            }
+            return sum;
+        }));
+        list.add(new Op("delete by key, autocommit", deletes, (c, r) -> {
+            long sum = 0;
+            try (PreparedStatement p = c.prepareStatement("delete from t where id = ?")) {
+                for (int i = 0; i < deletes; i++) {
+                    p.setLong(1, 1 + r.nextInt(rows));
+                    sum += p.executeUpdate();
+                }
+            }
+            return sum;
+        }));
+        list.add(new Op("join 100 rows via index", joins, (c, r) -> {
+            long sum = 0;
+            try (PreparedStatement p = c.prepareStatement(
+                    "select t.id, c.name from t join c on c.id = t.grp where t.k between ? and ?")) {
+                long width = 100 * (1L << 32) / rows; // about 100 rows of t per range of k
+                for (int i = 0; i < joins; i++) {
+                    long from = (long) (r.nextDouble() * ((1L << 32) - width));
+                    p.setLong(1, from);
+                    p.setLong(2, from + width);
+                    try (ResultSet rs = p.executeQuery()) {
+                        while (rs.next()) {
+                            sum += rs.getLong(1) + rs.getString(2).length();
+                        }
+                    }
+                }
+            }
+            return sum;
+        }));
+        list.add(new Op("group by (full table)", fullScans, (c, r) -> {
+            long sum = 0;
+            for (int i = 0; i < fullScans; i++) {
+                sum += query(c, "select grp, count(*), sum(val) from t group by grp", rs ->
+                        rs.getLong(1) * 31 + rs.getLong(2) + Math.round(rs.getDouble(3)));
+            }
+            return sum;
+        }));
+        list.add(new Op("order by val limit 10", fullScans, (c, r) -> {
+            long sum = 0;
+            for (int i = 0; i < fullScans; i++) {
+                sum += query(c, "select id, val from t order by val desc, id limit 10", rs -> rs.getLong(1));
+            }
+            return sum;
+        }));
+        list.add(new Op("count(*)", fullScans, (c, r) -> {
+            long sum = 0;
+            for (int i = 0; i < fullScans; i++) {
+                sum += query(c, "select count(*) from t", rs -> rs.getLong(1));
+            }
+            return sum;
+        }));
+        return list;
+    }
+
+    @FunctionalInterface
+    private interface RowSum {
+        long of(ResultSet rs) throws SQLException;
+    }
+
+    private static long query(Connection c, String sql, RowSum f) throws SQLException {
+        long sum = 0;
+        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
+            while (rs.next()) {
+                sum += f.of(rs);
+            }
+        }
+        return sum;
+    }
+
+    private long bulkInsert(Connection c) throws SQLException {
+        c.setAutoCommit(false);
+        try (PreparedStatement g = c.prepareStatement("insert into c (id, name) values (?, ?)");
+             PreparedStatement p = c.prepareStatement("insert into t (id, k, grp, name, val) values (?, ?, ?, ?, ?)")) {
+            for (int i = 1; i <= 1000; i++) {
+                g.setLong(1, i);
+                g.setString(2, "customer " + i);
+                g.executeUpdate();
+            }
+            for (int i = 1; i <= rows; i++) {
+                bindRow(p, i);
+                p.executeUpdate();
+            }
+            c.commit();
+        } finally {
+            c.setAutoCommit(true);
+        }
+        return rows;
+    }
+
+    private static void bindRow(PreparedStatement p, long id) throws SQLException {
+        p.setLong(1, id);
+        p.setLong(2, keyOf(id));
+        p.setLong(3, id % 1000 + 1);
+        p.setString(4, "name-" + id);
+        p.setDouble(5, (id * 31 % 10007) / 8.0);
+    }
+
+    static String format(List<Row> table) {
+        StringBuilder b = new StringBuilder();
+        b.append(String.format("%-28s %9s %12s %12s %10s %10s %7s%n", "operation", "count", "native ms", "OneLite ms",
+                "native/op", "OneLite/op", "ratio"));
+        for (Row r : table) {
+            b.append(String.format(Locale.ROOT, "%-28s %9d %12.1f %12.1f %8.1fus %8.1fus %7.2f%s%n", r.name, r.count,
+                    r.nativeMs, r.oneliteMs, r.nativeMs * 1000 / r.count, r.oneliteMs * 1000 / r.count, r.ratio(),
+                    r.mismatch ? "  MISMATCH" : ""));
+        }
+        return b.toString();
+    }
+
+    static void writeCsv(List<Row> table, Path file) throws IOException {
+        try (PrintWriter w = new PrintWriter(Files.newBufferedWriter(file))) {
+            w.println("operation,count,native_ms,onelite_ms,ratio,checksums_match");
+            for (Row r : table) {
+                w.printf(Locale.ROOT, "\"%s\",%d,%.3f,%.3f,%.3f,%b%n", r.name, r.count, r.nativeMs, r.oneliteMs,
+                        r.ratio(), !r.mismatch);
+            }
+        }
+        System.out.println("wrote " + file);
+    }
+
+    static Path freshFile(Path dir, String prefix) throws IOException {
+        Files.createDirectories(dir);
+        Path f = Files.createTempFile(dir, prefix, ".db");
+        Files.delete(f);
+        return f;
+    }
+
+    static void deleteDb(Path file) throws IOException {
+        for (String suffix : new String[] {"", "-wal", "-shm", "-journal", "-onelite-rowid"}) {
+            Files.deleteIfExists(Path.of(file + suffix));
+        }
+    }
+}
