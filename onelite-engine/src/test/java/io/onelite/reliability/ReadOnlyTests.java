@@ -58,6 +58,17 @@ class ReadOnlyTests {
     }
 
     @Test
+    void aReadOnlyHandleBesideAReadWriteHandleOfTheSameFileCannotWrite() {
+        Path db = database();
+        try (Database rw = Database.open(db.toString(), DatabaseOptions.DEFAULTS);
+             Database ro = Database.open(db.toString(), DatabaseOptions.DEFAULTS.withReadOnly(true));
+             Session s = ro.openSession()) {
+            assertThatThrownBy(() -> s.execute("INSERT INTO t VALUES(3)")).isInstanceOfSatisfying(OneLiteException.class,
+                    e -> assertThat(e.resultCode().primary()).isEqualTo(ResultCode.READONLY));
+        }
+    }
+
+    @Test
     void readOnlyJdbcConnectionsFailWritesWithCode8() throws SQLException {
         Path db = database();
         try (Connection c = DriverManager.getConnection("jdbc:onelite:" + db + "?read_only=true")) {
