@@ -50,10 +50,10 @@ class SqlFaultTests {
     void injectedIoErrorsFailOnlyTheirTransactionAndLoseNoCommit() {
         long seed = SqlFuzzTests.seed();
         Random rnd = new Random(seed);
-        int rounds = 12;
+        int rounds = 12 * SqlFuzzTests.scale();
         Map<ResultCode, Integer> codes = new EnumMap<>(ResultCode.class);
         int[] totals = new int[3]; // committed txns, failed txns, injected faults
-        assertTimeoutPreemptively(Duration.ofSeconds(60), () -> {
+        assertTimeoutPreemptively(Duration.ofSeconds(60L * SqlFuzzTests.scale()), () -> {
             for (int round = 0; round < rounds; round++) {
                 Path db = dir.resolve("fault" + round + ".db");
                 CrashSweep.sqlite3(db, "pragma journal_mode=wal; create table kv(k integer primary key, v text, pad blob); create index kvv on kv(v);");

@@ -37,6 +37,11 @@ class SqlFuzzTests {
         return seed;
     }
 
+    /** Multiplies the number of inputs for longer runs on demand: {@code -Dreliability.scale=20}. */
+    static int scale() {
+        return Integer.getInteger("reliability.scale", 1);
+    }
+
     /** Runs every statement of {@code sql}, reading at most a few thousand rows each. */
     static void runAll(Session s, String sql) {
         String rest = sql;
@@ -72,7 +77,7 @@ class SqlFuzzTests {
 
     private void fuzzSessions(long seed, int inputs, Supplier<String> source, Random rnd) {
         int[] errors = {0};
-        assertTimeoutPreemptively(Duration.ofSeconds(40), () -> {
+        assertTimeoutPreemptively(Duration.ofSeconds(40L * scale()), () -> {
             try (Database db = Database.open(dir.resolve("fuzz-" + seed + ".db").toString(), DatabaseOptions.DEFAULTS);
                  Session s = db.openSession()) {
                 s.execute(RandomSql.SCHEMA);
@@ -96,7 +101,7 @@ class SqlFuzzTests {
         long seed = seed();
         Random rnd = new Random(seed);
         RandomSql gen = new RandomSql(rnd);
-        fuzzSessions(seed, 1500, gen::statement, rnd);
+        fuzzSessions(seed, 1500 * scale(), gen::statement, rnd);
     }
 
     @Test
@@ -104,7 +109,7 @@ class SqlFuzzTests {
         long seed = seed();
         Random rnd = new Random(seed);
         RandomSql gen = new RandomSql(rnd);
-        fuzzSessions(seed, 2000, gen::damaged, rnd);
+        fuzzSessions(seed, 2000 * scale(), gen::damaged, rnd);
     }
 
     @Test
@@ -113,7 +118,7 @@ class SqlFuzzTests {
         Random rnd = new Random(seed);
         RandomSql gen = new RandomSql(rnd);
         int[] sizes = {10, 100, 999, 1001, 5000, 50_000};
-        fuzzSessions(seed, 60, () -> gen.deep(sizes[rnd.nextInt(sizes.length)]), rnd);
+        fuzzSessions(seed, 60 * scale(), () -> gen.deep(sizes[rnd.nextInt(sizes.length)]), rnd);
     }
 
     @Test
@@ -122,14 +127,14 @@ class SqlFuzzTests {
         Random rnd = new Random(seed);
         RandomSql gen = new RandomSql(rnd);
         String url = "jdbc:onelite:" + dir.resolve("jdbc-fuzz.db");
-        assertTimeoutPreemptively(Duration.ofSeconds(40), () -> {
+        assertTimeoutPreemptively(Duration.ofSeconds(40L * scale()), () -> {
             try (Connection c = DriverManager.getConnection(url); java.sql.Statement st = c.createStatement()) {
                 for (String ddl : RandomSql.SCHEMA.split(";")) {
                     if (!ddl.isBlank()) {
                         st.execute(ddl);
                     }
                 }
-                for (int i = 0; i < 1500; i++) {
+                for (int i = 0; i < 1500 * scale(); i++) {
                     String sql = rnd.nextBoolean() ? gen.statement() : gen.damaged();
                     try {
                         if (st.execute(sql)) {
