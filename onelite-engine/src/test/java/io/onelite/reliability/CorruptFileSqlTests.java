@@ -145,7 +145,7 @@ class CorruptFileSqlTests {
         Map<ResultCode, Integer> outcomes = new EnumMap<>(ResultCode.class);
         int[] clean = {0};
         Map<String, Integer> messages = new java.util.TreeMap<>();
-        int copies = 120 * SqlFuzzTests.scale();
+        int copies = 80 * SqlFuzzTests.scale();
         assertTimeoutPreemptively(Duration.ofSeconds(60L * SqlFuzzTests.scale()), () -> {
             for (int n = 0; n < copies; n++) {
                 StringBuilder what = new StringBuilder();
@@ -178,7 +178,7 @@ class CorruptFileSqlTests {
         long seed = SqlFuzzTests.seed();
         Random rnd = new Random(seed);
         assertTimeoutPreemptively(Duration.ofSeconds(60L * SqlFuzzTests.scale()), () -> {
-            for (int n = 0; n < 40 * SqlFuzzTests.scale(); n++) {
+            for (int n = 0; n < 25 * SqlFuzzTests.scale(); n++) {
                 StringBuilder what = new StringBuilder();
                 Path db = damagedCopy(rnd, n, what);
                 try (Connection c = DriverManager.getConnection("jdbc:onelite:" + db + "?busy_timeout=200")) {
