@@ -265,8 +265,12 @@ public final class DmlPlanner {
                         rowid = rowidOf(values[alias]);
                     }
                     if (seqTable != null && rowid == null) {
-                        long max = ctx.storage.openTable(writer.root()).maxRowid();
-                        rowid = Math.max(max, seq) + 1;
+                        // The shared allocator, so concurrent inserts do not both take seq + 1.
+                        if (seq == Long.MAX_VALUE) {
+                            throw new io.onelite.common.OneLiteException(io.onelite.common.ResultCode.FULL,
+                                    "database or disk is full");
+                        }
+                        rowid = ctx.storage.newRowid(ctx.storage.openTable(writer.root()), writer.root(), seq + 1);
                     }
                     if (!triggers.isEmpty()) {
                         try {
