@@ -30,6 +30,8 @@ final class FromPlanner {
         boolean queryCorrelated;
         boolean leftJoin;
         String name;
+        /** For table-valued functions: the rows, computed from the join frame at each start. */
+        java.util.function.Function<io.onelite.exec.Frame, List<Object[]>> functionRows;
     }
 
     /** A WHERE or ON term; {@code onLevel} >= 0 for the ON terms of a LEFT JOIN's right side. */
@@ -165,10 +167,50 @@ final class FromPlanner {
         } else if (item instanceof FromItem.Subquery s) {
             subquery(e, s.select(), s.alias() != null ? s.alias() : "(subquery-" + (e.slot + 1) + ")", List.of());
         } else {
-            throw new OneLiteException(ResultCode.ERROR, "no such table-valued function: "
-                    + ((FromItem.TableFunction) item).name());
+            tableFunction(e, (FromItem.TableFunction) item);
         }
         entries.add(e);
+    }
+
+    /**
+     * json_each / json_tree in FROM. The arguments are compiled against the sources already in
+     * the scope, so {@code t, json_each(t.j)} reads the current row of {@code t}; columns
+     * {@code json} and {@code root} are hidden (left out of {@code *}, reachable when qualified).
+     */
+    private void tableFunction(Entry e, FromItem.TableFunction tf) {
+        String fname = tf.name().name().toLowerCase(Locale.ROOT);
+        boolean tree = fname.equals("json_tree");
+        if (tf.name().schema() != null || !(tree || fname.equals("json_each"))) {
+            if (planner.schema.table(tf.name().name()) != null || planner.schema.view(tf.name().name()) != null) {
+                throw new OneLiteException(ResultCode.ERROR, "'" + tf.name().name() + "' is not a function");
+            }
+            throw new OneLiteException(ResultCode.ERROR, "no such table: " + tf.name());
+        }
+        if (tf.args().isEmpty() || tf.args().size() > 2) {
+            throw new OneLiteException(ResultCode.ERROR, tf.args().isEmpty()
+                    ? "no query solution" : "too many arguments on " + fname + "() - max 2");
+        }
+        ExprCompiler ec = new ExprCompiler(planner, scope);
+        io.onelite.exec.Eval json = ec.eval(tf.args().get(0));
+        io.onelite.exec.Eval path = tf.args().size() > 1 ? ec.eval(tf.args().get(1)) : null;
+        e.functionRows = f -> {
+            Object j = json.eval(f);
+            Object p = path == null ? null : path.eval(f);
+            if (path != null && p == null) {
+                return List.of();
+            }
+            return tree ? io.onelite.exec.func.JsonTable.tree(j, p) : io.onelite.exec.func.JsonTable.each(j, p);
+        };
+        String alias = tf.alias() != null ? tf.alias() : tf.name().name();
+        e.name = alias.equals(tf.name().name()) ? alias : tf.name().name() + " AS " + alias;
+        List<String> names = new ArrayList<>(io.onelite.exec.func.JsonTable.COLUMNS);
+        int n = names.size();
+        char[] aff = new char[n];
+        java.util.Arrays.fill(aff, io.onelite.exec.ValueOps.AFF_NONE);
+        boolean[] hidden = new boolean[n];
+        hidden[names.indexOf("json")] = true;
+        hidden[names.indexOf("root")] = true;
+        scope.sources.add(new Source(alias, null, names, aff, new String[n], false, hidden));
     }
 
     private void subquery(Entry e, SelectStmt select, String alias, List<String> columnNames) {
