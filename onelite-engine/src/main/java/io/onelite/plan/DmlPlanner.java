@@ -204,6 +204,7 @@ public final class DmlPlanner {
         }
         Query source = null;
         if (s.select() != null) {
+            planner.allowCommitSeq(s.select());
             Planner.Planned p = planner.plan(s.select(), planner.outerScope == null ? null
                     : new Scope(planner.outerScope, true));
             int got = p.names().size();
@@ -412,6 +413,7 @@ public final class DmlPlanner {
                 throw new OneLiteException(ResultCode.ERROR, "no such column: " + c);
             }
             cols.add(new int[]{ci});
+            planner.allowCommitSeq(sc.value());
             vals.add(new ExprCompiler(planner, m.scope).eval(sc.value()));
         }
         char[] aff = new char[n];
