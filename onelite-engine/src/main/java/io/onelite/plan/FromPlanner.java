@@ -34,9 +34,23 @@ final class FromPlanner {
         java.util.function.Function<io.onelite.exec.Frame, List<Object[]>> functionRows;
     }
 
-    /** A WHERE or ON term; {@code onLevel} >= 0 for the ON terms of a LEFT JOIN's right side. */
-    record Term(Expr expr, int onLevel) {
+    /**
+     * A WHERE or ON term; {@code onLevel} >= 0 for the ON terms of a LEFT/RIGHT/FULL JOIN's right
+     * side; {@code pinned} for terms inside the left operand of a RIGHT/FULL JOIN.
+     */
+    record Term(Expr expr, int onLevel, boolean pinned) {
+        Term(Expr expr, int onLevel) {
+            this(expr, onLevel, false);
+        }
     }
+
+    /**
+     * The level that is the right side of a RIGHT or FULL JOIN, or -1. WHERE terms (and ON terms
+     * of later joins) reading levels up to it are checked after it ({@link Term#pinned} terms,
+     * the ON terms inside its left operand, are not moved), so that they also see the rows it
+     * adds with NULLs on the left.
+     */
+    int rightJoinLevel = -1;
 
     final List<Entry> entries = new ArrayList<>();
     final List<Term> terms = new ArrayList<>();
@@ -53,17 +67,35 @@ final class FromPlanner {
             add(j.left());
             int before = entries.size();
             add(j.right());
-            if (j.type() == Join.JoinType.RIGHT || j.type() == Join.JoinType.FULL) {
-                throw new OneLiteException(ResultCode.ERROR, "RIGHT and FULL OUTER JOINs are not supported");
-            }
-            boolean left = j.type() == Join.JoinType.LEFT;
+            boolean outerRight = j.type() == Join.JoinType.RIGHT || j.type() == Join.JoinType.FULL;
+            boolean left = j.type() == Join.JoinType.LEFT || j.type() == Join.JoinType.FULL;
             int level = entries.size() - 1;
+            if (outerRight) {
+                if (entries.size() - before != 1) {
+                    throw new OneLiteException(ResultCode.ERROR, "RIGHT or FULL JOIN of a nested join is not supported");
+                }
+                if (rightJoinLevel >= 0) {
+                    throw new OneLiteException(ResultCode.ERROR,
+                            "more than one RIGHT or FULL JOIN in one FROM clause is not supported");
+                }
+                if (j.natural() || !j.using().isEmpty()) {
+                    throw new OneLiteException(ResultCode.ERROR,
+                            "RIGHT or FULL JOIN with USING or NATURAL is not supported");
+                }
+                rightJoinLevel = level;
+                // the ON terms of joins inside the left operand stay where they are
+                for (int i = 0; i < terms.size(); i++) {
+                    Term t = terms.get(i);
+                    terms.set(i, new Term(t.expr(), t.onLevel(), true));
+                }
+            }
             if (left) {
                 if (entries.size() - before != 1) {
                     throw new OneLiteException(ResultCode.ERROR, "LEFT JOIN of a nested join is not supported");
                 }
                 entries.get(level).leftJoin = true;
             }
+            left |= outerRight; // the ON terms of a RIGHT/FULL join belong to its level
             List<String> using = new ArrayList<>(j.using());
             Source right = scope.sources.get(level);
             if (j.natural()) {
