@@ -122,7 +122,7 @@ final class CorePlanner {
             int rj = from.rightJoinLevel;
             if (t.onLevel() >= 0) {
                 levelTerms.get(t.onLevel()).add(t.expr());
-            } else if (rj >= 0 && !t.pinned() && level >= 0 && level <= rj) {
+            } else if (rj >= 0 && !t.pinned() && level <= rj && (level >= 0 || ec.usesOuter)) {
                 postTerms.get(rj).add(t.expr()); // must also see the right join's NULL-extended rows
             } else if (level < 0 && nLevels > 0 && !ec.usesOuter) {
                 guards.add(new ExprCompiler(planner, scope).eval(t.expr()));

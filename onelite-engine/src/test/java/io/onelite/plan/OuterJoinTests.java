@@ -37,7 +37,9 @@ class OuterJoinTests {
                 "SELECT a.id, b.id, c.w FROM a RIGHT JOIN b ON b.x = a.x LEFT JOIN c ON c.x = b.x ORDER BY b.id, a.id",
                 "SELECT s.id, b.id FROM (SELECT * FROM a WHERE id > 1) s RIGHT JOIN (SELECT * FROM b) b ON s.x = b.x"
                         + " ORDER BY b.id, s.id",
-                "SELECT b.id, (SELECT count(*) FROM a RIGHT JOIN c ON a.x = c.x WHERE c.x >= b.x) FROM b ORDER BY b.id");
+                "SELECT b.id, (SELECT count(*) FROM a RIGHT JOIN c ON a.x = c.x WHERE c.x >= b.x) FROM b ORDER BY b.id",
+                "SELECT b.id, (SELECT count(*) FROM a RIGHT JOIN c ON a.x = c.x WHERE b.x > 2) FROM b ORDER BY b.id",
+                "SELECT b.id, (SELECT group_concat(c.w) FROM a RIGHT JOIN c ON a.x = c.x AND a.x = b.x) FROM b ORDER BY b.id");
     }
 
     @Test
@@ -49,5 +51,20 @@ class OuterJoinTests {
                 "SELECT a.id, c.w FROM a FULL JOIN c ON a.x = c.x AND c.w <> 'c2' ORDER BY 1, 2",
                 "SELECT coalesce(a.x, c.x) k, count(*) FROM a FULL JOIN c ON a.x = c.x GROUP BY k ORDER BY k",
                 "SELECT a.id, b.id FROM a FULL JOIN b ON a.x = b.x ORDER BY a.id, b.id LIMIT 3 OFFSET 2");
+    }
+
+    @Test
+    void unsupportedOuterJoinShapesAreRejected() {
+        for (String sql : new String[] {"SELECT * FROM a RIGHT JOIN b USING (x)", "SELECT * FROM a NATURAL FULL JOIN b",
+            "SELECT * FROM a RIGHT JOIN b ON 1 RIGHT JOIN c ON 1"}) {
+            try (io.onelite.api.Database db = io.onelite.api.Database.open(":memory:", io.onelite.api.DatabaseOptions.DEFAULTS);
+                 io.onelite.api.Session s = db.openSession()) {
+                for (String ddl : SETUP) {
+                    s.execute(ddl);
+                }
+                org.assertj.core.api.Assertions.assertThatThrownBy(() -> s.execute(sql))
+                        .isInstanceOf(io.onelite.common.OneLiteException.class).hasMessageContaining("not supported");
+            }
+        }
     }
 }
