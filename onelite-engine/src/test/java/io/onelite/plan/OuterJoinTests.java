@@ -67,4 +67,45 @@ class OuterJoinTests {
             }
         }
     }
+
+    @Test
+    void randomOuterJoinsAgreeWithSqlite() throws Exception {
+        long seed = System.nanoTime();
+        System.out.println("OuterJoinTests seed " + seed);
+        java.util.Random r = new java.util.Random(seed);
+        java.util.List<String> script = new java.util.ArrayList<>();
+        for (String t : new String[] {"p", "q", "s"}) {
+            script.add("CREATE TABLE " + t + "(x INT, y INT)");
+            StringBuilder ins = new StringBuilder("INSERT INTO " + t + " VALUES ");
+            int n = 1 + r.nextInt(7);
+            for (int i = 0; i < n; i++) {
+                ins.append(i == 0 ? "" : ", ").append('(').append(val(r)).append(", ").append(val(r)).append(')');
+            }
+            script.add(ins.toString());
+        }
+        script.add("CREATE INDEX qx ON q(x)");
+        String[] conds = {"p.x = q.x", "p.x < q.y", "p.y = q.x AND q.y > 1", "1", "0", "p.x IS q.x",
+            "p.x = q.x OR p.y = q.y"};
+        String[] wheres = {"", " WHERE p.x IS NULL", " WHERE q.y > 1", " WHERE coalesce(p.x, q.x) = 2",
+            " WHERE p.y IS NOT NULL OR q.y < 2", " WHERE s.y IS NULL OR s.y >= 1"};
+        String[] kinds = {"RIGHT", "FULL", "LEFT", ""};
+        for (int i = 0; i < 40; i++) {
+            String kind = kinds[r.nextInt(2)];
+            String cond = conds[r.nextInt(conds.length)];
+            String where = wheres[r.nextInt(wheres.length)];
+            String third = " " + kinds[r.nextInt(kinds.length)] + " JOIN s ON s.x = " + (r.nextBoolean() ? "p.x" : "q.x");
+            boolean before = r.nextBoolean();
+            String from = before
+                    ? "s JOIN p ON s.y = p.y " + kind + " JOIN q ON " + cond
+                    : "p " + kind + " JOIN q ON " + cond + third.replace(" RIGHT JOIN", " LEFT JOIN")
+                            .replace(" FULL JOIN", " LEFT JOIN");
+            script.add("SELECT p.x, p.y, q.x, q.y, s.x, s.y FROM " + from + where + " ORDER BY 1, 2, 3, 4, 5, 6");
+        }
+        run(script.toArray(new String[0]));
+    }
+
+    private static String val(java.util.Random r) {
+        int v = r.nextInt(5);
+        return v == 4 ? "NULL" : Integer.toString(v);
+    }
 }
