@@ -354,6 +354,9 @@ public final class DmlPlanner {
             }
             FromPlanner fp = new FromPlanner(planner, scope);
             fp.add(from);
+            if (fp.rightJoinLevel >= 0) {
+                throw new OneLiteException(ResultCode.ERROR, "RIGHT or FULL JOIN in UPDATE ... FROM is not supported");
+            }
             List<List<Expr>> placed = new ArrayList<>();
             for (int i = 0; i <= fp.entries.size(); i++) {
                 placed.add(new ArrayList<>());

@@ -56,7 +56,8 @@ class OuterJoinTests {
     @Test
     void unsupportedOuterJoinShapesAreRejected() {
         for (String sql : new String[] {"SELECT * FROM a RIGHT JOIN b USING (x)", "SELECT * FROM a NATURAL FULL JOIN b",
-            "SELECT * FROM a RIGHT JOIN b ON 1 RIGHT JOIN c ON 1"}) {
+            "SELECT * FROM a RIGHT JOIN b ON 1 RIGHT JOIN c ON 1",
+            "UPDATE c SET w = 'u' FROM a RIGHT JOIN b ON a.x = b.x WHERE c.x = b.x"}) {
             try (io.onelite.api.Database db = io.onelite.api.Database.open(":memory:", io.onelite.api.DatabaseOptions.DEFAULTS);
                  io.onelite.api.Session s = db.openSession()) {
                 for (String ddl : SETUP) {
