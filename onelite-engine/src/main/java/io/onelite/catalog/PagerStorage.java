@@ -148,6 +148,11 @@ public final class PagerStorage implements StorageProvider {
         }
 
         @Override
+        public long newRowid(RowCursor c, int root, long atLeast) {
+            return tx.newRowid(((BRowCursor) c).c, root, atLeast);
+        }
+
+        @Override
         public int headerInt(int offset) {
             return FileHeader.getInt(store().read(1), offset);
         }

@@ -31,6 +31,15 @@ public interface Storage {
     /** A rowid for an insert without one (max + 1 as SQLite; concurrent mode: the shared allocator). */
     long newRowid(RowCursor c, int root);
 
+    /**
+     * As {@link #newRowid(RowCursor, int)}, never below {@code atLeast} (AUTOINCREMENT passes
+     * {@code sqlite_sequence.seq + 1}); concurrent mode still takes it from the shared allocator.
+     */
+    default long newRowid(RowCursor c, int root, long atLeast) {
+        long r = newRowid(c, root);
+        return Math.max(r, atLeast);
+    }
+
     /** A 4-byte big-endian field of the database header (schema cookie, user_version, ...). */
     int headerInt(int offset);
 

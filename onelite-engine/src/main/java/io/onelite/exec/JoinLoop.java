@@ -10,17 +10,53 @@ public final class JoinLoop {
     private int depth;
     private boolean started;
     private boolean done;
+    /** The RIGHT/FULL JOIN level, or -1. */
+    private final int rightLevel;
+    /** The second phase of a RIGHT/FULL JOIN (its unmatched rows, then the levels after it), or null. */
+    private JoinLoop unmatched;
 
     public JoinLoop(Level[] levels) {
         this.levels = levels;
+        int r = -1;
+        for (int i = 0; i < levels.length; i++) {
+            if (levels[i].isRightJoin()) {
+                r = i;
+            }
+        }
+        this.rightLevel = r;
     }
 
     public void reset() {
         started = false;
         done = false;
+        unmatched = null;
     }
 
     public boolean next(Frame f) {
+        if (unmatched != null) {
+            return unmatched.next(f);
+        }
+        if (done) {
+            return false;
+        }
+        if (rightLevel >= 0 && nextMatched(f)) {
+            return true;
+        }
+        if (rightLevel >= 0) {
+            // RIGHT/FULL JOIN: the right side's rows no left row matched, with NULLs on the left
+            for (int i = 0; i < rightLevel; i++) {
+                f.src[levels[i].slot] = RowSource.NULL_ROW;
+            }
+            Level[] rest = new Level[levels.length - rightLevel];
+            rest[0] = levels[rightLevel].unmatchedLevel();
+            System.arraycopy(levels, rightLevel + 1, rest, 1, rest.length - 1);
+            unmatched = new JoinLoop(rest);
+            return unmatched.next(f);
+        }
+        return nextMatched(f);
+    }
+
+    private boolean nextMatched(Frame f) {
         if (done) {
             return false;
         }
@@ -31,6 +67,9 @@ public final class JoinLoop {
         }
         if (!started) {
             started = true;
+            if (rightLevel >= 0) {
+                levels[rightLevel].clearMatched();
+            }
             depth = 0;
             levels[0].open(f);
         } else {

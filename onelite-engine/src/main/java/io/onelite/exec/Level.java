@@ -17,6 +17,10 @@ public abstract class Level {
     public boolean leftJoin;
     private boolean matched;
     private boolean nullRowDone;
+    /** For the right side of a RIGHT/FULL JOIN: a plain scan of the same source, else null. */
+    private Level unmatchedScan;
+    /** The rowids of this level's rows that passed {@link #filter} (its ON terms) in this run. */
+    private java.util.Set<Long> matchedRows;
 
     protected Level(int slot) {
         this.slot = slot;
@@ -37,6 +41,9 @@ public abstract class Level {
                     f.ctx.checkInterrupt();
                     if (filter == null || ValueOps.isTrue(filter.eval(f))) {
                         matched = true;
+                        if (matchedRows != null) {
+                            matchedRows.add(f.src[slot].rowid());
+                        }
                         if (postFilter == null || ValueOps.isTrue(postFilter.eval(f))) {
                             return true;
                         }
@@ -53,6 +60,57 @@ public abstract class Level {
             }
             return false;
         }
+    }
+
+    /**
+     * Makes this level the right side of a RIGHT or FULL JOIN: after the nested loops end,
+     * {@link JoinLoop} walks {@code scan} (the same source, no filter) for the rows that never
+     * passed {@link #filter}, with every outer level on its NULL row.
+     */
+    public void rightJoin(Level scan) {
+        this.unmatchedScan = scan;
+        this.matchedRows = new java.util.HashSet<>();
+    }
+
+    boolean isRightJoin() {
+        return unmatchedScan != null;
+    }
+
+    /** Forgets the rows matched so far (a new run of the whole join). */
+    void clearMatched() {
+        if (matchedRows != null) {
+            matchedRows.clear();
+        }
+    }
+
+    /** The level yielding this RIGHT/FULL JOIN level's unmatched rows, checked by its postFilter. */
+    Level unmatchedLevel() {
+        Level scan = unmatchedScan;
+        java.util.Set<Long> done = matchedRows;
+        String text = describe();
+        Level u = new Level(slot) {
+            @Override
+            protected void start(Frame f) {
+                scan.open(f);
+            }
+
+            @Override
+            protected boolean advance(Frame f) {
+                while (scan.next(f)) {
+                    if (!done.contains(f.src[slot].rowid())) {
+                        return true;
+                    }
+                }
+                return false;
+            }
+
+            @Override
+            public String describe() {
+                return text;
+            }
+        };
+        u.postFilter = postFilter;
+        return u;
     }
 
     /** Positions the source for a new walk. */

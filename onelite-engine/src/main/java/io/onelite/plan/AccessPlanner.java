@@ -51,6 +51,9 @@ final class AccessPlanner {
 
     static Level level(Planner planner, Scope scope, FromPlanner.Entry e, List<Expr> terms) {
         int slot = e.slot;
+        if (e.functionRows != null) {
+            return new ListLevel(slot, e.name, e.functionRows);
+        }
         if (e.table == null) {
             var q = e.query;
             boolean correlated = e.queryCorrelated;

@@ -119,8 +119,11 @@ final class CorePlanner {
             java.util.BitSet used = (java.util.BitSet) ec.slotsUsed.clone();
             used.or(scope.innerSlotRefs);
             int level = used.isEmpty() ? -1 : used.length() - 1;
+            int rj = from.rightJoinLevel;
             if (t.onLevel() >= 0) {
                 levelTerms.get(t.onLevel()).add(t.expr());
+            } else if (rj >= 0 && !t.pinned() && level <= rj && (level >= 0 || ec.usesOuter)) {
+                postTerms.get(rj).add(t.expr()); // must also see the right join's NULL-extended rows
             } else if (level < 0 && nLevels > 0 && !ec.usesOuter) {
                 guards.add(new ExprCompiler(planner, scope).eval(t.expr()));
             } else if (level < 0) {
@@ -141,6 +144,12 @@ final class CorePlanner {
             levels[i].filter = and(planner, scope, levelTerms.get(i));
             levels[i].postFilter = and(planner, scope, postTerms.get(i));
             levels[i].leftJoin = from.entries.get(i).leftJoin;
+        }
+        if (from.rightJoinLevel >= 0) {
+            int rj = from.rightJoinLevel;
+            // the rows no left row matched: a plain scan of the right side, checked after the loop
+            Level scan = AccessPlanner.level(planner, scope, from.entries.get(rj), List.of());
+            levels[rj].rightJoin(scan);
         }
         Eval guard = guards.isEmpty() ? null : andEvals(guards);
         boolean aggregate = !q.groupBy().isEmpty() || q.having() != null;

@@ -204,6 +204,7 @@ public final class DmlPlanner {
         }
         Query source = null;
         if (s.select() != null) {
+            planner.allowCommitSeq(s.select());
             Planner.Planned p = planner.plan(s.select(), planner.outerScope == null ? null
                     : new Scope(planner.outerScope, true));
             int got = p.names().size();
@@ -265,8 +266,12 @@ public final class DmlPlanner {
                         rowid = rowidOf(values[alias]);
                     }
                     if (seqTable != null && rowid == null) {
-                        long max = ctx.storage.openTable(writer.root()).maxRowid();
-                        rowid = Math.max(max, seq) + 1;
+                        // The shared allocator, so concurrent inserts do not both take seq + 1.
+                        if (seq == Long.MAX_VALUE) {
+                            throw new io.onelite.common.OneLiteException(io.onelite.common.ResultCode.FULL,
+                                    "database or disk is full");
+                        }
+                        rowid = ctx.storage.newRowid(ctx.storage.openTable(writer.root()), writer.root(), seq + 1);
                     }
                     if (!triggers.isEmpty()) {
                         try {
@@ -349,6 +354,9 @@ public final class DmlPlanner {
             }
             FromPlanner fp = new FromPlanner(planner, scope);
             fp.add(from);
+            if (fp.rightJoinLevel >= 0) {
+                throw new OneLiteException(ResultCode.ERROR, "RIGHT or FULL JOIN in UPDATE ... FROM is not supported");
+            }
             List<List<Expr>> placed = new ArrayList<>();
             for (int i = 0; i <= fp.entries.size(); i++) {
                 placed.add(new ArrayList<>());
@@ -408,6 +416,7 @@ public final class DmlPlanner {
                 throw new OneLiteException(ResultCode.ERROR, "no such column: " + c);
             }
             cols.add(new int[]{ci});
+            planner.allowCommitSeq(sc.value());
             vals.add(new ExprCompiler(planner, m.scope).eval(sc.value()));
         }
         char[] aff = new char[n];

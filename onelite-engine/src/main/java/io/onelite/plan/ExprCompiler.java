@@ -254,6 +254,21 @@ final class ExprCompiler {
         return new CExpr(f -> f.up(depth).src[slot].column(col), aff, coll, false, false);
     }
 
+    /** {@code X -> P} and {@code X ->> P}: the library scalars registered under the operator names. */
+    private CExpr jsonArrow(Expr.Binary b) {
+        String name = b.op().sql();
+        io.onelite.exec.func.ScalarFunction fn = io.onelite.exec.func.Functions.scalar(name, 2);
+        if (fn == null) {
+            throw new OneLiteException(ResultCode.ERROR, "unsupported operator: " + name);
+        }
+        CExpr l = compile(b.left());
+        CExpr r = compile(b.right());
+        Eval le = l.eval();
+        Eval re = r.eval();
+        return new CExpr(f -> fn.call(f.ctx.functionContext(), new Object[]{le.eval(f), re.eval(f)}),
+                '@', null, false, l.constant() && r.constant());
+    }
+
     private void markCorrelated(Scope owner, int slot) {
         for (Scope s = scope; s != null && s != owner; s = s.outer) {
             s.correlatedFromInside = true;
@@ -284,6 +299,9 @@ final class ExprCompiler {
                 return RowValues.compare(this, b);
             }
             return comparison(b.op(), compile(b.left()), compile(b.right()));
+        }
+        if (b.op() == Expr.BinaryOp.JSON_ARROW || b.op() == Expr.BinaryOp.JSON_ARROW2) {
+            return jsonArrow(b);
         }
         CExpr l = compile(b.left());
         CExpr r = compile(b.right());

@@ -30,11 +30,27 @@ final class FromPlanner {
         boolean queryCorrelated;
         boolean leftJoin;
         String name;
+        /** For table-valued functions: the rows, computed from the join frame at each start. */
+        java.util.function.Function<io.onelite.exec.Frame, List<Object[]>> functionRows;
     }
 
-    /** A WHERE or ON term; {@code onLevel} >= 0 for the ON terms of a LEFT JOIN's right side. */
-    record Term(Expr expr, int onLevel) {
+    /**
+     * A WHERE or ON term; {@code onLevel} >= 0 for the ON terms of a LEFT/RIGHT/FULL JOIN's right
+     * side; {@code pinned} for terms inside the left operand of a RIGHT/FULL JOIN.
+     */
+    record Term(Expr expr, int onLevel, boolean pinned) {
+        Term(Expr expr, int onLevel) {
+            this(expr, onLevel, false);
+        }
     }
+
+    /**
+     * The level that is the right side of a RIGHT or FULL JOIN, or -1. WHERE terms (and ON terms
+     * of later joins) reading levels up to it are checked after it ({@link Term#pinned} terms,
+     * the ON terms inside its left operand, are not moved), so that they also see the rows it
+     * adds with NULLs on the left.
+     */
+    int rightJoinLevel = -1;
 
     final List<Entry> entries = new ArrayList<>();
     final List<Term> terms = new ArrayList<>();
@@ -51,17 +67,35 @@ final class FromPlanner {
             add(j.left());
             int before = entries.size();
             add(j.right());
-            if (j.type() == Join.JoinType.RIGHT || j.type() == Join.JoinType.FULL) {
-                throw new OneLiteException(ResultCode.ERROR, "RIGHT and FULL OUTER JOINs are not supported");
-            }
-            boolean left = j.type() == Join.JoinType.LEFT;
+            boolean outerRight = j.type() == Join.JoinType.RIGHT || j.type() == Join.JoinType.FULL;
+            boolean left = j.type() == Join.JoinType.LEFT || j.type() == Join.JoinType.FULL;
             int level = entries.size() - 1;
+            if (outerRight) {
+                if (entries.size() - before != 1) {
+                    throw new OneLiteException(ResultCode.ERROR, "RIGHT or FULL JOIN of a nested join is not supported");
+                }
+                if (rightJoinLevel >= 0) {
+                    throw new OneLiteException(ResultCode.ERROR,
+                            "more than one RIGHT or FULL JOIN in one FROM clause is not supported");
+                }
+                if (j.natural() || !j.using().isEmpty()) {
+                    throw new OneLiteException(ResultCode.ERROR,
+                            "RIGHT or FULL JOIN with USING or NATURAL is not supported");
+                }
+                rightJoinLevel = level;
+                // the ON terms of joins inside the left operand stay where they are
+                for (int i = 0; i < terms.size(); i++) {
+                    Term t = terms.get(i);
+                    terms.set(i, new Term(t.expr(), t.onLevel(), true));
+                }
+            }
             if (left) {
                 if (entries.size() - before != 1) {
                     throw new OneLiteException(ResultCode.ERROR, "LEFT JOIN of a nested join is not supported");
                 }
                 entries.get(level).leftJoin = true;
             }
+            left |= outerRight; // the ON terms of a RIGHT/FULL join belong to its level
             List<String> using = new ArrayList<>(j.using());
             Source right = scope.sources.get(level);
             if (j.natural()) {
@@ -165,10 +199,50 @@ final class FromPlanner {
         } else if (item instanceof FromItem.Subquery s) {
             subquery(e, s.select(), s.alias() != null ? s.alias() : "(subquery-" + (e.slot + 1) + ")", List.of());
         } else {
-            throw new OneLiteException(ResultCode.ERROR, "no such table-valued function: "
-                    + ((FromItem.TableFunction) item).name());
+            tableFunction(e, (FromItem.TableFunction) item);
         }
         entries.add(e);
+    }
+
+    /**
+     * json_each / json_tree in FROM. The arguments are compiled against the sources already in
+     * the scope, so {@code t, json_each(t.j)} reads the current row of {@code t}; columns
+     * {@code json} and {@code root} are hidden (left out of {@code *}, reachable when qualified).
+     */
+    private void tableFunction(Entry e, FromItem.TableFunction tf) {
+        String fname = tf.name().name().toLowerCase(Locale.ROOT);
+        boolean tree = fname.equals("json_tree");
+        if (tf.name().schema() != null || !(tree || fname.equals("json_each"))) {
+            if (planner.schema.table(tf.name().name()) != null || planner.schema.view(tf.name().name()) != null) {
+                throw new OneLiteException(ResultCode.ERROR, "'" + tf.name().name() + "' is not a function");
+            }
+            throw new OneLiteException(ResultCode.ERROR, "no such table: " + tf.name());
+        }
+        if (tf.args().isEmpty() || tf.args().size() > 2) {
+            throw new OneLiteException(ResultCode.ERROR, tf.args().isEmpty()
+                    ? "no query solution" : "too many arguments on " + fname + "() - max 2");
+        }
+        ExprCompiler ec = new ExprCompiler(planner, scope);
+        io.onelite.exec.Eval json = ec.eval(tf.args().get(0));
+        io.onelite.exec.Eval path = tf.args().size() > 1 ? ec.eval(tf.args().get(1)) : null;
+        e.functionRows = f -> {
+            Object j = json.eval(f);
+            Object p = path == null ? null : path.eval(f);
+            if (path != null && p == null) {
+                return List.of();
+            }
+            return tree ? io.onelite.exec.func.JsonTable.tree(j, p) : io.onelite.exec.func.JsonTable.each(j, p);
+        };
+        String alias = tf.alias() != null ? tf.alias() : tf.name().name();
+        e.name = alias.equals(tf.name().name()) ? alias : tf.name().name() + " AS " + alias;
+        List<String> names = new ArrayList<>(io.onelite.exec.func.JsonTable.COLUMNS);
+        int n = names.size();
+        char[] aff = new char[n];
+        java.util.Arrays.fill(aff, io.onelite.exec.ValueOps.AFF_NONE);
+        boolean[] hidden = new boolean[n];
+        hidden[names.indexOf("json")] = true;
+        hidden[names.indexOf("root")] = true;
+        scope.sources.add(new Source(alias, null, names, aff, new String[n], false, hidden));
     }
 
     private void subquery(Entry e, SelectStmt select, String alias, List<String> columnNames) {

@@ -22,7 +22,15 @@ final class FunctionCompiler {
             return WindowCompiler.compile(c, fc, argc);
         }
         String lowerName = name.toLowerCase(java.util.Locale.ROOT);
-        if (lowerName.equals("commit_seq") && argc == 0 && fc.over() == null) {
+        if (lowerName.equals("commit_seq")) {
+            if (argc != 0 || fc.star()) {
+                throw new OneLiteException(ResultCode.ERROR, "wrong number of arguments to function " + name + "()");
+            }
+            if (!c.planner.commitSeqSites.contains(fc)) {
+                // Its value exists only once the row is committed: nothing can compute with it.
+                throw new OneLiteException(ResultCode.ERROR,
+                        "commit_seq() may only be used as a whole column value of INSERT or UPDATE");
+            }
             return CExpr.of(f -> io.onelite.exec.CommitSeq.PENDING);
         }
         Supplier<Accumulator> agg = Builtins.aggregate(name, argc);

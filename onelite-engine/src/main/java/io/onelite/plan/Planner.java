@@ -181,6 +181,34 @@ public final class Planner {
     boolean recursiveWith;
     /** While a trigger program compiles: its OLD/NEW scope, the enclosing scope of its statements. */
     Scope outerScope;
+    /**
+     * The {@code commit_seq()} calls that are a whole INSERT or UPDATE value, by identity: the
+     * only places where the call may appear (its value exists only once the row is written).
+     */
+    final java.util.Set<Expr> commitSeqSites = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+
+    /** Allows {@code e} to be {@code commit_seq()} (notes it when it is that call). */
+    void allowCommitSeq(Expr e) {
+        if (e instanceof Expr.FunctionCall fc && fc.name().equalsIgnoreCase("commit_seq") && fc.args().isEmpty()
+                && !fc.star() && fc.over() == null && fc.filter() == null) {
+            commitSeqSites.add(e);
+        }
+    }
+
+    /** Allows commit_seq() as a whole value of each row of an INSERT's VALUES or SELECT. */
+    void allowCommitSeq(io.onelite.sql.ast.SelectStmt insertSource) {
+        for (io.onelite.sql.ast.SelectCore core : insertSource.cores()) {
+            if (core instanceof io.onelite.sql.ast.SelectCore.Values v) {
+                v.rows().forEach(r -> r.forEach(this::allowCommitSeq));
+            } else if (core instanceof io.onelite.sql.ast.SelectCore.Query q) {
+                for (io.onelite.sql.ast.ResultColumn rc : q.columns()) {
+                    if (rc instanceof io.onelite.sql.ast.ResultColumn.Expression x) {
+                        allowCommitSeq(x.expr());
+                    }
+                }
+            }
+        }
+    }
 
     /** Whether a FROM clause of these cores names {@code table} (directly, not in subqueries). */
     static boolean references(List<SelectCore> cores, String table) {

@@ -85,6 +85,7 @@ final class Upserts {
                 if (sc.columns().size() != 1) {
                     throw new OneLiteException(ResultCode.ERROR, "row value assignments are not supported yet");
                 }
+                planner.allowCommitSeq(sc.value());
                 setVals.add(new ExprCompiler(planner, scope).eval(sc.value()));
             }
             Eval where = u.where() == null ? null : new ExprCompiler(planner, scope).eval(u.where());

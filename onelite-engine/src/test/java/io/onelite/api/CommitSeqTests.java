@@ -34,4 +34,36 @@ class CommitSeqTests {
             assertThat(query(a, "SELECT count(*) FROM ev WHERE seq > ?", bSeq)).containsExactly(List.of(2L));
         }
     }
+
+    @Test
+    void commitSeqOutsideAWholeInsertOrUpdateValueIsAnError() {
+        try (Database db = Database.open(":memory:", DatabaseOptions.DEFAULTS); Session s = db.openSession()) {
+            s.execute("CREATE TABLE ev(id INTEGER PRIMARY KEY, item TEXT, seq INTEGER)");
+            // allowed: a whole value of INSERT (VALUES or SELECT), UPDATE SET and UPSERT DO UPDATE SET
+            s.execute("INSERT INTO ev(item, seq) VALUES ('a', commit_seq())");
+            s.execute("INSERT INTO ev(item, seq) SELECT 'b', commit_seq()");
+            s.execute("UPDATE ev SET seq = commit_seq() WHERE item = 'a'");
+            s.execute("INSERT INTO ev(id, item) VALUES (1, 'c') ON CONFLICT(id) DO UPDATE SET seq = commit_seq()");
+            assertThat(query(s, "SELECT count(*) FROM ev WHERE seq IS NOT NULL")).containsExactly(List.of(2L));
+            String msg = "commit_seq() may only be used as a whole column value of INSERT or UPDATE";
+            for (String sql : List.of("SELECT commit_seq()",
+                    "SELECT * FROM ev WHERE seq = commit_seq()",
+                    "INSERT INTO ev(item, seq) VALUES ('x', commit_seq() + 1)",
+                    "INSERT INTO ev(item, seq) VALUES (commit_seq() || '', 1)",
+                    "UPDATE ev SET seq = coalesce(commit_seq(), 0)",
+                    "UPDATE ev SET seq = 1 WHERE seq < commit_seq()",
+                    "DELETE FROM ev WHERE seq = commit_seq()",
+                    "INSERT INTO ev(item) VALUES ('y') RETURNING commit_seq()",
+                    "SELECT max(commit_seq()) FROM ev")) {
+                org.assertj.core.api.Assertions.assertThatThrownBy(() -> s.execute(sql))
+                        .as(sql)
+                        .isInstanceOfSatisfying(io.onelite.common.OneLiteException.class,
+                                e -> assertThat(e.code()).isEqualTo(io.onelite.common.ResultCode.ERROR.code()))
+                        .hasMessage(msg);
+            }
+            org.assertj.core.api.Assertions.assertThatThrownBy(() -> s.execute("SELECT commit_seq(1)"))
+                    .hasMessage("wrong number of arguments to function commit_seq()");
+            assertThat(query(s, "SELECT count(*) FROM ev")).containsExactly(List.of(2L)); // the upsert updated row 1
+        }
+    }
 }

@@ -63,7 +63,7 @@ class ScenarioTests {
         return sb.toString();
     }
 
-    private static void run(String... script) throws Exception {
+    static void run(String... script) throws Exception {
         try (Database db = Database.open(":memory:", DatabaseOptions.DEFAULTS); Session s = db.openSession();
              Connection c = DriverManager.getConnection("jdbc:sqlite::memory:")) {
             List<String> diffs = new ArrayList<>();
