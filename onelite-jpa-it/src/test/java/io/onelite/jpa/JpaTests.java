@@ -188,7 +188,11 @@ class JpaTests {
 
     /** Runs one statement in the {@code sqlite3} shell, beside this process, on the same file. */
     static String sqlite3(String sql) throws Exception {
-        Process p = new ProcessBuilder("sqlite3", file.toString(), sql).redirectErrorStream(true).start();
+        return sqlite3(file, sql);
+    }
+
+    static String sqlite3(Path database, String sql) throws Exception {
+        Process p = new ProcessBuilder("sqlite3", database.toString(), sql).redirectErrorStream(true).start();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
         assertThat(p.waitFor(30, TimeUnit.SECONDS)).isTrue();
         assertThat(p.exitValue()).as(out).isZero();
