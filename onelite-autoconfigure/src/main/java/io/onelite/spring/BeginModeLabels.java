@@ -34,9 +34,36 @@ public final class BeginModeLabels {
         return of(isolation == ConcurrentIsolation.SNAPSHOT ? BeginMode.CONCURRENT_SNAPSHOT : BeginMode.CONCURRENT);
     }
 
-    /** The begin mode a definition's labels ask for, or {@code null} when none does. */
+    /**
+     * The attribute of the {@link ConcurrentTransactional} transaction this thread is beginning, for
+     * transaction managers that pass a wrapped definition down (JPA's {@code JpaTransactionManager}
+     * hands its dialect a definition without labels). Set only while the transaction is created.
+     */
+    private static final ThreadLocal<TransactionAttribute> BEGINNING = new ThreadLocal<>();
+
+    /** Runs {@code action} (which begins a transaction) with {@code attribute} as the one being begun. */
+    static <T> T whileBeginning(TransactionAttribute attribute, java.util.function.Supplier<T> action) {
+        TransactionAttribute outer = BEGINNING.get();
+        BEGINNING.set(attribute);
+        try {
+            return action.get();
+        } finally {
+            if (outer == null) {
+                BEGINNING.remove();
+            } else {
+                BEGINNING.set(outer);
+            }
+        }
+    }
+
+    /**
+     * The begin mode a definition's labels ask for, or {@code null} when none does. A definition
+     * that is not a {@link TransactionAttribute} (a manager's wrapper) is read through the
+     * attribute being begun on this thread, if any.
+     */
     public static BeginMode requested(TransactionDefinition definition) {
-        if (!(definition instanceof TransactionAttribute attribute)) {
+        TransactionAttribute attribute = definition instanceof TransactionAttribute a ? a : BEGINNING.get();
+        if (attribute == null) {
             return null;
         }
         Collection<String> labels = attribute.getLabels();

@@ -90,13 +90,7 @@ public class OneLiteTransactionManager extends JdbcTransactionManager {
 
     /** The begin mode a new transaction with {@code definition} opens with (rules in the class javadoc). */
     public BeginMode beginModeFor(TransactionDefinition definition) {
-        BeginMode requested = BeginModeLabels.requested(definition);
-        BeginMode mode = requested != null ? requested
-                : definition.isReadOnly() ? BeginMode.DEFERRED : defaultBegin;
-        if (!concurrentWrites && mode.isConcurrent()) {
-            return BeginMode.IMMEDIATE;
-        }
-        return mode;
+        return new BeginModePolicy(concurrentWrites, defaultBegin).modeFor(definition);
     }
 
     @Override

@@ -3,6 +3,7 @@ package io.onelite.spring.autoconfigure;
 import java.time.Duration;
 
 import io.onelite.spring.ConcurrentRetryInterceptor;
+import io.onelite.spring.ConcurrentTransactionInterceptor;
 import io.onelite.spring.ConcurrentTransactional;
 import io.onelite.spring.ConcurrentTransactionalAttributeSource;
 import io.onelite.spring.OneLiteStatistics;
@@ -61,7 +62,7 @@ public final class ConcurrentTransactionalAutoConfiguration {
     @Role(BeanDefinition.ROLE_INFRASTRUCTURE)
     static DefaultPointcutAdvisor concurrentTransactionalTransactionAdvisor(
             ConcurrentTransactionalAttributeSource attributeSource, BeanFactory beanFactory) {
-        TransactionInterceptor interceptor = new TransactionInterceptor();
+        TransactionInterceptor interceptor = new ConcurrentTransactionInterceptor();
         interceptor.setTransactionAttributeSource(attributeSource);
         interceptor.setBeanFactory(beanFactory);
         DefaultPointcutAdvisor advisor = new DefaultPointcutAdvisor(pointcut(attributeSource), interceptor);

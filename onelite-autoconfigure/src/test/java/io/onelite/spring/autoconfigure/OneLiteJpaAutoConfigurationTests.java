@@ -1,0 +1,108 @@
+package io.onelite.spring.autoconfigure;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
+
+import javax.sql.DataSource;
+
+import io.onelite.common.BeginMode;
+import io.onelite.spring.OneLiteHibernateJpaDialect;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.sqlite.SQLiteDataSource;
+
+import org.springframework.beans.factory.config.BeanPostProcessor;
+import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.hibernate.autoconfigure.HibernatePropertiesCustomizer;
+import org.springframework.boot.jdbc.autoconfigure.DataSourceAutoConfiguration;
+import org.springframework.boot.test.context.FilteredClassLoader;
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.orm.jpa.LocalContainerEntityManagerFactoryBean;
+import org.springframework.orm.jpa.vendor.HibernateJpaDialect;
+
+class OneLiteJpaAutoConfigurationTests {
+
+    @TempDir
+    Path dir;
+
+    private ApplicationContextRunner runner() {
+        return new ApplicationContextRunner()
+                .withConfiguration(AutoConfigurations.of(OneLiteAutoConfiguration.class,
+                        OneLiteJpaAutoConfiguration.class, DataSourceAutoConfiguration.class))
+                .withPropertyValues("onelite.path=" + dir.resolve("jpa.db"));
+    }
+
+    @Test
+    void theCommunitySqliteDialectIsChosenWhenNoneIsConfigured() {
+        runner().run(context -> {
+            Map<String, Object> properties = customize(context.getBean(HibernatePropertiesCustomizer.class), new HashMap<>());
+            assertThat(properties).containsEntry("hibernate.dialect", OneLiteJpaAutoConfiguration.SQLITE_DIALECT);
+        });
+    }
+
+    @Test
+    void aConfiguredDialectOrDatabasePlatformIsKept() {
+        runner().run(context -> {
+            Map<String, Object> given = new HashMap<>(Map.of("hibernate.dialect", "my.Dialect"));
+            assertThat(customize(context.getBean(HibernatePropertiesCustomizer.class), given))
+                    .containsEntry("hibernate.dialect", "my.Dialect");
+        });
+        runner().withPropertyValues("spring.jpa.database-platform=my.Dialect").run(context ->
+                assertThat(customize(context.getBean(HibernatePropertiesCustomizer.class), new HashMap<>()))
+                        .doesNotContainKey("hibernate.dialect"));
+    }
+
+    @Test
+    void anEntityManagerFactoryOnOneLiteGetsTheBeginModeDialect() {
+        runner().withPropertyValues("onelite.concurrent-writes=false", "onelite.default-begin=exclusive").run(context -> {
+            LocalContainerEntityManagerFactoryBean factory = new LocalContainerEntityManagerFactoryBean();
+            factory.setDataSource(context.getBean(DataSource.class));
+            postProcess(context.getBean("oneLiteJpaDialectPostProcessor", BeanPostProcessor.class), factory);
+            assertThat(factory.getJpaDialect()).isInstanceOf(OneLiteHibernateJpaDialect.class);
+            OneLiteHibernateJpaDialect dialect = (OneLiteHibernateJpaDialect) factory.getJpaDialect();
+            assertThat(dialect.getPolicy().concurrentWrites()).isFalse();
+            assertThat(dialect.getPolicy().defaultBegin()).isEqualTo(BeginMode.EXCLUSIVE);
+        });
+    }
+
+    @Test
+    void anApplicationsDialectAndOtherDatabasesAreLeftAlone() {
+        runner().run(context -> {
+            BeanPostProcessor processor = context.getBean("oneLiteJpaDialectPostProcessor", BeanPostProcessor.class);
+            LocalContainerEntityManagerFactoryBean own = new LocalContainerEntityManagerFactoryBean();
+            own.setDataSource(context.getBean(DataSource.class));
+            HibernateJpaDialect mine = new HibernateJpaDialect();
+            own.setJpaDialect(mine);
+            postProcess(processor, own);
+            assertThat(own.getJpaDialect()).isSameAs(mine);
+
+            SQLiteDataSource nativeSqlite = new SQLiteDataSource();
+            nativeSqlite.setUrl("jdbc:sqlite:" + dir.resolve("native.db"));
+            LocalContainerEntityManagerFactoryBean other = new LocalContainerEntityManagerFactoryBean();
+            other.setDataSource(nativeSqlite);
+            postProcess(processor, other);
+            assertThat(other.getJpaDialect()).isNull();
+        });
+    }
+
+    @Test
+    void withoutHibernateNothingIsAdded() {
+        runner().withClassLoader(new FilteredClassLoader("org.hibernate")).run(context -> {
+            assertThat(context).doesNotHaveBean(HibernatePropertiesCustomizer.class);
+            assertThat(context).doesNotHaveBean("oneLiteJpaDialectPostProcessor");
+        });
+    }
+
+    private static Map<String, Object> customize(HibernatePropertiesCustomizer customizer, Map<String, Object> properties) {
+        customizer.customize(properties);
+        return properties;
+    }
+
+    private static void postProcess(BeanPostProcessor processor, LocalContainerEntityManagerFactoryBean factory) {
+        processor.postProcessBeforeInitialization(factory, "entityManagerFactory");
+    }
+}
