@@ -127,4 +127,60 @@ class SortLimitAndCountTests {
             }
         }
     }
+    @Test
+    void bareCountMatchesNativeSqliteAfterInsertsAndDeletes() throws Exception {
+        long seed = System.nanoTime();
+        System.out.println("SortLimitAndCountTests seed " + seed);
+        Random r = new Random(seed);
+        try (Database db = Database.open(":memory:", DatabaseOptions.DEFAULTS); Session s = db.openSession();
+             Connection c = DriverManager.getConnection("jdbc:sqlite::memory:")) {
+            both(s, c, "CREATE TABLE e(x)");
+            both(s, c, "CREATE TABLE big(id INTEGER PRIMARY KEY, pad TEXT)");
+            String[] queries = {"SELECT count(*) FROM t", "SELECT COUNT(*) FROM e", "SELECT count(*) FROM big",
+                "SELECT count(*) FROM t LIMIT 1", "SELECT count(*) FROM t LIMIT 0", "SELECT count(*) AS n FROM big",
+                "SELECT count(*) FROM t WHERE a IS NULL", "SELECT count(*), count(*) FROM t",
+                "SELECT count(*) FROM t WHERE 0", "SELECT count(*) FROM t GROUP BY a IS NULL ORDER BY 1",
+                "SELECT count(*) FROM sqlite_schema"};
+            fill(s, c, r, 50);
+            for (int round = 0; round < 6; round++) {
+                both(s, c, "BEGIN");
+                for (int i = 0; i < 500; i++) {
+                    // rows big enough to need several levels of pages, some with overflow
+                    both(s, c, "INSERT INTO big(pad) VALUES (zeroblob(" + (r.nextInt(10) == 0 ? 5000 : r.nextInt(200)) + "))");
+                }
+                both(s, c, "DELETE FROM big WHERE id % " + (2 + r.nextInt(5)) + " = 0");
+                both(s, c, "DELETE FROM t WHERE id % 7 = " + r.nextInt(7));
+                both(s, c, "COMMIT");
+                for (String sql : queries) {
+                    assertThat(oneLite(s, sql)).as("seed " + seed + ": " + sql).isEqualTo(sqlite(c, sql));
+                }
+            }
+        }
+    }
+    @Test
+    void bareCountIsAReadOfTheWholeTableForConcurrentCommits() {
+        for (String write : new String[] {"INSERT INTO t VALUES (1000, 'new')", "DELETE FROM t WHERE id = 1",
+            "DELETE FROM t WHERE id = 20", "INSERT INTO t VALUES (-5, 'new')", "UPDATE other SET v = 2"}) {
+            try (Database db = Database.open(":memory:", DatabaseOptions.DEFAULTS); Session a = db.openSession();
+                 Session b = db.openSession()) {
+                a.execute("CREATE TABLE t(id INTEGER PRIMARY KEY, v)");
+                a.execute("CREATE TABLE other(v)");
+                a.execute("CREATE TABLE log(v)");
+                a.execute("INSERT INTO other VALUES (1)");
+                for (int i = 1; i <= 20; i++) {
+                    a.execute("INSERT INTO t VALUES (" + i + ", 'x')");
+                }
+                a.execute("BEGIN CONCURRENT");
+                assertThat(oneLite(a, "SELECT count(*) FROM t")).containsExactly("I20|");
+                a.execute("INSERT INTO log VALUES (1)");
+                b.execute(write);
+                if (write.contains("other")) {
+                    a.execute("COMMIT"); // nothing a read changed
+                } else {
+                    org.assertj.core.api.Assertions.assertThatThrownBy(() -> a.execute("COMMIT")).as(write)
+                            .isInstanceOf(io.onelite.common.OneLiteException.class);
+                }
+            }
+        }
+    }
 }
