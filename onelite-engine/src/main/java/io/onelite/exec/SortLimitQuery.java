@@ -53,8 +53,10 @@ public final class SortLimitQuery implements Query {
         long off = offset == null ? 0 : Math.max(0, integerOf(offset.eval(kf), "OFFSET"));
         RowIterator in;
         if (keyColumns.length > 0) {
-            List<Object[]> rows = input.all(ctx, outer);
-            rows.sort(this::compare);
+            long keep = lim < 0 ? -1 : (lim > Long.MAX_VALUE - off ? Long.MAX_VALUE : lim + off);
+            List<Object[]> rows = keep >= 0 && keep <= MAX_HEAP
+                    ? TopRows.best(input.open(ctx, outer), (int) keep, this::compare)
+                    : sortedAll(ctx, outer);
             var it = rows.iterator();
             in = new RowIterator() {
                 Object[] r;
@@ -107,6 +109,15 @@ public final class SortLimitQuery implements Query {
                 return row;
             }
         };
+    }
+
+    /** Beyond this many kept rows a bounded heap saves little over sorting everything. */
+    private static final long MAX_HEAP = 1 << 20;
+
+    private List<Object[]> sortedAll(ExecContext ctx, Frame outer) {
+        List<Object[]> rows = input.all(ctx, outer);
+        rows.sort(this::compare); // List.sort is stable: ties keep input order
+        return rows;
     }
 
     private int compare(Object[] a, Object[] b) {

@@ -281,8 +281,12 @@ final class CorePlanner {
                     }
                 }
             }
-            query = new AggregateQuery(nLevels, levels, guard, groupBy, slots, having, outArr, visible, q.distinct())
-                    .withWindows(specs).withExtremeSlot(aggregates == 1 ? extreme : -1);
+            if (isBareCount(q, exprs, orderBy, levels, levelTerms, postTerms, guard, specs)) {
+                query = new io.onelite.exec.CountQuery(AccessPlanner.access(from.entries.get(0).table));
+            } else {
+                query = new AggregateQuery(nLevels, levels, guard, groupBy, slots, having, outArr, visible, q.distinct())
+                        .withWindows(specs).withExtremeSlot(aggregates == 1 ? extreme : -1);
+            }
         } else {
             int[] widths = new int[nLevels];
             for (int i = 0; i < nLevels; i++) {
@@ -297,6 +301,22 @@ final class CorePlanner {
             query = new SortLimitQuery(query, visible, keys, desc, keyColls, nullsFirst, lim, off);
         }
         return new Planner.Planned(query, names, declTypes, tables, affs, colls);
+    }
+
+    /**
+     * {@code SELECT count(*) FROM t}: one full scan of a rowid table, no WHERE/ON term, GROUP BY,
+     * HAVING, DISTINCT, ORDER BY or window; the only result is a plain count(*).
+     */
+    private static boolean isBareCount(SelectCore.Query q, List<Expr> exprs, List<OrderingTerm> orderBy, Level[] levels,
+                                       List<List<Expr>> levelTerms, List<List<Expr>> postTerms, Eval guard,
+                                       io.onelite.exec.WindowSpec[] specs) {
+        return levels.length == 1 && levels[0] instanceof io.onelite.exec.ScanLevel
+                && levelTerms.get(0).isEmpty() && postTerms.get(0).isEmpty() && guard == null
+                && q.groupBy().isEmpty() && q.having() == null && !q.distinct() && specs == null
+                && orderBy.isEmpty() && exprs.size() == 1
+                && exprs.get(0) instanceof Expr.FunctionCall fc && fc.star() && fc.name().equalsIgnoreCase("count")
+                && !fc.distinct() && fc.args().isEmpty() && fc.filter() == null && fc.over() == null
+                && fc.orderBy().isEmpty();
     }
 
     private static String columnName(Scope scope, Expr.ColumnRef c) {
