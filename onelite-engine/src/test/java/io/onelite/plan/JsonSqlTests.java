@@ -39,6 +39,10 @@ class JsonSqlTests {
                 "SELECT t.id, e.value FROM t LEFT JOIN json_each(t.j) e ON e.value > 15 ORDER BY t.id",
                 "SELECT e.json, e.root FROM json_each('[1]') e",
                 "SELECT fullkey FROM json_tree('{\"a b\":{\"c\":[1]}}') ORDER BY id",
+                "SELECT json_each.key, json_each.value FROM json_each('{\"p\":[1],\"q\":2}') WHERE json_each.type <> 'array'",
+                "SELECT value FROM json_each('[3,1,2]') ORDER BY value DESC LIMIT 2",
+                "SELECT a.value, b.value FROM json_each('[1,2]') a, json_each('[\"x\",\"y\"]') b ORDER BY 1, 2",
+                "SELECT * FROM json_each('[1]', 5)",
                 "SELECT * FROM no_such_fn(1)", "SELECT * FROM t(1)");
     }
 }
