@@ -103,12 +103,14 @@ class SqlFuzzTests {
 
     private void fuzzSessions(long seed, int inputs, Supplier<String> source, Random rnd) {
         int[] errors = {0};
+        String[] current = {null}; // the input running when a time-out fires
         assertTimeoutPreemptively(Duration.ofSeconds(40L * scale()), () -> {
             try (Database db = Database.open(dir.resolve("fuzz-" + seed + ".db").toString(), DatabaseOptions.DEFAULTS);
                  Session s = db.openSession()) {
                 s.execute(RandomSql.SCHEMA);
                 for (int i = 0; i < inputs; i++) {
-                    if (runOne(s, source.get(), seed, i)) {
+                    current[0] = source.get();
+                    if (runOne(s, current[0], seed, i)) {
                         errors[0]++;
                     }
                 }
@@ -118,7 +120,7 @@ class SqlFuzzTests {
                 }
                 runAll(s, "SELECT count(*) FROM t1");
             }
-        }, () -> "hang: seed " + seed);
+        }, () -> "hang: seed " + seed + " on " + keep(String.valueOf(current[0]), seed));
         System.out.println("fuzz seed " + seed + ": " + inputs + " inputs, " + errors[0] + " errors");
     }
 
