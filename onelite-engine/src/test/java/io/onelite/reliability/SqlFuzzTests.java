@@ -108,11 +108,27 @@ class SqlFuzzTests {
             try (Database db = Database.open(dir.resolve("fuzz-" + seed + ".db").toString(), DatabaseOptions.DEFAULTS);
                  Session s = db.openSession()) {
                 s.execute(RandomSql.SCHEMA);
-                for (int i = 0; i < inputs; i++) {
-                    current[0] = source.get();
-                    if (runOne(s, current[0], seed, i)) {
-                        errors[0]++;
+                java.util.concurrent.ScheduledExecutorService watchdog = java.util.concurrent.Executors.newSingleThreadScheduledExecutor();
+                try {
+                    for (int i = 0; i < inputs; i++) {
+                        current[0] = source.get();
+                        // sqlite3_interrupt after 10 s: a runaway statement fails with its input
+                        java.util.concurrent.atomic.AtomicBoolean fired = new java.util.concurrent.atomic.AtomicBoolean();
+                        var alarm = watchdog.schedule(() -> {
+                            fired.set(true);
+                            s.interrupt();
+                        }, 10, java.util.concurrent.TimeUnit.SECONDS);
+                        boolean failed = runOne(s, current[0], seed, i);
+                        alarm.cancel(false);
+                        if (fired.get()) {
+                            fail("seed " + seed + " input #" + i + " ran over 10 s: " + keep(current[0], seed));
+                        }
+                        if (failed) {
+                            errors[0]++;
+                        }
                     }
+                } finally {
+                    watchdog.shutdownNow();
                 }
                 // the session is still usable after all that
                 if (!s.isAutoCommit()) {
