@@ -103,14 +103,32 @@ class SqlFuzzTests {
 
     private void fuzzSessions(long seed, int inputs, Supplier<String> source, Random rnd) {
         int[] errors = {0};
+        String[] current = {null}; // the input running when a time-out fires
         assertTimeoutPreemptively(Duration.ofSeconds(40L * scale()), () -> {
             try (Database db = Database.open(dir.resolve("fuzz-" + seed + ".db").toString(), DatabaseOptions.DEFAULTS);
                  Session s = db.openSession()) {
                 s.execute(RandomSql.SCHEMA);
-                for (int i = 0; i < inputs; i++) {
-                    if (runOne(s, source.get(), seed, i)) {
-                        errors[0]++;
+                java.util.concurrent.ScheduledExecutorService watchdog = java.util.concurrent.Executors.newSingleThreadScheduledExecutor();
+                try {
+                    for (int i = 0; i < inputs; i++) {
+                        current[0] = source.get();
+                        // sqlite3_interrupt after 10 s: a runaway statement fails with its input
+                        java.util.concurrent.atomic.AtomicBoolean fired = new java.util.concurrent.atomic.AtomicBoolean();
+                        var alarm = watchdog.schedule(() -> {
+                            fired.set(true);
+                            s.interrupt();
+                        }, 10, java.util.concurrent.TimeUnit.SECONDS);
+                        boolean failed = runOne(s, current[0], seed, i);
+                        alarm.cancel(false);
+                        if (fired.get()) {
+                            fail("seed " + seed + " input #" + i + " ran over 10 s: " + keep(current[0], seed));
+                        }
+                        if (failed) {
+                            errors[0]++;
+                        }
                     }
+                } finally {
+                    watchdog.shutdownNow();
                 }
                 // the session is still usable after all that
                 if (!s.isAutoCommit()) {
@@ -118,7 +136,7 @@ class SqlFuzzTests {
                 }
                 runAll(s, "SELECT count(*) FROM t1");
             }
-        }, () -> "hang: seed " + seed);
+        }, () -> "hang: seed " + seed + " on " + keep(String.valueOf(current[0]), seed));
         System.out.println("fuzz seed " + seed + ": " + inputs + " inputs, " + errors[0] + " errors");
     }
 
