@@ -61,7 +61,13 @@ public final class Database implements AutoCloseable {
         synchronized (FILES) {
             Shared s = FILES.get(p);
             if (s == null) {
-                s = new Shared(p, PagerStorage.open(p, pagerOptions(options), txOptions(options)));
+                // The pager is shared by every handle of the file in this JVM, so it is opened
+                // read-only only when the file itself cannot be written: a read_only handle is
+                // enforced per session (StatementImpl), and must not make later handles read-only.
+                boolean fileReadOnly = options.readOnly()
+                        && !(java.nio.file.Files.isRegularFile(p) && java.nio.file.Files.isWritable(p));
+                PagerOptions po = pagerOptions(options.withReadOnly(fileReadOnly));
+                s = new Shared(p, PagerStorage.open(p, po, txOptions(options)));
                 FILES.put(p, s);
             }
             s.refs++;

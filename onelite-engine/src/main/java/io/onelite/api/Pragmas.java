@@ -1,6 +1,8 @@
 package io.onelite.api;
 
 import io.onelite.catalog.Column;
+import io.onelite.common.OneLiteException;
+import io.onelite.common.ResultCode;
 import io.onelite.catalog.Schema;
 import io.onelite.catalog.Table;
 import io.onelite.exec.ExecContext;
@@ -100,14 +102,17 @@ final class Pragmas {
                 if (v == null) {
                     out.add(new Object[]{(long) ctx.storage.headerInt(off)});
                 } else {
+                    if (s.options().readOnly()) {
+                        throw new OneLiteException(ResultCode.READONLY, "attempt to write a readonly database");
+                    }
                     ctx.storage.beginWrite();
-                    ctx.storage.setHeaderInt(off, (int) Long.parseLong(v.trim()));
+                    ctx.storage.setHeaderInt(off, (int) leadingInteger(v));
                     return null;
                 }
             }
             case "busy_timeout" -> {
                 if (v != null) {
-                    s.setBusyTimeoutMillis(Long.parseLong(v.trim()));
+                    s.setBusyTimeoutMillis(Math.max(0, leadingInteger(v)));
                 }
                 out.add(new Object[]{s.busyTimeoutMillis()});
             }
@@ -122,7 +127,7 @@ final class Pragmas {
                     }
                 }
                 int max = 100;
-                if (v != null && v.matches("\\d+")) {
+                if (v != null && v.matches("\\d{1,9}")) {
                     max = Integer.parseInt(v);
                 }
                 List<String> problems = ctx.storage.integrityCheck(roots, max);
@@ -148,5 +153,26 @@ final class Pragmas {
             }
         }
         return StatementImpl.listRows(out);
+    }
+
+    /**
+     * The integer a pragma value starts with, as SQLite's {@code sqlite3Atoi}: an optional sign
+     * and the digits that follow it; anything else (text, an empty value) is 0.
+     */
+    static long leadingInteger(String v) {
+        int i = 0;
+        boolean negative = false;
+        if (i < v.length() && (v.charAt(i) == '-' || v.charAt(i) == '+')) {
+            negative = v.charAt(i) == '-';
+            i++;
+        }
+        long n = 0;
+        for (; i < v.length() && Character.isDigit(v.charAt(i)) && v.charAt(i) < 128; i++) {
+            n = n * 10 + (v.charAt(i) - '0');
+            if (n > Integer.MAX_VALUE) {
+                break;
+            }
+        }
+        return negative ? -n : n;
     }
 }

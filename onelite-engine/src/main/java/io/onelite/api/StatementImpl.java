@@ -307,6 +307,9 @@ final class StatementImpl implements Statement {
                 return;
             }
             if (DdlExecutor.isDdl(stmt)) {
+                if (session.options().readOnly()) {
+                    throw new OneLiteException(ResultCode.READONLY, "attempt to write a readonly database");
+                }
                 if (session.tx != null) {
                     sp = st.savepoint();
                 }
