@@ -375,24 +375,7 @@ final class StatementImpl implements Statement {
     }
 
     static RowIterator listRows(List<Object[]> out) {
-        var it = out.iterator();
-        return new RowIterator() {
-            Object[] r;
-
-            @Override
-            public boolean next() {
-                if (!it.hasNext()) {
-                    return false;
-                }
-                r = it.next();
-                return true;
-            }
-
-            @Override
-            public Object[] row() {
-                return r;
-            }
-        };
+        return RowIterator.of(out);
     }
 
     @Override

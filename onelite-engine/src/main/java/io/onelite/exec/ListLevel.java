@@ -36,24 +36,7 @@ public final class ListLevel extends Level {
 
     /** Rows of a list as an iterator. */
     public static RowIterator iterate(List<Object[]> rows) {
-        var it = rows.iterator();
-        return new RowIterator() {
-            Object[] r;
-
-            @Override
-            public boolean next() {
-                if (!it.hasNext()) {
-                    return false;
-                }
-                r = it.next();
-                return true;
-            }
-
-            @Override
-            public Object[] row() {
-                return r;
-            }
-        };
+        return RowIterator.of(rows);
     }
 
     @Override

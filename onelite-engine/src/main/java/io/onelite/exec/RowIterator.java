@@ -5,4 +5,26 @@ public interface RowIterator {
     boolean next();
 
     Object[] row();
+
+    /** The rows of a list, in order. */
+    static RowIterator of(java.util.List<Object[]> rows) {
+        var it = rows.iterator();
+        return new RowIterator() {
+            Object[] r;
+
+            @Override
+            public boolean next() {
+                if (!it.hasNext()) {
+                    return false;
+                }
+                r = it.next();
+                return true;
+            }
+
+            @Override
+            public Object[] row() {
+                return r;
+            }
+        };
+    }
 }

@@ -57,24 +57,7 @@ public final class SortLimitQuery implements Query {
             List<Object[]> rows = keep >= 0 && keep <= MAX_HEAP
                     ? TopRows.best(input.open(ctx, outer), (int) keep, this::compare)
                     : sortedAll(ctx, outer);
-            var it = rows.iterator();
-            in = new RowIterator() {
-                Object[] r;
-
-                @Override
-                public boolean next() {
-                    if (!it.hasNext()) {
-                        return false;
-                    }
-                    r = it.next();
-                    return true;
-                }
-
-                @Override
-                public Object[] row() {
-                    return r;
-                }
-            };
+            in = RowIterator.of(rows);
         } else {
             in = input.open(ctx, outer);
         }
