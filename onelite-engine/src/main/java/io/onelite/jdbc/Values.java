@@ -127,6 +127,27 @@ final class Values {
         return acc.longValue();
     }
 
+    /**
+     * Strips the characters SQLite counts as space ({@code sqlite3Isspace}: space, tab, newline,
+     * vertical tab, form feed, carriage return) from both ends; {@link String#trim()} would also
+     * strip other control characters, which SQLite treats as text.
+     */
+    static String sqliteTrim(String s) {
+        int start = 0;
+        int end = s.length();
+        while (start < end && isSqliteSpace(s.charAt(start))) {
+            start++;
+        }
+        while (end > start && isSqliteSpace(s.charAt(end - 1))) {
+            end--;
+        }
+        return s.substring(start, end);
+    }
+
+    private static boolean isSqliteSpace(char c) {
+        return c == ' ' || (c >= '\t' && c <= '\r');
+    }
+
     /** {@code sqlite3_column_double}: 0.0 for NULL, the leading number of TEXT. */
     static double toDouble(Object v) {
         if (v == null) {
@@ -138,7 +159,7 @@ final class Values {
         if (v instanceof Long l) {
             return l;
         }
-        String s = (v instanceof byte[] b ? new String(b, StandardCharsets.UTF_8) : v.toString()).trim();
+        String s = sqliteTrim(v instanceof byte[] b ? new String(b, StandardCharsets.UTF_8) : v.toString());
         int end = numericPrefix(s);
         if (end == 0) {
             return s.startsWith("-") ? -0.0 : 0.0; // sqlite3AtoF keeps the sign of "-" with no digits
