@@ -222,6 +222,7 @@ public final class IntegrityCheck {
                     if (p.isLeaf()) {
                         prev = key;
                         prevInclusive = false;
+                        checkRecord(p, i, c);
                     }
                 } else {
                     checkIndexOrder(p, i, c);
@@ -238,6 +239,15 @@ public final class IntegrityCheck {
                 }
             }
             return prev;
+        }
+
+        /** A row's record must parse: SQLite's check reads each row's columns and fails on a bad header. */
+        private void checkRecord(BTreePage p, int i, CellInfo c) {
+            try {
+                Record.decode(Overflow.payload(s, p, c));
+            } catch (CorruptDatabaseException e) {
+                error(at(p.pgno, i) + "malformed record");
+            }
         }
 
         private void checkIndexOrder(BTreePage p, int i, CellInfo c) {
