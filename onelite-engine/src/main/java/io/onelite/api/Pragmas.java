@@ -1,8 +1,6 @@
 package io.onelite.api;
 
 import io.onelite.catalog.Column;
-import io.onelite.common.OneLiteException;
-import io.onelite.common.ResultCode;
 import io.onelite.catalog.Schema;
 import io.onelite.catalog.Table;
 import io.onelite.exec.ExecContext;
@@ -102,9 +100,7 @@ final class Pragmas {
                 if (v == null) {
                     out.add(new Object[]{(long) ctx.storage.headerInt(off)});
                 } else {
-                    if (s.options().readOnly()) {
-                        throw new OneLiteException(ResultCode.READONLY, "attempt to write a readonly database");
-                    }
+                    s.requireWritable();
                     ctx.storage.beginWrite();
                     ctx.storage.setHeaderInt(off, (int) leadingInteger(v));
                     return null;

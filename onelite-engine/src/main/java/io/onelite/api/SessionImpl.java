@@ -208,6 +208,14 @@ final class SessionImpl implements Session, ExecContext.SessionState {
         return options;
     }
 
+    /** Fails with SQLITE_READONLY when this session was opened {@code read_only}: every write path calls it first. */
+    void requireWritable() {
+        if (options.readOnly()) {
+            throw new io.onelite.common.OneLiteException(io.onelite.common.ResultCode.READONLY,
+                    "attempt to write a readonly database");
+        }
+    }
+
     private void checkOpen() {
         if (closed) {
             throw new OneLiteException(ResultCode.MISUSE, "session is closed");

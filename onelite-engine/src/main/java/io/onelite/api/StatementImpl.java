@@ -307,9 +307,7 @@ final class StatementImpl implements Statement {
                 return;
             }
             if (DdlExecutor.isDdl(stmt)) {
-                if (session.options().readOnly()) {
-                    throw new OneLiteException(ResultCode.READONLY, "attempt to write a readonly database");
-                }
+                session.requireWritable();
                 if (session.tx != null) {
                     sp = st.savepoint();
                 }
@@ -340,9 +338,7 @@ final class StatementImpl implements Statement {
                 return;
             }
             if (!exec.readOnly()) {
-                if (session.options().readOnly()) {
-                    throw new OneLiteException(ResultCode.READONLY, "attempt to write a readonly database");
-                }
+                session.requireWritable();
                 if (session.tx != null) {
                     sp = st.savepoint();
                 }
