@@ -5,8 +5,9 @@ import io.onelite.btree.KeyInfo;
 import io.onelite.sql.ast.Expr;
 
 /**
- * An index of a rowid table: its key is the indexed columns (or expressions) followed by the
- * rowid.
+ * An index of a table: its key is the indexed columns (or expressions) followed by the rowid, or
+ * for a WITHOUT ROWID table by the primary-key columns it lacks ({@link ClusteredKey}); then
+ * {@code collations} and {@code descending} go on past {@code columns} with those columns' own.
  *
  * @param columns     table column per key column; -1 = rowid, -2 = the expression in {@code exprs}
  * @param exprs       per key column, the indexed expression when {@code columns[i] == -2}
@@ -19,7 +20,7 @@ import io.onelite.sql.ast.Expr;
 public record Index(String name, String table, int root, boolean unique, int[] columns, Expr[] exprs,
                     Collation[] collations, boolean[] descending, Expr where, String origin, String sql) {
 
-    /** How this index's keys compare (the trailing rowid is BINARY ascending). */
+    /** How this index's keys compare (a trailing rowid is BINARY ascending). */
     public KeyInfo keyInfo() {
         return new KeyInfo(collations, descending);
     }

@@ -14,10 +14,11 @@ import java.util.Locale;
  * @param rowidAlias    the INTEGER PRIMARY KEY column, or -1
  * @param primaryKey    the primary key's columns in key order (empty when none)
  * @param checks        CHECK expressions with their constraint names (null name when unnamed)
+ * @param clustered     how a WITHOUT ROWID table's rows are keyed in its index b-tree; null for a rowid table
  */
 public record Table(String name, List<Column> columns, int rowidAlias, int[] primaryKey, boolean withoutRowid,
                     boolean autoincrement, int root, String sql, List<Check> checks, List<ForeignKey> foreignKeys,
-                    List<Index> indexes) {
+                    List<Index> indexes, ClusteredKey clustered) {
 
     /** A CHECK constraint; {@code text} is its expression as written (SQLite's error message names it). */
     public record Check(String name, Expr expr, String text) {
@@ -43,12 +44,12 @@ public record Table(String name, List<Column> columns, int rowidAlias, int[] pri
 
     public Table withIndexes(List<Index> newIndexes) {
         return new Table(name, columns, rowidAlias, primaryKey, withoutRowid, autoincrement, root, sql, checks,
-                foreignKeys, new ArrayList<>(newIndexes));
+                foreignKeys, new ArrayList<>(newIndexes), clustered);
     }
 
     public Table withRoot(int newRoot) {
         return new Table(name, columns, rowidAlias, primaryKey, withoutRowid, autoincrement, newRoot, sql, checks,
-                foreignKeys, indexes);
+                foreignKeys, indexes, clustered);
     }
 
     public String key() {
@@ -65,6 +66,6 @@ public record Table(String name, List<Column> columns, int rowidAlias, int[] pri
                 new Column("sql", "text", 'B', false, null, null, null, 0));
         return new Table(name, cols, -1, new int[0], false, false, 1,
                 "CREATE TABLE " + name + "(type text,name text,tbl_name text,rootpage int,sql text)",
-                List.of(), List.of(), new ArrayList<>());
+                List.of(), List.of(), new ArrayList<>(), null);
     }
 }

@@ -31,6 +31,7 @@ public final class TableBuilder {
         List<Column> cols = new ArrayList<>();
         List<String> seen = new ArrayList<>();
         int[] pk = new int[0];
+        List<IndexedColumn> pkSpec = null; // a table-level PRIMARY KEY (...)
         boolean pkDesc = false;
         boolean autoinc = false;
         List<Table.Check> checks = new ArrayList<>();
@@ -78,6 +79,7 @@ public final class TableBuilder {
                 for (int i = 0; i < pk.length; i++) {
                     pk[i] = columnOf(cols, p.columns().get(i), name);
                 }
+                pkSpec = p.columns();
                 autoinc = p.autoincrement();
                 pkDesc = p.columns().size() == 1 && p.columns().get(0).descending();
                 pkDesc = false; // a table-level PRIMARY KEY (x DESC) still makes x the rowid alias
@@ -92,6 +94,9 @@ public final class TableBuilder {
                 && cols.get(pk[0]).declaredType().equalsIgnoreCase("INTEGER")) {
             alias = pk[0];
         }
+        if (autoinc && s.withoutRowid()) {
+            throw new OneLiteException(ResultCode.ERROR, "AUTOINCREMENT not allowed on WITHOUT ROWID tables");
+        }
         if (autoinc && alias < 0) {
             throw new OneLiteException(ResultCode.ERROR, "AUTOINCREMENT is only allowed on an INTEGER PRIMARY KEY");
         }
@@ -104,8 +109,58 @@ public final class TableBuilder {
             cols.set(pk[i], new Column(c.name(), c.declaredType(), c.affinity(), nn, c.defaultValue(),
                     c.defaultText(), c.collation(), i + 1));
         }
+        ClusteredKey clustered = s.withoutRowid() ? clusteredKey(cols, pk, pkSpec, pkDesc) : null;
         return new Table(name, List.copyOf(cols), alias, pk, s.withoutRowid(), autoinc, root, s.sql(),
-                List.copyOf(checks), List.copyOf(fks), new ArrayList<>());
+                List.copyOf(checks), List.copyOf(fks), new ArrayList<>(), clustered);
+    }
+
+    /**
+     * The key layout of a WITHOUT ROWID table: its primary key (a column repeated in it counts
+     * once, as in SQLite) with each column's collation (the PRIMARY KEY's COLLATE, else the
+     * column's) and sort order.
+     */
+    private static ClusteredKey clusteredKey(List<Column> cols, int[] pk, List<IndexedColumn> spec, boolean columnDesc) {
+        List<Integer> keyCols = new ArrayList<>();
+        List<Collation> colls = new ArrayList<>();
+        List<Boolean> desc = new ArrayList<>();
+        for (int i = 0; i < pk.length; i++) {
+            if (keyCols.contains(pk[i])) {
+                continue;
+            }
+            String cn = spec != null && spec.get(i).collation() != null ? spec.get(i).collation()
+                    : cols.get(pk[i]).collation();
+            keyCols.add(pk[i]);
+            colls.add(cn == null ? Collation.BINARY : Collation.byName(cn));
+            desc.add(spec != null ? spec.get(i).descending() : columnDesc);
+        }
+        boolean[] d = new boolean[desc.size()];
+        for (int i = 0; i < d.length; i++) {
+            d[i] = desc.get(i);
+        }
+        return ClusteredKey.of(cols.size(), keyCols.stream().mapToInt(Integer::intValue).toArray(),
+                colls.toArray(new Collation[0]), d);
+    }
+
+    /**
+     * A secondary index of a WITHOUT ROWID table appends the primary-key columns it lacks: its
+     * collations and sort orders are extended with theirs (the key's trailing part compares as
+     * the primary key does). Other tables' indexes are returned as they are.
+     */
+    private static Index withPrimaryKeySuffix(Index ix, Table t) {
+        ClusteredKey ck = t.clustered();
+        if (ck == null) {
+            return ix;
+        }
+        int n = ix.columns().length;
+        int[] suffix = ck.indexSuffix(ix.columns(), ix.collations());
+        Collation[] colls = Arrays.copyOf(ix.collations(), n + suffix.length);
+        boolean[] desc = Arrays.copyOf(ix.descending(), n + suffix.length);
+        for (int i = 0; i < suffix.length; i++) {
+            colls[n + i] = ck.keyInfo().collation(suffix[i]);
+            desc[n + i] = ck.keyInfo().descending(suffix[i]);
+        }
+        return new Index(ix.name(), ix.table(), ix.root(), ix.unique(), ix.columns(), ix.exprs(), colls, desc,
+                ix.where(), ix.origin(), ix.sql());
     }
 
     private static String checkCollation(String name) {
@@ -140,7 +195,7 @@ public final class TableBuilder {
         for (ColumnDef d : s.columns()) {
             int ci = t.columnIndex(d.name());
             for (ColumnConstraint c : d.constraints()) {
-                if (c instanceof ColumnConstraint.PrimaryKey && t.rowidAlias() != ci && !t.withoutRowid()) {
+                if (c instanceof ColumnConstraint.PrimaryKey && t.rowidAlias() != ci) {
                     add(keys, origins, specs, new int[]{ci}, "pk", null);
                 } else if (c instanceof ColumnConstraint.Unique) {
                     add(keys, origins, specs, new int[]{ci}, "u", null);
@@ -148,7 +203,7 @@ public final class TableBuilder {
             }
         }
         for (TableConstraint c : s.constraints()) {
-            if (c instanceof TableConstraint.PrimaryKey p && t.rowidAlias() < 0 && !t.withoutRowid()) {
+            if (c instanceof TableConstraint.PrimaryKey p && t.rowidAlias() < 0) {
                 add(keys, origins, specs, t.primaryKey(), "pk", p.columns());
             } else if (c instanceof TableConstraint.Unique u) {
                 int[] k = new int[u.columns().size()];
@@ -170,8 +225,11 @@ public final class TableBuilder {
                 colls[j] = cn == null ? Collation.BINARY : Collation.byName(cn);
                 desc[j] = spec != null && spec.get(j).descending();
             }
-            out.add(new Index("sqlite_autoindex_" + t.name() + "_" + (i + 1), t.name(), 0, true, k,
-                    new Expr[k.length], colls, desc, null, origins.get(i), null));
+            if (t.withoutRowid() && "pk".equals(origins.get(i))) {
+                continue; // the table itself is the primary-key index: it takes a number, not a tree
+            }
+            out.add(withPrimaryKeySuffix(new Index("sqlite_autoindex_" + t.name() + "_" + (i + 1), t.name(), 0,
+                    true, k, new Expr[k.length], colls, desc, null, origins.get(i), null), t));
         }
         return out;
     }
@@ -200,7 +258,8 @@ public final class TableBuilder {
             String cn = ic.columnName();
             int ci = cn == null ? -2 : t.columnIndex(cn);
             if (cn != null && ci < 0) {
-                if (cn.equalsIgnoreCase("rowid") || cn.equalsIgnoreCase("oid") || cn.equalsIgnoreCase("_rowid_")) {
+                if (!t.withoutRowid() && (cn.equalsIgnoreCase("rowid") || cn.equalsIgnoreCase("oid")
+                        || cn.equalsIgnoreCase("_rowid_"))) {
                     ci = -1;
                 } else {
                     throw new OneLiteException(ResultCode.ERROR, "no such column: " + cn);
@@ -213,6 +272,7 @@ public final class TableBuilder {
             colls[i] = coll == null ? Collation.BINARY : Collation.byName(coll);
             desc[i] = ic.descending();
         }
-        return new Index(s.name().name(), t.name(), root, s.unique(), cols, exprs, colls, desc, s.where(), "c", s.sql());
+        return withPrimaryKeySuffix(new Index(s.name().name(), t.name(), root, s.unique(), cols, exprs, colls, desc,
+                s.where(), "c", s.sql()), t);
     }
 }

@@ -34,7 +34,7 @@ public final class CountQuery implements Query {
                     return false;
                 }
                 done = true;
-                RowCursor c = ctx.storage.openTable(table.root());
+                RowCursor c = table.open(ctx.storage);
                 long n = 0;
                 for (boolean ok = c.first(); ok; ok = c.next()) {
                     n++;

@@ -1,6 +1,7 @@
 package io.onelite.exec;
 
 import io.onelite.btree.KeyInfo;
+import io.onelite.catalog.ClusteredCursor;
 import io.onelite.catalog.KeyCursor;
 import io.onelite.catalog.RowCursor;
 
@@ -58,12 +59,29 @@ public final class IndexLevel extends Level {
         this.reverse = reverse;
     }
 
+    /** WITHOUT ROWID tables: the index is the table itself (its primary key). */
+    private boolean primaryKey;
+    /** WITHOUT ROWID tables, a secondary index: the key position of each primary-key column. */
+    private int[] pkPositions;
+
+    /** Reads a WITHOUT ROWID table by its primary key: the "index" is the table's own tree. */
+    public IndexLevel onPrimaryKey() {
+        this.primaryKey = true;
+        return this;
+    }
+
+    /** Reads a WITHOUT ROWID table through a secondary index whose key holds the primary key at {@code positions}. */
+    public IndexLevel withPrimaryKeyAt(int[] positions) {
+        this.pkPositions = positions;
+        return this;
+    }
+
     @Override
     protected void start(Frame f) {
         if (index == null || f.ctx != ctx) {
             ctx = f.ctx;
             index = f.ctx.storage.openIndex(indexRoot, keyInfo);
-            cursor = f.ctx.storage.openTable(table.root());
+            cursor = primaryKey ? new ClusteredCursor(index, table.clustered()) : table.open(f.ctx.storage);
             row = table.row(cursor);
         }
         tuples = eqTuples == null ? List.<Object[]>of(new Object[0]) : eqTuples.apply(f);
@@ -125,14 +143,29 @@ public final class IndexLevel extends Level {
                 positioned = false;
                 continue;
             }
-            Object rid = index.column(keyLength() - 1);
-            if (!(rid instanceof Long r) || !cursor.seek(r)) {
+            if (!locateRow()) {
                 continue;
             }
             f.src[slot] = row;
             return true;
         }
         return false;
+    }
+
+    /** Positions the table cursor on the current index entry's row; false when it is missing. */
+    private boolean locateRow() {
+        if (primaryKey) {
+            return true; // the entry is the row
+        }
+        if (pkPositions != null) {
+            Object[] pk = new Object[pkPositions.length];
+            for (int i = 0; i < pk.length; i++) {
+                pk[i] = index.column(pkPositions[i]);
+            }
+            return ((ClusteredCursor) cursor).seekKey(pk);
+        }
+        Object rid = index.column(keyLength() - 1);
+        return rid instanceof Long r && cursor.seek(r);
     }
 
     private int keyLength() {
@@ -231,7 +264,7 @@ public final class IndexLevel extends Level {
     @Override
     public String describe() {
         StringBuilder sb = new StringBuilder(eqCount == 0 && lo == null && hi == null ? "SCAN " : "SEARCH ");
-        sb.append(table.name()).append(" USING INDEX ").append(indexName);
+        sb.append(table.name()).append(primaryKey ? " USING PRIMARY KEY" : " USING INDEX " + indexName);
         List<String> terms = new ArrayList<>();
         for (int i = 0; i < eqCount && i < columnNames.length; i++) {
             terms.add(columnNames[i] + "=?");

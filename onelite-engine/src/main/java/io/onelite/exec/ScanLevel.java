@@ -19,7 +19,7 @@ public final class ScanLevel extends Level {
     protected void start(Frame f) {
         if (cursor == null || f.ctx != ctx) {
             ctx = f.ctx;
-            cursor = f.ctx.storage.openTable(table.root());
+            cursor = table.open(f.ctx.storage);
             row = table.row(cursor);
         }
         started = false;

@@ -1,11 +1,27 @@
 package io.onelite.exec;
 
+import io.onelite.catalog.ClusteredCursor;
+import io.onelite.catalog.ClusteredKey;
+import io.onelite.catalog.RowCursor;
+import io.onelite.catalog.Storage;
+
 /**
- * What a level needs to read one rowid table: its root page and how stored records map to
- * columns (see {@link CursorRow}).
+ * What a level needs to read one table: its root page, how stored records map to columns (see
+ * {@link CursorRow}) and, for a WITHOUT ROWID table, its key layout ({@code clustered}, null for a
+ * rowid table).
  */
-public record TableAccess(String name, int root, int rowidAlias, boolean[] realColumns, Object[] defaults) {
-    public CursorRow row(io.onelite.catalog.RowCursor c) {
+public record TableAccess(String name, int root, int rowidAlias, boolean[] realColumns, Object[] defaults,
+                          ClusteredKey clustered) {
+    public CursorRow row(RowCursor c) {
         return new CursorRow(c, rowidAlias, realColumns, defaults);
+    }
+
+    /** A cursor over the table's rows: its table b-tree, or its clustered index b-tree. */
+    public RowCursor open(Storage s) {
+        return clustered == null ? s.openTable(root) : openClustered(s);
+    }
+
+    public ClusteredCursor openClustered(Storage s) {
+        return new ClusteredCursor(s.openIndex(root, clustered.keyInfo()), clustered);
     }
 }

@@ -2,7 +2,6 @@ package io.onelite.exec;
 
 import io.onelite.btree.KeyInfo;
 import io.onelite.catalog.KeyCursor;
-import io.onelite.catalog.RowCursor;
 import io.onelite.common.OneLiteException;
 import io.onelite.common.ResultCode;
 
@@ -18,6 +17,14 @@ public final class TableWriter {
     /** One index as the writer maintains it. */
     public record IndexInfo(String name, int root, KeyInfo keyInfo, int[] columns, Eval[] exprs, boolean unique,
                             boolean primaryKey, String constraintColumns, Eval where) {
+        /** The collations of the indexed columns (the key's first {@code columns.length} fields). */
+        io.onelite.btree.Collation[] keyCollations() {
+            io.onelite.btree.Collation[] c = new io.onelite.btree.Collation[columns.length];
+            for (int i = 0; i < c.length; i++) {
+                c[i] = keyInfo.collation(i);
+            }
+            return c;
+        }
     }
 
     /** The conflict resolution of a statement or constraint. */
@@ -25,6 +32,9 @@ public final class TableWriter {
 
     private final String table;
     private final int root;
+    private final RowStore rows;
+    /** "t.a" or "t.a, t.b": the primary key as a UNIQUE message names it. */
+    private final String primaryKeyName;
     private final int rowidAlias;
     private final String[] columnNames;
     private final boolean[] notNull;
@@ -32,10 +42,25 @@ public final class TableWriter {
     private final List<Eval> checks;
     private final List<String> checkNames;
 
-    public TableWriter(String table, int root, int rowidAlias, String[] columnNames, boolean[] notNull,
-                       List<IndexInfo> indexes, List<Eval> checks, List<String> checkNames) {
+    /**
+     * A writer of the table {@code table}; {@code clustered} is the key layout of a WITHOUT ROWID
+     * table (its rows are then kept by primary key), null for a rowid table.
+     */
+    public TableWriter(String table, int root, int rowidAlias, io.onelite.catalog.ClusteredKey clustered,
+                       String[] columnNames, boolean[] notNull, List<IndexInfo> indexes, List<Eval> checks,
+                       List<String> checkNames) {
         this.table = table;
         this.root = root;
+        this.rows = clustered == null ? new RowStore.Rowid(root) : new RowStore.Clustered(root, clustered);
+        StringBuilder pk = new StringBuilder();
+        if (clustered == null) {
+            pk.append(table).append('.').append(rowidAlias >= 0 ? columnNames[rowidAlias] : "rowid");
+        } else {
+            for (int c : clustered.primaryKeyColumns()) {
+                pk.append(pk.length() > 0 ? ", " : "").append(table).append('.').append(columnNames[c]);
+            }
+        }
+        this.primaryKeyName = pk.toString();
         this.rowidAlias = rowidAlias;
         this.columnNames = columnNames;
         this.notNull = notNull;
@@ -75,6 +100,10 @@ public final class TableWriter {
     public void registerCommitSeq(ExecContext ctx) {
         if (pending.isEmpty()) {
             return;
+        }
+        if (rows instanceof RowStore.Clustered) {
+            pending.clear();
+            throw new OneLiteException(ResultCode.ERROR, "commit_seq() is not supported in WITHOUT ROWID tables");
         }
         ctx.storage.onCommit(CommitSeq.hook(root, columnNames.length, indexes, rowidAlias, pending));
         pending.clear();
@@ -133,8 +162,8 @@ public final class TableWriter {
                         "NOT NULL constraint failed: " + table + "." + columnNames[i]);
             }
         }
-        RowCursor c = ctx.storage.openTable(root);
-        long id = rowid != null ? rowid : ctx.storage.newRowid(c, root);
+        boolean byRowid = rows instanceof RowStore.Rowid;
+        long id = !byRowid ? 0 : rowid != null ? rowid : ctx.storage.newRowid(ctx.storage.openTable(root), root);
         Frame rf = rowFrame(ctx, values, id);
         for (int i = 0; i < checks.size(); i++) {
             Object v = checks.get(i).eval(rf);
@@ -145,16 +174,19 @@ public final class TableWriter {
                 throw new OneLiteException(ResultCode.CONSTRAINT_CHECK, "CHECK constraint failed: " + checkNames.get(i));
             }
         }
-        if (rowid != null && !rowidFree && c.seek(id)) {
+        Object ref = rows.ref(values, id);
+        // A rowid the caller knows is free needs no lookup; a primary key is always checked.
+        Object same = byRowid && (rowid == null || rowidFree) ? null : rows.existing(ctx, ref);
+        if (same != null) {
             switch (onConflict) {
                 case IGNORE:
                     return null;
                 case REPLACE:
-                    delete(ctx, id);
+                    delete(ctx, same);
                     break;
                 default:
                     throw new OneLiteException(ResultCode.CONSTRAINT_PRIMARYKEY, "UNIQUE constraint failed: "
-                            + table + "." + (rowidAlias >= 0 ? columnNames[rowidAlias] : "rowid"));
+                            + primaryKeyName);
             }
         }
         List<Object[]> keys = new ArrayList<>();
@@ -166,7 +198,7 @@ public final class TableWriter {
             Object[] key = key(ix, values, id, rf);
             keys.add(key);
             if (ix.unique()) {
-                Long other = conflict(ctx, ix, key, id);
+                Object other = conflict(ctx, ix, key, ref);
                 if (other != null) {
                     switch (onConflict) {
                         case IGNORE:
@@ -185,8 +217,7 @@ public final class TableWriter {
         if (rowidAlias >= 0) {
             stored[rowidAlias] = null;
         }
-        c = ctx.storage.openTable(root);
-        c.insert(id, stored);
+        rows.put(ctx, stored, id);
         for (int i = 0; i < indexes.size(); i++) {
             if (keys.get(i) != null) {
                 ctx.storage.openIndex(indexes.get(i).root(), indexes.get(i).keyInfo()).insert(keys.get(i));
@@ -202,18 +233,19 @@ public final class TableWriter {
 
     private Object[] key(IndexInfo ix, Object[] values, long rowid, Frame rf) {
         int n = ix.columns().length;
-        Object[] key = new Object[n + 1];
+        Object[] suffix = rows.indexSuffix(ix, values, rowid);
+        Object[] key = java.util.Arrays.copyOf(suffix, n + suffix.length);
+        System.arraycopy(suffix, 0, key, n, suffix.length);
         for (int i = 0; i < n; i++) {
             int col = ix.columns()[i];
             key[i] = col == -2 ? ix.exprs()[i].eval(rf) : col < 0 || col == rowidAlias ? (Object) rowid : values[col];
         }
-        key[n] = rowid;
         return key;
     }
 
-    /** The rowid of another row with the same unique key, or null (keys with a NULL never conflict). */
-    private Long conflict(ExecContext ctx, IndexInfo ix, Object[] key, long rowid) {
-        int n = key.length - 1;
+    /** Another row with the same unique key (its reference), or null (keys with a NULL never conflict). */
+    private Object conflict(ExecContext ctx, IndexInfo ix, Object[] key, Object ref) {
+        int n = ix.columns().length;
         for (int i = 0; i < n; i++) {
             if (key[i] == null) {
                 return null;
@@ -227,25 +259,30 @@ public final class TableWriter {
                     return null;
                 }
             }
-            Object r = kc.column(n);
-            if (r instanceof Long l && l != rowid) {
-                return l;
+            Object other = rows.entryRef(ix, kc.key());
+            if (other != null && (ref == null || !rows.sameRow(other, ref))) {
+                return other;
             }
         }
         return null;
     }
 
     /**
-     * The rowid of an existing row that inserting {@code values} would conflict with, through the
-     * rowid (when {@code rowid} is given and {@code checkRowid}) or a unique index whose name is
-     * in {@code indexNames} (null = any); null when there is none.
+     * The reference of an existing row that inserting {@code values} would conflict with, through
+     * the rowid or primary key (when {@code checkRowid}; a rowid only when {@code rowid} is given)
+     * or a unique index whose name is in {@code indexNames} (null = any); null when there is none.
      */
-    public Long conflictingRow(ExecContext ctx, Object[] values, Long rowid, boolean checkRowid,
-                               java.util.Set<String> indexNames) {
-        if (rowid != null && checkRowid && ctx.storage.openTable(root).seek(rowid)) {
-            return rowid;
+    public Object conflictingRow(ExecContext ctx, Object[] values, Long rowid, boolean checkRowid,
+                                 java.util.Set<String> indexNames) {
+        boolean byRowid = rows instanceof RowStore.Rowid;
+        long id = !byRowid || rowid == null ? Long.MIN_VALUE : rowid;
+        Object ref = byRowid && rowid == null ? null : rows.ref(values, id);
+        if (ref != null && checkRowid) {
+            Object same = rows.existing(ctx, ref);
+            if (same != null) {
+                return same;
+            }
         }
-        long id = rowid == null ? Long.MIN_VALUE : rowid;
         Frame rf = rowFrame(ctx, values, id);
         for (IndexInfo ix : indexes) {
             if (!ix.unique() || (indexNames != null && !indexNames.contains(ix.name()))) {
@@ -254,7 +291,7 @@ public final class TableWriter {
             if (ix.where() != null && !ValueOps.isTrue(ix.where().eval(rf))) {
                 continue;
             }
-            Long other = conflict(ctx, ix, key(ix, values, id, rf), id);
+            Object other = conflict(ctx, ix, key(ix, values, id, rf), ref);
             if (other != null) {
                 return other;
             }
@@ -273,7 +310,7 @@ public final class TableWriter {
                 continue;
             }
             Object[] key = key(ix, values, rowid, rf);
-            if (ix.unique() && conflict(ctx, ix, key, rowid) != null) {
+            if (ix.unique() && conflict(ctx, ix, key, rows.ref(values, rowid)) != null) {
                 throw new OneLiteException(ix.primaryKey() ? ResultCode.CONSTRAINT_PRIMARYKEY
                         : ResultCode.CONSTRAINT_UNIQUE, "UNIQUE constraint failed: " + ix.constraintColumns());
             }
@@ -281,13 +318,26 @@ public final class TableWriter {
         }
     }
 
-    /** Deletes a row and its index entries; false when it does not exist. */
-    public boolean delete(ExecContext ctx, long rowid) {
-        RowCursor c = ctx.storage.openTable(root);
-        if (!c.seek(rowid)) {
+    /** The reference of a row read through a table cursor: its rowid, or its primary key. */
+    public Object ref(RowSource r, int columnCount) {
+        if (rows instanceof RowStore.Rowid) {
+            return r.rowid();
+        }
+        Object[] values = new Object[columnCount];
+        for (int i = 0; i < columnCount; i++) {
+            values[i] = r.column(i);
+        }
+        return rows.ref(values, 0);
+    }
+
+    /** Deletes a row ({@code ref}: its rowid or primary key) and its index entries; false when it does not exist. */
+    public boolean delete(ExecContext ctx, Object ref) {
+        Object[] stored = rows.read(ctx, ref);
+        if (stored == null) {
             return false;
         }
-        Object[] values = pad(c.row());
+        long rowid = ref instanceof Long l ? l : 0;
+        Object[] values = pad(stored);
         Frame rf = rowFrame(ctx, values, rowid);
         for (IndexInfo ix : indexes) {
             if (ix.where() != null && !ValueOps.isTrue(ix.where().eval(rf))) {
@@ -295,16 +345,13 @@ public final class TableWriter {
             }
             ctx.storage.openIndex(ix.root(), ix.keyInfo()).delete(key(ix, values, rowid, rf));
         }
-        c.delete(rowid);
+        rows.remove(ctx, ref);
         return true;
     }
 
-    /** The stored values of a row (defaults filled by the caller), or null. */
-    public Object[] read(ExecContext ctx, long rowid) {
-        RowCursor c = ctx.storage.openTable(root);
-        if (!c.seek(rowid)) {
-            return null;
-        }
-        return pad(c.row());
+    /** The stored values of a row ({@code ref}: its rowid or primary key), defaults filled in; or null. */
+    public Object[] read(ExecContext ctx, Object ref) {
+        Object[] stored = rows.read(ctx, ref);
+        return stored == null ? null : pad(stored);
     }
 }

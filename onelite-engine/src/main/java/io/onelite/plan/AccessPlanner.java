@@ -46,7 +46,7 @@ final class AccessPlanner {
                 defaults[i] = ValueOps.negate(l.value());
             }
         }
-        return new TableAccess(t.name(), t.root(), t.rowidAlias(), real, defaults);
+        return new TableAccess(t.name(), t.root(), t.rowidAlias(), real, defaults, t.clustered());
     }
 
     static Level level(Planner planner, Scope scope, FromPlanner.Entry e, List<Expr> terms) {
@@ -76,10 +76,6 @@ final class AccessPlanner {
         }
         Table t = e.table;
         TableAccess ta = access(t);
-        if (t.withoutRowid()) {
-            throw new io.onelite.common.OneLiteException(io.onelite.common.ResultCode.ERROR,
-                    "WITHOUT ROWID tables are not supported yet");
-        }
         List<Constraint> cons = new ArrayList<>();
         for (Expr term : terms) {
             collect(planner, scope, slot, term, cons);
@@ -103,7 +99,12 @@ final class AccessPlanner {
         Index best = null;
         int bestEq = 0;
         boolean bestRange = false;
-        for (Index ix : t.indexes()) {
+        List<Index> candidates = new ArrayList<>();
+        if (t.clustered() != null) {
+            candidates.add(t.clustered().asIndex(t.name(), t.root())); // first: it wins ties, as in SQLite
+        }
+        candidates.addAll(t.indexes());
+        for (Index ix : candidates) {
             if (ix.where() != null) {
                 continue;
             }
@@ -227,8 +228,13 @@ final class AccessPlanner {
             int col = ix.columns()[i];
             names[i] = col >= 0 ? t.columns().get(col).name() : col == -1 ? "rowid" : "<expr>";
         }
-        return new IndexLevel(slot, ta, ix.root(), ix.name(), ix.keyInfo(), tuples, eqCount, lo, loIncl, hi, hiIncl,
-                false).withColumnNames(names);
+        IndexLevel level = new IndexLevel(slot, ta, ix.root(), ix.name(), ix.keyInfo(), tuples, eqCount, lo, loIncl,
+                hi, hiIncl, false).withColumnNames(names);
+        if (t.clustered() != null) {
+            return ix.root() == t.root() ? level.onPrimaryKey()
+                    : level.withPrimaryKeyAt(t.clustered().primaryKeyPositions(ix.columns(), ix.collations()));
+        }
+        return level;
     }
 
     /** An index column is usable for the column's comparisons only under the column's own collation. */

@@ -124,7 +124,7 @@ public final class DdlExecutor {
             addSchemaRow(st, "table", "sqlite_sequence", "sqlite_sequence", seqRoot,
                     "CREATE TABLE sqlite_sequence(name,seq)");
         }
-        int root = st.createTree(true);
+        int root = st.createTree(!t.withoutRowid());
         addSchemaRow(st, "table", name, name, root, ct.sql());
         for (Index ix : TableBuilder.autoIndexes(ct, t)) {
             int ir = st.createTree(false);
@@ -205,11 +205,11 @@ public final class DdlExecutor {
         Table view = t.withIndexes(only);
         Planner planner = new Planner(schema);
         TableWriter w = Writers.writer(planner, view);
-        RowCursor c = st.openTable(t.root());
+        RowCursor c = AccessPlanner.access(t).open(st);
         List<long[]> ids = new ArrayList<>();
         List<Object[]> rows = new ArrayList<>();
         for (boolean ok = c.first(); ok; ok = c.next()) {
-            ids.add(new long[]{c.rowid()});
+            ids.add(new long[]{t.withoutRowid() ? 0 : c.rowid()});
             Object[] r = c.row();
             rows.add(r);
         }

@@ -12,6 +12,7 @@ import io.onelite.exec.JoinLoop;
 import io.onelite.exec.Level;
 import io.onelite.exec.Query;
 import io.onelite.exec.RowIterator;
+import io.onelite.exec.RowKey;
 import io.onelite.exec.RowSource;
 import io.onelite.exec.TableWriter;
 import io.onelite.exec.ValueOps;
@@ -25,7 +26,11 @@ import io.onelite.sql.ast.UpdateStmt;
 import java.util.ArrayList;
 import java.util.List;
 
-/** Plans INSERT, UPDATE and DELETE on rowid tables. */
+/**
+ * Plans INSERT, UPDATE and DELETE. Rows are named by their reference ({@link TableWriter#ref}): the
+ * rowid, or in a WITHOUT ROWID table the primary key, which also has no rowid to report to
+ * {@code last_insert_rowid()}.
+ */
 public final class DmlPlanner {
     private DmlPlanner() {
     }
@@ -40,9 +45,6 @@ public final class DmlPlanner {
         }
         if (t.isSchemaTable()) {
             throw new OneLiteException(ResultCode.ERROR, "table " + name + " may not be modified");
-        }
-        if (t.withoutRowid()) {
-            throw new OneLiteException(ResultCode.ERROR, "WITHOUT ROWID tables are not supported yet");
         }
         return t;
     }
@@ -191,7 +193,7 @@ public final class DmlPlanner {
             for (int i = 0; i < targets.length; i++) {
                 String c = s.columns().get(i);
                 int ci = t.columnIndex(c);
-                if (ci < 0 && Scope.isRowidName(c)) {
+                if (ci < 0 && Scope.isRowidName(c) && !t.withoutRowid()) {
                     ci = t.rowidAlias() >= 0 ? t.rowidAlias() : -1;
                     if (ci == -1) {
                         rowidTarget = i;
@@ -236,6 +238,7 @@ public final class DmlPlanner {
         TriggerRunner triggers = new TriggerRunner(planner, t, io.onelite.sql.ast.CreateTriggerStmt.Event.INSERT, null);
         ForeignKeys fks = new ForeignKeys(planner, t);
         String tableName = t.name();
+        boolean hasRowid = !t.withoutRowid();
         Dml d = new Dml() {
             @Override
             long run(ExecContext ctx, List<Object[]> returned) {
@@ -294,14 +297,18 @@ public final class DmlPlanner {
                     if (id != null) {
                         seq = Math.max(seq, id);
                         count++;
-                        ctx.session.setLastInsertRowid(id);
+                        if (hasRowid) {
+                            ctx.session.setLastInsertRowid(id);
+                        }
                         if (!triggers.isEmpty()) {
                             try {
                                 triggers.fire(ctx, io.onelite.sql.ast.CreateTriggerStmt.Time.AFTER, null, 0, values, id);
                             } catch (io.onelite.exec.TriggerIgnore ignore) {
                                 // nothing left to skip
                             }
-                            ctx.session.setLastInsertRowid(id);
+                            if (hasRowid) {
+                                ctx.session.setLastInsertRowid(id);
+                            }
                         }
                         addReturning(ctx, values, id, alias, returned);
                     }
@@ -410,7 +417,7 @@ public final class DmlPlanner {
         for (SetClause sc : sets) {
             String c = sc.columns().get(0);
             int ci = t.columnIndex(c);
-            if (ci < 0 && Scope.isRowidName(c)) {
+            if (ci < 0 && Scope.isRowidName(c) && !t.withoutRowid()) {
                 ci = t.rowidAlias() >= 0 ? t.rowidAlias() : -1;
             } else if (ci < 0) {
                 throw new OneLiteException(ResultCode.ERROR, "no such column: " + c);
@@ -432,24 +439,26 @@ public final class DmlPlanner {
         }
         TriggerRunner triggers = new TriggerRunner(planner, t, io.onelite.sql.ast.CreateTriggerStmt.Event.UPDATE, updated);
         ForeignKeys fks = new ForeignKeys(planner, t);
+        boolean hasRowid = !t.withoutRowid();
         Dml d = new Dml() {
             @Override
             long run(ExecContext ctx, List<Object[]> returned) {
                 Frame f = new Frame(ctx, outer, m.levels.length);
                 JoinLoop loop = new JoinLoop(m.levels);
-                List<Object[]> changes = new ArrayList<>(); // [rowid, newRowid, values]
-                java.util.Set<Long> seen = new java.util.HashSet<>();
+                List<Object[]> changes = new ArrayList<>(); // [ref, newRowid, values]
+                java.util.Set<Object> seen = new java.util.HashSet<>();
                 while (loop.next(f)) {
                     RowSource r = f.src[0];
-                    long rowid = r.rowid();
-                    if (m.levels.length > 1 && !seen.add(rowid)) {
+                    Object ref = writer.ref(r, n);
+                    long rowid = ref instanceof Long l ? l : 0;
+                    if (m.levels.length > 1 && !seen.add(ref instanceof Object[] pk ? new RowKey(pk) : ref)) {
                         continue; // UPDATE ... FROM: the first matching source row wins
                     }
                     Object[] values = new Object[n];
                     for (int i = 0; i < n; i++) {
                         values[i] = r.column(i);
                     }
-                    Long newRowid = rowid;
+                    Long newRowid = hasRowid ? rowid : null;
                     Object[] computed = new Object[vals.size()];
                     for (int i = 0; i < computed.length; i++) {
                         computed[i] = vals.get(i).eval(f);
@@ -465,14 +474,15 @@ public final class DmlPlanner {
                             values[ci] = ValueOps.applyAffinity(computed[i], aff[ci]);
                         }
                     }
-                    changes.add(new Object[]{rowid, newRowid, values});
+                    changes.add(new Object[]{ref, newRowid, values});
                 }
                 long count = 0;
                 for (Object[] c : changes) {
-                    long rowid = (Long) c[0];
+                    Object ref = c[0];
+                    long rowid = ref instanceof Long l ? l : 0;
                     Long newRowid = (Long) c[1];
                     Object[] values = (Object[]) c[2];
-                    Object[] old = writer.read(ctx, rowid);
+                    Object[] old = writer.read(ctx, ref);
                     if (old == null) {
                         continue;
                     }
@@ -483,7 +493,7 @@ public final class DmlPlanner {
                         } catch (io.onelite.exec.TriggerIgnore ignore) {
                             continue;
                         }
-                        old = writer.read(ctx, rowid);
+                        old = writer.read(ctx, ref);
                         if (old == null) {
                             continue;
                         }
@@ -492,12 +502,12 @@ public final class DmlPlanner {
                         fks.checkChild(ctx, values, newRowid == null ? rowid : newRowid);
                         fks.beforeParentChange(ctx, old, rowid, values, newRowid == null ? rowid : newRowid);
                     }
-                    writer.delete(ctx, rowid);
+                    writer.delete(ctx, ref);
                     try {
                         Long id = writer.insert(ctx, values, newRowid, action,
                                 newRowid != null && newRowid == rowid);
                         if (id == null) {
-                            writer.insert(ctx, old, rowid, TableWriter.OnConflict.REPLACE);
+                            writer.insert(ctx, old, hasRowid ? rowid : null, TableWriter.OnConflict.REPLACE);
                             continue;
                         }
                         count++;
@@ -535,10 +545,10 @@ public final class DmlPlanner {
             long run(ExecContext ctx, List<Object[]> returned) {
                 Frame f = new Frame(ctx, outer, 1);
                 JoinLoop loop = new JoinLoop(new Level[]{m.level});
-                List<Long> rowids = new ArrayList<>();
+                List<Object> refs = new ArrayList<>();
                 List<Object[]> olds = new ArrayList<>();
                 while (loop.next(f)) {
-                    rowids.add(f.src[0].rowid());
+                    refs.add(writer.ref(f.src[0], n));
                     if (returning != null || !triggers.isEmpty() || !fks.isEmpty()) {
                         Object[] v = new Object[n];
                         for (int i = 0; i < n; i++) {
@@ -548,25 +558,26 @@ public final class DmlPlanner {
                     }
                 }
                 long count = 0;
-                for (int i = 0; i < rowids.size(); i++) {
+                for (int i = 0; i < refs.size(); i++) {
+                    long rowid = refs.get(i) instanceof Long l ? l : 0;
                     if (!triggers.isEmpty()) {
                         try {
-                            triggers.fire(ctx, io.onelite.sql.ast.CreateTriggerStmt.Time.BEFORE, olds.get(i), rowids.get(i), null, 0);
+                            triggers.fire(ctx, io.onelite.sql.ast.CreateTriggerStmt.Time.BEFORE, olds.get(i), rowid, null, 0);
                         } catch (io.onelite.exec.TriggerIgnore ignore) {
                             continue;
                         }
                     }
                     if (!fks.isEmpty()) {
-                        fks.beforeParentChange(ctx, olds.get(i), rowids.get(i), null, 0);
+                        fks.beforeParentChange(ctx, olds.get(i), rowid, null, 0);
                     }
-                    if (writer.delete(ctx, rowids.get(i))) {
+                    if (writer.delete(ctx, refs.get(i))) {
                         count++;
                         if (returning != null) {
-                            addReturning(ctx, olds.get(i), rowids.get(i), alias, returned);
+                            addReturning(ctx, olds.get(i), rowid, alias, returned);
                         }
                         if (!triggers.isEmpty()) {
                             try {
-                                triggers.fire(ctx, io.onelite.sql.ast.CreateTriggerStmt.Time.AFTER, olds.get(i), rowids.get(i), null, 0);
+                                triggers.fire(ctx, io.onelite.sql.ast.CreateTriggerStmt.Time.AFTER, olds.get(i), rowid, null, 0);
                             } catch (io.onelite.exec.TriggerIgnore ignore) {
                                 // nothing left to skip
                             }

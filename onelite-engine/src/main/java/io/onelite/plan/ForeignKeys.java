@@ -116,7 +116,7 @@ final class ForeignKeys {
             if (!changed) {
                 continue;
             }
-            List<Long> children = matching(ctx, f.child, f.childCols, key);
+            List<Object> children = matching(ctx, f.child, f.childCols, key);
             if (children.isEmpty()) {
                 continue;
             }
@@ -124,7 +124,7 @@ final class ForeignKeys {
             TableWriter w = Writers.writer(planner, f.child);
             switch (action) {
                 case CASCADE -> {
-                    for (long id : children) {
+                    for (Object id : children) {
                         if (newValues == null) {
                             w.delete(ctx, id);
                         } else {
@@ -133,19 +133,19 @@ final class ForeignKeys {
                                 v[f.childCols[i]] = value(newValues, newRowid, f.parentCols[i], f.parent);
                             }
                             w.delete(ctx, id);
-                            w.insert(ctx, v, id, TableWriter.OnConflict.ABORT, true);
+                            w.insert(ctx, v, id instanceof Long l ? l : null, TableWriter.OnConflict.ABORT, true);
                         }
                     }
                 }
                 case SET_NULL, SET_DEFAULT -> {
-                    for (long id : children) {
+                    for (Object id : children) {
                         Object[] v = w.read(ctx, id);
                         for (int c : f.childCols) {
                             v[c] = action == ForeignKeyClause.Action.SET_NULL ? null
                                     : AccessPlanner.access(f.child).defaults()[c];
                         }
                         w.delete(ctx, id);
-                        w.insert(ctx, v, id, TableWriter.OnConflict.ABORT, true);
+                        w.insert(ctx, v, id instanceof Long l ? l : null, TableWriter.OnConflict.ABORT, true);
                     }
                 }
                 default -> throw new OneLiteException(ResultCode.CONSTRAINT_FOREIGNKEY, "FOREIGN KEY constraint failed");
@@ -161,9 +161,10 @@ final class ForeignKeys {
         return !matching(ctx, t, cols, key).isEmpty();
     }
 
-    private static List<Long> matching(ExecContext ctx, Table t, int[] cols, Object[] key) {
-        List<Long> out = new ArrayList<>();
-        RowCursor c = ctx.storage.openTable(t.root());
+    /** The references (rowids, or primary keys of a WITHOUT ROWID table) of the rows of {@code t} whose {@code cols} equal {@code key}. */
+    private static List<Object> matching(ExecContext ctx, Table t, int[] cols, Object[] key) {
+        List<Object> out = new ArrayList<>();
+        RowCursor c = AccessPlanner.access(t).open(ctx.storage);
         Object[] defaults = AccessPlanner.access(t).defaults();
         for (boolean ok = c.first(); ok; ok = c.next()) {
             boolean match = true;
@@ -176,7 +177,7 @@ final class ForeignKeys {
                 match = v != null && k != null && ValueOps.compare(v, k, null) == 0;
             }
             if (match) {
-                out.add(c.rowid());
+                out.add(c instanceof io.onelite.catalog.ClusteredCursor cc ? cc.primaryKey() : (Object) c.rowid());
             }
         }
         return out;

@@ -49,6 +49,9 @@ final class Upserts {
                 if (cols.size() == 1 && cols.get(0) >= 0 && cols.get(0) == t.rowidAlias()) {
                     rowid = true;
                 }
+                if (t.clustered() != null && new HashSet<>(cols).equals(primaryKeySet(t))) {
+                    rowid = true; // the primary key of a WITHOUT ROWID table plays the rowid's part
+                }
                 for (Index ix : t.indexes()) {
                     if (!ix.unique() || ix.columns().length != cols.size()) {
                         continue;
@@ -94,13 +97,21 @@ final class Upserts {
         }
     }
 
+    private static Set<Integer> primaryKeySet(Table t) {
+        Set<Integer> out = new HashSet<>();
+        for (int c : t.clustered().primaryKeyColumns()) {
+            out.add(c);
+        }
+        return out;
+    }
+
     /**
      * Handles a row before its insert: returns true when an ON CONFLICT clause took care of it
      * (skipped it or updated the existing row), false when the insert should go ahead.
      */
     boolean handle(ExecContext ctx, TableWriter writer, Object[] values, Long rowid, long[] changed) {
         for (Clause c : clauses) {
-            Long existing = writer.conflictingRow(ctx, values, rowid, c.anyTarget || c.rowidTarget,
+            Object existing = writer.conflictingRow(ctx, values, rowid, c.anyTarget || c.rowidTarget,
                     c.anyTarget ? null : c.indexes);
             if (existing == null) {
                 continue;
@@ -114,7 +125,10 @@ final class Upserts {
             }
             Frame f = new Frame(ctx, null, 2);
             ArrayRow cur = new ArrayRow(old);
-            cur.rowid = existing;
+            Long existingRowid = existing instanceof Long l ? l : null;
+            if (existingRowid != null) {
+                cur.rowid = existingRowid;
+            }
             ArrayRow ex = new ArrayRow(values.clone());
             if (table.rowidAlias() >= 0 && rowid != null) {
                 ex.values[table.rowidAlias()] = rowid;
@@ -125,7 +139,7 @@ final class Upserts {
                 return true;
             }
             Object[] nv = old.clone();
-            Long newRowid = existing;
+            Long newRowid = existingRowid;
             for (int i = 0; i < c.columns.length; i++) {
                 int col = c.columns[i];
                 Object v = c.values[i].eval(f);

@@ -68,7 +68,7 @@ final class Writers {
             colNames[i] = t.columns().get(i).name();
             notNull[i] = t.columns().get(i).notNull();
         }
-        return new TableWriter(t.name(), t.root(), t.rowidAlias(), colNames, notNull, ixs, checks, names)
+        return new TableWriter(t.name(), t.root(), t.rowidAlias(), t.clustered(), colNames, notNull, ixs, checks, names)
                 .withDefaults(AccessPlanner.access(t).defaults());
     }
 

@@ -1,0 +1,126 @@
+package io.onelite.catalog;
+
+import io.onelite.btree.ValueOrder;
+
+/**
+ * A WITHOUT ROWID table read as rows: a {@link RowCursor} over the table's index b-tree, walking
+ * in primary-key order, with columns mapped from key positions by the {@link ClusteredKey}. Rows
+ * are found by primary key ({@link #seekKey}); the rowid methods have no meaning here and throw
+ * (planners never use them on such a table, whose rowid is not a column). Not thread-safe.
+ */
+public final class ClusteredCursor implements RowCursor {
+    private final KeyCursor keys;
+    private final ClusteredKey layout;
+
+    public ClusteredCursor(KeyCursor keys, ClusteredKey layout) {
+        this.keys = keys;
+        this.layout = layout;
+    }
+
+    /** The underlying cursor over the stored keys. */
+    public KeyCursor keys() {
+        return keys;
+    }
+
+    /** Positions on the row whose primary key equals {@code pk} (under the key's collations); true when it exists. */
+    public boolean seekKey(Object[] pk) {
+        if (!keys.seekGE(pk)) {
+            return false;
+        }
+        for (int i = 0; i < pk.length; i++) {
+            if (ValueOrder.compare(keys.column(i), pk[i], layout.keyInfo().collation(i)) != 0) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** The stored key (the whole row in key order) of the current row. */
+    public Object[] key() {
+        return keys.key();
+    }
+
+    /** The primary key of the current row. */
+    public Object[] primaryKey() {
+        return java.util.Arrays.copyOf(keys.key(), layout.pkLength());
+    }
+
+    @Override
+    public boolean first() {
+        return keys.first();
+    }
+
+    @Override
+    public boolean last() {
+        return keys.last();
+    }
+
+    @Override
+    public boolean next() {
+        return keys.next();
+    }
+
+    @Override
+    public boolean prev() {
+        return keys.prev();
+    }
+
+    @Override
+    public boolean valid() {
+        return keys.valid();
+    }
+
+    @Override
+    public int columnCount() {
+        return keys.key().length;
+    }
+
+    @Override
+    public Object column(int i) {
+        return keys.column(layout.positionOf()[i]);
+    }
+
+    @Override
+    public Object[] row() {
+        return layout.row(keys.key());
+    }
+
+    @Override
+    public boolean seek(long rowid) {
+        throw noRowid();
+    }
+
+    @Override
+    public boolean seekGE(long rowid) {
+        throw noRowid();
+    }
+
+    @Override
+    public boolean seekLE(long rowid) {
+        throw noRowid();
+    }
+
+    @Override
+    public long rowid() {
+        throw noRowid();
+    }
+
+    @Override
+    public void insert(long rowid, Object[] values) {
+        throw noRowid();
+    }
+
+    @Override
+    public boolean delete(long rowid) {
+        throw noRowid();
+    }
+
+    @Override
+    public long maxRowid() {
+        throw noRowid();
+    }
+
+    private static IllegalStateException noRowid() {
+        return new IllegalStateException("a WITHOUT ROWID table has no rowid");
+    }
+}

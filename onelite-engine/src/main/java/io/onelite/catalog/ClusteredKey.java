@@ -1,0 +1,153 @@
+package io.onelite.catalog;
+
+import io.onelite.btree.Collation;
+import io.onelite.btree.KeyInfo;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * How a WITHOUT ROWID table keeps its rows: SQLite's "clustered index". The table is one index
+ * b-tree whose keys are whole rows laid out as
+ * <pre>
+ *   PRIMARY KEY columns (in key order, with their collations and ASC/DESC) | every other column (table order, BINARY ASC)
+ * </pre>
+ * so a row is found by a prefix seek on its primary key and the tree walks in primary-key order.
+ * A secondary index of such a table stores its own columns followed by the primary-key columns
+ * it does not already hold (same column and collation), with the primary key's collations and
+ * sort orders, instead of a rowid (as {@code sqlite3CreateIndex} does for {@code pPk}).
+ *
+ * <p>Rows stored before an {@code ALTER TABLE ADD COLUMN} have shorter keys; the added columns
+ * are the last ones both in table order and in key order, so a key of length L holds exactly the
+ * first L table columns.
+ *
+ * @param keyColumns  the table column at each key position
+ * @param positionOf  the key position of each table column
+ * @param pkLength    how many leading key positions are the primary key
+ * @param keyInfo     how the tree's keys compare
+ */
+public record ClusteredKey(int[] keyColumns, int[] positionOf, int pkLength, KeyInfo keyInfo) {
+
+    /** The layout for a table of {@code columnCount} columns whose primary key is {@code pk} (no repeats). */
+    static ClusteredKey of(int columnCount, int[] pk, Collation[] collations, boolean[] descending) {
+        int[] keyColumns = new int[columnCount];
+        int[] positionOf = new int[columnCount];
+        boolean[] inPk = new boolean[columnCount];
+        int p = 0;
+        for (int c : pk) {
+            inPk[c] = true;
+            keyColumns[p++] = c;
+        }
+        for (int c = 0; c < columnCount; c++) {
+            if (!inPk[c]) {
+                keyColumns[p++] = c;
+            }
+        }
+        for (int i = 0; i < columnCount; i++) {
+            positionOf[keyColumns[i]] = i;
+        }
+        return new ClusteredKey(keyColumns, positionOf, pk.length, new KeyInfo(collations.clone(), descending.clone()));
+    }
+
+    /** The stored key of a row given in table order (missing trailing values are NULL). */
+    public Object[] key(Object[] values) {
+        Object[] k = new Object[keyColumns.length];
+        for (int i = 0; i < k.length; i++) {
+            int c = keyColumns[i];
+            k[i] = c < values.length ? values[c] : null;
+        }
+        return k;
+    }
+
+    /** The primary-key values of a row given in table order. */
+    public Object[] primaryKey(Object[] values) {
+        Object[] k = new Object[pkLength];
+        for (int i = 0; i < pkLength; i++) {
+            k[i] = values[keyColumns[i]];
+        }
+        return k;
+    }
+
+    /** A row in table order from a stored key (as many columns as the key holds). */
+    public Object[] row(Object[] key) {
+        int n = Math.min(key.length, keyColumns.length);
+        Object[] out = new Object[n];
+        for (int c = 0; c < n; c++) {
+            out[c] = key[positionOf[c]];
+        }
+        return out;
+    }
+
+    /** The primary-key table columns. */
+    public int[] primaryKeyColumns() {
+        return Arrays.copyOf(keyColumns, pkLength);
+    }
+
+    /**
+     * The primary-key columns a secondary index on {@code indexColumns} (with {@code collations})
+     * appends to its key: those it does not hold already under the same collation.
+     */
+    public int[] indexSuffix(int[] indexColumns, Collation[] collations) {
+        List<Integer> out = new ArrayList<>();
+        for (int j = 0; j < pkLength; j++) {
+            int c = keyColumns[j];
+            boolean dup = false;
+            for (int i = 0; i < indexColumns.length; i++) {
+                if (indexColumns[i] == c && collations[i] == keyInfo.collation(j)) {
+                    dup = true;
+                }
+            }
+            if (!dup) {
+                out.add(j);
+            }
+        }
+        return out.stream().mapToInt(Integer::intValue).toArray();
+    }
+
+    /**
+     * Where each primary-key column sits in the key of a secondary index on {@code indexColumns}
+     * (see {@link #indexSuffix}): among the index's own columns, or in the appended suffix.
+     */
+    public int[] primaryKeyPositions(int[] indexColumns, Collation[] collations) {
+        int[] suffix = indexSuffix(indexColumns, collations);
+        int[] out = new int[pkLength];
+        for (int j = 0; j < pkLength; j++) {
+            out[j] = -1;
+            for (int i = 0; i < indexColumns.length && out[j] < 0; i++) {
+                if (indexColumns[i] == keyColumns[j] && collations[i] == keyInfo.collation(j)) {
+                    out[j] = i;
+                }
+            }
+            for (int i = 0; i < suffix.length && out[j] < 0; i++) {
+                if (suffix[i] == j) {
+                    out[j] = indexColumns.length + i;
+                }
+            }
+        }
+        return out;
+    }
+
+    /** The primary key seen as an index of the table (named as EXPLAIN QUERY PLAN says it). */
+    public Index asIndex(String table, int root) {
+        Collation[] colls = new Collation[pkLength];
+        boolean[] desc = new boolean[pkLength];
+        for (int j = 0; j < pkLength; j++) {
+            colls[j] = keyInfo.collation(j);
+            desc[j] = keyInfo.descending(j);
+        }
+        return new Index("PRIMARY KEY", table, root, true, primaryKeyColumns(), new io.onelite.sql.ast.Expr[pkLength],
+                colls, desc, null, "pk", null);
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof ClusteredKey k && Arrays.equals(keyColumns, k.keyColumns) && pkLength == k.pkLength
+                && keyInfo.equals(k.keyInfo);
+    }
+
+    @Override
+    public int hashCode() {
+        return Arrays.hashCode(keyColumns) * 31 + keyInfo.hashCode();
+    }
+}

@@ -1,0 +1,157 @@
+package io.onelite.exec;
+
+import io.onelite.catalog.ClusteredCursor;
+import io.onelite.catalog.ClusteredKey;
+import io.onelite.catalog.RowCursor;
+
+/**
+ * How a {@link TableWriter} keeps its table's rows; the writer keeps the constraints and the
+ * secondary indexes on top of it. Two kinds, as in SQLite:
+ * <ul>
+ *   <li>{@link Rowid}: a table b-tree keyed by rowid; a row's reference is its rowid
+ *       ({@code Long}); an index entry ends with the rowid.</li>
+ *   <li>{@link Clustered}: a WITHOUT ROWID table, an index b-tree keyed by the primary key
+ *       ({@link ClusteredKey}); a row's reference is its primary key ({@code Object[]}, key
+ *       order); an index entry ends with the primary-key columns it lacks.</li>
+ * </ul>
+ * Values are in table order with affinity applied, as the writer hands them over.
+ */
+sealed interface RowStore permits RowStore.Rowid, RowStore.Clustered {
+
+    /** The reference of the row that {@code values} (with {@code rowid}, for rowid tables) is. */
+    Object ref(Object[] values, long rowid);
+
+    /** The reference of a stored row with the same identity as {@code ref}, or null. */
+    Object existing(ExecContext ctx, Object ref);
+
+    /** The stored values of the row {@code ref} (as many columns as its record holds), or null. */
+    Object[] read(ExecContext ctx, Object ref);
+
+    /** Stores a row whose identity is free (the writer checked). */
+    void put(ExecContext ctx, Object[] values, long rowid);
+
+    /** Removes the row {@code ref}, which exists. */
+    void remove(ExecContext ctx, Object ref);
+
+    /** The identity part of an index entry: the trailing rowid, or the primary-key columns the index lacks. */
+    Object[] indexSuffix(TableWriter.IndexInfo ix, Object[] values, long rowid);
+
+    /** The row an index entry {@code entry} of {@code ix} points at. */
+    Object entryRef(TableWriter.IndexInfo ix, Object[] entry);
+
+    /** Whether two references name the same row. */
+    boolean sameRow(Object a, Object b);
+
+    /** Rowid tables: a table b-tree keyed by rowid. */
+    record Rowid(int root) implements RowStore {
+        @Override
+        public Object ref(Object[] values, long rowid) {
+            return rowid;
+        }
+
+        @Override
+        public Object existing(ExecContext ctx, Object ref) {
+            return ctx.storage.openTable(root).seek((Long) ref) ? ref : null;
+        }
+
+        @Override
+        public Object[] read(ExecContext ctx, Object ref) {
+            RowCursor c = ctx.storage.openTable(root);
+            return c.seek((Long) ref) ? c.row() : null;
+        }
+
+        @Override
+        public void put(ExecContext ctx, Object[] values, long rowid) {
+            ctx.storage.openTable(root).insert(rowid, values);
+        }
+
+        @Override
+        public void remove(ExecContext ctx, Object ref) {
+            ctx.storage.openTable(root).delete((Long) ref);
+        }
+
+        @Override
+        public Object[] indexSuffix(TableWriter.IndexInfo ix, Object[] values, long rowid) {
+            return new Object[]{rowid};
+        }
+
+        @Override
+        public Object entryRef(TableWriter.IndexInfo ix, Object[] entry) {
+            return entry[entry.length - 1] instanceof Long l ? l : null;
+        }
+
+        @Override
+        public boolean sameRow(Object a, Object b) {
+            return a.equals(b);
+        }
+    }
+
+    /** WITHOUT ROWID tables: the rows are the keys of an index b-tree, primary key first. */
+    record Clustered(int root, ClusteredKey layout) implements RowStore {
+        private ClusteredCursor open(ExecContext ctx) {
+            return new ClusteredCursor(ctx.storage.openIndex(root, layout.keyInfo()), layout);
+        }
+
+        @Override
+        public Object ref(Object[] values, long rowid) {
+            return layout.primaryKey(values);
+        }
+
+        @Override
+        public Object existing(ExecContext ctx, Object ref) {
+            ClusteredCursor c = open(ctx);
+            return c.seekKey((Object[]) ref) ? c.primaryKey() : null;
+        }
+
+        @Override
+        public Object[] read(ExecContext ctx, Object ref) {
+            ClusteredCursor c = open(ctx);
+            return c.seekKey((Object[]) ref) ? c.row() : null;
+        }
+
+        @Override
+        public void put(ExecContext ctx, Object[] values, long rowid) {
+            ctx.storage.openIndex(root, layout.keyInfo()).insert(layout.key(values));
+        }
+
+        @Override
+        public void remove(ExecContext ctx, Object ref) {
+            ClusteredCursor c = open(ctx);
+            if (c.seekKey((Object[]) ref)) {
+                c.keys().delete(c.key());
+            }
+        }
+
+        @Override
+        public Object[] indexSuffix(TableWriter.IndexInfo ix, Object[] values, long rowid) {
+            int[] suffix = layout.indexSuffix(ix.columns(), ix.keyCollations());
+            Object[] out = new Object[suffix.length];
+            for (int i = 0; i < suffix.length; i++) {
+                out[i] = values[layout.keyColumns()[suffix[i]]];
+            }
+            return out;
+        }
+
+        @Override
+        public Object entryRef(TableWriter.IndexInfo ix, Object[] entry) {
+            int[] at = layout.primaryKeyPositions(ix.columns(), ix.keyCollations());
+            Object[] pk = new Object[at.length];
+            for (int i = 0; i < at.length; i++) {
+                pk[i] = at[i] < entry.length ? entry[at[i]] : null;
+            }
+            return pk;
+        }
+
+        @Override
+        public boolean sameRow(Object a, Object b) {
+            Object[] x = (Object[]) a;
+            Object[] y = (Object[]) b;
+            for (int i = 0; i < x.length; i++) {
+                if (io.onelite.btree.ValueOrder.compare(x[i], y[i], layout.keyInfo().collation(i)) != 0) {
+                    return false;
+                }
+            }
+            return true;
+        }
+    }
+}
