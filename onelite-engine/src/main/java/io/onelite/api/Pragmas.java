@@ -58,6 +58,9 @@ final class Pragmas {
                         out.add(new Object[]{seq++, ix.name(), ix.unique() ? 1L : 0L, ix.origin(),
                                 ix.where() != null ? 1L : 0L});
                     }
+                    if (t.clustered() != null) { // the table itself, as the primary key's index
+                        out.add(new Object[]{seq, t.clustered().indexName(), 1L, "pk", 0L});
+                    }
                 }
             }
             case "index_info" -> {
@@ -117,7 +120,7 @@ final class Pragmas {
                 java.util.Map<Integer, io.onelite.btree.KeyInfo> roots = new java.util.HashMap<>();
                 roots.put(1, null);
                 for (Table t : schema.tables()) {
-                    roots.put(t.root(), null);
+                    roots.put(t.root(), t.clustered() == null ? null : t.clustered().keyInfo());
                     for (io.onelite.catalog.Index ix : t.indexes()) {
                         roots.put(ix.root(), ix.keyInfo());
                     }

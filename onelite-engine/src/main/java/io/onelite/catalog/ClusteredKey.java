@@ -26,8 +26,9 @@ import java.util.List;
  * @param positionOf  the key position of each table column
  * @param pkLength    how many leading key positions are the primary key
  * @param keyInfo     how the tree's keys compare
+ * @param indexName   the name SQLite gives the primary key as an index ({@code sqlite_autoindex_T_N}, PRAGMA index_list)
  */
-public record ClusteredKey(int[] keyColumns, int[] positionOf, int pkLength, KeyInfo keyInfo) {
+public record ClusteredKey(int[] keyColumns, int[] positionOf, int pkLength, KeyInfo keyInfo, String indexName) {
 
     /** The layout for a table of {@code columnCount} columns whose primary key is {@code pk} (no repeats). */
     static ClusteredKey of(int columnCount, int[] pk, Collation[] collations, boolean[] descending) {
@@ -47,7 +48,12 @@ public record ClusteredKey(int[] keyColumns, int[] positionOf, int pkLength, Key
         for (int i = 0; i < columnCount; i++) {
             positionOf[keyColumns[i]] = i;
         }
-        return new ClusteredKey(keyColumns, positionOf, pk.length, new KeyInfo(collations.clone(), descending.clone()));
+        return new ClusteredKey(keyColumns, positionOf, pk.length, new KeyInfo(collations.clone(), descending.clone()),
+                null);
+    }
+
+    ClusteredKey named(String name) {
+        return new ClusteredKey(keyColumns, positionOf, pkLength, keyInfo, name);
     }
 
     /** The stored key of a row given in table order (missing trailing values are NULL). */

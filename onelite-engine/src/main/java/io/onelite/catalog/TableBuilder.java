@@ -109,9 +109,14 @@ public final class TableBuilder {
             cols.set(pk[i], new Column(c.name(), c.declaredType(), c.affinity(), nn, c.defaultValue(),
                     c.defaultText(), c.collation(), i + 1));
         }
-        ClusteredKey clustered = s.withoutRowid() ? clusteredKey(cols, pk, pkSpec, pkDesc) : null;
-        return new Table(name, List.copyOf(cols), alias, pk, s.withoutRowid(), autoinc, root, s.sql(),
-                List.copyOf(checks), List.copyOf(fks), new ArrayList<>(), clustered);
+        Table t = new Table(name, List.copyOf(cols), alias, pk, s.withoutRowid(), autoinc, root, s.sql(),
+                List.copyOf(checks), List.copyOf(fks), new ArrayList<>(), null);
+        if (!s.withoutRowid()) {
+            return t;
+        }
+        ClusteredKey clustered = clusteredKey(cols, pk, pkSpec, pkDesc).named(primaryKeyIndexName(s, t));
+        return new Table(name, t.columns(), alias, pk, true, autoinc, root, s.sql(), t.checks(), t.foreignKeys(),
+                new ArrayList<>(), clustered);
     }
 
     /**
@@ -192,6 +197,39 @@ public final class TableBuilder {
         List<int[]> keys = new ArrayList<>();
         List<String> origins = new ArrayList<>();
         List<List<IndexedColumn>> specs = new ArrayList<>();
+        collectKeys(s, t, keys, origins, specs);
+        List<Index> out = new ArrayList<>();
+        for (int i = 0; i < keys.size(); i++) {
+            if (t.withoutRowid() && "pk".equals(origins.get(i))) {
+                continue; // the table itself is the primary-key index: it takes a number, not a tree
+            }
+            int[] k = keys.get(i);
+            Collation[] colls = new Collation[k.length];
+            boolean[] desc = new boolean[k.length];
+            List<IndexedColumn> spec = specs.get(i);
+            for (int j = 0; j < k.length; j++) {
+                String cn = spec != null && spec.get(j).collation() != null ? spec.get(j).collation()
+                        : t.columns().get(k[j]).collation();
+                colls[j] = cn == null ? Collation.BINARY : Collation.byName(cn);
+                desc[j] = spec != null && spec.get(j).descending();
+            }
+            out.add(withPrimaryKeySuffix(new Index("sqlite_autoindex_" + t.name() + "_" + (i + 1), t.name(), 0,
+                    true, k, new Expr[k.length], colls, desc, null, origins.get(i), null), t));
+        }
+        return out;
+    }
+
+    /** The name SQLite gives a WITHOUT ROWID table's primary key as an index (PRAGMA index_list). */
+    public static String primaryKeyIndexName(CreateTableStmt s, Table t) {
+        List<int[]> keys = new ArrayList<>();
+        List<String> origins = new ArrayList<>();
+        collectKeys(s, t, keys, origins, new ArrayList<>());
+        return "sqlite_autoindex_" + t.name() + "_" + (origins.indexOf("pk") + 1);
+    }
+
+    /** PRIMARY KEY (unless it is the rowid) and UNIQUE keys in SQLite's numbering order, repeats dropped. */
+    private static void collectKeys(CreateTableStmt s, Table t, List<int[]> keys, List<String> origins,
+                                    List<List<IndexedColumn>> specs) {
         for (ColumnDef d : s.columns()) {
             int ci = t.columnIndex(d.name());
             for (ColumnConstraint c : d.constraints()) {
@@ -213,25 +251,6 @@ public final class TableBuilder {
                 add(keys, origins, specs, k, "u", u.columns());
             }
         }
-        List<Index> out = new ArrayList<>();
-        for (int i = 0; i < keys.size(); i++) {
-            int[] k = keys.get(i);
-            Collation[] colls = new Collation[k.length];
-            boolean[] desc = new boolean[k.length];
-            List<IndexedColumn> spec = specs.get(i);
-            for (int j = 0; j < k.length; j++) {
-                String cn = spec != null && spec.get(j).collation() != null ? spec.get(j).collation()
-                        : t.columns().get(k[j]).collation();
-                colls[j] = cn == null ? Collation.BINARY : Collation.byName(cn);
-                desc[j] = spec != null && spec.get(j).descending();
-            }
-            if (t.withoutRowid() && "pk".equals(origins.get(i))) {
-                continue; // the table itself is the primary-key index: it takes a number, not a tree
-            }
-            out.add(withPrimaryKeySuffix(new Index("sqlite_autoindex_" + t.name() + "_" + (i + 1), t.name(), 0,
-                    true, k, new Expr[k.length], colls, desc, null, origins.get(i), null), t));
-        }
-        return out;
     }
 
     private static void add(List<int[]> keys, List<String> origins, List<List<IndexedColumn>> specs, int[] k,
