@@ -1,0 +1,133 @@
+package io.onelite.jdbc;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * WITHOUT ROWID tables in files shared with the {@code sqlite3} shell (out of process): what
+ * OneLite writes passes sqlite3's {@code PRAGMA integrity_check} and reads back equal there, and
+ * what sqlite3 writes reads back exactly in OneLite (and stays intact after OneLite changes it).
+ */
+class WithoutRowidFileTests {
+    @TempDir
+    Path dir;
+
+    private static final String[] SCHEMA = {
+        "CREATE TABLE kv(k TEXT PRIMARY KEY, v, note TEXT UNIQUE) WITHOUT ROWID",
+        "CREATE TABLE pair(a INT, b TEXT COLLATE NOCASE, c REAL, d BLOB, PRIMARY KEY(b DESC, a)) WITHOUT ROWID",
+        "CREATE INDEX pair_c ON pair(c)",
+        "CREATE INDEX pair_ab ON pair(a, b COLLATE BINARY)",
+        "CREATE UNIQUE INDEX kv_v ON kv(v, k)",
+    };
+
+    /** Each table's contents as one text line per row, in primary-key order. */
+    private static final String[] DUMPS = {
+        "SELECT quote(k) || ',' || quote(v) || ',' || quote(note) FROM kv ORDER BY k",
+        "SELECT quote(a) || ',' || quote(b) || ',' || CAST(c AS TEXT) || ',' || quote(d) FROM pair ORDER BY b COLLATE NOCASE DESC, a",
+        "SELECT count(*) FROM pair WHERE c > 0.5",
+        "SELECT count(*) FROM kv WHERE v >= 100",
+    };
+
+    private static String sqlite3(Path db, String script) {
+        try {
+            Process p = new ProcessBuilder("sqlite3", "-batch", db.toString()).redirectErrorStream(true).start();
+            p.getOutputStream().write(script.getBytes(StandardCharsets.UTF_8));
+            p.getOutputStream().close();
+            String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            p.waitFor();
+            return out.strip();
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static String dumpWithSqlite3(Path db) {
+        return sqlite3(db, String.join(";\n", DUMPS) + ";\n");
+    }
+
+    private static String dumpWithOneLite(Path db) throws SQLException {
+        List<String> lines = new ArrayList<>();
+        try (Connection c = Drivers.open("jdbc:onelite:" + db)) {
+            for (String q : DUMPS) {
+                for (List<String> r : Drivers.rows(c, q)) {
+                    lines.add(r.get(0));
+                }
+            }
+        }
+        return String.join("\n", lines);
+    }
+
+    /** Inserts, updates (primary-key columns too) and deletes enough rows to split pages; big values overflow. */
+    private static List<String> fill(long seed) {
+        Random rnd = new Random(seed);
+        List<String> sql = new ArrayList<>();
+        sql.add("BEGIN");
+        for (int i = 0; i < 600; i++) {
+            String big = rnd.nextInt(40) == 0 ? "'" + "x".repeat(3000 + rnd.nextInt(5000)) + "'" : "'n" + i + "'";
+            sql.add("INSERT OR REPLACE INTO kv VALUES('k" + rnd.nextInt(400) + "', " + rnd.nextInt(1000) + ", " + big + ")");
+            sql.add("INSERT OR IGNORE INTO pair VALUES(" + rnd.nextInt(50) + ", '" + (char) ('a' + rnd.nextInt(26))
+                    + (rnd.nextBoolean() ? "X" : "x") + "', " + rnd.nextDouble() + ", x'" + String.format("%04x", i) + "')");
+        }
+        for (int i = 0; i < 60; i++) {
+            sql.add("UPDATE OR IGNORE pair SET a = a + 100 WHERE a = " + rnd.nextInt(50));
+            sql.add("DELETE FROM kv WHERE k = 'k" + rnd.nextInt(400) + "'");
+            sql.add("UPDATE kv SET v = v + 1000 WHERE k > 'k" + rnd.nextInt(400) + "' AND k < 'k" + rnd.nextInt(400) + "'");
+        }
+        sql.add("DELETE FROM pair WHERE c < 0.2");
+        sql.add("COMMIT");
+        return sql;
+    }
+
+    @Test
+    void tablesWrittenByOneLitePassSqlite3sIntegrityCheckAndReadBackEqual() throws SQLException {
+        long seed = Long.getLong("onelite.seed", System.nanoTime());
+        System.out.println("WithoutRowidFileTests seed " + seed + " (replay: -Donelite.seed=" + seed + ")");
+        Path db = dir.resolve("onelite.db");
+        try (Connection c = Drivers.open("jdbc:onelite:" + db)) {
+            Drivers.exec(c, SCHEMA);
+            Drivers.exec(c, fill(seed).toArray(new String[0]));
+        }
+        assertThat(sqlite3(db, "PRAGMA integrity_check;")).as("seed " + seed).isEqualTo("ok");
+        assertThat(dumpWithSqlite3(db)).as("seed " + seed).isEqualTo(dumpWithOneLite(db));
+        assertThat(sqlite3(db, "SELECT count(*) > 100 FROM pair; SELECT type, name FROM sqlite_schema ORDER BY name;"))
+                .isEqualTo("1\ntable|kv\nindex|kv_v\ntable|pair\nindex|pair_ab\nindex|pair_c\nindex|sqlite_autoindex_kv_2");
+    }
+
+    @Test
+    void tablesWrittenBySqlite3ReadBackExactlyAndStayIntactAfterOneLiteWrites() throws SQLException {
+        long seed = Long.getLong("onelite.seed", System.nanoTime());
+        System.out.println("WithoutRowidFileTests seed " + seed + " (replay: -Donelite.seed=" + seed + ")");
+        Path db = dir.resolve("native.db");
+        List<String> script = new ArrayList<>(List.of(SCHEMA));
+        script.addAll(fill(seed));
+        assertThat(sqlite3(db, String.join(";\n", script) + ";\n")).isEmpty();
+        assertThat(dumpWithOneLite(db)).as("seed " + seed).isEqualTo(dumpWithSqlite3(db));
+        try (Connection c = Drivers.open("jdbc:onelite:" + db)) {
+            assertThat(Drivers.rows(c, "PRAGMA integrity_check")).containsExactly(List.of("ok"));
+            // lookups through the primary key and both secondary indexes agree with sqlite3's
+            for (String probe : List.of("SELECT count(*) || '|' || total(a) FROM pair WHERE b = 'Mx'",
+                    "SELECT count(*) || '|' || total(a) FROM pair WHERE a = 7",
+                    "SELECT count(*) || '|' || total(a) FROM pair WHERE c BETWEEN 0.3 AND 0.5",
+                    "SELECT group_concat(k) FROM kv WHERE v BETWEEN 10 AND 200")) {
+                assertThat(Drivers.rows(c, probe).get(0).get(0)).as(probe).isEqualTo(sqlite3(db, probe + ";"));
+            }
+            Drivers.exec(c, fill(seed + 1).toArray(new String[0]));
+        }
+        assertThat(sqlite3(db, "PRAGMA integrity_check;")).as("seed " + seed).isEqualTo("ok");
+        assertThat(dumpWithSqlite3(db)).as("seed " + seed).isEqualTo(dumpWithOneLite(db));
+    }
+}
