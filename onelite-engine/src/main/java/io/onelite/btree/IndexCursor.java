@@ -119,6 +119,27 @@ public final class IndexCursor {
         return ok;
     }
 
+    /**
+     * Positions on the first entry starting with {@code prefix}; false when no entry does (the
+     * cursor is then not on a matching entry). A point probe, as a UNIQUE or primary-key check:
+     * it reports only {@code [prefix, prefix]}, every key starting with it (the same array at
+     * both ends), since the entries around that range did not steer the answer.
+     */
+    public boolean seekPrefix(Object[] prefix) {
+        locate(prefix, false);
+        boolean ok = path.forwardFromSlot();
+        if (ok) {
+            Object[] k = key();
+            for (int i = 0; i < prefix.length && ok; i++) {
+                ok = i < k.length && ValueOrder.compare(k[i], prefix[i], keyInfo.collation(i)) == 0;
+            }
+        }
+        if (tracing) {
+            report(prefix, prefix);
+        }
+        return ok;
+    }
+
     /** Positions on the first entry {@code > key} (after every entry starting with a prefix key); false if none. */
     public boolean seekGT(Object[] key) {
         locate(key, true);

@@ -30,7 +30,8 @@ public interface TreeAccessListener {
     /**
      * An index-tree cursor covered every key in {@code [lo, hi]} (records as decoded values,
      * compared with {@code keyInfo}; {@code null} = open end). A prefix of columns stands for
-     * every key starting with it.
+     * every key starting with it. A point probe ({@code IndexCursor.seekPrefix}) passes the same
+     * array as both ends.
      */
     default void indexRead(int root, KeyInfo keyInfo, Object[] lo, Object[] hi) {
     }

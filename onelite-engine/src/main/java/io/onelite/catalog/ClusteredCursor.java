@@ -1,7 +1,5 @@
 package io.onelite.catalog;
 
-import io.onelite.btree.ValueOrder;
-
 /**
  * A WITHOUT ROWID table read as rows: a {@link RowCursor} over the table's index b-tree, walking
  * in primary-key order, with columns mapped from key positions by the {@link ClusteredKey}. Rows
@@ -24,15 +22,7 @@ public final class ClusteredCursor implements RowCursor {
 
     /** Positions on the row whose primary key equals {@code pk} (under the key's collations); true when it exists. */
     public boolean seekKey(Object[] pk) {
-        if (!keys.seekGE(pk)) {
-            return false;
-        }
-        for (int i = 0; i < pk.length; i++) {
-            if (ValueOrder.compare(keys.column(i), pk[i], layout.keyInfo().collation(i)) != 0) {
-                return false;
-            }
-        }
-        return true;
+        return keys.seekPrefix(pk);
     }
 
     /** The stored key (the whole row in key order) of the current row. */

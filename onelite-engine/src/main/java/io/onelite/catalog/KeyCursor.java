@@ -17,6 +17,12 @@ public interface KeyCursor {
 
     boolean seekGE(Object[] key);
 
+    /**
+     * Positions on the first key starting with {@code prefix}; false when none does. A point
+     * probe: in BEGIN CONCURRENT only the keys starting with the prefix count as read.
+     */
+    boolean seekPrefix(Object[] prefix);
+
     boolean seekGT(Object[] key);
 
     boolean seekLE(Object[] key);

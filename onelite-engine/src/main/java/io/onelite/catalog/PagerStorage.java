@@ -328,6 +328,11 @@ public final class PagerStorage implements StorageProvider {
         }
 
         @Override
+        public boolean seekPrefix(Object[] k) {
+            return moved(c.seekPrefix(k));
+        }
+
+        @Override
         public boolean seekGT(Object[] k) {
             return moved(c.seekGT(k));
         }

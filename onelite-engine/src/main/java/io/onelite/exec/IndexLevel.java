@@ -64,6 +64,18 @@ public final class IndexLevel extends Level {
     /** WITHOUT ROWID tables, a secondary index: the key position of each primary-key column. */
     private int[] pkPositions;
 
+    /** Each equality tuple names a whole unique key: at most one entry, found by a point probe. */
+    private boolean uniqueLookup;
+
+    /**
+     * Marks the equalities as covering a unique key: each tuple is one point probe and no step
+     * past it (in BEGIN CONCURRENT only that key counts as read).
+     */
+    public IndexLevel uniqueLookup() {
+        this.uniqueLookup = lo == null && hi == null && eqCount > 0;
+        return this;
+    }
+
     /** Reads a WITHOUT ROWID table by its primary key: the "index" is the table's own tree. */
     public IndexLevel onPrimaryKey() {
         this.primaryKey = true;
@@ -135,7 +147,7 @@ public final class IndexLevel extends Level {
                     positioned = false;
                     continue;
                 }
-            } else if (!(reverse ? index.prev() : index.next())) {
+            } else if (uniqueLookup || !(reverse ? index.prev() : index.next())) {
                 positioned = false;
                 continue;
             }
@@ -200,6 +212,9 @@ public final class IndexLevel extends Level {
     }
 
     private boolean seekFirst() {
+        if (uniqueLookup) {
+            return index.seekPrefix(prefix());
+        }
         boolean desc = keyInfo.descending(eqCount);
         // In index order, a DESC column puts the high bound first.
         Eval first = reverse == desc ? lo : hi;

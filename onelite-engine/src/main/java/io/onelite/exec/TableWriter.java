@@ -253,7 +253,9 @@ public final class TableWriter {
         }
         KeyCursor kc = ctx.storage.openIndex(ix.root(), ix.keyInfo());
         Object[] prefix = java.util.Arrays.copyOf(key, n);
-        for (boolean ok = kc.seekGE(prefix); ok; ok = kc.next()) {
+        // a point probe first (BEGIN CONCURRENT then reads only this key's range), then the
+        // other entries with the same key, if any
+        for (boolean ok = kc.seekPrefix(prefix); ok; ok = kc.next()) {
             for (int i = 0; i < n; i++) {
                 if (ValueOps.compare(kc.column(i), prefix[i], ix.keyInfo().collation(i)) != 0) {
                     return null;

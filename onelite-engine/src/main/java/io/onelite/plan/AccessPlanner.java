@@ -230,6 +230,9 @@ final class AccessPlanner {
         }
         IndexLevel level = new IndexLevel(slot, ta, ix.root(), ix.name(), ix.keyInfo(), tuples, eqCount, lo, loIncl,
                 hi, hiIncl, false).withColumnNames(names);
+        if (ix.unique() && eqCount == ix.columns().length) {
+            level.uniqueLookup();
+        }
         if (t.clustered() != null) {
             return ix.root() == t.root() ? level.onPrimaryKey()
                     : level.withPrimaryKeyAt(t.clustered().primaryKeyPositions(ix.columns(), ix.collations()));

@@ -69,8 +69,8 @@ final class Trace implements TreeAccessListener {
             return;
         }
         if (!serializable) {
-            if (lo == null || (hi != null && lo.length >= hi.length)) {
-                return; // a step over existing entries, not a probe
+            if (lo == null || (hi != null && hi != lo && lo.length >= hi.length)) {
+                return; // a step over existing entries, not a probe (a point probe passes lo == hi)
             }
             hi = lo; // every key starting with the probed prefix
         }
