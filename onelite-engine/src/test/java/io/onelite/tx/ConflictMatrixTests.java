@@ -14,6 +14,7 @@ import static io.onelite.tx.TxFixture.get;
 import static io.onelite.tx.TxFixture.getLong;
 import static io.onelite.tx.TxFixture.indexHas;
 import static io.onelite.tx.TxFixture.indexInsert;
+import static io.onelite.tx.TxFixture.indexProbe;
 import static io.onelite.tx.TxFixture.insert;
 import static io.onelite.tx.TxFixture.put;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -306,6 +307,75 @@ class ConflictMatrixTests {
                 } else {
                     a.commit();
                 }
+            }
+        }
+    }
+
+    /** A WITHOUT ROWID table's tree: rows are index keys, primary key first, seeded with "a" and "z". */
+    private static int clusteredTable(TxFixture f) {
+        int root = f.createIndex();
+        Transaction seed = f.begin(BeginMode.IMMEDIATE);
+        indexInsert(seed, root, "a", "row a");
+        indexInsert(seed, root, "z", "row z");
+        seed.commit();
+        return root;
+    }
+
+    @Test
+    void clusteredInsertsOfDifferentKeysInOneGapMergeInBothModes() {
+        // the primary-key check is a point probe: the gap between "a" and "z" is not read
+        for (BeginMode mode : List.of(SER, SI)) {
+            try (TxFixture f = withRows(0)) {
+                int root = clusteredTable(f);
+                Transaction a = f.begin(mode);
+                Transaction b = f.begin(mode);
+                assertThat(indexProbe(a, root, "m")).isFalse();
+                indexInsert(a, root, "m", "row m");
+                assertThat(indexProbe(b, root, "n")).isFalse();
+                indexInsert(b, root, "n", "row n");
+                b.commit();
+                a.commit();
+                assertThat(f.keys(root)).containsExactly(List.of("a", "row a"), List.of("m", "row m"),
+                        List.of("n", "row n"), List.of("z", "row z"));
+            }
+        }
+    }
+
+    @Test
+    void clusteredInsertsOfOneKeyWithDifferentRowsConflictInBothModes() {
+        // the full keys differ ("m", "from a") / ("m", "from b"): only the probed prefix catches it
+        for (BeginMode mode : List.of(SER, SI)) {
+            try (TxFixture f = withRows(0)) {
+                int root = clusteredTable(f);
+                Transaction a = f.begin(mode);
+                Transaction b = f.begin(mode);
+                assertThat(indexProbe(a, root, "m")).isFalse();
+                indexInsert(a, root, "m", "from a");
+                assertThat(indexProbe(b, root, "m")).isFalse();
+                indexInsert(b, root, "m", "from b");
+                b.commit();
+                assertConflict(a::commit);
+                assertThat(f.keys(root)).containsExactly(List.of("a", "row a"), List.of("m", "from b"),
+                        List.of("z", "row z"));
+            }
+        }
+    }
+
+    @Test
+    void aClusteredProbeThatFoundTheRowConflictsWithItsDeletion() {
+        for (BeginMode mode : List.of(SER, SI)) {
+            try (TxFixture f = withRows(0)) {
+                int root = clusteredTable(f);
+                Transaction a = f.begin(mode);
+                Transaction b = f.begin(mode);
+                assertThat(indexProbe(a, root, "z")).isTrue(); // an UPDATE: find the row, rewrite it
+                assertThat(new io.onelite.btree.IndexCursor(a.writeStore(), root, io.onelite.btree.KeyInfo.BINARY,
+                        a.listener()).delete(new Object[]{"z", "row z"})).isTrue();
+                indexInsert(a, root, "z", "row z v2");
+                assertThat(new io.onelite.btree.IndexCursor(b.writeStore(), root, io.onelite.btree.KeyInfo.BINARY,
+                        b.listener()).delete(new Object[]{"z", "row z"})).isTrue();
+                b.commit();
+                assertConflict(a::commit);
             }
         }
     }

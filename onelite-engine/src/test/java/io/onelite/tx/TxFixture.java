@@ -100,6 +100,26 @@ final class TxFixture implements AutoCloseable {
         return c.seekGE(prefix) && KeyBounds.comparePrefix(c.key(), prefix, KeyInfo.BINARY) == 0;
     }
 
+    /** A point probe for a key prefix, as a primary-key or UNIQUE check does ({@code IndexCursor.seekPrefix}). */
+    static boolean indexProbe(Transaction t, int root, Object... prefix) {
+        return new IndexCursor(t.readStore(), root, KeyInfo.BINARY, t.listener()).seekPrefix(prefix);
+    }
+
+    /** The committed keys of an index tree, in order. */
+    List<List<Object>> keys(int root) {
+        Transaction t = begin(BeginMode.DEFERRED);
+        try {
+            List<List<Object>> out = new ArrayList<>();
+            IndexCursor c = new IndexCursor(t.readStore(), root, KeyInfo.BINARY, t.listener());
+            for (boolean ok = c.first(); ok; ok = c.next()) {
+                out.add(List.of(c.key()));
+            }
+            return out;
+        } finally {
+            t.rollback();
+        }
+    }
+
     /** The committed rows of a table: rowid -> values. */
     TreeMap<Long, List<Object>> rows(int root) {
         Transaction t = begin(BeginMode.DEFERRED);
