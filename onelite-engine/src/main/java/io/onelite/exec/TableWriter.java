@@ -33,6 +33,12 @@ public final class TableWriter {
     private final String table;
     private final int root;
     private final RowStore rows;
+    /**
+     * The order of the uniqueness checks, as SQLite's: -1 is the rowid or primary key, else an
+     * index of {@link #indexes}. The rowid comes first; the unique indexes newest first, with a
+     * WITHOUT ROWID table's primary key where it was created among them.
+     */
+    private final int[] checkOrder;
     /** "t.a" or "t.a, t.b": the primary key as a UNIQUE message names it. */
     private final String primaryKeyName;
     private final int rowidAlias;
@@ -44,11 +50,12 @@ public final class TableWriter {
 
     /**
      * A writer of the table {@code table}; {@code clustered} is the key layout of a WITHOUT ROWID
-     * table (its rows are then kept by primary key), null for a rowid table.
+     * table (its rows are then kept by primary key), null for a rowid table; {@code olderThanPrimaryKey}
+     * is how many of {@code indexes} (in creation order) were created before that primary key.
      */
     public TableWriter(String table, int root, int rowidAlias, io.onelite.catalog.ClusteredKey clustered,
-                       String[] columnNames, boolean[] notNull, List<IndexInfo> indexes, List<Eval> checks,
-                       List<String> checkNames) {
+                       int olderThanPrimaryKey, String[] columnNames, boolean[] notNull, List<IndexInfo> indexes,
+                       List<Eval> checks, List<String> checkNames) {
         this.table = table;
         this.root = root;
         this.rows = clustered == null ? new RowStore.Rowid(root) : new RowStore.Clustered(root, clustered);
@@ -61,6 +68,12 @@ public final class TableWriter {
             }
         }
         this.primaryKeyName = pk.toString();
+        int n = indexes.size();
+        int pkAt = clustered == null ? 0 : n - olderThanPrimaryKey;
+        this.checkOrder = new int[n + 1];
+        for (int i = 0, next = n - 1; i <= n; i++) {
+            checkOrder[i] = i == pkAt ? -1 : next--;
+        }
         this.rowidAlias = rowidAlias;
         this.columnNames = columnNames;
         this.notNull = notNull;
@@ -175,41 +188,40 @@ public final class TableWriter {
             }
         }
         Object ref = rows.ref(values, id);
-        // A rowid the caller knows is free needs no lookup; a primary key is always checked.
-        Object same = byRowid && (rowid == null || rowidFree) ? null : rows.existing(ctx, ref);
-        if (same != null) {
-            switch (onConflict) {
-                case IGNORE:
-                    return null;
-                case REPLACE:
-                    delete(ctx, same);
-                    break;
-                default:
-                    throw new OneLiteException(ResultCode.CONSTRAINT_PRIMARYKEY, "UNIQUE constraint failed: "
-                            + primaryKeyName);
-            }
-        }
         List<Object[]> keys = new ArrayList<>();
         for (IndexInfo ix : indexes) {
-            if (ix.where() != null && !ValueOps.isTrue(ix.where().eval(rf))) {
-                keys.add(null);
-                continue;
+            boolean excluded = ix.where() != null && !ValueOps.isTrue(ix.where().eval(rf));
+            keys.add(excluded ? null : key(ix, values, id, rf));
+        }
+        for (int step : checkOrder) {
+            Object other;
+            ResultCode code;
+            String columns;
+            if (step < 0) {
+                if (byRowid && (rowid == null || rowidFree)) {
+                    continue; // a rowid the caller knows is free needs no lookup; a primary key is always checked
+                }
+                other = rows.existing(ctx, ref);
+                code = ResultCode.CONSTRAINT_PRIMARYKEY;
+                columns = primaryKeyName;
+            } else {
+                IndexInfo ix = indexes.get(step);
+                if (!ix.unique() || keys.get(step) == null) {
+                    continue;
+                }
+                other = conflict(ctx, ix, keys.get(step), ref);
+                code = ix.primaryKey() ? ResultCode.CONSTRAINT_PRIMARYKEY : ResultCode.CONSTRAINT_UNIQUE;
+                columns = ix.constraintColumns();
             }
-            Object[] key = key(ix, values, id, rf);
-            keys.add(key);
-            if (ix.unique()) {
-                Object other = conflict(ctx, ix, key, ref);
-                if (other != null) {
-                    switch (onConflict) {
-                        case IGNORE:
-                            return null;
-                        case REPLACE:
-                            delete(ctx, other);
-                            break;
-                        default:
-                            throw new OneLiteException(ix.primaryKey() ? ResultCode.CONSTRAINT_PRIMARYKEY
-                                    : ResultCode.CONSTRAINT_UNIQUE, "UNIQUE constraint failed: " + ix.constraintColumns());
-                    }
+            if (other != null) {
+                switch (onConflict) {
+                    case IGNORE:
+                        return null;
+                    case REPLACE:
+                        delete(ctx, other);
+                        break;
+                    default:
+                        throw new OneLiteException(code, "UNIQUE constraint failed: " + columns);
                 }
             }
         }

@@ -68,8 +68,36 @@ final class Writers {
             colNames[i] = t.columns().get(i).name();
             notNull[i] = t.columns().get(i).notNull();
         }
-        return new TableWriter(t.name(), t.root(), t.rowidAlias(), t.clustered(), colNames, notNull, ixs, checks, names)
+        return new TableWriter(t.name(), t.root(), t.rowidAlias(), t.clustered(), olderThanPrimaryKey(t), colNames,
+                notNull, ixs, checks, names)
                 .withDefaults(AccessPlanner.access(t).defaults());
+    }
+
+    /**
+     * How many of a WITHOUT ROWID table's indexes were created before its primary key: the
+     * automatic ones numbered below it (sqlite_autoindex_T_N counts the primary key too).
+     */
+    private static int olderThanPrimaryKey(Table t) {
+        if (t.clustered() == null) {
+            return 0;
+        }
+        int older = 0;
+        int pk = autoindexNumber(t.clustered().indexName());
+        for (Index ix : t.indexes()) {
+            if (ix.sql() == null && autoindexNumber(ix.name()) < pk) {
+                older++;
+            }
+        }
+        return older;
+    }
+
+    private static int autoindexNumber(String name) {
+        int at = name.lastIndexOf('_');
+        try {
+            return Integer.parseInt(name.substring(at + 1));
+        } catch (NumberFormatException e) {
+            return Integer.MAX_VALUE;
+        }
     }
 
     static TableWriter.OnConflict action(ConflictAction a) {

@@ -240,4 +240,21 @@ class WithoutRowidDifferentialTests {
                 "CREATE TABLE c AS SELECT * FROM a",
                 "SELECT count(*) FROM c");
     }
+
+    @Test
+    void uniquenessIsCheckedInSqlitesOrderNewestIndexFirst() throws SQLException {
+        assertSame("CREATE TABLE w1(a PRIMARY KEY, b UNIQUE, c) WITHOUT ROWID",
+                "CREATE TABLE w2(b UNIQUE, a PRIMARY KEY, c) WITHOUT ROWID",
+                "CREATE TABLE w3(a, b UNIQUE, c, PRIMARY KEY(a)) WITHOUT ROWID",
+                "CREATE UNIQUE INDEX w3c ON w3(c)",
+                "CREATE TABLE r1(a, b UNIQUE, c)",
+                "CREATE UNIQUE INDEX r1a ON r1(a)",
+                "CREATE UNIQUE INDEX r1c ON r1(c)",
+                "INSERT INTO w1 VALUES(1, 1, 1)", "INSERT INTO w1 VALUES(1, 1, 1)",
+                "INSERT INTO w2 VALUES(1, 1, 1)", "INSERT INTO w2 VALUES(1, 1, 1)",
+                "INSERT INTO w3 VALUES(1, 1, 1)", "INSERT INTO w3 VALUES(1, 1, 1)", "INSERT INTO w3 VALUES(1, 1, 2)",
+                "INSERT INTO r1 VALUES(1, 1, 1)", "INSERT INTO r1 VALUES(1, 1, 1)", "INSERT INTO r1 VALUES(1, 1, 2)",
+                "INSERT OR REPLACE INTO w3 VALUES(2, 1, 1)",
+                "SELECT * FROM w3");
+    }
 }
