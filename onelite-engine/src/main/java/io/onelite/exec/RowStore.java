@@ -39,9 +39,6 @@ sealed interface RowStore permits RowStore.Rowid, RowStore.Clustered {
     /** The row an index entry {@code entry} of {@code ix} points at. */
     Object entryRef(TableWriter.IndexInfo ix, Object[] entry);
 
-    /** Whether two references name the same row. */
-    boolean sameRow(Object a, Object b);
-
     /** Rowid tables: a table b-tree keyed by rowid. */
     record Rowid(int root) implements RowStore {
         @Override
@@ -80,10 +77,6 @@ sealed interface RowStore permits RowStore.Rowid, RowStore.Clustered {
             return entry[entry.length - 1] instanceof Long l ? l : null;
         }
 
-        @Override
-        public boolean sameRow(Object a, Object b) {
-            return a.equals(b);
-        }
     }
 
     /** WITHOUT ROWID tables: the rows are the keys of an index b-tree, primary key first. */
@@ -140,18 +133,6 @@ sealed interface RowStore permits RowStore.Rowid, RowStore.Clustered {
                 pk[i] = at[i] < entry.length ? entry[at[i]] : null;
             }
             return pk;
-        }
-
-        @Override
-        public boolean sameRow(Object a, Object b) {
-            Object[] x = (Object[]) a;
-            Object[] y = (Object[]) b;
-            for (int i = 0; i < x.length; i++) {
-                if (io.onelite.btree.ValueOrder.compare(x[i], y[i], layout.keyInfo().collation(i)) != 0) {
-                    return false;
-                }
-            }
-            return true;
         }
     }
 }

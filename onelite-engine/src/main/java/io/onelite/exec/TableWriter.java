@@ -209,7 +209,7 @@ public final class TableWriter {
                 if (!ix.unique() || keys.get(step) == null) {
                     continue;
                 }
-                other = conflict(ctx, ix, keys.get(step), ref);
+                other = conflict(ctx, ix, keys.get(step));
                 code = ix.primaryKey() ? ResultCode.CONSTRAINT_PRIMARYKEY : ResultCode.CONSTRAINT_UNIQUE;
                 columns = ix.constraintColumns();
             }
@@ -255,8 +255,11 @@ public final class TableWriter {
         return key;
     }
 
-    /** Another row with the same unique key (its reference), or null (keys with a NULL never conflict). */
-    private Object conflict(ExecContext ctx, IndexInfo ix, Object[] key, Object ref) {
+    /**
+     * A stored row with the same unique key (its reference), or null (keys with a NULL never
+     * conflict). The row being written is never among them: an UPDATE deletes it first.
+     */
+    private Object conflict(ExecContext ctx, IndexInfo ix, Object[] key) {
         int n = ix.columns().length;
         for (int i = 0; i < n; i++) {
             if (key[i] == null) {
@@ -274,7 +277,7 @@ public final class TableWriter {
                 }
             }
             Object other = rows.entryRef(ix, kc.key());
-            if (other != null && (ref == null || !rows.sameRow(other, ref))) {
+            if (other != null) {
                 return other;
             }
         }
@@ -305,7 +308,7 @@ public final class TableWriter {
             if (ix.where() != null && !ValueOps.isTrue(ix.where().eval(rf))) {
                 continue;
             }
-            Object other = conflict(ctx, ix, key(ix, values, id, rf), ref);
+            Object other = conflict(ctx, ix, key(ix, values, id, rf));
             if (other != null) {
                 return other;
             }
@@ -324,7 +327,7 @@ public final class TableWriter {
                 continue;
             }
             Object[] key = key(ix, values, rowid, rf);
-            if (ix.unique() && conflict(ctx, ix, key, rows.ref(values, rowid)) != null) {
+            if (ix.unique() && conflict(ctx, ix, key) != null) {
                 throw new OneLiteException(ix.primaryKey() ? ResultCode.CONSTRAINT_PRIMARYKEY
                         : ResultCode.CONSTRAINT_UNIQUE, "UNIQUE constraint failed: " + ix.constraintColumns());
             }
