@@ -40,6 +40,12 @@ public final class CursorRow implements RowSource {
         return cursor.rowid();
     }
 
+    /** The rowid, or a WITHOUT ROWID table's primary key (which has no rowid). */
+    @Override
+    public Object identity() {
+        return cursor instanceof io.onelite.catalog.ClusteredCursor c ? new RowKey(c.primaryKey()) : cursor.rowid();
+    }
+
     public RowCursor cursor() {
         return cursor;
     }

@@ -20,7 +20,7 @@ public abstract class Level {
     /** For the right side of a RIGHT/FULL JOIN: a plain scan of the same source, else null. */
     private Level unmatchedScan;
     /** The rowids of this level's rows that passed {@link #filter} (its ON terms) in this run. */
-    private java.util.Set<Long> matchedRows;
+    private java.util.Set<Object> matchedRows;
 
     protected Level(int slot) {
         this.slot = slot;
@@ -42,7 +42,7 @@ public abstract class Level {
                     if (filter == null || ValueOps.isTrue(filter.eval(f))) {
                         matched = true;
                         if (matchedRows != null) {
-                            matchedRows.add(f.src[slot].rowid());
+                            matchedRows.add(f.src[slot].identity());
                         }
                         if (postFilter == null || ValueOps.isTrue(postFilter.eval(f))) {
                             return true;
@@ -86,7 +86,7 @@ public abstract class Level {
     /** The level yielding this RIGHT/FULL JOIN level's unmatched rows, checked by its postFilter. */
     Level unmatchedLevel() {
         Level scan = unmatchedScan;
-        java.util.Set<Long> done = matchedRows;
+        java.util.Set<Object> done = matchedRows;
         String text = describe();
         Level u = new Level(slot) {
             @Override
@@ -97,7 +97,7 @@ public abstract class Level {
             @Override
             protected boolean advance(Frame f) {
                 while (scan.next(f)) {
-                    if (!done.contains(f.src[slot].rowid())) {
+                    if (!done.contains(f.src[slot].identity())) {
                         return true;
                     }
                 }

@@ -9,6 +9,11 @@ public interface RowSource {
 
     long rowid();
 
+    /** What tells this row from the source's others (a RIGHT JOIN's matched set): the rowid unless overridden. */
+    default Object identity() {
+        return rowid();
+    }
+
     /** The row of a LEFT JOIN's right side when nothing matched: every column NULL. */
     RowSource NULL_ROW = new RowSource() {
         @Override

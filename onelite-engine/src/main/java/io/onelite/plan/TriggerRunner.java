@@ -70,7 +70,8 @@ final class TriggerRunner {
             Scope rowScope = Writers.rowScope(table, "old");
             Source old = rowScope.sources.get(0);
             scope.sources.add(old);
-            scope.sources.add(new Source("new", table, old.columnNames(), old.affinities(), old.collations(), true,
+            scope.sources.add(new Source("new", table, old.columnNames(), old.affinities(), old.collations(),
+                    !table.withoutRowid(),
                     new boolean[old.columnNames().size()]));
             for (Trigger tr : triggers) {
                 CreateTriggerStmt s = tr.stmt();

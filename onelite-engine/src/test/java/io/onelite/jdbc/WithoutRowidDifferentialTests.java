@@ -32,7 +32,7 @@ class WithoutRowidDifferentialTests {
         try {
             if (!s.execute(sql)) {
                 // sqlite-jdbc reports the last DML's count after DDL (sqlite3_changes is not reset)
-                return sql.startsWith("CREATE") || sql.startsWith("DROP") ? "done" : "changed " + s.getUpdateCount();
+                return sql.startsWith("CREATE") || sql.startsWith("DROP") || sql.startsWith("ALTER") ? "done" : "changed " + s.getUpdateCount();
             }
             StringBuilder sb = new StringBuilder();
             boolean plan = sql.startsWith("EXPLAIN QUERY PLAN");
@@ -256,5 +256,30 @@ class WithoutRowidDifferentialTests {
                 "INSERT INTO r1 VALUES(1, 1, 1)", "INSERT INTO r1 VALUES(1, 1, 1)", "INSERT INTO r1 VALUES(1, 1, 2)",
                 "INSERT OR REPLACE INTO w3 VALUES(2, 1, 1)",
                 "SELECT * FROM w3");
+    }
+
+    @Test
+    void rightJoinsTriggersOnNewAndAlterTable() throws SQLException {
+        assertSame("CREATE TABLE a(k INT PRIMARY KEY, v) WITHOUT ROWID",
+                "CREATE TABLE b(k INT, j TEXT, PRIMARY KEY(j, k)) WITHOUT ROWID",
+                "INSERT INTO a VALUES(1, 'one'), (2, 'two')",
+                "INSERT INTO b VALUES(2, 'p'), (3, 'q'), (3, 'r')",
+                "SELECT a.v, b.j FROM a RIGHT JOIN b ON a.k = b.k ORDER BY b.j",
+                "SELECT a.v, b.j FROM a FULL JOIN b ON a.k = b.k ORDER BY a.v, b.j",
+                "CREATE TRIGGER bad AFTER INSERT ON a BEGIN SELECT new.rowid; END",
+                "INSERT INTO a VALUES(9, 'nine')",
+                "DROP TRIGGER bad",
+                "ALTER TABLE a ADD COLUMN extra DEFAULT 'dflt'",
+                "INSERT INTO a VALUES(3, 'three', 'x')",
+                "SELECT * FROM a",
+                "SELECT * FROM a WHERE k = 1",
+                "UPDATE a SET extra = 'set' WHERE k = 2",
+                "SELECT k, extra FROM a ORDER BY k",
+                "ALTER TABLE a RENAME COLUMN v TO name",
+                "SELECT name FROM a WHERE k = 2",
+                "ALTER TABLE b RENAME TO bb",
+                "SELECT * FROM bb WHERE j = 'q'",
+                "EXPLAIN QUERY PLAN SELECT * FROM bb WHERE j = 'q' AND k = 3",
+                "PRAGMA integrity_check");
     }
 }
