@@ -65,6 +65,11 @@ final class Pragmas {
             }
             case "index_info" -> {
                 io.onelite.catalog.Index ix = v == null ? null : schema.index(v);
+                for (Table t : v == null || ix != null ? List.<Table>of() : schema.tables()) {
+                    if (t.clustered() != null && t.clustered().indexName().equalsIgnoreCase(v)) {
+                        ix = t.clustered().asIndex(t.name(), t.root()); // a WITHOUT ROWID table's primary key
+                    }
+                }
                 if (ix != null) {
                     Table t = schema.table(ix.table());
                     for (int i = 0; i < ix.columns().length; i++) {

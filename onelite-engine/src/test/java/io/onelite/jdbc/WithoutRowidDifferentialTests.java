@@ -173,6 +173,8 @@ class WithoutRowidDifferentialTests {
                 "DELETE FROM t WHERE b = 1",
                 "SELECT * FROM t ORDER BY a, b",
                 "PRAGMA index_list(t)",
+                "PRAGMA index_info(sqlite_autoindex_t_1)",
+                "PRAGMA index_info(tbc)",
                 "PRAGMA integrity_check");
     }
 
@@ -281,5 +283,29 @@ class WithoutRowidDifferentialTests {
                 "SELECT * FROM bb WHERE j = 'q'",
                 "EXPLAIN QUERY PLAN SELECT * FROM bb WHERE j = 'q' AND k = 3",
                 "PRAGMA integrity_check");
+    }
+
+    @Test
+    void jdbcMetadataShowsThePrimaryKeyAndItsIndex() throws SQLException {
+        List<List<String>> out = new ArrayList<>();
+        for (String url : new String[]{Drivers.NATIVE, Drivers.ONELITE}) {
+            try (Connection c = Drivers.open(url)) {
+                Drivers.exec(c, "CREATE TABLE m(a TEXT, b INT, c UNIQUE, PRIMARY KEY(b, a)) WITHOUT ROWID");
+                List<String> rows = new ArrayList<>();
+                try (ResultSet rs = c.getMetaData().getPrimaryKeys(null, null, "m")) {
+                    while (rs.next()) {
+                        rows.add("pk " + rs.getString("COLUMN_NAME") + " " + rs.getString("KEY_SEQ"));
+                    }
+                }
+                try (ResultSet rs = c.getMetaData().getIndexInfo(null, null, "m", true, false)) {
+                    while (rs.next()) {
+                        rows.add("index " + rs.getString("INDEX_NAME") + " " + rs.getString("COLUMN_NAME"));
+                    }
+                }
+                rows.sort(null);
+                out.add(rows);
+            }
+        }
+        assertThat(out.get(1)).isEqualTo(out.get(0));
     }
 }
