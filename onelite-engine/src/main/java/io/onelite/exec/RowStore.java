@@ -80,7 +80,23 @@ sealed interface RowStore permits RowStore.Rowid, RowStore.Clustered {
     }
 
     /** WITHOUT ROWID tables: the rows are the keys of an index b-tree, primary key first. */
-    record Clustered(int root, ClusteredKey layout) implements RowStore {
+    final class Clustered implements RowStore {
+        private final int root;
+        private final ClusteredKey layout;
+        /** Per index (by identity): the primary-key positions its key appends, and where each sits in it. */
+        private final java.util.Map<TableWriter.IndexInfo, int[][]> shapes = new java.util.IdentityHashMap<>();
+
+        Clustered(int root, ClusteredKey layout) {
+            this.root = root;
+            this.layout = layout;
+        }
+
+        private int[][] shape(TableWriter.IndexInfo ix) {
+            return shapes.computeIfAbsent(ix, i -> new int[][]{
+                layout.indexSuffix(i.columns(), i.keyCollations()),
+                layout.primaryKeyPositions(i.columns(), i.keyCollations())});
+        }
+
         private ClusteredCursor open(ExecContext ctx) {
             return new ClusteredCursor(ctx.storage.openIndex(root, layout.keyInfo()), layout);
         }
@@ -117,7 +133,7 @@ sealed interface RowStore permits RowStore.Rowid, RowStore.Clustered {
 
         @Override
         public Object[] indexSuffix(TableWriter.IndexInfo ix, Object[] values, long rowid) {
-            int[] suffix = layout.indexSuffix(ix.columns(), ix.keyCollations());
+            int[] suffix = shape(ix)[0];
             Object[] out = new Object[suffix.length];
             for (int i = 0; i < suffix.length; i++) {
                 out[i] = values[layout.keyColumns()[suffix[i]]];
@@ -127,7 +143,7 @@ sealed interface RowStore permits RowStore.Rowid, RowStore.Clustered {
 
         @Override
         public Object entryRef(TableWriter.IndexInfo ix, Object[] entry) {
-            int[] at = layout.primaryKeyPositions(ix.columns(), ix.keyCollations());
+            int[] at = shape(ix)[1];
             Object[] pk = new Object[at.length];
             for (int i = 0; i < at.length; i++) {
                 pk[i] = at[i] < entry.length ? entry[at[i]] : null;
