@@ -130,4 +130,54 @@ class WithoutRowidFileTests {
         assertThat(sqlite3(db, "PRAGMA integrity_check;")).as("seed " + seed).isEqualTo("ok");
         assertThat(dumpWithSqlite3(db)).as("seed " + seed).isEqualTo(dumpWithOneLite(db));
     }
+
+    @Test
+    void damagedWithoutRowidPagesFailAsCorruptNeverAsAnotherError() throws Exception {
+        long seed = Long.getLong("onelite.seed", System.nanoTime());
+        System.out.println("WithoutRowidFileTests damage seed " + seed + " (replay: -Donelite.seed=" + seed + ")");
+        Path good = dir.resolve("good.db");
+        List<String> script = new ArrayList<>(List.of(SCHEMA));
+        script.addAll(fill(seed));
+        assertThat(sqlite3(good, String.join(";\n", script) + ";\n")).isEmpty();
+        byte[] bytes = java.nio.file.Files.readAllBytes(good);
+        int pageSize = 4096;
+        Random r = new Random(seed);
+        String[] probes = {
+            "SELECT count(*), total(length(note)) FROM kv",
+            "SELECT * FROM kv WHERE k = 'k17'",
+            "SELECT a, b FROM pair WHERE c > 0.7",
+            "SELECT * FROM pair WHERE b = 'qx' AND a = 3",
+            "UPDATE pair SET a = a + 1000 WHERE a < 5",
+            "DELETE FROM kv WHERE v < 50",
+        };
+        int corrupt = 0;
+        for (int round = 0; round < 25; round++) {
+            byte[] bad = bytes.clone();
+            int pg = 1 + r.nextInt(bad.length / pageSize - 1); // never page 1 (the header and schema)
+            for (int k = 0; k < 1 + r.nextInt(4); k++) {
+                bad[pg * pageSize + (r.nextBoolean() ? r.nextInt(16) : r.nextInt(pageSize))] = (byte) r.nextInt(256);
+            }
+            Path f = dir.resolve("bad" + round + ".db");
+            java.nio.file.Files.write(f, bad);
+            try (Connection c = Drivers.open("jdbc:onelite:" + f)) {
+                for (String q : probes) {
+                    try (java.sql.Statement st = c.createStatement()) {
+                        if (st.execute(q)) {
+                            try (java.sql.ResultSet rs = st.getResultSet()) {
+                                while (rs.next()) {
+                                    rs.getObject(1);
+                                }
+                            }
+                        }
+                    } catch (SQLException e) {
+                        int primary = e.getErrorCode() & 0xff;
+                        assertThat(primary).as("seed " + seed + " round " + round + " page " + (pg + 1) + ": " + q
+                                + " -> " + e).isIn(11, 19, 20);
+                        corrupt += primary == 11 ? 1 : 0;
+                    }
+                }
+            }
+        }
+        assertThat(corrupt).as("seed " + seed).isPositive();
+    }
 }
