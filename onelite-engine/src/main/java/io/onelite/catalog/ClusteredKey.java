@@ -145,15 +145,4 @@ public record ClusteredKey(int[] keyColumns, int[] positionOf, int pkLength, Key
         return new Index("PRIMARY KEY", table, root, true, primaryKeyColumns(), new io.onelite.sql.ast.Expr[pkLength],
                 colls, desc, null, "pk", null);
     }
-
-    @Override
-    public boolean equals(Object o) {
-        return o instanceof ClusteredKey k && Arrays.equals(keyColumns, k.keyColumns) && pkLength == k.pkLength
-                && keyInfo.equals(k.keyInfo);
-    }
-
-    @Override
-    public int hashCode() {
-        return Arrays.hashCode(keyColumns) * 31 + keyInfo.hashCode();
-    }
 }

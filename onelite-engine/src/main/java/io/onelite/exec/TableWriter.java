@@ -246,7 +246,7 @@ public final class TableWriter {
     private Object[] key(IndexInfo ix, Object[] values, long rowid, Frame rf) {
         int n = ix.columns().length;
         Object[] suffix = rows.indexSuffix(ix, values, rowid);
-        Object[] key = java.util.Arrays.copyOf(suffix, n + suffix.length);
+        Object[] key = new Object[n + suffix.length];
         System.arraycopy(suffix, 0, key, n, suffix.length);
         for (int i = 0; i < n; i++) {
             int col = ix.columns()[i];
