@@ -105,6 +105,12 @@ class WithoutRowidFileTests {
         assertThat(dumpWithSqlite3(db)).as("seed " + seed).isEqualTo(dumpWithOneLite(db));
         assertThat(sqlite3(db, "SELECT count(*) > 100 FROM pair; SELECT type, name FROM sqlite_schema ORDER BY name;"))
                 .isEqualTo("1\ntable|kv\nindex|kv_v\ntable|pair\nindex|pair_ab\nindex|pair_c\nindex|sqlite_autoindex_kv_2");
+        try (Connection c = Drivers.open("jdbc:onelite:" + db)) {
+            Drivers.exec(c, "DROP TABLE pair", "DELETE FROM kv WHERE v % 2 = 0");
+        }
+        assertThat(sqlite3(db, "PRAGMA integrity_check; SELECT name FROM sqlite_schema ORDER BY name;"))
+                .isEqualTo("ok\nkv\nkv_v\nsqlite_autoindex_kv_2");
+        assertThat(sqlite3(db, "SELECT count(*) FROM kv WHERE v % 2 = 0;")).isEqualTo("0");
     }
 
     @Test
