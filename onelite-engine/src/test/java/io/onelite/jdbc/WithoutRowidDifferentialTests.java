@@ -31,8 +31,9 @@ class WithoutRowidDifferentialTests {
     private static String outcome(Statement s, String sql) {
         try {
             if (!s.execute(sql)) {
-                // sqlite-jdbc reports the last DML's count after DDL (sqlite3_changes is not reset)
-                return sql.startsWith("CREATE") || sql.startsWith("DROP") || sql.startsWith("ALTER") ? "done" : "changed " + s.getUpdateCount();
+                // sqlite-jdbc reports the last DML's count after DDL or BEGIN (sqlite3_changes is not reset)
+                boolean dml = sql.matches("(?s)(INSERT|UPDATE|DELETE|REPLACE).*");
+                return dml ? "changed " + s.getUpdateCount() : "done";
             }
             StringBuilder sb = new StringBuilder();
             boolean plan = sql.startsWith("EXPLAIN QUERY PLAN");
@@ -307,5 +308,34 @@ class WithoutRowidDifferentialTests {
             }
         }
         assertThat(out.get(1)).isEqualTo(out.get(0));
+    }
+
+    @Test
+    void moreStatementShapes() throws SQLException {
+        assertSame("CREATE TABLE t(a INT, b TEXT, c, PRIMARY KEY(a DESC, b)) WITHOUT ROWID",
+                "CREATE TABLE src(a INT, v)",
+                "INSERT INTO t DEFAULT VALUES",
+                "INSERT INTO t(a, b) VALUES(1, NULL)",
+                "REPLACE INTO t VALUES(1, 'x', 'first'), (1, 'x', 'second'), (2, 'y', 'z'), (3, 'x', 'w')",
+                "INSERT INTO t SELECT a + 3, 'q', v FROM src",
+                "INSERT INTO src VALUES(1, 'one'), (3, 'three'), (5, 'five')",
+                "SELECT * FROM t WHERE a BETWEEN 1 AND 2 ORDER BY a",
+                "SELECT * FROM t WHERE a IN (3, 1, 7) ORDER BY a DESC, b",
+                "SELECT * FROM t WHERE a IN (SELECT a FROM src) ORDER BY a",
+                "SELECT a FROM t ORDER BY a DESC LIMIT 2",
+                "UPDATE t SET c = src.v FROM src WHERE src.a = t.a",
+                "SELECT * FROM t ORDER BY a, b",
+                "SAVEPOINT s1",
+                "DELETE FROM t WHERE a > 1 RETURNING a, b",
+                "ROLLBACK TO s1",
+                "RELEASE s1",
+                "SELECT count(*) FROM t",
+                "BEGIN",
+                "UPDATE t SET a = a * 10",
+                "ROLLBACK",
+                "SELECT * FROM t ORDER BY a, b",
+                "SELECT typeof(a), typeof(b), typeof(c) FROM t WHERE a = '2'",
+                "EXPLAIN QUERY PLAN SELECT * FROM t WHERE a IN (1, 2)",
+                "EXPLAIN QUERY PLAN SELECT * FROM t WHERE a = 1 AND b > 'a'");
     }
 }
