@@ -35,9 +35,10 @@ public final class CursorRow implements RowSource {
         return v;
     }
 
+    /** The rowid; 0 for a WITHOUT ROWID table, which has none (the name does not resolve there). */
     @Override
     public long rowid() {
-        return cursor.rowid();
+        return cursor instanceof io.onelite.catalog.ClusteredCursor ? 0 : cursor.rowid();
     }
 
     /** The rowid, or a WITHOUT ROWID table's primary key (which has no rowid). */

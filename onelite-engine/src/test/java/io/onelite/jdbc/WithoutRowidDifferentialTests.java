@@ -335,6 +335,9 @@ class WithoutRowidDifferentialTests {
                 "ROLLBACK",
                 "SELECT * FROM t ORDER BY a, b",
                 "SELECT typeof(a), typeof(b), typeof(c) FROM t WHERE a = '2'",
+                "SELECT a, b, row_number() OVER (ORDER BY a DESC, b), sum(a) OVER (PARTITION BY b) FROM t ORDER BY a, b",
+                "SELECT b, group_concat(a, '-') FROM (SELECT * FROM t ORDER BY a) GROUP BY b ORDER BY b",
+                "WITH x AS (SELECT a FROM t WHERE a > 1) SELECT count(*) FROM x",
                 "EXPLAIN QUERY PLAN SELECT * FROM t WHERE a IN (1, 2)",
                 "EXPLAIN QUERY PLAN SELECT * FROM t WHERE a = 1 AND b > 'a'");
     }
