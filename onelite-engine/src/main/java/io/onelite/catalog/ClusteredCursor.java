@@ -62,7 +62,7 @@ public final class ClusteredCursor implements RowCursor {
 
     @Override
     public int columnCount() {
-        return keys.key().length;
+        return layout.columnCount(keys.key());
     }
 
     @Override

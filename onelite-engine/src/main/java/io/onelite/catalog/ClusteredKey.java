@@ -20,7 +20,8 @@ import java.util.List;
  *
  * <p>Rows stored before an {@code ALTER TABLE ADD COLUMN} have shorter keys; the added columns
  * are the last ones both in table order and in key order, so a key of length L holds exactly the
- * first L table columns.
+ * first L - r table columns, r being how many primary-key columns repeat an earlier one (under
+ * another collation).
  *
  * @param keyColumns  the table column at each key position
  * @param positionOf  the key position of each table column
@@ -30,14 +31,22 @@ import java.util.List;
  */
 public record ClusteredKey(int[] keyColumns, int[] positionOf, int pkLength, KeyInfo keyInfo, String indexName) {
 
-    /** The layout for a table of {@code columnCount} columns whose primary key is {@code pk} (no repeats). */
+    /**
+     * The layout for a table of {@code columnCount} columns whose primary key is {@code pk} (a
+     * column may come twice, under two collations: it is then stored twice).
+     */
     static ClusteredKey of(int columnCount, int[] pk, Collation[] collations, boolean[] descending) {
-        int[] keyColumns = new int[columnCount];
-        int[] positionOf = new int[columnCount];
         boolean[] inPk = new boolean[columnCount];
+        int distinct = 0;
+        for (int c : pk) {
+            distinct += inPk[c] ? 0 : 1;
+            inPk[c] = true;
+        }
+        int[] keyColumns = new int[pk.length + columnCount - distinct];
+        int[] positionOf = new int[columnCount];
+        java.util.Arrays.fill(positionOf, -1);
         int p = 0;
         for (int c : pk) {
-            inPk[c] = true;
             keyColumns[p++] = c;
         }
         for (int c = 0; c < columnCount; c++) {
@@ -45,8 +54,10 @@ public record ClusteredKey(int[] keyColumns, int[] positionOf, int pkLength, Key
                 keyColumns[p++] = c;
             }
         }
-        for (int i = 0; i < columnCount; i++) {
-            positionOf[keyColumns[i]] = i;
+        for (int i = 0; i < keyColumns.length; i++) {
+            if (positionOf[keyColumns[i]] < 0) {
+                positionOf[keyColumns[i]] = i;
+            }
         }
         return new ClusteredKey(keyColumns, positionOf, pk.length, new KeyInfo(collations.clone(), descending.clone()),
                 null);
@@ -75,9 +86,14 @@ public record ClusteredKey(int[] keyColumns, int[] positionOf, int pkLength, Key
         return k;
     }
 
+    /** How many table columns a stored key holds (rows older than ADD COLUMN hold fewer). */
+    public int columnCount(Object[] key) {
+        return Math.max(0, Math.min(key.length, keyColumns.length) - (keyColumns.length - positionOf.length));
+    }
+
     /** A row in table order from a stored key (as many columns as the key holds). */
     public Object[] row(Object[] key) {
-        int n = Math.min(key.length, keyColumns.length);
+        int n = columnCount(key);
         Object[] out = new Object[n];
         for (int c = 0; c < n; c++) {
             out[c] = key[positionOf[c]];

@@ -120,8 +120,8 @@ public final class TableBuilder {
     }
 
     /**
-     * The key layout of a WITHOUT ROWID table: its primary key (a column repeated in it counts
-     * once, as in SQLite) with each column's collation (the PRIMARY KEY's COLLATE, else the
+     * The key layout of a WITHOUT ROWID table: its primary key (a column repeated under the same
+     * collation counts once, as SQLite's {@code isDupColumn}) with each column's collation (the PRIMARY KEY's COLLATE, else the
      * column's) and sort order.
      */
     private static ClusteredKey clusteredKey(List<Column> cols, int[] pk, List<IndexedColumn> spec, boolean columnDesc) {
@@ -129,13 +129,18 @@ public final class TableBuilder {
         List<Collation> colls = new ArrayList<>();
         List<Boolean> desc = new ArrayList<>();
         for (int i = 0; i < pk.length; i++) {
-            if (keyCols.contains(pk[i])) {
-                continue;
-            }
             String cn = spec != null && spec.get(i).collation() != null ? spec.get(i).collation()
                     : cols.get(pk[i]).collation();
+            Collation coll = cn == null ? Collation.BINARY : Collation.byName(cn);
+            boolean repeat = false;
+            for (int j = 0; j < keyCols.size(); j++) {
+                repeat |= keyCols.get(j) == pk[i] && colls.get(j) == coll;
+            }
+            if (repeat) {
+                continue;
+            }
             keyCols.add(pk[i]);
-            colls.add(cn == null ? Collation.BINARY : Collation.byName(cn));
+            colls.add(coll);
             desc.add(spec != null ? spec.get(i).descending() : columnDesc);
         }
         boolean[] d = new boolean[desc.size()];

@@ -45,8 +45,8 @@ final class AlterExecutor {
                 }
             }
             String sql = t.sql();
-            int close = sql.lastIndexOf(')');
-            String newSql = sql.substring(0, close) + ", " + def.text() + sql.substring(close);
+            int at = endOfColumns(sql);
+            String newSql = sql.substring(0, at) + ", " + def.text() + sql.substring(at);
             rewrite(st, t.name(), (type, name, sqlText) -> type.equals("table") && name.equalsIgnoreCase(t.name())
                     ? new String[]{name, name, newSql} : null);
         } else if (a.action() instanceof AlterTableStmt.RenameTable rt) {
@@ -120,5 +120,23 @@ final class AlterExecutor {
         for (Object[] u : updates) {
             st.openTable(1).insert((Long) u[0], (Object[]) u[1]);
         }
+    }
+
+    /**
+     * Where ADD COLUMN splices the new definition: right after the last column definition, before
+     * any table constraint (as SQLite's {@code addColOffset}: a column after {@code PRIMARY KEY(...)}
+     * would not parse); the definitions are found in order by their source text.
+     */
+    private static int endOfColumns(String sql) {
+        var ct = (io.onelite.sql.ast.CreateTableStmt) io.onelite.sql.Parser.parse(sql, 0).stmt();
+        int at = 0;
+        for (var def : ct.columns()) {
+            int i = sql.indexOf(def.text(), at);
+            if (i < 0) {
+                return sql.lastIndexOf(')');
+            }
+            at = i + def.text().length();
+        }
+        return at;
     }
 }

@@ -341,4 +341,24 @@ class WithoutRowidDifferentialTests {
                 "EXPLAIN QUERY PLAN SELECT * FROM t WHERE a IN (1, 2)",
                 "EXPLAIN QUERY PLAN SELECT * FROM t WHERE a = 1 AND b > 'a'");
     }
+
+    @Test
+    void aPrimaryKeyColumnRepeatedUnderAnotherCollationIsKeptAndAddColumnGoesBeforeTableConstraints() throws SQLException {
+        assertSame("CREATE TABLE p(a TEXT, b, PRIMARY KEY(a COLLATE NOCASE, a)) WITHOUT ROWID",
+                "CREATE TABLE q(a TEXT, b, PRIMARY KEY(a, a)) WITHOUT ROWID",
+                "INSERT INTO p VALUES('x', 1), ('X', 2)",
+                "INSERT INTO p VALUES('x', 3)",
+                "INSERT INTO q VALUES('x', 1), ('X', 2)",
+                "INSERT INTO q VALUES('x', 3)",
+                "SELECT * FROM p ORDER BY a",
+                "SELECT * FROM p WHERE a = 'X'",
+                "ALTER TABLE p ADD COLUMN c DEFAULT 'added'",
+                "CREATE TABLE r(x, y, UNIQUE(x), CHECK(y IS NOT 0))",
+                "ALTER TABLE r ADD COLUMN z TEXT DEFAULT 'zz'",
+                "SELECT name, sql FROM sqlite_schema WHERE name IN ('p', 'r') ORDER BY name",
+                "SELECT * FROM p ORDER BY a",
+                "UPDATE p SET b = b + 10 WHERE a = 'x'",
+                "SELECT * FROM p ORDER BY a",
+                "PRAGMA integrity_check");
+    }
 }
