@@ -163,4 +163,76 @@ class WithoutRowidConcurrentTests {
             assertBusySnapshot(a);
         });
     }
+
+    /** Runs {@code sql} as one BEGIN CONCURRENT transaction, again after 517/773 (or BUSY); returns the attempts. */
+    private static int commitWithRetry(Session s, String sql) {
+        for (int attempt = 1; ; attempt++) {
+            try {
+                s.execute("BEGIN CONCURRENT");
+                s.execute(sql);
+                s.execute("COMMIT");
+                return attempt;
+            } catch (OneLiteException e) {
+                if (!s.isAutoCommit()) {
+                    s.execute("ROLLBACK");
+                }
+                if (e.code() != 517 && e.code() != 773 && e.code() != 5) {
+                    throw e;
+                }
+            }
+        }
+    }
+
+    @Test
+    void concurrentWritersBesideASqlite3WriterLoseNothing() throws Exception {
+        Path file = dir.resolve("shared.db");
+        try (Database db = Database.open(file.toString(), DatabaseOptions.DEFAULTS)) {
+            try (Session s = db.openSession()) {
+                s.execute("CREATE TABLE kv(k TEXT PRIMARY KEY, v INT, tag TEXT UNIQUE) WITHOUT ROWID");
+                s.execute("CREATE INDEX kv_v ON kv(v)");
+            }
+            StringBuilder script = new StringBuilder(".timeout 30000\n");
+            for (int i = 0; i < 150; i++) {
+                script.append(String.format("BEGIN IMMEDIATE; INSERT INTO kv VALUES('s%03d', %d, 'ts%03d'); COMMIT;%n", i, i, i));
+            }
+            Process shell = new ProcessBuilder("sqlite3", file.toString()).redirectErrorStream(true).start();
+            try {
+                shell.getOutputStream().write(script.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8));
+                shell.getOutputStream().close();
+                java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(2);
+                List<java.util.concurrent.Future<?>> done = new java.util.ArrayList<>();
+                for (String writer : List.of("a", "b")) {
+                    done.add(pool.submit(() -> {
+                        try (Session s = db.openSession()) {
+                            s.execute("PRAGMA busy_timeout = 30000");
+                            for (int i = 0; i < 150; i++) {
+                                commitWithRetry(s, String.format("INSERT INTO kv VALUES('%s%03d', %d, 't%s%03d')",
+                                        writer, i, i, writer, i));
+                            }
+                        }
+                        return null;
+                    }));
+                }
+                for (var f : done) {
+                    f.get(2, java.util.concurrent.TimeUnit.MINUTES);
+                }
+                pool.shutdown();
+                String out = new String(shell.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+                assertThat(shell.waitFor(60, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+                assertThat(out).isEmpty();
+            } finally {
+                shell.destroyForcibly();
+            }
+            try (Session s = db.openSession()) {
+                assertThat(query(s, "SELECT substr(k, 1, 1), count(*), count(DISTINCT tag) FROM kv GROUP BY 1 ORDER BY 1"))
+                        .containsExactly(List.of("a", 150L, 150L), List.of("b", 150L, 150L), List.of("s", 150L, 150L));
+                assertThat(query(s, "PRAGMA integrity_check")).containsExactly(List.of("ok"));
+            }
+        }
+        Process check = new ProcessBuilder("sqlite3", file.toString(), "PRAGMA integrity_check; SELECT count(*) FROM kv;")
+                .redirectErrorStream(true).start();
+        String out = new String(check.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8).strip();
+        assertThat(check.waitFor(60, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+        assertThat(out).isEqualTo("ok\n450");
+    }
 }
