@@ -121,4 +121,24 @@ public final class Database implements AutoCloseable {
     public DatabaseOptions options() {
         return options;
     }
+
+    /** The file's counters and WAL state now. */
+    public DatabaseStatus status() {
+        return statusOf(shared);
+    }
+
+    /**
+     * The status of the database file {@code file} if some handle in this JVM has it open, so that
+     * a monitor can read it without taking a connection (or keeping the file open).
+     */
+    public static java.util.Optional<DatabaseStatus> statusOf(Path file) {
+        synchronized (FILES) { // read under the lock close() takes: the file cannot close meanwhile
+            Shared s = FILES.get(file.toAbsolutePath().normalize());
+            return s == null ? java.util.Optional.empty() : java.util.Optional.of(statusOf(s));
+        }
+    }
+
+    private static DatabaseStatus statusOf(Shared s) {
+        return new DatabaseStatus(s.path, s.storage.txStats(), s.storage.walFrames(), s.storage.lastCheckpoint());
+    }
 }

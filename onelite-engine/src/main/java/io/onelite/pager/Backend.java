@@ -38,5 +38,10 @@ interface Backend extends PageSource {
     /** Frames in the WAL not yet checkpointed (0 for memory). */
     int framesToCheckpoint();
 
+    /** The last checkpoint run through this backend, or null (always null for memory). */
+    default LastCheckpoint lastCheckpoint() {
+        return null;
+    }
+
     void close();
 }

@@ -49,6 +49,8 @@ final class FileBackend implements Backend {
     private final ConcurrentHashMap<Integer, int[]> restartedFrom = new ConcurrentHashMap<>();
     private final List<PageCache.Key> unpublished = new ArrayList<>();
 
+    private volatile LastCheckpoint lastCheckpoint;
+
     private FileBackend(Path path, FileDbFile dbRaw, DbFile db, DbLock dbLock, Wal wal, int pageSize, int usableSize, int cachePages) {
         this.path = path;
         this.dbRaw = dbRaw;
@@ -246,7 +248,13 @@ final class FileBackend implements Backend {
         if (writeLockHeld) {
             noteRestart();
         }
+        lastCheckpoint = new LastCheckpoint(java.time.Instant.now(), mode, o.busy(), o.logFrames(), o.backfilledFrames());
         return new CheckpointResult(o.busy(), o.logFrames(), o.backfilledFrames());
+    }
+
+    @Override
+    public LastCheckpoint lastCheckpoint() {
+        return lastCheckpoint;
     }
 
     @Override

@@ -278,6 +278,16 @@ public final class Pager implements AutoCloseable {
         }
     }
 
+    /** Frames in the WAL not yet copied into the database file (0 in memory); no lock needed. */
+    public int framesToCheckpoint() {
+        return backend.framesToCheckpoint();
+    }
+
+    /** The last checkpoint this JVM ran on the file, or null before the first (and in memory). */
+    public LastCheckpoint lastCheckpoint() {
+        return backend.lastCheckpoint();
+    }
+
     /** Whether the write lock is held (by any thread of this JVM). */
     public boolean isWriteLocked() {
         return writeLocked;

@@ -223,10 +223,12 @@ public final class Transaction {
                     runHooks(ws, tm.shared.roots, hooks);
                 }
                 if (!ws.isEmpty()) {
+                    long start = System.nanoTime();
                     pager.appendCommit(ws);
                     pager.publish();
                     wrote = true;
                     tm.shared.commits.increment();
+                    tm.shared.commitTimed(start);
                 }
             }
         } finally {
@@ -243,6 +245,7 @@ public final class Transaction {
             return;
         }
         boolean led;
+        long start = System.nanoTime();
         try {
             led = tm.shared.pipeline.commit(new ConcurrentCommit(pager, tm.shared, snapshot, ws, trace, hooks),
                     tm.options().busyTimeout(), tm.options().commitHoldLimit());
@@ -260,6 +263,8 @@ public final class Transaction {
         } catch (RuntimeException | Error e) {
             end();
             throw e;
+        } finally {
+            tm.shared.commitTimed(start);
         }
         end();
         if (led) {
