@@ -6,6 +6,7 @@ import io.micrometer.core.instrument.binder.MeterBinder;
 import io.onelite.spring.OneLiteDataSources;
 import io.onelite.spring.OneLiteStatistics;
 
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
@@ -33,8 +34,8 @@ public final class OneLiteObservabilityAutoConfiguration {
 
         @Bean
         @ConditionalOnMissingBean
-        OneLiteMetrics oneLiteMetrics(OneLiteStatistics statistics) {
-            return new OneLiteMetrics(statistics);
+        OneLiteMetrics oneLiteMetrics(OneLiteStatistics statistics, ObjectProvider<DataSource> dataSource) {
+            return new OneLiteMetrics(statistics, OneLiteEngineStatus.of(dataSource.getIfUnique()));
         }
     }
 
