@@ -19,6 +19,7 @@ import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.boot.transaction.autoconfigure.TransactionAutoConfiguration;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.context.annotation.Primary;
 import org.springframework.retry.support.RetryTemplate;
 import org.springframework.transaction.TransactionDefinition;
 import org.springframework.transaction.annotation.Transactional;
@@ -136,6 +137,23 @@ class ConcurrentTransactionalAutoConfigurationTests {
     }
 
     @Test
+    void theTransactionManagerAttributeChoosesTheManagerOfEveryAttempt() {
+        runner.run(context -> {
+            RecordingTransactionManager primary = context.getBean("transactionManager", RecordingTransactionManager.class);
+            RecordingTransactionManager audit = context.getBean("audit", RecordingTransactionManager.class);
+            audit.commitFailures.add(conflict());
+            Orders orders = context.getBean(Orders.class);
+            orders.audited();
+            assertThat(orders.calls()).hasValue(2);
+            assertThat(audit.begun).hasSize(2);
+            assertThat(audit.commits).isEqualTo(2);
+            assertThat(primary.begun).isEmpty();
+            orders.place();
+            assertThat(primary.begun).hasSize(1);
+        });
+    }
+
+    @Test
     void rollbackRulesComeFromTheAnnotation() {
         runner.run(context -> {
             Orders orders = context.getBean(Orders.class);
@@ -164,7 +182,13 @@ class ConcurrentTransactionalAutoConfigurationTests {
     static class Services {
 
         @Bean
+        @Primary
         RecordingTransactionManager transactionManager() {
+            return new RecordingTransactionManager();
+        }
+
+        @Bean
+        RecordingTransactionManager audit() {
             return new RecordingTransactionManager();
         }
 
@@ -204,6 +228,11 @@ class ConcurrentTransactionalAutoConfigurationTests {
 
         @ConcurrentTransactional(isolation = ConcurrentIsolation.SNAPSHOT, timeout = 7)
         public void snapshot() {
+        }
+
+        @ConcurrentTransactional(transactionManager = "audit", backoff = @ConcurrentTransactional.Backoff(initial = 0, max = 0))
+        public void audited() {
+            calls.incrementAndGet();
         }
 
         @ConcurrentTransactional(rollbackFor = IOException.class, noRollbackFor = IllegalArgumentException.class)
