@@ -21,6 +21,7 @@ import io.onelite.common.BeginMode;
 import io.onelite.common.OneLiteException;
 import io.onelite.jdbc.OneLiteConnection;
 import io.onelite.spring.OneLiteStatistics;
+import org.assertj.core.api.InstanceOfAssertFactories;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -155,7 +156,7 @@ class OneLiteObservabilityAutoConfigurationTests {
             health = indicator.health();
             assertThat(health.getStatus()).isEqualTo(Status.UP);
             assertThat(health.getDetails()).containsEntry("walFrames", 0).containsEntry("walBytes", 0L);
-            assertThat(health.getDetails().get("lastCheckpoint")).asInstanceOf(org.assertj.core.api.InstanceOfAssertFactories.MAP)
+            assertThat(health.getDetails().get("lastCheckpoint")).asInstanceOf(InstanceOfAssertFactories.MAP)
                     .containsEntry("mode", "TRUNCATE").containsEntry("busy", false)
                     .containsKeys("at", "frames", "checkpointedFrames");
             Map<?, ?> last = (Map<?, ?>) health.getDetails().get("lastCheckpoint");

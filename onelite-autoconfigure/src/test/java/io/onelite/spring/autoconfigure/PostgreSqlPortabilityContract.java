@@ -35,6 +35,7 @@ import org.springframework.boot.test.context.runner.ContextConsumer;
 import org.springframework.boot.transaction.autoconfigure.TransactionAutoConfiguration;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.dao.ConcurrencyFailureException;
 import org.springframework.dao.DataAccessException;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.jdbc.datasource.DataSourceUtils;
@@ -189,6 +190,8 @@ abstract class PostgreSqlPortabilityContract {
                 assertThat(e.attempts()).isEqualTo(1);
                 assertThat(e.getMessage()).contains("Clinic.goOffCallOnce failed after 1 attempt");
                 assertThat(sqlState(e)).isEqualTo("40001");
+                // usually the server refuses the loser's COMMIT: translated, never a bare TransactionSystemException
+                assertThat(e.getCause()).isInstanceOf(ConcurrencyFailureException.class);
             });
             assertThat(onCall(context)).isEqualTo(1);
             assertThat(context.getBean(OneLiteStatistics.class).snapshot().exhausted()).isEqualTo(1);
