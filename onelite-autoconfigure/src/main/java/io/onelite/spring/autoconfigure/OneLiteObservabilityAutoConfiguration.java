@@ -19,9 +19,10 @@ import org.springframework.context.annotation.Conditional;
 import org.springframework.context.annotation.Configuration;
 
 /**
- * Optional integrations: Micrometer meters over {@link OneLiteStatistics} when Micrometer is on
- * the class path, and a {@code onelite} health indicator when Spring Boot's health support is
- * ({@code management.health.onelite.enabled=false} turns it off).
+ * Optional integrations: Micrometer meters over {@link OneLiteStatistics} and the engine's status
+ * of the data source's file ({@link OneLiteMetrics}) when Micrometer is on the class path, and a
+ * {@code onelite} health indicator (file reachable, WAL, last checkpoint) when Spring Boot's health
+ * support is ({@code management.health.onelite.enabled=false} turns it off).
  */
 @AutoConfiguration(after = {OneLiteAutoConfiguration.class, ConcurrentTransactionalAutoConfiguration.class})
 @ConditionalOnClass(name = OneLiteDataSources.DRIVER_CLASS_NAME)

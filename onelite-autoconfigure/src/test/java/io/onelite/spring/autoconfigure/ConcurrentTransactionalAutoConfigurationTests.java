@@ -154,6 +154,24 @@ class ConcurrentTransactionalAutoConfigurationTests {
     }
 
     @Test
+    void onATypeTheAnnotationAppliesToEveryMethodAndAMethodsOwnWins() {
+        runner.run(context -> {
+            RecordingTransactionManager tm = context.getBean(RecordingTransactionManager.class);
+            Inventory inventory = context.getBean(Inventory.class);
+            tm.commitFailures.add(conflict());
+            tm.commitFailures.add(conflict());
+            assertThatExceptionOfType(ConcurrentRetryExhaustedException.class).isThrownBy(inventory::restock)
+                    .satisfies(e -> assertThat(e.attempts()).as("maxAttempts of the type").isEqualTo(2));
+            assertThat(tm.begun).hasSize(2).allSatisfy(d -> assertThat(((TransactionAttribute) d).getLabels())
+                    .containsExactly("onelite:begin=concurrent_snapshot"));
+            tm.begun.clear();
+            inventory.count();
+            assertThat(((TransactionAttribute) tm.begun.get(0)).getLabels()).containsExactly("onelite:begin=concurrent");
+            assertThat(inventory.calls()).hasValue(3);
+        });
+    }
+
+    @Test
     void rollbackRulesComeFromTheAnnotation() {
         runner.run(context -> {
             Orders orders = context.getBean(Orders.class);
@@ -200,6 +218,32 @@ class ConcurrentTransactionalAutoConfigurationTests {
         @Bean
         Outer outer() {
             return new Outer();
+        }
+
+        @Bean
+        Inventory inventory() {
+            return new Inventory();
+        }
+    }
+
+    /** Annotated on the type: every public method is advised; a method's own annotation wins. */
+    @ConcurrentTransactional(isolation = ConcurrentIsolation.SNAPSHOT, maxAttempts = 2,
+            backoff = @ConcurrentTransactional.Backoff(initial = 0, max = 0))
+    public static class Inventory {
+
+        private final AtomicInteger calls = new AtomicInteger();
+
+        public AtomicInteger calls() {
+            return calls;
+        }
+
+        public void restock() {
+            calls.incrementAndGet();
+        }
+
+        @ConcurrentTransactional(backoff = @ConcurrentTransactional.Backoff(initial = 0, max = 0))
+        public void count() {
+            calls.incrementAndGet();
         }
     }
 
