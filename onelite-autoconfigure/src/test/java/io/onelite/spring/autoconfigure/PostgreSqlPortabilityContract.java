@@ -212,7 +212,9 @@ abstract class PostgreSqlPortabilityContract {
             assertThat(race.sqlStates).containsExactly("40P01");
             assertThat(context.getBean(JdbcTemplate.class).queryForList("select n from account order by id", Long.class))
                     .containsExactly(2L, 2L);
-            assertThat(context.getBean(OneLiteStatistics.class).snapshot().retries()).isEqualTo(1);
+            // at least the victim's rerun; one more if that rerun began before the other committed (40001)
+            assertThat(context.getBean(OneLiteStatistics.class).snapshot().retries()).isGreaterThanOrEqualTo(1);
+            assertThat(context.getBean(OneLiteStatistics.class).snapshot().exhausted()).isZero();
         });
     }
 
