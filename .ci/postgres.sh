@@ -13,6 +13,7 @@ _pg_bin() {
   for d in /usr/lib/postgresql/*/bin; do
     [ -x "$d/pg_ctl" ] && { echo "$d"; return 0; }
   done
+  d=$(command -v pg_ctl) && [ -x "$(dirname "$d")/initdb" ] && { dirname "$d"; return 0; }
   return 1
 }
 
