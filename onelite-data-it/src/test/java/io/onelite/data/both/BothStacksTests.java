@@ -31,8 +31,10 @@ import org.junit.jupiter.api.Test;
 
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.dao.DataAccessException;
 import org.springframework.dao.DataIntegrityViolationException;
 import org.springframework.dao.DuplicateKeyException;
+import org.springframework.data.jdbc.core.JdbcAggregateTemplate;
 import org.springframework.data.jdbc.core.dialect.JdbcDialect;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.test.context.DynamicPropertyRegistry;
@@ -65,6 +67,7 @@ class BothStacksTests {
     @Autowired TallyRepository tallies;
     @Autowired EntryRepository entries;
     @Autowired JdbcTemplate jdbc;
+    @Autowired JdbcAggregateTemplate aggregates;
     @Autowired OneLiteStatistics statistics;
     @Autowired OneLiteMetrics metrics;
     @Autowired List<TransactionManager> transactionManagers;
@@ -171,6 +174,13 @@ class BothStacksTests {
     }
 
     @Test
+    void aReadOnlyJpaTransactionIsReadOnlyForJdbcAccessToo() {
+        long n = tallies.findById(tallyId).orElseThrow().n();
+        assertThatThrownBy(() -> ledger.bumpTallyReadOnly(tallyId)).isInstanceOf(DataAccessException.class);
+        assertThat(tallies.findById(tallyId).orElseThrow().n()).isEqualTo(n);
+    }
+
+    @Test
     void springDataJdbcSaveAllGetsEveryKeyInsideTheJpaManagersTransaction() {
         List<Entry> saved = entries.saveAll(List.of(new Entry(null, -1, 1), new Entry(null, -1, 2), new Entry(null, -1, 3)));
         assertThat(saved).extracting(Entry::id).doesNotContainNull().doesNotHaveDuplicates();
@@ -185,6 +195,10 @@ class BothStacksTests {
         assertDuplicate(() -> accounts.save(new Account("shared")));
         assertDuplicate(() -> tallies.save(new Tally(null, "shared", 0)));
         assertDuplicate(() -> jdbc.update("insert into tally (name, n) values ('shared', 0)"));
+        // primary key: DuplicateKeyException, SQLState 23505
+        assertDuplicate(() -> accounts.insertNative(accountId, "other"));
+        assertDuplicate(() -> aggregates.insert(new Tally(tallyId, "other", 0)));
+        assertDuplicate(() -> jdbc.update("insert into tally (id, name, n) values (?, 'other', 0)", tallyId));
         // NOT NULL: a DataIntegrityViolationException that is not a duplicate, SQLState 23502
         assertNotNull(() -> accounts.save(new Account(null)));
         assertNotNull(() -> tallies.save(new Tally(null, null, 0)));

@@ -17,6 +17,7 @@ import org.hibernate.Session;
 import org.springframework.jdbc.core.ConnectionCallback;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.stereotype.Service;
+import org.springframework.transaction.annotation.Transactional;
 
 /**
  * Writers on one shared row of each stack, each a {@code @ConcurrentTransactional} method that
@@ -77,6 +78,12 @@ public class Ledger {
         jdbc.update("update tally set n = n + 1000 where id = ?", tallyId);
         em.flush();
         throw new IllegalStateException("failed after the writes of three stacks");
+    }
+
+    /** A write through JDBC inside a read-only JPA transaction: the connection refuses it. */
+    @Transactional(readOnly = true)
+    public void bumpTallyReadOnly(long tallyId) {
+        jdbc.update("update tally set n = n + 1 where id = ?", tallyId);
     }
 
     /** What Hibernate's session and {@code JdbcTemplate} each run on inside one transaction. */
