@@ -225,8 +225,8 @@ final class FileBackend implements Backend {
     }
 
     @Override
-    public void publish() {
-        wal.publish();
+    public void publish(boolean syncWal) {
+        wal.publish(syncWal);
         unpublished.clear();
     }
 

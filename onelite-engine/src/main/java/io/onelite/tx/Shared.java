@@ -44,6 +44,11 @@ final class Shared {
             public void publish() {
                 pager().publish();
             }
+
+            @Override
+            public void publish(boolean syncWal) {
+                pager().publish(syncWal);
+            }
         });
         this.rowids = new RowidAllocator(pager.path());
     }
