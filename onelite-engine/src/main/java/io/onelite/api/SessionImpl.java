@@ -31,7 +31,7 @@ final class SessionImpl implements Session, ExecContext.SessionState {
     /** The explicit transaction, or null in auto-commit mode. */
     TxStorage tx;
     BeginMode mode;
-    /** Open savepoints: name and storage savepoint number. */
+    /** Open savepoints: name, storage savepoint number, deferred FK violations when it was taken. */
     final List<Object[]> savepoints = new ArrayList<>();
     /** A SAVEPOINT outside BEGIN opened the transaction (RELEASE of the outermost commits). */
     boolean txFromSavepoint;
@@ -204,6 +204,37 @@ final class SessionImpl implements Session, ExecContext.SessionState {
     @Override
     public boolean foreignKeys() {
         return foreignKeys;
+    }
+
+    @Override
+    public boolean deferForeignKeys() {
+        return deferForeignKeys;
+    }
+
+    /** Deferred foreign key violations of the current transaction (SQLite's nDeferredCons). */
+    long deferredViolations;
+
+    @Override
+    public long deferredViolations() {
+        return deferredViolations;
+    }
+
+    @Override
+    public void addDeferredViolations(long n) {
+        deferredViolations += n;
+    }
+
+    /** Fails, as SQLite's COMMIT, while deferred foreign key violations are outstanding. */
+    void checkDeferredForeignKeys() {
+        if (deferredViolations > 0) {
+            throw new OneLiteException(ResultCode.CONSTRAINT_FOREIGNKEY, "FOREIGN KEY constraint failed");
+        }
+    }
+
+    /** A transaction ended: its deferred violations go, and defer_foreign_keys switches off, as in SQLite. */
+    void transactionEnded() {
+        deferredViolations = 0;
+        deferForeignKeys = false;
     }
 
     @Override

@@ -33,6 +33,21 @@ public final class ExecContext {
         default boolean foreignKeys() {
             return false;
         }
+
+        /** PRAGMA defer_foreign_keys: every foreign key waits for COMMIT. */
+        default boolean deferForeignKeys() {
+            return false;
+        }
+
+        /** The deferred foreign key violations of the transaction (SQLite's {@code nDeferredCons}). */
+        default long deferredViolations() {
+            return 0;
+        }
+
+        /** Adds {@code n} (negative: resolved) to {@link #deferredViolations()}. */
+        default void addDeferredViolations(long n) {
+            throw new UnsupportedOperationException("deferred foreign keys need a session");
+        }
     }
 
     public final Storage storage;

@@ -1,5 +1,8 @@
 package io.onelite.plan;
 
+import io.onelite.btree.Collation;
+import io.onelite.catalog.Index;
+import io.onelite.catalog.KeyCursor;
 import io.onelite.catalog.RowCursor;
 import io.onelite.catalog.Schema;
 import io.onelite.catalog.Table;
@@ -14,15 +17,31 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Immediate foreign key enforcement when {@code PRAGMA foreign_keys} is on: a child row must
- * reference an existing parent row (or hold a NULL in the key), and deleting or re-keying a
- * parent row applies the child's ON DELETE / ON UPDATE action (NO ACTION and RESTRICT fail,
- * CASCADE, SET NULL, SET DEFAULT). Lookups scan the tables (correct, not fast). Deferred
- * constraints are checked immediately too.
+ * Foreign key enforcement when {@code PRAGMA foreign_keys} is on, as SQLite's {@code fkey.c}:
+ * a child row must reference an existing parent row (or hold a NULL in the key), and deleting or
+ * re-keying a parent row applies the child's ON DELETE / ON UPDATE action (CASCADE, SET NULL,
+ * SET DEFAULT run at once; RESTRICT fails at once; NO ACTION fails unless deferred).
+ *
+ * <p>An immediate constraint fails the statement when it is violated. A deferred one
+ * ({@code DEFERRABLE INITIALLY DEFERRED}, or every constraint under
+ * {@code PRAGMA defer_foreign_keys}, which also defers RESTRICT) only counts: the connection's
+ * counter (SQLite's {@code nDeferredCons}) goes up for each violation a change makes and down for
+ * each one it resolves, and COMMIT fails while it is above zero. As in SQLite, a change can only
+ * lower the counter while it is non-zero ({@code OP_FkIfZero}).
+ *
+ * <p>Parent rows are found through the rowid or the parent's unique index ({@link ParentKey});
+ * child rows through an index whose first columns are the child key (BINARY), else a scan.
  */
 final class ForeignKeys {
-    /** One foreign key: child columns referencing parent columns (-1 = rowid). */
-    private record Fk(Table child, int[] childCols, Table parent, int[] parentCols, ForeignKeyClause clause) {
+    /**
+     * One foreign key: child columns referencing parent columns (-1 = rowid).
+     *
+     * @param key      the parent key lookup, null when it cannot be located
+     * @param mismatch the error using this key raises ("foreign key mismatch"), or null
+     * @param childIndex a child index whose leading key columns are {@code childCols}, or null
+     */
+    private record Fk(Table child, int[] childCols, Table parent, int[] parentCols, ForeignKeyClause clause,
+                      ParentKey key, OneLiteException mismatch, Index childIndex) {
     }
 
     private final List<Fk> asChild = new ArrayList<>();
@@ -55,12 +74,21 @@ final class ForeignKeys {
         if (parent == null) {
             return null; // SQLite reports it at write time; we skip unknown parents
         }
+        ParentKey key = null;
+        OneLiteException mismatch = null;
+        try {
+            key = ParentKey.locate(schema, child, fk);
+        } catch (OneLiteException e) {
+            mismatch = e; // raised only when the key is used with foreign_keys on, as SQLite
+        }
         int n = fk.columns().size();
         int[] cc = new int[n];
         int[] pc = new int[n];
         for (int i = 0; i < n; i++) {
             cc[i] = child.columnIndex(fk.columns().get(i));
-            if (fk.clause().columns().isEmpty()) {
+            if (key != null) {
+                pc[i] = key.parentCols()[i];
+            } else if (fk.clause().columns().isEmpty()) {
                 pc[i] = parent.primaryKey().length > i ? parent.primaryKey()[i] : -1;
             } else {
                 pc[i] = parent.columnIndex(fk.clause().columns().get(i));
@@ -69,7 +97,24 @@ final class ForeignKeys {
                 pc[i] = -1;
             }
         }
-        return new Fk(child, cc, parent, pc, fk.clause());
+        return new Fk(child, cc, parent, pc, fk.clause(), key, mismatch, childIndex(child, cc));
+    }
+
+    /** An index of the child whose first key columns are the child key in order, compared BINARY. */
+    private static Index childIndex(Table child, int[] cols) {
+        for (Index ix : child.indexes()) {
+            if (ix.columns().length < cols.length || ix.where() != null) {
+                continue;
+            }
+            boolean ok = true;
+            for (int i = 0; i < cols.length && ok; i++) {
+                ok = ix.columns()[i] == cols[i] && cols[i] >= 0 && ix.collations()[i] == Collation.BINARY;
+            }
+            if (ok) {
+                return ix;
+            }
+        }
+        return null;
     }
 
     boolean isEmpty() {
@@ -80,22 +125,113 @@ final class ForeignKeys {
         return col < 0 || col == t.rowidAlias() ? (Object) rowid : col < row.length ? row[col] : null;
     }
 
-    /** Checks a row about to be written into the child table. */
+    /** Whether violations of {@code f} count toward COMMIT instead of failing the statement. */
+    private static boolean deferred(ExecContext ctx, Fk f) {
+        return f.clause.deferred() || ctx.session.deferForeignKeys();
+    }
+
+    private static OneLiteException violation() {
+        return new OneLiteException(ResultCode.CONSTRAINT_FOREIGNKEY, "FOREIGN KEY constraint failed");
+    }
+
+    /** The child key of a row, or null when a part of it is NULL (such a row references nothing). */
+    private static Object[] childKey(Fk f, Object[] values, long rowid) {
+        Object[] key = new Object[f.childCols.length];
+        for (int i = 0; i < key.length; i++) {
+            key[i] = value(values, rowid, f.childCols[i], f.child);
+            if (key[i] == null) {
+                return null;
+            }
+        }
+        return key;
+    }
+
+    private static boolean parentExists(ExecContext ctx, Fk f, Object[] key) {
+        if (f.mismatch != null) {
+            throw f.mismatch;
+        }
+        return f.key.exists(ctx.storage, key);
+    }
+
+    /** Checks a row about to be inserted into the child table. */
     void checkChild(ExecContext ctx, Object[] values, long rowid) {
+        childChange(ctx, null, 0, values, rowid);
+    }
+
+    /**
+     * A child row changes: {@code oldValues} (null on insert) stops referencing its parent, and
+     * {@code newValues} (null on delete) starts to. Foreign keys whose columns keep their values
+     * are left alone, as SQLite's {@code fkChildIsModified}.
+     */
+    void childChange(ExecContext ctx, Object[] oldValues, long oldRowid, Object[] newValues, long newRowid) {
         if (!ctx.session.foreignKeys()) {
             return;
         }
         for (Fk f : asChild) {
-            Object[] key = new Object[f.childCols.length];
-            boolean hasNull = false;
-            for (int i = 0; i < key.length; i++) {
-                key[i] = value(values, rowid, f.childCols[i], f.child);
-                hasNull |= key[i] == null;
+            Object[] oldKey = oldValues == null ? null : childKey(f, oldValues, oldRowid);
+            Object[] newKey = newValues == null ? null : childKey(f, newValues, newRowid);
+            if (oldValues != null && newValues != null && sameKey(oldValues, oldRowid, newValues, newRowid, f)) {
+                continue;
             }
-            if (!hasNull && !exists(ctx, f.parent, f.parentCols, key, Long.MIN_VALUE)) {
-                throw new OneLiteException(ResultCode.CONSTRAINT_FOREIGNKEY, "FOREIGN KEY constraint failed");
+            if (f.mismatch != null) {
+                throw f.mismatch; // even for a NULL key, as SQLite's prepare
+            }
+            if (oldKey != null && deferred(ctx, f) && ctx.session.deferredViolations() != 0
+                    && !parentExists(ctx, f, oldKey)) {
+                ctx.session.addDeferredViolations(-1); // the orphan goes away
+            }
+            if (newKey != null && !parentExists(ctx, f, newKey)) {
+                if (!deferred(ctx, f)) {
+                    throw violation();
+                }
+                ctx.session.addDeferredViolations(1);
             }
         }
+    }
+
+    private static boolean sameKey(Object[] a, long aRowid, Object[] b, long bRowid, Fk f) {
+        for (int c : f.childCols) {
+            if (!ValueOps.sameValue(value(a, aRowid, c, f.child), value(b, bRowid, c, f.child), null)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * After a row was inserted into the parent table: children waiting for it (deferred
+     * violations) are resolved, one count each, as SQLite's {@code fkScanChildren} with -1.
+     */
+    void afterParentInsert(ExecContext ctx, Object[] values, long rowid) {
+        if (!ctx.session.foreignKeys()) {
+            return;
+        }
+        for (Fk f : asParent) {
+            if (!deferred(ctx, f)) {
+                continue; // one parent row cannot cause or fix an immediate violation
+            }
+            if (f.mismatch != null) {
+                throw f.mismatch;
+            }
+            if (ctx.session.deferredViolations() == 0) {
+                continue;
+            }
+            Object[] key = parentKey(f, values, rowid);
+            if (key != null) {
+                ctx.session.addDeferredViolations(-matching(ctx, f, key).size());
+            }
+        }
+    }
+
+    private static Object[] parentKey(Fk f, Object[] values, long rowid) {
+        Object[] key = new Object[f.parentCols.length];
+        for (int i = 0; i < key.length; i++) {
+            key[i] = value(values, rowid, f.parentCols[i], f.parent);
+            if (key[i] == null) {
+                return null;
+            }
+        }
+        return key;
     }
 
     /** Applies the children's actions before a parent row is deleted ({@code newValues} null) or re-keyed. */
@@ -116,7 +252,16 @@ final class ForeignKeys {
             if (!changed) {
                 continue;
             }
-            List<Long> children = matching(ctx, f.child, f.childCols, key);
+            if (f.mismatch != null) {
+                throw f.mismatch;
+            }
+            if (newValues != null && deferred(ctx, f) && ctx.session.deferredViolations() != 0) {
+                Object[] newKey = parentKey(f, newValues, newRowid);
+                if (newKey != null) {
+                    ctx.session.addDeferredViolations(-matching(ctx, f, newKey).size()); // children of the new key
+                }
+            }
+            List<Long> children = matching(ctx, f, key);
             if (children.isEmpty()) {
                 continue;
             }
@@ -148,21 +293,50 @@ final class ForeignKeys {
                         w.insert(ctx, v, id, TableWriter.OnConflict.ABORT, true);
                     }
                 }
-                default -> throw new OneLiteException(ResultCode.CONSTRAINT_FOREIGNKEY, "FOREIGN KEY constraint failed");
+                case RESTRICT -> {
+                    if (!ctx.session.deferForeignKeys()) {
+                        throw violation(); // RESTRICT does not wait for COMMIT, even when deferrable
+                    }
+                    ctx.session.addDeferredViolations(children.size());
+                }
+                default -> {
+                    if (!deferred(ctx, f)) {
+                        throw violation();
+                    }
+                    ctx.session.addDeferredViolations(children.size());
+                }
             }
         }
     }
 
-    private static boolean exists(ExecContext ctx, Table t, int[] cols, Object[] key, long exceptRowid) {
-        if (cols.length == 1 && cols[0] == -1) {
-            Object k = ValueOps.applyAffinity(key[0], 'D');
-            return k instanceof Long l && ctx.storage.openTable(t.root()).seek(l);
+    /** The rowids of the child rows whose key equals {@code key} (parent values, in key order). */
+    private static List<Long> matching(ExecContext ctx, Fk f, Object[] key) {
+        Table t = f.child;
+        int[] cols = f.childCols;
+        Object[] k = new Object[cols.length];
+        for (int i = 0; i < cols.length; i++) {
+            char aff = cols[i] < 0 ? 'D' : t.columns().get(cols[i]).affinity();
+            k[i] = ValueOps.applyAffinity(key[i], aff);
+            if (k[i] == null) {
+                return List.of();
+            }
         }
-        return !matching(ctx, t, cols, key).isEmpty();
-    }
-
-    private static List<Long> matching(ExecContext ctx, Table t, int[] cols, Object[] key) {
         List<Long> out = new ArrayList<>();
+        if (f.childIndex != null) {
+            KeyCursor kc = ctx.storage.openIndex(f.childIndex.root(), f.childIndex.keyInfo());
+            int rowidAt = f.childIndex.columns().length;
+            for (boolean ok = kc.seekGE(k); ok; ok = kc.next()) {
+                for (int i = 0; i < k.length; i++) {
+                    if (ValueOps.compare(kc.column(i), k[i], null) != 0) {
+                        return out;
+                    }
+                }
+                if (kc.column(rowidAt) instanceof Long rowid) {
+                    out.add(rowid);
+                }
+            }
+            return out;
+        }
         RowCursor c = ctx.storage.openTable(t.root());
         Object[] defaults = AccessPlanner.access(t).defaults();
         for (boolean ok = c.first(); ok; ok = c.next()) {
@@ -171,9 +345,7 @@ final class ForeignKeys {
                 int col = cols[i];
                 Object v = col < 0 || col == t.rowidAlias() ? (Object) c.rowid()
                         : col < c.columnCount() ? c.column(col) : defaults[col];
-                char aff = col < 0 ? 'D' : t.columns().get(col).affinity();
-                Object k = ValueOps.applyAffinity(key[i], aff);
-                match = v != null && k != null && ValueOps.compare(v, k, null) == 0;
+                match = v != null && ValueOps.compare(v, k[i], null) == 0;
             }
             if (match) {
                 out.add(c.rowid());
@@ -181,5 +353,4 @@ final class ForeignKeys {
         }
         return out;
     }
-
 }
