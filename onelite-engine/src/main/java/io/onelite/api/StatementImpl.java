@@ -358,6 +358,9 @@ final class StatementImpl implements Statement {
                 while (it.next()) {
                     out.add(it.row());
                 }
+                if (ctx.statementViolations() > 0) { // immediate foreign keys, as sqlite3VdbeCheckFk(p, 0)
+                    throw new OneLiteException(ResultCode.CONSTRAINT_FOREIGNKEY, "FOREIGN KEY constraint failed");
+                }
                 if (sp >= 0) {
                     st.release(sp);
                 }

@@ -56,6 +56,17 @@ public final class ExecContext {
     public final long nowMillis = System.currentTimeMillis();
     private final Map<Object, Object> cache = new HashMap<>();
     private int ticks;
+    /** Immediate foreign key violations of this statement, checked when it ends (SQLite's nFkConstraint). */
+    private long statementViolations;
+
+    public long statementViolations() {
+        return statementViolations;
+    }
+
+    /** Adds {@code n} (negative: resolved) to {@link #statementViolations()}. */
+    public void addStatementViolations(long n) {
+        statementViolations += n;
+    }
 
     public ExecContext(Storage storage, Object[] params, SessionState session) {
         this.storage = storage;

@@ -22,12 +22,14 @@ import java.util.List;
  * re-keying a parent row applies the child's ON DELETE / ON UPDATE action (CASCADE, SET NULL,
  * SET DEFAULT run at once; RESTRICT fails at once; NO ACTION fails unless deferred).
  *
- * <p>An immediate constraint fails the statement when it is violated. A deferred one
+ * <p>Violations are counted, as SQLite counts them: a counter goes up for each violation a
+ * change makes and down for each one it resolves, and a change can only lower it while it is
+ * non-zero ({@code OP_FkIfZero}). An immediate constraint counts in the statement's counter
+ * ({@link ExecContext#statementViolations()}, SQLite's {@code nFkConstraint}), checked when the
+ * statement ends, so a statement may break and then repair it; a deferred one
  * ({@code DEFERRABLE INITIALLY DEFERRED}, or every constraint under
- * {@code PRAGMA defer_foreign_keys}, which also defers RESTRICT) only counts: the connection's
- * counter (SQLite's {@code nDeferredCons}) goes up for each violation a change makes and down for
- * each one it resolves, and COMMIT fails while it is above zero. As in SQLite, a change can only
- * lower the counter while it is non-zero ({@code OP_FkIfZero}).
+ * {@code PRAGMA defer_foreign_keys}, which also defers RESTRICT) in the connection's
+ * (SQLite's {@code nDeferredCons}), checked at COMMIT.
  *
  * <p>Parent rows are found through the rowid or the parent's unique index ({@link ParentKey});
  * child rows through an index whose first columns are the child key (BINARY), else a scan.
@@ -130,6 +132,19 @@ final class ForeignKeys {
         return f.clause.deferred() || ctx.session.deferForeignKeys();
     }
 
+    /** The counter {@code f}'s violations go to. */
+    private static long counter(ExecContext ctx, Fk f) {
+        return deferred(ctx, f) ? ctx.session.deferredViolations() : ctx.statementViolations();
+    }
+
+    private static void count(ExecContext ctx, Fk f, long n) {
+        if (deferred(ctx, f)) {
+            ctx.session.addDeferredViolations(n);
+        } else {
+            ctx.addStatementViolations(n);
+        }
+    }
+
     private static OneLiteException violation() {
         return new OneLiteException(ResultCode.CONSTRAINT_FOREIGNKEY, "FOREIGN KEY constraint failed");
     }
@@ -153,7 +168,7 @@ final class ForeignKeys {
         return f.key.exists(ctx.storage, key);
     }
 
-    /** Checks a row about to be inserted into the child table. */
+    /** Counts a row about to be inserted into the child table. */
     void checkChild(ExecContext ctx, Object[] values, long rowid) {
         childChange(ctx, null, 0, values, rowid);
     }
@@ -176,15 +191,11 @@ final class ForeignKeys {
             if (f.mismatch != null) {
                 throw f.mismatch; // even for a NULL key, as SQLite's prepare
             }
-            if (oldKey != null && deferred(ctx, f) && ctx.session.deferredViolations() != 0
-                    && !parentExists(ctx, f, oldKey)) {
-                ctx.session.addDeferredViolations(-1); // the orphan goes away
+            if (oldKey != null && counter(ctx, f) != 0 && !parentExists(ctx, f, oldKey)) {
+                count(ctx, f, -1); // the orphan goes away
             }
             if (newKey != null && !parentExists(ctx, f, newKey)) {
-                if (!deferred(ctx, f)) {
-                    throw violation();
-                }
-                ctx.session.addDeferredViolations(1);
+                count(ctx, f, 1);
             }
         }
     }
@@ -199,7 +210,7 @@ final class ForeignKeys {
     }
 
     /**
-     * After a row was inserted into the parent table: children waiting for it (deferred
+     * After a row was inserted into the parent table: children waiting for it (counted
      * violations) are resolved, one count each, as SQLite's {@code fkScanChildren} with -1.
      */
     void afterParentInsert(ExecContext ctx, Object[] values, long rowid) {
@@ -207,18 +218,15 @@ final class ForeignKeys {
             return;
         }
         for (Fk f : asParent) {
-            if (!deferred(ctx, f)) {
-                continue; // one parent row cannot cause or fix an immediate violation
+            if (deferred(ctx, f) && f.mismatch != null) {
+                throw f.mismatch; // SQLite locates the key only for deferred ones here
             }
-            if (f.mismatch != null) {
-                throw f.mismatch;
-            }
-            if (ctx.session.deferredViolations() == 0) {
+            if (f.mismatch != null || counter(ctx, f) == 0) {
                 continue;
             }
             Object[] key = parentKey(f, values, rowid);
             if (key != null) {
-                ctx.session.addDeferredViolations(-matching(ctx, f, key).size());
+                count(ctx, f, -matching(ctx, f, key).size());
             }
         }
     }
@@ -255,10 +263,10 @@ final class ForeignKeys {
             if (f.mismatch != null) {
                 throw f.mismatch;
             }
-            if (newValues != null && deferred(ctx, f) && ctx.session.deferredViolations() != 0) {
+            if (newValues != null && counter(ctx, f) != 0) {
                 Object[] newKey = parentKey(f, newValues, newRowid);
                 if (newKey != null) {
-                    ctx.session.addDeferredViolations(-matching(ctx, f, newKey).size()); // children of the new key
+                    count(ctx, f, -matching(ctx, f, newKey).size()); // children of the new key
                 }
             }
             List<Long> children = matching(ctx, f, key);
@@ -299,12 +307,7 @@ final class ForeignKeys {
                     }
                     ctx.session.addDeferredViolations(children.size());
                 }
-                default -> {
-                    if (!deferred(ctx, f)) {
-                        throw violation();
-                    }
-                    ctx.session.addDeferredViolations(children.size());
-                }
+                default -> count(ctx, f, children.size());
             }
         }
     }

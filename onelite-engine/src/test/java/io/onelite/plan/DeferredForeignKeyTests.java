@@ -106,6 +106,33 @@ class DeferredForeignKeyTests {
     }
 
     @Test
+    void immediateConstraintsAreCheckedWhenTheStatementEnds() throws Exception {
+        ScenarioTests.run(
+                "PRAGMA foreign_keys = ON",
+                "CREATE TABLE tree(id INTEGER PRIMARY KEY, parent REFERENCES tree(id))",
+                "INSERT INTO tree VALUES (1, 2), (2, NULL)",
+                "INSERT INTO tree VALUES (3, 99)",
+                "INSERT INTO tree VALUES (4, 5), (5, 6)",
+                "BEGIN",
+                "INSERT INTO tree VALUES (3, 1)",
+                "UPDATE tree SET id = id + 10",
+                "UPDATE tree SET parent = 3 WHERE id = 1",
+                "DELETE FROM tree WHERE id = 3",
+                "COMMIT",
+                "SELECT * FROM tree ORDER BY id",
+                "DELETE FROM tree",
+                "INSERT INTO tree VALUES (1, NULL), (2, 1), (3, 2)",
+                "DELETE FROM tree WHERE id < 3",
+                "DELETE FROM tree",
+                "SELECT count(*) FROM tree",
+                "CREATE TABLE p(id INTEGER PRIMARY KEY)",
+                "CREATE TABLE c(pid REFERENCES p)",
+                "CREATE TRIGGER mk AFTER INSERT ON c BEGIN INSERT INTO p VALUES (new.pid); END",
+                "INSERT INTO c VALUES (7)",
+                "SELECT * FROM p");
+    }
+
+    @Test
     void aParentWithoutAUsableKeyIsAForeignKeyMismatch() throws Exception {
         ScenarioTests.run(
                 "PRAGMA foreign_keys = ON",
