@@ -49,9 +49,11 @@ final class ForeignKeys {
     private final List<Fk> asChild = new ArrayList<>();
     private final List<Fk> asParent = new ArrayList<>();
     private final Planner planner;
+    private final Table table;
 
     ForeignKeys(Planner planner, Table t) {
         this.planner = planner;
+        this.table = t;
         Schema schema = planner.schema;
         for (Table.ForeignKey fk : t.foreignKeys()) {
             Fk f = resolve(schema, t, fk);
@@ -242,11 +244,59 @@ final class ForeignKeys {
         return key;
     }
 
-    /** Applies the children's actions before a parent row is deleted ({@code newValues} null) or re-keyed. */
+    /**
+     * Applies the children's actions before a parent row is deleted ({@code newValues} null) or
+     * re-keyed. A child row changed by CASCADE, SET NULL or SET DEFAULT goes through its own
+     * table's foreign keys in turn (its parents are counted, its children acted on), as SQLite's
+     * action triggers do; a row already being changed further up is left alone, so cycles end.
+     */
     void beforeParentChange(ExecContext ctx, Object[] oldValues, long rowid, Object[] newValues, long newRowid) {
-        if (!ctx.session.foreignKeys()) {
+        if (!ctx.session.foreignKeys() || asParent.isEmpty()) {
             return;
         }
+        java.util.Set<String> changing = changing(ctx);
+        String self = table.root() + ":" + rowid;
+        if (!changing.add(self)) {
+            return;
+        }
+        try {
+            parentChange(ctx, oldValues, rowid, newValues, newRowid, changing);
+        } finally {
+            changing.remove(self);
+        }
+    }
+
+    /** The rows (root:rowid) whose parent-side actions are running in this statement. */
+    @SuppressWarnings("unchecked")
+    private static java.util.Set<String> changing(ExecContext ctx) {
+        java.util.Set<String> s = (java.util.Set<String>) ctx.cached(ForeignKeys.class);
+        if (s == null) {
+            s = new java.util.HashSet<>();
+            ctx.cache(ForeignKeys.class, s);
+        }
+        return s;
+    }
+
+    private final java.util.Map<String, ForeignKeys> others = new java.util.HashMap<>();
+
+    /** The foreign keys of another table, built on first use (tables may reference each other). */
+    private ForeignKeys of(Table t) {
+        return others.computeIfAbsent(t.key(), k -> new ForeignKeys(planner, t));
+    }
+
+    /** Deletes ({@code replacement} null) or rewrites a child row as an action, with its own foreign keys. */
+    private void actOnChild(ExecContext ctx, Fk f, TableWriter w, long id, Object[] old, Object[] replacement) {
+        ForeignKeys next = of(f.child);
+        next.childChange(ctx, old, id, replacement, id);
+        next.beforeParentChange(ctx, old, id, replacement, id);
+        w.delete(ctx, id);
+        if (replacement != null) {
+            w.insert(ctx, replacement, id, TableWriter.OnConflict.ABORT, true);
+        }
+    }
+
+    private void parentChange(ExecContext ctx, Object[] oldValues, long rowid, Object[] newValues, long newRowid,
+                              java.util.Set<String> changing) {
         for (Fk f : asParent) {
             Object[] key = new Object[f.parentCols.length];
             boolean changed = newValues == null;
@@ -263,52 +313,64 @@ final class ForeignKeys {
             if (f.mismatch != null) {
                 throw f.mismatch;
             }
+            List<Long> children = new ArrayList<>(matching(ctx, f, key));
+            children.removeIf(id -> changing.contains(f.child.root() + ":" + id));
+            act(ctx, f, children, newValues, newRowid);
             if (newValues != null && counter(ctx, f) != 0) {
+                // after the actions, as SQLite runs them once the parent row is written
                 Object[] newKey = parentKey(f, newValues, newRowid);
                 if (newKey != null) {
                     count(ctx, f, -matching(ctx, f, newKey).size()); // children of the new key
                 }
             }
-            List<Long> children = matching(ctx, f, key);
-            if (children.isEmpty()) {
-                continue;
-            }
-            ForeignKeyClause.Action action = newValues == null ? f.clause.onDelete() : f.clause.onUpdate();
-            TableWriter w = Writers.writer(planner, f.child);
-            switch (action) {
-                case CASCADE -> {
-                    for (long id : children) {
-                        if (newValues == null) {
-                            w.delete(ctx, id);
-                        } else {
-                            Object[] v = w.read(ctx, id);
-                            for (int i = 0; i < f.childCols.length; i++) {
-                                v[f.childCols[i]] = value(newValues, newRowid, f.parentCols[i], f.parent);
-                            }
-                            w.delete(ctx, id);
-                            w.insert(ctx, v, id, TableWriter.OnConflict.ABORT, true);
+        }
+    }
+
+    /** Runs {@code f}'s ON DELETE ({@code newValues} null) or ON UPDATE action on the children. */
+    private void act(ExecContext ctx, Fk f, List<Long> children, Object[] newValues, long newRowid) {
+        if (children.isEmpty()) {
+            return;
+        }
+        ForeignKeyClause.Action action = newValues == null ? f.clause.onDelete() : f.clause.onUpdate();
+        TableWriter w = Writers.writer(planner, f.child);
+        switch (action) {
+            case CASCADE -> {
+                for (long id : children) {
+                    Object[] old = w.read(ctx, id);
+                    if (old == null) {
+                        continue; // already gone through another path of the cascade
+                    }
+                    Object[] v = null;
+                    if (newValues != null) {
+                        v = old.clone();
+                        for (int i = 0; i < f.childCols.length; i++) {
+                            v[f.childCols[i]] = value(newValues, newRowid, f.parentCols[i], f.parent);
                         }
                     }
+                    actOnChild(ctx, f, w, id, old, v);
                 }
-                case SET_NULL, SET_DEFAULT -> {
-                    for (long id : children) {
-                        Object[] v = w.read(ctx, id);
-                        for (int c : f.childCols) {
-                            v[c] = action == ForeignKeyClause.Action.SET_NULL ? null
-                                    : AccessPlanner.access(f.child).defaults()[c];
-                        }
-                        w.delete(ctx, id);
-                        w.insert(ctx, v, id, TableWriter.OnConflict.ABORT, true);
-                    }
-                }
-                case RESTRICT -> {
-                    if (!ctx.session.deferForeignKeys()) {
-                        throw violation(); // RESTRICT does not wait for COMMIT, even when deferrable
-                    }
-                    ctx.session.addDeferredViolations(children.size());
-                }
-                default -> count(ctx, f, children.size());
             }
+            case SET_NULL, SET_DEFAULT -> {
+                for (long id : children) {
+                    Object[] old = w.read(ctx, id);
+                    if (old == null) {
+                        continue;
+                    }
+                    Object[] v = old.clone();
+                    for (int c : f.childCols) {
+                        v[c] = action == ForeignKeyClause.Action.SET_NULL ? null
+                                : AccessPlanner.access(f.child).defaults()[c];
+                    }
+                    actOnChild(ctx, f, w, id, old, v);
+                }
+            }
+            case RESTRICT -> {
+                if (!ctx.session.deferForeignKeys()) {
+                    throw violation(); // RESTRICT does not wait for COMMIT, even when deferrable
+                }
+                ctx.session.addDeferredViolations(children.size());
+            }
+            default -> count(ctx, f, children.size());
         }
     }
 

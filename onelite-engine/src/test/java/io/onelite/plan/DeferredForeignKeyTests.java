@@ -133,6 +133,33 @@ class DeferredForeignKeyTests {
     }
 
     @Test
+    void cascadesReachGrandchildrenAndCheckTheirConstraints() throws Exception {
+        ScenarioTests.run(
+                "PRAGMA foreign_keys = ON",
+                "CREATE TABLE a(id INTEGER PRIMARY KEY)",
+                "CREATE TABLE b(id INTEGER PRIMARY KEY, aid REFERENCES a ON DELETE CASCADE ON UPDATE CASCADE)",
+                "CREATE TABLE c(id INTEGER PRIMARY KEY, bid REFERENCES b ON DELETE SET NULL)",
+                "CREATE TABLE d(bid REFERENCES b)",
+                "CREATE TABLE tree(id INTEGER PRIMARY KEY, parent REFERENCES tree ON DELETE CASCADE)",
+                "INSERT INTO a VALUES (1), (2)",
+                "INSERT INTO b VALUES (10, 1), (11, 1), (12, 2)",
+                "INSERT INTO c VALUES (100, 10), (101, 12)",
+                "INSERT INTO d VALUES (12)",
+                "DELETE FROM a WHERE id = 1",
+                "SELECT * FROM b ORDER BY id",
+                "SELECT * FROM c ORDER BY id",
+                "DELETE FROM a WHERE id = 2",
+                "UPDATE a SET id = 3 WHERE id = 2",
+                "SELECT * FROM b ORDER BY id",
+                "INSERT INTO tree VALUES (1, NULL), (2, 1), (3, 2), (4, 3), (5, 1), (6, 6)",
+                "DELETE FROM tree WHERE id = 2",
+                "SELECT * FROM tree ORDER BY id",
+                "DELETE FROM tree WHERE id = 6",
+                "DELETE FROM tree WHERE id = 1",
+                "SELECT count(*) FROM tree");
+    }
+
+    @Test
     void aParentWithoutAUsableKeyIsAForeignKeyMismatch() throws Exception {
         ScenarioTests.run(
                 "PRAGMA foreign_keys = ON",
