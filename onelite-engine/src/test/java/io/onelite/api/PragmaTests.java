@@ -252,7 +252,12 @@ class PragmaTests {
                         + "WHERE m.type = 'table' ORDER BY 1, t.cid",
                 "SELECT count(*) FROM pragma_table_info('nosuch')",
                 "SELECT count(*) FROM pragma_table_info(NULL)",
-                "SELECT * FROM pragma_table_info")).isEmpty();
+                "SELECT * FROM pragma_table_info",
+                "SELECT t.arg, t.schema, t.name FROM pragma_table_info('p') t",
+                "SELECT t.arg, t.schema, t.name FROM pragma_table_info('p', 'main') t",
+                "SELECT * FROM pragma_index_list('c', 'temp')",
+                "SELECT * FROM pragma_index_list('c', 'nope')",
+                "SELECT * FROM pragma_index_list('c', 'main', 3)")).isEmpty();
     }
 
     @Test
