@@ -11,6 +11,8 @@ import io.onelite.common.ResultCode;
 import io.onelite.exec.ExecContext;
 import io.onelite.exec.TableWriter;
 import io.onelite.exec.ValueOps;
+import io.onelite.exec.TriggerIgnore;
+import io.onelite.sql.ast.CreateTriggerStmt;
 import io.onelite.sql.ast.ForeignKeyClause;
 
 import java.util.ArrayList;
@@ -284,14 +286,44 @@ final class ForeignKeys {
         return others.computeIfAbsent(t.key(), k -> new ForeignKeys(planner, t));
     }
 
-    /** Deletes ({@code replacement} null) or rewrites a child row as an action, with its own foreign keys. */
+    private final java.util.Map<String, TriggerRunner> childTriggers = new java.util.HashMap<>();
+
+    /**
+     * Deletes ({@code replacement} null) or rewrites a child row as an action, as the DELETE or
+     * UPDATE SQLite's action trigger runs: the child table's row triggers fire around it (a
+     * BEFORE trigger's RAISE(IGNORE) skips the row) and its own foreign keys apply.
+     */
     private void actOnChild(ExecContext ctx, Fk f, TableWriter w, long id, Object[] old, Object[] replacement) {
+        CreateTriggerStmt.Event event = replacement == null ? CreateTriggerStmt.Event.DELETE
+                : CreateTriggerStmt.Event.UPDATE;
+        TriggerRunner triggers = childTriggers.computeIfAbsent(f.child.key() + " " + event, k -> {
+            java.util.Set<Integer> updated = new java.util.HashSet<>();
+            for (int c : f.childCols) {
+                updated.add(c);
+            }
+            return new TriggerRunner(planner, f.child, event, updated);
+        });
+        if (!triggers.isEmpty()) {
+            try {
+                triggers.fire(ctx, CreateTriggerStmt.Time.BEFORE, old, id, replacement, id);
+            } catch (TriggerIgnore ignore) {
+                count(ctx, f, 1); // the row keeps referencing the parent key that goes away
+                return;
+            }
+        }
         ForeignKeys next = of(f.child);
         next.childChange(ctx, old, id, replacement, id);
         next.beforeParentChange(ctx, old, id, replacement, id);
         w.delete(ctx, id);
         if (replacement != null) {
             w.insert(ctx, replacement, id, TableWriter.OnConflict.ABORT, true);
+        }
+        if (!triggers.isEmpty()) {
+            try {
+                triggers.fire(ctx, CreateTriggerStmt.Time.AFTER, old, id, replacement, id);
+            } catch (TriggerIgnore ignore) {
+                // nothing left to skip
+            }
         }
     }
 

@@ -160,6 +160,30 @@ class DeferredForeignKeyTests {
     }
 
     @Test
+    void actionsFireTheChildTablesTriggers() throws Exception {
+        ScenarioTests.run(
+                "PRAGMA foreign_keys = ON",
+                "CREATE TABLE p(id INTEGER PRIMARY KEY)",
+                "CREATE TABLE c(id INTEGER PRIMARY KEY, pid REFERENCES p ON DELETE CASCADE ON UPDATE SET NULL)",
+                "CREATE TABLE log(x)",
+                "CREATE TRIGGER bd BEFORE DELETE ON c BEGIN INSERT INTO log VALUES ('bd ' || old.id); END",
+                "CREATE TRIGGER ad AFTER DELETE ON c BEGIN INSERT INTO log VALUES ('ad ' || old.id); END",
+                "CREATE TRIGGER au AFTER UPDATE ON c BEGIN "
+                        + "INSERT INTO log VALUES ('au ' || old.id || ' ' || coalesce(new.pid, 'null')); END",
+                "CREATE TRIGGER pd AFTER DELETE ON p BEGIN INSERT INTO log VALUES ('pd ' || old.id); END",
+                "CREATE TRIGGER keep BEFORE DELETE ON c WHEN old.id = 13 BEGIN SELECT RAISE(IGNORE); END",
+                "INSERT INTO p VALUES (1), (2), (4)",
+                "INSERT INTO c VALUES (10, 1), (11, 1), (12, 2), (13, 4)",
+                "DELETE FROM p WHERE id = 1",
+                "UPDATE p SET id = 3 WHERE id = 2",
+                "DELETE FROM p WHERE id = 4",
+                "PRAGMA foreign_keys = OFF",
+                "DELETE FROM p WHERE id = 4",
+                "SELECT * FROM log",
+                "SELECT * FROM c ORDER BY id");
+    }
+
+    @Test
     void aParentWithoutAUsableKeyIsAForeignKeyMismatch() throws Exception {
         ScenarioTests.run(
                 "PRAGMA foreign_keys = ON",
