@@ -124,6 +124,11 @@ public final class PagerStorage implements StorageProvider {
         }
 
         @Override
+        public void setSynchronous(io.onelite.common.Synchronous level) {
+            tx.setSynchronous(level);
+        }
+
+        @Override
         public io.onelite.common.BeginMode mode() {
             return tx.mode();
         }

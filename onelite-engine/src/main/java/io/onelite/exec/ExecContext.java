@@ -33,6 +33,21 @@ public final class ExecContext {
         default boolean foreignKeys() {
             return false;
         }
+
+        /** PRAGMA defer_foreign_keys: every foreign key waits for COMMIT. */
+        default boolean deferForeignKeys() {
+            return false;
+        }
+
+        /** The deferred foreign key violations of the transaction (SQLite's {@code nDeferredCons}). */
+        default long deferredViolations() {
+            return 0;
+        }
+
+        /** Adds {@code n} (negative: resolved) to {@link #deferredViolations()}. */
+        default void addDeferredViolations(long n) {
+            throw new UnsupportedOperationException("deferred foreign keys need a session");
+        }
     }
 
     public final Storage storage;
@@ -41,6 +56,17 @@ public final class ExecContext {
     public final long nowMillis = System.currentTimeMillis();
     private final Map<Object, Object> cache = new HashMap<>();
     private int ticks;
+    /** Immediate foreign key violations of this statement, checked when it ends (SQLite's nFkConstraint). */
+    private long statementViolations;
+
+    public long statementViolations() {
+        return statementViolations;
+    }
+
+    /** Adds {@code n} (negative: resolved) to {@link #statementViolations()}. */
+    public void addStatementViolations(long n) {
+        statementViolations += n;
+    }
 
     public ExecContext(Storage storage, Object[] params, SessionState session) {
         this.storage = storage;

@@ -227,8 +227,8 @@ final class FileBackend implements Backend {
     }
 
     @Override
-    public void publish() {
-        wal.publish();
+    public void publish(boolean syncWal) {
+        wal.publish(syncWal);
         unpublished.clear();
     }
 

@@ -219,8 +219,18 @@ public final class Pager implements AutoCloseable {
 
     /** With the write lock held: sync (synchronous >= FULL) and make every appended commit visible. */
     public void publish() {
+        publish(syncsAtCommit());
+    }
+
+    /** With the write lock held: sync when {@code syncWal}, then make every appended commit visible. */
+    public void publish(boolean syncWal) {
         checkLocked();
-        backend.publish();
+        backend.publish(syncWal);
+    }
+
+    /** Whether a commit syncs the WAL under the file's own {@code synchronous} (FULL or EXTRA). */
+    public boolean syncsAtCommit() {
+        return options.synchronous().compareTo(io.onelite.common.Synchronous.FULL) >= 0;
     }
 
     /** Runs a checkpoint, waiting at most 5 s for locks in the modes that wait. */

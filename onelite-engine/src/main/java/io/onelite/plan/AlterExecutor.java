@@ -16,7 +16,7 @@ import java.util.regex.Pattern;
 /**
  * ALTER TABLE: RENAME TO, RENAME COLUMN and ADD COLUMN, done as SQLite does by rewriting the
  * stored CREATE statements in {@code sqlite_schema} (no row is touched: a row stored before ADD
- * COLUMN reads the new column's default). DROP COLUMN is not supported yet.
+ * COLUMN reads the new column's default). DROP COLUMN ({@link DropColumn}) also rewrites the rows.
  */
 final class AlterExecutor {
     private AlterExecutor() {
@@ -24,9 +24,17 @@ final class AlterExecutor {
 
     static void execute(AlterTableStmt a, Schema schema, Storage st) {
         Table t = schema.table(a.table().name());
-        if (t == null || t.isSchemaTable()) {
+        if (t == null && schema.view(a.table().name()) != null) {
+            String v = schema.view(a.table().name()).name();
+            var act = a.action();
+            throw new OneLiteException(ResultCode.ERROR, act instanceof AlterTableStmt.DropColumn
+                    ? "cannot drop column from view \"" + v + "\"" : act instanceof AlterTableStmt.RenameColumn
+                    ? "cannot rename columns of view \"" + v + "\"" : act instanceof AlterTableStmt.AddColumn
+                    ? "Cannot add a column to a view" : "no such table: " + a.table().name());
+        }
+        if (t == null || t.isSchemaTable() || t.name().toLowerCase(java.util.Locale.ROOT).startsWith("sqlite_")) {
             throw new OneLiteException(ResultCode.ERROR, t == null ? "no such table: " + a.table().name()
-                    : "table " + a.table().name() + " may not be altered");
+                    : "table " + (t.isSchemaTable() ? "sqlite_master" : t.name()) + " may not be altered");
         }
         if (a.action() instanceof AlterTableStmt.AddColumn add) {
             var def = add.column();
@@ -44,9 +52,12 @@ final class AlterExecutor {
                     throw new OneLiteException(ResultCode.ERROR, "Cannot add a NOT NULL column with default value NULL");
                 }
             }
-            String sql = t.sql();
-            int close = sql.lastIndexOf(')');
-            String newSql = sql.substring(0, close) + ", " + def.text() + sql.substring(close);
+            CreateTableText text = CreateTableText.of(t.sql());
+            if (text == null) {
+                throw new OneLiteException(ResultCode.ERROR, "cannot add a column to table " + t.name()
+                        + ": its CREATE TABLE text is not understood");
+            }
+            String newSql = text.addColumn(def.text());
             rewrite(st, t.name(), (type, name, sqlText) -> type.equals("table") && name.equalsIgnoreCase(t.name())
                     ? new String[]{name, name, newSql} : null);
         } else if (a.action() instanceof AlterTableStmt.RenameTable rt) {
@@ -74,8 +85,9 @@ final class AlterExecutor {
             Column c = t.columns().get(ci);
             rewrite(st, t.name(), (type, name, sqlText) -> new String[]{name, t.name(),
                     sqlText == null ? null : replaceName(sqlText, c.name(), rc.newName())});
-        } else {
-            throw new OneLiteException(ResultCode.ERROR, "ALTER TABLE DROP COLUMN is not supported yet");
+        } else if (a.action() instanceof AlterTableStmt.DropColumn dc) {
+            DropColumn.execute(t, dc.column(), schema, st);
+            return;
         }
         DdlExecutor.bumpCookie(st);
     }

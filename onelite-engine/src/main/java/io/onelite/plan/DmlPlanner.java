@@ -291,6 +291,9 @@ public final class DmlPlanner {
                         fks.checkChild(ctx, values, rowid == null ? -1 : rowid);
                     }
                     Long id = writer.insert(ctx, values, rowid, action);
+                    if (id != null && !fks.isEmpty()) {
+                        fks.afterParentInsert(ctx, values, id);
+                    }
                     if (id != null) {
                         seq = Math.max(seq, id);
                         count++;
@@ -489,7 +492,7 @@ public final class DmlPlanner {
                         }
                     }
                     if (!fks.isEmpty()) {
-                        fks.checkChild(ctx, values, newRowid == null ? rowid : newRowid);
+                        fks.childChange(ctx, old, rowid, values, newRowid == null ? rowid : newRowid);
                         fks.beforeParentChange(ctx, old, rowid, values, newRowid == null ? rowid : newRowid);
                     }
                     writer.delete(ctx, rowid);
@@ -557,6 +560,7 @@ public final class DmlPlanner {
                         }
                     }
                     if (!fks.isEmpty()) {
+                        fks.childChange(ctx, olds.get(i), rowids.get(i), null, 0);
                         fks.beforeParentChange(ctx, olds.get(i), rowids.get(i), null, 0);
                     }
                     if (writer.delete(ctx, rowids.get(i))) {

@@ -58,6 +58,17 @@ final class TriggerRunner {
         }
     }
 
+    private TriggerRunner(Planner planner, Table t, Trigger only) {
+        this.planner = planner;
+        this.table = t;
+        triggers.add(only);
+    }
+
+    /** Compiles one trigger's WHEN clause and body (ALTER TABLE's schema checks); throws what compiling throws. */
+    static void compileOne(Planner planner, Table t, Trigger tr) {
+        new TriggerRunner(planner, t, tr).compiled();
+    }
+
     boolean isEmpty() {
         return triggers.isEmpty();
     }

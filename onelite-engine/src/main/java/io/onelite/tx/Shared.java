@@ -48,6 +48,11 @@ final class Shared {
             public void publish() {
                 pager().publish();
             }
+
+            @Override
+            public void publish(boolean syncWal) {
+                pager().publish(syncWal);
+            }
         });
         this.rowids = new RowidAllocator(pager.path());
     }

@@ -42,6 +42,8 @@ public final class Transaction {
     private boolean locked;
     private boolean finished;
     private List<CommitHook> hooks;
+    /** The connection's synchronous level; null: the file's. */
+    private io.onelite.common.Synchronous synchronous;
     /** Trace marks of the open savepoints; savepoint n (from 1) is at index n - 1. */
     private final ArrayList<Integer> savepoints = new ArrayList<>();
 
@@ -225,7 +227,7 @@ public final class Transaction {
                 if (!ws.isEmpty()) {
                     long start = System.nanoTime();
                     pager.appendCommit(ws);
-                    pager.publish();
+                    pager.publish(syncsAtCommit());
                     wrote = true;
                     tm.shared.commits.increment();
                     tm.shared.commitTimed(start);
@@ -248,7 +250,7 @@ public final class Transaction {
         long start = System.nanoTime();
         try {
             led = tm.shared.pipeline.commit(new ConcurrentCommit(pager, tm.shared, snapshot, ws, trace, hooks),
-                    tm.options().busyTimeout(), tm.options().commitHoldLimit());
+                    tm.options().busyTimeout(), tm.options().commitHoldLimit(), syncsAtCommit());
         } catch (OneLiteException e) {
             if (e.resultCode() == ResultCode.BUSY) {
                 throw e; // still open: COMMIT may be retried, as in SQLite
@@ -270,6 +272,19 @@ public final class Transaction {
         if (led) {
             tm.shared.afterBatch(); // our snapshot is released: the checkpoint can reset the WAL
         }
+    }
+
+    /**
+     * Sets the {@code synchronous} level of the connection that runs this transaction: whether
+     * its commit syncs the WAL (FULL, EXTRA) or not (OFF, NORMAL). Null: the file's own level.
+     */
+    public void setSynchronous(io.onelite.common.Synchronous level) {
+        this.synchronous = level;
+    }
+
+    private boolean syncsAtCommit() {
+        return synchronous == null ? pager.syncsAtCommit()
+                : synchronous.compareTo(io.onelite.common.Synchronous.FULL) >= 0;
     }
 
     /** Rolls back; a no-op on a finished transaction. */

@@ -363,11 +363,20 @@ public final class Wal {
 
     /** Syncs the WAL if synchronous is FULL or EXTRA, then publishes the header: the commit point. */
     public void publish() {
+        publish(synchronous == Synchronous.FULL || synchronous == Synchronous.EXTRA);
+    }
+
+    /**
+     * Publishes the header (the commit point), syncing the WAL first when {@code syncWal}: the
+     * committing connections' own {@code PRAGMA synchronous} decides, as in SQLite, where each
+     * connection's pager has its sync flags.
+     */
+    public void publish(boolean syncWal) {
         checkWriting();
         if (wMx == published.mxFrame() && java.util.Arrays.equals(wSalts, published.salts())) {
             return;
         }
-        if (synchronous == Synchronous.FULL || synchronous == Synchronous.EXTRA) {
+        if (syncWal) {
             walFile.sync(false);
         }
         WalIndexHeader h = WalIndexHeader.build(wIChange + 1, wBigEnd, pageSize, wMx, wNPage, wCk0, wCk1, wSalts);
