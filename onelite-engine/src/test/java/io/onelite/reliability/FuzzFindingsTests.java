@@ -131,4 +131,23 @@ class FuzzFindingsTests {
             }
         });
     }
+
+    @Test
+    void eachFiringOfATriggerSeesTheRowsAsTheyAreThen() throws Exception { // #10
+        // found while checking that FROM-clause queries may be read on demand: an uncorrelated
+        // subquery of a trigger program kept the result of its first firing
+        try (SideBySide s = new SideBySide()) {
+            s.setUp("CREATE TABLE t(a)", "CREATE TABLE log(n)",
+                    "CREATE TRIGGER tr AFTER INSERT ON t BEGIN "
+                            + "INSERT INTO log SELECT c FROM (SELECT count(*) c FROM t); "
+                            + "INSERT INTO log SELECT a + 100 FROM (SELECT a FROM t) LIMIT 1 OFFSET new.a - 1; "
+                            + "INSERT INTO log SELECT 1000 WHERE new.a IN (SELECT a FROM t); "
+                            + "DELETE FROM t WHERE a = new.a - 2; END");
+            sameAsSqlite(s,
+                    "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 300) INSERT INTO t SELECT i FROM n",
+                    "SELECT count(*), sum(n) FROM log",
+                    "SELECT n FROM log ORDER BY rowid LIMIT 12",
+                    "SELECT count(*), sum(a) FROM t");
+        }
+    }
 }

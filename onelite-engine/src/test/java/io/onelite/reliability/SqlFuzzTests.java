@@ -183,7 +183,7 @@ class SqlFuzzTests {
                 if (!s.isAutoCommit()) {
                     s.execute("ROLLBACK");
                 }
-                runAll(s, "SELECT count(*) FROM t1");
+                runAll(s, "SELECT count(*) FROM sqlite_schema"); // (an input may have dropped t1: seed 3989992838324)
             }
         }, () -> "hang: seed " + seed + " on " + keep(String.valueOf(current[0]), seed));
         System.out.println("fuzz seed " + seed + ": " + inputs + " inputs, " + errors[0] + " errors, "
