@@ -15,7 +15,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
  * Lock and {@code -shm} faults through {@link FaultyLocks}, plugged in with

@@ -36,10 +36,6 @@ final class SideBySide implements AutoCloseable {
         sqlite = DriverManager.getConnection("jdbc:sqlite::memory:");
     }
 
-    Session session() {
-        return session;
-    }
-
     /** The outcomes of {@code sql} in OneLite and in SQLite, in that order. */
     String[] both(String sql) {
         return new String[]{oneLite(sql), sqlite(sql)};
