@@ -51,6 +51,15 @@ public final class Database implements AutoCloseable {
      * @throws OneLiteException CANTOPEN when the file cannot be opened, NOTADB when it is not a database
      */
     public static Database open(String path, DatabaseOptions options) {
+        return open(path, options, io.onelite.os.OsHooks.NONE);
+    }
+
+    /**
+     * As {@link #open(String, DatabaseOptions)}, with the file's I/O, locks and {@code -shm}
+     * mappings going through {@code io} (a fault-injection hook for tests, a shim VFS). The hooks
+     * apply when this call opens the file, i.e. when no other handle of it is open in this JVM.
+     */
+    public static Database open(String path, DatabaseOptions options, io.onelite.os.OsHooks io) {
         if (options == null) {
             options = DatabaseOptions.DEFAULTS;
         }
@@ -67,7 +76,7 @@ public final class Database implements AutoCloseable {
                 boolean fileReadOnly = options.readOnly()
                         && !(java.nio.file.Files.isRegularFile(p) && java.nio.file.Files.isWritable(p));
                 PagerOptions po = pagerOptions(options.withReadOnly(fileReadOnly));
-                s = new Shared(p, PagerStorage.open(p, po, txOptions(options)));
+                s = new Shared(p, PagerStorage.open(p, po, txOptions(options), io));
                 FILES.put(p, s);
             }
             s.refs++;

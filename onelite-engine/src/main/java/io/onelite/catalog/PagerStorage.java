@@ -37,7 +37,12 @@ public final class PagerStorage implements StorageProvider {
     }
 
     public static PagerStorage open(Path path, PagerOptions options, TxOptions txOptions) {
-        return new PagerStorage(Pager.open(path, options), txOptions);
+        return open(path, options, txOptions, io.onelite.os.OsHooks.NONE);
+    }
+
+    /** As {@link #open(Path, PagerOptions, TxOptions)}, the files' I/O, locks and mappings going through {@code io}. */
+    public static PagerStorage open(Path path, PagerOptions options, TxOptions txOptions, io.onelite.os.OsHooks io) {
+        return new PagerStorage(Pager.open(path, options, io), txOptions);
     }
 
     public static PagerStorage openMemory(PagerOptions options, TxOptions txOptions) {

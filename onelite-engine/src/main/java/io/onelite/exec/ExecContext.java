@@ -54,7 +54,7 @@ public final class ExecContext {
     public final Object[] params;
     public final SessionState session;
     public final long nowMillis = System.currentTimeMillis();
-    private final Map<Object, Object> cache = new HashMap<>();
+    private Map<Object, Object> cache = new HashMap<>();
     private int ticks;
     /** Immediate foreign key violations of this statement, checked when it ends (SQLite's nFkConstraint). */
     private long statementViolations;
@@ -118,6 +118,21 @@ public final class ExecContext {
 
     public void cache(Object key, Object value) {
         cache.put(key, value);
+    }
+
+    /**
+     * Starts an empty cache for one firing of a trigger program, so that its uncorrelated
+     * subqueries see the rows as they are at this firing, as in SQLite; returns the caches that
+     * {@link #endCacheScope} restores.
+     */
+    public Map<Object, Object> beginCacheScope() {
+        Map<Object, Object> outer = cache;
+        cache = new HashMap<>();
+        return outer;
+    }
+
+    public void endCacheScope(Map<Object, Object> outer) {
+        cache = outer;
     }
 
     /** Called in loops: fails with SQLITE_INTERRUPT once {@code Session.interrupt()} was called. */

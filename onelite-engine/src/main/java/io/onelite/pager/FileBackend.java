@@ -5,6 +5,7 @@ import io.onelite.common.ResultCode;
 import io.onelite.os.DbFile;
 import io.onelite.os.FileDbFile;
 import io.onelite.os.LockTable;
+import io.onelite.os.OsHooks;
 import io.onelite.wal.CheckpointOutcome;
 import io.onelite.wal.DbLock;
 import io.onelite.wal.ReadView;
@@ -19,7 +20,6 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.locks.LockSupport;
-import java.util.function.UnaryOperator;
 
 /**
  * A database file in WAL mode, shared with other processes through SQLite's protocol: the
@@ -62,11 +62,11 @@ final class FileBackend implements Backend {
         this.cache = new PageCache(cachePages);
     }
 
-    static Backend open(Path path, PagerOptions options, UnaryOperator<DbFile> io) {
+    static Backend open(Path path, PagerOptions options, OsHooks io) {
         long deadline = System.nanoTime() + OPEN_TIMEOUT.toNanos();
         FileDbFile dbRaw = FileDbFile.open(path, false);
-        DbFile db = io.apply(dbRaw);
-        LockTable dbLocks = new LockTable(dbRaw);
+        DbFile db = io.files().apply(dbRaw);
+        LockTable dbLocks = new LockTable(dbRaw, io.locks().apply(dbRaw));
         DbLock dbLock = new DbLock(dbLocks);
         try {
             while (!dbLock.tryShared()) {

@@ -11,6 +11,7 @@ import java.util.HashMap;
 import java.util.Map;
 import java.util.function.UnaryOperator;
 import io.onelite.os.DbFile;
+import io.onelite.os.OsHooks;
 
 /**
  * The pager of one database: snapshots for readers, copy-on-write write sets, the write lock,
@@ -46,7 +47,7 @@ public final class Pager implements AutoCloseable {
      * the file is missing or empty. The first opener's options win for a file already open.
      */
     public static Pager open(Path path, PagerOptions options) {
-        return open(path, options, UnaryOperator.identity());
+        return open(path, options, OsHooks.NONE);
     }
 
     /**
@@ -55,6 +56,15 @@ public final class Pager implements AutoCloseable {
      * fault-injection hook for tests, e.g. a {@code DbFile} that fails the Nth write).
      */
     public static Pager open(Path path, PagerOptions options, UnaryOperator<DbFile> io) {
+        return open(path, options, OsHooks.files(io));
+    }
+
+    /**
+     * As {@link #open(Path, PagerOptions)}, with the database, WAL and {@code -shm} files' I/O,
+     * locks and mappings going through {@code io} when this call creates the pager (a
+     * fault-injection hook for tests; see {@link OsHooks}).
+     */
+    public static Pager open(Path path, PagerOptions options, OsHooks io) {
         Path abs = path.toAbsolutePath().normalize();
         synchronized (OPEN) {
             try {

@@ -41,6 +41,7 @@ final class AlterExecutor {
             if (t.columnIndex(def.name()) >= 0) {
                 throw new OneLiteException(ResultCode.ERROR, "duplicate column name: " + def.name());
             }
+            Limits.tableColumns(t.columns().size() + 1, "sqlite_altertab_" + t.name()); // SQLite names its copy
             for (ColumnConstraint c : def.constraints()) {
                 if (c instanceof ColumnConstraint.PrimaryKey) {
                     throw new OneLiteException(ResultCode.ERROR, "Cannot add a PRIMARY KEY column");

@@ -19,6 +19,7 @@ import io.onelite.sql.ast.DeleteStmt;
 import io.onelite.sql.ast.Expr;
 import io.onelite.sql.ast.InsertStmt;
 import io.onelite.sql.ast.ResultColumn;
+import io.onelite.sql.ast.SelectCore;
 import io.onelite.sql.ast.SetClause;
 import io.onelite.sql.ast.UpdateStmt;
 
@@ -176,6 +177,10 @@ public final class DmlPlanner {
     }
 
     public static Executable insert(Planner planner, InsertStmt s) {
+        return planner.withClause(s.with(), () -> planInsert(planner, s));
+    }
+
+    private static Executable planInsert(Planner planner, InsertStmt s) {
         Table t = target(planner, s.table().name());
         Upserts upserts = s.upserts().isEmpty() ? null : new Upserts(planner, t, s.alias(), s.upserts());
         int n = t.columns().size();
@@ -205,16 +210,14 @@ public final class DmlPlanner {
         Query source = null;
         if (s.select() != null) {
             planner.allowCommitSeq(s.select());
+            // SQLite counts a single VALUES row before planning it (so before the result-set limit)
+            if (s.select().compounds().isEmpty() && s.select().first() instanceof SelectCore.Values v
+                    && v.rows().size() == 1) {
+                checkValueCount(t, s, targets.length, v.rows().get(0).size());
+            }
             Planner.Planned p = planner.plan(s.select(), planner.outerScope == null ? null
                     : new Scope(planner.outerScope, true));
-            int got = p.names().size();
-            if (got != targets.length) {
-                if (s.columns().isEmpty()) {
-                    throw new OneLiteException(ResultCode.ERROR, "table " + t.name() + " has " + n
-                            + " columns but " + got + " values were supplied");
-                }
-                throw new OneLiteException(ResultCode.ERROR, got + " values for " + targets.length + " columns");
-            }
+            checkValueCount(t, s, targets.length, p.names().size());
             source = p.query();
         }
         ExprCompiler dc = new ExprCompiler(planner, new Scope(planner.outerScope, true));
@@ -320,6 +323,16 @@ public final class DmlPlanner {
         return d;
     }
 
+    private static void checkValueCount(Table t, InsertStmt s, int targets, int got) {
+        if (got != targets) {
+            if (s.columns().isEmpty()) {
+                throw new OneLiteException(ResultCode.ERROR, "table " + t.name() + " has " + targets
+                        + " columns but " + got + " values were supplied");
+            }
+            throw new OneLiteException(ResultCode.ERROR, got + " values for " + targets + " columns");
+        }
+    }
+
     static Long rowidOf(Object v) {
         if (v == null) {
             return null;
@@ -391,6 +404,11 @@ public final class DmlPlanner {
     }
 
     public static Executable update(Planner planner, UpdateStmt s) {
+        return planner.withClause(s.with(), () -> planUpdate(planner, s));
+    }
+
+    private static Executable planUpdate(Planner planner, UpdateStmt s) {
+        Limits.setList(s.set().stream().mapToInt(sc -> sc.columns().size()).sum());
         Table t = target(planner, s.table().name());
         Matcher m = new Matcher(planner, t, s.alias(), s.where(), s.from());
         int n = t.columns().size();
@@ -526,6 +544,10 @@ public final class DmlPlanner {
     }
 
     public static Executable delete(Planner planner, DeleteStmt s) {
+        return planner.withClause(s.with(), () -> planDelete(planner, s));
+    }
+
+    private static Executable planDelete(Planner planner, DeleteStmt s) {
         Table t = target(planner, s.table().name());
         Matcher m = new Matcher(planner, t, s.alias(), s.where());
         TableWriter writer = Writers.writer(planner, t);

@@ -136,6 +136,8 @@ final class TriggerRunner {
                 continue;
             }
             active.add(c.name());
+            var outerCaches = ctx.beginCacheScope(); // #10: no result of an earlier firing is reused
+            ctx.cache(TriggerRunner.class, active);
             try {
                 for (Object b : c.body()) {
                     if (b instanceof Executable e) {
@@ -151,6 +153,7 @@ final class TriggerRunner {
                     }
                 }
             } finally {
+                ctx.endCacheScope(outerCaches);
                 active.remove(c.name());
             }
         }

@@ -6,7 +6,9 @@ import io.onelite.common.ResultCode;
 import io.onelite.common.Synchronous;
 import io.onelite.os.DbFile;
 import io.onelite.os.FileDbFile;
+import io.onelite.os.LockAndMap;
 import io.onelite.os.LockTable;
+import io.onelite.os.OsHooks;
 import io.onelite.os.ShmRegion;
 
 import java.nio.file.Files;
@@ -15,7 +17,6 @@ import java.util.Map;
 import java.util.SortedMap;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.locks.LockSupport;
-import java.util.function.UnaryOperator;
 
 /**
  * The WAL of one database file for this whole JVM (SQLite's {@code wal.c}, with the per-process
@@ -54,17 +55,18 @@ public final class Wal {
     private int wIChange;
     private volatile long[] lastRestart;
 
-    private Wal(Path dbPath, DbFile db, int pageSize, Synchronous synchronous, UnaryOperator<DbFile> io) {
+    private Wal(Path dbPath, DbFile db, int pageSize, Synchronous synchronous, OsHooks io) {
         this.walPath = Path.of(dbPath + "-wal");
         this.shmPath = Path.of(dbPath + "-shm");
         this.db = db;
         this.pageSize = pageSize;
         this.synchronous = synchronous;
         this.walRaw = FileDbFile.open(walPath, true);
-        this.walFile = io.apply(walRaw);
+        this.walFile = io.files().apply(walRaw);
         this.shmFile = FileDbFile.open(shmPath, true);
-        this.locks = new ShmLocks(new LockTable(shmFile));
-        this.shm = new ShmRegion(shmFile);
+        LockAndMap shmOs = io.locks().apply(shmFile);
+        this.locks = new ShmLocks(new LockTable(shmFile, shmOs));
+        this.shm = new ShmRegion(shmFile, shmOs);
         this.index = new WalIndex(shm);
     }
 
@@ -76,7 +78,7 @@ public final class Wal {
      * @throws OneLiteException BUSY if another process keeps initialising past the deadline
      */
     public static Wal open(Path dbPath, DbFile db, int pageSize, Synchronous synchronous, long deadlineNanos,
-                           UnaryOperator<DbFile> io) {
+                           OsHooks io) {
         boolean created = !Files.exists(Path.of(dbPath + "-wal"));
         Wal w = new Wal(dbPath, db, pageSize, synchronous, io);
         try {
