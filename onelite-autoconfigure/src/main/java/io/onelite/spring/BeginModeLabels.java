@@ -14,7 +14,9 @@ import org.springframework.transaction.interceptor.TransactionAttribute;
  *
  * <p>{@link ConcurrentTransactional} methods carry such a label; a plain {@code @Transactional} may
  * carry one too. {@link OneLiteTransactionManager} reads it through
- * {@link TransactionAttribute#getLabels()}.
+ * {@link TransactionAttribute#getLabels()}; under JPA, {@link OneLiteJpaTransactionManager} (and, for
+ * {@link ConcurrentTransactional}, its own advice) makes the attribute known while Hibernate begins,
+ * since Spring hands the JPA dialect a wrapped definition without labels.
  */
 public final class BeginModeLabels {
 

@@ -62,7 +62,10 @@ public @interface ConcurrentTransactional {
     /** Pauses between attempts; unset values take {@code onelite.retry.*}. */
     Backoff backoff() default @Backoff;
 
-    /** Timeout of each attempt's transaction in seconds; -1 for the transaction manager's default. */
+    /**
+     * Timeout of each attempt's transaction in seconds (its statements get the time left as their
+     * JDBC query timeout); -1 for the transaction manager's default.
+     */
     int timeout() default -1;
 
     /** Checked exceptions that roll back (unchecked exceptions and errors always do). */
@@ -71,7 +74,7 @@ public @interface ConcurrentTransactional {
     /** Exceptions that commit rather than roll back. */
     Class<? extends Throwable>[] noRollbackFor() default {};
 
-    /** The bean name (or qualifier) of the transaction manager; empty for the default one. */
+    /** The bean name (or qualifier) of the transaction manager every attempt uses; empty for the default one. */
     String transactionManager() default "";
 
     /**

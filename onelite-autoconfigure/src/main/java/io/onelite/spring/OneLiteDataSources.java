@@ -60,6 +60,20 @@ public final class OneLiteDataSources {
         }
     }
 
+    /**
+     * The JDBC URL of {@code ds} when it can be told without connecting (a {@link OneLiteDataSource},
+     * or a HikariCP pool configured with a URL), else {@code null}.
+     */
+    public static String urlOf(DataSource ds) {
+        if (ds instanceof OneLiteDataSource oneLite) {
+            return oneLite.getUrl();
+        }
+        if (ClassUtils.isPresent("com.zaxxer.hikari.HikariDataSource", OneLiteDataSources.class.getClassLoader())) {
+            return Hikari.jdbcUrl(ds);
+        }
+        return null;
+    }
+
     /** Loaded only when HikariCP is on the class path. */
     private static final class Hikari {
         static String jdbcUrl(DataSource ds) {

@@ -51,6 +51,15 @@ public final class Database implements AutoCloseable {
      * @throws OneLiteException CANTOPEN when the file cannot be opened, NOTADB when it is not a database
      */
     public static Database open(String path, DatabaseOptions options) {
+        return open(path, options, io.onelite.os.OsHooks.NONE);
+    }
+
+    /**
+     * As {@link #open(String, DatabaseOptions)}, with the file's I/O, locks and {@code -shm}
+     * mappings going through {@code io} (a fault-injection hook for tests, a shim VFS). The hooks
+     * apply when this call opens the file, i.e. when no other handle of it is open in this JVM.
+     */
+    public static Database open(String path, DatabaseOptions options, io.onelite.os.OsHooks io) {
         if (options == null) {
             options = DatabaseOptions.DEFAULTS;
         }
@@ -67,7 +76,7 @@ public final class Database implements AutoCloseable {
                 boolean fileReadOnly = options.readOnly()
                         && !(java.nio.file.Files.isRegularFile(p) && java.nio.file.Files.isWritable(p));
                 PagerOptions po = pagerOptions(options.withReadOnly(fileReadOnly));
-                s = new Shared(p, PagerStorage.open(p, po, txOptions(options)));
+                s = new Shared(p, PagerStorage.open(p, po, txOptions(options), io));
                 FILES.put(p, s);
             }
             s.refs++;
@@ -120,5 +129,25 @@ public final class Database implements AutoCloseable {
     /** The options sessions open with. */
     public DatabaseOptions options() {
         return options;
+    }
+
+    /** The file's counters and WAL state now. */
+    public DatabaseStatus status() {
+        return statusOf(shared);
+    }
+
+    /**
+     * The status of the database file {@code file} if some handle in this JVM has it open, so that
+     * a monitor can read it without taking a connection (or keeping the file open).
+     */
+    public static java.util.Optional<DatabaseStatus> statusOf(Path file) {
+        synchronized (FILES) { // read under the lock close() takes: the file cannot close meanwhile
+            Shared s = FILES.get(file.toAbsolutePath().normalize());
+            return s == null ? java.util.Optional.empty() : java.util.Optional.of(statusOf(s));
+        }
+    }
+
+    private static DatabaseStatus statusOf(Shared s) {
+        return new DatabaseStatus(s.path, s.storage.txStats(), s.storage.walFrames(), s.storage.lastCheckpoint());
     }
 }

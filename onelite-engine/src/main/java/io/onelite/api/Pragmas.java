@@ -1,113 +1,88 @@
 package io.onelite.api;
 
-import io.onelite.catalog.Column;
+import io.onelite.catalog.Index;
 import io.onelite.catalog.Schema;
 import io.onelite.catalog.Table;
+import io.onelite.common.OneLiteException;
+import io.onelite.common.ResultCode;
 import io.onelite.exec.ExecContext;
 import io.onelite.exec.RowIterator;
 import io.onelite.pager.FileHeader;
+import io.onelite.plan.ForeignKeyCheck;
+import io.onelite.plan.SchemaPragmas;
 import io.onelite.sql.ast.PragmaStmt;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
-/** The PRAGMAs the engine answers; unknown ones are ignored, as SQLite does. */
+/**
+ * The PRAGMAs the engine answers (SQLite's {@code pragma.c}); unknown ones are ignored, as
+ * SQLite does. The schema-describing ones live in {@link SchemaPragmas} (shared with the
+ * table-valued {@code pragma_x(...)} forms), the per-connection settings in {@link SessionImpl}.
+ * A pragma that sets a value returns no rows (and has no result columns), except
+ * {@code busy_timeout}, which reports the new value as SQLite does.
+ */
 final class Pragmas {
     private Pragmas() {
     }
 
+    /** Pragmas whose query form returns one row with one column named as the pragma. */
+    private static final java.util.Set<String> SINGLE_VALUE = java.util.Set.of("user_version", "schema_version",
+            "application_id", "foreign_keys", "busy_timeout", "page_size", "page_count", "freelist_count",
+            "cache_size", "synchronous", "defer_foreign_keys");
+
     static List<String> columns(PragmaStmt p) {
-        String n = p.name().name().toLowerCase(Locale.ROOT);
+        String n = name(p);
+        List<String> described = SchemaPragmas.columns(n);
+        if (!described.isEmpty()) {
+            return described;
+        }
         return switch (n) {
-            case "table_info" -> List.of("cid", "name", "type", "notnull", "dflt_value", "pk");
-            case "index_list" -> List.of("seq", "name", "unique", "origin", "partial");
-            case "index_info" -> List.of("seqno", "cid", "name");
-            case "foreign_key_list" -> List.of("id", "seq", "table", "from", "to", "on_update", "on_delete", "match");
+            case "foreign_key_check" -> ForeignKeyCheck.COLUMNS;
             case "wal_checkpoint" -> List.of("busy", "log", "checkpointed");
-            case "user_version", "schema_version", "foreign_keys", "busy_timeout", "journal_mode", "application_id",
-                 "integrity_check", "quick_check", "page_size", "page_count", "freelist_count" -> p.value() == null
-                    || n.endsWith("check") || n.equals("journal_mode") ? List.of(n) : List.of();
-            default -> List.of();
+            case "database_list" -> List.of("seq", "name", "file");
+            case "compile_options", "integrity_check", "quick_check", "journal_mode" -> List.of(n);
+            default -> SINGLE_VALUE.contains(n) && (p.value() == null || n.equals("busy_timeout"))
+                    ? List.of(n) : List.of();
         };
+    }
+
+    private static String name(PragmaStmt p) {
+        return p.name().name().toLowerCase(Locale.ROOT);
     }
 
     /** Runs the pragma; null when it returns no rows. */
     static RowIterator execute(PragmaStmt p, Schema schema, ExecContext ctx, SessionImpl s) {
-        String n = p.name().name().toLowerCase(Locale.ROOT);
+        String n = name(p);
         String v = p.value();
+        if (SchemaPragmas.handles(n)) {
+            return StatementImpl.listRows(SchemaPragmas.rows(n, v, schema));
+        }
         List<Object[]> out = new ArrayList<>();
         switch (n) {
-            case "table_info" -> {
-                Table t = v == null ? null : schema.table(v);
-                if (t != null) {
-                    for (int i = 0; i < t.columns().size(); i++) {
-                        Column c = t.columns().get(i);
-                        out.add(new Object[]{(long) i, c.name(), c.declaredType(), c.notNull() ? 1L : 0L,
-                                c.defaultText(), (long) c.primaryKey()});
-                    }
-                }
-            }
-            case "index_list" -> {
-                Table t = v == null ? null : schema.table(v);
-                if (t != null) {
-                    List<io.onelite.catalog.Index> ixs = new ArrayList<>(t.indexes());
-                    java.util.Collections.reverse(ixs);
-                    long seq = 0;
-                    for (io.onelite.catalog.Index ix : ixs) {
-                        out.add(new Object[]{seq++, ix.name(), ix.unique() ? 1L : 0L, ix.origin(),
-                                ix.where() != null ? 1L : 0L});
-                    }
-                    if (t.clustered() != null) { // the table itself, as the primary key's index
-                        out.add(new Object[]{seq, t.clustered().indexName(), 1L, "pk", 0L});
-                    }
-                }
-            }
-            case "index_info" -> {
-                io.onelite.catalog.Index ix = v == null ? null : schema.index(v);
-                for (Table t : v == null || ix != null ? List.<Table>of() : schema.tables()) {
-                    if (t.clustered() != null && t.clustered().indexName().equalsIgnoreCase(v)) {
-                        ix = t.clustered().asIndex(t.name(), t.root()); // a WITHOUT ROWID table's primary key
-                    }
-                }
-                if (ix != null) {
-                    Table t = schema.table(ix.table());
-                    for (int i = 0; i < ix.columns().length; i++) {
-                        int c = ix.columns()[i];
-                        out.add(new Object[]{(long) i, (long) c, c >= 0 ? t.columns().get(c).name() : null});
-                    }
-                }
-            }
-            case "foreign_key_list" -> {
-                Table t = v == null ? null : schema.table(v);
-                if (t != null) {
-                    long id = 0;
-                    List<Table.ForeignKey> fks = new ArrayList<>(t.foreignKeys());
-                    java.util.Collections.reverse(fks);
-                    for (Table.ForeignKey fk : fks) {
-                        var cl = fk.clause();
-                        for (int i = 0; i < fk.columns().size(); i++) {
-                            String to = i < cl.columns().size() ? cl.columns().get(i) : null;
-                            out.add(new Object[]{id, (long) i, cl.table(), fk.columns().get(i), to,
-                                    cl.onUpdate().sql(), cl.onDelete().sql(), "NONE"});
-                        }
-                        id++;
-                    }
-                }
-            }
-            case "foreign_keys" -> {
+            case "foreign_key_check" -> out.addAll(ForeignKeyCheck.run(schema, ctx.storage, v));
+            case "foreign_keys", "defer_foreign_keys" -> {
                 if (v != null) {
-                    s.foreignKeys = v.equalsIgnoreCase("on") || v.equalsIgnoreCase("true") || v.equals("1")
-                            || v.equalsIgnoreCase("yes");
+                    boolean on = isTrue(v);
+                    if (n.equals("foreign_keys")) {
+                        if (s.tx == null) { // a no-op inside a transaction, as in SQLite
+                            s.foreignKeys = on;
+                        }
+                    } else {
+                        s.deferForeignKeys = on && s.tx != null; // reset when a transaction ends
+                    }
                     return null;
                 }
-                out.add(new Object[]{s.foreignKeys ? 1L : 0L});
+                out.add(new Object[]{(n.equals("foreign_keys") ? s.foreignKeys : s.deferForeignKeys) ? 1L : 0L});
             }
-            case "user_version", "schema_version" -> {
-                int off = n.equals("user_version") ? FileHeader.USER_VERSION : FileHeader.SCHEMA_COOKIE;
+            case "user_version", "schema_version", "application_id" -> {
+                int off = n.equals("user_version") ? FileHeader.USER_VERSION
+                        : n.equals("application_id") ? FileHeader.APPLICATION_ID : FileHeader.SCHEMA_COOKIE;
                 if (v == null) {
                     out.add(new Object[]{(long) ctx.storage.headerInt(off)});
                 } else {
+                    // under BEGIN CONCURRENT the header write is noted as unmergeable (517 at commit)
                     s.requireWritable();
                     ctx.storage.beginWrite();
                     ctx.storage.setHeaderInt(off, (int) leadingInteger(v));
@@ -120,43 +95,117 @@ final class Pragmas {
                 }
                 out.add(new Object[]{s.busyTimeoutMillis()});
             }
-            case "journal_mode" -> out.add(new Object[]{"wal"});
-            case "integrity_check", "quick_check" -> {
-                java.util.Map<Integer, io.onelite.btree.KeyInfo> roots = new java.util.HashMap<>();
-                roots.put(1, null);
-                for (Table t : schema.tables()) {
-                    roots.put(t.root(), t.clustered() == null ? null : t.clustered().keyInfo());
-                    for (io.onelite.catalog.Index ix : t.indexes()) {
-                        roots.put(ix.root(), ix.keyInfo());
-                    }
-                }
-                int max = 100;
-                if (v != null && v.matches("\\d{1,9}")) {
-                    max = Integer.parseInt(v);
-                }
-                List<String> problems = ctx.storage.integrityCheck(roots, max);
-                if (problems.isEmpty()) {
-                    out.add(new Object[]{"ok"});
-                } else {
-                    for (String p2 : problems) {
-                        out.add(new Object[]{p2});
-                    }
-                }
-            }
-            case "page_size", "page_count", "freelist_count" -> {
+            case "cache_size" -> {
                 if (v != null) {
+                    s.cacheSize = atoi32(v);
                     return null;
                 }
-                int off = n.equals("page_count") ? FileHeader.DATABASE_SIZE : n.equals("freelist_count")
-                        ? FileHeader.FREELIST_COUNT : -1;
-                long val = off < 0 ? 4096 : ctx.storage.headerInt(off);
+                out.add(new Object[]{(long) s.cacheSize});
+            }
+            case "synchronous" -> {
+                if (v != null) {
+                    if (s.tx != null) {
+                        throw new OneLiteException(ResultCode.ERROR,
+                                "Safety level may not be changed inside a transaction");
+                    }
+                    s.setSynchronousLevel(safetyLevel(v));
+                    return null;
+                }
+                out.add(new Object[]{(long) s.synchronousLevel()});
+            }
+            case "journal_mode" -> out.add(new Object[]{"wal"});
+            case "integrity_check", "quick_check" -> out.addAll(integrityCheck(schema, ctx, v));
+            case "page_size", "page_count", "freelist_count" -> {
+                if (v != null) {
+                    return null; // page_size: a WAL database cannot change its page size, as in SQLite
+                }
+                long val = switch (n) {
+                    case "page_count" -> ctx.storage.headerInt(FileHeader.DATABASE_SIZE);
+                    case "freelist_count" -> ctx.storage.headerInt(FileHeader.FREELIST_COUNT);
+                    default -> pageSize(ctx);
+                };
                 out.add(new Object[]{val});
+            }
+            case "database_list" -> out.add(new Object[]{0L, "main",
+                    s.shared.path == null ? "" : s.shared.path.toString()});
+            case "compile_options" -> {
+                for (String o : CompileOptions.list()) {
+                    out.add(new Object[]{o});
+                }
             }
             default -> {
                 return null;
             }
         }
         return StatementImpl.listRows(out);
+    }
+
+    /** The page size from the header (2 bytes at offset 16; 1 means 65536). */
+    private static long pageSize(ExecContext ctx) {
+        int raw = (ctx.storage.headerInt(FileHeader.PAGE_SIZE) >>> 16) & 0xFFFF;
+        return raw == 1 ? 65536 : raw;
+    }
+
+    private static List<Object[]> integrityCheck(Schema schema, ExecContext ctx, String v) {
+        java.util.Map<Integer, io.onelite.btree.KeyInfo> roots = new java.util.HashMap<>();
+        roots.put(1, null);
+        for (Table t : schema.tables()) {
+            // a WITHOUT ROWID table's tree is an index b-tree keyed as its clustered primary key
+            roots.put(t.root(), t.clustered() == null ? null : t.clustered().keyInfo());
+            for (Index ix : t.indexes()) {
+                roots.put(ix.root(), ix.keyInfo());
+            }
+        }
+        int max = 100;
+        if (v != null && v.matches("\\d{1,9}")) {
+            max = Integer.parseInt(v);
+        }
+        List<String> problems = ctx.storage.integrityCheck(roots, max);
+        List<Object[]> out = new ArrayList<>();
+        if (problems.isEmpty()) {
+            out.add(new Object[]{"ok"});
+        }
+        for (String problem : problems) {
+            out.add(new Object[]{problem});
+        }
+        return out;
+    }
+
+    /** A boolean pragma value as {@code sqlite3GetBoolean}: on/yes/true/extra or a non-zero number. */
+    private static boolean isTrue(String v) {
+        return v.equalsIgnoreCase("on") || v.equalsIgnoreCase("true") || v.equalsIgnoreCase("yes")
+                || v.equalsIgnoreCase("extra")
+                || (!v.isEmpty() && Character.isDigit(v.charAt(0)) && leadingInteger(v) != 0);
+    }
+
+    /**
+     * The level {@code PRAGMA synchronous = v} stores, as SQLite: a name (off/no/false 0,
+     * normal/on/yes/true 1, full 2, extra 3; anything else 1) or digits, then
+     * {@code (level + 1) & 7} with 0 read as 1; the query shows the stored value minus one.
+     */
+    static int safetyLevel(String v) {
+        int level;
+        if (!v.isEmpty() && Character.isDigit(v.charAt(0))) {
+            level = atoi32(v) & 0xFF;
+        } else {
+            level = switch (v.toLowerCase(Locale.ROOT)) {
+                case "off", "no", "false" -> 0;
+                case "full" -> 2;
+                case "extra" -> 3;
+                default -> 1;
+            };
+        }
+        int stored = (level + 1) & 7;
+        return (stored == 0 ? 1 : stored) - 1;
+    }
+
+    /**
+     * As SQLite's {@code sqlite3Atoi}: an optional sign and the digits that follow it; a value
+     * that does not fit 32 bits, or that has no digits, is 0.
+     */
+    static int atoi32(String v) {
+        long n = leadingInteger(v);
+        return n > Integer.MAX_VALUE || n < Integer.MIN_VALUE ? 0 : (int) n;
     }
 
     /**

@@ -31,7 +31,7 @@ final class SessionImpl implements Session, ExecContext.SessionState {
     /** The explicit transaction, or null in auto-commit mode. */
     TxStorage tx;
     BeginMode mode;
-    /** Open savepoints: name and storage savepoint number. */
+    /** Open savepoints: name, storage savepoint number, deferred FK violations when it was taken. */
     final List<Object[]> savepoints = new ArrayList<>();
     /** A SAVEPOINT outside BEGIN opened the transaction (RELEASE of the outermost commits). */
     boolean txFromSavepoint;
@@ -41,12 +41,37 @@ final class SessionImpl implements Session, ExecContext.SessionState {
 
     /** PRAGMA foreign_keys. */
     boolean foreignKeys;
+    /** PRAGMA defer_foreign_keys: switched off again when the transaction ends, as in SQLite. */
+    boolean deferForeignKeys;
+    /**
+     * PRAGMA cache_size as set on this connection (pages, negative = KiB). The page cache is
+     * shared by the file's sessions and sized when the file opens, so this is only reported.
+     */
+    int cacheSize;
+    /** PRAGMA synchronous as SQLite reports it (0 OFF, 1 NORMAL, 2 FULL, 3 EXTRA; up to 6). */
+    private int synchronousLevel;
 
     SessionImpl(Database.Shared shared, DatabaseOptions options) {
         this.shared = shared;
         this.options = options;
         this.busyTimeoutMillis = options.busyTimeout().toMillis();
         this.foreignKeys = options.foreignKeys();
+        this.cacheSize = options.cacheSize();
+        this.synchronousLevel = options.synchronous().ordinal();
+    }
+
+    int synchronousLevel() {
+        return synchronousLevel;
+    }
+
+    /** The level PRAGMA synchronous reports; commits of this session sync as {@link #synchronous()} says. */
+    void setSynchronousLevel(int level) {
+        synchronousLevel = level;
+    }
+
+    /** The durability this session's commits ask for (levels above EXTRA act as EXTRA). */
+    io.onelite.common.Synchronous synchronous() {
+        return io.onelite.common.Synchronous.values()[Math.min(synchronousLevel, 3)];
     }
 
     /**
@@ -115,7 +140,9 @@ final class SessionImpl implements Session, ExecContext.SessionState {
 
     /** Begins a transaction for one statement or BEGIN. */
     TxStorage begin(BeginMode m) {
-        return shared.storage.begin(m, Duration.ofMillis(busyTimeoutMillis));
+        TxStorage st = shared.storage.begin(m, Duration.ofMillis(busyTimeoutMillis));
+        st.setSynchronous(synchronous());
+        return st;
     }
 
     /** The schema as this transaction sees it; loads it again when the cookie moved. */
@@ -177,6 +204,37 @@ final class SessionImpl implements Session, ExecContext.SessionState {
     @Override
     public boolean foreignKeys() {
         return foreignKeys;
+    }
+
+    @Override
+    public boolean deferForeignKeys() {
+        return deferForeignKeys;
+    }
+
+    /** Deferred foreign key violations of the current transaction (SQLite's nDeferredCons). */
+    long deferredViolations;
+
+    @Override
+    public long deferredViolations() {
+        return deferredViolations;
+    }
+
+    @Override
+    public void addDeferredViolations(long n) {
+        deferredViolations += n;
+    }
+
+    /** Fails, as SQLite's COMMIT, while deferred foreign key violations are outstanding. */
+    void checkDeferredForeignKeys() {
+        if (deferredViolations > 0) {
+            throw new OneLiteException(ResultCode.CONSTRAINT_FOREIGNKEY, "FOREIGN KEY constraint failed");
+        }
+    }
+
+    /** A transaction ended: its deferred violations go, and defer_foreign_keys switches off, as in SQLite. */
+    void transactionEnded() {
+        deferredViolations = 0;
+        deferForeignKeys = false;
     }
 
     @Override

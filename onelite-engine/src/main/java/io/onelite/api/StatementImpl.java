@@ -267,6 +267,16 @@ final class StatementImpl implements Statement {
         if (autoTx != null) {
             TxStorage t = autoTx;
             autoTx = null;
+            if (commit && session.deferredViolations > 0) {
+                // an auto-commit statement checks its deferred foreign keys at its end, as SQLite's
+                // sqlite3VdbeHalt, and rolls back when they fail
+                session.transactionEnded();
+                t.rollback();
+                throw new OneLiteException(ResultCode.CONSTRAINT_FOREIGNKEY, "FOREIGN KEY constraint failed");
+            }
+            if (session.tx == null) {
+                session.transactionEnded();
+            }
             if (commit) {
                 t.commit();
             } else {
@@ -296,6 +306,7 @@ final class StatementImpl implements Statement {
             st = autoTx;
         }
         int sp = -1;
+        long deferredBefore = session.deferredViolations; // a failed statement takes its counts back
         try {
             Schema schema = session.schema(st);
             ExecContext ctx = new ExecContext(st, params.clone(), session);
@@ -347,6 +358,9 @@ final class StatementImpl implements Statement {
                 while (it.next()) {
                     out.add(it.row());
                 }
+                if (ctx.statementViolations() > 0) { // immediate foreign keys, as sqlite3VdbeCheckFk(p, 0)
+                    throw new OneLiteException(ResultCode.CONSTRAINT_FOREIGNKEY, "FOREIGN KEY constraint failed");
+                }
                 if (sp >= 0) {
                     st.release(sp);
                 }
@@ -356,6 +370,9 @@ final class StatementImpl implements Statement {
             }
             rows = exec.execute(ctx);
         } catch (RuntimeException e) {
+            if (session.tx != null) {
+                session.deferredViolations = deferredBefore;
+            }
             if (sp >= 0) {
                 try {
                     st.rollbackTo(sp);

@@ -32,12 +32,14 @@ final class Transactions {
                 var tx = s.tx;
                 s.tx = null;
                 s.savepoints.clear();
+                s.transactionEnded();
                 tx.rollback();
                 return;
             }
             int i = find(s, r.savepoint());
             int sp = (Integer) s.savepoints.get(i)[1];
             s.tx.rollbackTo(sp);
+            s.deferredViolations = (Long) s.savepoints.get(i)[2]; // as SQLite's Savepoint.nDeferredCons
             while (s.savepoints.size() > i + 1) {
                 s.savepoints.remove(s.savepoints.size() - 1);
             }
@@ -47,7 +49,7 @@ final class Transactions {
                 s.mode = BeginMode.DEFERRED;
                 s.txFromSavepoint = true;
             }
-            s.savepoints.add(new Object[]{sv.name(), s.tx.savepoint()});
+            s.savepoints.add(new Object[]{sv.name(), s.tx.savepoint(), s.deferredViolations});
         } else if (t instanceof TransactionStmt.Release rl) {
             int i = find(s, rl.name());
             int sp = (Integer) s.savepoints.get(i)[1];
@@ -62,10 +64,12 @@ final class Transactions {
     }
 
     /**
-     * Commits the session's transaction. A commit that fails with BUSY leaves it open (it can be
-     * retried); one that rolled the transaction back (517, 773) ends it.
+     * Commits the session's transaction. A commit refused for deferred foreign key violations
+     * (787) or that fails with BUSY leaves it open (it can be fixed or retried); one that rolled
+     * the transaction back (517, 773) ends it.
      */
     private static void commit(SessionImpl s) {
+        s.checkDeferredForeignKeys();
         var tx = s.tx;
         try {
             tx.commit();
@@ -73,11 +77,13 @@ final class Transactions {
             if (tx.isFinished()) {
                 s.tx = null;
                 s.savepoints.clear();
+                s.transactionEnded();
             }
             throw e;
         }
         s.tx = null;
         s.savepoints.clear();
+        s.transactionEnded();
     }
 
     private static int find(SessionImpl s, String name) {

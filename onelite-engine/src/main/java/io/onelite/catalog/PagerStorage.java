@@ -7,12 +7,14 @@ import io.onelite.btree.Record;
 import io.onelite.btree.TableCursor;
 import io.onelite.common.BeginMode;
 import io.onelite.pager.FileHeader;
+import io.onelite.pager.LastCheckpoint;
 import io.onelite.pager.PageStore;
 import io.onelite.pager.Pager;
 import io.onelite.pager.PagerOptions;
 import io.onelite.tx.Transaction;
 import io.onelite.tx.TransactionManager;
 import io.onelite.tx.TxOptions;
+import io.onelite.tx.TxStats;
 
 import java.nio.file.Path;
 import java.time.Duration;
@@ -35,7 +37,12 @@ public final class PagerStorage implements StorageProvider {
     }
 
     public static PagerStorage open(Path path, PagerOptions options, TxOptions txOptions) {
-        return new PagerStorage(Pager.open(path, options), txOptions);
+        return open(path, options, txOptions, io.onelite.os.OsHooks.NONE);
+    }
+
+    /** As {@link #open(Path, PagerOptions, TxOptions)}, the files' I/O, locks and mappings going through {@code io}. */
+    public static PagerStorage open(Path path, PagerOptions options, TxOptions txOptions, io.onelite.os.OsHooks io) {
+        return new PagerStorage(Pager.open(path, options, io), txOptions);
     }
 
     public static PagerStorage openMemory(PagerOptions options, TxOptions txOptions) {
@@ -60,6 +67,22 @@ public final class PagerStorage implements StorageProvider {
     public long[] checkpoint(String mode) {
         io.onelite.pager.CheckpointResult r = pager.checkpoint(io.onelite.pager.CheckpointMode.valueOf(mode));
         return new long[]{r.busy() ? 1 : 0, r.logFrames(), r.checkpointedFrames()};
+    }
+
+    /** Every manager on the pager shares the counters: any one answers. */
+    @Override
+    public TxStats txStats() {
+        return manager(options.busyTimeout()).stats();
+    }
+
+    @Override
+    public int walFrames() {
+        return pager.framesToCheckpoint();
+    }
+
+    @Override
+    public LastCheckpoint lastCheckpoint() {
+        return pager.lastCheckpoint();
     }
 
     @Override
@@ -103,6 +126,11 @@ public final class PagerStorage implements StorageProvider {
         @Override
         public boolean isFinished() {
             return tx.isFinished();
+        }
+
+        @Override
+        public void setSynchronous(io.onelite.common.Synchronous level) {
+            tx.setSynchronous(level);
         }
 
         @Override

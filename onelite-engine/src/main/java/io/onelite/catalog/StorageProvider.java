@@ -1,6 +1,8 @@
 package io.onelite.catalog;
 
 import io.onelite.common.BeginMode;
+import io.onelite.pager.LastCheckpoint;
+import io.onelite.tx.TxStats;
 
 import java.time.Duration;
 
@@ -14,6 +16,19 @@ public interface StorageProvider extends AutoCloseable {
      */
     default long[] checkpoint(String mode) {
         return new long[]{0, -1, -1};
+    }
+
+    /** Counters of this database's transactions in this JVM. */
+    TxStats txStats();
+
+    /** Frames in the WAL not yet checkpointed (0 without a WAL). */
+    default int walFrames() {
+        return 0;
+    }
+
+    /** The last checkpoint this JVM ran on the file, or null. */
+    default LastCheckpoint lastCheckpoint() {
+        return null;
     }
 
     @Override

@@ -11,6 +11,10 @@ public interface TxStorage extends Storage {
         return false;
     }
 
+    /** The connection's {@code synchronous}: whether this transaction's commit syncs the WAL. */
+    default void setSynchronous(io.onelite.common.Synchronous level) {
+    }
+
     /** The begin mode (DEFERRED for auto-commit). */
     default io.onelite.common.BeginMode mode() {
         return io.onelite.common.BeginMode.DEFERRED;

@@ -33,14 +33,40 @@ public final class ExecContext {
         default boolean foreignKeys() {
             return false;
         }
+
+        /** PRAGMA defer_foreign_keys: every foreign key waits for COMMIT. */
+        default boolean deferForeignKeys() {
+            return false;
+        }
+
+        /** The deferred foreign key violations of the transaction (SQLite's {@code nDeferredCons}). */
+        default long deferredViolations() {
+            return 0;
+        }
+
+        /** Adds {@code n} (negative: resolved) to {@link #deferredViolations()}. */
+        default void addDeferredViolations(long n) {
+            throw new UnsupportedOperationException("deferred foreign keys need a session");
+        }
     }
 
     public final Storage storage;
     public final Object[] params;
     public final SessionState session;
     public final long nowMillis = System.currentTimeMillis();
-    private final Map<Object, Object> cache = new HashMap<>();
+    private Map<Object, Object> cache = new HashMap<>();
     private int ticks;
+    /** Immediate foreign key violations of this statement, checked when it ends (SQLite's nFkConstraint). */
+    private long statementViolations;
+
+    public long statementViolations() {
+        return statementViolations;
+    }
+
+    /** Adds {@code n} (negative: resolved) to {@link #statementViolations()}. */
+    public void addStatementViolations(long n) {
+        statementViolations += n;
+    }
 
     public ExecContext(Storage storage, Object[] params, SessionState session) {
         this.storage = storage;
@@ -92,6 +118,21 @@ public final class ExecContext {
 
     public void cache(Object key, Object value) {
         cache.put(key, value);
+    }
+
+    /**
+     * Starts an empty cache for one firing of a trigger program, so that its uncorrelated
+     * subqueries see the rows as they are at this firing, as in SQLite; returns the caches that
+     * {@link #endCacheScope} restores.
+     */
+    public Map<Object, Object> beginCacheScope() {
+        Map<Object, Object> outer = cache;
+        cache = new HashMap<>();
+        return outer;
+    }
+
+    public void endCacheScope(Map<Object, Object> outer) {
+        cache = outer;
     }
 
     /** Called in loops: fails with SQLITE_INTERRUPT once {@code Session.interrupt()} was called. */

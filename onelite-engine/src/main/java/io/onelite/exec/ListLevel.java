@@ -5,16 +5,25 @@ import java.util.function.Function;
 
 /** A source of materialised rows: a subquery or view in FROM, a CTE, VALUES. */
 public final class ListLevel extends Level {
-    private final Function<Frame, List<Object[]>> rows;
+    private final Function<Frame, PulledRows> rows;
     private final String name;
-    private List<Object[]> current;
+    private PulledRows current;
     private int pos;
     private final ArrayRow row = new ArrayRow(new Object[0]);
 
     public ListLevel(int slot, String name, Function<Frame, List<Object[]>> rows) {
+        this(name, slot, f -> PulledRows.of(rows.apply(f)));
+    }
+
+    private ListLevel(String name, int slot, Function<Frame, PulledRows> rows) {
         super(slot);
         this.name = name;
         this.rows = rows;
+    }
+
+    /** A level over rows read from their query as the walk goes (see {@link PulledRows}). */
+    public static ListLevel pulled(int slot, String name, Function<Frame, PulledRows> rows) {
+        return new ListLevel(name, slot, rows);
     }
 
     @Override
@@ -25,10 +34,11 @@ public final class ListLevel extends Level {
 
     @Override
     protected boolean advance(Frame f) {
-        if (pos >= current.size()) {
+        Object[] next = current.get(pos);
+        if (next == null) {
             return false;
         }
-        row.values = current.get(pos);
+        row.values = next;
         row.rowid = ++pos;
         f.src[slot] = row;
         return true;

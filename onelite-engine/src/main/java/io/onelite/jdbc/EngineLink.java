@@ -24,6 +24,10 @@ final class EngineLink implements AutoCloseable {
         return session;
     }
 
+    Database database() {
+        return database;
+    }
+
     static EngineLink open(ConnectionConfig config) throws SQLException {
         Database db;
         try {

@@ -1,5 +1,6 @@
 package io.onelite.jdbc;
 
+import io.onelite.api.DatabaseStatus;
 import io.onelite.api.Session;
 import io.onelite.common.BeginMode;
 import io.onelite.common.ResultCode;
@@ -96,6 +97,12 @@ public final class OneLiteConnection implements Connection {
 
     Session session() {
         return session;
+    }
+
+    /** The engine's counters and WAL state of this connection's database (for metrics and health). */
+    public DatabaseStatus databaseStatus() throws SQLException {
+        checkOpen();
+        return link.database().status();
     }
 
     String url() {

@@ -101,7 +101,7 @@ final class Values {
     static long leadingInteger(String s) {
         int i = 0;
         int n = s.length();
-        while (i < n && Character.isWhitespace(s.charAt(i))) {
+        while (i < n && isSqliteSpace(s.charAt(i))) { // not Character.isWhitespace: it takes \u001c-\u001f too
             i++;
         }
         boolean neg = false;

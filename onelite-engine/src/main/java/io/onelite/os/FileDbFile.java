@@ -23,7 +23,7 @@ import java.util.function.Consumer;
  * channel is nevertheless closed by an interrupt that arrives during a call, the file is
  * reopened, the listeners (the {@link LockTable}) re-acquire their locks, and the call is retried.
  */
-public final class FileDbFile implements DbFile {
+public final class FileDbFile implements DbFile, LockAndMap {
     private final Path path;
     private volatile FileChannel channel;
     private volatile boolean closed;
@@ -46,7 +46,7 @@ public final class FileDbFile implements DbFile {
         }
     }
 
-    @Override
+    @Override // DbFile and LockAndMap
     public Path path() {
         return path;
     }
@@ -162,13 +162,13 @@ public final class FileDbFile implements DbFile {
         });
     }
 
-    /** Maps {@code size} bytes at {@code pos} read/write, shared with other processes. */
+    @Override
     public MappedByteBuffer map(long pos, int size) {
         return io(ResultCode.IOERR_SHMMAP, ch -> ch.map(FileChannel.MapMode.READ_WRITE, pos, size));
     }
 
-    /** {@code FileChannel.tryLock}: null if another process holds a conflicting lock. */
-    FileLock tryLock(long pos, long len, boolean shared) {
+    @Override
+    public FileLock tryLock(long pos, long len, boolean shared) {
         return io(ResultCode.IOERR_LOCK, ch -> ch.tryLock(pos, len, shared));
     }
 

@@ -22,7 +22,7 @@ import java.util.List;
  * 4-byte READ(1..4) range). An exclusive request is refused while any in-process holder overlaps.
  */
 public final class LockTable {
-    private final FileDbFile file;
+    private final LockAndMap os;
     private final List<Held> held = new ArrayList<>();
     private boolean lost;
 
@@ -45,7 +45,12 @@ public final class LockTable {
     }
 
     public LockTable(FileDbFile file) {
-        this.file = file;
+        this(file, file);
+    }
+
+    /** A table whose OS locks go through {@code os} (a test double around {@code file}, see {@link OsHooks}). */
+    public LockTable(FileDbFile file, LockAndMap os) {
+        this.os = os;
         file.onReopen(this::reacquire);
     }
 
@@ -143,7 +148,7 @@ public final class LockTable {
 
     private FileLock osLock(long off, long len, boolean shared) {
         try {
-            return file.tryLock(off, len, shared);
+            return os.tryLock(off, len, shared);
         } catch (OverlappingFileLockException e) {
             // another channel of this JVM (not ours) holds a lock on the file: treat as busy
             return null;

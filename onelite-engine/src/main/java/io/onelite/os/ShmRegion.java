@@ -19,10 +19,17 @@ public final class ShmRegion {
     private static final VarHandle I16 = MethodHandles.byteBufferViewVarHandle(short[].class, ByteOrder.nativeOrder());
 
     private final FileDbFile file;
+    private final LockAndMap os;
     private volatile MappedByteBuffer[] blocks = new MappedByteBuffer[0];
 
     public ShmRegion(FileDbFile file) {
+        this(file, file);
+    }
+
+    /** A region whose blocks are mapped through {@code os} (a test double around {@code file}, see {@link OsHooks}). */
+    public ShmRegion(FileDbFile file, LockAndMap os) {
         this.file = file;
+        this.os = os;
     }
 
     public FileDbFile file() {
@@ -59,7 +66,7 @@ public final class ShmRegion {
                     file.write(need - 1, zero, 0, 1);
                 }
             }
-            MappedByteBuffer m = file.map((long) k * BLOCK, BLOCK);
+            MappedByteBuffer m = os.map((long) k * BLOCK, BLOCK);
             MappedByteBuffer[] nb = java.util.Arrays.copyOf(b, Math.max(b.length, k + 1));
             nb[k] = m;
             blocks = nb;

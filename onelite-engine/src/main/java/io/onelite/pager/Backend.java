@@ -27,8 +27,8 @@ interface Backend extends PageSource {
     /** With the write lock: appends the frozen pages as one commit; returns the new state. */
     Snapshot append(Snapshot base, java.util.Map<Integer, byte[]> pages, int pageCount);
 
-    /** With the write lock: makes every appended commit visible. */
-    void publish();
+    /** With the write lock: makes every appended commit visible, syncing first when {@code syncWal}. */
+    void publish(boolean syncWal);
 
     /** Drops appended, unpublished commits (a failure before publish). With the write lock. */
     void abandonUnpublished();
@@ -37,6 +37,11 @@ interface Backend extends PageSource {
 
     /** Frames in the WAL not yet checkpointed (0 for memory). */
     int framesToCheckpoint();
+
+    /** The last checkpoint run through this backend, or null (always null for memory). */
+    default LastCheckpoint lastCheckpoint() {
+        return null;
+    }
 
     void close();
 }

@@ -5,6 +5,7 @@ import io.onelite.common.ResultCode;
 import io.onelite.os.DbFile;
 import io.onelite.os.FileDbFile;
 import io.onelite.os.LockTable;
+import io.onelite.os.OsHooks;
 import io.onelite.wal.CheckpointOutcome;
 import io.onelite.wal.DbLock;
 import io.onelite.wal.ReadView;
@@ -19,7 +20,6 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.locks.LockSupport;
-import java.util.function.UnaryOperator;
 
 /**
  * A database file in WAL mode, shared with other processes through SQLite's protocol: the
@@ -49,6 +49,8 @@ final class FileBackend implements Backend {
     private final ConcurrentHashMap<Integer, int[]> restartedFrom = new ConcurrentHashMap<>();
     private final List<PageCache.Key> unpublished = new ArrayList<>();
 
+    private volatile LastCheckpoint lastCheckpoint;
+
     private FileBackend(Path path, FileDbFile dbRaw, DbFile db, DbLock dbLock, Wal wal, int pageSize, int usableSize, int cachePages) {
         this.path = path;
         this.dbRaw = dbRaw;
@@ -60,11 +62,11 @@ final class FileBackend implements Backend {
         this.cache = new PageCache(cachePages);
     }
 
-    static Backend open(Path path, PagerOptions options, UnaryOperator<DbFile> io) {
+    static Backend open(Path path, PagerOptions options, OsHooks io) {
         long deadline = System.nanoTime() + OPEN_TIMEOUT.toNanos();
         FileDbFile dbRaw = FileDbFile.open(path, false);
-        DbFile db = io.apply(dbRaw);
-        LockTable dbLocks = new LockTable(dbRaw);
+        DbFile db = io.files().apply(dbRaw);
+        LockTable dbLocks = new LockTable(dbRaw, io.locks().apply(dbRaw));
         DbLock dbLock = new DbLock(dbLocks);
         try {
             while (!dbLock.tryShared()) {
@@ -225,8 +227,8 @@ final class FileBackend implements Backend {
     }
 
     @Override
-    public void publish() {
-        wal.publish();
+    public void publish(boolean syncWal) {
+        wal.publish(syncWal);
         unpublished.clear();
     }
 
@@ -246,7 +248,13 @@ final class FileBackend implements Backend {
         if (writeLockHeld) {
             noteRestart();
         }
+        lastCheckpoint = new LastCheckpoint(java.time.Instant.now(), mode, o.busy(), o.logFrames(), o.backfilledFrames());
         return new CheckpointResult(o.busy(), o.logFrames(), o.backfilledFrames());
+    }
+
+    @Override
+    public LastCheckpoint lastCheckpoint() {
+        return lastCheckpoint;
     }
 
     @Override

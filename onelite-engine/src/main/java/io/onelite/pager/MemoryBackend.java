@@ -77,7 +77,7 @@ final class MemoryBackend implements Backend {
     }
 
     @Override
-    public void publish() {
+    public void publish(boolean syncWal) {
         published = pending;
     }
 

@@ -11,6 +11,7 @@ import java.util.HashMap;
 import java.util.Map;
 import java.util.function.UnaryOperator;
 import io.onelite.os.DbFile;
+import io.onelite.os.OsHooks;
 
 /**
  * The pager of one database: snapshots for readers, copy-on-write write sets, the write lock,
@@ -46,7 +47,7 @@ public final class Pager implements AutoCloseable {
      * the file is missing or empty. The first opener's options win for a file already open.
      */
     public static Pager open(Path path, PagerOptions options) {
-        return open(path, options, UnaryOperator.identity());
+        return open(path, options, OsHooks.NONE);
     }
 
     /**
@@ -55,6 +56,15 @@ public final class Pager implements AutoCloseable {
      * fault-injection hook for tests, e.g. a {@code DbFile} that fails the Nth write).
      */
     public static Pager open(Path path, PagerOptions options, UnaryOperator<DbFile> io) {
+        return open(path, options, OsHooks.files(io));
+    }
+
+    /**
+     * As {@link #open(Path, PagerOptions)}, with the database, WAL and {@code -shm} files' I/O,
+     * locks and mappings going through {@code io} when this call creates the pager (a
+     * fault-injection hook for tests; see {@link OsHooks}).
+     */
+    public static Pager open(Path path, PagerOptions options, OsHooks io) {
         Path abs = path.toAbsolutePath().normalize();
         synchronized (OPEN) {
             try {
@@ -219,8 +229,18 @@ public final class Pager implements AutoCloseable {
 
     /** With the write lock held: sync (synchronous >= FULL) and make every appended commit visible. */
     public void publish() {
+        publish(syncsAtCommit());
+    }
+
+    /** With the write lock held: sync when {@code syncWal}, then make every appended commit visible. */
+    public void publish(boolean syncWal) {
         checkLocked();
-        backend.publish();
+        backend.publish(syncWal);
+    }
+
+    /** Whether a commit syncs the WAL under the file's own {@code synchronous} (FULL or EXTRA). */
+    public boolean syncsAtCommit() {
+        return options.synchronous().compareTo(io.onelite.common.Synchronous.FULL) >= 0;
     }
 
     /** Runs a checkpoint, waiting at most 5 s for locks in the modes that wait. */
@@ -276,6 +296,16 @@ public final class Pager implements AutoCloseable {
         if (backend.framesToCheckpoint() >= n) {
             backend.checkpoint(CheckpointMode.PASSIVE, Duration.ZERO, false);
         }
+    }
+
+    /** Frames in the WAL not yet copied into the database file (0 in memory); no lock needed. */
+    public int framesToCheckpoint() {
+        return backend.framesToCheckpoint();
+    }
+
+    /** The last checkpoint this JVM ran on the file, or null before the first (and in memory). */
+    public LastCheckpoint lastCheckpoint() {
+        return backend.lastCheckpoint();
     }
 
     /** Whether the write lock is held (by any thread of this JVM). */

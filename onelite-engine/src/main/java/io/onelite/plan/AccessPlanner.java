@@ -8,6 +8,7 @@ import io.onelite.exec.Frame;
 import io.onelite.exec.IndexLevel;
 import io.onelite.exec.Level;
 import io.onelite.exec.ListLevel;
+import io.onelite.exec.PulledRows;
 import io.onelite.exec.RowidLevel;
 import io.onelite.exec.ScanLevel;
 import io.onelite.exec.TableAccess;
@@ -58,21 +59,20 @@ final class AccessPlanner {
             var q = e.query;
             boolean correlated = e.queryCorrelated;
             Object key = new Object();
-            Function<Frame, List<Object[]>> rows = f -> {
+            Function<Frame, PulledRows> rows = f -> {
                 if (!correlated) {
-                    @SuppressWarnings("unchecked")
-                    List<Object[]> c = (List<Object[]>) f.ctx.cached(key);
+                    PulledRows c = (PulledRows) f.ctx.cached(key);
                     if (c != null) {
                         return c;
                     }
                 }
-                List<Object[]> r = q.all(f.ctx, f.outer);
+                PulledRows r = PulledRows.from(q.open(f.ctx, f.outer)); // read as the loops go (#10)
                 if (!correlated) {
                     f.ctx.cache(key, r);
                 }
                 return r;
             };
-            return new ListLevel(slot, e.name, rows);
+            return ListLevel.pulled(slot, e.name, rows);
         }
         Table t = e.table;
         TableAccess ta = access(t);
@@ -161,8 +161,27 @@ final class AccessPlanner {
         return new ScanLevel(slot, ta, false);
     }
 
-    private static Level indexLevel(Planner planner, Scope scope, int slot, TableAccess ta, Index ix, int eqCount,
-                                    boolean range, List<Constraint> cons, Table t) {
+    /**
+     * The most key tuples the IN lists of one index seek may multiply to: the tuples are built in
+     * memory, so {@code a IN (2000 values) AND b IN (2000 values) ...} keeps only the leading key
+     * columns that stay under it (the level's filter still checks every term).
+     */
+    private static final long MAX_KEY_TUPLES = 100_000;
+
+    private static Level indexLevel(Planner planner, Scope scope, int slot, TableAccess ta, Index ix, int eqUsable,
+                                    boolean rangeUsable, List<Constraint> cons, Table t) {
+        int used = eqUsable;
+        long tupleCount = 1;
+        for (int i = 0; i < eqUsable; i++) {
+            Constraint c = find(cons, ix.columns()[i], true, ix, t);
+            tupleCount *= c.inValues == null ? 1 : Math.max(1, c.inValues.size());
+            if (i > 0 && tupleCount > MAX_KEY_TUPLES) { // #10
+                used = i;
+                break;
+            }
+        }
+        int eqCount = used;
+        boolean range = rangeUsable && eqCount == eqUsable;
         List<Object> parts = new ArrayList<>(); // Eval or Eval[] (IN list) per key column
         for (int i = 0; i < eqCount; i++) {
             Constraint c = find(cons, ix.columns()[i], true, ix, t);

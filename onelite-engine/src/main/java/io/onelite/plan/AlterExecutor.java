@@ -16,7 +16,7 @@ import java.util.regex.Pattern;
 /**
  * ALTER TABLE: RENAME TO, RENAME COLUMN and ADD COLUMN, done as SQLite does by rewriting the
  * stored CREATE statements in {@code sqlite_schema} (no row is touched: a row stored before ADD
- * COLUMN reads the new column's default). DROP COLUMN is not supported yet.
+ * COLUMN reads the new column's default). DROP COLUMN ({@link DropColumn}) also rewrites the rows.
  */
 final class AlterExecutor {
     private AlterExecutor() {
@@ -24,15 +24,24 @@ final class AlterExecutor {
 
     static void execute(AlterTableStmt a, Schema schema, Storage st) {
         Table t = schema.table(a.table().name());
-        if (t == null || t.isSchemaTable()) {
+        if (t == null && schema.view(a.table().name()) != null) {
+            String v = schema.view(a.table().name()).name();
+            var act = a.action();
+            throw new OneLiteException(ResultCode.ERROR, act instanceof AlterTableStmt.DropColumn
+                    ? "cannot drop column from view \"" + v + "\"" : act instanceof AlterTableStmt.RenameColumn
+                    ? "cannot rename columns of view \"" + v + "\"" : act instanceof AlterTableStmt.AddColumn
+                    ? "Cannot add a column to a view" : "no such table: " + a.table().name());
+        }
+        if (t == null || t.isSchemaTable() || t.name().toLowerCase(java.util.Locale.ROOT).startsWith("sqlite_")) {
             throw new OneLiteException(ResultCode.ERROR, t == null ? "no such table: " + a.table().name()
-                    : "table " + a.table().name() + " may not be altered");
+                    : "table " + (t.isSchemaTable() ? "sqlite_master" : t.name()) + " may not be altered");
         }
         if (a.action() instanceof AlterTableStmt.AddColumn add) {
             var def = add.column();
             if (t.columnIndex(def.name()) >= 0) {
                 throw new OneLiteException(ResultCode.ERROR, "duplicate column name: " + def.name());
             }
+            Limits.tableColumns(t.columns().size() + 1, "sqlite_altertab_" + t.name()); // SQLite names its copy
             for (ColumnConstraint c : def.constraints()) {
                 if (c instanceof ColumnConstraint.PrimaryKey) {
                     throw new OneLiteException(ResultCode.ERROR, "Cannot add a PRIMARY KEY column");
@@ -44,9 +53,12 @@ final class AlterExecutor {
                     throw new OneLiteException(ResultCode.ERROR, "Cannot add a NOT NULL column with default value NULL");
                 }
             }
-            String sql = t.sql();
-            int at = endOfColumns(sql);
-            String newSql = sql.substring(0, at) + ", " + def.text() + sql.substring(at);
+            CreateTableText text = CreateTableText.of(t.sql());
+            if (text == null) {
+                throw new OneLiteException(ResultCode.ERROR, "cannot add a column to table " + t.name()
+                        + ": its CREATE TABLE text is not understood");
+            }
+            String newSql = text.addColumn(def.text());
             rewrite(st, t.name(), (type, name, sqlText) -> type.equals("table") && name.equalsIgnoreCase(t.name())
                     ? new String[]{name, name, newSql} : null);
         } else if (a.action() instanceof AlterTableStmt.RenameTable rt) {
@@ -74,8 +86,9 @@ final class AlterExecutor {
             Column c = t.columns().get(ci);
             rewrite(st, t.name(), (type, name, sqlText) -> new String[]{name, t.name(),
                     sqlText == null ? null : replaceName(sqlText, c.name(), rc.newName())});
-        } else {
-            throw new OneLiteException(ResultCode.ERROR, "ALTER TABLE DROP COLUMN is not supported yet");
+        } else if (a.action() instanceof AlterTableStmt.DropColumn dc) {
+            DropColumn.execute(t, dc.column(), schema, st);
+            return;
         }
         DdlExecutor.bumpCookie(st);
     }
@@ -120,23 +133,5 @@ final class AlterExecutor {
         for (Object[] u : updates) {
             st.openTable(1).insert((Long) u[0], (Object[]) u[1]);
         }
-    }
-
-    /**
-     * Where ADD COLUMN splices the new definition: right after the last column definition, before
-     * any table constraint (as SQLite's {@code addColOffset}: a column after {@code PRIMARY KEY(...)}
-     * would not parse); the definitions are found in order by their source text.
-     */
-    private static int endOfColumns(String sql) {
-        var ct = (io.onelite.sql.ast.CreateTableStmt) io.onelite.sql.Parser.parse(sql, 0).stmt();
-        int at = 0;
-        for (var def : ct.columns()) {
-            int i = sql.indexOf(def.text(), at);
-            if (i < 0) {
-                return sql.lastIndexOf(')');
-            }
-            at = i + def.text().length();
-        }
-        return at;
     }
 }

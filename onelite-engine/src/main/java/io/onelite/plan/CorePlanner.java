@@ -85,6 +85,9 @@ final class CorePlanner {
                         : e.expr() instanceof Expr.ColumnRef c ? columnName(scope, c) : e.text());
             }
         }
+        Limits.resultColumns(exprs.size());
+        Limits.byTerms(q.groupBy().size(), "GROUP");
+        Limits.byTerms(orderBy.size(), "ORDER");
         Map<String, Expr> aliases = new HashMap<>();
         for (int i = 0; i < q.columns().size(); i++) {
             if (q.columns().get(i) instanceof ResultColumn.Expression e && e.alias() != null) {
@@ -295,7 +298,7 @@ final class CorePlanner {
             query = new CoreQuery(nLevels, levels, guard, outArr, visible, q.distinct()).withWindows(specs, widths);
         }
         if (keys.length > 0 || limit != null || outArr.length != visible) {
-            ExprCompiler lc = new ExprCompiler(planner, new Scope(outer, true));
+            ExprCompiler lc = new ExprCompiler(planner, Scope.limitClause(outer));
             Eval lim = limit == null ? null : lc.eval(limit);
             Eval off = offset == null ? null : lc.eval(offset);
             query = new SortLimitQuery(query, visible, keys, desc, keyColls, nullsFirst, lim, off);
@@ -407,6 +410,8 @@ final class CorePlanner {
         Scope scope = new Scope(outer);
         ExprCompiler ec = new ExprCompiler(planner, scope);
         int n = v.rows().get(0).size();
+        Limits.resultColumns(n);
+        Limits.byTerms(orderBy.size(), "ORDER");
         List<Eval[]> rows = new ArrayList<>();
         for (List<Expr> r : v.rows()) {
             if (r.size() != n) {
@@ -440,8 +445,9 @@ final class CorePlanner {
                 colls[i] = Collation.BINARY;
                 nf[i] = !desc[i];
             }
-            q = new SortLimitQuery(q, n, keys, desc, colls, nf, limit == null ? null : ec.eval(limit),
-                    offset == null ? null : ec.eval(offset));
+            ExprCompiler lc = new ExprCompiler(planner, Scope.limitClause(outer));
+            q = new SortLimitQuery(q, n, keys, desc, colls, nf, limit == null ? null : lc.eval(limit),
+                    offset == null ? null : lc.eval(offset));
         }
         char[] affs = new char[n];
         java.util.Arrays.fill(affs, '@');

@@ -118,6 +118,7 @@ public final class DdlExecutor {
             createTableAs(ct, schema, ctx);
             return;
         }
+        Limits.tableColumns(ct.columns().size(), name);
         Table t = TableBuilder.table(ct, 0); // validates before anything is written
         if (t.autoincrement() && schema.table("sqlite_sequence") == null) {
             int seqRoot = st.createTree(true);
@@ -196,6 +197,7 @@ public final class DdlExecutor {
         if (t.isSchemaTable()) {
             throw new OneLiteException(ResultCode.ERROR, "table " + t.name() + " may not be indexed");
         }
+        Limits.indexColumns(ci.columns().size());
         Index ix = TableBuilder.index(ci, t, 0);
         int root = st.createTree(false);
         ix = ix.withRoot(root);

@@ -20,6 +20,7 @@ import io.onelite.sql.ast.DeleteStmt;
 import io.onelite.sql.ast.Expr;
 import io.onelite.sql.ast.InsertStmt;
 import io.onelite.sql.ast.ResultColumn;
+import io.onelite.sql.ast.SelectCore;
 import io.onelite.sql.ast.SetClause;
 import io.onelite.sql.ast.UpdateStmt;
 
@@ -178,6 +179,10 @@ public final class DmlPlanner {
     }
 
     public static Executable insert(Planner planner, InsertStmt s) {
+        return planner.withClause(s.with(), () -> planInsert(planner, s));
+    }
+
+    private static Executable planInsert(Planner planner, InsertStmt s) {
         Table t = target(planner, s.table().name());
         Upserts upserts = s.upserts().isEmpty() ? null : new Upserts(planner, t, s.alias(), s.upserts());
         int n = t.columns().size();
@@ -207,16 +212,14 @@ public final class DmlPlanner {
         Query source = null;
         if (s.select() != null) {
             planner.allowCommitSeq(s.select());
+            // SQLite counts a single VALUES row before planning it (so before the result-set limit)
+            if (s.select().compounds().isEmpty() && s.select().first() instanceof SelectCore.Values v
+                    && v.rows().size() == 1) {
+                checkValueCount(t, s, targets.length, v.rows().get(0).size());
+            }
             Planner.Planned p = planner.plan(s.select(), planner.outerScope == null ? null
                     : new Scope(planner.outerScope, true));
-            int got = p.names().size();
-            if (got != targets.length) {
-                if (s.columns().isEmpty()) {
-                    throw new OneLiteException(ResultCode.ERROR, "table " + t.name() + " has " + n
-                            + " columns but " + got + " values were supplied");
-                }
-                throw new OneLiteException(ResultCode.ERROR, got + " values for " + targets.length + " columns");
-            }
+            checkValueCount(t, s, targets.length, p.names().size());
             source = p.query();
         }
         ExprCompiler dc = new ExprCompiler(planner, new Scope(planner.outerScope, true));
@@ -294,6 +297,9 @@ public final class DmlPlanner {
                         fks.checkChild(ctx, values, rowid == null ? -1 : rowid);
                     }
                     Long id = writer.insert(ctx, values, rowid, action);
+                    if (id != null && !fks.isEmpty()) {
+                        fks.afterParentInsert(ctx, values, id);
+                    }
                     if (id != null) {
                         seq = Math.max(seq, id);
                         count++;
@@ -322,6 +328,16 @@ public final class DmlPlanner {
         d.compileReturning(planner, t, s.returning());
         d.writer = writer;
         return d;
+    }
+
+    private static void checkValueCount(Table t, InsertStmt s, int targets, int got) {
+        if (got != targets) {
+            if (s.columns().isEmpty()) {
+                throw new OneLiteException(ResultCode.ERROR, "table " + t.name() + " has " + targets
+                        + " columns but " + got + " values were supplied");
+            }
+            throw new OneLiteException(ResultCode.ERROR, got + " values for " + targets + " columns");
+        }
     }
 
     static Long rowidOf(Object v) {
@@ -395,6 +411,11 @@ public final class DmlPlanner {
     }
 
     public static Executable update(Planner planner, UpdateStmt s) {
+        return planner.withClause(s.with(), () -> planUpdate(planner, s));
+    }
+
+    private static Executable planUpdate(Planner planner, UpdateStmt s) {
+        Limits.setList(s.set().stream().mapToInt(sc -> sc.columns().size()).sum());
         Table t = target(planner, s.table().name());
         Matcher m = new Matcher(planner, t, s.alias(), s.where(), s.from());
         int n = t.columns().size();
@@ -499,7 +520,7 @@ public final class DmlPlanner {
                         }
                     }
                     if (!fks.isEmpty()) {
-                        fks.checkChild(ctx, values, newRowid == null ? rowid : newRowid);
+                        fks.childChange(ctx, old, rowid, values, newRowid == null ? rowid : newRowid);
                         fks.beforeParentChange(ctx, old, rowid, values, newRowid == null ? rowid : newRowid);
                     }
                     writer.delete(ctx, ref);
@@ -533,6 +554,10 @@ public final class DmlPlanner {
     }
 
     public static Executable delete(Planner planner, DeleteStmt s) {
+        return planner.withClause(s.with(), () -> planDelete(planner, s));
+    }
+
+    private static Executable planDelete(Planner planner, DeleteStmt s) {
         Table t = target(planner, s.table().name());
         Matcher m = new Matcher(planner, t, s.alias(), s.where());
         TableWriter writer = Writers.writer(planner, t);
@@ -568,6 +593,7 @@ public final class DmlPlanner {
                         }
                     }
                     if (!fks.isEmpty()) {
+                        fks.childChange(ctx, olds.get(i), rowid, null, 0);
                         fks.beforeParentChange(ctx, olds.get(i), rowid, null, 0);
                     }
                     if (writer.delete(ctx, refs.get(i))) {

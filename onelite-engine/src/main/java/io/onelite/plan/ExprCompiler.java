@@ -8,6 +8,7 @@ import io.onelite.exec.Frame;
 import io.onelite.exec.GroupSlot;
 import io.onelite.exec.Query;
 import io.onelite.exec.ValueOps;
+import io.onelite.exec.value.SqlValues;
 import io.onelite.sql.ast.Expr;
 import io.onelite.sql.ast.OrderingTerm;
 
@@ -251,6 +252,12 @@ final class ExprCompiler {
         usesOuter = true;
         markCorrelated(r.owner(), slot);
         int depth = r.depth();
+        if (r.owner().aggregates != null) {
+            // an aggregate query's output or HAVING runs after its cursors left the group's rows:
+            // like a bare column, the reference reads the value saved from the group's row (#10)
+            int gs = r.owner().aggregates.add(GroupSlot.bare(f -> f.src[slot].column(col)));
+            return new CExpr(f -> f.up(depth).group[gs], aff, coll, false, false);
+        }
         return new CExpr(f -> f.up(depth).src[slot].column(col), aff, coll, false, false);
     }
 
@@ -600,27 +607,23 @@ final class ExprCompiler {
         return CExpr.of(f -> {
             Object a = x.eval(f);
             Object b = p.eval(f);
-            if (a == null || b == null) {
+            // the checks and NULL rules in the order of SQLite's likeFunc
+            String pattern = b == null ? null : ValueOps.toText(b);
+            SqlValues.checkLikePattern(pattern);
+            String e = null;
+            if (esc != null) {
+                Object ev = esc.eval(f);
+                if (ev == null) {
+                    return null;
+                }
+                e = ValueOps.toText(ev);
+                SqlValues.checkLikeEscape(e);
+            }
+            if (a == null || pattern == null) {
                 return null;
             }
-            boolean m;
-            if (op == Expr.LikeOp.GLOB) {
-                m = io.onelite.exec.value.SqlValues.glob(ValueOps.toText(b), ValueOps.toText(a));
-            } else {
-                String e = null;
-                if (esc != null) {
-                    Object ev = esc.eval(f);
-                    if (ev == null) {
-                        return null;
-                    }
-                    String es = ValueOps.toText(ev);
-                    if (es.codePointCount(0, es.length()) != 1) {
-                        throw new OneLiteException(ResultCode.ERROR, "ESCAPE expression must be a single character");
-                    }
-                    e = es;
-                }
-                m = io.onelite.exec.value.SqlValues.like(ValueOps.toText(b), ValueOps.toText(a), e, false);
-            }
+            boolean m = op == Expr.LikeOp.GLOB ? SqlValues.glob(pattern, ValueOps.toText(a))
+                    : SqlValues.like(pattern, ValueOps.toText(a), e, false);
             return m != not ? 1L : 0L;
         });
     }

@@ -182,6 +182,15 @@ final class FromPlanner {
                     scope.sources.add(new Source(alias, table, names, aff, coll, !table.withoutRowid(), new boolean[n]));
                 } else {
                     View v = planner.schema.view(name);
+                    String lower = name.toLowerCase(Locale.ROOT);
+                    if (v == null && t.name().schema() == null && (lower.equals("pragma_foreign_key_check")
+                            || SchemaPragmas.tableValued(lower) != null)) {
+                        // an eponymous pragma table without arguments: FROM pragma_foreign_key_check
+                        pragmaFunction(e, new FromItem.TableFunction(t.name(), List.of(), t.alias()),
+                                lower.substring("pragma_".length()));
+                        entries.add(e);
+                        return;
+                    }
                     if (v == null) {
                         throw new OneLiteException(ResultCode.ERROR, "no such table: " + t.name());
                     }
@@ -211,6 +220,11 @@ final class FromPlanner {
      */
     private void tableFunction(Entry e, FromItem.TableFunction tf) {
         String fname = tf.name().name().toLowerCase(Locale.ROOT);
+        if (tf.name().schema() == null && (SchemaPragmas.tableValued(fname) != null
+                || fname.equals("pragma_foreign_key_check"))) {
+            pragmaFunction(e, tf, fname.substring("pragma_".length()));
+            return;
+        }
         boolean tree = fname.equals("json_tree");
         if (tf.name().schema() != null || !(tree || fname.equals("json_each"))) {
             if (planner.schema.table(tf.name().name()) != null || planner.schema.view(tf.name().name()) != null) {
@@ -243,6 +257,61 @@ final class FromPlanner {
         hidden[names.indexOf("json")] = true;
         hidden[names.indexOf("root")] = true;
         scope.sources.add(new Source(alias, null, names, aff, new String[n], false, hidden));
+    }
+
+    /**
+     * {@code pragma_table_info('t' [, 'main'])} and the other schema pragmas (plus
+     * {@code pragma_foreign_key_check}) as table-valued functions, as SQLite's {@code pragma}
+     * virtual table: the arguments may read earlier FROM sources ({@code sqlite_schema m,
+     * pragma_table_info(m.name)}); a NULL argument gives no rows. The hidden columns {@code arg}
+     * and {@code schema} hold the arguments (reachable qualified, as json_each's).
+     */
+    private void pragmaFunction(Entry e, FromItem.TableFunction tf, String pragma) {
+        if (tf.args().size() > 2) {
+            throw new OneLiteException(ResultCode.ERROR, "too many arguments on " + tf.name().name() + "() - max 2");
+        }
+        ExprCompiler ec = new ExprCompiler(planner, scope);
+        io.onelite.exec.Eval arg = tf.args().isEmpty() ? null : ec.eval(tf.args().get(0));
+        io.onelite.exec.Eval db = tf.args().size() < 2 ? null : ec.eval(tf.args().get(1));
+        io.onelite.catalog.Schema schema = planner.schema;
+        boolean fkCheck = pragma.equals("foreign_key_check");
+        e.functionRows = f -> {
+            String text = pragmaText(arg == null ? null : arg.eval(f));
+            String dbName = pragmaText(db == null ? null : db.eval(f));
+            if (dbName != null && !dbName.equalsIgnoreCase("main")) {
+                if (dbName.equalsIgnoreCase("temp")) {
+                    return List.of(); // the temp database is always empty here
+                }
+                throw new OneLiteException(ResultCode.ERROR, "unknown database '" + dbName + "'");
+            }
+            List<Object[]> rows = fkCheck ? ForeignKeyCheck.run(schema, f.ctx.storage, text)
+                    : SchemaPragmas.rows(pragma, text, schema);
+            List<Object[]> out = new ArrayList<>(rows.size());
+            for (Object[] r : rows) {
+                Object[] withArgs = java.util.Arrays.copyOf(r, r.length + 2);
+                withArgs[r.length] = text;
+                withArgs[r.length + 1] = dbName;
+                out.add(withArgs);
+            }
+            return out;
+        };
+        String alias = tf.alias() != null ? tf.alias() : tf.name().name();
+        e.name = alias.equals(tf.name().name()) ? alias : tf.name().name() + " AS " + alias;
+        List<String> names = new ArrayList<>(fkCheck ? ForeignKeyCheck.COLUMNS : SchemaPragmas.columns(pragma));
+        names.add("arg");
+        names.add("schema");
+        int n = names.size();
+        char[] aff = new char[n];
+        java.util.Arrays.fill(aff, io.onelite.exec.ValueOps.AFF_NONE);
+        boolean[] hidden = new boolean[n];
+        hidden[n - 2] = true;
+        hidden[n - 1] = true;
+        scope.sources.add(new Source(alias, null, names, aff, new String[n], false, hidden));
+    }
+
+    private static String pragmaText(Object v) {
+        return v == null ? null : v instanceof byte[] b
+                ? new String(b, java.nio.charset.StandardCharsets.UTF_8) : io.onelite.exec.ValueOps.toText(v);
     }
 
     private void subquery(Entry e, SelectStmt select, String alias, List<String> columnNames) {

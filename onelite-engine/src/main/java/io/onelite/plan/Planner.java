@@ -14,6 +14,7 @@ import io.onelite.sql.ast.NullsOrder;
 import io.onelite.sql.ast.OrderingTerm;
 import io.onelite.sql.ast.SelectCore;
 import io.onelite.sql.ast.SelectStmt;
+import io.onelite.sql.ast.WithClause;
 
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -22,6 +23,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.Supplier;
 
 /**
  * Plans SELECT statements (and the queries inside other statements) against one schema
@@ -75,26 +77,33 @@ public final class Planner {
      * {@code outer} is a pass-through scope: the cores' scopes hang below it.
      */
     Planned plan(SelectStmt s, Scope outer) {
-        boolean pushed = false;
-        if (s.with() != null) {
-            Map<String, CommonTableExpr> m = new HashMap<>();
-            for (CommonTableExpr c : s.with().ctes()) {
-                m.put(c.name().toLowerCase(Locale.ROOT), c);
-            }
-            ctes.addLast(m);
-            pushed = true;
-            recursiveWith = s.with().recursive();
-        }
-        try {
+        return withClause(s.with(), () -> {
             List<SelectCore> cores = s.cores();
             if (cores.size() == 1) {
                 return CorePlanner.plan(this, cores.get(0), s.orderBy(), s.limit(), s.offset(), outer);
             }
             return compound(s, outer);
+        });
+    }
+
+    /**
+     * Plans {@code body} with the CTEs of {@code with} (null: none) visible: a SELECT's own WITH
+     * clause, or the one written before INSERT, UPDATE or DELETE.
+     */
+    <T> T withClause(WithClause with, Supplier<T> body) {
+        if (with == null) {
+            return body.get();
+        }
+        Map<String, CommonTableExpr> m = new HashMap<>();
+        for (CommonTableExpr c : with.ctes()) {
+            m.put(c.name().toLowerCase(Locale.ROOT), c);
+        }
+        ctes.addLast(m);
+        recursiveWith = with.recursive();
+        try {
+            return body.get();
         } finally {
-            if (pushed) {
-                ctes.removeLast();
-            }
+            ctes.removeLast();
         }
     }
 
@@ -119,6 +128,7 @@ public final class Planner {
         int n = first.names().size();
         Query q = new CompoundQuery(queries, ops.stream().map(Enum::name).toList(), n);
         List<OrderingTerm> order = s.orderBy();
+        Limits.byTerms(order.size(), "ORDER");
         int[] keys = new int[order.size()];
         boolean[] desc = new boolean[order.size()];
         Collation[] colls = new Collation[order.size()];
@@ -143,7 +153,7 @@ public final class Planner {
             nullsFirst[i] = t.nulls() == null || t.nulls() == NullsOrder.DEFAULT ? !desc[i] : t.nulls() == NullsOrder.FIRST;
         }
         if (keys.length > 0 || s.limit() != null) {
-            ExprCompiler ec = new ExprCompiler(this, new Scope(outer, true));
+            ExprCompiler ec = new ExprCompiler(this, Scope.limitClause(outer));
             Eval lim = s.limit() == null ? null : ec.eval(s.limit());
             Eval off = s.offset() == null ? null : ec.eval(s.offset());
             q = new SortLimitQuery(q, n, keys, desc, colls, nullsFirst, lim, off);
@@ -255,7 +265,7 @@ public final class Planner {
         boolean all = s.compounds().get(split - 1).op() == SelectStmt.CompoundOp.UNION_ALL;
         Query q = new io.onelite.exec.RecursiveQuery(first.query(), rec.query(), all, wt, names.size());
         if (!s.orderBy().isEmpty() || s.limit() != null) {
-            ExprCompiler ec = new ExprCompiler(this, new Scope(outer, true));
+            ExprCompiler ec = new ExprCompiler(this, Scope.limitClause(outer));
             q = new SortLimitQuery(q, names.size(), new int[0], new boolean[0], new Collation[0], new boolean[0],
                     s.limit() == null ? null : ec.eval(s.limit()), s.offset() == null ? null : ec.eval(s.offset()));
         }

@@ -43,8 +43,22 @@ final class Scope {
     /** A scope without a frame of its own (a subquery's probe): it does not count as a level. */
     final boolean transparent;
 
+    /**
+     * Set on the scope of a LIMIT or OFFSET: SQLite resolves them with an empty name context, so
+     * no column of this query or of an enclosing one is visible there (nor in subqueries inside
+     * them); only a trigger program's OLD and NEW are.
+     */
+    private boolean hidesColumns;
+
     Scope(Scope outer) {
         this(outer, false);
+    }
+
+    /** The scope for a LIMIT or OFFSET expression of a query whose enclosing scope is {@code outer}. */
+    static Scope limitClause(Scope outer) {
+        Scope s = new Scope(outer, true);
+        s.hidesColumns = true;
+        return s;
     }
 
     Scope(Scope outer, boolean transparent) {
@@ -68,11 +82,13 @@ final class Scope {
     /** Resolves a column reference, searching enclosing scopes; null when no source has it. */
     Ref resolve(String table, String column) {
         int depth = 0;
+        boolean hidden = false;
         for (Scope s = this; s != null; s = s.outer) {
+            hidden |= s.hidesColumns;
             if (s.transparent) {
                 continue;
             }
-            Ref r = s.resolveHere(table, column, depth);
+            Ref r = hidden && !s.trigger ? null : s.resolveHere(table, column, depth);
             if (r != null) {
                 return r;
             }

@@ -58,6 +58,17 @@ final class TriggerRunner {
         }
     }
 
+    private TriggerRunner(Planner planner, Table t, Trigger only) {
+        this.planner = planner;
+        this.table = t;
+        triggers.add(only);
+    }
+
+    /** Compiles one trigger's WHEN clause and body (ALTER TABLE's schema checks); throws what compiling throws. */
+    static void compileOne(Planner planner, Table t, Trigger tr) {
+        new TriggerRunner(planner, t, tr).compiled();
+    }
+
     boolean isEmpty() {
         return triggers.isEmpty();
     }
@@ -126,6 +137,8 @@ final class TriggerRunner {
                 continue;
             }
             active.add(c.name());
+            var outerCaches = ctx.beginCacheScope(); // #10: no result of an earlier firing is reused
+            ctx.cache(TriggerRunner.class, active);
             try {
                 for (Object b : c.body()) {
                     if (b instanceof Executable e) {
@@ -141,6 +154,7 @@ final class TriggerRunner {
                     }
                 }
             } finally {
+                ctx.endCacheScope(outerCaches);
                 active.remove(c.name());
             }
         }

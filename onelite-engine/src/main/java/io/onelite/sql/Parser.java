@@ -1,5 +1,7 @@
 package io.onelite.sql;
 
+import io.onelite.common.OneLiteException;
+import io.onelite.common.ResultCode;
 import io.onelite.sql.ast.ExplainStmt;
 import io.onelite.sql.ast.Stmt;
 import io.onelite.sql.ast.WithClause;
@@ -42,11 +44,34 @@ public final class Parser {
         if (offset < 0 || offset > sql.length()) {
             throw new IllegalArgumentException("offset " + offset + " outside [0, " + sql.length() + "]");
         }
+        checkLength(sql, offset, MAX_SQL_LENGTH);
         try {
             return new Parser(sql, offset).parseOne();
         } catch (StackOverflowError e) {
             // a safety net behind the depth count (TokenCursor rule 3) for threads with small stacks
             throw TokenCursor.tooDeep();
+        }
+    }
+
+    /** SQLITE_MAX_SQL_LENGTH: the longest SQL text, in bytes of UTF-8, that prepare accepts. */
+    public static final long MAX_SQL_LENGTH = 1_000_000_000L;
+
+    /**
+     * Fails as sqlite3_prepare does when the text from {@code offset} on is over {@code maxBytes}
+     * bytes of UTF-8: SQLITE_TOOBIG, "statement too long".
+     */
+    static void checkLength(String sql, int offset, long maxBytes) {
+        long chars = sql.length() - offset;
+        if (chars * 3 <= maxBytes) {
+            return; // a char is at most 3 bytes of UTF-8 (a surrogate pair is 4 for 2 chars)
+        }
+        long bytes = 0;
+        for (int i = offset; i < sql.length() && bytes <= maxBytes; i++) {
+            char ch = sql.charAt(i);
+            bytes += ch < 0x80 ? 1 : ch < 0x800 || Character.isSurrogate(ch) ? 2 : 3;
+        }
+        if (bytes > maxBytes) {
+            throw new OneLiteException(ResultCode.TOOBIG, "statement too long");
         }
     }
 

@@ -44,6 +44,11 @@ final class CommitPipeline {
 
         /** With the lock: makes every appended commit durable (as synchronous says) and visible. */
         void publish();
+
+        /** As {@link #publish()}, syncing the WAL first when {@code syncWal}. */
+        default void publish(boolean syncWal) {
+            publish();
+        }
     }
 
     /** One transaction's commit work, run by the leader under the write lock. */
@@ -61,14 +66,16 @@ final class CommitPipeline {
         final Job job;
         final long busyDeadlineNanos;
         final long holdNanos;
+        final boolean syncWal;
         final Thread thread = Thread.currentThread();
         volatile boolean done;
         /** Set by the previous leader: this request's thread leads next. */
         volatile boolean promoted;
         RuntimeException failure;
 
-        Request(Job job, long busyDeadlineNanos, long holdNanos) {
+        Request(Job job, long busyDeadlineNanos, long holdNanos, boolean syncWal) {
             this.job = job;
+            this.syncWal = syncWal;
             this.busyDeadlineNanos = busyDeadlineNanos;
             this.holdNanos = holdNanos;
         }
@@ -96,7 +103,16 @@ final class CommitPipeline {
      *         snapshot held by the checkpointing thread itself would keep the WAL from resetting)
      */
     boolean commit(Job job, Duration busyTimeout, Duration holdLimit) {
-        Request r = new Request(job, System.nanoTime() + saturatedNanos(busyTimeout), saturatedNanos(holdLimit));
+        return commit(job, busyTimeout, holdLimit, true); // as a committer with synchronous FULL
+    }
+
+    /**
+     * As {@link #commit(Job, Duration, Duration)}; {@code syncWal} says whether this committer's
+     * {@code synchronous} wants the WAL synced: a batch syncs once if any of its commits wants it.
+     */
+    boolean commit(Job job, Duration busyTimeout, Duration holdLimit, boolean syncWal) {
+        Request r = new Request(job, System.nanoTime() + saturatedNanos(busyTimeout), saturatedNanos(holdLimit),
+                syncWal);
         boolean lead;
         boolean interrupted = false;
         boolean published = false;
@@ -200,7 +216,7 @@ final class CommitPipeline {
                 }
             }
             if (!appended.isEmpty()) {
-                backend.publish();
+                backend.publish(appended.stream().anyMatch(a -> a.syncWal));
             }
         } catch (RuntimeException e) { // publish failed: none of the appended commits is acknowledged
             for (Request r : appended) {

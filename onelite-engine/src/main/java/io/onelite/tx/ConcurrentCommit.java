@@ -50,7 +50,12 @@ final class ConcurrentCommit implements CommitPipeline.Job {
             target = ws;
             shared.fastPath.increment();
         } else {
-            target = merge(latest, new HoldTimer(holdDeadlineNanos));
+            long start = System.nanoTime();
+            try {
+                target = merge(latest, new HoldTimer(holdDeadlineNanos));
+            } finally {
+                shared.mergeTimed(start);
+            }
             shared.replayed.increment();
         }
         if (hooks != null) {

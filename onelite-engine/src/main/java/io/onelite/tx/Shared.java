@@ -26,6 +26,10 @@ final class Shared {
     final LongAdder replayed = new LongAdder();
     final LongAdder conflicts = new LongAdder();
     final LongAdder holdTimeouts = new LongAdder();
+    final LongAdder timedCommits = new LongAdder();
+    final LongAdder commitNanos = new LongAdder();
+    final LongAdder merges = new LongAdder();
+    final LongAdder mergeNanos = new LongAdder();
 
     private Shared(Pager pager) {
         this.pagerRef = new WeakReference<>(pager);
@@ -43,6 +47,11 @@ final class Shared {
             @Override
             public void publish() {
                 pager().publish();
+            }
+
+            @Override
+            public void publish(boolean syncWal) {
+                pager().publish(syncWal);
             }
         });
         this.rowids = new RowidAllocator(pager.path());
@@ -86,6 +95,18 @@ final class Shared {
 
     TxStats stats() {
         return new TxStats(commits.sum(), fastPath.sum(), replayed.sum(), conflicts.sum(), holdTimeouts.sum(),
-                pipeline.batches());
+                pipeline.batches(), timedCommits.sum(), commitNanos.sum(), merges.sum(), mergeNanos.sum());
+    }
+
+    /** A write transaction's COMMIT that began at {@code startNanos} ended (either way). */
+    void commitTimed(long startNanos) {
+        timedCommits.increment();
+        commitNanos.add(System.nanoTime() - startNanos);
+    }
+
+    /** A validation and replay that began at {@code startNanos} ended (either way). */
+    void mergeTimed(long startNanos) {
+        merges.increment();
+        mergeNanos.add(System.nanoTime() - startNanos);
     }
 }

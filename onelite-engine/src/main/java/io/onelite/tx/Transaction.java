@@ -42,6 +42,8 @@ public final class Transaction {
     private boolean locked;
     private boolean finished;
     private List<CommitHook> hooks;
+    /** The connection's synchronous level; null: the file's. */
+    private io.onelite.common.Synchronous synchronous;
     /** Trace marks of the open savepoints; savepoint n (from 1) is at index n - 1. */
     private final ArrayList<Integer> savepoints = new ArrayList<>();
 
@@ -223,10 +225,12 @@ public final class Transaction {
                     runHooks(ws, tm.shared.roots, hooks);
                 }
                 if (!ws.isEmpty()) {
+                    long start = System.nanoTime();
                     pager.appendCommit(ws);
-                    pager.publish();
+                    pager.publish(syncsAtCommit());
                     wrote = true;
                     tm.shared.commits.increment();
+                    tm.shared.commitTimed(start);
                 }
             }
         } finally {
@@ -243,9 +247,10 @@ public final class Transaction {
             return;
         }
         boolean led;
+        long start = System.nanoTime();
         try {
             led = tm.shared.pipeline.commit(new ConcurrentCommit(pager, tm.shared, snapshot, ws, trace, hooks),
-                    tm.options().busyTimeout(), tm.options().commitHoldLimit());
+                    tm.options().busyTimeout(), tm.options().commitHoldLimit(), syncsAtCommit());
         } catch (OneLiteException e) {
             if (e.resultCode() == ResultCode.BUSY) {
                 throw e; // still open: COMMIT may be retried, as in SQLite
@@ -260,11 +265,26 @@ public final class Transaction {
         } catch (RuntimeException | Error e) {
             end();
             throw e;
+        } finally {
+            tm.shared.commitTimed(start);
         }
         end();
         if (led) {
             tm.shared.afterBatch(); // our snapshot is released: the checkpoint can reset the WAL
         }
+    }
+
+    /**
+     * Sets the {@code synchronous} level of the connection that runs this transaction: whether
+     * its commit syncs the WAL (FULL, EXTRA) or not (OFF, NORMAL). Null: the file's own level.
+     */
+    public void setSynchronous(io.onelite.common.Synchronous level) {
+        this.synchronous = level;
+    }
+
+    private boolean syncsAtCommit() {
+        return synchronous == null ? pager.syncsAtCommit()
+                : synchronous.compareTo(io.onelite.common.Synchronous.FULL) >= 0;
     }
 
     /** Rolls back; a no-op on a finished transaction. */

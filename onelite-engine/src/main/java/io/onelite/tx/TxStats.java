@@ -9,7 +9,12 @@ package io.onelite.tx;
  * @param conflicts         concurrent commits refused with {@code BUSY_SNAPSHOT} (517)
  * @param holdTimeouts      concurrent commits stopped by the commit hold limit (773)
  * @param batches           group-commit batches published (one sync each under FULL)
+ * @param timedCommits      COMMITs of write transactions, failed ones included: the count of {@code commitNanos}
+ * @param commitNanos       time those COMMITs took (for concurrent ones: queueing, validation, replay, write, sync)
+ * @param merges            concurrent commits that had to be validated and replayed, refused ones included
+ * @param mergeNanos        time those validations and replays took (what the commit hold limit bounds)
  */
 public record TxStats(long commits, long fastPathCommits, long replayedCommits, long conflicts,
-                      long holdTimeouts, long batches) {
+                      long holdTimeouts, long batches, long timedCommits, long commitNanos,
+                      long merges, long mergeNanos) {
 }

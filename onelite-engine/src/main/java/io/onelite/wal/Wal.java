@@ -6,7 +6,9 @@ import io.onelite.common.ResultCode;
 import io.onelite.common.Synchronous;
 import io.onelite.os.DbFile;
 import io.onelite.os.FileDbFile;
+import io.onelite.os.LockAndMap;
 import io.onelite.os.LockTable;
+import io.onelite.os.OsHooks;
 import io.onelite.os.ShmRegion;
 
 import java.nio.file.Files;
@@ -15,7 +17,6 @@ import java.util.Map;
 import java.util.SortedMap;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.locks.LockSupport;
-import java.util.function.UnaryOperator;
 
 /**
  * The WAL of one database file for this whole JVM (SQLite's {@code wal.c}, with the per-process
@@ -54,17 +55,18 @@ public final class Wal {
     private int wIChange;
     private volatile long[] lastRestart;
 
-    private Wal(Path dbPath, DbFile db, int pageSize, Synchronous synchronous, UnaryOperator<DbFile> io) {
+    private Wal(Path dbPath, DbFile db, int pageSize, Synchronous synchronous, OsHooks io) {
         this.walPath = Path.of(dbPath + "-wal");
         this.shmPath = Path.of(dbPath + "-shm");
         this.db = db;
         this.pageSize = pageSize;
         this.synchronous = synchronous;
         this.walRaw = FileDbFile.open(walPath, true);
-        this.walFile = io.apply(walRaw);
+        this.walFile = io.files().apply(walRaw);
         this.shmFile = FileDbFile.open(shmPath, true);
-        this.locks = new ShmLocks(new LockTable(shmFile));
-        this.shm = new ShmRegion(shmFile);
+        LockAndMap shmOs = io.locks().apply(shmFile);
+        this.locks = new ShmLocks(new LockTable(shmFile, shmOs));
+        this.shm = new ShmRegion(shmFile, shmOs);
         this.index = new WalIndex(shm);
     }
 
@@ -76,7 +78,7 @@ public final class Wal {
      * @throws OneLiteException BUSY if another process keeps initialising past the deadline
      */
     public static Wal open(Path dbPath, DbFile db, int pageSize, Synchronous synchronous, long deadlineNanos,
-                           UnaryOperator<DbFile> io) {
+                           OsHooks io) {
         boolean created = !Files.exists(Path.of(dbPath + "-wal"));
         Wal w = new Wal(dbPath, db, pageSize, synchronous, io);
         try {
@@ -363,11 +365,20 @@ public final class Wal {
 
     /** Syncs the WAL if synchronous is FULL or EXTRA, then publishes the header: the commit point. */
     public void publish() {
+        publish(synchronous == Synchronous.FULL || synchronous == Synchronous.EXTRA);
+    }
+
+    /**
+     * Publishes the header (the commit point), syncing the WAL first when {@code syncWal}: the
+     * committing connections' own {@code PRAGMA synchronous} decides, as in SQLite, where each
+     * connection's pager has its sync flags.
+     */
+    public void publish(boolean syncWal) {
         checkWriting();
         if (wMx == published.mxFrame() && java.util.Arrays.equals(wSalts, published.salts())) {
             return;
         }
-        if (synchronous == Synchronous.FULL || synchronous == Synchronous.EXTRA) {
+        if (syncWal) {
             walFile.sync(false);
         }
         WalIndexHeader h = WalIndexHeader.build(wIChange + 1, wBigEnd, pageSize, wMx, wNPage, wCk0, wCk1, wSalts);

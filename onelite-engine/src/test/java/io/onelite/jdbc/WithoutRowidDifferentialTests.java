@@ -361,4 +361,95 @@ class WithoutRowidDifferentialTests {
                 "SELECT * FROM p ORDER BY a",
                 "PRAGMA integrity_check");
     }
+
+    /** main's schema pragmas (index_xinfo, table_xinfo, pragma_x forms) and foreign_key_check see WITHOUT ROWID tables. */
+    @Test
+    void schemaPragmasAndForeignKeyCheckSeeTheClusteredPrimaryKey() throws SQLException {
+        assertSame("CREATE TABLE t(a, b, c COLLATE NOCASE, d, PRIMARY KEY(b DESC, a)) WITHOUT ROWID",
+                "CREATE INDEX ti ON t(c, a)",
+                "CREATE UNIQUE INDEX tu ON t(d)",
+                "INSERT INTO t VALUES(1, 'x', 'C', 10), (2, 'y', 'c', 20)",
+                "PRAGMA table_info(t)",
+                "PRAGMA table_xinfo(t)",
+                "PRAGMA index_list(t)",
+                "PRAGMA index_info(sqlite_autoindex_t_1)",
+                "PRAGMA index_xinfo(sqlite_autoindex_t_1)",
+                "PRAGMA index_xinfo(ti)",
+                "PRAGMA index_xinfo(tu)",
+                "SELECT seqno, cid, name, \"desc\", coll, key FROM pragma_index_xinfo('sqlite_autoindex_t_1')",
+                "SELECT name, origin FROM pragma_index_list('t') ORDER BY name",
+                "CREATE TABLE p(x PRIMARY KEY) WITHOUT ROWID",
+                "CREATE TABLE ch(y REFERENCES p)",
+                "CREATE TABLE c2(k PRIMARY KEY, y REFERENCES p) WITHOUT ROWID",
+                "INSERT INTO p VALUES(1)",
+                "INSERT INTO ch VALUES(1), (2)",
+                "INSERT INTO c2 VALUES('b', 3), ('a', 1), ('c', 4)",
+                "PRAGMA foreign_key_check(ch)", // without an argument SQLite's table order is its hash's
+                "PRAGMA foreign_key_check(c2)",
+                "SELECT * FROM pragma_foreign_key_check('c2')",
+                "PRAGMA integrity_check");
+    }
+
+    /** main's index-based foreign key lookups, actions and deferred checks with WITHOUT ROWID parents and children. */
+    @Test
+    void foreignKeyLookupsAndActionsThroughClusteredParentsAndChildren() throws SQLException {
+        assertSame("PRAGMA foreign_keys = ON",
+                "CREATE TABLE p(k TEXT PRIMARY KEY, v) WITHOUT ROWID",
+                "CREATE TABLE c(id PRIMARY KEY, pk REFERENCES p ON DELETE CASCADE ON UPDATE CASCADE, w) WITHOUT ROWID",
+                "CREATE INDEX cpk ON c(pk)",
+                "CREATE TABLE n(id INTEGER PRIMARY KEY, pk REFERENCES p ON DELETE SET NULL ON UPDATE CASCADE)",
+                "CREATE TABLE r(id PRIMARY KEY, pk REFERENCES p ON UPDATE CASCADE) WITHOUT ROWID",
+                "INSERT INTO p VALUES('a', 1), ('b', 2), ('c', 3)",
+                "INSERT INTO c VALUES(10, 'a', 'x'), (11, 'a', 'y'), (12, 'b', 'z')",
+                "INSERT INTO n VALUES(1, 'a'), (2, 'b')",
+                "INSERT INTO r VALUES('q', 'c')",
+                "INSERT INTO c VALUES(13, 'zz', 'w')",
+                "UPDATE p SET k = 'A' WHERE k = 'a'",
+                "SELECT * FROM c ORDER BY id",
+                "DELETE FROM p WHERE k = 'b'",
+                "SELECT * FROM c ORDER BY id",
+                "SELECT * FROM n ORDER BY id",
+                "DELETE FROM p WHERE k = 'c'",
+                "BEGIN",
+                "PRAGMA defer_foreign_keys = ON",
+                "DELETE FROM p WHERE k = 'c'",
+                "INSERT INTO p VALUES('c', 30)",
+                "COMMIT",
+                "SELECT * FROM p ORDER BY k",
+                "CREATE TABLE line(pk, seq, qty, PRIMARY KEY(pk, seq DESC), FOREIGN KEY(pk) REFERENCES p"
+                        + " ON UPDATE CASCADE ON DELETE CASCADE) WITHOUT ROWID", // found through its own key
+                "INSERT INTO line VALUES('A', 1, 5), ('A', 2, 6), ('c', 1, 7)",
+                "INSERT INTO line VALUES('nope', 1, 0)",
+                "UPDATE p SET k = 'a2' WHERE k = 'A'",
+                "DELETE FROM p WHERE k = 'a2'",
+                "SELECT * FROM line",
+                "SELECT * FROM c ORDER BY id",
+                "SELECT * FROM n ORDER BY id",
+                "CREATE TABLE tree(id PRIMARY KEY, up REFERENCES tree ON DELETE CASCADE) WITHOUT ROWID",
+                "INSERT INTO tree VALUES(1, NULL), (2, 1), (3, 2), (4, 1)",
+                "DELETE FROM tree WHERE id = 2",
+                "SELECT * FROM tree ORDER BY id",
+                "PRAGMA foreign_key_check",
+                "PRAGMA integrity_check");
+    }
+
+    /** main's ALTER TABLE DROP COLUMN rewrites the clustered keys of a WITHOUT ROWID table. */
+    @Test
+    void dropColumnRewritesClusteredRows() throws SQLException {
+        assertSame("CREATE TABLE t(a, b, c, d, PRIMARY KEY(c, a)) WITHOUT ROWID",
+                "CREATE INDEX td ON t(d)",
+                "INSERT INTO t VALUES(1, 'b1', 'x', 4), (2, 'b2', 'w', 3), (3, 'b3', 'x', 2)",
+                "ALTER TABLE t ADD COLUMN e DEFAULT 'dflt'",
+                "INSERT INTO t VALUES(4, 'b4', 'v', 1, 'e4')",
+                "ALTER TABLE t DROP COLUMN b",
+                "SELECT * FROM t",
+                "SELECT * FROM t WHERE c = 'x' AND a = 3",
+                "SELECT * FROM t WHERE d = 3",
+                "ALTER TABLE t DROP COLUMN a",
+                "ALTER TABLE t DROP COLUMN e",
+                "SELECT * FROM t ORDER BY d",
+                "INSERT INTO t VALUES(5, 'u', 0)",
+                "SELECT sql FROM sqlite_schema WHERE name = 't'",
+                "PRAGMA integrity_check");
+    }
 }

@@ -203,4 +203,69 @@ class CorruptFileSqlTests {
             }
         }, () -> "hang: seed " + seed);
     }
+
+    /** The sqlite3 shell's answer to {@code sql} on {@code db}: its output, errors included. */
+    private static String shell(Path db, String sql) throws Exception {
+        Process p = new ProcessBuilder("sqlite3", "-batch", db.toString(), sql).redirectErrorStream(true).start();
+        try {
+            String out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8).trim();
+            assertThat(p.waitFor(30, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+            return out;
+        } finally {
+            p.destroyForcibly();
+        }
+    }
+
+    private Path truncatedCopy(String name, int size) throws IOException {
+        Path d = dir.resolve(name);
+        Files.createDirectories(d);
+        for (String suffix : new String[]{"", "-wal", "-shm"}) {
+            Files.copy(pristine.resolveSibling("p.db" + suffix), d.resolve("p.db" + suffix));
+        }
+        try (RandomAccessFile f = new RandomAccessFile(d.resolve("p.db").toFile(), "rw")) {
+            f.setLength(size);
+        }
+        return d.resolve("p.db");
+    }
+
+    private static String ours(Path db) {
+        try (Database d = Database.open(db.toString(), DatabaseOptions.DEFAULTS); Session s = d.openSession()) {
+            SqlFuzzTests.runAll(s, "SELECT count(*) FROM t");
+            return "rows";
+        } catch (OneLiteException e) {
+            return e.resultCode() + ": " + e.getMessage();
+        }
+    }
+
+    /**
+     * The damaged copies that answer "no such table" (docs/reliability.md, item 9) have their
+     * main file truncated to nothing: the sqlite3 shell then also sees an empty database (both
+     * discard the WAL, as SQLite does when the database has no page).
+     */
+    @Test
+    void aMainFileTruncatedToNothingIsAnEmptyDatabaseAsInTheSqlite3Shell() throws Exception { // #10
+        Path forShell = truncatedCopy("shell0", 0);
+        assertThat(shell(forShell, "SELECT count(*) FROM t;")).contains("no such table: t");
+        assertThat(ours(truncatedCopy("ours0", 0))).isEqualTo("ERROR: no such table: t");
+    }
+
+    /**
+     * A main file cut inside its 100-byte header, page 1 being in the WAL: the sqlite3 shell
+     * reads page 1 from the WAL and answers, except for a 1-byte file, which SQLite's unix VFS
+     * reports as empty (it then deletes the WAL and its committed transactions). OneLite
+     * refuses both with NOTADB and leaves the files as they are: nothing is lost or written, but
+     * the rows are not readable until the file is repaired (an open item).
+     */
+    @Test
+    void aMainFileCutInsideItsHeaderIsRefusedAndLeftAsItIs() throws Exception { // #10
+        assertThat(shell(truncatedCopy("shell1", 1), "SELECT count(*) FROM t;")).contains("no such table: t");
+        assertThat(shell(truncatedCopy("shell50", 50), "SELECT count(*) FROM t;")).isEqualTo("280");
+        for (int size : new int[]{1, 50, 99}) {
+            Path db = truncatedCopy("ours" + size, size);
+            byte[] wal = Files.readAllBytes(Path.of(db + "-wal"));
+            assertThat(ours(db)).as("size %d", size).isEqualTo("NOTADB: file is not a database");
+            assertThat(Files.size(db)).isEqualTo(size);
+            assertThat(Files.readAllBytes(Path.of(db + "-wal"))).isEqualTo(wal);
+        }
+    }
 }

@@ -49,6 +49,22 @@ final class JpaServices {
         public BeginMode readOnly() {
             return current();
         }
+
+        @Transactional(label = "onelite:begin=exclusive")
+        public BeginMode labelledExclusive() {
+            return current();
+        }
+
+        @Transactional(label = "onelite:begin=concurrent_snapshot")
+        public BeginMode labelledSnapshot() {
+            return current();
+        }
+
+        /** A label on a read-only transaction wins over the read-only rule, as on the JDBC manager. */
+        @Transactional(readOnly = true, label = "onelite:begin=concurrent")
+        public BeginMode labelledReadOnly() {
+            return current();
+        }
     }
 
     @Service

@@ -18,6 +18,7 @@ import io.onelite.common.BeginMode;
 import io.onelite.jpa.JpaServices.Counters;
 import io.onelite.jpa.JpaServices.Modes;
 import io.onelite.spring.OneLiteHibernateJpaDialect;
+import io.onelite.spring.OneLiteJpaTransactionManager;
 import io.onelite.spring.OneLiteStatistics;
 
 import jakarta.persistence.EntityManagerFactory;
@@ -84,18 +85,34 @@ class JpaTests {
     }
 
     @Test
+    void beginModeLabelsAreHonouredThroughTheJpaTransactionManager() {
+        assertThat(transactionManager).isInstanceOf(OneLiteJpaTransactionManager.class);
+        assertThat(modes.labelledExclusive()).isEqualTo(BeginMode.EXCLUSIVE);
+        assertThat(modes.labelledSnapshot()).isEqualTo(BeginMode.CONCURRENT_SNAPSHOT);
+        assertThat(modes.labelledReadOnly()).isEqualTo(BeginMode.CONCURRENT);
+        assertThat(modes.plain()).as("the mode does not leak to the next transaction").isEqualTo(BeginMode.IMMEDIATE);
+    }
+
+    @Test
     void eightThreadsOnOneCounterEntityEndWithTheExactCountAfterRetries() throws Exception {
         long id = counters.create("eight-threads");
         int threads = 8;
         int perThread = 25;
-        long retriesBefore = statistics.snapshot().retries();
+        OneLiteStatistics.Snapshot before = statistics.snapshot();
         runThreads(threads, t -> {
             for (int i = 0; i < perThread; i++) {
                 counters.increment(id);
             }
         });
+        OneLiteStatistics.Snapshot after = statistics.snapshot();
         assertThat(counters.value(id)).isEqualTo(threads * perThread);
-        assertThat(statistics.snapshot().retries() - retriesBefore).as("conflicts were retried").isPositive();
+        long retries = after.retries() - before.retries();
+        assertThat(retries).as("conflicts were retried").isPositive();
+        // the JPA manager counts as the JDBC one: one commit per call, one lost commit per retry
+        // (the flush and the COMMIT both run inside the manager's commit)
+        assertThat(after.commits() - before.commits()).isEqualTo(threads * perThread);
+        assertThat((after.conflicts() - before.conflicts()) + (after.holdTimeouts() - before.holdTimeouts()))
+                .isEqualTo(retries);
         assertThat(sqlite3("pragma integrity_check")).isEqualTo("ok");
         assertThat(sqlite3("select n from counter where id = " + id)).isEqualTo(Integer.toString(threads * perThread));
     }

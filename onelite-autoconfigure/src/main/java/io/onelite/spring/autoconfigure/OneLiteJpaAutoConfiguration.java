@@ -6,6 +6,11 @@ import javax.sql.DataSource;
 import io.onelite.spring.BeginModePolicy;
 import io.onelite.spring.OneLiteDataSources;
 import io.onelite.spring.OneLiteHibernateJpaDialect;
+import io.onelite.spring.OneLiteJpaTransactionManager;
+import io.onelite.spring.OneLiteStatistics;
+import io.onelite.spring.OneLiteTransactionManager;
+
+import jakarta.persistence.EntityManagerFactory;
 
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
@@ -15,18 +20,30 @@ import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.config.BeanPostProcessor;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnSingleCandidate;
 import org.springframework.boot.hibernate.autoconfigure.HibernatePropertiesCustomizer;
+import org.springframework.boot.transaction.autoconfigure.TransactionManagerCustomizers;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.env.Environment;
 import org.springframework.orm.jpa.LocalContainerEntityManagerFactoryBean;
+import org.springframework.transaction.PlatformTransactionManager;
+import org.springframework.transaction.TransactionManager;
 import org.springframework.util.ClassUtils;
 
 /**
- * Spring Data JPA / Hibernate on OneLite. Boot's {@code JpaTransactionManager} stays (JPA needs
- * it), and:
+ * Spring Data JPA / Hibernate on OneLite. The transaction manager stays a {@code JpaTransactionManager}
+ * (a JDBC one in its place breaks JPA), and:
  * <ul>
+ *   <li>it is a {@link OneLiteJpaTransactionManager}, defined before Boot's JPA auto-configuration
+ *       (whose own manager then backs off, as for any application-defined one; Boot's
+ *       {@code spring.transaction.*} customizers applied): it honours begin-mode labels and counts
+ *       commits and conflicts in {@link OneLiteStatistics}. It serves JDBC access
+ *       ({@code JdbcTemplate}, Spring Data JDBC) through the same data source too, in the same
+ *       transaction on Hibernate's connection. Not defined when the application has a transaction
+ *       manager; with no entity manager factory (Boot's JPA auto-configuration excluded) the
+ *       manager is the JDBC {@code OneLiteTransactionManager}, as without JPA;</li>
  *   <li>every {@link LocalContainerEntityManagerFactoryBean} on a OneLite data source, with no JPA
  *       dialect of its own, gets a {@link OneLiteHibernateJpaDialect}: the JPA transaction then
  *       opens the same {@code BEGIN} as a JDBC one ({@code @ConcurrentTransactional} ->
@@ -38,12 +55,16 @@ import org.springframework.util.ClassUtils;
  * </ul>
  */
 @AutoConfiguration(after = OneLiteAutoConfiguration.class,
-        beforeName = "org.springframework.boot.hibernate.autoconfigure.HibernateJpaAutoConfiguration")
+        beforeName = OneLiteJpaAutoConfiguration.HIBERNATE_JPA_AUTO_CONFIGURATION)
 @ConditionalOnClass(name = {OneLiteDataSources.DRIVER_CLASS_NAME,
         "org.springframework.orm.jpa.vendor.HibernateJpaDialect",
         "org.springframework.boot.hibernate.autoconfigure.HibernatePropertiesCustomizer",
         "org.hibernate.engine.spi.SessionImplementor"})
 public final class OneLiteJpaAutoConfiguration {
+
+    /** Boot's JPA auto-configuration, which this one runs before. */
+    static final String HIBERNATE_JPA_AUTO_CONFIGURATION =
+            "org.springframework.boot.hibernate.autoconfigure.HibernateJpaAutoConfiguration";
 
     /** Hibernate's community dialect for SQLite (in {@code hibernate-community-dialects}). */
     public static final String SQLITE_DIALECT = "org.hibernate.community.dialect.SQLiteDialect";
@@ -65,6 +86,34 @@ public final class OneLiteJpaAutoConfiguration {
                 return bean;
             }
         };
+    }
+
+    @Configuration(proxyBeanMethods = false)
+    @ConditionalOnSingleCandidate(DataSource.class)
+    static class TransactionManagerConfiguration {
+
+        /**
+         * With an entity manager factory (Boot's JPA auto-configuration or the application's), a
+         * {@link OneLiteJpaTransactionManager}; without one (Boot's JPA auto-configuration excluded,
+         * a test slice), the JDBC {@link OneLiteTransactionManager}, as with no JPA on the class path.
+         */
+        @Bean
+        @ConditionalOnMissingBean(TransactionManager.class)
+        PlatformTransactionManager transactionManager(DataSource dataSource, ObjectProvider<EntityManagerFactory> factories,
+                ObjectProvider<OneLiteProperties> properties, ObjectProvider<OneLiteStatistics> statistics,
+                ObjectProvider<TransactionManagerCustomizers> customizers) {
+            OneLiteStatistics counters = statistics.getIfAvailable(OneLiteStatistics::new);
+            EntityManagerFactory factory = factories.getIfUnique();
+            PlatformTransactionManager manager;
+            if (factory != null) {
+                manager = new OneLiteJpaTransactionManager(factory, counters);
+            } else {
+                OneLiteProperties p = properties.getIfAvailable(OneLiteProperties::new);
+                manager = new OneLiteTransactionManager(dataSource, p.isConcurrentWrites(), p.getDefaultBegin(), counters);
+            }
+            customizers.ifAvailable(c -> c.customize(manager));
+            return manager;
+        }
     }
 
     @Configuration(proxyBeanMethods = false)

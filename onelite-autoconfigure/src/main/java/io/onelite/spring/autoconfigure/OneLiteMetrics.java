@@ -1,6 +1,7 @@
 package io.onelite.spring.autoconfigure;
 
 import java.util.concurrent.TimeUnit;
+import java.util.function.ToDoubleFunction;
 import java.util.function.ToLongFunction;
 
 import io.micrometer.core.instrument.FunctionCounter;
@@ -8,20 +9,43 @@ import io.micrometer.core.instrument.FunctionTimer;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.binder.MeterBinder;
+import io.onelite.api.DatabaseStatus;
 import io.onelite.spring.OneLiteStatistics;
+import io.onelite.tx.TxStats;
 
 /**
- * Micrometer meters over {@link OneLiteStatistics}: {@code onelite.commits},
- * {@code onelite.commit.failures} (tag {@code code}: 517 conflict, 773 hold limit),
- * {@code onelite.retries}, {@code onelite.retry.exhausted}, {@code onelite.concurrent.calls},
- * {@code onelite.retry.attempts.per.call} and the timer {@code onelite.commit.time}.
+ * Micrometer meters.
+ *
+ * <p>From {@link OneLiteStatistics} (what the starter's transaction manager and retry advice saw,
+ * on any database): {@code onelite.commits}, {@code onelite.commit.failures} (tag {@code code}:
+ * 517 conflict, 773 hold limit), {@code onelite.retries}, {@code onelite.retry.exhausted},
+ * {@code onelite.concurrent.calls}, {@code onelite.retry.attempts.per.call} and the timer
+ * {@code onelite.commit.time} (as Spring measures it, around the JDBC commit).
+ *
+ * <p>From the engine ({@link DatabaseStatus} of the OneLite file, every client of the file in
+ * this JVM counted, read at each scrape without a connection): {@code onelite.engine.commits},
+ * {@code onelite.engine.conflicts}, {@code onelite.engine.hold.limit.failures},
+ * {@code onelite.engine.commit.batches}, the timers {@code onelite.engine.commit.time} (COMMIT of
+ * write transactions inside the engine) and {@code onelite.engine.replay.time} (validation and
+ * replay of concurrent commits that had newer commits to merge with), and the gauge
+ * {@code onelite.engine.wal.frames}. Absent for another database or an in-memory one; zero while no
+ * connection has the file open.
  */
 public class OneLiteMetrics implements MeterBinder {
 
-    private final OneLiteStatistics statistics;
+    private static final TxStats NO_TRANSACTIONS = new TxStats(0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
 
+    private final OneLiteStatistics statistics;
+    private final OneLiteEngineStatus engine;
+
+    /** Only the starter's own meters. */
     public OneLiteMetrics(OneLiteStatistics statistics) {
+        this(statistics, OneLiteEngineStatus.ofFile(null));
+    }
+
+    public OneLiteMetrics(OneLiteStatistics statistics, OneLiteEngineStatus engine) {
         this.statistics = statistics;
+        this.engine = engine;
     }
 
     @Override
@@ -41,6 +65,47 @@ public class OneLiteMetrics implements MeterBinder {
                         s -> { OneLiteStatistics.Snapshot x = s.snapshot(); return x.commits() + x.conflicts() + x.holdTimeouts(); },
                         s -> s.snapshot().commitNanos(), TimeUnit.NANOSECONDS)
                 .description("Time spent in COMMIT (validation, replay and write for BEGIN CONCURRENT)").register(registry);
+        if (engine.file() != null) {
+            bindEngine(registry);
+        }
+    }
+
+    private void bindEngine(MeterRegistry registry) {
+        String file = engine.file().toString();
+        engineCounter(registry, "onelite.engine.commits", "Write transactions the engine committed to the file", file,
+                TxStats::commits);
+        engineCounter(registry, "onelite.engine.conflicts", "Concurrent commits the engine refused with SQLITE_BUSY_SNAPSHOT (517)",
+                file, TxStats::conflicts);
+        engineCounter(registry, "onelite.engine.hold.limit.failures",
+                "Concurrent commits stopped by the commit hold limit, SQLITE_BUSY_TIMEOUT (773)", file, TxStats::holdTimeouts);
+        engineCounter(registry, "onelite.engine.commit.batches", "Group-commit batches written (one sync each under FULL)",
+                file, TxStats::batches);
+        FunctionTimer.builder("onelite.engine.commit.time", engine, e -> transactions(e).timedCommits(),
+                        e -> transactions(e).commitNanos(), TimeUnit.NANOSECONDS)
+                .tag("file", file)
+                .description("COMMIT of write transactions in the engine (for BEGIN CONCURRENT: queue, validation, replay, write, sync)")
+                .register(registry);
+        FunctionTimer.builder("onelite.engine.replay.time", engine, e -> transactions(e).merges(),
+                        e -> transactions(e).mergeNanos(), TimeUnit.NANOSECONDS)
+                .tag("file", file)
+                .description("Validation and replay of BEGIN CONCURRENT commits over newer commits (bounded by onelite.commit-hold-limit)")
+                .register(registry);
+        Gauge.builder("onelite.engine.wal.frames", engine, walFrames())
+                .tag("file", file).description("WAL frames not yet checkpointed into the database file").register(registry);
+    }
+
+    private void engineCounter(MeterRegistry registry, String name, String description, String file,
+                               ToLongFunction<TxStats> value) {
+        FunctionCounter.builder(name, engine, e -> value.applyAsLong(transactions(e))).tag("file", file)
+                .description(description).register(registry);
+    }
+
+    private static ToDoubleFunction<OneLiteEngineStatus> walFrames() {
+        return e -> e.read().map(DatabaseStatus::walFrames).orElse(0);
+    }
+
+    private static TxStats transactions(OneLiteEngineStatus e) {
+        return e.read().map(DatabaseStatus::transactions).orElse(NO_TRANSACTIONS);
     }
 
     private void counter(MeterRegistry registry, String name, String description,

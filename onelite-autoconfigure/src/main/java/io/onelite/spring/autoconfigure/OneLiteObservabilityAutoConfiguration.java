@@ -6,6 +6,7 @@ import io.micrometer.core.instrument.binder.MeterBinder;
 import io.onelite.spring.OneLiteDataSources;
 import io.onelite.spring.OneLiteStatistics;
 
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
@@ -18,9 +19,10 @@ import org.springframework.context.annotation.Conditional;
 import org.springframework.context.annotation.Configuration;
 
 /**
- * Optional integrations: Micrometer meters over {@link OneLiteStatistics} when Micrometer is on
- * the class path, and a {@code onelite} health indicator when Spring Boot's health support is
- * ({@code management.health.onelite.enabled=false} turns it off).
+ * Optional integrations: Micrometer meters over {@link OneLiteStatistics} and the engine's status
+ * of the data source's file ({@link OneLiteMetrics}) when Micrometer is on the class path, and a
+ * {@code onelite} health indicator (file reachable, WAL, last checkpoint) when Spring Boot's health
+ * support is ({@code management.health.onelite.enabled=false} turns it off).
  */
 @AutoConfiguration(after = {OneLiteAutoConfiguration.class, ConcurrentTransactionalAutoConfiguration.class})
 @ConditionalOnClass(name = OneLiteDataSources.DRIVER_CLASS_NAME)
@@ -33,8 +35,8 @@ public final class OneLiteObservabilityAutoConfiguration {
 
         @Bean
         @ConditionalOnMissingBean
-        OneLiteMetrics oneLiteMetrics(OneLiteStatistics statistics) {
-            return new OneLiteMetrics(statistics);
+        OneLiteMetrics oneLiteMetrics(OneLiteStatistics statistics, ObjectProvider<DataSource> dataSource) {
+            return new OneLiteMetrics(statistics, OneLiteEngineStatus.of(dataSource.getIfUnique()));
         }
     }
 

@@ -171,7 +171,9 @@ public class OneLiteProperties implements Validator {
                     "must be DEFERRED, IMMEDIATE, EXCLUSIVE, CONCURRENT or CONCURRENT_SNAPSHOT");
         }
         requirePositive(errors, "commitHoldLimit", p.commitHoldLimit);
+        requireWholeMillis(errors, "commitHoldLimit", p.commitHoldLimit);
         requireNotNegative(errors, "busyTimeout", p.busyTimeout);
+        requireWholeMillis(errors, "busyTimeout", p.busyTimeout);
         Retry r = p.retry;
         if (r.maxAttempts < 1) {
             errors.rejectValue("retry.maxAttempts", "onelite.retry.max-attempts.min",
@@ -194,6 +196,14 @@ public class OneLiteProperties implements Validator {
     private static void requirePositive(Errors errors, String field, Duration d) {
         if (d == null || d.isNegative() || d.isZero()) {
             errors.rejectValue(field, "onelite.duration.positive", "must be a positive duration, such as 5s");
+        }
+    }
+
+    /** The engine takes both timeouts in milliseconds: a finer value would be cut, 500us to 0. */
+    private static void requireWholeMillis(Errors errors, String field, Duration d) {
+        if (d != null && d.getNano() % 1_000_000 != 0) {
+            errors.rejectValue(field, "onelite.duration.millis",
+                    "must be a whole number of milliseconds (the engine counts in ms), such as 1ms or 250ms");
         }
     }
 

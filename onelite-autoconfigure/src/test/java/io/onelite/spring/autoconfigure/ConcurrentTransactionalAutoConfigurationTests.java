@@ -19,6 +19,7 @@ import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.boot.transaction.autoconfigure.TransactionAutoConfiguration;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.context.annotation.Primary;
 import org.springframework.retry.support.RetryTemplate;
 import org.springframework.transaction.TransactionDefinition;
 import org.springframework.transaction.annotation.Transactional;
@@ -136,6 +137,41 @@ class ConcurrentTransactionalAutoConfigurationTests {
     }
 
     @Test
+    void theTransactionManagerAttributeChoosesTheManagerOfEveryAttempt() {
+        runner.run(context -> {
+            RecordingTransactionManager primary = context.getBean("transactionManager", RecordingTransactionManager.class);
+            RecordingTransactionManager audit = context.getBean("audit", RecordingTransactionManager.class);
+            audit.commitFailures.add(conflict());
+            Orders orders = context.getBean(Orders.class);
+            orders.audited();
+            assertThat(orders.calls()).hasValue(2);
+            assertThat(audit.begun).hasSize(2);
+            assertThat(audit.commits).isEqualTo(2);
+            assertThat(primary.begun).isEmpty();
+            orders.place();
+            assertThat(primary.begun).hasSize(1);
+        });
+    }
+
+    @Test
+    void onATypeTheAnnotationAppliesToEveryMethodAndAMethodsOwnWins() {
+        runner.run(context -> {
+            RecordingTransactionManager tm = context.getBean(RecordingTransactionManager.class);
+            Inventory inventory = context.getBean(Inventory.class);
+            tm.commitFailures.add(conflict());
+            tm.commitFailures.add(conflict());
+            assertThatExceptionOfType(ConcurrentRetryExhaustedException.class).isThrownBy(inventory::restock)
+                    .satisfies(e -> assertThat(e.attempts()).as("maxAttempts of the type").isEqualTo(2));
+            assertThat(tm.begun).hasSize(2).allSatisfy(d -> assertThat(((TransactionAttribute) d).getLabels())
+                    .containsExactly("onelite:begin=concurrent_snapshot"));
+            tm.begun.clear();
+            inventory.count();
+            assertThat(((TransactionAttribute) tm.begun.get(0)).getLabels()).containsExactly("onelite:begin=concurrent");
+            assertThat(inventory.calls()).hasValue(3);
+        });
+    }
+
+    @Test
     void rollbackRulesComeFromTheAnnotation() {
         runner.run(context -> {
             Orders orders = context.getBean(Orders.class);
@@ -164,7 +200,13 @@ class ConcurrentTransactionalAutoConfigurationTests {
     static class Services {
 
         @Bean
+        @Primary
         RecordingTransactionManager transactionManager() {
+            return new RecordingTransactionManager();
+        }
+
+        @Bean
+        RecordingTransactionManager audit() {
             return new RecordingTransactionManager();
         }
 
@@ -176,6 +218,32 @@ class ConcurrentTransactionalAutoConfigurationTests {
         @Bean
         Outer outer() {
             return new Outer();
+        }
+
+        @Bean
+        Inventory inventory() {
+            return new Inventory();
+        }
+    }
+
+    /** Annotated on the type: every public method is advised; a method's own annotation wins. */
+    @ConcurrentTransactional(isolation = ConcurrentIsolation.SNAPSHOT, maxAttempts = 2,
+            backoff = @ConcurrentTransactional.Backoff(initial = 0, max = 0))
+    public static class Inventory {
+
+        private final AtomicInteger calls = new AtomicInteger();
+
+        public AtomicInteger calls() {
+            return calls;
+        }
+
+        public void restock() {
+            calls.incrementAndGet();
+        }
+
+        @ConcurrentTransactional(backoff = @ConcurrentTransactional.Backoff(initial = 0, max = 0))
+        public void count() {
+            calls.incrementAndGet();
         }
     }
 
@@ -204,6 +272,11 @@ class ConcurrentTransactionalAutoConfigurationTests {
 
         @ConcurrentTransactional(isolation = ConcurrentIsolation.SNAPSHOT, timeout = 7)
         public void snapshot() {
+        }
+
+        @ConcurrentTransactional(transactionManager = "audit", backoff = @ConcurrentTransactional.Backoff(initial = 0, max = 0))
+        public void audited() {
+            calls.incrementAndGet();
         }
 
         @ConcurrentTransactional(rollbackFor = IOException.class, noRollbackFor = IllegalArgumentException.class)

@@ -120,6 +120,9 @@ class OneLiteAutoConfigurationTests {
         assertStartFails("onelite.retry.jitter=1.5", "retry.jitter", "between 0.0 and 1.0");
         assertStartFails("onelite.retry.multiplier=0.5", "retry.multiplier", "at least 1.0");
         assertStartFails("onelite.commit-hold-limit=0s", "commitHoldLimit", "positive duration");
+        // the URL carries milliseconds: 500us would become 0 (no limit the engine accepts)
+        assertStartFails("onelite.commit-hold-limit=500us", "commitHoldLimit", "whole number of milliseconds");
+        assertStartFails("onelite.busy-timeout=1500us", "busyTimeout", "whole number of milliseconds");
         assertStartFails("onelite.busy-timeout=-1s", "busyTimeout", "zero or a positive duration");
         assertStartFails("onelite.path= ", "path", "must name a database file");
         assertStartFails("onelite.retry.max-backoff=1ms", "retry.maxBackoff", "must not be shorter than onelite.retry.initial-backoff",

@@ -10,6 +10,11 @@ import javax.sql.DataSource;
 
 import io.onelite.common.BeginMode;
 import io.onelite.spring.OneLiteHibernateJpaDialect;
+import io.onelite.spring.OneLiteJpaTransactionManager;
+import io.onelite.spring.OneLiteStatistics;
+import io.onelite.spring.OneLiteTransactionManager;
+
+import jakarta.persistence.EntityManagerFactory;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -17,12 +22,17 @@ import org.sqlite.SQLiteDataSource;
 
 import org.springframework.beans.factory.config.BeanPostProcessor;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.hibernate.autoconfigure.HibernateJpaAutoConfiguration;
 import org.springframework.boot.hibernate.autoconfigure.HibernatePropertiesCustomizer;
 import org.springframework.boot.jdbc.autoconfigure.DataSourceAutoConfiguration;
 import org.springframework.boot.test.context.FilteredClassLoader;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.boot.transaction.autoconfigure.TransactionAutoConfiguration;
+import org.springframework.boot.transaction.autoconfigure.TransactionManagerCustomizationAutoConfiguration;
+import org.springframework.orm.jpa.JpaTransactionManager;
 import org.springframework.orm.jpa.LocalContainerEntityManagerFactoryBean;
 import org.springframework.orm.jpa.vendor.HibernateJpaDialect;
+import org.springframework.transaction.TransactionManager;
 
 class OneLiteJpaAutoConfigurationTests {
 
@@ -87,6 +97,47 @@ class OneLiteJpaAutoConfigurationTests {
             postProcess(processor, other);
             assertThat(other.getJpaDialect()).isNull();
         });
+    }
+
+    @Test
+    void theTransactionManagerIsOneLitesJpaManagerWithBootsCustomizersAndTheSharedStatistics() {
+        jpaRunner().withPropertyValues("spring.transaction.default-timeout=7s").run(context -> {
+            assertThat(context).hasSingleBean(TransactionManager.class);
+            assertThat(context.getBean("transactionManager")).isInstanceOf(OneLiteJpaTransactionManager.class);
+            OneLiteJpaTransactionManager manager = context.getBean(OneLiteJpaTransactionManager.class);
+            assertThat(manager.getEntityManagerFactory()).isSameAs(context.getBean(EntityManagerFactory.class));
+            assertThat(manager.getDataSource()).as("JDBC access joins the JPA transaction")
+                    .isSameAs(context.getBean(DataSource.class));
+            assertThat(manager.getDefaultTimeout()).isEqualTo(7);
+            assertThat(manager.getStatistics()).isSameAs(context.getBean(OneLiteStatistics.class));
+        });
+    }
+
+    @Test
+    void anApplicationsTransactionManagerIsKept() {
+        jpaRunner().withBean("myManager", JpaTransactionManager.class, JpaTransactionManager::new).run(context -> {
+            assertThat(context).hasSingleBean(TransactionManager.class);
+            assertThat(context.getBean(TransactionManager.class)).isNotInstanceOf(OneLiteJpaTransactionManager.class);
+        });
+    }
+
+    @Test
+    void withoutAnEntityManagerFactoryTheManagerIsTheJdbcOne() {
+        runner().withPropertyValues("onelite.default-begin=exclusive").run(context -> {
+            assertThat(context).hasSingleBean(TransactionManager.class);
+            assertThat(context.getBean(TransactionManager.class)).isExactlyInstanceOf(OneLiteTransactionManager.class);
+            assertThat(context.getBean(OneLiteTransactionManager.class).getDefaultBegin()).isEqualTo(BeginMode.EXCLUSIVE);
+        });
+    }
+
+    private ApplicationContextRunner jpaRunner() {
+        return new ApplicationContextRunner()
+                .withConfiguration(AutoConfigurations.of(OneLiteAutoConfiguration.class, OneLiteJpaAutoConfiguration.class,
+                        DataSourceAutoConfiguration.class, HibernateJpaAutoConfiguration.class,
+                        OneLiteTransactionManagerAutoConfiguration.class, TransactionAutoConfiguration.class,
+                        TransactionManagerCustomizationAutoConfiguration.class,
+                        ConcurrentTransactionalAutoConfiguration.class))
+                .withPropertyValues("onelite.path=" + dir.resolve("jpa-manager.db"), "spring.jpa.hibernate.ddl-auto=none");
     }
 
     @Test

@@ -1,9 +1,27 @@
 package io.onelite.spring.autoconfigure;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Duration;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
 
+import javax.sql.DataSource;
+
+import io.micrometer.core.instrument.FunctionTimer;
 import io.micrometer.core.instrument.binder.MeterBinder;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import io.onelite.api.Database;
+import io.onelite.api.DatabaseOptions;
+import io.onelite.api.Session;
+import io.onelite.common.BeginMode;
+import io.onelite.common.OneLiteException;
+import io.onelite.jdbc.OneLiteConnection;
+import io.onelite.spring.OneLiteStatistics;
+import org.assertj.core.api.InstanceOfAssertFactories;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -15,6 +33,7 @@ import org.springframework.boot.test.context.FilteredClassLoader;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
 class OneLiteObservabilityAutoConfigurationTests {
 
@@ -49,12 +68,122 @@ class OneLiteObservabilityAutoConfigurationTests {
     }
 
     @Test
-    void theHealthIndicatorReportsTheFile() {
+    void engineMetersReadTheFileOfTheDataSource() {
         runner().run(context -> {
-            Health health = context.getBean(OneLiteHealthIndicator.class).health();
+            SimpleMeterRegistry registry = new SimpleMeterRegistry();
+            context.getBean(OneLiteMetrics.class).bindTo(registry);
+            String file = dir.resolve("health.db").toAbsolutePath().toString();
+            try (Connection a = context.getBean(DataSource.class).getConnection();
+                 Connection b = context.getBean(DataSource.class).getConnection()) {
+                exec(a, "create table t(id integer primary key, v)", "insert into t values (1, 'x'), (2, 'y')");
+                double commits = engineCount(registry, "onelite.engine.commits");
+                FunctionTimer commitTime = registry.get("onelite.engine.commit.time").tag("file", file).functionTimer();
+                FunctionTimer replayTime = registry.get("onelite.engine.replay.time").tag("file", file).functionTimer();
+                double timedCommits = commitTime.count();
+                assertThat(replayTime.count()).isZero();
+                for (Connection c : new Connection[] {a, b}) {
+                    c.unwrap(OneLiteConnection.class).setBeginMode(BeginMode.CONCURRENT);
+                    c.setAutoCommit(false);
+                }
+                exec(a, "select v from t where id = 1", "update t set v = 'a' where id = 1");
+                exec(b, "update t set v = 'b' where id = 2");
+                b.commit(); // fast path
+                a.commit(); // b committed since a's snapshot: validated and replayed
+
+                assertThat(engineCount(registry, "onelite.engine.commits") - commits).isEqualTo(2);
+                assertThat(commitTime.count() - timedCommits).isEqualTo(2);
+                assertThat(replayTime.count()).isEqualTo(1);
+                assertThat(replayTime.totalTime(TimeUnit.NANOSECONDS)).isPositive();
+                assertThat(commitTime.totalTime(TimeUnit.NANOSECONDS)).isGreaterThanOrEqualTo(replayTime.totalTime(TimeUnit.NANOSECONDS));
+                assertThat(engineCount(registry, "onelite.engine.conflicts")).isZero();
+                assertThat(engineCount(registry, "onelite.engine.hold.limit.failures")).isZero();
+                assertThat(engineCount(registry, "onelite.engine.commit.batches")).isPositive();
+                assertThat(registry.get("onelite.engine.wal.frames").tag("file", file).gauge().value()).isPositive();
+            }
+        });
+    }
+
+    @Test
+    void theHoldLimitMeterCountsTheCommitsTheEngineStoppedWith773() {
+        Path file = dir.resolve("hold.db");
+        // the first opener's options hold for the file: 1 ns, so any validation and replay is too long
+        try (Database db = Database.open(file.toString(), DatabaseOptions.DEFAULTS.withCommitHoldLimit(Duration.ofNanos(1)));
+             Session a = db.openSession(); Session b = db.openSession()) {
+            SimpleMeterRegistry registry = new SimpleMeterRegistry();
+            new OneLiteMetrics(new OneLiteStatistics(), OneLiteEngineStatus.ofFile(file)).bindTo(registry);
+            a.execute("create table t(id integer primary key, v)");
+            a.execute("begin concurrent");
+            a.execute("insert into t values (1, 'a')");
+            b.execute("begin concurrent");
+            b.execute("insert into t values (2, 'b')");
+            b.execute("commit");
+            assertThatExceptionOfType(OneLiteException.class).isThrownBy(() -> a.execute("commit"))
+                    .satisfies(e -> assertThat(e.code()).isEqualTo(773));
+            assertThat(engineCount(registry, "onelite.engine.hold.limit.failures")).isEqualTo(1);
+            assertThat(registry.get("onelite.engine.replay.time").functionTimer().count()).isEqualTo(1);
+            assertThat(engineCount(registry, "onelite.engine.commits")).isEqualTo(2);
+        }
+    }
+
+    @Test
+    void thereAreNoEngineMetersForAnInMemoryDatabase() {
+        runner().withPropertyValues("onelite.path=:memory:").run(context -> {
+            SimpleMeterRegistry registry = new SimpleMeterRegistry();
+            context.getBean(OneLiteMetrics.class).bindTo(registry);
+            assertThat(registry.find("onelite.commits").functionCounter()).isNotNull();
+            assertThat(registry.find("onelite.engine.commits").functionCounter()).isNull();
+        });
+    }
+
+    @Test
+    void theHealthIndicatorReportsTheFileTheWalAndTheLastCheckpoint() {
+        runner().run(context -> {
+            OneLiteHealthIndicator indicator = context.getBean(OneLiteHealthIndicator.class);
+            try (Connection c = context.getBean(DataSource.class).getConnection()) {
+                exec(c, "create table t(a)", "insert into t values (1)");
+            }
+            Health health = indicator.health();
             assertThat(health.getStatus()).as(health.toString()).isEqualTo(Status.UP);
             assertThat(health.getDetails()).containsEntry("file", dir.resolve("health.db").toAbsolutePath().toString())
-                    .containsKeys("fileBytes", "walBytes", "url");
+                    .containsEntry("reachable", true).containsEntry("lastCheckpoint", "none")
+                    .containsKeys("fileBytes", "url");
+            assertThat((Long) health.getDetails().get("walBytes")).isPositive();
+            assertThat((Integer) health.getDetails().get("walFrames")).isPositive();
+
+            try (Connection c = context.getBean(DataSource.class).getConnection()) {
+                exec(c, "pragma wal_checkpoint(truncate)");
+            }
+            health = indicator.health();
+            assertThat(health.getStatus()).isEqualTo(Status.UP);
+            assertThat(health.getDetails()).containsEntry("walFrames", 0).containsEntry("walBytes", 0L);
+            assertThat(health.getDetails().get("lastCheckpoint")).asInstanceOf(InstanceOfAssertFactories.MAP)
+                    .containsEntry("mode", "TRUNCATE").containsEntry("busy", false)
+                    .containsKeys("at", "frames", "checkpointedFrames");
+            Map<?, ?> last = (Map<?, ?>) health.getDetails().get("lastCheckpoint");
+            assertThat(last.get("checkpointedFrames")).isEqualTo(last.get("frames"));
+        });
+    }
+
+    @Test
+    void aDatabaseFileDeletedUnderTheRunningApplicationIsDown() {
+        runner().run(context -> {
+            try (Connection c = context.getBean(DataSource.class).getConnection()) {
+                exec(c, "create table t(a)");
+            }
+            Files.delete(dir.resolve("health.db"));
+            Health health = context.getBean(OneLiteHealthIndicator.class).health();
+            assertThat(health.getStatus()).isEqualTo(Status.DOWN);
+            assertThat(health.getDetails()).containsEntry("reachable", false)
+                    .containsEntry("reason", "the database file is missing: " + dir.resolve("health.db").toAbsolutePath());
+        });
+    }
+
+    @Test
+    void anInMemoryDatabaseIsUpWithoutFileDetails() {
+        runner().withPropertyValues("onelite.path=:memory:").run(context -> {
+            Health health = context.getBean(OneLiteHealthIndicator.class).health();
+            assertThat(health.getStatus()).isEqualTo(Status.UP);
+            assertThat(health.getDetails()).containsEntry("file", ":memory:").doesNotContainKey("walBytes");
         });
     }
 
@@ -64,5 +193,17 @@ class OneLiteObservabilityAutoConfigurationTests {
                 .run(context -> assertThat(context).doesNotHaveBean(OneLiteHealthIndicator.class));
         runner().withClassLoader(new FilteredClassLoader(HealthIndicator.class))
                 .run(context -> assertThat(context).hasNotFailed().doesNotHaveBean(OneLiteHealthIndicator.class));
+    }
+
+    private static double engineCount(SimpleMeterRegistry registry, String name) {
+        return registry.get(name).functionCounter().count();
+    }
+
+    private static void exec(Connection c, String... sql) throws SQLException {
+        try (Statement st = c.createStatement()) {
+            for (String s : sql) {
+                st.execute(s);
+            }
+        }
     }
 }

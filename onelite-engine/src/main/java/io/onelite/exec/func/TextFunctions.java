@@ -15,8 +15,6 @@ final class TextFunctions {
     private TextFunctions() {
     }
 
-    /** SQLITE_MAX_LIKE_PATTERN_LENGTH. */
-    private static final int MAX_LIKE_PATTERN = 50000;
 
     static void register(Functions.Registry r) {
         r.scalarVariadic("char", 0, Functions.MAX_ARGS, (c, a) -> charFunc(a));
@@ -79,34 +77,30 @@ final class TextFunctions {
     }
 
     static Object glob(Object pattern, Object text) {
-        if (pattern == null || text == null) {
+        String p = pattern == null ? null : Args.text(pattern);
+        SqlValues.checkLikePattern(p);
+        if (p == null || text == null) {
             return null;
         }
-        String p = Args.text(pattern);
-        checkPatternLength(p);
         return SqlValues.glob(p, Args.text(text)) ? 1L : 0L;
     }
 
+    /** As SQLite's likeFunc: the pattern length, then the escape, are checked before NULLs give NULL. */
     static Object like(FunctionContext c, Object pattern, Object text, Object escape, boolean hasEscape) {
-        if (pattern == null || text == null) {
-            return null;
-        }
-        String p = Args.text(pattern);
-        checkPatternLength(p);
+        String p = pattern == null ? null : Args.text(pattern);
+        SqlValues.checkLikePattern(p);
         String esc = null;
         if (hasEscape) {
             if (escape == null) {
                 return null;
             }
             esc = Args.text(escape);
+            SqlValues.checkLikeEscape(esc);
+        }
+        if (p == null || text == null) {
+            return null;
         }
         return SqlValues.like(p, Args.text(text), esc, c.caseSensitiveLike()) ? 1L : 0L;
-    }
-
-    private static void checkPatternLength(String p) {
-        if (p.length() > MAX_LIKE_PATTERN && p.getBytes(StandardCharsets.UTF_8).length > MAX_LIKE_PATTERN) {
-            throw Args.error("LIKE or GLOB pattern too complex");
-        }
     }
 
     static String hexOf(byte[] b) {

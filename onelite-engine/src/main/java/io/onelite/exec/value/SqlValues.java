@@ -216,11 +216,10 @@ public final class SqlValues {
      * @throws OneLiteException "ESCAPE expression must be a single character"
      */
     public static boolean like(String pattern, String text, String escape, boolean caseSensitive) {
+        checkLikePattern(pattern);
         int esc = -1;
         if (escape != null) {
-            if (escape.codePointCount(0, escape.length()) != 1) {
-                throw new OneLiteException(ResultCode.ERROR, "ESCAPE expression must be a single character");
-            }
+            checkLikeEscape(escape);
             esc = escape.codePointAt(0);
         }
         return Patterns.like(pattern, text, esc, caseSensitive);
@@ -228,6 +227,35 @@ public final class SqlValues {
 
     /** {@code text GLOB pattern}: true if it matches. */
     public static boolean glob(String pattern, String text) {
+        checkLikePattern(pattern);
         return Patterns.glob(pattern, text);
+    }
+
+    /** SQLITE_MAX_LIKE_PATTERN_LENGTH: the longest LIKE or GLOB pattern, in bytes of UTF-8. */
+    public static final int MAX_LIKE_PATTERN_LENGTH = 50000;
+
+    /**
+     * The first check of SQLite's {@code likeFunc}, made before it looks at NULLs or the escape:
+     * a pattern over {@link #MAX_LIKE_PATTERN_LENGTH} bytes fails.
+     *
+     * @param pattern the pattern as text, or null (a NULL pattern passes)
+     * @throws OneLiteException "LIKE or GLOB pattern too complex"
+     */
+    public static void checkLikePattern(String pattern) {
+        if (pattern != null && pattern.length() > MAX_LIKE_PATTERN_LENGTH
+                && pattern.getBytes(java.nio.charset.StandardCharsets.UTF_8).length > MAX_LIKE_PATTERN_LENGTH) {
+            throw new OneLiteException(ResultCode.ERROR, "LIKE or GLOB pattern too complex");
+        }
+    }
+
+    /**
+     * The second check of {@code likeFunc}, made before NULL text or pattern give NULL.
+     *
+     * @throws OneLiteException "ESCAPE expression must be a single character"
+     */
+    public static void checkLikeEscape(String escape) {
+        if (escape.codePointCount(0, escape.length()) != 1) {
+            throw new OneLiteException(ResultCode.ERROR, "ESCAPE expression must be a single character");
+        }
     }
 }

@@ -1,0 +1,36 @@
+package io.onelite.api;
+
+import io.onelite.pager.PagerOptions;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * What {@code PRAGMA compile_options} lists: SQLite's option names for the defaults and
+ * limits this engine is built with, sorted as SQLite sorts them. The values come from the
+ * constants the engine uses, so the list cannot drift from the code.
+ */
+final class CompileOptions {
+    private CompileOptions() {
+    }
+
+    static List<String> list() {
+        DatabaseOptions d = DatabaseOptions.DEFAULTS;
+        List<String> out = new ArrayList<>(List.of(
+                "DEFAULT_CACHE_SIZE=" + d.cacheSize(),
+                "DEFAULT_FILE_FORMAT=4",
+                "DEFAULT_FOREIGN_KEYS=" + (d.foreignKeys() ? 1 : 0),
+                "DEFAULT_PAGE_SIZE=" + PagerOptions.DEFAULTS.newDatabasePageSize(),
+                "DEFAULT_SYNCHRONOUS=" + d.synchronous().ordinal(),
+                "DEFAULT_WAL_AUTOCHECKPOINT=" + d.autoCheckpoint(),
+                "DEFAULT_WAL_SYNCHRONOUS=" + d.synchronous().ordinal(),
+                "ENABLE_BEGIN_CONCURRENT",
+                "ENABLE_JSON1",
+                "OMIT_ATTACH",
+                "OMIT_LOAD_EXTENSION",
+                "OMIT_VIRTUALTABLE",
+                "THREADSAFE=2"));
+        java.util.Collections.sort(out);
+        return out;
+    }
+}
