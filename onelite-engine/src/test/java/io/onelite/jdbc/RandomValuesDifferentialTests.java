@@ -95,6 +95,15 @@ class RandomValuesDifferentialTests {
         compareWithNative(3703209452824L);
     }
 
+    @Test
+    void aRealHalfwayBetweenTwoFifteenDigitValuesRoundsAwayFromZeroLikeNativeSqlite() throws SQLException {
+        // seeds 3971647965991 (-708766545595734.5) and 2402201270678 (486873743223692.5) once
+        // failed: getString rounded the tie to even (...734.0, ...692.0), native SQLite away from
+        // zero (...735.0, ...693.0)
+        compareWithNative(3971647965991L);
+        compareWithNative(2402201270678L);
+    }
+
     private static void compareWithNative(long seed) throws SQLException {
         Random rnd = new Random(seed);
         List<Object> values = new ArrayList<>();
