@@ -408,13 +408,19 @@ final class CorePlanner {
         ExprCompiler ec = new ExprCompiler(planner, scope);
         int n = v.rows().get(0).size();
         List<Eval[]> rows = new ArrayList<>();
+        // SQLite builds VALUES as a compound of one-row SELECTs: its columns have the last row's affinities
+        char[] affs = new char[n];
+        String[] colls = new String[n];
         for (List<Expr> r : v.rows()) {
             if (r.size() != n) {
                 throw new OneLiteException(ResultCode.ERROR, "all VALUES must have the same number of terms");
             }
             Eval[] row = new Eval[n];
             for (int i = 0; i < n; i++) {
-                row[i] = ec.eval(r.get(i));
+                CExpr c = ec.compile(r.get(i));
+                row[i] = c.eval();
+                affs[i] = c.affinity();
+                colls[i] = c.collation();
             }
             rows.add(row);
         }
@@ -428,7 +434,7 @@ final class CorePlanner {
         if (!orderBy.isEmpty() || limit != null) {
             int[] keys = new int[orderBy.size()];
             boolean[] desc = new boolean[keys.length];
-            Collation[] colls = new Collation[keys.length];
+            Collation[] orderColls = new Collation[keys.length];
             boolean[] nf = new boolean[keys.length];
             for (int i = 0; i < keys.length; i++) {
                 keys[i] = Planner.resultIndex(orderBy.get(i).expr(), names, n);
@@ -437,14 +443,12 @@ final class CorePlanner {
                             + " ORDER BY term does not match any column in the result set");
                 }
                 desc[i] = orderBy.get(i).descending();
-                colls[i] = Collation.BINARY;
+                orderColls[i] = Collation.BINARY;
                 nf[i] = !desc[i];
             }
-            q = new SortLimitQuery(q, n, keys, desc, colls, nf, limit == null ? null : ec.eval(limit),
+            q = new SortLimitQuery(q, n, keys, desc, orderColls, nf, limit == null ? null : ec.eval(limit),
                     offset == null ? null : ec.eval(offset));
         }
-        char[] affs = new char[n];
-        java.util.Arrays.fill(affs, '@');
-        return new Planner.Planned(q, names, nulls, nulls, affs, new String[n]);
+        return new Planner.Planned(q, names, nulls, nulls, affs, colls);
     }
 }

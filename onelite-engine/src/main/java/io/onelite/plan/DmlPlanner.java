@@ -393,31 +393,17 @@ public final class DmlPlanner {
         int n = t.columns().size();
         List<int[]> cols = new ArrayList<>();
         List<Eval> vals = new ArrayList<>();
-        List<SetClause> sets = new ArrayList<>();
         for (SetClause sc : s.set()) {
-            if (sc.columns().size() == 1) {
-                sets.add(sc);
-            } else if (sc.value() instanceof Expr.RowValue rv && rv.values().size() == sc.columns().size()) {
-                for (int i = 0; i < rv.values().size(); i++) {
-                    sets.add(new SetClause(List.of(sc.columns().get(i)), rv.values().get(i)));
+            for (String c : sc.columns()) {
+                int ci = t.columnIndex(c);
+                if (ci < 0 && Scope.isRowidName(c)) {
+                    ci = t.rowidAlias() >= 0 ? t.rowidAlias() : -1;
+                } else if (ci < 0) {
+                    throw new OneLiteException(ResultCode.ERROR, "no such column: " + c);
                 }
-            } else {
-                throw new OneLiteException(ResultCode.ERROR, sc.value() instanceof Expr.RowValue rv
-                        ? rv.values().size() + " columns assigned " + sc.columns().size() + " values"
-                        : "row value assignments from subqueries are not supported yet");
+                cols.add(new int[]{ci});
             }
-        }
-        for (SetClause sc : sets) {
-            String c = sc.columns().get(0);
-            int ci = t.columnIndex(c);
-            if (ci < 0 && Scope.isRowidName(c)) {
-                ci = t.rowidAlias() >= 0 ? t.rowidAlias() : -1;
-            } else if (ci < 0) {
-                throw new OneLiteException(ResultCode.ERROR, "no such column: " + c);
-            }
-            cols.add(new int[]{ci});
-            planner.allowCommitSeq(sc.value());
-            vals.add(new ExprCompiler(planner, m.scope).eval(sc.value()));
+            vals.addAll(RowValues.assignments(new ExprCompiler(planner, m.scope), sc));
         }
         char[] aff = new char[n];
         for (int i = 0; i < n; i++) {
