@@ -48,7 +48,7 @@ public final class DmlPlanner {
     }
 
     /** A DML statement: does its writes, then returns its RETURNING rows. */
-    private abstract static class Dml implements Executable {
+    abstract static class Dml implements Executable {
         final List<String> names = new ArrayList<>();
         Eval[] returning;
         /** The table writer, for commit_seq() hooks. */
@@ -131,20 +131,25 @@ public final class DmlPlanner {
         }
 
         void compileReturning(Planner planner, Table t, List<ResultColumn> cols) {
+            compileReturning(planner, Writers.rowScope(t, null), cols);
+        }
+
+        /** RETURNING over the row in slot 0 of {@code scope} (a table's row or a view's NEW/OLD). */
+        void compileReturning(Planner planner, Scope scope, List<ResultColumn> cols) {
             if (cols.isEmpty()) {
                 return;
             }
-            Scope scope = Writers.rowScope(t, null);
+            List<String> columns = scope.sources.get(0).columnNames();
             List<Eval> evals = new ArrayList<>();
             for (ResultColumn rc : cols) {
                 if (rc instanceof ResultColumn.Expression e) {
                     evals.add(new ExprCompiler(planner, scope).eval(e.expr()));
                     names.add(e.alias() != null ? e.alias() : e.expr() instanceof Expr.ColumnRef c ? c.column() : e.text());
                 } else {
-                    for (int i = 0; i < t.columns().size(); i++) {
+                    for (int i = 0; i < columns.size(); i++) {
                         int col = i;
                         evals.add(f -> f.src[0].column(col));
-                        names.add(t.columns().get(i).name());
+                        names.add(columns.get(i));
                     }
                 }
             }
@@ -176,6 +181,9 @@ public final class DmlPlanner {
     }
 
     public static Executable insert(Planner planner, InsertStmt s) {
+        if (planner.schema.view(s.table().name()) != null) {
+            return ViewDml.insert(planner, s);
+        }
         Table t = target(planner, s.table().name());
         Upserts upserts = s.upserts().isEmpty() ? null : new Upserts(planner, t, s.alias(), s.upserts());
         int n = t.columns().size();
@@ -388,6 +396,9 @@ public final class DmlPlanner {
     }
 
     public static Executable update(Planner planner, UpdateStmt s) {
+        if (planner.schema.view(s.table().name()) != null) {
+            return ViewDml.update(planner, s);
+        }
         Table t = target(planner, s.table().name());
         Matcher m = new Matcher(planner, t, s.alias(), s.where(), s.from());
         int n = t.columns().size();
@@ -403,7 +414,7 @@ public final class DmlPlanner {
                 }
                 cols.add(new int[]{ci});
             }
-            vals.addAll(RowValues.assignments(new ExprCompiler(planner, m.scope), sc));
+            vals.addAll(RowValues.assignments(new ExprCompiler(planner, m.scope), sc, true));
         }
         char[] aff = new char[n];
         for (int i = 0; i < n; i++) {
@@ -509,6 +520,9 @@ public final class DmlPlanner {
     }
 
     public static Executable delete(Planner planner, DeleteStmt s) {
+        if (planner.schema.view(s.table().name()) != null) {
+            return ViewDml.delete(planner, s);
+        }
         Table t = target(planner, s.table().name());
         Matcher m = new Matcher(planner, t, s.alias(), s.where());
         TableWriter writer = Writers.writer(planner, t);

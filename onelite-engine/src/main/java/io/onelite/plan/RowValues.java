@@ -291,12 +291,15 @@ final class RowValues {
      * The values one SET clause assigns, one per column: {@code a = x}, {@code (a, b) = (x, y)} or
      * {@code (a, b) = (SELECT x, y ...)} (NULLs when the subquery has no row). The evals must run
      * in order for each row: the first runs the subquery, the others read its row.
+     * {@code commitSeq}: whether a whole value may be {@code commit_seq()} (a table's row, not a view's).
      */
-    static List<Eval> assignments(ExprCompiler c, SetClause sc) {
+    static List<Eval> assignments(ExprCompiler c, SetClause sc, boolean commitSeq) {
         int n = sc.columns().size();
         Expr value = sc.value();
         if (n == 1) {
-            c.planner.allowCommitSeq(value);
+            if (commitSeq) {
+                c.planner.allowCommitSeq(value);
+            }
             return List.of(c.eval(value));
         }
         List<Eval> out = new ArrayList<>();
@@ -305,7 +308,9 @@ final class RowValues {
                 throw assignedError(n, rv.values().size());
             }
             for (Expr e : rv.values()) {
-                c.planner.allowCommitSeq(e);
+                if (commitSeq) {
+                    c.planner.allowCommitSeq(e);
+                }
                 out.add(c.eval(e));
             }
             return out;

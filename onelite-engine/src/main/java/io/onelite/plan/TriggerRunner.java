@@ -23,24 +23,38 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * The row triggers of one table for one statement kind: compiled on first use (a trigger body
- * may write the same table), run with {@code OLD} in slot 0 and {@code NEW} in slot 1 of the
- * frame its statements see as their enclosing query. A trigger does not fire itself
- * recursively (SQLite's default, recursive_triggers off).
+ * The row triggers of one table or view for one statement kind: compiled on first use (a
+ * trigger body may write the same table), run with {@code OLD} in slot 0 and {@code NEW} in slot
+ * 1 of the frame its statements see as their enclosing query. A view has only INSTEAD OF
+ * triggers, and its OLD/NEW rows have no rowid. A trigger does not fire itself recursively
+ * (SQLite's default, recursive_triggers off).
  */
 final class TriggerRunner {
     private record Compiled(String name, CreateTriggerStmt.Time time, Eval when, List<Object> body) {
     }
 
     private final Planner planner;
+    /** The table, or null for a view. */
     private final Table table;
+    /** The columns of OLD and NEW (the table's, or the view's result columns). */
+    private final Source row;
     private final List<Trigger> triggers = new ArrayList<>();
     private List<Compiled> compiled;
 
     TriggerRunner(Planner planner, Table t, CreateTriggerStmt.Event event, Set<Integer> updatedColumns) {
+        this(planner, t.name(), t, Writers.rowScope(t, "old").sources.get(0), event, updatedColumns);
+    }
+
+    /**
+     * The triggers on {@code target} for {@code event}; UPDATE OF triggers only when one of
+     * {@code updatedColumns} (indexes into {@code row}'s columns; null = any) is among theirs.
+     */
+    TriggerRunner(Planner planner, String target, Table t, Source row, CreateTriggerStmt.Event event,
+                  Set<Integer> updatedColumns) {
         this.planner = planner;
         this.table = t;
-        for (Trigger tr : planner.schema.triggersOn(t.name())) {
+        this.row = row;
+        for (Trigger tr : planner.schema.triggersOn(target)) {
             CreateTriggerStmt s = tr.stmt();
             if (s.event() != event) {
                 continue;
@@ -48,7 +62,7 @@ final class TriggerRunner {
             if (event == CreateTriggerStmt.Event.UPDATE && !s.updateColumns().isEmpty() && updatedColumns != null) {
                 boolean hit = false;
                 for (String c : s.updateColumns()) {
-                    hit |= updatedColumns.contains(t.columnIndex(c));
+                    hit |= updatedColumns.contains(row.columnIndex(c));
                 }
                 if (!hit) {
                     continue;
@@ -56,6 +70,8 @@ final class TriggerRunner {
             }
             triggers.add(tr);
         }
+        // SQLite links each new trigger at the head of its table's list: the newest fires first
+        java.util.Collections.reverse(triggers);
     }
 
     boolean isEmpty() {
@@ -67,11 +83,11 @@ final class TriggerRunner {
             compiled = new ArrayList<>();
             Scope scope = new Scope(null);
             scope.trigger = true;
-            Scope rowScope = Writers.rowScope(table, "old");
-            Source old = rowScope.sources.get(0);
-            scope.sources.add(old);
-            scope.sources.add(new Source("new", table, old.columnNames(), old.affinities(), old.collations(), true,
-                    new boolean[old.columnNames().size()]));
+            int n = row.columnNames().size();
+            scope.sources.add(new Source("old", table, row.columnNames(), row.affinities(), row.collations(),
+                    row.hasRowid(), new boolean[n]));
+            scope.sources.add(new Source("new", table, row.columnNames(), row.affinities(), row.collations(),
+                    row.hasRowid(), new boolean[n]));
             for (Trigger tr : triggers) {
                 CreateTriggerStmt s = tr.stmt();
                 Eval when = s.when() == null ? null : new ExprCompiler(planner, scope).eval(s.when());
@@ -125,6 +141,8 @@ final class TriggerRunner {
                 continue;
             }
             active.add(c.name());
+            // rowids a trigger program inserts are last_insert_rowid() only while it runs
+            long lastInsertRowid = ctx.session.lastInsertRowid();
             try {
                 for (Object b : c.body()) {
                     if (b instanceof Executable e) {
@@ -141,6 +159,7 @@ final class TriggerRunner {
                 }
             } finally {
                 active.remove(c.name());
+                ctx.session.setLastInsertRowid(lastInsertRowid);
             }
         }
     }
@@ -151,7 +170,7 @@ final class TriggerRunner {
         }
         ArrayRow r = new ArrayRow(values.clone());
         r.rowid = rowid;
-        if (table.rowidAlias() >= 0) {
+        if (table != null && table.rowidAlias() >= 0) {
             r.values[table.rowidAlias()] = rowid;
         }
         return r;

@@ -82,7 +82,7 @@ final class Upserts {
                     }
                     setCols.add(ci);
                 }
-                setVals.addAll(RowValues.assignments(new ExprCompiler(planner, scope), sc));
+                setVals.addAll(RowValues.assignments(new ExprCompiler(planner, scope), sc, true));
             }
             Eval where = u.where() == null ? null : new ExprCompiler(planner, scope).eval(u.where());
             clauses.add(new Clause(any, rowid, any ? null : names, u.doNothing(),
