@@ -64,20 +64,20 @@ final class CorePlanner {
                 if (scope.sources.isEmpty()) {
                     throw new OneLiteException(ResultCode.ERROR, "no tables specified");
                 }
-                for (Source s : scope.sources) {
-                    expand(s, exprs, names);
+                for (int slot = 0; slot < scope.sources.size(); slot++) {
+                    expand(scope, slot, exprs, names);
                 }
             } else if (rc instanceof ResultColumn.TableStar ts) {
-                Source found = null;
-                for (Source s : scope.sources) {
-                    if (s.alias().equalsIgnoreCase(ts.table())) {
-                        found = s;
+                int found = -1;
+                for (int slot = 0; slot < scope.sources.size(); slot++) {
+                    if (scope.sources.get(slot).alias().equalsIgnoreCase(ts.table())) {
+                        found = slot;
                     }
                 }
-                if (found == null) {
+                if (found < 0) {
                     throw new OneLiteException(ResultCode.ERROR, "no such table: " + ts.table());
                 }
-                expandAll(found, exprs, names);
+                expandAll(scope, found, exprs, names);
             } else {
                 ResultColumn.Expression e = (ResultColumn.Expression) rc;
                 exprs.add(e.expr());
@@ -327,19 +327,23 @@ final class CorePlanner {
         return c.column();
     }
 
-    private static void expand(Source s, List<Expr> exprs, List<String> names) {
+    private static void expand(Scope scope, int slot, List<Expr> exprs, List<String> names) {
+        Source s = scope.sources.get(slot);
         for (int i = 0; i < s.columnNames().size(); i++) {
             if (s.hidden()[i]) {
                 continue;
             }
-            exprs.add(new Expr.ColumnRef(null, s.alias(), s.columnNames().get(i), false));
+            Expr merged = scope.mergedUsing(slot, i); // a RIGHT/FULL JOIN's USING column
+            exprs.add(merged != null ? merged : new Expr.ColumnRef(null, s.alias(), s.columnNames().get(i), false));
             names.add(s.columnNames().get(i));
         }
     }
 
-    private static void expandAll(Source s, List<Expr> exprs, List<String> names) {
+    private static void expandAll(Scope scope, int slot, List<Expr> exprs, List<String> names) {
+        Source s = scope.sources.get(slot);
         for (int i = 0; i < s.columnNames().size(); i++) {
-            exprs.add(new Expr.ColumnRef(null, s.alias(), s.columnNames().get(i), false));
+            Expr merged = scope.mergedUsing(slot, i); // as SQLite, t.* also reads a RIGHT/FULL JOIN's USING column merged
+            exprs.add(merged != null ? merged : new Expr.ColumnRef(null, s.alias(), s.columnNames().get(i), false));
             names.add(s.columnNames().get(i));
         }
     }

@@ -239,6 +239,12 @@ final class ExprCompiler {
             String name = c.table() == null ? c.column() : c.table() + "." + c.column();
             throw new OneLiteException(ResultCode.ERROR, "no such column: " + name);
         }
+        if (c.table() == null && r.column() >= 0) {
+            Expr merged = r.owner().mergedUsing(r.slot(), r.column());
+            if (merged != null) {
+                return compile(merged);
+            }
+        }
         int slot = r.slot();
         int col = r.column();
         char aff = r.affinity();
