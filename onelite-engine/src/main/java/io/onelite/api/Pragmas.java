@@ -25,7 +25,7 @@ final class Pragmas {
             case "index_info" -> List.of("seqno", "cid", "name");
             case "foreign_key_list" -> List.of("id", "seq", "table", "from", "to", "on_update", "on_delete", "match");
             case "wal_checkpoint" -> List.of("busy", "log", "checkpointed");
-            case "user_version", "schema_version", "foreign_keys", "busy_timeout", "journal_mode", "application_id",
+            case "user_version", "schema_version", "foreign_keys", "recursive_triggers", "busy_timeout", "journal_mode", "application_id",
                  "integrity_check", "quick_check", "page_size", "page_count", "freelist_count" -> p.value() == null
                     || n.endsWith("check") || n.equals("journal_mode") ? List.of(n) : List.of();
             default -> List.of();
@@ -94,6 +94,14 @@ final class Pragmas {
                     return null;
                 }
                 out.add(new Object[]{s.foreignKeys ? 1L : 0L});
+            }
+            case "recursive_triggers" -> {
+                if (v != null) {
+                    s.recursiveTriggers = v.equalsIgnoreCase("on") || v.equalsIgnoreCase("true") || v.equals("1")
+                            || v.equalsIgnoreCase("yes");
+                    return null;
+                }
+                out.add(new Object[]{s.recursiveTriggers ? 1L : 0L});
             }
             case "user_version", "schema_version" -> {
                 int off = n.equals("user_version") ? FileHeader.USER_VERSION : FileHeader.SCHEMA_COOKIE;

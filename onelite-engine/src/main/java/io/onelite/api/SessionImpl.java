@@ -41,6 +41,8 @@ final class SessionImpl implements Session, ExecContext.SessionState {
 
     /** PRAGMA foreign_keys. */
     boolean foreignKeys;
+    /** PRAGMA recursive_triggers. */
+    boolean recursiveTriggers;
 
     SessionImpl(Database.Shared shared, DatabaseOptions options) {
         this.shared = shared;
@@ -177,6 +179,11 @@ final class SessionImpl implements Session, ExecContext.SessionState {
     @Override
     public boolean foreignKeys() {
         return foreignKeys;
+    }
+
+    @Override
+    public boolean recursiveTriggers() {
+        return recursiveTriggers;
     }
 
     @Override

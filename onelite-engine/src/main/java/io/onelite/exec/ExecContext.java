@@ -33,6 +33,11 @@ public final class ExecContext {
         default boolean foreignKeys() {
             return false;
         }
+
+        /** PRAGMA recursive_triggers. */
+        default boolean recursiveTriggers() {
+            return false;
+        }
     }
 
     public final Storage storage;

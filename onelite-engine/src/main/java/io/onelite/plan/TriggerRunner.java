@@ -2,6 +2,8 @@ package io.onelite.plan;
 
 import io.onelite.catalog.Table;
 import io.onelite.catalog.Trigger;
+import io.onelite.common.OneLiteException;
+import io.onelite.common.ResultCode;
 import io.onelite.exec.ArrayRow;
 import io.onelite.exec.Eval;
 import io.onelite.exec.ExecContext;
@@ -26,10 +28,19 @@ import java.util.Set;
  * The row triggers of one table or view for one statement kind: compiled on first use (a
  * trigger body may write the same table), run with {@code OLD} in slot 0 and {@code NEW} in slot
  * 1 of the frame its statements see as their enclosing query. A view has only INSTEAD OF
- * triggers, and its OLD/NEW rows have no rowid. A trigger does not fire itself recursively
- * (SQLite's default, recursive_triggers off).
+ * triggers, and its OLD/NEW rows have no rowid. A trigger fires itself recursively only with
+ * {@code PRAGMA recursive_triggers} on; programs nest at most 1000 deep, as in SQLite.
  */
 final class TriggerRunner {
+    /** SQLite's SQLITE_MAX_TRIGGER_DEPTH. */
+    private static final int MAX_TRIGGER_DEPTH = 1000;
+
+    /** The trigger programs running in one statement execution: their names and how deep they nest. */
+    private static final class Nesting {
+        final Set<String> active = new HashSet<>();
+        int depth;
+    }
+
     private record Compiled(String name, CreateTriggerStmt.Time time, Eval when, List<Object> body) {
     }
 
@@ -124,26 +135,31 @@ final class TriggerRunner {
         if (triggers.isEmpty()) {
             return;
         }
-        @SuppressWarnings("unchecked")
-        Set<String> active = (Set<String>) ctx.cached(TriggerRunner.class);
-        if (active == null) {
-            active = new HashSet<>();
-            ctx.cache(TriggerRunner.class, active);
+        Nesting nesting = (Nesting) ctx.cached(Nesting.class);
+        if (nesting == null) {
+            nesting = new Nesting();
+            ctx.cache(Nesting.class, nesting);
         }
+        boolean recursive = ctx.session.recursiveTriggers();
         Frame tf = new Frame(ctx, null, 2);
         tf.src[0] = row(oldValues, oldRowid);
         tf.src[1] = row(newValues, newRowid);
         for (Compiled c : compiled()) {
-            if (c.time() != time || active.contains(c.name())) {
+            if (c.time() != time || (!recursive && nesting.active.contains(c.name()))) {
                 continue;
             }
-            if (c.when() != null && !ValueOps.isTrue(c.when().eval(tf))) {
-                continue;
+            // as OP_Program: a trigger program entered below 1000 others fails, WHEN or not
+            if (nesting.depth >= MAX_TRIGGER_DEPTH) {
+                throw new OneLiteException(ResultCode.ERROR, "too many levels of trigger recursion");
             }
-            active.add(c.name());
+            nesting.depth++;
+            boolean added = nesting.active.add(c.name());
             // rowids a trigger program inserts are last_insert_rowid() only while it runs
             long lastInsertRowid = ctx.session.lastInsertRowid();
             try {
+                if (c.when() != null && !ValueOps.isTrue(c.when().eval(tf))) {
+                    continue;
+                }
                 for (Object b : c.body()) {
                     if (b instanceof Executable e) {
                         RowIterator it = e.execute(ctx, tf);
@@ -157,8 +173,14 @@ final class TriggerRunner {
                         }
                     }
                 }
+            } catch (StackOverflowError e) {
+                // the thread's stack ran out before SQLite's 1000 levels: the same error, not a crash
+                throw new OneLiteException(ResultCode.ERROR, "too many levels of trigger recursion");
             } finally {
-                active.remove(c.name());
+                nesting.depth--;
+                if (added) {
+                    nesting.active.remove(c.name());
+                }
                 ctx.session.setLastInsertRowid(lastInsertRowid);
             }
         }
