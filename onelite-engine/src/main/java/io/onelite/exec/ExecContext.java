@@ -43,14 +43,28 @@ public final class ExecContext {
     public final Storage storage;
     public final Object[] params;
     public final SessionState session;
-    public final long nowMillis = System.currentTimeMillis();
+    public final long nowMillis;
     private final Map<Object, Object> cache = new HashMap<>();
     private int ticks;
 
     public ExecContext(Storage storage, Object[] params, SessionState session) {
+        this(storage, params, session, System.currentTimeMillis());
+    }
+
+    private ExecContext(Storage storage, Object[] params, SessionState session, long nowMillis) {
         this.storage = storage;
         this.params = params;
         this.session = session;
+        this.nowMillis = nowMillis;
+    }
+
+    /**
+     * The context of one run of a trigger program: the same transaction, session and statement
+     * time, but empty caches, so its uncorrelated subqueries see the rows written so far (SQLite
+     * gives each trigger program invocation its own OP_Once flags).
+     */
+    public ExecContext forTriggerProgram() {
+        return new ExecContext(storage, params, session, nowMillis);
     }
 
     private io.onelite.exec.func.FunctionContext functionContext;

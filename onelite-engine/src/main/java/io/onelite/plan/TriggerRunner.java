@@ -141,9 +141,8 @@ final class TriggerRunner {
             ctx.cache(Nesting.class, nesting);
         }
         boolean recursive = ctx.session.recursiveTriggers();
-        Frame tf = new Frame(ctx, null, 2);
-        tf.src[0] = row(oldValues, oldRowid);
-        tf.src[1] = row(newValues, newRowid);
+        RowSource oldRow = row(oldValues, oldRowid);
+        RowSource newRow = row(newValues, newRowid);
         for (Compiled c : compiled()) {
             if (c.time() != time || (!recursive && nesting.active.contains(c.name()))) {
                 continue;
@@ -156,18 +155,23 @@ final class TriggerRunner {
             boolean added = nesting.active.add(c.name());
             // rowids a trigger program inserts are last_insert_rowid() only while it runs
             long lastInsertRowid = ctx.session.lastInsertRowid();
+            ExecContext pc = ctx.forTriggerProgram();
+            pc.cache(Nesting.class, nesting);
+            Frame tf = new Frame(pc, null, 2);
+            tf.src[0] = oldRow;
+            tf.src[1] = newRow;
             try {
                 if (c.when() != null && !ValueOps.isTrue(c.when().eval(tf))) {
                     continue;
                 }
                 for (Object b : c.body()) {
                     if (b instanceof Executable e) {
-                        RowIterator it = e.execute(ctx, tf);
+                        RowIterator it = e.execute(pc, tf);
                         while (it.next()) {
                             // RETURNING rows of a trigger statement are discarded
                         }
                     } else {
-                        RowIterator it = ((Query) b).open(ctx, tf);
+                        RowIterator it = ((Query) b).open(pc, tf);
                         while (it.next()) {
                             // a SELECT runs for its side effects (RAISE)
                         }
