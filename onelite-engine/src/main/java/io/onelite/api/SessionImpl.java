@@ -50,6 +50,8 @@ final class SessionImpl implements Session, ExecContext.SessionState {
     int cacheSize;
     /** PRAGMA synchronous as SQLite reports it (0 OFF, 1 NORMAL, 2 FULL, 3 EXTRA; up to 6). */
     private int synchronousLevel;
+    /** PRAGMA recursive_triggers. */
+    boolean recursiveTriggers;
 
     SessionImpl(Database.Shared shared, DatabaseOptions options) {
         this.shared = shared;
@@ -235,6 +237,11 @@ final class SessionImpl implements Session, ExecContext.SessionState {
     void transactionEnded() {
         deferredViolations = 0;
         deferForeignKeys = false;
+    }
+
+    @Override
+    public boolean recursiveTriggers() {
+        return recursiveTriggers;
     }
 
     @Override
