@@ -222,6 +222,11 @@ final class SessionImpl implements Session, ExecContext.SessionState {
     }
 
     /** Fails with SQLITE_READONLY when this session was opened {@code read_only}: every write path calls it first. */
+    /** Whether this session is read-only (its read_only option). */
+    boolean readOnly() {
+        return options.readOnly();
+    }
+
     void requireWritable() {
         if (options.readOnly()) {
             throw new io.onelite.common.OneLiteException(io.onelite.common.ResultCode.READONLY,
