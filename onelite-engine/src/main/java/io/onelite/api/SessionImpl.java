@@ -221,12 +221,12 @@ final class SessionImpl implements Session, ExecContext.SessionState {
         return options;
     }
 
-    /** Fails with SQLITE_READONLY when this session was opened {@code read_only}: every write path calls it first. */
-    /** Whether this session is read-only (its read_only option). */
+    /** Whether this session was opened {@code read_only}. */
     boolean readOnly() {
         return options.readOnly();
     }
 
+    /** Fails with SQLITE_READONLY when this session was opened {@code read_only}: every write path calls it first. */
     void requireWritable() {
         if (options.readOnly()) {
             throw new io.onelite.common.OneLiteException(io.onelite.common.ResultCode.READONLY,

@@ -25,7 +25,8 @@ import java.util.concurrent.locks.LockSupport;
  *   <li>Requests run in the order they were queued; a job that hits the commit hold limit ends the
  *       batch: what was appended before it is published, the lock is released, the rest stays
  *       queued for the next leader.</li>
- *   <li>A leader that cannot get the lock within its own busy timeout fails only its own request;
+ *   <li>A leader that cannot get the lock within the busy timeout of the request it leads for (its
+ *       own, or the oldest queued one in a batch it leads after its own) fails only that request;
  *       the others stay queued and elect another leader.</li>
  *   <li>A batch takes no new job once it has held the lock for the commit hold limit, so the lock
  *       is never held much longer than the limit by one batch either.</li>
@@ -143,7 +144,8 @@ final class CommitPipeline {
      */
     private boolean leadQueued() {
         boolean published = false;
-        for (int i = 0; i < EXTRA_BATCHES; i++) {
+        for (int i = 0; i < EXTRA_BATCHES && !Thread.currentThread().isInterrupted(); i++) {
+            // (an interrupted thread would fail the others' lock wait with INTERRUPT: hand on instead)
             Request head;
             synchronized (this) {
                 head = queue.peekFirst();
