@@ -10,7 +10,8 @@ import java.math.RoundingMode;
  * 1e-4 and from 1e15 with a signed two-digit exponent ({@code 1.0e+20}, {@code 1.5e-05}).
  */
 public final class RealFormat {
-    private static final MathContext DIGITS_15 = new MathContext(15, RoundingMode.HALF_EVEN);
+    /** Half-up, as SQLite rounds the decimal digits (an exact tie such as 3418739929067105 rounds up). */
+    private static final MathContext DIGITS_15 = new MathContext(15, RoundingMode.HALF_UP);
 
     private RealFormat() {
     }

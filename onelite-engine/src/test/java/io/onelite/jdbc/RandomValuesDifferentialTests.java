@@ -88,6 +88,13 @@ class RandomValuesDifferentialTests {
         compareWithNative(8387517139354L);
     }
 
+    @Test
+    void aRealHalfwayBetweenTwo15DigitValuesRoundsUpLikeNativeSqlite() throws SQLException {
+        // seed 4696625120139 once failed: getString of 3418739929067105.0 (exactly halfway at 15
+        // digits) gave 3.4187399290671e+15 (half-even), native SQLite gives 3.41873992906711e+15
+        compareWithNative(4696625120139L);
+    }
+
     private static void compareWithNative(long seed) throws SQLException {
         Random rnd = new Random(seed);
         List<Object> values = new ArrayList<>();
