@@ -102,6 +102,8 @@ class RandomValuesDifferentialTests {
         // zero (...735.0, ...693.0)
         compareWithNative(3971647965991L);
         compareWithNative(2402201270678L);
+        // seed 4696625120139: 3418739929067105.0 gave 3.4187399290671e+15, native 3.41873992906711e+15
+        compareWithNative(4696625120139L);
     }
 
     private static void compareWithNative(long seed) throws SQLException {
