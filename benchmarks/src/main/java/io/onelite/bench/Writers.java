@@ -40,7 +40,11 @@ import java.util.concurrent.atomic.AtomicLong;
  * <pre>
  * usage: Writers [--writers 8] [--per-writer 250] [--work-us 0,200] [--sync NORMAL|FULL|OFF]
  *                [--dir DIR | --memory] [--rounds 1] [--work-kind spin|sleep] [--api tx|jdbc]
+ *                [--warmup N]
  * </pre>
+ * {@code --warmup N} (JDBC only, default: the per-writer count): one untimed run of every mode and
+ * work with N transactions per writer before the timed ones; {@code --warmup 0} measures a cold JVM
+ * (the JIT compiler then takes much of the two cores during OneLite's runs).
  * {@code spin} busy-waits as the recipe does (CPU-bound work: with fewer cores than writers it
  * cannot overlap); {@code sleep} parks the thread (work that waits, e.g. a remote call).
  * A file database is used when the pager supports files, else (or with {@code --memory}) a
@@ -69,6 +73,16 @@ public final class Writers {
                 sync, memory ? "memory" : "files in " + dir, Runtime.getRuntime().availableProcessors(),
                 sleepWork ? "sleeps" : "spins");
         if (opt.getOrDefault("api", "tx").equals("jdbc")) {
+            int warmup = Integer.parseInt(opt.getOrDefault("warmup", String.valueOf(perWriter)));
+            if (warmup > 0) {
+                // untimed: the JIT compiles the driver and engine paths (native SQLite's C code needs
+                // none), so the timed runs measure the engine and not the compiler sharing the cores
+                for (int workUs : works) {
+                    WritersJdbc.run("jdbc:sqlite:", "BEGIN IMMEDIATE", writers, warmup, workUs, sync, dir);
+                    WritersJdbc.run("jdbc:onelite:", "BEGIN IMMEDIATE", writers, warmup, workUs, sync, dir);
+                    WritersJdbc.run("jdbc:onelite:", "BEGIN CONCURRENT", writers, warmup, workUs, sync, dir);
+                }
+            }
             for (int round = 0; round < rounds; round++) {
                 for (int workUs : works) {
                     double nat = WritersJdbc.run("jdbc:sqlite:", "BEGIN IMMEDIATE", writers, perWriter, workUs, sync, dir);

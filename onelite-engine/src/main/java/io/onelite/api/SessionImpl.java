@@ -50,6 +50,8 @@ final class SessionImpl implements Session, ExecContext.SessionState {
     int cacheSize;
     /** PRAGMA synchronous as SQLite reports it (0 OFF, 1 NORMAL, 2 FULL, 3 EXTRA; up to 6). */
     private int synchronousLevel;
+    /** PRAGMA recursive_triggers. */
+    boolean recursiveTriggers;
 
     SessionImpl(Database.Shared shared, DatabaseOptions options) {
         this.shared = shared;
@@ -114,11 +116,24 @@ final class SessionImpl implements Session, ExecContext.SessionState {
         if (c != null) {
             return new StatementImpl(this, sql, c);
         }
-        ParseResult r = Parser.parse(sql, 0);
+        ParseResult r = parsedControl.get(sql);
+        if (r == null) {
+            r = Parser.parse(sql, 0);
+            if (r.stmt() instanceof io.onelite.sql.ast.TransactionStmt && parsedControl.size() < CONTROL_LIMIT) {
+                parsedControl.put(sql, r);
+            }
+        }
         StatementImpl st = new StatementImpl(this, sql, r);
         st.cacheable = true;
         return st;
     }
+
+    /**
+     * Parses of transaction-control statements (BEGIN, COMMIT, ROLLBACK, SAVEPOINT, RELEASE) by SQL
+     * text: they have no plan to cache but run twice per transaction, and their trees are immutable.
+     */
+    private final java.util.HashMap<String, ParseResult> parsedControl = new java.util.HashMap<>();
+    private static final int CONTROL_LIMIT = 32;
 
     @Override
     public void execute(String sql) {
@@ -238,6 +253,11 @@ final class SessionImpl implements Session, ExecContext.SessionState {
     }
 
     @Override
+    public boolean recursiveTriggers() {
+        return recursiveTriggers;
+    }
+
+    @Override
     public AtomicBoolean interruptFlag() {
         return interrupted;
     }
@@ -264,6 +284,11 @@ final class SessionImpl implements Session, ExecContext.SessionState {
     @Override
     public DatabaseOptions options() {
         return options;
+    }
+
+    /** Whether this session was opened {@code read_only}. */
+    boolean readOnly() {
+        return options.readOnly();
     }
 
     /** Fails with SQLITE_READONLY when this session was opened {@code read_only}: every write path calls it first. */

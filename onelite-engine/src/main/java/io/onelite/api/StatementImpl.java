@@ -302,7 +302,7 @@ final class StatementImpl implements Statement {
         }
         TxStorage st = session.tx;
         if (st == null) {
-            autoTx = session.begin(io.onelite.common.BeginMode.DEFERRED);
+            autoTx = beginAutocommit();
             st = autoTx;
         }
         int sp = -1;
@@ -445,6 +445,25 @@ final class StatementImpl implements Statement {
                 session.putCached(fullSql, new Compiled(parse, exec, compiledCookie, names, declTypes, tables));
             }
         }
+    }
+
+    /**
+     * The transaction of a statement run in autocommit mode. INSERT, UPDATE and DELETE take the
+     * write lock at once, as SQLite's write transaction does: the state they start from is then
+     * the newest (never stale, so never BUSY_SNAPSHOT) and needs no WAL read mark. A read-only
+     * database file falls back to DEFERRED, which fails only if a row is really written.
+     */
+    private TxStorage beginAutocommit() {
+        if ((stmt instanceof InsertStmt || stmt instanceof UpdateStmt || stmt instanceof DeleteStmt) && !session.readOnly()) {
+            try {
+                return session.begin(io.onelite.common.BeginMode.IMMEDIATE);
+            } catch (OneLiteException e) {
+                if (e.resultCode() != ResultCode.READONLY) {
+                    throw e;
+                }
+            }
+        }
+        return session.begin(io.onelite.common.BeginMode.DEFERRED);
     }
 
     /** Used by Pragmas to read the schema cookie without a compile. */

@@ -258,42 +258,6 @@ public final class ValueOps {
         return io.onelite.exec.value.SqlValues.toText(v);
     }
 
-    /** SQLite's rendering of a REAL: 15 significant digits, ".0" kept, exponent form outside 1e-4..1e15. */
-    public static String realToText(double d) {
-        if (Double.isNaN(d)) {
-            return null;
-        }
-        if (Double.isInfinite(d)) {
-            return d > 0 ? "Inf" : "-Inf";
-        }
-        if (d == 0) {
-            return "0.0";
-        }
-        BigDecimal bd = new BigDecimal(d).round(new MathContext(15)).stripTrailingZeros();
-        int exp = bd.precision() - bd.scale() - 1;
-        if (exp < -4 || exp >= 15) {
-            String digits = bd.unscaledValue().abs().toString();
-            StringBuilder sb = new StringBuilder();
-            if (d < 0) {
-                sb.append('-');
-            }
-            sb.append(digits.charAt(0)).append('.');
-            sb.append(digits.length() > 1 ? digits.substring(1) : "0");
-            sb.append('e').append(exp < 0 ? '-' : '+');
-            int ae = Math.abs(exp);
-            if (ae < 10) {
-                sb.append('0');
-            }
-            sb.append(ae);
-            return sb.toString();
-        }
-        String s = bd.toPlainString();
-        if (s.indexOf('.') < 0) {
-            s = s + ".0";
-        }
-        return s;
-    }
-
     /** Integer value for CAST AS INTEGER and integer contexts: reals truncate and saturate. */
     public static Long toInteger(Object v) {
         if (v == null) {

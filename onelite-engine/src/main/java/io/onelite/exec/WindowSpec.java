@@ -9,9 +9,17 @@ import java.util.function.Supplier;
  * One window function call of a query: the function, its argument, PARTITION BY and ORDER BY
  * expressions, and its frame. Bound kinds: 0 UNBOUNDED PRECEDING, 1 n PRECEDING, 2 CURRENT ROW,
  * 3 n FOLLOWING, 4 UNBOUNDED FOLLOWING; units 0 ROWS, 1 RANGE, 2 GROUPS; {@code defaultFrame}
- * when no frame was written.
+ * when no frame was written; exclude 0 none written, 1 NO OTHERS (nothing left out, but the
+ * frame is aggregated afresh per row, as SQLite does), 2 CURRENT ROW, 3 GROUP, 4 TIES.
  */
 public record WindowSpec(Supplier<WindowFunction> function, Eval[] args, Eval[] partitionBy, Eval[] orderBy,
                          boolean[] descending, Collation[] collations, boolean[] nullsFirst, boolean defaultFrame,
-                         int unit, int startKind, Eval startOffset, int endKind, Eval endOffset) {
+                         int unit, int startKind, Eval startOffset, int endKind, Eval endOffset, int exclude) {
+    public static final int UNIT_RANGE = 1;
+    public static final int PRECEDING = 1;
+    public static final int CURRENT_ROW = 2;
+    public static final int FOLLOWING = 3;
+    public static final int EXCLUDE_CURRENT_ROW = 2;
+    public static final int EXCLUDE_GROUP = 3;
+    public static final int EXCLUDE_TIES = 4;
 }

@@ -132,20 +132,39 @@ public final class WindowStage {
         }
         int[] fs = new int[n];
         int[] fe = new int[n];
-        long startOff = offset(w.startOffset(), f);
-        long endOff = offset(w.endOffset(), f);
+        boolean range = w.unit() == WindowSpec.UNIT_RANGE;
+        Object startOff = range ? rangeOffset(w.startOffset(), f, true) : offset(w.startOffset(), f, true);
+        Object endOff = range ? rangeOffset(w.endOffset(), f, false) : offset(w.endOffset(), f, false);
+        Object[] keys = null;
+        if (range && w.orderBy().length == 1) {
+            keys = new Object[n];
+            for (int i = 0; i < n; i++) {
+                keys[i] = inputs.get(rows.get(i))[spec][1][0];
+            }
+        }
         for (int i = 0; i < n; i++) {
             if (w.defaultFrame()) {
                 fs[i] = 0;
                 fe[i] = w.orderBy().length == 0 ? n : peerEnd[i];
                 continue;
             }
-            fs[i] = bound(w.unit(), w.startKind(), startOff, i, n, true, peerStart, peerEnd, group, groupStart, groupEnd);
-            fe[i] = bound(w.unit(), w.endKind(), endOff, i, n, false, peerStart, peerEnd, group, groupStart, groupEnd);
+            if (range && isOffset(w.startKind())) {
+                fs[i] = rangeBound(w, keys, i, w.startKind(), startOff, true);
+            } else {
+                fs[i] = bound(w.unit(), w.startKind(), (Long) startOff, i, n, true, peerStart, peerEnd, group,
+                        groupStart, groupEnd);
+            }
+            if (range && isOffset(w.endKind())) {
+                fe[i] = rangeBound(w, keys, i, w.endKind(), endOff, false);
+            } else {
+                fe[i] = bound(w.unit(), w.endKind(), (Long) endOff, i, n, false, peerStart, peerEnd, group,
+                        groupStart, groupEnd);
+            }
             if (fe[i] < fs[i]) {
                 fe[i] = fs[i];
             }
         }
+        int exclude = w.defaultFrame() ? 0 : w.exclude();
         return new WindowPartition() {
             @Override
             public int size() {
@@ -176,21 +195,88 @@ public final class WindowStage {
             public int frameEnd(int row) {
                 return fe[row];
             }
+
+            @Override
+            public boolean hasExclusions() {
+                return exclude != 0;
+            }
+
+            @Override
+            public boolean isExcluded(int row, int candidate) {
+                return switch (exclude) {
+                    case WindowSpec.EXCLUDE_CURRENT_ROW -> candidate == row;
+                    case WindowSpec.EXCLUDE_GROUP -> candidate >= peerStart[row] && candidate < peerEnd[row];
+                    case WindowSpec.EXCLUDE_TIES -> candidate != row && candidate >= peerStart[row]
+                            && candidate < peerEnd[row];
+                    default -> false;
+                };
+            }
         };
     }
 
-    private static long offset(Eval e, Frame f) {
+    private static boolean isOffset(int kind) {
+        return kind == WindowSpec.PRECEDING || kind == WindowSpec.FOLLOWING;
+    }
+
+    /** A ROWS or GROUPS offset: a non-negative integer. */
+    private static Long offset(Eval e, Frame f, boolean start) {
         if (e == null) {
-            return 0;
+            return 0L;
         }
         Object v = ValueOps.applyAffinity(e.eval(f), ValueOps.AFF_INTEGER);
         if (!(v instanceof Long l) || l < 0) {
-            throw new OneLiteException(ResultCode.ERROR, "frame starting offset must be a non-negative integer");
+            throw new OneLiteException(ResultCode.ERROR, "frame " + (start ? "starting" : "ending")
+                    + " offset must be a non-negative integer");
         }
         return l;
     }
 
-    /** A frame boundary as a row index ({@code start}: first row; else one past the last). */
+    /** A RANGE offset: any non-negative number (after NUMERIC affinity, as window.c's check). */
+    private static Object rangeOffset(Eval e, Frame f, boolean start) {
+        if (e == null) {
+            return 0L;
+        }
+        Object v = ValueOps.applyAffinity(e.eval(f), ValueOps.AFF_NUMERIC);
+        boolean ok = v instanceof Long l ? l >= 0 : v instanceof Double d && d >= 0;
+        if (!ok) {
+            throw new OneLiteException(ResultCode.ERROR, "frame " + (start ? "starting" : "ending")
+                    + " offset must be a non-negative number");
+        }
+        return v;
+    }
+
+    /**
+     * A RANGE {@code off PRECEDING/FOLLOWING} boundary of row {@code i}, as window.c's
+     * {@code windowCodeRangeTest}: the bound value is the row's ORDER BY value minus or plus the
+     * offset (plus for PRECEDING under DESC); a value that is not a number (NULL, text, blob) is
+     * its own bound, so such a row's frame edge is its peer group. The start is the first row not
+     * sorting before the bound value, the end is one past the last row not sorting after it.
+     */
+    private static int rangeBound(WindowSpec w, Object[] keys, int i, int kind, Object off, boolean start) {
+        Object v = keys[i];
+        Object bound = v;
+        if (v instanceof Long || v instanceof Double) {
+            boolean subtract = (kind == WindowSpec.PRECEDING) != w.descending()[0];
+            bound = subtract ? ValueOps.subtract(v, off) : ValueOps.add(v, off);
+        }
+        int lo = 0;
+        int hi = keys.length;
+        while (lo < hi) { // keys are sorted: find the first row past the bound (or at it, for a start)
+            int mid = (lo + hi) >>> 1;
+            int c = compareOrder(w, new Object[]{keys[mid]}, new Object[]{bound});
+            if (start ? c < 0 : c <= 0) {
+                lo = mid + 1;
+            } else {
+                hi = mid;
+            }
+        }
+        return lo;
+    }
+
+    /**
+     * A ROWS or GROUPS boundary, or a RANGE one without offset, as a row index ({@code start}:
+     * first row; else one past the last).
+     */
     private static int bound(int unit, int kind, long off, int i, int n, boolean start, int[] peerStart,
                              int[] peerEnd, int[] group, int[] groupStart, int[] groupEnd) {
         switch (kind) {
@@ -219,7 +305,7 @@ public final class WindowStage {
                     }
                     return start ? groupStart[(int) gi] : groupEnd[(int) gi];
                 }
-                throw new OneLiteException(ResultCode.ERROR, "RANGE with an offset is not supported yet");
+                throw new IllegalStateException("RANGE offsets are bound by rangeBound");
         }
     }
 

@@ -1,17 +1,14 @@
 package io.onelite.jdbc;
 
-import java.math.BigDecimal;
-import java.math.MathContext;
-import java.math.RoundingMode;
-
 /**
  * SQLite's text for a REAL ({@code sqlite3_column_text} of a double, {@code printf("%!.15g")}):
  * 15 significant digits, at least one digit after the point ({@code 1.0}), exponent form below
- * 1e-4 and from 1e15 with a signed two-digit exponent ({@code 1.0e+20}, {@code 1.5e-05}).
+ * 1e-4 and from 1e15 with a signed two-digit exponent ({@code 1.0e+20}, {@code 1.5e-05}). The
+ * digits come from the engine's own {@code sqlite3FpDecode} port ({@link
+ * io.onelite.exec.value.RealFormat}), so a tie such as {@code -708766545595734.5} rounds away
+ * from zero as native SQLite does, not to even.
  */
 public final class RealFormat {
-    private static final MathContext DIGITS_15 = new MathContext(15, RoundingMode.HALF_EVEN);
-
     private RealFormat() {
     }
 
@@ -19,30 +16,6 @@ public final class RealFormat {
         if (Double.isNaN(d)) {
             return "NaN";
         }
-        if (Double.isInfinite(d)) {
-            return d > 0 ? "Inf" : "-Inf";
-        }
-        if (d == 0) {
-            return "0.0";
-        }
-        BigDecimal bd = new BigDecimal(d).round(DIGITS_15).stripTrailingZeros();
-        int exp = bd.precision() - bd.scale() - 1;
-        if (exp < -4 || exp >= 15) {
-            String digits = bd.unscaledValue().abs().toString();
-            StringBuilder sb = new StringBuilder();
-            if (bd.signum() < 0) {
-                sb.append('-');
-            }
-            sb.append(digits.charAt(0)).append('.');
-            sb.append(digits.length() > 1 ? digits.substring(1) : "0");
-            sb.append('e').append(exp < 0 ? '-' : '+');
-            int a = Math.abs(exp);
-            if (a < 10) {
-                sb.append('0');
-            }
-            return sb.append(a).toString();
-        }
-        String plain = bd.toPlainString();
-        return plain.indexOf('.') < 0 ? plain + ".0" : plain;
+        return io.onelite.exec.value.RealFormat.toText(d);
     }
 }

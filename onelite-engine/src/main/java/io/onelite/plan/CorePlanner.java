@@ -64,20 +64,20 @@ final class CorePlanner {
                 if (scope.sources.isEmpty()) {
                     throw new OneLiteException(ResultCode.ERROR, "no tables specified");
                 }
-                for (Source s : scope.sources) {
-                    expand(s, exprs, names);
+                for (int slot = 0; slot < scope.sources.size(); slot++) {
+                    expand(scope, slot, exprs, names);
                 }
             } else if (rc instanceof ResultColumn.TableStar ts) {
-                Source found = null;
-                for (Source s : scope.sources) {
-                    if (s.alias().equalsIgnoreCase(ts.table())) {
-                        found = s;
+                int found = -1;
+                for (int slot = 0; slot < scope.sources.size(); slot++) {
+                    if (scope.sources.get(slot).alias().equalsIgnoreCase(ts.table())) {
+                        found = slot;
                     }
                 }
-                if (found == null) {
+                if (found < 0) {
                     throw new OneLiteException(ResultCode.ERROR, "no such table: " + ts.table());
                 }
-                expandAll(found, exprs, names);
+                expandAll(scope, found, exprs, names);
             } else {
                 ResultColumn.Expression e = (ResultColumn.Expression) rc;
                 exprs.add(e.expr());
@@ -330,19 +330,23 @@ final class CorePlanner {
         return c.column();
     }
 
-    private static void expand(Source s, List<Expr> exprs, List<String> names) {
+    private static void expand(Scope scope, int slot, List<Expr> exprs, List<String> names) {
+        Source s = scope.sources.get(slot);
         for (int i = 0; i < s.columnNames().size(); i++) {
             if (s.hidden()[i]) {
                 continue;
             }
-            exprs.add(new Expr.ColumnRef(null, s.alias(), s.columnNames().get(i), false));
+            Expr merged = scope.mergedUsing(slot, i); // a RIGHT/FULL JOIN's USING column
+            exprs.add(merged != null ? merged : new Expr.ColumnRef(null, s.alias(), s.columnNames().get(i), false));
             names.add(s.columnNames().get(i));
         }
     }
 
-    private static void expandAll(Source s, List<Expr> exprs, List<String> names) {
+    private static void expandAll(Scope scope, int slot, List<Expr> exprs, List<String> names) {
+        Source s = scope.sources.get(slot);
         for (int i = 0; i < s.columnNames().size(); i++) {
-            exprs.add(new Expr.ColumnRef(null, s.alias(), s.columnNames().get(i), false));
+            Expr merged = scope.mergedUsing(slot, i); // as SQLite, t.* also reads a RIGHT/FULL JOIN's USING column merged
+            exprs.add(merged != null ? merged : new Expr.ColumnRef(null, s.alias(), s.columnNames().get(i), false));
             names.add(s.columnNames().get(i));
         }
     }
@@ -413,13 +417,19 @@ final class CorePlanner {
         Limits.resultColumns(n);
         Limits.byTerms(orderBy.size(), "ORDER");
         List<Eval[]> rows = new ArrayList<>();
+        // SQLite builds VALUES as a compound of one-row SELECTs: its columns have the last row's affinities
+        char[] affs = new char[n];
+        String[] colls = new String[n];
         for (List<Expr> r : v.rows()) {
             if (r.size() != n) {
                 throw new OneLiteException(ResultCode.ERROR, "all VALUES must have the same number of terms");
             }
             Eval[] row = new Eval[n];
             for (int i = 0; i < n; i++) {
-                row[i] = ec.eval(r.get(i));
+                CExpr c = ec.compile(r.get(i));
+                row[i] = c.eval();
+                affs[i] = c.affinity();
+                colls[i] = c.collation();
             }
             rows.add(row);
         }
@@ -433,7 +443,7 @@ final class CorePlanner {
         if (!orderBy.isEmpty() || limit != null) {
             int[] keys = new int[orderBy.size()];
             boolean[] desc = new boolean[keys.length];
-            Collation[] colls = new Collation[keys.length];
+            Collation[] orderColls = new Collation[keys.length];
             boolean[] nf = new boolean[keys.length];
             for (int i = 0; i < keys.length; i++) {
                 keys[i] = Planner.resultIndex(orderBy.get(i).expr(), names, n);
@@ -442,15 +452,13 @@ final class CorePlanner {
                             + " ORDER BY term does not match any column in the result set");
                 }
                 desc[i] = orderBy.get(i).descending();
-                colls[i] = Collation.BINARY;
+                orderColls[i] = Collation.BINARY;
                 nf[i] = !desc[i];
             }
             ExprCompiler lc = new ExprCompiler(planner, Scope.limitClause(outer));
-            q = new SortLimitQuery(q, n, keys, desc, colls, nf, limit == null ? null : lc.eval(limit),
+            q = new SortLimitQuery(q, n, keys, desc, orderColls, nf, limit == null ? null : lc.eval(limit),
                     offset == null ? null : lc.eval(offset));
         }
-        char[] affs = new char[n];
-        java.util.Arrays.fill(affs, '@');
-        return new Planner.Planned(q, names, nulls, nulls, affs, new String[n]);
+        return new Planner.Planned(q, names, nulls, nulls, affs, colls);
     }
 }

@@ -74,7 +74,7 @@ public final class DdlExecutor {
             if (t == null && tr.time() != io.onelite.sql.ast.CreateTriggerStmt.Time.INSTEAD_OF) {
                 throw new OneLiteException(ResultCode.ERROR, "cannot create "
                         + (tr.time() == io.onelite.sql.ast.CreateTriggerStmt.Time.BEFORE ? "BEFORE" : "AFTER")
-                        + " trigger on view: main." + tr.table());
+                        + " trigger on view: " + tr.table());
             }
             addSchemaRow(st, "trigger", name, t != null ? t.name() : schema.view(tr.table()).name(), 0, tr.sql());
             bumpCookie(st);

@@ -51,7 +51,7 @@ public final class DmlPlanner {
     }
 
     /** A DML statement: does its writes, then returns its RETURNING rows. */
-    private abstract static class Dml implements Executable {
+    abstract static class Dml implements Executable {
         final List<String> names = new ArrayList<>();
         Eval[] returning;
         /** The table writer, for commit_seq() hooks. */
@@ -134,20 +134,25 @@ public final class DmlPlanner {
         }
 
         void compileReturning(Planner planner, Table t, List<ResultColumn> cols) {
+            compileReturning(planner, Writers.rowScope(t, null), cols);
+        }
+
+        /** RETURNING over the row in slot 0 of {@code scope} (a table's row or a view's NEW/OLD). */
+        void compileReturning(Planner planner, Scope scope, List<ResultColumn> cols) {
             if (cols.isEmpty()) {
                 return;
             }
-            Scope scope = Writers.rowScope(t, null);
+            List<String> columns = scope.sources.get(0).columnNames();
             List<Eval> evals = new ArrayList<>();
             for (ResultColumn rc : cols) {
                 if (rc instanceof ResultColumn.Expression e) {
                     evals.add(new ExprCompiler(planner, scope).eval(e.expr()));
                     names.add(e.alias() != null ? e.alias() : e.expr() instanceof Expr.ColumnRef c ? c.column() : e.text());
                 } else {
-                    for (int i = 0; i < t.columns().size(); i++) {
+                    for (int i = 0; i < columns.size(); i++) {
                         int col = i;
                         evals.add(f -> f.src[0].column(col));
-                        names.add(t.columns().get(i).name());
+                        names.add(columns.get(i));
                     }
                 }
             }
@@ -183,6 +188,9 @@ public final class DmlPlanner {
     }
 
     private static Executable planInsert(Planner planner, InsertStmt s) {
+        if (planner.schema.view(s.table().name()) != null) {
+            return ViewDml.insert(planner, s);
+        }
         Table t = target(planner, s.table().name());
         Upserts upserts = s.upserts().isEmpty() ? null : new Upserts(planner, t, s.alias(), s.upserts());
         int n = t.columns().size();
@@ -416,36 +424,25 @@ public final class DmlPlanner {
 
     private static Executable planUpdate(Planner planner, UpdateStmt s) {
         Limits.setList(s.set().stream().mapToInt(sc -> sc.columns().size()).sum());
+        if (planner.schema.view(s.table().name()) != null) {
+            return ViewDml.update(planner, s);
+        }
         Table t = target(planner, s.table().name());
         Matcher m = new Matcher(planner, t, s.alias(), s.where(), s.from());
         int n = t.columns().size();
         List<int[]> cols = new ArrayList<>();
         List<Eval> vals = new ArrayList<>();
-        List<SetClause> sets = new ArrayList<>();
         for (SetClause sc : s.set()) {
-            if (sc.columns().size() == 1) {
-                sets.add(sc);
-            } else if (sc.value() instanceof Expr.RowValue rv && rv.values().size() == sc.columns().size()) {
-                for (int i = 0; i < rv.values().size(); i++) {
-                    sets.add(new SetClause(List.of(sc.columns().get(i)), rv.values().get(i)));
+            for (String c : sc.columns()) {
+                int ci = t.columnIndex(c);
+                if (ci < 0 && Scope.isRowidName(c) && !t.withoutRowid()) {
+                    ci = t.rowidAlias() >= 0 ? t.rowidAlias() : -1;
+                } else if (ci < 0) {
+                    throw new OneLiteException(ResultCode.ERROR, "no such column: " + c);
                 }
-            } else {
-                throw new OneLiteException(ResultCode.ERROR, sc.value() instanceof Expr.RowValue rv
-                        ? rv.values().size() + " columns assigned " + sc.columns().size() + " values"
-                        : "row value assignments from subqueries are not supported yet");
+                cols.add(new int[]{ci});
             }
-        }
-        for (SetClause sc : sets) {
-            String c = sc.columns().get(0);
-            int ci = t.columnIndex(c);
-            if (ci < 0 && Scope.isRowidName(c) && !t.withoutRowid()) {
-                ci = t.rowidAlias() >= 0 ? t.rowidAlias() : -1;
-            } else if (ci < 0) {
-                throw new OneLiteException(ResultCode.ERROR, "no such column: " + c);
-            }
-            cols.add(new int[]{ci});
-            planner.allowCommitSeq(sc.value());
-            vals.add(new ExprCompiler(planner, m.scope).eval(sc.value()));
+            vals.addAll(RowValues.assignments(new ExprCompiler(planner, m.scope), sc, true));
         }
         char[] aff = new char[n];
         for (int i = 0; i < n; i++) {
@@ -558,6 +555,9 @@ public final class DmlPlanner {
     }
 
     private static Executable planDelete(Planner planner, DeleteStmt s) {
+        if (planner.schema.view(s.table().name()) != null) {
+            return ViewDml.delete(planner, s);
+        }
         Table t = target(planner, s.table().name());
         Matcher m = new Matcher(planner, t, s.alias(), s.where());
         TableWriter writer = Writers.writer(planner, t);

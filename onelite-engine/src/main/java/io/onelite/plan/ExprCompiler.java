@@ -106,6 +106,10 @@ final class ExprCompiler {
         }
         if (e instanceof Expr.Subquery s) {
             Query q = planner.subquery(s.select(), scope);
+            if (q.columnCount() != 1) {
+                throw new OneLiteException(ResultCode.ERROR, "sub-select returns " + q.columnCount()
+                        + " columns - expected 1");
+            }
             boolean correlated = planner.lastSubqueryCorrelated;
             usesOuter |= planner.lastSubqueryUsesOuterOfParent;
             char aff = planner.lastSubqueryAffinity;
@@ -236,6 +240,12 @@ final class ExprCompiler {
             String name = c.table() == null ? c.column() : c.table() + "." + c.column();
             throw new OneLiteException(ResultCode.ERROR, "no such column: " + name);
         }
+        if (c.table() == null && r.column() >= 0) {
+            Expr merged = r.owner().mergedUsing(r.slot(), r.column());
+            if (merged != null) {
+                return compile(merged);
+            }
+        }
         int slot = r.slot();
         int col = r.column();
         char aff = r.affinity();
@@ -302,7 +312,7 @@ final class ExprCompiler {
 
     private CExpr binary(Expr.Binary b) {
         if (b.op().isComparison()) {
-            if (b.left() instanceof Expr.RowValue || b.right() instanceof Expr.RowValue) {
+            if (RowValues.isVector(b.left()) || RowValues.isVector(b.right())) {
                 return RowValues.compare(this, b);
             }
             return comparison(b.op(), compile(b.left()), compile(b.right()));
@@ -407,6 +417,21 @@ final class ExprCompiler {
         return new char[]{al, ar};
     }
 
+    /**
+     * The one affinity IN applies to both its sides, as {@code sqlite3CompareAffinity(rhs, lhs)}:
+     * NUMERIC when both have one and either is numeric, none when both have a non-numeric one,
+     * else the one that is there. Returns 0 for no conversion.
+     */
+    static char inAffinity(char left, char right) {
+        char aff;
+        if (left != '@' && right != '@') {
+            aff = CExpr.isNumeric(left) || CExpr.isNumeric(right) ? 'C' : 'A';
+        } else {
+            aff = right == '@' ? left : right;
+        }
+        return aff == '@' || aff == 'A' ? 0 : aff;
+    }
+
     CExpr comparison(Expr.BinaryOp op, CExpr l, CExpr r) {
         char[] affs = comparisonAffinities(l, r);
         char al = affs[0];
@@ -452,6 +477,12 @@ final class ExprCompiler {
     }
 
     private CExpr between(Expr.Between b) {
+        if (b.expr() instanceof Expr.RowValue || b.low() instanceof Expr.RowValue || b.high() instanceof Expr.RowValue) {
+            // x BETWEEN lo AND hi is x >= lo AND x <= hi, element-wise for row values
+            Expr both = new Expr.Binary(Expr.BinaryOp.AND, new Expr.Binary(Expr.BinaryOp.GE, b.expr(), b.low()),
+                    new Expr.Binary(Expr.BinaryOp.LE, b.expr(), b.high()));
+            return compile(b.not() ? new Expr.Unary(Expr.UnaryOp.NOT, both) : both);
+        }
         CExpr x = compile(b.expr());
         CExpr lo = compile(b.low());
         CExpr hi = compile(b.high());
@@ -481,6 +512,9 @@ final class ExprCompiler {
     private CExpr inList(Expr.InList in) {
         if (in.expr() instanceof Expr.RowValue) {
             return RowValues.inList(this, in);
+        }
+        if (in.values().stream().anyMatch(v -> v instanceof Expr.RowValue)) {
+            throw new OneLiteException(ResultCode.ERROR, "row value misused");
         }
         CExpr x = compile(in.expr());
         List<Eval> eqs = new ArrayList<>();
@@ -514,7 +548,7 @@ final class ExprCompiler {
     }
 
     private CExpr inSelect(Expr.InSelect in) {
-        if (in.expr() instanceof Expr.RowValue) {
+        if (RowValues.isVector(in.expr())) {
             return RowValues.inSelect(this, in);
         }
         CExpr x = compile(in.expr());
@@ -525,10 +559,11 @@ final class ExprCompiler {
         }
         boolean correlated = planner.lastSubqueryCorrelated;
         usesOuter |= planner.lastSubqueryUsesOuterOfParent;
-        char subAff = planner.lastSubqueryAffinity;
-        String subColl = planner.lastSubqueryCollation;
+        char subAff = planner.lastSubqueryInAffinities[0];
+        String subColl = planner.lastSubqueryInCollations[0];
         CExpr rhs = new CExpr(null, subAff, subColl, false, false);
-        char[] affs = comparisonAffinities(x, rhs);
+        char both = inAffinity(x.affinity(), subAff);
+        char[] affs = {both, both};
         Collation coll = collationOf(x, rhs);
         Eval xe = x.eval();
         boolean not = in.not();
@@ -574,10 +609,13 @@ final class ExprCompiler {
         int n = c.whens().size();
         Eval[] conds = new Eval[n];
         Eval[] thens = new Eval[n];
-        CExpr base = c.base() == null ? null : compile(c.base());
+        // a row-value base is compiled with each WHEN (as a comparison), never alone
+        CExpr base = c.base() == null ? null : c.base() instanceof Expr.RowValue ? CExpr.of(f -> null) : compile(c.base());
         for (int i = 0; i < n; i++) {
             Expr.WhenThen wt = c.whens().get(i);
-            if (base != null) {
+            if (base != null && (c.base() instanceof Expr.RowValue || wt.when() instanceof Expr.RowValue)) {
+                conds[i] = compile(new Expr.Binary(Expr.BinaryOp.EQ, c.base(), wt.when())).eval();
+            } else if (base != null) {
                 conds[i] = comparison(Expr.BinaryOp.EQ, base, compile(wt.when())).eval();
             } else {
                 conds[i] = eval(wt.when());

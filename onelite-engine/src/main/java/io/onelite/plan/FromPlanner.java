@@ -78,10 +78,6 @@ final class FromPlanner {
                     throw new OneLiteException(ResultCode.ERROR,
                             "more than one RIGHT or FULL JOIN in one FROM clause is not supported");
                 }
-                if (j.natural() || !j.using().isEmpty()) {
-                    throw new OneLiteException(ResultCode.ERROR,
-                            "RIGHT or FULL JOIN with USING or NATURAL is not supported");
-                }
                 rightJoinLevel = level;
                 // the ON terms of joins inside the left operand stay where they are
                 for (int i = 0; i < terms.size(); i++) {
@@ -112,11 +108,22 @@ final class FromPlanner {
                     throw new OneLiteException(ResultCode.ERROR, "cannot join using column " + c
                             + " - column not present in both tables");
                 }
+                if (outerRight && findEarlier(c, before, ls + 1) >= 0) {
+                    // the merged column could come from either: SQLite refuses to pick
+                    throw new OneLiteException(ResultCode.ERROR, "ambiguous reference to " + c + " in USING()");
+                }
                 right.hidden()[rc] = true;
                 Source l = scope.sources.get(ls);
-                Expr eq = new Expr.Binary(Expr.BinaryOp.EQ,
-                        new Expr.ColumnRef(null, l.alias(), l.columnNames().get(l.columnIndex(c)), false),
-                        new Expr.ColumnRef(null, right.alias(), right.columnNames().get(rc), false));
+                int lc = l.columnIndex(c);
+                Expr lref = new Expr.ColumnRef(null, l.alias(), l.columnNames().get(lc), false);
+                Expr rref = new Expr.ColumnRef(null, right.alias(), right.columnNames().get(rc), false);
+                // a later USING compares with what the name means (coalesce after a FULL JOIN)
+                Expr lname = scope.mergedUsing(ls, lc);
+                Expr eq = new Expr.Binary(Expr.BinaryOp.EQ, lname != null ? lname : lref, rref);
+                if (outerRight) {
+                    scope.mergeUsing(ls, lc, j.type() == Join.JoinType.RIGHT ? rref
+                            : Expr.FunctionCall.of("coalesce", List.of(lref, rref)));
+                }
                 terms.add(new Term(eq, left ? level : -1));
             }
             if (j.on() != null) {
@@ -334,7 +341,12 @@ final class FromPlanner {
     }
 
     private int findEarlier(String column, int before) {
-        for (int s = 0; s < before; s++) {
+        return findEarlier(column, before, 0);
+    }
+
+    /** The first source in {@code [from, before)} with a visible column of that name, or -1. */
+    private int findEarlier(String column, int before, int from) {
+        for (int s = from; s < before; s++) {
             Source src = scope.sources.get(s);
             int c = src.columnIndex(column);
             if (c >= 0 && !src.hidden()[c]) {

@@ -43,6 +43,17 @@ public final class Planner {
     boolean lastSubqueryUsesOuterOfParent;
     char lastSubqueryAffinity;
     String lastSubqueryCollation;
+    /** The whole plan of the last subquery() call (row values read all its columns' affinities). */
+    Planned lastSubqueryPlanned;
+    /**
+     * The affinities and collations the IN operator compares the last subquery() call's columns
+     * with: those of its last compound term (SQLite's {@code exprINAffinity} reads the rightmost
+     * SELECT), not of the first as everywhere else.
+     */
+    char[] lastSubqueryInAffinities;
+    String[] lastSubqueryInCollations;
+    /** The last compound term of the last compound planned (read right after by subquery()). */
+    private Planned lastCompoundTail;
 
     public Planner(Schema schema) {
         this.schema = schema;
@@ -69,6 +80,10 @@ public final class Planner {
         lastSubqueryUsesOuterOfParent = probe.correlatedFromInside;
         lastSubqueryAffinity = p.affinities().length > 0 ? p.affinities()[0] : '@';
         lastSubqueryCollation = p.collations().length > 0 ? p.collations()[0] : null;
+        lastSubqueryPlanned = p;
+        Planned tail = s.cores().size() > 1 ? lastCompoundTail : p;
+        lastSubqueryInAffinities = tail.affinities();
+        lastSubqueryInCollations = tail.collations();
         return p.query();
     }
 
@@ -111,6 +126,7 @@ public final class Planner {
         List<SelectCore> cores = s.cores();
         List<Query> queries = new ArrayList<>();
         Planned first = null;
+        Planned last = null;
         for (SelectCore c : cores) {
             Planned p = CorePlanner.plan(this, c, List.of(), null, null, outer);
             if (first == null) {
@@ -120,7 +136,9 @@ public final class Planner {
                         + s.compounds().get(queries.size() - 1).op().sql() + " do not have the same number of result columns");
             }
             queries.add(p.query());
+            last = p;
         }
+        lastCompoundTail = last;
         List<SelectStmt.CompoundOp> ops = new ArrayList<>();
         for (SelectStmt.CompoundTerm t : s.compounds()) {
             ops.add(t.op());

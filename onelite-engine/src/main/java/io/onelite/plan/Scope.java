@@ -40,6 +40,22 @@ final class Scope {
     /** Slots of this level read by subqueries nested in the expression being compiled. */
     final java.util.BitSet innerSlotRefs = new java.util.BitSet();
 
+    /**
+     * USING/NATURAL columns of a RIGHT or FULL JOIN, by "slot/column" of the left source's
+     * column that an unqualified name (or {@code *}) reaches: what it reads instead, the right
+     * side's column (RIGHT) or {@code coalesce(left, right)} (FULL), as SQLite's resolver does.
+     */
+    private final Map<String, Expr> mergedUsing = new java.util.HashMap<>();
+
+    void mergeUsing(int slot, int column, Expr replacement) {
+        mergedUsing.put(slot + "/" + column, replacement);
+    }
+
+    /** The replacement of an unqualified reference to (slot, column), or null. */
+    Expr mergedUsing(int slot, int column) {
+        return mergedUsing.isEmpty() ? null : mergedUsing.get(slot + "/" + column);
+    }
+
     /** A scope without a frame of its own (a subquery's probe): it does not count as a level. */
     final boolean transparent;
 

@@ -2,6 +2,8 @@ package io.onelite.plan;
 
 import io.onelite.catalog.Table;
 import io.onelite.catalog.Trigger;
+import io.onelite.common.OneLiteException;
+import io.onelite.common.ResultCode;
 import io.onelite.exec.ArrayRow;
 import io.onelite.exec.Eval;
 import io.onelite.exec.ExecContext;
@@ -23,24 +25,47 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * The row triggers of one table for one statement kind: compiled on first use (a trigger body
- * may write the same table), run with {@code OLD} in slot 0 and {@code NEW} in slot 1 of the
- * frame its statements see as their enclosing query. A trigger does not fire itself
- * recursively (SQLite's default, recursive_triggers off).
+ * The row triggers of one table or view for one statement kind: compiled on first use (a
+ * trigger body may write the same table), run with {@code OLD} in slot 0 and {@code NEW} in slot
+ * 1 of the frame its statements see as their enclosing query. A view has only INSTEAD OF
+ * triggers, and its OLD/NEW rows have no rowid. A trigger fires itself recursively only with
+ * {@code PRAGMA recursive_triggers} on; programs nest at most 1000 deep, as in SQLite.
  */
 final class TriggerRunner {
+    /** SQLite's SQLITE_MAX_TRIGGER_DEPTH. */
+    private static final int MAX_TRIGGER_DEPTH = 1000;
+
+    /** The trigger programs running in one statement execution: their names and how deep they nest. */
+    private static final class Nesting {
+        final Set<String> active = new HashSet<>();
+        int depth;
+    }
+
     private record Compiled(String name, CreateTriggerStmt.Time time, Eval when, List<Object> body) {
     }
 
     private final Planner planner;
+    /** The table, or null for a view. */
     private final Table table;
+    /** The columns of OLD and NEW (the table's, or the view's result columns). */
+    private final Source row;
     private final List<Trigger> triggers = new ArrayList<>();
     private List<Compiled> compiled;
 
     TriggerRunner(Planner planner, Table t, CreateTriggerStmt.Event event, Set<Integer> updatedColumns) {
+        this(planner, t.name(), t, Writers.rowScope(t, "old").sources.get(0), event, updatedColumns);
+    }
+
+    /**
+     * The triggers on {@code target} for {@code event}; UPDATE OF triggers only when one of
+     * {@code updatedColumns} (indexes into {@code row}'s columns; null = any) is among theirs.
+     */
+    TriggerRunner(Planner planner, String target, Table t, Source row, CreateTriggerStmt.Event event,
+                  Set<Integer> updatedColumns) {
         this.planner = planner;
         this.table = t;
-        for (Trigger tr : planner.schema.triggersOn(t.name())) {
+        this.row = row;
+        for (Trigger tr : planner.schema.triggersOn(target)) {
             CreateTriggerStmt s = tr.stmt();
             if (s.event() != event) {
                 continue;
@@ -48,7 +73,7 @@ final class TriggerRunner {
             if (event == CreateTriggerStmt.Event.UPDATE && !s.updateColumns().isEmpty() && updatedColumns != null) {
                 boolean hit = false;
                 for (String c : s.updateColumns()) {
-                    hit |= updatedColumns.contains(t.columnIndex(c));
+                    hit |= updatedColumns.contains(row.columnIndex(c));
                 }
                 if (!hit) {
                     continue;
@@ -56,11 +81,14 @@ final class TriggerRunner {
             }
             triggers.add(tr);
         }
+        // SQLite links each new trigger at the head of its table's list: the newest fires first
+        java.util.Collections.reverse(triggers);
     }
 
     private TriggerRunner(Planner planner, Table t, Trigger only) {
         this.planner = planner;
         this.table = t;
+        this.row = Writers.rowScope(t, "old").sources.get(0);
         triggers.add(only);
     }
 
@@ -78,12 +106,11 @@ final class TriggerRunner {
             compiled = new ArrayList<>();
             Scope scope = new Scope(null);
             scope.trigger = true;
-            Scope rowScope = Writers.rowScope(table, "old");
-            Source old = rowScope.sources.get(0);
-            scope.sources.add(old);
-            scope.sources.add(new Source("new", table, old.columnNames(), old.affinities(), old.collations(),
-                    !table.withoutRowid(),
-                    new boolean[old.columnNames().size()]));
+            int n = row.columnNames().size();
+            scope.sources.add(new Source("old", table, row.columnNames(), row.affinities(), row.collations(),
+                    row.hasRowid(), new boolean[n]));
+            scope.sources.add(new Source("new", table, row.columnNames(), row.affinities(), row.collations(),
+                    row.hasRowid(), new boolean[n]));
             for (Trigger tr : triggers) {
                 CreateTriggerStmt s = tr.stmt();
                 Eval when = s.when() == null ? null : new ExprCompiler(planner, scope).eval(s.when());
@@ -120,26 +147,37 @@ final class TriggerRunner {
         if (triggers.isEmpty()) {
             return;
         }
-        @SuppressWarnings("unchecked")
-        Set<String> active = (Set<String>) ctx.cached(TriggerRunner.class);
-        if (active == null) {
-            active = new HashSet<>();
-            ctx.cache(TriggerRunner.class, active);
+        Nesting nesting = (Nesting) ctx.cached(Nesting.class);
+        if (nesting == null) {
+            nesting = new Nesting();
+            ctx.cache(Nesting.class, nesting);
         }
-        Frame tf = new Frame(ctx, null, 2);
-        tf.src[0] = row(oldValues, oldRowid);
-        tf.src[1] = row(newValues, newRowid);
+        boolean recursive = ctx.session.recursiveTriggers();
+        RowSource oldRow = row(oldValues, oldRowid);
+        RowSource newRow = row(newValues, newRowid);
         for (Compiled c : compiled()) {
-            if (c.time() != time || active.contains(c.name())) {
+            if (c.time() != time || (!recursive && nesting.active.contains(c.name()))) {
                 continue;
             }
-            if (c.when() != null && !ValueOps.isTrue(c.when().eval(tf))) {
-                continue;
+            // as OP_Program: a trigger program entered below 1000 others fails, WHEN or not
+            if (nesting.depth >= MAX_TRIGGER_DEPTH) {
+                throw new OneLiteException(ResultCode.ERROR, "too many levels of trigger recursion");
             }
-            active.add(c.name());
-            var outerCaches = ctx.beginCacheScope(); // #10: no result of an earlier firing is reused
-            ctx.cache(TriggerRunner.class, active);
+            nesting.depth++;
+            boolean added = nesting.active.add(c.name());
+            // rowids a trigger program inserts are last_insert_rowid() only while it runs
+            long lastInsertRowid = ctx.session.lastInsertRowid();
+            // #10: each firing gets empty caches (its uncorrelated subqueries see the rows as they
+            // are now); the statement's foreign key counter stays shared, as in SQLite's frames
+            var outerCaches = ctx.beginCacheScope();
+            ctx.cache(Nesting.class, nesting);
+            Frame tf = new Frame(ctx, null, 2);
+            tf.src[0] = oldRow;
+            tf.src[1] = newRow;
             try {
+                if (c.when() != null && !ValueOps.isTrue(c.when().eval(tf))) {
+                    continue;
+                }
                 for (Object b : c.body()) {
                     if (b instanceof Executable e) {
                         RowIterator it = e.execute(ctx, tf);
@@ -153,9 +191,16 @@ final class TriggerRunner {
                         }
                     }
                 }
+            } catch (StackOverflowError e) {
+                // the thread's stack ran out before SQLite's 1000 levels: the same error, not a crash
+                throw new OneLiteException(ResultCode.ERROR, "too many levels of trigger recursion");
             } finally {
                 ctx.endCacheScope(outerCaches);
-                active.remove(c.name());
+                nesting.depth--;
+                if (added) {
+                    nesting.active.remove(c.name());
+                }
+                ctx.session.setLastInsertRowid(lastInsertRowid);
             }
         }
     }
@@ -166,7 +211,7 @@ final class TriggerRunner {
         }
         ArrayRow r = new ArrayRow(values.clone());
         r.rowid = rowid;
-        if (table.rowidAlias() >= 0) {
+        if (table != null && table.rowidAlias() >= 0) {
             r.values[table.rowidAlias()] = rowid;
         }
         return r;

@@ -85,11 +85,7 @@ final class Upserts {
                     }
                     setCols.add(ci);
                 }
-                if (sc.columns().size() != 1) {
-                    throw new OneLiteException(ResultCode.ERROR, "row value assignments are not supported yet");
-                }
-                planner.allowCommitSeq(sc.value());
-                setVals.add(new ExprCompiler(planner, scope).eval(sc.value()));
+                setVals.addAll(RowValues.assignments(new ExprCompiler(planner, scope), sc, true));
             }
             Eval where = u.where() == null ? null : new ExprCompiler(planner, scope).eval(u.where());
             clauses.add(new Clause(any, rowid, any ? null : names, u.doNothing(),

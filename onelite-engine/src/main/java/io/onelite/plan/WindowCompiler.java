@@ -72,17 +72,35 @@ final class WindowCompiler {
             int unit = dflt ? 1 : f.unit().ordinal();
             int sk = dflt ? 0 : f.start().kind().ordinal();
             int ek = dflt ? 2 : f.end().kind().ordinal();
-            Eval so = dflt || f.start().offset() == null ? null : c.eval(f.start().offset());
-            Eval eo = dflt || f.end().offset() == null ? null : c.eval(f.end().offset());
-            if (!dflt && f.exclude() != WindowDef.FrameExclude.NO_OTHERS) {
-                throw new OneLiteException(ResultCode.ERROR, "EXCLUDE in window frames is not supported yet");
+            // as sqlite3WindowAlloc: the start may not come after the end in the order of bound kinds
+            if ((sk == WindowSpec.CURRENT_ROW && ek == WindowSpec.PRECEDING)
+                    || (sk == WindowSpec.FOLLOWING && (ek == WindowSpec.PRECEDING || ek == WindowSpec.CURRENT_ROW))) {
+                throw new OneLiteException(ResultCode.ERROR, "unsupported frame specification");
             }
+            boolean rangeOffset = unit == WindowSpec.UNIT_RANGE && (sk == WindowSpec.PRECEDING
+                    || sk == WindowSpec.FOLLOWING || ek == WindowSpec.PRECEDING || ek == WindowSpec.FOLLOWING);
+            if (rangeOffset && order.length != 1) {
+                throw new OneLiteException(ResultCode.ERROR,
+                        "RANGE with offset PRECEDING/FOLLOWING requires one ORDER BY expression");
+            }
+            Eval so = dflt || f.start().offset() == null ? null : offset(c, f.start().offset());
+            Eval eo = dflt || f.end().offset() == null ? null : offset(c, f.end().offset());
+            int exclude = dflt ? 0 : f.exclude().ordinal();
             int idx = saved.size();
-            saved.add(new WindowSpec(fn, args, part, order, desc, colls, nf, dflt, unit, sk, so, ek, eo));
+            saved.add(new WindowSpec(fn, args, part, order, desc, colls, nf, dflt, unit, sk, so, ek, eo, exclude));
             return CExpr.of(fr -> fr.window[idx]);
         } finally {
             scope.windowSpecs = saved;
         }
+    }
+
+    /**
+     * A frame offset. SQLite replaces one that is not constant (a column, a subquery) with NULL
+     * ({@code sqlite3WindowOffsetExpr}), which then fails the run-time check.
+     */
+    private static Eval offset(ExprCompiler c, Expr e) {
+        CExpr x = c.compile(e);
+        return x.constant() ? x.eval() : fr -> null;
     }
 
     /** OVER name / OVER (name ...): the named window with the written parts added. */

@@ -409,7 +409,7 @@ abstract class AstPrinter {
             };
             s(space ? " " : "").s(f.unit().name()).s(" BETWEEN ").s(bound.apply(f.start())).s(" AND ")
                     .s(bound.apply(f.end()));
-            if (f.exclude() != WindowDef.FrameExclude.NO_OTHERS) {
+            if (f.exclude() != WindowDef.FrameExclude.NONE) {
                 s(" EXCLUDE ").s(f.exclude().name().replace('_', ' '));
             }
         }

@@ -68,10 +68,11 @@ final class WindowParser {
             start = frameBound(true);
             end = new WindowDef.FrameBound(WindowDef.BoundKind.CURRENT_ROW, null);
         }
-        WindowDef.FrameExclude exclude = WindowDef.FrameExclude.NO_OTHERS;
+        WindowDef.FrameExclude exclude = WindowDef.FrameExclude.NONE;
         if (c.accept(TokenType.EXCLUDE)) {
             if (c.accept(TokenType.NO)) {
                 c.expect(TokenType.OTHERS);
+                exclude = WindowDef.FrameExclude.NO_OTHERS;
             } else if (c.accept(TokenType.CURRENT)) {
                 c.expect(TokenType.ROW);
                 exclude = WindowDef.FrameExclude.CURRENT_ROW;

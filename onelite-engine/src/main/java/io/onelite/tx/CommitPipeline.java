@@ -25,7 +25,8 @@ import java.util.concurrent.locks.LockSupport;
  *   <li>Requests run in the order they were queued; a job that hits the commit hold limit ends the
  *       batch: what was appended before it is published, the lock is released, the rest stays
  *       queued for the next leader.</li>
- *   <li>A leader that cannot get the lock within its own busy timeout fails only its own request;
+ *   <li>A leader that cannot get the lock within the busy timeout of the request it leads for (its
+ *       own, or the oldest queued one in a batch it leads after its own) fails only that request;
  *       the others stay queued and elect another leader.</li>
  *   <li>A batch takes no new job once it has held the lock for the commit hold limit, so the lock
  *       is never held much longer than the limit by one batch either.</li>
@@ -34,6 +35,8 @@ import java.util.concurrent.locks.LockSupport;
 final class CommitPipeline {
     /** Upper bound of the jobs one leader runs before it publishes and lets the lock go. */
     static final int MAX_BATCH = 256;
+    /** Batches a leader runs for requests queued behind its own before it hands leadership on. */
+    static final int EXTRA_BATCHES = 4;
 
     /** What the pipeline needs from the pager. */
     interface Backend {
@@ -95,8 +98,10 @@ final class CommitPipeline {
      * Commits through the pipeline; returns when the job's commit is published, or throws its
      * failure ({@code BUSY} if the lock was not obtained in {@code busyTimeout}).
      *
-     * <p>Waiting committers park; a leader wakes exactly the committers it finished and hands
-     * leadership straight to the oldest waiting request (no herd, no gap without a leader).
+     * <p>Waiting committers park; a leader wakes exactly the committers it finished, leads up to
+     * {@link #EXTRA_BATCHES} batches more for the requests that queued meanwhile (it is running,
+     * a parked thread would first have to wake up), then hands leadership straight to the oldest
+     * waiting request (no herd, no gap without a leader).
      *
      * @return whether this caller led a batch that published something: it then owes the
      *         auto-checkpoint, to run once its own transaction has released its snapshot (a
@@ -125,6 +130,7 @@ final class CommitPipeline {
             if (lead) {
                 published |= lead(r);
                 if (r.done) {
+                    published |= leadQueued();
                     handOff();
                 }
                 continue; // not done: our request is still queued (batch cut short); lead again
@@ -142,6 +148,28 @@ final class CommitPipeline {
         }
         if (r.failure != null) {
             throw r.failure;
+        }
+        return published;
+    }
+
+    /**
+     * After its own batch, the leader (a running thread) leads up to {@link #EXTRA_BATCHES} more
+     * for the requests queued meanwhile, each on the oldest request's busy timeout and hold
+     * limit, rather than waking a parked thread to do it: when commits arrive back to back that
+     * wake-up is the pipeline's critical path (nothing commits until the new leader runs).
+     */
+    private boolean leadQueued() {
+        boolean published = false;
+        for (int i = 0; i < EXTRA_BATCHES && !Thread.currentThread().isInterrupted(); i++) {
+            // (an interrupted thread would fail the others' lock wait with INTERRUPT: hand on instead)
+            Request head;
+            synchronized (this) {
+                head = queue.peekFirst();
+            }
+            if (head == null) {
+                break;
+            }
+            published |= lead(head);
         }
         return published;
     }
@@ -185,6 +213,9 @@ final class CommitPipeline {
             }
             self.failure = e;
             self.done = true;
+            if (self.thread != Thread.currentThread()) {
+                LockSupport.unpark(self.thread); // a batch led for it by the previous leader
+            }
             return false;
         }
         List<Request> finished = new ArrayList<>();
@@ -233,7 +264,7 @@ final class CommitPipeline {
         }
         for (Request r : finished) { // invariant (2)
             r.done = true;
-            if (r != self) {
+            if (r.thread != Thread.currentThread()) {
                 LockSupport.unpark(r.thread);
             }
         }

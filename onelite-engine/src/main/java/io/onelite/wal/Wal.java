@@ -40,6 +40,8 @@ public final class Wal {
     final ShmLocks locks;
     final ShmRegion shm;
     final WalIndex index;
+    /** This JVM's mirror of the wal-index's frame -> page entries (fast {@link #findFrame}). */
+    private final FrameMap frames = new FrameMap();
     final int pageSize;
     volatile Synchronous synchronous;
 
@@ -54,6 +56,7 @@ public final class Wal {
     private boolean wBigEnd;
     private int wIChange;
     private volatile long[] lastRestart;
+    private byte[] appendBuf;
 
     private Wal(Path dbPath, DbFile db, int pageSize, Synchronous synchronous, OsHooks io) {
         this.walPath = Path.of(dbPath + "-wal");
@@ -161,7 +164,7 @@ public final class Wal {
         if (v.slot >= 0 && v.header.pageSize() != pageSize) {
             throw new CorruptDatabaseException("WAL page size " + v.header.pageSize() + " differs from the database's " + pageSize);
         }
-        return index.findFrame(pgno, v.mxFrame, 1);
+        return frames.lookup(index, v.saltKey, v.mxFrame, pgno);
     }
 
     /** Reads the page image of {@code frame} into {@code dst} (pageSize bytes). */
@@ -254,7 +257,7 @@ public final class Wal {
         int frameSize = WalFormat.FRAME_HEADER_SIZE + pageSize;
         // frames go out in chunks of about 1 MiB: one write per chunk, no huge buffer for big commits
         int perChunk = Math.max(1, Math.min(pages.size(), (1 << 20) / frameSize));
-        byte[] buf = new byte[perChunk * frameSize];
+        byte[] buf = appendBuffer(perChunk * frameSize);
         int[] ck = {wCk0, wCk1};
         int i = 0;
         int inBuf = 0;
@@ -278,14 +281,24 @@ public final class Wal {
             }
         }
         int frame = wMx;
+        long salt = writerSaltKey();
         for (int pgno : pages.keySet()) {
             index.append(++frame, pgno, published.mxFrame());
+            frames.appended(index, salt, frame, pgno);
         }
         wMx = frame;
         wNPage = nPage;
         wCk0 = ck[0];
         wCk1 = ck[1];
         return wMx;
+    }
+
+    /** The writer's frame buffer, reused from commit to commit (at most about 1 MiB is kept). */
+    private byte[] appendBuffer(int size) {
+        if (appendBuf == null || appendBuf.length < size) {
+            appendBuf = new byte[size];
+        }
+        return appendBuf;
     }
 
     /**
@@ -395,6 +408,7 @@ public final class Wal {
             }
             loadWriter(published);
         }
+        frames.forgetAfter(published.saltKey(), published.mxFrame()); // also frames of a failed append
     }
 
     /** Whether appended frames await {@link #publish}. */

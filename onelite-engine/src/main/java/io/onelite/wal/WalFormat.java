@@ -34,9 +34,10 @@ public final class WalFormat {
         b[off + 3] = (byte) v;
     }
 
-    private static int getIntLE(byte[] b, int off) {
-        return (b[off] & 0xff) | ((b[off + 1] & 0xff) << 8) | ((b[off + 2] & 0xff) << 16) | ((b[off + 3] & 0xff) << 24);
-    }
+    private static final java.lang.invoke.VarHandle INT_LE =
+            java.lang.invoke.MethodHandles.byteArrayViewVarHandle(int[].class, java.nio.ByteOrder.LITTLE_ENDIAN);
+    private static final java.lang.invoke.VarHandle INT_BE =
+            java.lang.invoke.MethodHandles.byteArrayViewVarHandle(int[].class, java.nio.ByteOrder.BIG_ENDIAN);
 
     /**
      * SQLite's {@code walChecksumBytes}: continues the checksum {@code s} (2 ints, updated in
@@ -46,15 +47,16 @@ public final class WalFormat {
         int s0 = s[0];
         int s1 = s[1];
         int end = off + len;
+        // one load per word (byte-array views), not four byte loads: this runs over every committed page
         if (bigEndianWords) {
             for (int i = off; i < end; i += 8) {
-                s0 += getInt(b, i) + s1;
-                s1 += getInt(b, i + 4) + s0;
+                s0 += (int) INT_BE.get(b, i) + s1;
+                s1 += (int) INT_BE.get(b, i + 4) + s0;
             }
         } else {
             for (int i = off; i < end; i += 8) {
-                s0 += getIntLE(b, i) + s1;
-                s1 += getIntLE(b, i + 4) + s0;
+                s0 += (int) INT_LE.get(b, i) + s1;
+                s1 += (int) INT_LE.get(b, i + 4) + s0;
             }
         }
         s[0] = s0;

@@ -95,6 +95,17 @@ class RandomValuesDifferentialTests {
         compareWithNative(3703209452824L);
     }
 
+    @Test
+    void aRealHalfwayBetweenTwoFifteenDigitValuesRoundsAwayFromZeroLikeNativeSqlite() throws SQLException {
+        // seeds 3971647965991 (-708766545595734.5) and 2402201270678 (486873743223692.5) once
+        // failed: getString rounded the tie to even (...734.0, ...692.0), native SQLite away from
+        // zero (...735.0, ...693.0)
+        compareWithNative(3971647965991L);
+        compareWithNative(2402201270678L);
+        // seed 4696625120139: 3418739929067105.0 gave 3.4187399290671e+15, native 3.41873992906711e+15
+        compareWithNative(4696625120139L);
+    }
+
     private static void compareWithNative(long seed) throws SQLException {
         Random rnd = new Random(seed);
         List<Object> values = new ArrayList<>();

@@ -452,4 +452,25 @@ class WithoutRowidDifferentialTests {
                 "SELECT sql FROM sqlite_schema WHERE name = 't'",
                 "PRAGMA integrity_check");
     }
+
+    /** main's row-value assignments and recursive_triggers on WITHOUT ROWID tables. */
+    @Test
+    void rowValueAssignmentsAndRecursiveTriggers() throws SQLException {
+        assertSame("CREATE TABLE t(a, b, c, PRIMARY KEY(a, b)) WITHOUT ROWID",
+                "CREATE TABLE src(x, y)",
+                "INSERT INTO t VALUES(1, 1, 'p'), (1, 2, 'q'), (2, 1, 'r')",
+                "INSERT INTO src VALUES(9, 'z')",
+                "UPDATE t SET (b, c) = (SELECT x, y FROM src) WHERE a = 2",
+                "UPDATE t SET (a, b) = (b, a) WHERE c = 'q'",
+                "UPDATE t SET (a, b) = (1, 1) WHERE c = 'z'",
+                "SELECT * FROM t",
+                "PRAGMA recursive_triggers = ON",
+                "CREATE TABLE n(k PRIMARY KEY, v) WITHOUT ROWID",
+                "CREATE TRIGGER nt AFTER INSERT ON n WHEN new.k < 5 BEGIN INSERT INTO n VALUES(new.k + 1, new.v || '+'); END",
+                "INSERT INTO n VALUES(1, 'a')",
+                "SELECT * FROM n",
+                "INSERT INTO n VALUES(3, 'dup')",
+                "SELECT * FROM n",
+                "PRAGMA integrity_check");
+    }
 }

@@ -54,9 +54,34 @@ class OuterJoinTests {
     }
 
     @Test
+    void usingColumnsOfRightAndFullJoinsAreMerged() throws Exception {
+        // an unqualified USING column (and * or a.*) reads the right side's column after a RIGHT
+        // JOIN and coalesce(left, right) after a FULL JOIN, as SQLite's resolver does
+        scenario("SELECT * FROM a RIGHT JOIN b USING (x) ORDER BY b.id, a.id",
+                "SELECT x, a.x, b.x FROM a RIGHT JOIN b USING (x) ORDER BY b.id, a.id",
+                "SELECT * FROM a FULL JOIN b USING (x) ORDER BY b.id, a.id",
+                "SELECT x, a.x, b.x, id FROM a FULL JOIN b USING (x, id) ORDER BY 1, 2",
+                "SELECT * FROM a NATURAL RIGHT JOIN b ORDER BY 1",
+                "SELECT * FROM a NATURAL FULL JOIN b ORDER BY 1",
+                "SELECT * FROM a NATURAL FULL JOIN c ORDER BY 1, 2",
+                "SELECT x FROM a FULL JOIN b USING (x) WHERE x > 1 ORDER BY 1",
+                "SELECT x, count(*) FROM a FULL JOIN c USING (x) GROUP BY x HAVING x > 1 ORDER BY x",
+                "SELECT a.*, b.* FROM a FULL JOIN b USING (x) ORDER BY a.id, b.id",
+                "SELECT * FROM a FULL JOIN b USING (x) JOIN c USING (x) ORDER BY 1, 2, 3, 4",
+                "SELECT * FROM a FULL JOIN b USING (x) LEFT JOIN c USING (x) ORDER BY 1, 2, 3, 4",
+                "SELECT * FROM c JOIN a USING (x) RIGHT JOIN b USING (x) ORDER BY 1, 2, 3, 4",
+                "SELECT p.x, q.x, x FROM a p FULL JOIN a q USING (x, id) ORDER BY 1, 2, 3",
+                "SELECT x, (SELECT count(*) FROM c WHERE c.x = x) FROM a FULL JOIN b USING (x) ORDER BY 1, 2",
+                "SELECT * FROM (SELECT x, y FROM a) s FULL JOIN c USING (x) ORDER BY 1, 2",
+                "SELECT * FROM a RIGHT JOIN c USING (x) WHERE x IS NOT NULL ORDER BY 1",
+                "SELECT * FROM a LEFT JOIN b USING (x) ORDER BY a.id, b.id",
+                "SELECT * FROM a JOIN c ON 1 NATURAL FULL JOIN b", "SELECT * FROM a JOIN b ON 1 RIGHT JOIN c USING (x)",
+                "SELECT * FROM a JOIN b USING (x) RIGHT JOIN c USING (x) ORDER BY 1, 2, 3");
+    }
+
+    @Test
     void unsupportedOuterJoinShapesAreRejected() {
-        for (String sql : new String[] {"SELECT * FROM a RIGHT JOIN b USING (x)", "SELECT * FROM a NATURAL FULL JOIN b",
-            "SELECT * FROM a RIGHT JOIN b ON 1 RIGHT JOIN c ON 1",
+        for (String sql : new String[] {"SELECT * FROM a RIGHT JOIN b ON 1 RIGHT JOIN c ON 1",
             "UPDATE c SET w = 'u' FROM a RIGHT JOIN b ON a.x = b.x WHERE c.x = b.x"}) {
             try (io.onelite.api.Database db = io.onelite.api.Database.open(":memory:", io.onelite.api.DatabaseOptions.DEFAULTS);
                  io.onelite.api.Session s = db.openSession()) {
@@ -93,16 +118,23 @@ class OuterJoinTests {
         for (int i = 0; i < 40; i++) {
             String kind = kinds[r.nextInt(2)];
             String cond = conds[r.nextInt(conds.length)];
+            if (r.nextInt(4) == 0) {
+                cond = r.nextBoolean() ? "USING (x)" : "USING (x, y)";
+            }
             String where = wheres[r.nextInt(wheres.length)];
             String third = " " + kinds[r.nextInt(kinds.length)] + " JOIN s ON s.x = " + (r.nextBoolean() ? "p.x" : "q.x");
             boolean before = r.nextBoolean();
             String from = before
-                    ? "s JOIN p ON s.y = p.y " + kind + " JOIN q ON " + cond
-                    : "p " + kind + " JOIN q ON " + cond + third.replace(" RIGHT JOIN", " LEFT JOIN")
+                    ? "s JOIN p ON s.y = p.y " + kind + " JOIN q " + on(cond)
+                    : "p " + kind + " JOIN q " + on(cond) + third.replace(" RIGHT JOIN", " LEFT JOIN")
                             .replace(" FULL JOIN", " LEFT JOIN");
             script.add("SELECT p.x, p.y, q.x, q.y, s.x, s.y FROM " + from + where + " ORDER BY 1, 2, 3, 4, 5, 6");
         }
         run(script.toArray(new String[0]));
+    }
+
+    private static String on(String cond) {
+        return cond.startsWith("USING") ? cond : "ON " + cond;
     }
 
     private static String val(java.util.Random r) {

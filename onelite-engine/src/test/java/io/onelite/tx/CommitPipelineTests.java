@@ -101,6 +101,90 @@ class CommitPipelineTests {
     }
 
     @Test
+    void theLeaderRunsTheBatchQueuedBehindItsOwnInsteadOfWakingAParkedThread() throws Exception {
+        FakeBackend be = new FakeBackend();
+        CommitPipeline p = new CommitPipeline(be);
+        CountDownLatch othersQueued = new CountDownLatch(1);
+        be.publishGate = othersQueued;
+        List<Thread> ranOn = Collections.synchronizedList(new ArrayList<>());
+        Thread first = new Thread(() -> p.commit(h -> true, Duration.ofSeconds(5), Duration.ofSeconds(5)));
+        first.start();
+        assertThat(be.inPublish.await(10, TimeUnit.SECONDS)).isTrue();
+        List<Thread> ts = new ArrayList<>();
+        for (int i = 0; i < 3; i++) {
+            Thread t = new Thread(() -> p.commit(h -> {
+                ranOn.add(Thread.currentThread());
+                return true;
+            }, Duration.ofSeconds(5), Duration.ofSeconds(5)));
+            ts.add(t);
+            t.start();
+        }
+        while (p.queued() < 3) {
+            Thread.sleep(1);
+        }
+        othersQueued.countDown();
+        first.join();
+        for (Thread t : ts) {
+            t.join();
+        }
+        assertThat(ranOn).as("the second batch ran on the first leader's thread").containsOnly(first);
+        assertThat(ranOn).hasSize(3);
+        assertThat(be.publishes.get()).isEqualTo(2);
+        assertThat(p.queued()).isZero();
+    }
+
+    @Test
+    void aBatchLedForAnotherCommitterThatCannotLockFailsThatCommitterAlone() throws Exception {
+        AtomicInteger lockCalls = new AtomicInteger();
+        FakeBackend be = new FakeBackend() {
+            @Override
+            public void lockWrite(Duration timeout) {
+                if (lockCalls.incrementAndGet() == 2) { // the batch led for the second committer
+                    throw new OneLiteException(ResultCode.BUSY, "database is locked");
+                }
+                super.lockWrite(timeout);
+            }
+        };
+        CommitPipeline p = new CommitPipeline(be);
+        CountDownLatch othersQueued = new CountDownLatch(1);
+        be.publishGate = othersQueued;
+        Thread first = new Thread(() -> p.commit(h -> true, Duration.ofSeconds(5), Duration.ofSeconds(5)));
+        first.start();
+        assertThat(be.inPublish.await(10, TimeUnit.SECONDS)).isTrue();
+        AtomicReference<Throwable> secondFailure = new AtomicReference<>();
+        Thread second = new Thread(() -> {
+            try {
+                p.commit(h -> true, Duration.ofSeconds(5), Duration.ofSeconds(5));
+            } catch (Throwable e) {
+                secondFailure.set(e);
+            }
+        });
+        second.start();
+        while (p.queued() < 1) {
+            Thread.sleep(1);
+        }
+        AtomicInteger thirdDone = new AtomicInteger();
+        Thread third = new Thread(() -> {
+            p.commit(h -> true, Duration.ofSeconds(5), Duration.ofSeconds(5));
+            thirdDone.incrementAndGet();
+        });
+        third.start();
+        while (p.queued() < 2) {
+            Thread.sleep(1);
+        }
+        othersQueued.countDown();
+        first.join();
+        second.join();
+        third.join();
+        assertThat(secondFailure.get()).isInstanceOf(OneLiteException.class);
+        assertThat(((OneLiteException) secondFailure.get()).code()).isEqualTo(5);
+        assertThat(thirdDone.get()).isEqualTo(1);
+        assertThat(p.commits()).isEqualTo(2);
+        assertThat(p.queued()).isZero();
+        assertThat(be.lock.availablePermits()).isEqualTo(1);
+    }
+
+    @Test
     void eachCommitterGetsItsOwnOutcome() {
         FakeBackend be = new FakeBackend();
         CommitPipeline p = new CommitPipeline(be);

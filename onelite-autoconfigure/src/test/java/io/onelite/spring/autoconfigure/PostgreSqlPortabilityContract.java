@@ -208,8 +208,10 @@ abstract class PostgreSqlPortabilityContract {
                     () -> { race.rendezvous.set(bothHaveLocked); clinic.touchBoth(1, 2); return null; },
                     () -> { race.rendezvous.set(bothHaveLocked); clinic.touchBoth(2, 1); return null; });
             runAll(transfers);
-            // the server chose one victim (40P01); its rerun landed after the other's commit
-            assertThat(race.sqlStates).containsExactly("40P01");
+            // the server chose a victim (40P01); its rerun landed after the other's commit. Under
+            // load a rerun can start before the survivor has taken its second row and be chosen
+            // again, so more than one 40P01 is allowed, but nothing else
+            assertThat(race.sqlStates).isNotEmpty().containsOnly("40P01");
             assertThat(context.getBean(JdbcTemplate.class).queryForList("select n from account order by id", Long.class))
                     .containsExactly(2L, 2L);
             // at least the victim's rerun; one more if that rerun began before the other committed (40001)

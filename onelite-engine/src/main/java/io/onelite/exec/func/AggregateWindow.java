@@ -26,19 +26,31 @@ final class AggregateWindow implements WindowFunction {
         for (int row = 0; row < n; row++) {
             int fs = p.frameStart(row);
             int fe = Math.max(fs, p.frameEnd(row));
-            boolean canSlide = sliding && fs >= curStart && fe >= curEnd && fs <= curEnd;
+            boolean canSlide = sliding && fs >= curStart && fe >= curEnd;
             if (!canSlide) {
                 acc = aggregate.start();
                 curStart = fs;
                 curEnd = fs;
             }
-            // as window.c: rows leave the frame (xInverse) before new rows enter it (xStep);
-            // the order matters to floating-point sums
-            while (curStart < fs) {
-                acc.inverse(p.args(curStart++).clone());
-            }
-            while (curEnd < fe) {
-                acc.step(p.args(curEnd++).clone());
+            if (fs <= curEnd) {
+                // as window.c: rows leave the frame (xInverse) before new rows enter it (xStep);
+                // the order matters to floating-point sums
+                while (curStart < fs) {
+                    acc.inverse(p.args(curStart++).clone());
+                }
+                while (curEnd < fe) {
+                    acc.step(p.args(curEnd++).clone());
+                }
+            } else {
+                // a frame ahead of the last one (n FOLLOWING starts, from the partition's first
+                // row on): window.c's end cursor steps the rows in between before its start
+                // cursor inverses them, so a REAL passing through still makes sum() a REAL
+                while (curEnd < fe) {
+                    acc.step(p.args(curEnd++).clone());
+                }
+                while (curStart < fs) {
+                    acc.inverse(p.args(curStart++).clone());
+                }
             }
             out[row] = acc.value();
         }

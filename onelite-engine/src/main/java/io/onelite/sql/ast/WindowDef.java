@@ -24,8 +24,11 @@ public record WindowDef(String baseName, List<Expr> partitionBy, List<OrderingTe
 
     public enum FrameUnit { ROWS, RANGE, GROUPS }
 
-    /** {@code EXCLUDE ...}; {@link #NO_OTHERS} when absent. */
-    public enum FrameExclude { NO_OTHERS, CURRENT_ROW, GROUP, TIES }
+    /**
+     * {@code EXCLUDE ...}; {@link #NONE} when absent. An explicit {@code EXCLUDE NO OTHERS} is kept
+     * apart: SQLite then aggregates each frame afresh instead of sliding it, which shows in sums.
+     */
+    public enum FrameExclude { NONE, NO_OTHERS, CURRENT_ROW, GROUP, TIES }
 
     /** A frame boundary; {@code offset} is set only for PRECEDING/FOLLOWING with an expression. */
     public record FrameBound(BoundKind kind, Expr offset) {

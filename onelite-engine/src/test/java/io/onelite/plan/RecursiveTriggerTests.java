@@ -1,0 +1,82 @@
+package io.onelite.plan;
+
+import io.onelite.api.Database;
+import io.onelite.api.DatabaseOptions;
+import io.onelite.api.Session;
+import io.onelite.api.Statement;
+import io.onelite.common.OneLiteException;
+import org.junit.jupiter.api.Test;
+
+import java.util.concurrent.atomic.AtomicReference;
+
+import static io.onelite.plan.ScenarioTests.run;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/** PRAGMA recursive_triggers and the trigger nesting limit, compared with native SQLite. */
+class RecursiveTriggerTests {
+
+    @Test
+    void triggersFireThemselvesOnlyWhenRecursiveTriggersIsOn() throws Exception {
+        run("PRAGMA recursive_triggers", "CREATE TABLE t(x)",
+                "CREATE TRIGGER tr AFTER INSERT ON t WHEN new.x < 10 BEGIN INSERT INTO t VALUES (new.x + 1); END",
+                "INSERT INTO t VALUES (1)", "SELECT count(*), max(x) FROM t",
+                "PRAGMA recursive_triggers = ON", "PRAGMA recursive_triggers",
+                "INSERT INTO t VALUES (1)", "SELECT count(*), max(x) FROM t",
+                "CREATE TABLE u(n)",
+                "CREATE TRIGGER ud BEFORE DELETE ON u WHEN old.n > 0 BEGIN DELETE FROM u WHERE n = old.n - 1; END",
+                "INSERT INTO u VALUES (0), (1), (2), (3), (4)", "DELETE FROM u WHERE n = 3", "SELECT * FROM u",
+                "PRAGMA recursive_triggers = 0", "PRAGMA recursive_triggers",
+                "INSERT INTO t VALUES (5)", "SELECT count(*), max(x) FROM t");
+    }
+
+    @Test
+    void nestingStopsAtSqlitesThousandLevels() throws Exception {
+        inThread(64 << 20, () -> run("PRAGMA recursive_triggers = ON", "CREATE TABLE t(x)",
+                "CREATE TRIGGER tr AFTER INSERT ON t WHEN new.x < 998 BEGIN INSERT INTO t VALUES (new.x + 1); END",
+                "INSERT INTO t VALUES (1)", "SELECT count(*), max(x) FROM t", "DROP TRIGGER tr", "DELETE FROM t",
+                "CREATE TRIGGER tr AFTER INSERT ON t WHEN new.x < 5000 BEGIN INSERT INTO t VALUES (new.x + 1); END",
+                "INSERT INTO t VALUES (1)", "SELECT count(*) FROM t"));
+    }
+
+    @Test
+    void aSmallThreadStackEndsRecursionWithTheSameError() throws Exception {
+        inThread(256 << 10, () -> {
+            try (Database db = Database.open(":memory:", DatabaseOptions.DEFAULTS); Session s = db.openSession()) {
+                s.execute("PRAGMA recursive_triggers = ON");
+                s.execute("CREATE TABLE t(x)");
+                s.execute("CREATE TRIGGER tr AFTER INSERT ON t WHEN new.x < 998 BEGIN INSERT INTO t VALUES (new.x + 1); END");
+                assertThatThrownBy(() -> s.execute("INSERT INTO t VALUES (1)")).isInstanceOf(OneLiteException.class)
+                        .hasMessage("too many levels of trigger recursion");
+                try (Statement st = s.prepare("SELECT count(*) FROM t")) {
+                    assertThat(st.step()).isTrue();
+                    assertThat(st.column(0)).isEqualTo(0L); // the statement was undone
+                }
+            }
+        });
+    }
+
+    private interface Body {
+        void run() throws Exception;
+    }
+
+    /** Runs {@code body} in a thread with the given stack size (trigger nesting is recursive in Java). */
+    private static void inThread(long stackSize, Body body) throws Exception {
+        AtomicReference<Throwable> failure = new AtomicReference<>();
+        Thread t = new Thread(null, () -> {
+            try {
+                body.run();
+            } catch (Throwable e) {
+                failure.set(e);
+            }
+        }, "trigger-depth", stackSize);
+        t.start();
+        t.join();
+        if (failure.get() instanceof Exception e) {
+            throw e;
+        }
+        if (failure.get() instanceof Error e) {
+            throw e;
+        }
+    }
+}
