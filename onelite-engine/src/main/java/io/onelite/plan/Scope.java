@@ -40,6 +40,14 @@ final class Scope {
     /** Slots of this level read by subqueries nested in the expression being compiled. */
     final java.util.BitSet innerSlotRefs = new java.util.BitSet();
 
+    /**
+     * Per source of this level, the columns that expressions compiled so far resolved: once a
+     * SELECT core has compiled everything, an index holding all of them can serve the source
+     * alone (a covering index). Only SELECT cores set {@link #coveringReads}; DML reads whole rows.
+     */
+    final java.util.Map<Source, java.util.BitSet> usedColumns = new java.util.IdentityHashMap<>();
+    boolean coveringReads;
+
     /** A scope without a frame of its own (a subquery's probe): it does not count as a level. */
     final boolean transparent;
 
@@ -98,6 +106,7 @@ final class Scope {
                             + (table == null ? column : table + "." + column));
                 }
                 found = new Ref(depth, slot, c, src, this);
+                usedColumns.computeIfAbsent(src, k -> new java.util.BitSet()).set(c);
             } else if (src.hasRowid() && isRowidName(column)) {
                 if (found == null) {
                     found = new Ref(depth, slot, src.table() != null && src.table().rowidAlias() >= 0
