@@ -114,6 +114,7 @@ final class AccessPlanner {
             throw new io.onelite.common.OneLiteException(io.onelite.common.ResultCode.ERROR,
                     "WITHOUT ROWID tables are not supported yet");
         }
+        List<Index> indexes = candidates(e, t);
         List<Constraint> cons = new ArrayList<>();
         for (Expr term : terms) {
             collect(planner, scope, slot, term, cons);
@@ -139,7 +140,7 @@ final class AccessPlanner {
         Index best = null;
         int bestEq = 0;
         boolean bestRange = false;
-        for (Index ix : t.indexes()) {
+        for (Index ix : indexes) {
             if (ix.where() != null) {
                 continue;
             }
@@ -171,7 +172,7 @@ final class AccessPlanner {
             int dir = OrderMatch.index(best, t, constant, order);
             if (dir == OrderMatch.NO && order != null && !limited && bestEq == 0
                     && bounds(cons, best.columns()[0]) == 1) {
-                Access walk = orderedFullScan(scope, planner, slot, ta, t, order);
+                Access walk = orderedFullScan(scope, planner, slot, ta, t, indexes, order);
                 if (walk != null) {
                     return walk;
                 }
@@ -181,7 +182,7 @@ final class AccessPlanner {
         }
         int rowidDir = OrderMatch.rowid(order);
         if (rowidRange && rowidDir == OrderMatch.NO && order != null && !limited && bounds(cons, -1) == 1) {
-            Access walk = orderedFullScan(scope, planner, slot, ta, t, order);
+            Access walk = orderedFullScan(scope, planner, slot, ta, t, indexes, order);
             if (walk != null) {
                 return walk;
             }
@@ -221,7 +222,32 @@ final class AccessPlanner {
             sl.setReverse(rowidDir == OrderMatch.REVERSE);
             return new Access(sl, true);
         }
-        return fullScan(planner, scope, slot, ta, t, order);
+        if (e.indexedBy != null && !indexes.isEmpty() && indexes.get(0).where() == null) {
+            // INDEXED BY with no usable term: a walk of that index, as SQLite does
+            Index ix = indexes.get(0);
+            IndexLevel il = indexLevel(planner, scope, slot, ta, ix, 0, false, List.of(), t);
+            int dir = OrderMatch.index(ix, t, new boolean[ix.columns().length + 1], order);
+            il.setReverse(dir == OrderMatch.REVERSE);
+            return new Access(il, dir != OrderMatch.NO);
+        }
+        return fullScan(planner, scope, slot, ta, t, indexes, order);
+    }
+
+    /** The indexes a source may be read through: none with NOT INDEXED, only the named one with INDEXED BY. */
+    private static List<Index> candidates(FromPlanner.Entry e, Table t) {
+        if (e.notIndexed) {
+            return List.of();
+        }
+        if (e.indexedBy != null) {
+            for (Index ix : t.indexes()) {
+                if (ix.name().equalsIgnoreCase(e.indexedBy)) {
+                    return List.of(ix);
+                }
+            }
+            throw new io.onelite.common.OneLiteException(io.onelite.common.ResultCode.ERROR,
+                    "no such index: " + e.indexedBy);
+        }
+        return t.indexes();
     }
 
     /**
@@ -231,8 +257,8 @@ final class AccessPlanner {
      */
     /** A full walk of an index in the wanted order, or null when no index gives it. */
     private static Access orderedFullScan(Scope scope, Planner planner, int slot, TableAccess ta, Table t,
-                                          List<OrderTerm> order) {
-        Access a = fullScan(planner, scope, slot, ta, t, order);
+                                          List<Index> indexes, List<OrderTerm> order) {
+        Access a = fullScan(planner, scope, slot, ta, t, indexes, order);
         return a.ordered() ? a : null;
     }
 
@@ -250,11 +276,11 @@ final class AccessPlanner {
     }
 
     private static Access fullScan(Planner planner, Scope scope, int slot, TableAccess ta, Table t,
-                                   List<OrderTerm> order) {
+                                   List<Index> indexes, List<OrderTerm> order) {
         Index pick = null;
         int pickDir = OrderMatch.NO;
         boolean pickCovering = false;
-        for (Index ix : t.indexes()) {
+        for (Index ix : indexes) {
             if (ix.where() != null) {
                 continue;
             }
@@ -273,7 +299,7 @@ final class AccessPlanner {
         }
         if (pick == null && scope.coveringReads) {
             int tableWidth = t.columns().size() + (t.rowidAlias() >= 0 ? 0 : 1);
-            for (Index ix : t.indexes()) {
+            for (Index ix : indexes) {
                 if (ix.where() == null && ix.columns().length + 1 < tableWidth && covers(scope, slot, ix, t)
                         && (pick == null || ix.columns().length < pick.columns().length)) {
                     pick = ix;

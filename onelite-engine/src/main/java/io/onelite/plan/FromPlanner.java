@@ -30,6 +30,10 @@ final class FromPlanner {
         boolean queryCorrelated;
         boolean leftJoin;
         String name;
+        /** {@code INDEXED BY name}: the only index the source may be read through; else null. */
+        String indexedBy;
+        /** {@code NOT INDEXED}: the source is read by rowid or scanned, never through an index. */
+        boolean notIndexed;
         /** For table-valued functions: the rows, computed from the join frame at each start. */
         java.util.function.Function<io.onelite.exec.Frame, List<Object[]>> functionRows;
     }
@@ -168,6 +172,8 @@ final class FromPlanner {
                 Table table = planner.schema.table(name);
                 if (table != null) {
                     e.table = table;
+                    e.indexedBy = t.indexedBy();
+                    e.notIndexed = t.notIndexed();
                     e.name = alias.equals(name) ? name : name + " AS " + alias;
                     int n = table.columns().size();
                     char[] aff = new char[n];
