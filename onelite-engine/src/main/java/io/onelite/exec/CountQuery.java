@@ -1,15 +1,14 @@
 package io.onelite.exec;
 
-import io.onelite.catalog.RowCursor;
 
 import java.util.List;
 
 /**
  * {@code SELECT count(*) FROM t} with nothing else: counts the entries of the table's b-tree (or
- * of its narrowest index, as SQLite's covering-index scan) by
- * stepping a cursor, never decoding a record. The cursor reports every step to the
- * transaction's listener, so the reads cover the whole key range as a full scan's would (BEGIN
- * CONCURRENT validation sees an insert or delete anywhere in the table).
+ * of its narrowest index, as SQLite's covering-index scan) from the pages' cell counts, never
+ * decoding a cell ({@code sqlite3BtreeCount}). The count is reported to the transaction's
+ * listener as a read of the whole key range, as a full scan's steps would be (BEGIN CONCURRENT
+ * validation sees an insert or delete anywhere in the table).
  */
 public final class CountQuery implements Query {
     private final TableAccess table;
@@ -42,10 +41,7 @@ public final class CountQuery implements Query {
                 if (index != null) {
                     n = index.countEntries(ctx);
                 } else {
-                    RowCursor c = ctx.storage.openTable(table.root());
-                    for (boolean ok = c.first(); ok; ok = c.next()) {
-                        n++;
-                    }
+                    n = ctx.storage.openTable(table.root()).count();
                 }
                 row = new Object[] {n};
                 return true;
