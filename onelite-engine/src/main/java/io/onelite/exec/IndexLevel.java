@@ -245,6 +245,24 @@ public final class IndexLevel extends Level {
         this.reverse = reverse;
     }
 
+    public String indexName() {
+        return indexName;
+    }
+
+    /** How many leading index columns an equality (or IN) term fixes. */
+    public int eqCount() {
+        return eqCount;
+    }
+
+    /** How many of the range's two bounds (on the column after the equalities) are given. */
+    public int bounds() {
+        return (lo != null ? 1 : 0) + (hi != null ? 1 : 0);
+    }
+
+    public boolean isCovering() {
+        return covering;
+    }
+
     /** Whether this walks the whole index (no equality or range term). */
     public boolean isFullScan() {
         return eqCount == 0 && lo == null && hi == null;

@@ -137,6 +137,16 @@ public final class RowidLevel extends Level {
         return true;
     }
 
+    /** Whether this reads one rowid ({@code rowid = x}) rather than a range. */
+    public boolean isEquality() {
+        return eq != null;
+    }
+
+    /** How many of the range's two bounds are given. */
+    public int bounds() {
+        return (lo != null ? 1 : 0) + (hi != null ? 1 : 0);
+    }
+
     @Override
     public String describe() {
         if (eq != null) {

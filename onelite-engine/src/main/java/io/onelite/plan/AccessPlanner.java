@@ -553,8 +553,8 @@ final class AccessPlanner {
         }
         java.util.BitSet used = (java.util.BitSet) ec.slotsUsed.clone();
         used.or(scope.innerSlotRefs);
-        if (used.length() > slot) {
-            return false;
+        if (!used.isEmpty() && scope.lastLoopPosition(used) >= scope.positionOf(slot)) {
+            return false; // the value must come from loops outside this one
         }
         if (column == -1) {
             return true;

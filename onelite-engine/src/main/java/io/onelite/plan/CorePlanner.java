@@ -108,7 +108,9 @@ final class CorePlanner {
             }
         }
         scope.aliases = aliases;
-        List<Eval[]> placed = new ArrayList<>();
+        if (reorderable(from, terms)) {
+            chooseJoinOrder(planner, scope, from, terms);
+        }
         for (FromPlanner.Term t : terms) {
             if (containsAggregate(t.expr())) {
                 throw new OneLiteException(ResultCode.ERROR, "misuse of aggregate function "
@@ -119,7 +121,7 @@ final class CorePlanner {
             ec.compile(t.expr());
             java.util.BitSet used = (java.util.BitSet) ec.slotsUsed.clone();
             used.or(scope.innerSlotRefs);
-            int level = used.isEmpty() ? -1 : used.length() - 1;
+            int level = used.isEmpty() ? -1 : scope.lastLoopPosition(used); // a loop position
             int rj = from.rightJoinLevel;
             if (t.onLevel() >= 0) {
                 levelTerms.get(t.onLevel()).add(t.expr());
@@ -133,7 +135,7 @@ final class CorePlanner {
                 } else {
                     levelTerms.get(0).add(t.expr());
                 }
-            } else if (from.entries.get(level).leftJoin) {
+            } else if (from.entries.get(scope.slotAt(level)).leftJoin) {
                 postTerms.get(level).add(t.expr());
             } else {
                 levelTerms.get(level).add(t.expr());
@@ -278,13 +280,14 @@ final class CorePlanner {
         boolean ordered = false;
         Level[] levels = new Level[nLevels];
         for (int i = 0; i < nLevels; i++) {
-            AccessPlanner.Access access = AccessPlanner.plan(planner, scope, from.entries.get(i), levelTerms.get(i),
+            FromPlanner.Entry entry = from.entries.get(scope.slotAt(i));
+            AccessPlanner.Access access = AccessPlanner.plan(planner, scope, entry, levelTerms.get(i),
                     i == 0 ? wish : null, limit != null);
             levels[i] = access.level();
             ordered |= i == 0 && wish != null && access.ordered();
             levels[i].filter = and(planner, scope, levelTerms.get(i));
             levels[i].postFilter = and(planner, scope, postTerms.get(i));
-            levels[i].leftJoin = from.entries.get(i).leftJoin;
+            levels[i].leftJoin = entry.leftJoin;
         }
         if (from.rightJoinLevel >= 0) {
             int rj = from.rightJoinLevel;
@@ -335,7 +338,49 @@ final class CorePlanner {
         return new Planner.Planned(query, names, declTypes, tables, affs, colls);
     }
 
-    /** The column of the first source (-1 = rowid) that {@code e} names, or null. */
+    /**
+     * Whether the loop order may differ from the FROM order: 2 to {@link JoinOrder#MAX_TABLES}
+     * tables joined by inner joins only, no CROSS JOIN (SQLite's way to fix the order), no
+     * subquery, view or table function among them, no aggregate in a WHERE/ON term.
+     */
+    private static boolean reorderable(FromPlanner from, List<FromPlanner.Term> terms) {
+        int n = from.entries.size();
+        if (n < 2 || n > JoinOrder.MAX_TABLES || from.rightJoinLevel >= 0 || from.crossJoin) {
+            return false;
+        }
+        for (FromPlanner.Entry e : from.entries) {
+            if (e.table == null || e.leftJoin || e.functionRows != null) {
+                return false;
+            }
+        }
+        for (FromPlanner.Term t : terms) {
+            if (t.onLevel() >= 0 || t.pinned() || containsAggregate(t.expr())) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static void chooseJoinOrder(Planner planner, Scope scope, FromPlanner from, List<FromPlanner.Term> terms) {
+        List<Expr> exprs = new ArrayList<>();
+        List<java.util.BitSet> used = new ArrayList<>();
+        try {
+            for (FromPlanner.Term t : terms) {
+                scope.innerSlotRefs.clear();
+                ExprCompiler ec = new ExprCompiler(planner, scope);
+                ec.compile(t.expr());
+                java.util.BitSet u = (java.util.BitSet) ec.slotsUsed.clone();
+                u.or(scope.innerSlotRefs);
+                exprs.add(t.expr());
+                used.add(u);
+            }
+        } catch (RuntimeException e) {
+            return; // the placement below reports it
+        }
+        JoinOrder.choose(planner, scope, from, exprs, used);
+    }
+
+    /** The column of the first source in loop order (-1 = rowid) that {@code e} names, or null. */
     private static Integer firstSourceColumn(Scope scope, Expr e) {
         while (e instanceof Expr.Collate c) {
             e = c.expr();
@@ -344,7 +389,7 @@ final class CorePlanner {
             return null;
         }
         Scope.Ref r = scope.resolve(c.table(), c.column());
-        if (r == null || r.depth() != 0 || r.slot() != 0 || r.source().table() == null) {
+        if (r == null || r.depth() != 0 || r.slot() != scope.slotAt(0) || r.source().table() == null) {
             return null;
         }
         return r.column() < 0 || r.column() == r.source().table().rowidAlias() ? -1 : r.column();

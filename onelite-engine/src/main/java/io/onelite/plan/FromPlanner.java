@@ -55,6 +55,8 @@ final class FromPlanner {
      * adds with NULLs on the left.
      */
     int rightJoinLevel = -1;
+    /** Whether a CROSS JOIN appears: SQLite then keeps the tables in the order written. */
+    boolean crossJoin;
 
     final List<Entry> entries = new ArrayList<>();
     final List<Term> terms = new ArrayList<>();
@@ -72,6 +74,7 @@ final class FromPlanner {
             int before = entries.size();
             add(j.right());
             boolean outerRight = j.type() == Join.JoinType.RIGHT || j.type() == Join.JoinType.FULL;
+            crossJoin |= j.type() == Join.JoinType.CROSS;
             boolean left = j.type() == Join.JoinType.LEFT || j.type() == Join.JoinType.FULL;
             int level = entries.size() - 1;
             if (outerRight) {

@@ -48,6 +48,37 @@ final class Scope {
     final java.util.Map<Source, java.util.BitSet> usedColumns = new java.util.IdentityHashMap<>();
     boolean coveringReads;
 
+    /** Loop position to slot (JoinOrder's choice), or null: the sources loop in FROM order. */
+    private int[] loopOrder;
+    private int[] loopPosition;
+
+    void setLoopOrder(int[] order) {
+        loopOrder = order.clone();
+        loopPosition = new int[order.length];
+        for (int i = 0; i < order.length; i++) {
+            loopPosition[order[i]] = i;
+        }
+    }
+
+    /** The slot of the source at loop position {@code pos}. */
+    int slotAt(int pos) {
+        return loopOrder == null ? pos : loopOrder[pos];
+    }
+
+    /** The loop position of the source in {@code slot}. */
+    int positionOf(int slot) {
+        return loopPosition == null || slot >= loopPosition.length ? slot : loopPosition[slot];
+    }
+
+    /** The innermost loop position among {@code slots} (not empty). */
+    int lastLoopPosition(java.util.BitSet slots) {
+        int last = -1;
+        for (int s = slots.nextSetBit(0); s >= 0; s = slots.nextSetBit(s + 1)) {
+            last = Math.max(last, positionOf(s));
+        }
+        return last;
+    }
+
     /** A scope without a frame of its own (a subquery's probe): it does not count as a level. */
     final boolean transparent;
 
