@@ -2,7 +2,6 @@ package io.onelite.exec;
 
 import io.onelite.btree.KeyInfo;
 import io.onelite.catalog.KeyCursor;
-import io.onelite.catalog.RowCursor;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -28,11 +27,13 @@ public final class IndexLevel extends Level {
     private final boolean loInclusive;
     private final Eval hi;
     private final boolean hiInclusive;
-    private final boolean reverse;
+    private boolean reverse;
     private KeyCursor index;
-    private RowCursor cursor;
-    private CursorRow row;
+    private IndexRow row;
     private ExecContext ctx;
+    /** Per table column, its position in the index key, or -1 (see {@link IndexRow}). */
+    private int[] keyPosition = new int[0];
+    private boolean covering;
     private List<Object[]> tuples;
     private int tupleIndex;
     private Object[] eqKey;
@@ -63,8 +64,8 @@ public final class IndexLevel extends Level {
         if (index == null || f.ctx != ctx) {
             ctx = f.ctx;
             index = f.ctx.storage.openIndex(indexRoot, keyInfo);
-            cursor = f.ctx.storage.openTable(table.root());
-            row = table.row(cursor);
+            ExecContext c = f.ctx;
+            row = new IndexRow(index, table, keyPosition, () -> c.storage.openTable(table.root()));
         }
         tuples = eqTuples == null ? List.<Object[]>of(new Object[0]) : eqTuples.apply(f);
         if (tuples.size() > 1) {
@@ -126,9 +127,10 @@ public final class IndexLevel extends Level {
                 continue;
             }
             Object rid = index.column(keyLength() - 1);
-            if (!(rid instanceof Long r) || !cursor.seek(r)) {
+            if (!(rid instanceof Long r)) {
                 continue;
             }
+            row.moveTo(r);
             f.src[slot] = row;
             return true;
         }
@@ -228,10 +230,53 @@ public final class IndexLevel extends Level {
         return this;
     }
 
+    /**
+     * Where each table column sits in the index key (-1 = not there), and whether the query reads
+     * no other column (EXPLAIN QUERY PLAN then says COVERING INDEX, and the table is never read).
+     */
+    public IndexLevel withKeyPositions(int[] positions, boolean covering) {
+        this.keyPosition = positions;
+        this.covering = covering;
+        return this;
+    }
+
+    /** Walks against the index order (ORDER BY ... DESC satisfied by the index); set before the first open. */
+    public void setReverse(boolean reverse) {
+        this.reverse = reverse;
+    }
+
+    public String indexName() {
+        return indexName;
+    }
+
+    /** How many leading index columns an equality (or IN) term fixes. */
+    public int eqCount() {
+        return eqCount;
+    }
+
+    /** How many of the range's two bounds (on the column after the equalities) are given. */
+    public int bounds() {
+        return (lo != null ? 1 : 0) + (hi != null ? 1 : 0);
+    }
+
+    public boolean isCovering() {
+        return covering;
+    }
+
+    /** Whether this walks the whole index (no equality or range term). */
+    public boolean isFullScan() {
+        return eqCount == 0 && lo == null && hi == null;
+    }
+
+    /** Counts the entries of the whole index without decoding them (see {@link CountQuery}). */
+    long countEntries(ExecContext ctx) {
+        return ctx.storage.openIndex(indexRoot, keyInfo).count();
+    }
+
     @Override
     public String describe() {
         StringBuilder sb = new StringBuilder(eqCount == 0 && lo == null && hi == null ? "SCAN " : "SEARCH ");
-        sb.append(table.name()).append(" USING INDEX ").append(indexName);
+        sb.append(table.name()).append(covering ? " USING COVERING INDEX " : " USING INDEX ").append(indexName);
         List<String> terms = new ArrayList<>();
         for (int i = 0; i < eqCount && i < columnNames.length; i++) {
             terms.add(columnNames[i] + "=?");

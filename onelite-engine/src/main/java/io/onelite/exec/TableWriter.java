@@ -113,6 +113,23 @@ public final class TableWriter {
      * BEGIN CONCURRENT a lookup that misses is traced as a read of the gap around it).
      */
     public Long insert(ExecContext ctx, Object[] values, Long rowid, OnConflict onConflict, boolean rowidFree) {
+        return write(ctx, values, rowid, onConflict, rowidFree, null);
+    }
+
+    /**
+     * Rewrites row {@code rowid} (which exists, stored as {@code old}, defaults filled) with
+     * {@code values}, keeping its rowid. The table cell is replaced in place, and only the index
+     * entries whose key (or partial-index membership) changes are deleted and re-inserted, as
+     * SQLite leaves alone the indexes an UPDATE does not touch; a changed UNIQUE key is checked as
+     * on insert. Returns the rowid, or null when IGNORE skipped the row (nothing was changed).
+     */
+    public Long update(ExecContext ctx, long rowid, Object[] old, Object[] values, OnConflict onConflict) {
+        return write(ctx, values, rowid, onConflict, true, pad(old));
+    }
+
+    /** Insert ({@code old} null) or in-place update ({@code old} = the stored row) of one row. */
+    private Long write(ExecContext ctx, Object[] values, Long rowid, OnConflict onConflict, boolean rowidFree,
+                       Object[] old) {
         List<Integer> pendingColumns = null;
         for (int i = 0; i < values.length; i++) {
             if (values[i] == CommitSeq.PENDING) {
@@ -158,12 +175,30 @@ public final class TableWriter {
             }
         }
         List<Object[]> keys = new ArrayList<>();
+        List<Object[]> oldKeys = old == null ? null : new ArrayList<>();
+        Frame oldFrame = old == null ? null : rowFrame(ctx, old, id);
         for (IndexInfo ix : indexes) {
+            Object[] oldKey = null;
+            if (old != null) {
+                oldKey = ix.where() != null && !ValueOps.isTrue(ix.where().eval(oldFrame)) ? null
+                        : key(ix, old, id, oldFrame);
+            }
             if (ix.where() != null && !ValueOps.isTrue(ix.where().eval(rf))) {
                 keys.add(null);
+                if (old != null) {
+                    oldKeys.add(oldKey);
+                }
                 continue;
             }
             Object[] key = key(ix, values, id, rf);
+            if (old != null) {
+                if (oldKey != null && sameKey(oldKey, key)) {
+                    keys.add(null); // the entry stays as it is
+                    oldKeys.add(null);
+                    continue;
+                }
+                oldKeys.add(oldKey);
+            }
             keys.add(key);
             if (ix.unique()) {
                 Long other = conflict(ctx, ix, key, id);
@@ -184,6 +219,13 @@ public final class TableWriter {
         Object[] stored = values.clone();
         if (rowidAlias >= 0) {
             stored[rowidAlias] = null;
+        }
+        if (oldKeys != null) {
+            for (int i = 0; i < indexes.size(); i++) {
+                if (oldKeys.get(i) != null) {
+                    ctx.storage.openIndex(indexes.get(i).root(), indexes.get(i).keyInfo()).delete(oldKeys.get(i));
+                }
+            }
         }
         c = ctx.storage.openTable(root);
         c.insert(id, stored);
@@ -209,6 +251,29 @@ public final class TableWriter {
         }
         key[n] = rowid;
         return key;
+    }
+
+    /**
+     * Whether two index keys would be stored as the same record: same storage class and value
+     * (1 and 1.0, or 'a' and 'A' under NOCASE, compare equal but are stored differently).
+     */
+    private static boolean sameKey(Object[] a, Object[] b) {
+        for (int i = 0; i < a.length; i++) {
+            Object x = a[i];
+            Object y = b[i];
+            if (x == null || y == null) {
+                if (x != y) {
+                    return false;
+                }
+            } else if (x instanceof byte[] bx) {
+                if (!(y instanceof byte[] by) || !java.util.Arrays.equals(bx, by)) {
+                    return false;
+                }
+            } else if (x.getClass() != y.getClass() || !x.equals(y)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** The rowid of another row with the same unique key, or null (keys with a NULL never conflict). */

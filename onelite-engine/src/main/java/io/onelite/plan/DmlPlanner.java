@@ -510,13 +510,20 @@ public final class DmlPlanner {
                         fks.childChange(ctx, old, rowid, values, newRowid == null ? rowid : newRowid);
                         fks.beforeParentChange(ctx, old, rowid, values, newRowid == null ? rowid : newRowid);
                     }
-                    writer.delete(ctx, rowid);
                     try {
-                        Long id = writer.insert(ctx, values, newRowid, action,
-                                newRowid != null && newRowid == rowid);
-                        if (id == null) {
-                            writer.insert(ctx, old, rowid, TableWriter.OnConflict.REPLACE);
-                            continue;
+                        Long id;
+                        if (newRowid != null && newRowid == rowid) {
+                            id = writer.update(ctx, rowid, old, values, action);
+                            if (id == null) {
+                                continue; // IGNORE: the row was left as it was
+                            }
+                        } else {
+                            writer.delete(ctx, rowid);
+                            id = writer.insert(ctx, values, newRowid, action, false);
+                            if (id == null) {
+                                writer.insert(ctx, old, rowid, TableWriter.OnConflict.REPLACE);
+                                continue;
+                            }
                         }
                         count++;
                         addReturning(ctx, values, id, alias, returned);

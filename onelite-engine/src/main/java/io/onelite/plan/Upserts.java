@@ -132,8 +132,12 @@ final class Upserts {
                     nv[col] = ValueOps.applyAffinity(v, table.columns().get(col).affinity());
                 }
             }
-            writer.delete(ctx, existing);
-            writer.insert(ctx, nv, newRowid, TableWriter.OnConflict.ABORT);
+            if (newRowid != null && newRowid.longValue() == existing) {
+                writer.update(ctx, existing, old, nv, TableWriter.OnConflict.ABORT);
+            } else {
+                writer.delete(ctx, existing);
+                writer.insert(ctx, nv, newRowid, TableWriter.OnConflict.ABORT);
+            }
             changed[0]++;
             return true;
         }
