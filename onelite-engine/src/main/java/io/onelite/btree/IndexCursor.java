@@ -50,6 +50,18 @@ public final class IndexCursor {
         return ok && tracing ? key() : null;
     }
 
+    /**
+     * The number of entries, from the pages' cell counts (nothing decoded; see {@link TreeCount});
+     * reported as a read of the whole key range. Leaves the cursor's position undefined.
+     */
+    public long count() {
+        reposition = false;
+        if (tracing) {
+            report(null, null);
+        }
+        return TreeCount.entries(store, root);
+    }
+
     public boolean first() {
         reposition = false;
         boolean ok = path.first();

@@ -38,6 +38,17 @@ public final class TableCursor {
         }
     }
 
+    /**
+     * The number of rows, from the pages' cell counts (nothing decoded; see {@link TreeCount});
+     * reported as a read of the whole rowid range. Leaves the cursor's position undefined.
+     */
+    public long count() {
+        reposition = false;
+        gapPending = false;
+        listener.tableRead(root, Long.MIN_VALUE, Long.MAX_VALUE);
+        return TreeCount.entries(store, root);
+    }
+
     public boolean first() {
         reposition = false;
         gapPending = false;

@@ -35,6 +35,12 @@ public final class ClusteredCursor implements RowCursor {
         return java.util.Arrays.copyOf(keys.key(), layout.pkLength());
     }
 
+    /** The number of rows: the clustered tree's entries, from the pages' cell counts. */
+    @Override
+    public long count() {
+        return keys.count();
+    }
+
     @Override
     public boolean first() {
         return keys.first();

@@ -5,6 +5,9 @@ package io.onelite.catalog;
  * WITHOUT ROWID table the whole row with the primary key first). Seeks accept a key prefix.
  */
 public interface KeyCursor {
+    /** The number of entries of the whole tree, counted without decoding them (moves the cursor). */
+    long count();
+
     boolean first();
 
     boolean last();

@@ -234,6 +234,12 @@ public final class PagerStorage implements StorageProvider {
         }
 
         @Override
+        public long count() {
+            moved(false);
+            return c.count();
+        }
+
+        @Override
         public boolean first() {
             return moved(c.first());
         }
@@ -323,6 +329,12 @@ public final class PagerStorage implements StorageProvider {
         private boolean moved(boolean ok) {
             key = null;
             return ok;
+        }
+
+        @Override
+        public long count() {
+            moved(false);
+            return c.count();
         }
 
         @Override

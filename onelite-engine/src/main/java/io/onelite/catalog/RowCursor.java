@@ -8,6 +8,9 @@ package io.onelite.catalog;
  * before reading again (the b-tree contract).
  */
 public interface RowCursor {
+    /** The number of entries of the whole tree, counted without decoding them (moves the cursor). */
+    long count();
+
     boolean first();
 
     boolean last();

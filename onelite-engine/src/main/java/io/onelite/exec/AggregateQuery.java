@@ -51,6 +51,28 @@ public final class AggregateQuery implements Query {
         return this;
     }
 
+    /** Whether rows arrive in ascending GROUP BY order (an index walk), so groups are runs. */
+    private boolean sortedInput;
+
+    /**
+     * Declares that the levels yield rows sorted ascending by the GROUP BY terms under BINARY
+     * comparison (the planner matched them to an index or rowid order): each group is then a run
+     * of rows, closed when the key changes, with no hash table and no sort, and EXPLAIN QUERY
+     * PLAN has no "USE TEMP B-TREE FOR GROUP BY", as SQLite.
+     */
+    public AggregateQuery withSortedInput(boolean sorted) {
+        this.sortedInput = sorted;
+        return this;
+    }
+
+    /** Per GROUP BY term, whether groups sort descending on it (ORDER BY asked so); null = all ascending. */
+    private boolean[] groupDesc;
+
+    public AggregateQuery withGroupOrder(boolean[] desc) {
+        this.groupDesc = desc;
+        return this;
+    }
+
     @Override
     public int columnCount() {
         return outputs.length;
@@ -137,18 +159,30 @@ public final class AggregateQuery implements Query {
         Map<RowKey, Group> groups = new LinkedHashMap<>();
         if (guard == null || ValueOps.isTrue(guard.eval(f))) {
             JoinLoop loop = new JoinLoop(levels);
+            RowKey runKey = null;
+            Group run = null;
             while (loop.next(f)) {
                 Object[] key = new Object[groupBy.length];
                 for (int i = 0; i < key.length; i++) {
                     key[i] = groupBy[i].eval(f);
                 }
-                groups.computeIfAbsent(new RowKey(key), k -> new Group()).step(f);
+                if (sortedInput) {
+                    RowKey k = new RowKey(key);
+                    if (run == null || !k.equals(runKey)) {
+                        runKey = k;
+                        run = new Group();
+                        groups.put(k, run);
+                    }
+                    run.step(f);
+                } else {
+                    groups.computeIfAbsent(new RowKey(key), k -> new Group()).step(f);
+                }
             }
         }
         if (groups.isEmpty() && groupBy.length == 0) {
             groups.put(new RowKey(new Object[0]), new Group());
         }
-        if (groupBy.length > 0 && groups.size() > 1) {
+        if (groupBy.length > 0 && groups.size() > 1 && !sortedInput) {
             // groups come out in GROUP BY order, as SQLite's sorter yields them
             List<Map.Entry<RowKey, Group>> entries = new ArrayList<>(groups.entrySet());
             entries.sort((x, y) -> {
@@ -157,7 +191,7 @@ public final class AggregateQuery implements Query {
                 for (int i = 0; i < a.length; i++) {
                     int c = ValueOps.compare(a[i], b[i], null);
                     if (c != 0) {
-                        return c;
+                        return groupDesc != null && i < groupDesc.length && groupDesc[i] ? -c : c;
                     }
                 }
                 return 0;
@@ -228,7 +262,7 @@ public final class AggregateQuery implements Query {
         for (Level l : levels) {
             out.add(l.describe());
         }
-        if (groupBy.length > 0) {
+        if (groupBy.length > 0 && !sortedInput) {
             out.add("USE TEMP B-TREE FOR GROUP BY");
         }
         return out;

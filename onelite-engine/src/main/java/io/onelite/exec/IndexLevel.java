@@ -3,16 +3,17 @@ package io.onelite.exec;
 import io.onelite.btree.KeyInfo;
 import io.onelite.catalog.ClusteredCursor;
 import io.onelite.catalog.KeyCursor;
-import io.onelite.catalog.RowCursor;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
 
 /**
- * A rowid table read through one of its indexes: equality on a prefix of the index columns (one
+ * A table read through one of its indexes: equality on a prefix of the index columns (one
  * or more key tuples, for {@code IN}), then an optional range on the next column, walked forward
- * or in reverse; each entry's rowid (the key's last column) positions the table cursor.
+ * or in reverse; each entry's rowid (the key's last column) positions the table cursor. For a
+ * WITHOUT ROWID table, the entry's primary-key columns position the clustered cursor (or, on the
+ * primary key itself, the entry is the row); no deferred seek there.
  *
  * <p>The tuples arrive with the affinity of the index columns already applied. A tuple holding
  * NULL matches nothing, as {@code a = NULL} is never true. With a range, NULL entries are
@@ -29,11 +30,17 @@ public final class IndexLevel extends Level {
     private final boolean loInclusive;
     private final Eval hi;
     private final boolean hiInclusive;
-    private final boolean reverse;
+    private boolean reverse;
     private KeyCursor index;
-    private RowCursor cursor;
-    private CursorRow row;
+    /** Rowid tables: the entry seen as its row, the table sought only when needed. */
+    private IndexRow row;
+    /** WITHOUT ROWID tables: the clustered tree's cursor (the index itself for the primary key), and its row. */
+    private ClusteredCursor clustered;
+    private CursorRow clusteredRow;
     private ExecContext ctx;
+    /** Per table column, its position in the index key, or -1 (see {@link IndexRow}). */
+    private int[] keyPosition = new int[0];
+    private boolean covering;
     private List<Object[]> tuples;
     private int tupleIndex;
     private Object[] eqKey;
@@ -93,8 +100,14 @@ public final class IndexLevel extends Level {
         if (index == null || f.ctx != ctx) {
             ctx = f.ctx;
             index = f.ctx.storage.openIndex(indexRoot, keyInfo);
-            cursor = primaryKey ? new ClusteredCursor(index, table.clustered()) : table.open(f.ctx.storage);
-            row = table.row(cursor);
+            if (table.clustered() != null) {
+                // WITHOUT ROWID: an entry's tail holds the primary key, not a rowid; read the clustered row.
+                clustered = primaryKey ? new ClusteredCursor(index, table.clustered()) : table.openClustered(f.ctx.storage);
+                clusteredRow = table.row(clustered);
+            } else {
+                ExecContext c = f.ctx;
+                row = new IndexRow(index, table, keyPosition, () -> c.storage.openTable(table.root()));
+            }
         }
         tuples = eqTuples == null ? List.<Object[]>of(new Object[0]) : eqTuples.apply(f);
         if (tuples.size() > 1) {
@@ -155,29 +168,34 @@ public final class IndexLevel extends Level {
                 positioned = false;
                 continue;
             }
-            if (!locateRow()) {
+            if (clustered != null) {
+                if (!locateClusteredRow()) {
+                    continue;
+                }
+                f.src[slot] = clusteredRow;
+                return true;
+            }
+            Object rid = index.column(keyLength() - 1);
+            if (!(rid instanceof Long r)) {
                 continue;
             }
+            row.moveTo(r);
             f.src[slot] = row;
             return true;
         }
         return false;
     }
 
-    /** Positions the table cursor on the current index entry's row; false when it is missing. */
-    private boolean locateRow() {
+    /** WITHOUT ROWID: positions the clustered cursor on the current entry's row; false when it is missing. */
+    private boolean locateClusteredRow() {
         if (primaryKey) {
             return true; // the entry is the row
         }
-        if (pkPositions != null) {
-            Object[] pk = new Object[pkPositions.length];
-            for (int i = 0; i < pk.length; i++) {
-                pk[i] = index.column(pkPositions[i]);
-            }
-            return ((ClusteredCursor) cursor).seekKey(pk);
+        Object[] pk = new Object[pkPositions.length];
+        for (int i = 0; i < pk.length; i++) {
+            pk[i] = index.column(pkPositions[i]);
         }
-        Object rid = index.column(keyLength() - 1);
-        return rid instanceof Long r && cursor.seek(r);
+        return clustered.seekKey(pk);
     }
 
     private int keyLength() {
@@ -276,10 +294,57 @@ public final class IndexLevel extends Level {
         return this;
     }
 
+    /**
+     * Where each table column sits in the index key (-1 = not there), and whether the query reads
+     * no other column (EXPLAIN QUERY PLAN then says COVERING INDEX, and the table is never read).
+     */
+    public IndexLevel withKeyPositions(int[] positions, boolean covering) {
+        this.keyPosition = positions;
+        this.covering = covering;
+        return this;
+    }
+
+    /** Walks against the index order (ORDER BY ... DESC satisfied by the index); set before the first open. */
+    public void setReverse(boolean reverse) {
+        this.reverse = reverse;
+    }
+
+    public String indexName() {
+        return indexName;
+    }
+
+    /** How many leading index columns an equality (or IN) term fixes. */
+    public int eqCount() {
+        return eqCount;
+    }
+
+    /** How many of the range's two bounds (on the column after the equalities) are given. */
+    public int bounds() {
+        return (lo != null ? 1 : 0) + (hi != null ? 1 : 0);
+    }
+
+    public boolean isCovering() {
+        return covering;
+    }
+
+    /** Whether this walks the whole index (no equality or range term). */
+    public boolean isFullScan() {
+        return eqCount == 0 && lo == null && hi == null;
+    }
+
+    /** Counts the entries of the whole index without decoding them (see {@link CountQuery}). */
+    long countEntries(ExecContext ctx) {
+        return ctx.storage.openIndex(indexRoot, keyInfo).count();
+    }
+
     @Override
     public String describe() {
+        if (primaryKey && isFullScan()) {
+            return "SCAN " + table.name(); // a full walk of a WITHOUT ROWID table's own tree, as SQLite says it
+        }
         StringBuilder sb = new StringBuilder(eqCount == 0 && lo == null && hi == null ? "SCAN " : "SEARCH ");
-        sb.append(table.name()).append(primaryKey ? " USING PRIMARY KEY" : " USING INDEX " + indexName);
+        sb.append(table.name()).append(primaryKey ? " USING PRIMARY KEY"
+                : (covering ? " USING COVERING INDEX " : " USING INDEX ") + indexName);
         List<String> terms = new ArrayList<>();
         for (int i = 0; i < eqCount && i < columnNames.length; i++) {
             terms.add(columnNames[i] + "=?");

@@ -47,6 +47,11 @@ public final class RowidInLevel extends Level {
         return false;
     }
 
+    /** How many values the IN list has (rows it can yield at most). */
+    public int valueCount() {
+        return values.length;
+    }
+
     @Override
     public String describe() {
         return "SEARCH " + table.name() + " USING INTEGER PRIMARY KEY (rowid=?)";

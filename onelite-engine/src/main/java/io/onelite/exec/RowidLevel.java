@@ -21,6 +21,12 @@ public final class RowidLevel extends Level {
     private boolean done;
     private long loKey;
     private long hiKey;
+    private boolean reverse;
+
+    /** Walks a range in descending rowid order (ORDER BY rowid DESC); set before the first open. */
+    public void setReverse(boolean reverse) {
+        this.reverse = reverse;
+    }
 
     public RowidLevel(int slot, TableAccess table, Eval eq, Eval lo, boolean loInclusive, Eval hi, boolean hiInclusive) {
         super(slot);
@@ -115,12 +121,12 @@ public final class RowidLevel extends Level {
                 ok = cursor.seek(loKey);
                 done = true;
             } else {
-                ok = cursor.seekGE(loKey);
+                ok = reverse ? cursor.seekLE(hiKey) : cursor.seekGE(loKey);
             }
         } else {
-            ok = cursor.next();
+            ok = reverse ? cursor.prev() : cursor.next();
         }
-        if (ok && cursor.rowid() > hiKey) {
+        if (ok && (reverse ? cursor.rowid() < loKey : cursor.rowid() > hiKey)) {
             ok = false;
         }
         if (!ok) {
@@ -129,6 +135,16 @@ public final class RowidLevel extends Level {
         }
         f.src[slot] = row;
         return true;
+    }
+
+    /** Whether this reads one rowid ({@code rowid = x}) rather than a range. */
+    public boolean isEquality() {
+        return eq != null;
+    }
+
+    /** How many of the range's two bounds are given. */
+    public int bounds() {
+        return (lo != null ? 1 : 0) + (hi != null ? 1 : 0);
     }
 
     @Override

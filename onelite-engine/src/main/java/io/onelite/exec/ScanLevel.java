@@ -5,13 +5,18 @@ import io.onelite.catalog.RowCursor;
 /** A full scan of a rowid table in rowid order (or reverse). */
 public final class ScanLevel extends Level {
     private final TableAccess table;
-    private final boolean reverse;
+    private boolean reverse;
     private RowCursor cursor;
     private boolean started;
 
     public ScanLevel(int slot, TableAccess table, boolean reverse) {
         super(slot);
         this.table = table;
+        this.reverse = reverse;
+    }
+
+    /** Walks in descending rowid order (ORDER BY rowid DESC); set before the first open. */
+    public void setReverse(boolean reverse) {
         this.reverse = reverse;
     }
 

@@ -155,6 +155,27 @@ public final class TableWriter {
      * BEGIN CONCURRENT a lookup that misses is traced as a read of the gap around it).
      */
     public Long insert(ExecContext ctx, Object[] values, Long rowid, OnConflict onConflict, boolean rowidFree) {
+        return write(ctx, values, rowid, onConflict, rowidFree, null);
+    }
+
+    /**
+     * Rewrites row {@code rowid} (which exists, stored as {@code old}, defaults filled) with
+     * {@code values}, keeping its rowid. The table cell is replaced in place, and only the index
+     * entries whose key (or partial-index membership) changes are deleted and re-inserted, as
+     * SQLite leaves alone the indexes an UPDATE does not touch; a changed UNIQUE key is checked as
+     * on insert. Returns the rowid, or null when IGNORE skipped the row (nothing was changed).
+     * Rowid tables only: a WITHOUT ROWID row is updated by delete and insert (its key may move).
+     */
+    public Long update(ExecContext ctx, long rowid, Object[] old, Object[] values, OnConflict onConflict) {
+        if (!(rows instanceof RowStore.Rowid)) {
+            throw new IllegalStateException("in-place update of a WITHOUT ROWID table: " + table);
+        }
+        return write(ctx, values, rowid, onConflict, true, pad(old));
+    }
+
+    /** Insert ({@code old} null) or in-place update ({@code old} = the stored row) of one row. */
+    private Long write(ExecContext ctx, Object[] values, Long rowid, OnConflict onConflict, boolean rowidFree,
+                       Object[] old) {
         List<Integer> pendingColumns = null;
         for (int i = 0; i < values.length; i++) {
             if (values[i] == CommitSeq.PENDING) {
@@ -189,9 +210,22 @@ public final class TableWriter {
         }
         Object ref = rows.ref(values, id);
         List<Object[]> keys = new ArrayList<>();
+        List<Object[]> oldKeys = old == null ? null : new ArrayList<>();
+        Frame oldFrame = old == null ? null : rowFrame(ctx, old, id);
         for (IndexInfo ix : indexes) {
             boolean excluded = ix.where() != null && !ValueOps.isTrue(ix.where().eval(rf));
-            keys.add(excluded ? null : key(ix, values, id, rf));
+            Object[] key = excluded ? null : key(ix, values, id, rf);
+            if (old != null) {
+                // in-place UPDATE: an entry whose key (and partial-index membership) stays is left alone
+                Object[] oldKey = ix.where() != null && !ValueOps.isTrue(ix.where().eval(oldFrame)) ? null
+                        : key(ix, old, id, oldFrame);
+                if (oldKey != null && key != null && sameKey(oldKey, key)) {
+                    oldKey = null;
+                    key = null;
+                }
+                oldKeys.add(oldKey);
+            }
+            keys.add(key);
         }
         for (int step : checkOrder) {
             Object other;
@@ -209,7 +243,7 @@ public final class TableWriter {
                 if (!ix.unique() || keys.get(step) == null) {
                     continue;
                 }
-                other = conflict(ctx, ix, keys.get(step));
+                other = conflict(ctx, ix, keys.get(step), old == null ? null : ref);
                 code = ix.primaryKey() ? ResultCode.CONSTRAINT_PRIMARYKEY : ResultCode.CONSTRAINT_UNIQUE;
                 columns = ix.constraintColumns();
             }
@@ -228,6 +262,13 @@ public final class TableWriter {
         Object[] stored = values.clone();
         if (rowidAlias >= 0) {
             stored[rowidAlias] = null;
+        }
+        if (oldKeys != null) {
+            for (int i = 0; i < indexes.size(); i++) {
+                if (oldKeys.get(i) != null) {
+                    ctx.storage.openIndex(indexes.get(i).root(), indexes.get(i).keyInfo()).delete(oldKeys.get(i));
+                }
+            }
         }
         rows.put(ctx, stored, id);
         for (int i = 0; i < indexes.size(); i++) {
@@ -256,10 +297,34 @@ public final class TableWriter {
     }
 
     /**
-     * A stored row with the same unique key (its reference), or null (keys with a NULL never
-     * conflict). The row being written is never among them: an UPDATE deletes it first.
+     * Whether two index keys would be stored as the same record: same storage class and value
+     * (1 and 1.0, or 'a' and 'A' under NOCASE, compare equal but are stored differently).
      */
-    private Object conflict(ExecContext ctx, IndexInfo ix, Object[] key) {
+    private static boolean sameKey(Object[] a, Object[] b) {
+        for (int i = 0; i < a.length; i++) {
+            Object x = a[i];
+            Object y = b[i];
+            if (x == null || y == null) {
+                if (x != y) {
+                    return false;
+                }
+            } else if (x instanceof byte[] bx) {
+                if (!(y instanceof byte[] by) || !java.util.Arrays.equals(bx, by)) {
+                    return false;
+                }
+            } else if (x.getClass() != y.getClass() || !x.equals(y)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * A stored row other than {@code self} (null on insert) with the same unique key (its
+     * reference), or null (keys with a NULL never conflict). On a delete-and-insert UPDATE the
+     * row being written is never among them (it was deleted first); an in-place UPDATE names it.
+     */
+    private Object conflict(ExecContext ctx, IndexInfo ix, Object[] key, Object self) {
         int n = ix.columns().length;
         for (int i = 0; i < n; i++) {
             if (key[i] == null) {
@@ -277,7 +342,7 @@ public final class TableWriter {
                 }
             }
             Object other = rows.entryRef(ix, kc.key());
-            if (other != null) {
+            if (other != null && !other.equals(self)) {
                 return other;
             }
         }
@@ -308,7 +373,7 @@ public final class TableWriter {
             if (ix.where() != null && !ValueOps.isTrue(ix.where().eval(rf))) {
                 continue;
             }
-            Object other = conflict(ctx, ix, key(ix, values, id, rf));
+            Object other = conflict(ctx, ix, key(ix, values, id, rf), null);
             if (other != null) {
                 return other;
             }
@@ -327,7 +392,7 @@ public final class TableWriter {
                 continue;
             }
             Object[] key = key(ix, values, rowid, rf);
-            if (ix.unique() && conflict(ctx, ix, key) != null) {
+            if (ix.unique() && conflict(ctx, ix, key, null) != null) {
                 throw new OneLiteException(ix.primaryKey() ? ResultCode.CONSTRAINT_PRIMARYKEY
                         : ResultCode.CONSTRAINT_UNIQUE, "UNIQUE constraint failed: " + ix.constraintColumns());
             }

@@ -50,10 +50,41 @@ final class AccessPlanner {
         return new TableAccess(t.name(), t.root(), t.rowidAlias(), real, defaults, t.clustered());
     }
 
+    /**
+     * A wanted order of the first source's rows (ORDER BY or GROUP BY terms): a column (-1 = the
+     * rowid) under a collation, descending or not, NULLs first or last.
+     */
+    record OrderTerm(int column, String collation, boolean desc, boolean nullsFirst, boolean anyDirection) {
+        OrderTerm(int column, String collation, boolean desc, boolean nullsFirst) {
+            this(column, collation, desc, nullsFirst, false);
+        }
+    }
+
+    /** A source's level and whether walking it yields the wanted order (the sort can be skipped). */
+    record Access(Level level, boolean ordered) {
+    }
+
     static Level level(Planner planner, Scope scope, FromPlanner.Entry e, List<Expr> terms) {
+        return plan(planner, scope, e, terms, null, false).level();
+    }
+
+    /**
+     * As {@link #level}, also trying to yield rows in {@code order} (null = no wish): a rowid or
+     * index walk whose order matches is walked in the needed direction, and a full scan becomes
+     * a walk of an index that gives the order, as SQLite prefers an index walk to a sort. A full
+     * scan with no wanted order reads a covering index narrower than the table instead.
+     *
+     * <p>SQLite weighs a sort against an index walk by cost; without statistics it estimates
+     * that one bound keeps a quarter of the rows, two bounds 1/64 and an equality a few rows.
+     * What that comes to, and what is followed here: a path with a single bound and no
+     * equality ({@code a > ?}, {@code rowid < ?}) gives way to a full walk of an index in the
+     * wanted order, unless the query has a LIMIT ({@code limited}); other paths keep their sort.
+     */
+    static Access plan(Planner planner, Scope scope, FromPlanner.Entry e, List<Expr> terms, List<OrderTerm> order,
+                       boolean limited) {
         int slot = e.slot;
         if (e.functionRows != null) {
-            return new ListLevel(slot, e.name, e.functionRows);
+            return new Access(new ListLevel(slot, e.name, e.functionRows), false);
         }
         if (e.table == null) {
             var q = e.query;
@@ -72,10 +103,14 @@ final class AccessPlanner {
                 }
                 return r;
             };
-            return ListLevel.pulled(slot, e.name, rows);
+            return new Access(ListLevel.pulled(slot, e.name, rows), false);
         }
         Table t = e.table;
-        TableAccess ta = access(t);
+        TableAccess base = access(t);
+        // EXPLAIN QUERY PLAN names a source by its alias, as SQLite ("SEARCH c USING ...")
+        TableAccess ta = new TableAccess(scope.sources.get(slot).alias(), base.root(), base.rowidAlias(),
+                base.realColumns(), base.defaults(), base.clustered());
+        List<Index> indexes = candidates(e, t);
         List<Constraint> cons = new ArrayList<>();
         for (Expr term : terms) {
             collect(planner, scope, slot, term, cons);
@@ -83,7 +118,9 @@ final class AccessPlanner {
         // 1. rowid equality
         for (Constraint c : cons) {
             if (c.column == -1 && c.op == Expr.BinaryOp.EQ && c.inValues == null) {
-                return new RowidLevel(slot, ta, compile(planner, scope, c.value), null, false, null, false);
+                // at most one row: any order holds
+                return new Access(new RowidLevel(slot, ta, compile(planner, scope, c.value), null, false, null, false),
+                        true);
             }
         }
         for (Constraint c : cons) {
@@ -92,19 +129,14 @@ final class AccessPlanner {
                 for (int j = 0; j < vals.length; j++) {
                     vals[j] = compile(planner, scope, c.inValues.get(j));
                 }
-                return new io.onelite.exec.RowidInLevel(slot, ta, vals);
+                return new Access(new io.onelite.exec.RowidInLevel(slot, ta, vals), false);
             }
         }
         // 2. an index with the longest equality prefix (then a range on the next column)
         Index best = null;
         int bestEq = 0;
         boolean bestRange = false;
-        List<Index> candidates = new ArrayList<>();
-        if (t.clustered() != null) {
-            candidates.add(t.clustered().asIndex(t.name(), t.root())); // first: it wins ties, as in SQLite
-        }
-        candidates.addAll(t.indexes());
-        for (Index ix : candidates) {
+        for (Index ix : indexes) {
             if (ix.where() != null) {
                 continue;
             }
@@ -128,7 +160,28 @@ final class AccessPlanner {
             }
         }
         if (best != null && (bestEq > 0 || (bestRange && !rowidRange))) {
-            return indexLevel(planner, scope, slot, ta, best, bestEq, bestRange, cons, t);
+            IndexLevel il = indexLevel(planner, scope, slot, ta, best, bestEq, bestRange, cons, t);
+            boolean[] constant = new boolean[best.columns().length + 1];
+            for (int i = 0; i < bestEq; i++) {
+                constant[i] = find(cons, best.columns()[i], true, best, t).inValues == null;
+            }
+            int dir = OrderMatch.index(best, t, constant, order);
+            if (dir == OrderMatch.NO && order != null && !limited && bestEq == 0
+                    && bounds(cons, best.columns()[0]) == 1) {
+                Access walk = orderedFullScan(scope, planner, slot, ta, t, indexes, order);
+                if (walk != null) {
+                    return walk;
+                }
+            }
+            il.setReverse(dir == OrderMatch.REVERSE);
+            return new Access(il, dir != OrderMatch.NO);
+        }
+        int rowidDir = OrderMatch.rowid(order);
+        if (rowidRange && rowidDir == OrderMatch.NO && order != null && !limited && bounds(cons, -1) == 1) {
+            Access walk = orderedFullScan(scope, planner, slot, ta, t, indexes, order);
+            if (walk != null) {
+                return walk;
+            }
         }
         if (rowidRange) {
             Eval lo = null;
@@ -156,9 +209,24 @@ final class AccessPlanner {
                     }
                 }
             }
-            return new RowidLevel(slot, ta, null, lo, loIncl, hi, hiIncl);
+            RowidLevel rl = new RowidLevel(slot, ta, null, lo, loIncl, hi, hiIncl);
+            rl.setReverse(rowidDir == OrderMatch.REVERSE);
+            return new Access(rl, rowidDir != OrderMatch.NO);
         }
-        return new ScanLevel(slot, ta, false);
+        if (rowidDir != OrderMatch.NO) {
+            ScanLevel sl = new ScanLevel(slot, ta, false);
+            sl.setReverse(rowidDir == OrderMatch.REVERSE);
+            return new Access(sl, true);
+        }
+        if (e.indexedBy != null && !indexes.isEmpty() && indexes.get(0).where() == null) {
+            // INDEXED BY with no usable term: a walk of that index, as SQLite does
+            Index ix = indexes.get(0);
+            IndexLevel il = indexLevel(planner, scope, slot, ta, ix, 0, false, List.of(), t);
+            int dir = OrderMatch.index(ix, t, new boolean[ix.columns().length + 1], order);
+            il.setReverse(dir == OrderMatch.REVERSE);
+            return new Access(il, dir != OrderMatch.NO);
+        }
+        return fullScan(planner, scope, slot, ta, t, indexes, order);
     }
 
     /**
@@ -168,8 +236,138 @@ final class AccessPlanner {
      */
     private static final long MAX_KEY_TUPLES = 100_000;
 
-    private static Level indexLevel(Planner planner, Scope scope, int slot, TableAccess ta, Index ix, int eqUsable,
-                                    boolean rangeUsable, List<Constraint> cons, Table t) {
+    /**
+     * The indexes a source may be read through: none with NOT INDEXED, only the named one with
+     * INDEXED BY. A WITHOUT ROWID table's primary key (its own tree) comes first otherwise, so it
+     * wins ties, as in SQLite; with NOT INDEXED it stays, being the table itself.
+     */
+    private static List<Index> candidates(FromPlanner.Entry e, Table t) {
+        List<Index> primaryKey = t.clustered() == null ? List.of()
+                : List.of(t.clustered().asIndex(t.name(), t.root()));
+        if (e.notIndexed) {
+            return primaryKey;
+        }
+        if (e.indexedBy != null) {
+            for (Index ix : t.indexes()) {
+                if (ix.name().equalsIgnoreCase(e.indexedBy)) {
+                    return List.of(ix);
+                }
+            }
+            throw new io.onelite.common.OneLiteException(io.onelite.common.ResultCode.ERROR,
+                    "no such index: " + e.indexedBy);
+        }
+        if (primaryKey.isEmpty()) {
+            return t.indexes();
+        }
+        List<Index> all = new ArrayList<>(primaryKey);
+        all.addAll(t.indexes());
+        return all;
+    }
+
+    /**
+     * A full scan: of an index that yields the wanted order (a covering one first, then the
+     * narrowest), else of the narrowest covering index narrower than the table (SQLite's
+     * covering-index scan, taken when an index row is smaller than a table row), else of the table.
+     */
+    /** A full walk of an index in the wanted order, or null when no index gives it. */
+    private static Access orderedFullScan(Scope scope, Planner planner, int slot, TableAccess ta, Table t,
+                                          List<Index> indexes, List<OrderTerm> order) {
+        Access a = fullScan(planner, scope, slot, ta, t, indexes, order);
+        return a.ordered() ? a : null;
+    }
+
+    /** How many of the two bounds (lower, upper) the range terms on {@code column} give. */
+    private static int bounds(List<Constraint> cons, int column) {
+        boolean lo = false;
+        boolean hi = false;
+        for (Constraint c : cons) {
+            if (c.column == column && c.inValues == null) {
+                lo |= c.op == Expr.BinaryOp.GT || c.op == Expr.BinaryOp.GE;
+                hi |= c.op == Expr.BinaryOp.LT || c.op == Expr.BinaryOp.LE;
+            }
+        }
+        return (lo ? 1 : 0) + (hi ? 1 : 0);
+    }
+
+    private static Access fullScan(Planner planner, Scope scope, int slot, TableAccess ta, Table t,
+                                   List<Index> indexes, List<OrderTerm> order) {
+        Index pick = null;
+        int pickDir = OrderMatch.NO;
+        boolean pickCovering = false;
+        for (Index ix : indexes) {
+            if (ix.where() != null) {
+                continue;
+            }
+            int dir = order == null ? OrderMatch.NO
+                    : OrderMatch.index(ix, t, new boolean[ix.columns().length + 1], order);
+            if (dir == OrderMatch.NO) {
+                continue;
+            }
+            boolean cov = covers(scope, slot, ix, t);
+            if (pick == null || (cov && !pickCovering)
+                    || (cov == pickCovering && ix.columns().length < pick.columns().length)) {
+                pick = ix;
+                pickDir = dir;
+                pickCovering = cov;
+            }
+        }
+        if (pick == null && scope.coveringReads) {
+            int tableWidth = t.columns().size() + (t.rowidAlias() >= 0 ? 0 : 1);
+            for (Index ix : indexes) {
+                if (ix.where() == null && ix.columns().length + 1 < tableWidth && covers(scope, slot, ix, t)
+                        && (pick == null || ix.columns().length < pick.columns().length)) {
+                    pick = ix;
+                }
+            }
+        }
+        if (pick == null) {
+            return new Access(new ScanLevel(slot, ta, false), false);
+        }
+        IndexLevel il = indexLevel(planner, scope, slot, ta, pick, 0, false, List.of(), t);
+        il.setReverse(pickDir == OrderMatch.REVERSE);
+        return new Access(il, pickDir != OrderMatch.NO);
+    }
+
+    /** Whether the columns the query reads from {@code slot} are all in {@code ix} (or the rowid). */
+    static boolean covers(Scope scope, int slot, Index ix, Table t) {
+        if (!scope.coveringReads || t.clustered() != null) {
+            // WITHOUT ROWID: an entry's tail is the primary key, not a rowid; rows are always read from the clustered tree
+            return false;
+        }
+        java.util.BitSet used = scope.usedColumns.get(scope.sources.get(slot));
+        if (used == null) {
+            return true;
+        }
+        for (int c = used.nextSetBit(0); c >= 0; c = used.nextSetBit(c + 1)) {
+            if (c == t.rowidAlias()) {
+                continue;
+            }
+            boolean found = false;
+            for (int ic : ix.columns()) {
+                found |= ic == c;
+            }
+            if (!found) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Where each column of {@code t} sits in the key of {@code ix}, or -1. */
+    private static int[] keyPositions(Index ix, Table t) {
+        int[] pos = new int[t.columns().size()];
+        java.util.Arrays.fill(pos, -1);
+        for (int p = ix.columns().length - 1; p >= 0; p--) {
+            int c = ix.columns()[p];
+            if (c >= 0 && c != t.rowidAlias()) {
+                pos[c] = p;
+            }
+        }
+        return pos;
+    }
+
+    private static IndexLevel indexLevel(Planner planner, Scope scope, int slot, TableAccess ta, Index ix,
+                                         int eqUsable, boolean rangeUsable, List<Constraint> cons, Table t) {
         int used = eqUsable;
         long tupleCount = 1;
         for (int i = 0; i < eqUsable; i++) {
@@ -247,8 +445,8 @@ final class AccessPlanner {
             int col = ix.columns()[i];
             names[i] = col >= 0 ? t.columns().get(col).name() : col == -1 ? "rowid" : "<expr>";
         }
-        IndexLevel level = new IndexLevel(slot, ta, ix.root(), ix.name(), ix.keyInfo(), tuples, eqCount, lo, loIncl,
-                hi, hiIncl, false).withColumnNames(names);
+        IndexLevel level = new IndexLevel(slot, ta, ix.root(), ix.name(), ix.keyInfo(), eqCount == 0 ? null : tuples,
+                eqCount, lo, loIncl, hi, hiIncl, false).withColumnNames(names);
         if (ix.unique() && eqCount == ix.columns().length) {
             level.uniqueLookup();
         }
@@ -256,7 +454,7 @@ final class AccessPlanner {
             return ix.root() == t.root() ? level.onPrimaryKey()
                     : level.withPrimaryKeyAt(t.clustered().primaryKeyPositions(ix.columns(), ix.collations()));
         }
-        return level;
+        return level.withKeyPositions(keyPositions(ix, t), covers(scope, slot, ix, t));
     }
 
     /** An index column is usable for the column's comparisons only under the column's own collation. */
@@ -389,8 +587,8 @@ final class AccessPlanner {
         }
         java.util.BitSet used = (java.util.BitSet) ec.slotsUsed.clone();
         used.or(scope.innerSlotRefs);
-        if (used.length() > slot) {
-            return false;
+        if (!used.isEmpty() && scope.lastLoopPosition(used) >= scope.positionOf(slot)) {
+            return false; // the value must come from loops outside this one
         }
         if (column == -1) {
             return true;

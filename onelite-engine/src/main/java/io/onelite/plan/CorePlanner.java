@@ -52,6 +52,7 @@ final class CorePlanner {
         }
         SelectCore.Query q = (SelectCore.Query) core;
         Scope scope = new Scope(outer);
+        scope.coveringReads = true;
         FromPlanner from = new FromPlanner(planner, scope);
         if (q.from() != null) {
             from.add(q.from());
@@ -110,7 +111,9 @@ final class CorePlanner {
             }
         }
         scope.aliases = aliases;
-        List<Eval[]> placed = new ArrayList<>();
+        if (reorderable(from, terms)) {
+            chooseJoinOrder(planner, scope, from, terms);
+        }
         for (FromPlanner.Term t : terms) {
             if (containsAggregate(t.expr())) {
                 throw new OneLiteException(ResultCode.ERROR, "misuse of aggregate function "
@@ -121,7 +124,7 @@ final class CorePlanner {
             ec.compile(t.expr());
             java.util.BitSet used = (java.util.BitSet) ec.slotsUsed.clone();
             used.or(scope.innerSlotRefs);
-            int level = used.isEmpty() ? -1 : used.length() - 1;
+            int level = used.isEmpty() ? -1 : scope.lastLoopPosition(used); // a loop position
             int rj = from.rightJoinLevel;
             if (t.onLevel() >= 0) {
                 levelTerms.get(t.onLevel()).add(t.expr());
@@ -135,24 +138,11 @@ final class CorePlanner {
                 } else {
                     levelTerms.get(0).add(t.expr());
                 }
-            } else if (from.entries.get(level).leftJoin) {
+            } else if (from.entries.get(scope.slotAt(level)).leftJoin) {
                 postTerms.get(level).add(t.expr());
             } else {
                 levelTerms.get(level).add(t.expr());
             }
-        }
-        Level[] levels = new Level[nLevels];
-        for (int i = 0; i < nLevels; i++) {
-            levels[i] = AccessPlanner.level(planner, scope, from.entries.get(i), levelTerms.get(i));
-            levels[i].filter = and(planner, scope, levelTerms.get(i));
-            levels[i].postFilter = and(planner, scope, postTerms.get(i));
-            levels[i].leftJoin = from.entries.get(i).leftJoin;
-        }
-        if (from.rightJoinLevel >= 0) {
-            int rj = from.rightJoinLevel;
-            // the rows no left row matched: a plain scan of the right side, checked after the loop
-            Level scan = AccessPlanner.level(planner, scope, from.entries.get(rj), List.of());
-            levels[rj].rightJoin(scan);
         }
         Eval guard = guards.isEmpty() ? null : andEvals(guards);
         boolean aggregate = !q.groupBy().isEmpty() || q.having() != null;
@@ -167,6 +157,8 @@ final class CorePlanner {
         }
         AggregateCollector collector = aggregate ? new AggregateCollector() : null;
         Eval[] groupBy = new Eval[q.groupBy().size()];
+        List<Expr> groupExprs = new ArrayList<>();
+        List<Collation> groupColls = new ArrayList<>();
         for (int i = 0; i < groupBy.length; i++) {
             Expr g = q.groupBy().get(i);
             if (g instanceof Expr.Literal l && l.value() instanceof Long k) {
@@ -179,7 +171,11 @@ final class CorePlanner {
             if (containsAggregate(g)) {
                 throw new OneLiteException(ResultCode.ERROR, "aggregate functions are not allowed in the GROUP BY clause");
             }
-            groupBy[i] = new ExprCompiler(planner, scope).eval(g);
+            CExpr gc = new ExprCompiler(planner, scope).compile(g);
+            Collation coll = gc.collation() == null ? Collation.BINARY : Collation.byName(gc.collation());
+            groupBy[i] = groupKey(gc.eval(), coll == null ? Collation.BINARY : coll);
+            groupExprs.add(g);
+            groupColls.add(coll == null ? Collation.BINARY : coll);
         }
         scope.aggregates = collector;
         List<io.onelite.exec.WindowSpec> windowSpecs = new ArrayList<>();
@@ -230,6 +226,7 @@ final class CorePlanner {
         boolean[] desc = new boolean[keys.length];
         Collation[] keyColls = new Collation[keys.length];
         boolean[] nullsFirst = new boolean[keys.length];
+        Expr[] orderExprs = new Expr[keys.length];
         for (int i = 0; i < keys.length; i++) {
             OrderingTerm t = orderBy.get(i);
             Expr e = t.expr();
@@ -244,6 +241,7 @@ final class CorePlanner {
             } else if (e instanceof Expr.ColumnRef c && c.table() == null && aliases.containsKey(c.column().toLowerCase(Locale.ROOT))) {
                 k = Planner.resultIndex(e, names, visible);
             }
+            orderExprs[i] = k >= 0 ? exprs.get(k) : e;
             String cn;
             if (k < 0) {
                 scope.aliases = aliases;
@@ -268,6 +266,41 @@ final class CorePlanner {
         }
         scope.aggregates = null;
         scope.windowSpecs = null;
+        boolean windows = !windowSpecs.isEmpty();
+        // groups come out in GROUP BY order, each term ascending unless ORDER BY asks otherwise
+        boolean orderFollowsGroups = aggregate && !windows && keys.length > 0
+                && orderMatchesGroups(scope, groupExprs, groupColls, orderExprs, desc, keyColls, nullsFirst);
+        boolean[] groupDesc = new boolean[groupExprs.size()];
+        if (orderFollowsGroups) {
+            System.arraycopy(desc, 0, groupDesc, 0, keys.length);
+        }
+        // levels come last: every column the query reads is known, so covering indexes show
+        List<AccessPlanner.OrderTerm> wish = null;
+        if (nLevels > 0 && from.rightJoinLevel < 0 && !windows) {
+            wish = aggregate ? groupOrder(scope, groupExprs, groupColls, groupDesc, orderFollowsGroups ? keys.length : 0)
+                    : sortOrder(scope, orderExprs, desc, keyColls, nullsFirst);
+        }
+        boolean ordered = false;
+        Level[] levels = new Level[nLevels];
+        for (int i = 0; i < nLevels; i++) {
+            FromPlanner.Entry entry = from.entries.get(scope.slotAt(i));
+            AccessPlanner.Access access = AccessPlanner.plan(planner, scope, entry, levelTerms.get(i),
+                    i == 0 ? wish : null, limit != null);
+            levels[i] = access.level();
+            ordered |= i == 0 && wish != null && access.ordered();
+            levels[i].filter = and(planner, scope, levelTerms.get(i));
+            levels[i].postFilter = and(planner, scope, postTerms.get(i));
+            levels[i].leftJoin = entry.leftJoin;
+        }
+        if (from.rightJoinLevel >= 0) {
+            int rj = from.rightJoinLevel;
+            // the rows no left row matched: a plain scan of the right side, checked after the loop
+            Level scan = AccessPlanner.level(planner, scope, from.entries.get(rj), List.of());
+            levels[rj].rightJoin(scan);
+        }
+        if (keys.length > 0 && ((!aggregate && ordered) || orderFollowsGroups)) {
+            keys = new int[0]; // the rows already come in ORDER BY order
+        }
         Eval[] outArr = outputs.toArray(new Eval[0]);
         io.onelite.exec.WindowSpec[] specs = windowSpecs.isEmpty() ? null
                 : windowSpecs.toArray(new io.onelite.exec.WindowSpec[0]);
@@ -285,10 +318,12 @@ final class CorePlanner {
                 }
             }
             if (isBareCount(q, exprs, orderBy, levels, levelTerms, postTerms, guard, specs)) {
-                query = new io.onelite.exec.CountQuery(AccessPlanner.access(from.entries.get(0).table));
+                query = new io.onelite.exec.CountQuery(AccessPlanner.access(from.entries.get(0).table),
+                        levels[0] instanceof io.onelite.exec.IndexLevel il ? il : null);
             } else {
                 query = new AggregateQuery(nLevels, levels, guard, groupBy, slots, having, outArr, visible, q.distinct())
-                        .withWindows(specs).withExtremeSlot(aggregates == 1 ? extreme : -1);
+                        .withWindows(specs).withExtremeSlot(aggregates == 1 ? extreme : -1)
+                        .withSortedInput(ordered && groupBy.length > 0).withGroupOrder(groupDesc);
             }
         } else {
             int[] widths = new int[nLevels];
@@ -307,13 +342,173 @@ final class CorePlanner {
     }
 
     /**
+     * Whether the loop order may differ from the FROM order: 2 to {@link JoinOrder#MAX_TABLES}
+     * tables joined by inner joins only, no CROSS JOIN (SQLite's way to fix the order), no
+     * subquery, view or table function among them, no aggregate in a WHERE/ON term.
+     */
+    private static boolean reorderable(FromPlanner from, List<FromPlanner.Term> terms) {
+        int n = from.entries.size();
+        if (n < 2 || n > JoinOrder.MAX_TABLES || from.rightJoinLevel >= 0 || from.crossJoin) {
+            return false;
+        }
+        for (FromPlanner.Entry e : from.entries) {
+            if (e.table == null || e.leftJoin || e.functionRows != null) {
+                return false;
+            }
+        }
+        for (FromPlanner.Term t : terms) {
+            if (t.onLevel() >= 0 || t.pinned() || containsAggregate(t.expr())) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static void chooseJoinOrder(Planner planner, Scope scope, FromPlanner from, List<FromPlanner.Term> terms) {
+        List<Expr> exprs = new ArrayList<>();
+        List<java.util.BitSet> used = new ArrayList<>();
+        try {
+            for (FromPlanner.Term t : terms) {
+                scope.innerSlotRefs.clear();
+                ExprCompiler ec = new ExprCompiler(planner, scope);
+                ec.compile(t.expr());
+                java.util.BitSet u = (java.util.BitSet) ec.slotsUsed.clone();
+                u.or(scope.innerSlotRefs);
+                exprs.add(t.expr());
+                used.add(u);
+            }
+        } catch (RuntimeException e) {
+            return; // the placement below reports it
+        }
+        JoinOrder.choose(planner, scope, from, exprs, used);
+    }
+
+    /** The column of the first source in loop order (-1 = rowid) that {@code e} names, or null. */
+    private static Integer firstSourceColumn(Scope scope, Expr e) {
+        while (e instanceof Expr.Collate c) {
+            e = c.expr();
+        }
+        if (!(e instanceof Expr.ColumnRef c)) {
+            return null;
+        }
+        Scope.Ref r = scope.resolve(c.table(), c.column());
+        if (r == null || r.depth() != 0 || r.slot() != scope.slotAt(0) || r.source().table() == null) {
+            return null;
+        }
+        return r.column() < 0 || r.column() == r.source().table().rowidAlias() ? -1 : r.column();
+    }
+
+    /** ORDER BY as an order of the first source's rows, or null when a term is not one of its columns. */
+    private static List<AccessPlanner.OrderTerm> sortOrder(Scope scope, Expr[] orderExprs, boolean[] desc,
+                                                           Collation[] colls, boolean[] nullsFirst) {
+        if (orderExprs.length == 0) {
+            return null;
+        }
+        List<AccessPlanner.OrderTerm> out = new ArrayList<>();
+        for (int i = 0; i < orderExprs.length; i++) {
+            Integer c = firstSourceColumn(scope, orderExprs[i]);
+            if (c == null) {
+                return null;
+            }
+            out.add(new AccessPlanner.OrderTerm(c, colls[i].name(), desc[i], nullsFirst[i]));
+        }
+        return out;
+    }
+
+    /**
+     * GROUP BY as an order of the first source's rows under each term's collation (groups, whose
+     * keys {@link #groupKey} folds, are then runs), or null. Terms that ORDER BY also sorts on
+     * keep their direction ({@code groupDesc}) so that runs come out in ORDER BY order.
+     */
+    private static List<AccessPlanner.OrderTerm> groupOrder(Scope scope, List<Expr> groupExprs,
+                                                            List<Collation> groupColls, boolean[] groupDesc,
+                                                            int fixedCount) {
+        if (groupExprs.isEmpty()) {
+            return null;
+        }
+        List<AccessPlanner.OrderTerm> out = new ArrayList<>();
+        for (int i = 0; i < groupExprs.size(); i++) {
+            Expr g = groupExprs.get(i);
+            Integer c = g instanceof Expr.ColumnRef ? firstSourceColumn(scope, g) : null;
+            if (c == null) {
+                return null;
+            }
+            // a term ORDER BY also names keeps its direction; the others may go either way
+            out.add(new AccessPlanner.OrderTerm(c, groupColls.get(i).name(), groupDesc[i], !groupDesc[i],
+                    i >= fixedCount));
+        }
+        return out;
+    }
+
+    /**
+     * A GROUP BY term's key: text folded as its collation compares it (NOCASE: ASCII lower case,
+     * RTRIM: no trailing spaces), so that equal keys, hashed and sorted as BINARY, are the values
+     * SQLite puts in one group, and groups sort in the collation's order.
+     */
+    private static Eval groupKey(Eval e, Collation coll) {
+        if (coll == Collation.BINARY) {
+            return e;
+        }
+        return f -> {
+            Object v = e.eval(f);
+            if (!(v instanceof String text)) {
+                return v;
+            }
+            if (coll == Collation.RTRIM) {
+                int end = text.length();
+                while (end > 0 && text.charAt(end - 1) == ' ') {
+                    end--;
+                }
+                return text.substring(0, end);
+            }
+            StringBuilder sb = null;
+            for (int i = 0; i < text.length(); i++) {
+                char ch = text.charAt(i);
+                if (ch >= 'A' && ch <= 'Z') {
+                    if (sb == null) {
+                        sb = new StringBuilder(text);
+                    }
+                    sb.setCharAt(i, (char) (ch + 32));
+                }
+            }
+            return sb == null ? text : sb.toString();
+        };
+    }
+
+    /**
+     * Whether ORDER BY names the first GROUP BY terms, under their collation, with NULLs where
+     * their direction puts them: the groups can then be emitted in ORDER BY order (sorted so, or
+     * as an index walk yields them), as SQLite's GROUP BY sorter does.
+     */
+    private static boolean orderMatchesGroups(Scope scope, List<Expr> groupExprs, List<Collation> groupColls,
+                                              Expr[] orderExprs, boolean[] desc, Collation[] colls, boolean[] nullsFirst) {
+        if (groupExprs.isEmpty() || orderExprs.length > groupExprs.size()) {
+            return false;
+        }
+        for (int i = 0; i < orderExprs.length; i++) {
+            if (nullsFirst[i] == desc[i] || colls[i] != groupColls.get(i) || !(groupExprs.get(i) instanceof Expr.ColumnRef g)
+                    || !(orderExprs[i] instanceof Expr.ColumnRef o)) {
+                return false;
+            }
+            Scope.Ref rg = scope.resolve(g.table(), g.column());
+            Scope.Ref ro = scope.resolve(o.table(), o.column());
+            if (rg == null || ro == null || rg.depth() != 0 || ro.depth() != 0 || rg.slot() != ro.slot()
+                    || rg.column() != ro.column()) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
      * {@code SELECT count(*) FROM t}: one full scan of a rowid table, no WHERE/ON term, GROUP BY,
      * HAVING, DISTINCT, ORDER BY or window; the only result is a plain count(*).
      */
     private static boolean isBareCount(SelectCore.Query q, List<Expr> exprs, List<OrderingTerm> orderBy, Level[] levels,
                                        List<List<Expr>> levelTerms, List<List<Expr>> postTerms, Eval guard,
                                        io.onelite.exec.WindowSpec[] specs) {
-        return levels.length == 1 && levels[0] instanceof io.onelite.exec.ScanLevel
+        return levels.length == 1 && (levels[0] instanceof io.onelite.exec.ScanLevel
+                || levels[0] instanceof io.onelite.exec.IndexLevel il && il.isFullScan())
                 && levelTerms.get(0).isEmpty() && postTerms.get(0).isEmpty() && guard == null
                 && q.groupBy().isEmpty() && q.having() == null && !q.distinct() && specs == null
                 && orderBy.isEmpty() && exprs.size() == 1

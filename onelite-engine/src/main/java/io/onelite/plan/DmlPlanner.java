@@ -520,13 +520,22 @@ public final class DmlPlanner {
                         fks.childChange(ctx, old, rowid, values, newRowid == null ? rowid : newRowid);
                         fks.beforeParentChange(ctx, old, rowid, values, newRowid == null ? rowid : newRowid);
                     }
-                    writer.delete(ctx, ref);
                     try {
-                        Long id = writer.insert(ctx, values, newRowid, action,
-                                newRowid != null && newRowid == rowid);
-                        if (id == null) {
-                            writer.insert(ctx, old, hasRowid ? rowid : null, TableWriter.OnConflict.REPLACE);
-                            continue;
+                        Long id;
+                        if (hasRowid && newRowid != null && newRowid == rowid) {
+                            // same rowid: the cell is rewritten in place, only changed index entries move
+                            id = writer.update(ctx, rowid, old, values, action);
+                            if (id == null) {
+                                continue; // IGNORE: the row was left as it was
+                            }
+                        } else {
+                            // a new rowid, or a WITHOUT ROWID row (its primary key may change): delete and insert
+                            writer.delete(ctx, ref);
+                            id = writer.insert(ctx, values, newRowid, action, false);
+                            if (id == null) {
+                                writer.insert(ctx, old, hasRowid ? rowid : null, TableWriter.OnConflict.REPLACE);
+                                continue;
+                            }
                         }
                         count++;
                         addReturning(ctx, values, id, alias, returned);

@@ -30,6 +30,10 @@ final class FromPlanner {
         boolean queryCorrelated;
         boolean leftJoin;
         String name;
+        /** {@code INDEXED BY name}: the only index the source may be read through; else null. */
+        String indexedBy;
+        /** {@code NOT INDEXED}: the source is read by rowid or scanned, never through an index. */
+        boolean notIndexed;
         /** For table-valued functions: the rows, computed from the join frame at each start. */
         java.util.function.Function<io.onelite.exec.Frame, List<Object[]>> functionRows;
     }
@@ -51,6 +55,8 @@ final class FromPlanner {
      * adds with NULLs on the left.
      */
     int rightJoinLevel = -1;
+    /** Whether a CROSS JOIN appears: SQLite then keeps the tables in the order written. */
+    boolean crossJoin;
 
     final List<Entry> entries = new ArrayList<>();
     final List<Term> terms = new ArrayList<>();
@@ -68,6 +74,7 @@ final class FromPlanner {
             int before = entries.size();
             add(j.right());
             boolean outerRight = j.type() == Join.JoinType.RIGHT || j.type() == Join.JoinType.FULL;
+            crossJoin |= j.type() == Join.JoinType.CROSS;
             boolean left = j.type() == Join.JoinType.LEFT || j.type() == Join.JoinType.FULL;
             int level = entries.size() - 1;
             if (outerRight) {
@@ -175,6 +182,8 @@ final class FromPlanner {
                 Table table = planner.schema.table(name);
                 if (table != null) {
                     e.table = table;
+                    e.indexedBy = t.indexedBy();
+                    e.notIndexed = t.notIndexed();
                     e.name = alias.equals(name) ? name : name + " AS " + alias;
                     int n = table.columns().size();
                     char[] aff = new char[n];

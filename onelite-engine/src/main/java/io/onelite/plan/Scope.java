@@ -56,6 +56,45 @@ final class Scope {
         return mergedUsing.isEmpty() ? null : mergedUsing.get(slot + "/" + column);
     }
 
+    /**
+     * Per source of this level, the columns that expressions compiled so far resolved: once a
+     * SELECT core has compiled everything, an index holding all of them can serve the source
+     * alone (a covering index). Only SELECT cores set {@link #coveringReads}; DML reads whole rows.
+     */
+    final java.util.Map<Source, java.util.BitSet> usedColumns = new java.util.IdentityHashMap<>();
+    boolean coveringReads;
+
+    /** Loop position to slot (JoinOrder's choice), or null: the sources loop in FROM order. */
+    private int[] loopOrder;
+    private int[] loopPosition;
+
+    void setLoopOrder(int[] order) {
+        loopOrder = order.clone();
+        loopPosition = new int[order.length];
+        for (int i = 0; i < order.length; i++) {
+            loopPosition[order[i]] = i;
+        }
+    }
+
+    /** The slot of the source at loop position {@code pos}. */
+    int slotAt(int pos) {
+        return loopOrder == null ? pos : loopOrder[pos];
+    }
+
+    /** The loop position of the source in {@code slot}. */
+    int positionOf(int slot) {
+        return loopPosition == null || slot >= loopPosition.length ? slot : loopPosition[slot];
+    }
+
+    /** The innermost loop position among {@code slots} (not empty). */
+    int lastLoopPosition(java.util.BitSet slots) {
+        int last = -1;
+        for (int s = slots.nextSetBit(0); s >= 0; s = slots.nextSetBit(s + 1)) {
+            last = Math.max(last, positionOf(s));
+        }
+        return last;
+    }
+
     /** A scope without a frame of its own (a subquery's probe): it does not count as a level. */
     final boolean transparent;
 
@@ -130,6 +169,7 @@ final class Scope {
                             + (table == null ? column : table + "." + column));
                 }
                 found = new Ref(depth, slot, c, src, this);
+                usedColumns.computeIfAbsent(src, k -> new java.util.BitSet()).set(c);
             } else if (src.hasRowid() && isRowidName(column)) {
                 if (found == null) {
                     found = new Ref(depth, slot, src.table() != null && src.table().rowidAlias() >= 0

@@ -146,8 +146,13 @@ final class Upserts {
                     nv[col] = ValueOps.applyAffinity(v, table.columns().get(col).affinity());
                 }
             }
-            writer.delete(ctx, existing);
-            writer.insert(ctx, nv, newRowid, TableWriter.OnConflict.ABORT);
+            if (existingRowid != null && newRowid != null && newRowid.longValue() == existingRowid) {
+                // a rowid table keeping its rowid: in place (a WITHOUT ROWID row goes by delete and insert)
+                writer.update(ctx, existingRowid, old, nv, TableWriter.OnConflict.ABORT);
+            } else {
+                writer.delete(ctx, existing);
+                writer.insert(ctx, nv, newRowid, TableWriter.OnConflict.ABORT);
+            }
             changed[0]++;
             return true;
         }

@@ -111,6 +111,40 @@ class WithoutRowidDifferentialTests {
                 "EXPLAIN QUERY PLAN SELECT * FROM t WHERE b > 1");
     }
 
+    /**
+     * The planner's rowid-table paths (ordered walks, count from cell counts, join order, in-place
+     * UPDATE) meet a WITHOUT ROWID table: its primary key gives ORDER BY / GROUP BY order, index
+     * entries end with the primary key (no rowid to seek by), UPDATE goes by delete and insert.
+     */
+    @Test
+    void plannerPathsOverPrimaryKeyAndSecondaryIndexes() throws SQLException {
+        assertSame("CREATE TABLE t(a TEXT, b INT, c REAL, d, PRIMARY KEY(a DESC, b)) WITHOUT ROWID",
+                "CREATE INDEX t_c ON t(c)",
+                "CREATE UNIQUE INDEX t_d ON t(d)",
+                "INSERT INTO t VALUES('x', 1, 1.5, 10), ('y', 2, 2, 20), ('a', 3, NULL, 30), ('x', 0, 7, 40), ('m', 5, 2, NULL)",
+                "SELECT count(*) FROM t",
+                "SELECT a, b FROM t ORDER BY a DESC, b",
+                "SELECT a, b FROM t ORDER BY a, b DESC LIMIT 3",
+                "SELECT c, a, b FROM t WHERE c > 1 ORDER BY c, a, b",
+                "SELECT a, count(*) FROM t GROUP BY a",
+                "SELECT d, c FROM t WHERE d >= 20 ORDER BY d",
+                "EXPLAIN QUERY PLAN SELECT a, b FROM t ORDER BY a DESC, b",
+                "UPDATE t SET c = c + 1 WHERE b >= 1",
+                "UPDATE t SET d = 99 WHERE a = 'y'",
+                "UPDATE OR REPLACE t SET d = 10 WHERE a = 'a'",
+                "UPDATE t SET a = 'z' WHERE b = 5",
+                "UPDATE t SET d = 40 WHERE a = 'z'",
+                "SELECT * FROM t ORDER BY a, b",
+                "SELECT * FROM t INDEXED BY t_c WHERE c > 0 ORDER BY a, b",
+                "SELECT * FROM t NOT INDEXED WHERE a = 'x'",
+                "SELECT count(*) FROM t",
+                "SELECT t1.a, t2.b FROM t t1 JOIN t t2 ON t2.d = t1.d JOIN t t3 ON t3.a = t2.a ORDER BY 1, 2",
+                "INSERT INTO t VALUES('x', 1, 0, 0) ON CONFLICT(a, b) DO UPDATE SET c = 100",
+                "INSERT INTO t VALUES('x', 1, 0, 0) ON CONFLICT(a, b) DO UPDATE SET c = 100, d = 5",
+                "SELECT * FROM t ORDER BY a, b",
+                "PRAGMA integrity_check");
+    }
+
     @Test
     void conflictClausesAndUpsert() throws SQLException {
         assertSame("CREATE TABLE kv(k TEXT PRIMARY KEY, v INT, n INT DEFAULT 0, u UNIQUE) WITHOUT ROWID",

@@ -1,0 +1,73 @@
+package io.onelite.exec;
+
+import io.onelite.catalog.KeyCursor;
+import io.onelite.catalog.RowCursor;
+
+/**
+ * The current entry of an index walk seen as the row of its table, as SQLite's deferred seek
+ * ({@code OP_DeferredSeek}): the rowid and the indexed columns come from the index key, and the
+ * table row is sought only when another column is read. When the planner found the index
+ * covering, that never happens; when it did not, a filter that rejects the row on indexed
+ * columns alone still saves the seek.
+ *
+ * <p>An index holds each value as its table row stores it (affinity applied, text in its own
+ * case), so a column read here equals the table's; REAL columns get back the real that SQLite
+ * stores as an integer in records.
+ */
+final class IndexRow implements RowSource {
+    private final KeyCursor index;
+    private final TableAccess table;
+    /** Per table column, its position in the index key, or -1. */
+    private final int[] keyPosition;
+    private final java.util.function.Supplier<RowCursor> openTable;
+    private RowCursor cursor;
+    private CursorRow row;
+    private long rowid;
+    private boolean sought;
+
+    IndexRow(KeyCursor index, TableAccess table, int[] keyPosition, java.util.function.Supplier<RowCursor> openTable) {
+        this.index = index;
+        this.table = table;
+        this.keyPosition = keyPosition;
+        this.openTable = openTable;
+    }
+
+    /** Moves to the index entry under the cursor, whose rowid is {@code rowid}. */
+    void moveTo(long rowid) {
+        this.rowid = rowid;
+        this.sought = false;
+    }
+
+    @Override
+    public Object column(int i) {
+        if (i < 0 || i == table.rowidAlias()) {
+            return rowid;
+        }
+        int p = i < keyPosition.length ? keyPosition[i] : -1;
+        if (p >= 0) {
+            Object v = index.column(p);
+            if (v instanceof Long l && table.realColumns() != null && i < table.realColumns().length
+                    && table.realColumns()[i]) {
+                return (double) l;
+            }
+            return v;
+        }
+        if (!sought) {
+            if (cursor == null) {
+                cursor = openTable.get();
+                row = table.row(cursor);
+            }
+            if (!cursor.seek(rowid)) {
+                throw new io.onelite.common.CorruptDatabaseException("index entry for missing row " + rowid
+                        + " of " + table.name());
+            }
+            sought = true;
+        }
+        return row.column(i);
+    }
+
+    @Override
+    public long rowid() {
+        return rowid;
+    }
+}

@@ -1,0 +1,100 @@
+package io.onelite.plan;
+
+import io.onelite.catalog.Index;
+import io.onelite.catalog.Table;
+
+import java.util.List;
+
+/**
+ * Whether walking the rowid or an index yields rows in a wanted order, and in which direction
+ * (as SQLite's {@code wherePathSatisfiesOrderBy}, for one source). The walk's order is the index
+ * columns, then the rowid (every index key ends with it); a column held constant by an equality
+ * term may appear anywhere in the wanted order or not at all. A wanted term matches the next
+ * index column when it is the same column under the index column's collation, with NULLs where
+ * the walk puts them (first when ascending, last when descending); its direction against the
+ * index column's says whether the walk goes forward or in reverse, and every term must agree.
+ * Once the rowid matched, the order is total: later terms cannot change it. A GROUP BY term
+ * takes any direction (groups only need to be runs); the walk then goes forward.
+ */
+final class OrderMatch {
+    static final int NO = -1;
+    static final int FORWARD = 0;
+    static final int REVERSE = 1;
+
+    private OrderMatch() {
+    }
+
+    /** Rowid order (a table scan or rowid range). */
+    static int rowid(List<AccessPlanner.OrderTerm> order) {
+        return walk(new int[] {-1}, new String[] {"BINARY"}, new boolean[1], new boolean[1], order);
+    }
+
+    /**
+     * Order of {@code ix}; {@code constant[p]} = key column p is fixed by an equality term with a
+     * single value (length: the index columns plus the rowid).
+     */
+    static int index(Index ix, Table t, boolean[] constant, List<AccessPlanner.OrderTerm> order) {
+        int n = ix.columns().length;
+        int[] cols = new int[n + 1];
+        String[] colls = new String[n + 1];
+        boolean[] desc = new boolean[n + 1];
+        for (int p = 0; p < n; p++) {
+            int c = ix.columns()[p];
+            cols[p] = c >= 0 && c == t.rowidAlias() ? -1 : c < 0 ? -2 : c;
+            colls[p] = ix.keyInfo().collation(p).name();
+            desc[p] = ix.keyInfo().descending(p);
+        }
+        cols[n] = -1;
+        colls[n] = "BINARY";
+        return walk(cols, colls, desc, constant, order);
+    }
+
+    private static int walk(int[] cols, String[] colls, boolean[] desc, boolean[] constant,
+                            List<AccessPlanner.OrderTerm> order) {
+        if (order == null || order.isEmpty()) {
+            return order == null ? NO : FORWARD;
+        }
+        int pos = 0;
+        int dir = -1;
+        for (AccessPlanner.OrderTerm term : order) {
+            if (isConstant(cols, colls, constant, term)) {
+                continue;
+            }
+            while (pos < cols.length && constant[pos]) {
+                pos++;
+            }
+            if (pos >= cols.length || cols[pos] != term.column()) {
+                return NO;
+            }
+            boolean rowid = term.column() == -1;
+            if (!rowid && !colls[pos].equalsIgnoreCase(term.collation())) {
+                return NO;
+            }
+            if (!term.anyDirection()) {
+                if (!rowid && term.nullsFirst() == term.desc()) {
+                    return NO;
+                }
+                int d = term.desc() != desc[pos] ? REVERSE : FORWARD;
+                if (dir >= 0 && d != dir) {
+                    return NO;
+                }
+                dir = d;
+            }
+            if (rowid) {
+                return dir < 0 ? FORWARD : dir; // unique: the order is total
+            }
+            pos++;
+        }
+        return dir < 0 ? FORWARD : dir;
+    }
+
+    private static boolean isConstant(int[] cols, String[] colls, boolean[] constant, AccessPlanner.OrderTerm term) {
+        for (int p = 0; p < cols.length; p++) {
+            if (constant[p] && cols[p] == term.column() && (term.column() == -1
+                    || colls[p].equalsIgnoreCase(term.collation()))) {
+                return true;
+            }
+        }
+        return false;
+    }
+}
