@@ -13,6 +13,8 @@ final class RecordHeader {
     private long[] types;
     private int[] offsets;
     private int count;
+    /** Where the last column's content ends: the record's size as its header implies it. */
+    private long contentEnd;
 
     private RecordHeader(byte[] buf) {
         this.buf = buf;
@@ -64,6 +66,16 @@ final class RecordHeader {
                 throw Record.malformed("column " + (count - 1) + " runs past the end of the record");
             }
         }
+        contentEnd = body - off;
+    }
+
+    /**
+     * The record's size as its header implies it (header plus every column's content). SQLite's
+     * OP_Column, reading the whole header, calls a record corrupt unless this equals the payload
+     * size; readers of single columns here accept a longer payload, the integrity check does not.
+     */
+    long impliedSize() {
+        return contentEnd;
     }
 
     int columnCount() {

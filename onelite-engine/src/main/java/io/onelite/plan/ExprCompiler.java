@@ -518,10 +518,18 @@ final class ExprCompiler {
         }
         CExpr x = compile(in.expr());
         List<Eval> eqs = new ArrayList<>();
+        List<CExpr> values = new ArrayList<>();
         for (Expr v : in.values()) {
-            CExpr cv = compile(v);
+            values.add(compile(v));
+        }
+        // SQLite's parser turns "a IN (constant)" into "a = +constant" (either side's collation
+        // may then apply); any other list compares under the left operand's collation alone
+        // (sqlite3ExprCodeIN), so 'ABC' IN (nocase_col, 1) is false where 'ABC' = nocase_col is true.
+        boolean singleConstant = values.size() == 1 && values.get(0).constant();
+        for (CExpr cv : values) {
             // "a IN (x, y)" is "a = +x OR a = +y": the list values carry no affinity.
-            CExpr vv = new CExpr(cv.eval(), '@', cv.collation(), cv.explicitColl(), cv.constant());
+            CExpr vv = singleConstant ? new CExpr(cv.eval(), '@', cv.collation(), cv.explicitColl(), cv.constant())
+                    : new CExpr(cv.eval(), '@', null, false, cv.constant());
             eqs.add(comparison(Expr.BinaryOp.EQ, x, vv).eval());
         }
         Eval xe = x.eval();
