@@ -373,6 +373,9 @@ final class StatementImpl implements Statement {
             if (session.tx != null) {
                 session.deferredViolations = deferredBefore;
             }
+            if (exec != null && !exec.readOnly()) {
+                session.setChanges(0); // a failed INSERT/UPDATE/DELETE counts no change, as sqlite3VdbeHalt
+            }
             if (sp >= 0) {
                 try {
                     st.rollbackTo(sp);

@@ -79,6 +79,25 @@ class ScenarioTests {
     }
 
     @Test
+    void aFailedStatementCountsNoChangesAsInSqlite() throws Exception {
+        // changes() was left at the previous statement's count after a failing multi-row INSERT
+        run("CREATE TABLE t(a UNIQUE)",
+            "INSERT INTO t VALUES (1), (2)",
+            "SELECT changes(), total_changes()",
+            "INSERT INTO t VALUES (3), (1)",
+            "SELECT changes(), total_changes()",
+            "UPDATE t SET a = 5",
+            "SELECT changes(), total_changes(), count(*) FROM t",
+            "BEGIN",
+            "DELETE FROM t WHERE a = 1",
+            "INSERT INTO t VALUES (2)",
+            "SELECT changes(), total_changes()",
+            "SELECT 1/0, changes()",
+            "COMMIT",
+            "SELECT changes(), total_changes(), count(*) FROM t");
+    }
+
+    @Test
     void constraintsReportSqlitesCodesAndMessages() throws Exception {
         run("CREATE TABLE t(id INTEGER PRIMARY KEY, u TEXT UNIQUE, n INT NOT NULL, c INT CHECK (c > 0))",
                 "INSERT INTO t VALUES (1, 'a', 1, 1)",
