@@ -58,8 +58,7 @@ final class ExternalSorter {
         try {
             while (in.next()) {
                 ctx.checkInterrupt();
-                buffer.add(in.row());
-                if (buffer.size() >= budget) {
+                if (buffer.size() >= budget) { // only a row beyond the budget spills: a full buffer may be all
                     if (spill == null) {
                         spill = SpillFile.create(tempDirectory);
                         ctx.onClose(spill);
@@ -68,6 +67,7 @@ final class ExternalSorter {
                     spill.writeRun(buffer);
                     buffer = new ArrayList<>();
                 }
+                buffer.add(in.row());
             }
             buffer.sort(order);
             if (spill == null) {

@@ -188,6 +188,12 @@ class ExternalSortTests {
             s.execute("CREATE TABLE t(id INTEGER PRIMARY KEY, x)");
             s.execute("WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 5000) "
                     + "INSERT INTO t(x) SELECT i * 7 % 1000 FROM n");
+            // exactly the budget (7 rows) stays in memory; one row more spills
+            long created = ExternalSorter.SPILLS_CREATED.get();
+            assertThat(oneLite(s, "SELECT x FROM t WHERE id <= 7 ORDER BY x")).hasSize(7);
+            assertThat(ExternalSorter.SPILLS_CREATED.get()).isEqualTo(created);
+            assertThat(oneLite(s, "SELECT x FROM t WHERE id <= 8 ORDER BY x")).hasSize(8);
+            assertThat(ExternalSorter.SPILLS_CREATED.get()).isEqualTo(created + 1);
             // closed after one row
             try (Statement st = s.prepare("SELECT x FROM t ORDER BY x DESC")) {
                 assertThat(st.step()).isTrue();
