@@ -49,6 +49,8 @@ final class StatementImpl implements Statement {
     private Object[] row;
     private TxStorage autoTx;
     private boolean closed;
+    /** The context of the current run, closed when the run ends, fails or is reset. */
+    private ExecContext runContext;
 
     /** What a closed statement leaves for reuse (see SessionImpl's cache). */
     record Compiled(ParseResult parse, Executable exec, int cookie, List<String> names, List<String> declTypes,
@@ -254,11 +256,13 @@ final class StatementImpl implements Statement {
             }
         } catch (RuntimeException e) {
             rows = null;
+            releaseRun();
             endAuto(false);
             throw e;
         }
         rows = null;
         row = null;
+        releaseRun();
         endAuto(true);
         return false;
     }
@@ -310,6 +314,7 @@ final class StatementImpl implements Statement {
         try {
             Schema schema = session.schema(st);
             ExecContext ctx = new ExecContext(st, params.clone(), session);
+            runContext = ctx;
             if (stmt instanceof PragmaStmt p) {
                 rows = Pragmas.execute(p, schema, ctx, session);
                 if (rows == null) {
@@ -385,8 +390,18 @@ final class StatementImpl implements Statement {
                 }
             }
             rows = null;
+            releaseRun();
             endAuto(false);
             throw e;
+        }
+    }
+
+    /** Frees what the run holds beyond its rows (a sort's spill file). */
+    private void releaseRun() {
+        ExecContext ctx = runContext;
+        runContext = null;
+        if (ctx != null) {
+            ctx.close();
         }
     }
 
@@ -434,6 +449,7 @@ final class StatementImpl implements Statement {
     public void reset() {
         rows = null;
         row = null;
+        releaseRun();
         started = false;
         endAuto(true);
     }

@@ -145,4 +145,30 @@ public final class ExecContext {
             throw new OneLiteException(ResultCode.INTERRUPT, "interrupted");
         }
     }
+
+    private java.util.List<AutoCloseable> resources;
+
+    /** Registers something (a sort's spill file) to release when the statement's run ends. */
+    public void onClose(AutoCloseable resource) {
+        if (resources == null) {
+            resources = new java.util.ArrayList<>();
+        }
+        resources.add(resource);
+    }
+
+    /** Releases what {@link #onClose} registered: the run ended, failed or was reset. */
+    public void close() {
+        java.util.List<AutoCloseable> rs = resources;
+        resources = null;
+        if (rs == null) {
+            return;
+        }
+        for (AutoCloseable r : rs) {
+            try {
+                r.close();
+            } catch (Exception ignored) {
+                // releasing temp space must not hide the statement's own outcome
+            }
+        }
+    }
 }

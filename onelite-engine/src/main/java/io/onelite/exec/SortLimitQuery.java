@@ -8,8 +8,9 @@ import java.util.List;
 
 /**
  * ORDER BY, LIMIT and OFFSET over an input whose rows carry the result columns then hidden sort
- * keys ({@code keyColumns} names them). Sorting materialises; without keys rows stream and the
- * limit stops the input early. The output keeps only the first {@code visible} columns.
+ * keys ({@code keyColumns} names them). Sorting consumes the input (a bounded heap for a small
+ * LIMIT, else {@link ExternalSorter}, which spills to a temp file past its memory budget); without
+ * keys rows stream and the limit stops the input early. The output keeps only the first {@code visible} columns.
  */
 public final class SortLimitQuery implements Query {
     private final Query input;
@@ -54,10 +55,10 @@ public final class SortLimitQuery implements Query {
         RowIterator in;
         if (keyColumns.length > 0) {
             long keep = lim < 0 ? -1 : (lim > Long.MAX_VALUE - off ? Long.MAX_VALUE : lim + off);
-            List<Object[]> rows = keep >= 0 && keep <= MAX_HEAP
-                    ? TopRows.best(input.open(ctx, outer), (int) keep, this::compare)
-                    : sortedAll(ctx, outer);
-            in = RowIterator.of(rows);
+            // a bounded heap needs memory for the kept rows only; beyond the sort's budget, spill
+            in = keep >= 0 && keep <= Math.min(MAX_HEAP, ExternalSorter.memoryRows())
+                    ? RowIterator.of(TopRows.best(input.open(ctx, outer), (int) keep, this::compare))
+                    : ExternalSorter.sort(input.open(ctx, outer), this::compare, ctx);
         } else {
             in = input.open(ctx, outer);
         }
@@ -96,12 +97,6 @@ public final class SortLimitQuery implements Query {
 
     /** Beyond this many kept rows a bounded heap saves little over sorting everything. */
     private static final long MAX_HEAP = 1 << 20;
-
-    private List<Object[]> sortedAll(ExecContext ctx, Frame outer) {
-        List<Object[]> rows = input.all(ctx, outer);
-        rows.sort(this::compare); // List.sort is stable: ties keep input order
-        return rows;
-    }
 
     private int compare(Object[] a, Object[] b) {
         for (int i = 0; i < keyColumns.length; i++) {
