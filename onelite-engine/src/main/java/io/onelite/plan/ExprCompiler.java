@@ -555,6 +555,22 @@ final class ExprCompiler {
         });
     }
 
+    /**
+     * The rows of an IN (SELECT ...) right-hand side: run once per statement and cached under
+     * {@code key}, unless the subquery is correlated and must run again for every outer row.
+     */
+    static List<Object[]> subqueryRows(Frame f, Query q, boolean correlated, Object key) {
+        @SuppressWarnings("unchecked")
+        List<Object[]> rows = correlated ? null : (List<Object[]>) f.ctx.cached(key);
+        if (rows == null) {
+            rows = q.all(f.ctx, f);
+            if (!correlated) {
+                f.ctx.cache(key, rows);
+            }
+        }
+        return rows;
+    }
+
     private CExpr inSelect(Expr.InSelect in) {
         if (RowValues.isVector(in.expr())) {
             return RowValues.inSelect(this, in);
@@ -577,14 +593,7 @@ final class ExprCompiler {
         boolean not = in.not();
         Object key = new Object();
         return CExpr.of(f -> {
-            @SuppressWarnings("unchecked")
-            List<Object[]> rows = correlated ? null : (List<Object[]>) f.ctx.cached(key);
-            if (rows == null) {
-                rows = q.all(f.ctx, f);
-                if (!correlated) {
-                    f.ctx.cache(key, rows);
-                }
-            }
+            List<Object[]> rows = subqueryRows(f, q, correlated, key);
             if (rows.isEmpty()) {
                 return not ? 1L : 0L;
             }

@@ -262,14 +262,7 @@ final class RowValues {
         Eval le = l.row();
         Object key = new Object();
         return CExpr.of(f -> {
-            @SuppressWarnings("unchecked")
-            List<Object[]> rows = correlated ? null : (List<Object[]>) f.ctx.cached(key);
-            if (rows == null) {
-                rows = q.all(f.ctx, f);
-                if (!correlated) {
-                    f.ctx.cache(key, rows);
-                }
-            }
+            List<Object[]> rows = ExprCompiler.subqueryRows(f, q, correlated, key);
             if (rows.isEmpty()) {
                 return not ? 1L : 0L;
             }
