@@ -121,8 +121,8 @@ final class TermConstraints {
         }
         String colColl = src.collations()[column] == null ? "BINARY" : src.collations()[column];
         CExpr colC = new CExpr(null, ca, colColl, false, false);
-        io.onelite.btree.Collation cmp = valueOnLeft ? ExprCompiler.collationOf(v, colC)
-                : ExprCompiler.collationOf(colC, v);
+        io.onelite.btree.Collation cmp = valueOnLeft ? Comparisons.collationOf(v, colC)
+                : Comparisons.collationOf(colC, v);
         return cmp.name().equalsIgnoreCase(colColl);
     }
 }
