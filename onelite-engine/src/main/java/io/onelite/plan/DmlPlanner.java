@@ -280,10 +280,7 @@ public final class DmlPlanner {
             }
             vals.addAll(RowValues.assignments(new ExprCompiler(planner, m.scope), sc, true));
         }
-        char[] aff = new char[n];
-        for (int i = 0; i < n; i++) {
-            aff[i] = t.columns().get(i).affinity();
-        }
+        char[] aff = Writers.affinities(t);
         TableWriter writer = Writers.writer(planner, t);
         TableWriter.OnConflict action = Writers.action(s.orConflict());
         int alias = t.rowidAlias();

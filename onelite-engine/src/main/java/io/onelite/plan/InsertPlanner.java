@@ -72,10 +72,7 @@ final class InsertPlanner {
             Column c = t.columns().get(i);
             defaults[i] = c.defaultValue() == null ? null : dc.eval(c.defaultValue());
         }
-        char[] aff = new char[n];
-        for (int i = 0; i < n; i++) {
-            aff[i] = t.columns().get(i).affinity();
-        }
+        char[] aff = Writers.affinities(t);
         TableWriter writer = Writers.writer(planner, t);
         TableWriter.OnConflict action = Writers.action(s.orConflict());
         int alias = t.rowidAlias();
