@@ -30,7 +30,7 @@ final class AccessPlanner {
     }
 
     /** A usable term: column {@code column} of this source compared with {@code value}. */
-    private record Constraint(int column, Expr.BinaryOp op, Expr value, List<Expr> inValues) {
+    record Constraint(int column, Expr.BinaryOp op, Expr value, List<Expr> inValues) {
     }
 
     static TableAccess access(Table t) {
@@ -113,7 +113,7 @@ final class AccessPlanner {
         List<Index> indexes = candidates(e, t);
         List<Constraint> cons = new ArrayList<>();
         for (Expr term : terms) {
-            collect(planner, scope, slot, term, cons);
+            TermConstraints.collect(planner, scope, slot, term, cons);
         }
         // 1. rowid equality
         for (Constraint c : cons) {
@@ -168,7 +168,7 @@ final class AccessPlanner {
             int dir = OrderMatch.index(best, t, constant, order);
             if (dir == OrderMatch.NO && order != null && !limited && bestEq == 0
                     && bounds(cons, best.columns()[0]) == 1) {
-                Access walk = orderedFullScan(scope, planner, slot, ta, t, indexes, order);
+                Access walk = FullScans.orderedFullScan(scope, planner, slot, ta, t, indexes, order);
                 if (walk != null) {
                     return walk;
                 }
@@ -178,7 +178,7 @@ final class AccessPlanner {
         }
         int rowidDir = OrderMatch.rowid(order);
         if (rowidRange && rowidDir == OrderMatch.NO && order != null && !limited && bounds(cons, -1) == 1) {
-            Access walk = orderedFullScan(scope, planner, slot, ta, t, indexes, order);
+            Access walk = FullScans.orderedFullScan(scope, planner, slot, ta, t, indexes, order);
             if (walk != null) {
                 return walk;
             }
@@ -226,7 +226,7 @@ final class AccessPlanner {
             il.setReverse(dir == OrderMatch.REVERSE);
             return new Access(il, dir != OrderMatch.NO);
         }
-        return fullScan(planner, scope, slot, ta, t, indexes, order);
+        return FullScans.fullScan(planner, scope, slot, ta, t, indexes, order);
     }
 
     /**
@@ -264,18 +264,6 @@ final class AccessPlanner {
         return all;
     }
 
-    /**
-     * A full scan: of an index that yields the wanted order (a covering one first, then the
-     * narrowest), else of the narrowest covering index narrower than the table (SQLite's
-     * covering-index scan, taken when an index row is smaller than a table row), else of the table.
-     */
-    /** A full walk of an index in the wanted order, or null when no index gives it. */
-    private static Access orderedFullScan(Scope scope, Planner planner, int slot, TableAccess ta, Table t,
-                                          List<Index> indexes, List<OrderTerm> order) {
-        Access a = fullScan(planner, scope, slot, ta, t, indexes, order);
-        return a.ordered() ? a : null;
-    }
-
     /** How many of the two bounds (lower, upper) the range terms on {@code column} give. */
     private static int bounds(List<Constraint> cons, int column) {
         boolean lo = false;
@@ -287,70 +275,6 @@ final class AccessPlanner {
             }
         }
         return (lo ? 1 : 0) + (hi ? 1 : 0);
-    }
-
-    private static Access fullScan(Planner planner, Scope scope, int slot, TableAccess ta, Table t,
-                                   List<Index> indexes, List<OrderTerm> order) {
-        Index pick = null;
-        int pickDir = OrderMatch.NO;
-        boolean pickCovering = false;
-        for (Index ix : indexes) {
-            if (ix.where() != null) {
-                continue;
-            }
-            int dir = order == null ? OrderMatch.NO
-                    : OrderMatch.index(ix, t, new boolean[ix.columns().length + 1], order);
-            if (dir == OrderMatch.NO) {
-                continue;
-            }
-            boolean cov = covers(scope, slot, ix, t);
-            if (pick == null || (cov && !pickCovering)
-                    || (cov == pickCovering && ix.columns().length < pick.columns().length)) {
-                pick = ix;
-                pickDir = dir;
-                pickCovering = cov;
-            }
-        }
-        if (pick == null && scope.coveringReads) {
-            int tableWidth = t.columns().size() + (t.rowidAlias() >= 0 ? 0 : 1);
-            for (Index ix : indexes) {
-                if (ix.where() == null && ix.columns().length + 1 < tableWidth && covers(scope, slot, ix, t)
-                        && (pick == null || ix.columns().length < pick.columns().length)) {
-                    pick = ix;
-                }
-            }
-        }
-        if (pick == null) {
-            return new Access(new ScanLevel(slot, ta, false), false);
-        }
-        IndexLevel il = indexLevel(planner, scope, slot, ta, pick, 0, false, List.of(), t);
-        il.setReverse(pickDir == OrderMatch.REVERSE);
-        return new Access(il, pickDir != OrderMatch.NO);
-    }
-
-    /** Whether the columns the query reads from {@code slot} are all in {@code ix} (or the rowid). */
-    static boolean covers(Scope scope, int slot, Index ix, Table t) {
-        if (!scope.coveringReads || t.clustered() != null) {
-            // WITHOUT ROWID: an entry's tail is the primary key, not a rowid; rows are always read from the clustered tree
-            return false;
-        }
-        java.util.BitSet used = scope.usedColumns.get(scope.sources.get(slot));
-        if (used == null) {
-            return true;
-        }
-        for (int c = used.nextSetBit(0); c >= 0; c = used.nextSetBit(c + 1)) {
-            if (c == t.rowidAlias()) {
-                continue;
-            }
-            boolean found = false;
-            for (int ic : ix.columns()) {
-                found |= ic == c;
-            }
-            if (!found) {
-                return false;
-            }
-        }
-        return true;
     }
 
     /** Where each column of {@code t} sits in the key of {@code ix}, or -1. */
@@ -366,8 +290,8 @@ final class AccessPlanner {
         return pos;
     }
 
-    private static IndexLevel indexLevel(Planner planner, Scope scope, int slot, TableAccess ta, Index ix,
-                                         int eqUsable, boolean rangeUsable, List<Constraint> cons, Table t) {
+    static IndexLevel indexLevel(Planner planner, Scope scope, int slot, TableAccess ta, Index ix,
+                                 int eqUsable, boolean rangeUsable, List<Constraint> cons, Table t) {
         int used = eqUsable;
         long tupleCount = 1;
         for (int i = 0; i < eqUsable; i++) {
@@ -454,7 +378,7 @@ final class AccessPlanner {
             return ix.root() == t.root() ? level.onPrimaryKey()
                     : level.withPrimaryKeyAt(t.clustered().primaryKeyPositions(ix.columns(), ix.collations()));
         }
-        return level.withKeyPositions(keyPositions(ix, t), covers(scope, slot, ix, t));
+        return level.withKeyPositions(keyPositions(ix, t), FullScans.covers(scope, slot, ix, t));
     }
 
     /** An index column is usable for the column's comparisons only under the column's own collation. */
@@ -495,116 +419,5 @@ final class AccessPlanner {
 
     private static boolean sameCollation(Planner planner, Scope scope, Constraint c, Index ix, int pos, Table t) {
         return true;
-    }
-
-    /**
-     * Records {@code term} when it has the shape {@code col op value} (either way round) or
-     * {@code col IN (values)} / {@code col BETWEEN a AND b}, where col is a column of this slot and
-     * value reads no slot at or after it, and where comparing under the column's affinity and
-     * collation is what the comparison does.
-     */
-    private static void collect(Planner planner, Scope scope, int slot, Expr term, List<Constraint> out) {
-        if (term instanceof Expr.Binary b) {
-            Expr.BinaryOp op = b.op();
-            if (op != Expr.BinaryOp.EQ && op != Expr.BinaryOp.LT && op != Expr.BinaryOp.LE
-                    && op != Expr.BinaryOp.GT && op != Expr.BinaryOp.GE && op != Expr.BinaryOp.IS) {
-                return;
-            }
-            if (op == Expr.BinaryOp.IS) {
-                return;
-            }
-            Integer lc = columnOf(scope, slot, b.left());
-            valueOnLeft = false;
-            if (lc != null && usable(planner, scope, slot, lc, b.right(), b.left())) {
-                out.add(new Constraint(lc, op, b.right(), null));
-                return;
-            }
-            Integer rc = columnOf(scope, slot, b.right());
-            valueOnLeft = true;
-            if (rc != null && usable(planner, scope, slot, rc, b.left(), b.right())) {
-                out.add(new Constraint(rc, flip(op), b.left(), null));
-            }
-        } else if (term instanceof Expr.InList in && !in.not() && !in.values().isEmpty()) {
-            valueOnLeft = false;
-            Integer c = columnOf(scope, slot, in.expr());
-            if (c == null) {
-                return;
-            }
-            for (Expr v : in.values()) {
-                if (!usable(planner, scope, slot, c, v, null)) {
-                    return;
-                }
-            }
-            out.add(new Constraint(c, Expr.BinaryOp.EQ, null, in.values()));
-        } else if (term instanceof Expr.Between bt && !bt.not()) {
-            valueOnLeft = false;
-            Integer c = columnOf(scope, slot, bt.expr());
-            if (c != null && usable(planner, scope, slot, c, bt.low(), bt.expr())
-                    && usable(planner, scope, slot, c, bt.high(), bt.expr())) {
-                out.add(new Constraint(c, Expr.BinaryOp.GE, bt.low(), null));
-                out.add(new Constraint(c, Expr.BinaryOp.LE, bt.high(), null));
-            }
-        }
-    }
-
-    private static Expr.BinaryOp flip(Expr.BinaryOp op) {
-        return switch (op) {
-            case LT -> Expr.BinaryOp.GT;
-            case LE -> Expr.BinaryOp.GE;
-            case GT -> Expr.BinaryOp.LT;
-            case GE -> Expr.BinaryOp.LE;
-            default -> op;
-        };
-    }
-
-    /** The column of {@code slot} an expression names (-1 = rowid), or null. */
-    private static Integer columnOf(Scope scope, int slot, Expr e) {
-        if (!(e instanceof Expr.ColumnRef c)) {
-            return null;
-        }
-        Scope.Ref r = scope.resolve(c.table(), c.column());
-        if (r == null || r.depth() != 0 || r.slot() != slot) {
-            return null;
-        }
-        Table t = r.source().table();
-        if (t != null && r.column() == t.rowidAlias() && r.column() >= 0) {
-            return -1;
-        }
-        return r.column();
-    }
-
-    /** Set by collect(): whether the value expression is the left operand. */
-    private static boolean valueOnLeft;
-
-    private static boolean usable(Planner planner, Scope scope, int slot, int column, Expr value, Expr colExpr) {
-        scope.innerSlotRefs.clear();
-        ExprCompiler ec = new ExprCompiler(planner, scope);
-        CExpr v;
-        try {
-            v = ec.compile(value);
-        } catch (RuntimeException ex) {
-            return false;
-        }
-        java.util.BitSet used = (java.util.BitSet) ec.slotsUsed.clone();
-        used.or(scope.innerSlotRefs);
-        if (!used.isEmpty() && scope.lastLoopPosition(used) >= scope.positionOf(slot)) {
-            return false; // the value must come from loops outside this one
-        }
-        if (column == -1) {
-            return true;
-        }
-        Source src = scope.sources.get(slot);
-        char ca = src.affinities()[column];
-        char va = v.affinity();
-        // the lookup applies the column's affinity to the value: valid when the comparison does too
-        boolean affOk = CExpr.isNumeric(ca) || (ca == 'B' && (va == '@' || va == 'B')) || (ca == 'A' && !CExpr.isNumeric(va));
-        if (!affOk) {
-            return false;
-        }
-        String colColl = src.collations()[column] == null ? "BINARY" : src.collations()[column];
-        CExpr colC = new CExpr(null, ca, colColl, false, false);
-        io.onelite.btree.Collation cmp = valueOnLeft ? ExprCompiler.collationOf(v, colC)
-                : ExprCompiler.collationOf(colC, v);
-        return cmp.name().equalsIgnoreCase(colColl);
     }
 }

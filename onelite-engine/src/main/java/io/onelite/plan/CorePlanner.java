@@ -12,7 +12,6 @@ import io.onelite.exec.Level;
 import io.onelite.exec.Query;
 import io.onelite.exec.SortLimitQuery;
 import io.onelite.exec.ValueOps;
-import io.onelite.exec.ValuesQuery;
 import io.onelite.sql.ast.Expr;
 import io.onelite.sql.ast.NullsOrder;
 import io.onelite.sql.ast.OrderingTerm;
@@ -48,7 +47,7 @@ final class CorePlanner {
     static Planner.Planned plan(Planner planner, SelectCore core, List<OrderingTerm> orderBy, Expr limit,
                                 Expr offset, Scope outer) {
         if (core instanceof SelectCore.Values v) {
-            return values(planner, v, orderBy, limit, offset, outer);
+            return ValuesPlanner.plan(planner, v, orderBy, limit, offset, outer);
         }
         SelectCore.Query q = (SelectCore.Query) core;
         Scope scope = new Scope(outer);
@@ -173,7 +172,7 @@ final class CorePlanner {
             }
             CExpr gc = new ExprCompiler(planner, scope).compile(g);
             Collation coll = gc.collation() == null ? Collation.BINARY : Collation.byName(gc.collation());
-            groupBy[i] = groupKey(gc.eval(), coll == null ? Collation.BINARY : coll);
+            groupBy[i] = CoreOrders.groupKey(gc.eval(), coll == null ? Collation.BINARY : coll);
             groupExprs.add(g);
             groupColls.add(coll == null ? Collation.BINARY : coll);
         }
@@ -269,7 +268,7 @@ final class CorePlanner {
         boolean windows = !windowSpecs.isEmpty();
         // groups come out in GROUP BY order, each term ascending unless ORDER BY asks otherwise
         boolean orderFollowsGroups = aggregate && !windows && keys.length > 0
-                && orderMatchesGroups(scope, groupExprs, groupColls, orderExprs, desc, keyColls, nullsFirst);
+                && CoreOrders.orderMatchesGroups(scope, groupExprs, groupColls, orderExprs, desc, keyColls, nullsFirst);
         boolean[] groupDesc = new boolean[groupExprs.size()];
         if (orderFollowsGroups) {
             System.arraycopy(desc, 0, groupDesc, 0, keys.length);
@@ -277,8 +276,8 @@ final class CorePlanner {
         // levels come last: every column the query reads is known, so covering indexes show
         List<AccessPlanner.OrderTerm> wish = null;
         if (nLevels > 0 && from.rightJoinLevel < 0 && !windows) {
-            wish = aggregate ? groupOrder(scope, groupExprs, groupColls, groupDesc, orderFollowsGroups ? keys.length : 0)
-                    : sortOrder(scope, orderExprs, desc, keyColls, nullsFirst);
+            wish = aggregate ? CoreOrders.groupOrder(scope, groupExprs, groupColls, groupDesc, orderFollowsGroups ? keys.length : 0)
+                    : CoreOrders.sortOrder(scope, orderExprs, desc, keyColls, nullsFirst);
         }
         boolean ordered = false;
         Level[] levels = new Level[nLevels];
@@ -383,123 +382,6 @@ final class CorePlanner {
         JoinOrder.choose(planner, scope, from, exprs, used);
     }
 
-    /** The column of the first source in loop order (-1 = rowid) that {@code e} names, or null. */
-    private static Integer firstSourceColumn(Scope scope, Expr e) {
-        while (e instanceof Expr.Collate c) {
-            e = c.expr();
-        }
-        if (!(e instanceof Expr.ColumnRef c)) {
-            return null;
-        }
-        Scope.Ref r = scope.resolve(c.table(), c.column());
-        if (r == null || r.depth() != 0 || r.slot() != scope.slotAt(0) || r.source().table() == null) {
-            return null;
-        }
-        return r.column() < 0 || r.column() == r.source().table().rowidAlias() ? -1 : r.column();
-    }
-
-    /** ORDER BY as an order of the first source's rows, or null when a term is not one of its columns. */
-    private static List<AccessPlanner.OrderTerm> sortOrder(Scope scope, Expr[] orderExprs, boolean[] desc,
-                                                           Collation[] colls, boolean[] nullsFirst) {
-        if (orderExprs.length == 0) {
-            return null;
-        }
-        List<AccessPlanner.OrderTerm> out = new ArrayList<>();
-        for (int i = 0; i < orderExprs.length; i++) {
-            Integer c = firstSourceColumn(scope, orderExprs[i]);
-            if (c == null) {
-                return null;
-            }
-            out.add(new AccessPlanner.OrderTerm(c, colls[i].name(), desc[i], nullsFirst[i]));
-        }
-        return out;
-    }
-
-    /**
-     * GROUP BY as an order of the first source's rows under each term's collation (groups, whose
-     * keys {@link #groupKey} folds, are then runs), or null. Terms that ORDER BY also sorts on
-     * keep their direction ({@code groupDesc}) so that runs come out in ORDER BY order.
-     */
-    private static List<AccessPlanner.OrderTerm> groupOrder(Scope scope, List<Expr> groupExprs,
-                                                            List<Collation> groupColls, boolean[] groupDesc,
-                                                            int fixedCount) {
-        if (groupExprs.isEmpty()) {
-            return null;
-        }
-        List<AccessPlanner.OrderTerm> out = new ArrayList<>();
-        for (int i = 0; i < groupExprs.size(); i++) {
-            Expr g = groupExprs.get(i);
-            Integer c = g instanceof Expr.ColumnRef ? firstSourceColumn(scope, g) : null;
-            if (c == null) {
-                return null;
-            }
-            // a term ORDER BY also names keeps its direction; the others may go either way
-            out.add(new AccessPlanner.OrderTerm(c, groupColls.get(i).name(), groupDesc[i], !groupDesc[i],
-                    i >= fixedCount));
-        }
-        return out;
-    }
-
-    /**
-     * A GROUP BY term's key: text folded as its collation compares it (NOCASE: ASCII lower case,
-     * RTRIM: no trailing spaces), so that equal keys, hashed and sorted as BINARY, are the values
-     * SQLite puts in one group, and groups sort in the collation's order.
-     */
-    private static Eval groupKey(Eval e, Collation coll) {
-        if (coll == Collation.BINARY) {
-            return e;
-        }
-        return f -> {
-            Object v = e.eval(f);
-            if (!(v instanceof String text)) {
-                return v;
-            }
-            if (coll == Collation.RTRIM) {
-                int end = text.length();
-                while (end > 0 && text.charAt(end - 1) == ' ') {
-                    end--;
-                }
-                return text.substring(0, end);
-            }
-            StringBuilder sb = null;
-            for (int i = 0; i < text.length(); i++) {
-                char ch = text.charAt(i);
-                if (ch >= 'A' && ch <= 'Z') {
-                    if (sb == null) {
-                        sb = new StringBuilder(text);
-                    }
-                    sb.setCharAt(i, (char) (ch + 32));
-                }
-            }
-            return sb == null ? text : sb.toString();
-        };
-    }
-
-    /**
-     * Whether ORDER BY names the first GROUP BY terms, under their collation, with NULLs where
-     * their direction puts them: the groups can then be emitted in ORDER BY order (sorted so, or
-     * as an index walk yields them), as SQLite's GROUP BY sorter does.
-     */
-    private static boolean orderMatchesGroups(Scope scope, List<Expr> groupExprs, List<Collation> groupColls,
-                                              Expr[] orderExprs, boolean[] desc, Collation[] colls, boolean[] nullsFirst) {
-        if (groupExprs.isEmpty() || orderExprs.length > groupExprs.size()) {
-            return false;
-        }
-        for (int i = 0; i < orderExprs.length; i++) {
-            if (nullsFirst[i] == desc[i] || colls[i] != groupColls.get(i) || !(groupExprs.get(i) instanceof Expr.ColumnRef g)
-                    || !(orderExprs[i] instanceof Expr.ColumnRef o)) {
-                return false;
-            }
-            Scope.Ref rg = scope.resolve(g.table(), g.column());
-            Scope.Ref ro = scope.resolve(o.table(), o.column());
-            if (rg == null || ro == null || rg.depth() != 0 || ro.depth() != 0 || rg.slot() != ro.slot()
-                    || rg.column() != ro.column()) {
-                return false;
-            }
-        }
-        return true;
-    }
-
     /**
      * {@code SELECT count(*) FROM t}: one full scan of a rowid table, no WHERE/ON term, GROUP BY,
      * HAVING, DISTINCT, ORDER BY or window; the only result is a plain count(*).
@@ -602,58 +484,5 @@ final class CorePlanner {
             }
         }
         return null;
-    }
-
-    private static Planner.Planned values(Planner planner, SelectCore.Values v, List<OrderingTerm> orderBy,
-                                          Expr limit, Expr offset, Scope outer) {
-        Scope scope = new Scope(outer);
-        ExprCompiler ec = new ExprCompiler(planner, scope);
-        int n = v.rows().get(0).size();
-        Limits.resultColumns(n);
-        Limits.byTerms(orderBy.size(), "ORDER");
-        List<Eval[]> rows = new ArrayList<>();
-        // SQLite builds VALUES as a compound of one-row SELECTs: its columns have the last row's affinities
-        char[] affs = new char[n];
-        String[] colls = new String[n];
-        for (List<Expr> r : v.rows()) {
-            if (r.size() != n) {
-                throw new OneLiteException(ResultCode.ERROR, "all VALUES must have the same number of terms");
-            }
-            Eval[] row = new Eval[n];
-            for (int i = 0; i < n; i++) {
-                CExpr c = ec.compile(r.get(i));
-                row[i] = c.eval();
-                affs[i] = c.affinity();
-                colls[i] = c.collation();
-            }
-            rows.add(row);
-        }
-        List<String> names = new ArrayList<>();
-        List<String> nulls = new ArrayList<>();
-        for (int i = 0; i < n; i++) {
-            names.add("column" + (i + 1));
-            nulls.add(null);
-        }
-        Query q = new ValuesQuery(rows, n);
-        if (!orderBy.isEmpty() || limit != null) {
-            int[] keys = new int[orderBy.size()];
-            boolean[] desc = new boolean[keys.length];
-            Collation[] orderColls = new Collation[keys.length];
-            boolean[] nf = new boolean[keys.length];
-            for (int i = 0; i < keys.length; i++) {
-                keys[i] = Planner.resultIndex(orderBy.get(i).expr(), names, n);
-                if (keys[i] < 0) {
-                    throw new OneLiteException(ResultCode.ERROR, Planner.ordinal(i + 1)
-                            + " ORDER BY term does not match any column in the result set");
-                }
-                desc[i] = orderBy.get(i).descending();
-                orderColls[i] = Collation.BINARY;
-                nf[i] = !desc[i];
-            }
-            ExprCompiler lc = new ExprCompiler(planner, Scope.limitClause(outer));
-            q = new SortLimitQuery(q, n, keys, desc, orderColls, nf, limit == null ? null : lc.eval(limit),
-                    offset == null ? null : lc.eval(offset));
-        }
-        return new Planner.Planned(q, names, nulls, nulls, affs, colls);
     }
 }

@@ -1,6 +1,5 @@
 package io.onelite.plan;
 
-import io.onelite.catalog.Column;
 import io.onelite.catalog.Table;
 import io.onelite.common.OneLiteException;
 import io.onelite.common.ResultCode;
@@ -10,7 +9,6 @@ import io.onelite.exec.ExecContext;
 import io.onelite.exec.Frame;
 import io.onelite.exec.JoinLoop;
 import io.onelite.exec.Level;
-import io.onelite.exec.Query;
 import io.onelite.exec.RowIterator;
 import io.onelite.exec.RowKey;
 import io.onelite.exec.RowSource;
@@ -20,7 +18,6 @@ import io.onelite.sql.ast.DeleteStmt;
 import io.onelite.sql.ast.Expr;
 import io.onelite.sql.ast.InsertStmt;
 import io.onelite.sql.ast.ResultColumn;
-import io.onelite.sql.ast.SelectCore;
 import io.onelite.sql.ast.SetClause;
 import io.onelite.sql.ast.UpdateStmt;
 
@@ -184,168 +181,7 @@ public final class DmlPlanner {
     }
 
     public static Executable insert(Planner planner, InsertStmt s) {
-        return planner.withClause(s.with(), () -> planInsert(planner, s));
-    }
-
-    private static Executable planInsert(Planner planner, InsertStmt s) {
-        if (planner.schema.view(s.table().name()) != null) {
-            return ViewDml.insert(planner, s);
-        }
-        Table t = target(planner, s.table().name());
-        Upserts upserts = s.upserts().isEmpty() ? null : new Upserts(planner, t, s.alias(), s.upserts());
-        int n = t.columns().size();
-        int[] targets;
-        int rowidTarget = -1;
-        if (s.columns().isEmpty()) {
-            targets = new int[n];
-            for (int i = 0; i < n; i++) {
-                targets[i] = i;
-            }
-        } else {
-            targets = new int[s.columns().size()];
-            for (int i = 0; i < targets.length; i++) {
-                String c = s.columns().get(i);
-                int ci = t.columnIndex(c);
-                if (ci < 0 && Scope.isRowidName(c) && !t.withoutRowid()) {
-                    ci = t.rowidAlias() >= 0 ? t.rowidAlias() : -1;
-                    if (ci == -1) {
-                        rowidTarget = i;
-                    }
-                } else if (ci < 0) {
-                    throw new OneLiteException(ResultCode.ERROR, "table " + t.name() + " has no column named " + c);
-                }
-                targets[i] = ci;
-            }
-        }
-        Query source = null;
-        if (s.select() != null) {
-            planner.allowCommitSeq(s.select());
-            // SQLite counts a single VALUES row before planning it (so before the result-set limit)
-            if (s.select().compounds().isEmpty() && s.select().first() instanceof SelectCore.Values v
-                    && v.rows().size() == 1) {
-                checkValueCount(t, s, targets.length, v.rows().get(0).size());
-            }
-            Planner.Planned p = planner.plan(s.select(), planner.outerScope == null ? null
-                    : new Scope(planner.outerScope, true));
-            checkValueCount(t, s, targets.length, p.names().size());
-            source = p.query();
-        }
-        ExprCompiler dc = new ExprCompiler(planner, new Scope(planner.outerScope, true));
-        Eval[] defaults = new Eval[n];
-        for (int i = 0; i < n; i++) {
-            Column c = t.columns().get(i);
-            defaults[i] = c.defaultValue() == null ? null : dc.eval(c.defaultValue());
-        }
-        char[] aff = new char[n];
-        for (int i = 0; i < n; i++) {
-            aff[i] = t.columns().get(i).affinity();
-        }
-        TableWriter writer = Writers.writer(planner, t);
-        TableWriter.OnConflict action = Writers.action(s.orConflict());
-        int alias = t.rowidAlias();
-        Query src = source;
-        int rowidPos = rowidTarget;
-        Table seqTable = t.autoincrement() ? planner.schema.table("sqlite_sequence") : null;
-        TriggerRunner triggers = new TriggerRunner(planner, t, io.onelite.sql.ast.CreateTriggerStmt.Event.INSERT, null);
-        ForeignKeys fks = new ForeignKeys(planner, t);
-        String tableName = t.name();
-        boolean hasRowid = !t.withoutRowid();
-        Dml d = new Dml() {
-            @Override
-            long run(ExecContext ctx, List<Object[]> returned) {
-                List<Object[]> rows = src == null ? List.<Object[]>of(new Object[0]) : src.all(ctx, outer);
-                Frame df = new Frame(ctx, outer, 0);
-                long count = 0;
-                long seq = seqTable == null ? 0 : Sequences.get(ctx.storage, seqTable.root(), tableName);
-                long seqStart = seq;
-                for (Object[] in : rows) {
-                    Object[] values = new Object[n];
-                    boolean[] given = new boolean[n];
-                    Long rowid = null;
-                    for (int i = 0; i < in.length; i++) {
-                        if (i == rowidPos) {
-                            rowid = rowidOf(in[i]);
-                            continue;
-                        }
-                        values[targets[i]] = in[i];
-                        given[targets[i]] = true;
-                    }
-                    for (int i = 0; i < n; i++) {
-                        if (!given[i] && defaults[i] != null) {
-                            values[i] = defaults[i].eval(df);
-                        }
-                        values[i] = ValueOps.applyAffinity(values[i], aff[i]);
-                    }
-                    if (alias >= 0 && values[alias] != null) {
-                        rowid = rowidOf(values[alias]);
-                    }
-                    if (seqTable != null && rowid == null) {
-                        // The shared allocator, so concurrent inserts do not both take seq + 1.
-                        if (seq == Long.MAX_VALUE) {
-                            throw new io.onelite.common.OneLiteException(io.onelite.common.ResultCode.FULL,
-                                    "database or disk is full");
-                        }
-                        rowid = ctx.storage.newRowid(ctx.storage.openTable(writer.root()), writer.root(), seq + 1);
-                    }
-                    if (!triggers.isEmpty()) {
-                        try {
-                            triggers.fire(ctx, io.onelite.sql.ast.CreateTriggerStmt.Time.BEFORE, null, 0, values, rowid == null ? -1 : rowid);
-                        } catch (io.onelite.exec.TriggerIgnore ignore) {
-                            continue;
-                        }
-                    }
-                    if (upserts != null) {
-                        long[] changed = new long[1];
-                        if (upserts.handle(ctx, writer, values, rowid, changed)) {
-                            count += changed[0];
-                            continue;
-                        }
-                    }
-                    if (!fks.isEmpty()) {
-                        fks.checkChild(ctx, values, rowid == null ? -1 : rowid);
-                    }
-                    Long id = writer.insert(ctx, values, rowid, action);
-                    if (id != null && !fks.isEmpty()) {
-                        fks.afterParentInsert(ctx, values, id);
-                    }
-                    if (id != null) {
-                        seq = Math.max(seq, id);
-                        count++;
-                        if (hasRowid) {
-                            ctx.session.setLastInsertRowid(id);
-                        }
-                        if (!triggers.isEmpty()) {
-                            try {
-                                triggers.fire(ctx, io.onelite.sql.ast.CreateTriggerStmt.Time.AFTER, null, 0, values, id);
-                            } catch (io.onelite.exec.TriggerIgnore ignore) {
-                                // nothing left to skip
-                            }
-                            if (hasRowid) {
-                                ctx.session.setLastInsertRowid(id);
-                            }
-                        }
-                        addReturning(ctx, values, id, alias, returned);
-                    }
-                }
-                if (seqTable != null && seq != seqStart) {
-                    Sequences.set(ctx.storage, seqTable.root(), tableName, seq);
-                }
-                return count;
-            }
-        };
-        d.compileReturning(planner, t, s.returning());
-        d.writer = writer;
-        return d;
-    }
-
-    private static void checkValueCount(Table t, InsertStmt s, int targets, int got) {
-        if (got != targets) {
-            if (s.columns().isEmpty()) {
-                throw new OneLiteException(ResultCode.ERROR, "table " + t.name() + " has " + targets
-                        + " columns but " + got + " values were supplied");
-            }
-            throw new OneLiteException(ResultCode.ERROR, got + " values for " + targets + " columns");
-        }
+        return planner.withClause(s.with(), () -> InsertPlanner.plan(planner, s));
     }
 
     static Long rowidOf(Object v) {
@@ -444,10 +280,7 @@ public final class DmlPlanner {
             }
             vals.addAll(RowValues.assignments(new ExprCompiler(planner, m.scope), sc, true));
         }
-        char[] aff = new char[n];
-        for (int i = 0; i < n; i++) {
-            aff[i] = t.columns().get(i).affinity();
-        }
+        char[] aff = Writers.affinities(t);
         TableWriter writer = Writers.writer(planner, t);
         TableWriter.OnConflict action = Writers.action(s.orConflict());
         int alias = t.rowidAlias();

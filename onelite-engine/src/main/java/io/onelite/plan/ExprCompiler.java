@@ -12,7 +12,6 @@ import io.onelite.exec.value.SqlValues;
 import io.onelite.sql.ast.Expr;
 import io.onelite.sql.ast.OrderingTerm;
 
-import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.List;
 import java.util.Locale;
@@ -72,10 +71,10 @@ final class ExprCompiler {
             return between(b);
         }
         if (e instanceof Expr.InList in) {
-            return inList(in);
+            return InCompiler.inList(this, in);
         }
         if (e instanceof Expr.InSelect in) {
-            return inSelect(in);
+            return InCompiler.inSelect(this, in);
         }
         if (e instanceof Expr.InTable it) {
             if (it.args() != null) {
@@ -83,7 +82,7 @@ final class ExprCompiler {
             }
             var core = new io.onelite.sql.ast.SelectCore.Query(false, List.of(new io.onelite.sql.ast.ResultColumn.Star()),
                     new io.onelite.sql.ast.FromItem.Table(it.table(), null, null, false), null, List.of(), null, List.of());
-            return inSelect(new Expr.InSelect(it.expr(), it.not(), io.onelite.sql.ast.SelectStmt.of(core)));
+            return InCompiler.inSelect(this, new Expr.InSelect(it.expr(), it.not(), io.onelite.sql.ast.SelectStmt.of(core)));
         }
         if (e instanceof Expr.Exists ex) {
             Query q = planner.subquery(ex.select(), scope);
@@ -315,7 +314,7 @@ final class ExprCompiler {
             if (RowValues.isVector(b.left()) || RowValues.isVector(b.right())) {
                 return RowValues.compare(this, b);
             }
-            return comparison(b.op(), compile(b.left()), compile(b.right()));
+            return Comparisons.comparison(b.op(), compile(b.left()), compile(b.right()));
         }
         if (b.op() == Expr.BinaryOp.JSON_ARROW || b.op() == Expr.BinaryOp.JSON_ARROW2) {
             return jsonArrow(b);
@@ -387,95 +386,6 @@ final class ExprCompiler {
         return n >= 0 ? x << n : x >> -n;
     }
 
-    /** The collation of a comparison: explicit COLLATE first (left, then right), then the left column's, then the right's. */
-    static Collation collationOf(CExpr l, CExpr r) {
-        String n = l.explicitColl() ? l.collation() : r.explicitColl() ? r.collation()
-                : l.collation() != null ? l.collation() : r.collation();
-        return n == null ? Collation.BINARY : Collation.byName(n);
-    }
-
-    /** Affinity applied to each side before comparing (SQLite's datatype3.html section 4.2); 0 = none. */
-    static char[] comparisonAffinities(CExpr l, CExpr r) {
-        char la = l.affinity();
-        char ra = r.affinity();
-        boolean lHas = la != '@';
-        boolean rHas = ra != '@';
-        char al = 0;
-        char ar = 0;
-        if (lHas && rHas) {
-            // both have an affinity (BLOB counts): NUMERIC when either is numeric, else no conversion
-            if (CExpr.isNumeric(la) && !CExpr.isNumeric(ra)) {
-                ar = 'C';
-            } else if (CExpr.isNumeric(ra) && !CExpr.isNumeric(la)) {
-                al = 'C';
-            }
-        } else if (lHas) {
-            ar = CExpr.isNumeric(la) ? 'C' : la == 'B' ? 'B' : 0;
-        } else if (rHas) {
-            al = CExpr.isNumeric(ra) ? 'C' : ra == 'B' ? 'B' : 0;
-        }
-        return new char[]{al, ar};
-    }
-
-    /**
-     * The one affinity IN applies to both its sides, as {@code sqlite3CompareAffinity(rhs, lhs)}:
-     * NUMERIC when both have one and either is numeric, none when both have a non-numeric one,
-     * else the one that is there. Returns 0 for no conversion.
-     */
-    static char inAffinity(char left, char right) {
-        char aff;
-        if (left != '@' && right != '@') {
-            aff = CExpr.isNumeric(left) || CExpr.isNumeric(right) ? 'C' : 'A';
-        } else {
-            aff = right == '@' ? left : right;
-        }
-        return aff == '@' || aff == 'A' ? 0 : aff;
-    }
-
-    CExpr comparison(Expr.BinaryOp op, CExpr l, CExpr r) {
-        char[] affs = comparisonAffinities(l, r);
-        char al = affs[0];
-        char ar = affs[1];
-        Collation coll = collationOf(l, r);
-        Eval le = l.eval();
-        Eval re = r.eval();
-        boolean k = l.constant() && r.constant();
-        boolean isOp = op == Expr.BinaryOp.IS || op == Expr.BinaryOp.IS_NOT;
-        Eval e = f -> {
-            Object a = le.eval(f);
-            Object b = re.eval(f);
-            if (a == null || b == null) {
-                if (!isOp) {
-                    return null;
-                }
-                boolean same = a == null && b == null;
-                return (op == Expr.BinaryOp.IS) == same ? 1L : 0L;
-            }
-            if (al != 0) {
-                a = ValueOps.applyAffinity(a, al == 'C' ? numericForCompare(a) : al);
-            }
-            if (ar != 0) {
-                b = ValueOps.applyAffinity(b, ar == 'C' ? numericForCompare(b) : ar);
-            }
-            int c = ValueOps.compare(a, b, coll);
-            boolean res = switch (op) {
-                case EQ, IS -> c == 0;
-                case NE, IS_NOT -> c != 0;
-                case LT -> c < 0;
-                case LE -> c <= 0;
-                case GT -> c > 0;
-                default -> c >= 0;
-            };
-            return res ? 1L : 0L;
-        };
-        return new CExpr(e, '@', null, false, k);
-    }
-
-    /** NUMERIC affinity for a comparison keeps reals as reals (no integer conversion needed). */
-    private static char numericForCompare(Object v) {
-        return 'C';
-    }
-
     private CExpr between(Expr.Between b) {
         if (b.expr() instanceof Expr.RowValue || b.low() instanceof Expr.RowValue || b.high() instanceof Expr.RowValue) {
             // x BETWEEN lo AND hi is x >= lo AND x <= hi, element-wise for row values
@@ -486,8 +396,8 @@ final class ExprCompiler {
         CExpr x = compile(b.expr());
         CExpr lo = compile(b.low());
         CExpr hi = compile(b.high());
-        CExpr ge = comparison(Expr.BinaryOp.GE, x, lo);
-        CExpr le = comparison(Expr.BinaryOp.LE, x, hi);
+        CExpr ge = Comparisons.comparison(Expr.BinaryOp.GE, x, lo);
+        CExpr le = Comparisons.comparison(Expr.BinaryOp.LE, x, hi);
         Eval g = ge.eval();
         Eval l = le.eval();
         boolean not = b.not();
@@ -509,110 +419,6 @@ final class ExprCompiler {
         }, '@', null, false, x.constant() && lo.constant() && hi.constant());
     }
 
-    private CExpr inList(Expr.InList in) {
-        if (in.expr() instanceof Expr.RowValue) {
-            return RowValues.inList(this, in);
-        }
-        if (in.values().stream().anyMatch(v -> v instanceof Expr.RowValue)) {
-            throw new OneLiteException(ResultCode.ERROR, "row value misused");
-        }
-        CExpr x = compile(in.expr());
-        List<Eval> eqs = new ArrayList<>();
-        List<CExpr> values = new ArrayList<>();
-        for (Expr v : in.values()) {
-            values.add(compile(v));
-        }
-        // SQLite's parser turns "a IN (constant)" into "a = +constant" (either side's collation
-        // may then apply); any other list compares under the left operand's collation alone
-        // (sqlite3ExprCodeIN), so 'ABC' IN (nocase_col, 1) is false where 'ABC' = nocase_col is true.
-        boolean singleConstant = values.size() == 1 && values.get(0).constant();
-        for (CExpr cv : values) {
-            // "a IN (x, y)" is "a = +x OR a = +y": the list values carry no affinity.
-            CExpr vv = singleConstant ? new CExpr(cv.eval(), '@', cv.collation(), cv.explicitColl(), cv.constant())
-                    : new CExpr(cv.eval(), '@', null, false, cv.constant());
-            eqs.add(comparison(Expr.BinaryOp.EQ, x, vv).eval());
-        }
-        Eval xe = x.eval();
-        boolean not = in.not();
-        Eval[] arr = eqs.toArray(new Eval[0]);
-        return CExpr.of(f -> {
-            if (arr.length == 0) {
-                return not ? 1L : 0L;
-            }
-            if (xe.eval(f) == null) {
-                return null;
-            }
-            boolean sawNull = false;
-            for (Eval e : arr) {
-                Object r = e.eval(f);
-                if (r == null) {
-                    sawNull = true;
-                } else if ((Long) r != 0) {
-                    return not ? 0L : 1L;
-                }
-            }
-            return sawNull ? null : not ? 1L : 0L;
-        });
-    }
-
-    private CExpr inSelect(Expr.InSelect in) {
-        if (RowValues.isVector(in.expr())) {
-            return RowValues.inSelect(this, in);
-        }
-        CExpr x = compile(in.expr());
-        Query q = planner.subquery(in.select(), scope);
-        if (q.columnCount() != 1) {
-            throw new OneLiteException(ResultCode.ERROR, "sub-select returns " + q.columnCount()
-                    + " columns - expected 1");
-        }
-        boolean correlated = planner.lastSubqueryCorrelated;
-        usesOuter |= planner.lastSubqueryUsesOuterOfParent;
-        char subAff = planner.lastSubqueryInAffinities[0];
-        String subColl = planner.lastSubqueryInCollations[0];
-        CExpr rhs = new CExpr(null, subAff, subColl, false, false);
-        char both = inAffinity(x.affinity(), subAff);
-        char[] affs = {both, both};
-        Collation coll = collationOf(x, rhs);
-        Eval xe = x.eval();
-        boolean not = in.not();
-        Object key = new Object();
-        return CExpr.of(f -> {
-            @SuppressWarnings("unchecked")
-            List<Object[]> rows = correlated ? null : (List<Object[]>) f.ctx.cached(key);
-            if (rows == null) {
-                rows = q.all(f.ctx, f);
-                if (!correlated) {
-                    f.ctx.cache(key, rows);
-                }
-            }
-            if (rows.isEmpty()) {
-                return not ? 1L : 0L;
-            }
-            Object a = xe.eval(f);
-            if (a == null) {
-                return null;
-            }
-            if (affs[0] != 0) {
-                a = ValueOps.applyAffinity(a, affs[0]);
-            }
-            boolean sawNull = false;
-            for (Object[] row : rows) {
-                Object b = row[0];
-                if (b == null) {
-                    sawNull = true;
-                    continue;
-                }
-                if (affs[1] != 0) {
-                    b = ValueOps.applyAffinity(b, affs[1]);
-                }
-                if (ValueOps.compare(a, b, coll) == 0) {
-                    return not ? 0L : 1L;
-                }
-            }
-            return sawNull ? null : not ? 1L : 0L;
-        });
-    }
-
     private CExpr caseExpr(Expr.Case c) {
         int n = c.whens().size();
         Eval[] conds = new Eval[n];
@@ -624,7 +430,7 @@ final class ExprCompiler {
             if (base != null && (c.base() instanceof Expr.RowValue || wt.when() instanceof Expr.RowValue)) {
                 conds[i] = compile(new Expr.Binary(Expr.BinaryOp.EQ, c.base(), wt.when())).eval();
             } else if (base != null) {
-                conds[i] = comparison(Expr.BinaryOp.EQ, base, compile(wt.when())).eval();
+                conds[i] = Comparisons.comparison(Expr.BinaryOp.EQ, base, compile(wt.when())).eval();
             } else {
                 conds[i] = eval(wt.when());
             }

@@ -45,8 +45,8 @@ final class RowValues {
     /** How one element pair compares: the affinities applied to each side and the collation. */
     private record PairComparison(char leftAffinity, char rightAffinity, Collation collation) {
         static PairComparison of(CExpr l, CExpr r) {
-            char[] affs = ExprCompiler.comparisonAffinities(l, r);
-            return new PairComparison(affs[0], affs[1], ExprCompiler.collationOf(l, r));
+            char[] affs = Comparisons.comparisonAffinities(l, r);
+            return new PairComparison(affs[0], affs[1], Comparisons.collationOf(l, r));
         }
 
         /**
@@ -55,8 +55,8 @@ final class RowValues {
          * {@code sqlite3CompareAffinity} does.
          */
         static PairComparison forIn(CExpr l, CExpr r) {
-            char aff = ExprCompiler.inAffinity(l.affinity(), r.affinity());
-            return new PairComparison(aff, aff, ExprCompiler.collationOf(l, r));
+            char aff = Comparisons.inAffinity(l.affinity(), r.affinity());
+            return new PairComparison(aff, aff, Comparisons.collationOf(l, r));
         }
 
         /** The sign of the comparison, or null when either value is NULL. */
@@ -140,7 +140,7 @@ final class RowValues {
             throw misused();
         }
         if (l.width() == 1) {
-            return c.comparison(b.op(), l.elements()[0], r.elements()[0]);
+            return Comparisons.comparison(b.op(), l.elements()[0], r.elements()[0]);
         }
         PairComparison[] pairs = pairs(l.elements(), r.elements());
         Expr.BinaryOp op = b.op();
@@ -262,14 +262,7 @@ final class RowValues {
         Eval le = l.row();
         Object key = new Object();
         return CExpr.of(f -> {
-            @SuppressWarnings("unchecked")
-            List<Object[]> rows = correlated ? null : (List<Object[]>) f.ctx.cached(key);
-            if (rows == null) {
-                rows = q.all(f.ctx, f);
-                if (!correlated) {
-                    f.ctx.cache(key, rows);
-                }
-            }
+            List<Object[]> rows = InCompiler.subqueryRows(f, q, correlated, key);
             if (rows.isEmpty()) {
                 return not ? 1L : 0L;
             }

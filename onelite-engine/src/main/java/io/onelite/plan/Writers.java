@@ -35,6 +35,15 @@ final class Writers {
         return s;
     }
 
+    /** Each column's affinity, in column order: what a write applies to the values it stores. */
+    static char[] affinities(Table t) {
+        char[] aff = new char[t.columns().size()];
+        for (int i = 0; i < aff.length; i++) {
+            aff[i] = t.columns().get(i).affinity();
+        }
+        return aff;
+    }
+
     static TableWriter writer(Planner planner, Table t) {
         Scope scope = rowScope(t, null);
         List<TableWriter.IndexInfo> ixs = new ArrayList<>();

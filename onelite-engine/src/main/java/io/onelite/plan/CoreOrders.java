@@ -1,0 +1,135 @@
+package io.onelite.plan;
+
+import io.onelite.btree.Collation;
+import io.onelite.exec.Eval;
+import io.onelite.sql.ast.Expr;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * ORDER BY and GROUP BY of one SELECT core seen as orders of its first source's rows, which
+ * {@link AccessPlanner} may then satisfy with a rowid or index walk instead of a sort, and the
+ * GROUP BY keys folded under their collations.
+ */
+final class CoreOrders {
+    private CoreOrders() {
+    }
+
+    /** The column of the first source in loop order (-1 = rowid) that {@code e} names, or null. */
+    private static Integer firstSourceColumn(Scope scope, Expr e) {
+        while (e instanceof Expr.Collate c) {
+            e = c.expr();
+        }
+        if (!(e instanceof Expr.ColumnRef c)) {
+            return null;
+        }
+        Scope.Ref r = scope.resolve(c.table(), c.column());
+        if (r == null || r.depth() != 0 || r.slot() != scope.slotAt(0) || r.source().table() == null) {
+            return null;
+        }
+        return r.column() < 0 || r.column() == r.source().table().rowidAlias() ? -1 : r.column();
+    }
+
+    /** ORDER BY as an order of the first source's rows, or null when a term is not one of its columns. */
+    static List<AccessPlanner.OrderTerm> sortOrder(Scope scope, Expr[] orderExprs, boolean[] desc,
+                                                   Collation[] colls, boolean[] nullsFirst) {
+        if (orderExprs.length == 0) {
+            return null;
+        }
+        List<AccessPlanner.OrderTerm> out = new ArrayList<>();
+        for (int i = 0; i < orderExprs.length; i++) {
+            Integer c = firstSourceColumn(scope, orderExprs[i]);
+            if (c == null) {
+                return null;
+            }
+            out.add(new AccessPlanner.OrderTerm(c, colls[i].name(), desc[i], nullsFirst[i]));
+        }
+        return out;
+    }
+
+    /**
+     * GROUP BY as an order of the first source's rows under each term's collation (groups, whose
+     * keys {@link #groupKey} folds, are then runs), or null. Terms that ORDER BY also sorts on
+     * keep their direction ({@code groupDesc}) so that runs come out in ORDER BY order.
+     */
+    static List<AccessPlanner.OrderTerm> groupOrder(Scope scope, List<Expr> groupExprs,
+                                                    List<Collation> groupColls, boolean[] groupDesc,
+                                                    int fixedCount) {
+        if (groupExprs.isEmpty()) {
+            return null;
+        }
+        List<AccessPlanner.OrderTerm> out = new ArrayList<>();
+        for (int i = 0; i < groupExprs.size(); i++) {
+            Expr g = groupExprs.get(i);
+            Integer c = g instanceof Expr.ColumnRef ? firstSourceColumn(scope, g) : null;
+            if (c == null) {
+                return null;
+            }
+            // a term ORDER BY also names keeps its direction; the others may go either way
+            out.add(new AccessPlanner.OrderTerm(c, groupColls.get(i).name(), groupDesc[i], !groupDesc[i],
+                    i >= fixedCount));
+        }
+        return out;
+    }
+
+    /**
+     * A GROUP BY term's key: text folded as its collation compares it (NOCASE: ASCII lower case,
+     * RTRIM: no trailing spaces), so that equal keys, hashed and sorted as BINARY, are the values
+     * SQLite puts in one group, and groups sort in the collation's order.
+     */
+    static Eval groupKey(Eval e, Collation coll) {
+        if (coll == Collation.BINARY) {
+            return e;
+        }
+        return f -> {
+            Object v = e.eval(f);
+            if (!(v instanceof String text)) {
+                return v;
+            }
+            if (coll == Collation.RTRIM) {
+                int end = text.length();
+                while (end > 0 && text.charAt(end - 1) == ' ') {
+                    end--;
+                }
+                return text.substring(0, end);
+            }
+            StringBuilder sb = null;
+            for (int i = 0; i < text.length(); i++) {
+                char ch = text.charAt(i);
+                if (ch >= 'A' && ch <= 'Z') {
+                    if (sb == null) {
+                        sb = new StringBuilder(text);
+                    }
+                    sb.setCharAt(i, (char) (ch + 32));
+                }
+            }
+            return sb == null ? text : sb.toString();
+        };
+    }
+
+    /**
+     * Whether ORDER BY names the first GROUP BY terms, under their collation, with NULLs where
+     * their direction puts them: the groups can then be emitted in ORDER BY order (sorted so, or
+     * as an index walk yields them), as SQLite's GROUP BY sorter does.
+     */
+    static boolean orderMatchesGroups(Scope scope, List<Expr> groupExprs, List<Collation> groupColls,
+                                      Expr[] orderExprs, boolean[] desc, Collation[] colls, boolean[] nullsFirst) {
+        if (groupExprs.isEmpty() || orderExprs.length > groupExprs.size()) {
+            return false;
+        }
+        for (int i = 0; i < orderExprs.length; i++) {
+            if (nullsFirst[i] == desc[i] || colls[i] != groupColls.get(i) || !(groupExprs.get(i) instanceof Expr.ColumnRef g)
+                    || !(orderExprs[i] instanceof Expr.ColumnRef o)) {
+                return false;
+            }
+            Scope.Ref rg = scope.resolve(g.table(), g.column());
+            Scope.Ref ro = scope.resolve(o.table(), o.column());
+            if (rg == null || ro == null || rg.depth() != 0 || ro.depth() != 0 || rg.slot() != ro.slot()
+                    || rg.column() != ro.column()) {
+                return false;
+            }
+        }
+        return true;
+    }
+}

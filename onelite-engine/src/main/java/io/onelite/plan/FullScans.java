@@ -1,0 +1,97 @@
+package io.onelite.plan;
+
+import io.onelite.catalog.Index;
+import io.onelite.catalog.Table;
+import io.onelite.exec.IndexLevel;
+import io.onelite.exec.ScanLevel;
+import io.onelite.exec.TableAccess;
+import io.onelite.plan.AccessPlanner.Access;
+import io.onelite.plan.AccessPlanner.OrderTerm;
+
+import java.util.List;
+
+/**
+ * Reading a whole source: walking an index that yields the wanted order, or the narrowest index
+ * that covers every column the query reads, or else the table itself; and whether an index covers
+ * a source's reads (its index levels then never visit the table).
+ */
+final class FullScans {
+    private FullScans() {
+    }
+
+    /** A full walk of an index in the wanted order, or null when no index gives it. */
+    static Access orderedFullScan(Scope scope, Planner planner, int slot, TableAccess ta, Table t,
+                                  List<Index> indexes, List<OrderTerm> order) {
+        Access a = fullScan(planner, scope, slot, ta, t, indexes, order);
+        return a.ordered() ? a : null;
+    }
+
+    /**
+     * A full scan: of an index that yields the wanted order (a covering one first, then the
+     * narrowest), else of the narrowest covering index narrower than the table (SQLite's
+     * covering-index scan, taken when an index row is smaller than a table row), else of the table.
+     */
+    static Access fullScan(Planner planner, Scope scope, int slot, TableAccess ta, Table t,
+                           List<Index> indexes, List<OrderTerm> order) {
+        Index pick = null;
+        int pickDir = OrderMatch.NO;
+        boolean pickCovering = false;
+        for (Index ix : indexes) {
+            if (ix.where() != null) {
+                continue;
+            }
+            int dir = order == null ? OrderMatch.NO
+                    : OrderMatch.index(ix, t, new boolean[ix.columns().length + 1], order);
+            if (dir == OrderMatch.NO) {
+                continue;
+            }
+            boolean cov = covers(scope, slot, ix, t);
+            if (pick == null || (cov && !pickCovering)
+                    || (cov == pickCovering && ix.columns().length < pick.columns().length)) {
+                pick = ix;
+                pickDir = dir;
+                pickCovering = cov;
+            }
+        }
+        if (pick == null && scope.coveringReads) {
+            int tableWidth = t.columns().size() + (t.rowidAlias() >= 0 ? 0 : 1);
+            for (Index ix : indexes) {
+                if (ix.where() == null && ix.columns().length + 1 < tableWidth && covers(scope, slot, ix, t)
+                        && (pick == null || ix.columns().length < pick.columns().length)) {
+                    pick = ix;
+                }
+            }
+        }
+        if (pick == null) {
+            return new Access(new ScanLevel(slot, ta, false), false);
+        }
+        IndexLevel il = AccessPlanner.indexLevel(planner, scope, slot, ta, pick, 0, false, List.of(), t);
+        il.setReverse(pickDir == OrderMatch.REVERSE);
+        return new Access(il, pickDir != OrderMatch.NO);
+    }
+
+    /** Whether the columns the query reads from {@code slot} are all in {@code ix} (or the rowid). */
+    static boolean covers(Scope scope, int slot, Index ix, Table t) {
+        if (!scope.coveringReads || t.clustered() != null) {
+            // WITHOUT ROWID: an entry's tail is the primary key, not a rowid; rows are always read from the clustered tree
+            return false;
+        }
+        java.util.BitSet used = scope.usedColumns.get(scope.sources.get(slot));
+        if (used == null) {
+            return true;
+        }
+        for (int c = used.nextSetBit(0); c >= 0; c = used.nextSetBit(c + 1)) {
+            if (c == t.rowidAlias()) {
+                continue;
+            }
+            boolean found = false;
+            for (int ic : ix.columns()) {
+                found |= ic == c;
+            }
+            if (!found) {
+                return false;
+            }
+        }
+        return true;
+    }
+}

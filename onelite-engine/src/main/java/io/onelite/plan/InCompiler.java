@@ -1,0 +1,136 @@
+package io.onelite.plan;
+
+import io.onelite.btree.Collation;
+import io.onelite.common.OneLiteException;
+import io.onelite.common.ResultCode;
+import io.onelite.exec.Eval;
+import io.onelite.exec.Frame;
+import io.onelite.exec.Query;
+import io.onelite.exec.ValueOps;
+import io.onelite.sql.ast.Expr;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * {@code x IN (list)} and {@code x IN (SELECT ...)} for a scalar left operand (row values go to
+ * {@link RowValues}), with SQLite's three-valued result: NULL when no value matched but one was
+ * NULL. A subquery's rows are fetched once per statement unless it is correlated.
+ */
+final class InCompiler {
+    private InCompiler() {
+    }
+
+    static CExpr inList(ExprCompiler ec, Expr.InList in) {
+        if (in.expr() instanceof Expr.RowValue) {
+            return RowValues.inList(ec, in);
+        }
+        if (in.values().stream().anyMatch(v -> v instanceof Expr.RowValue)) {
+            throw new OneLiteException(ResultCode.ERROR, "row value misused");
+        }
+        CExpr x = ec.compile(in.expr());
+        List<Eval> eqs = new ArrayList<>();
+        List<CExpr> values = new ArrayList<>();
+        for (Expr v : in.values()) {
+            values.add(ec.compile(v));
+        }
+        // SQLite's parser turns "a IN (constant)" into "a = +constant" (either side's collation
+        // may then apply); any other list compares under the left operand's collation alone
+        // (sqlite3ExprCodeIN), so 'ABC' IN (nocase_col, 1) is false where 'ABC' = nocase_col is true.
+        boolean singleConstant = values.size() == 1 && values.get(0).constant();
+        for (CExpr cv : values) {
+            // "a IN (x, y)" is "a = +x OR a = +y": the list values carry no affinity.
+            CExpr vv = singleConstant ? new CExpr(cv.eval(), '@', cv.collation(), cv.explicitColl(), cv.constant())
+                    : new CExpr(cv.eval(), '@', null, false, cv.constant());
+            eqs.add(Comparisons.comparison(Expr.BinaryOp.EQ, x, vv).eval());
+        }
+        Eval xe = x.eval();
+        boolean not = in.not();
+        Eval[] arr = eqs.toArray(new Eval[0]);
+        return CExpr.of(f -> {
+            if (arr.length == 0) {
+                return not ? 1L : 0L;
+            }
+            if (xe.eval(f) == null) {
+                return null;
+            }
+            boolean sawNull = false;
+            for (Eval e : arr) {
+                Object r = e.eval(f);
+                if (r == null) {
+                    sawNull = true;
+                } else if ((Long) r != 0) {
+                    return not ? 0L : 1L;
+                }
+            }
+            return sawNull ? null : not ? 1L : 0L;
+        });
+    }
+
+    /**
+     * The rows of an IN (SELECT ...) right-hand side: run once per statement and cached under
+     * {@code key}, unless the subquery is correlated and must run again for every outer row.
+     */
+    static List<Object[]> subqueryRows(Frame f, Query q, boolean correlated, Object key) {
+        @SuppressWarnings("unchecked")
+        List<Object[]> rows = correlated ? null : (List<Object[]>) f.ctx.cached(key);
+        if (rows == null) {
+            rows = q.all(f.ctx, f);
+            if (!correlated) {
+                f.ctx.cache(key, rows);
+            }
+        }
+        return rows;
+    }
+
+    static CExpr inSelect(ExprCompiler ec, Expr.InSelect in) {
+        if (RowValues.isVector(in.expr())) {
+            return RowValues.inSelect(ec, in);
+        }
+        CExpr x = ec.compile(in.expr());
+        Query q = ec.planner.subquery(in.select(), ec.scope);
+        if (q.columnCount() != 1) {
+            throw new OneLiteException(ResultCode.ERROR, "sub-select returns " + q.columnCount()
+                    + " columns - expected 1");
+        }
+        boolean correlated = ec.planner.lastSubqueryCorrelated;
+        ec.usesOuter |= ec.planner.lastSubqueryUsesOuterOfParent;
+        char subAff = ec.planner.lastSubqueryInAffinities[0];
+        String subColl = ec.planner.lastSubqueryInCollations[0];
+        CExpr rhs = new CExpr(null, subAff, subColl, false, false);
+        char both = Comparisons.inAffinity(x.affinity(), subAff);
+        char[] affs = {both, both};
+        Collation coll = Comparisons.collationOf(x, rhs);
+        Eval xe = x.eval();
+        boolean not = in.not();
+        Object key = new Object();
+        return CExpr.of(f -> {
+            List<Object[]> rows = subqueryRows(f, q, correlated, key);
+            if (rows.isEmpty()) {
+                return not ? 1L : 0L;
+            }
+            Object a = xe.eval(f);
+            if (a == null) {
+                return null;
+            }
+            if (affs[0] != 0) {
+                a = ValueOps.applyAffinity(a, affs[0]);
+            }
+            boolean sawNull = false;
+            for (Object[] row : rows) {
+                Object b = row[0];
+                if (b == null) {
+                    sawNull = true;
+                    continue;
+                }
+                if (affs[1] != 0) {
+                    b = ValueOps.applyAffinity(b, affs[1]);
+                }
+                if (ValueOps.compare(a, b, coll) == 0) {
+                    return not ? 0L : 1L;
+                }
+            }
+            return sawNull ? null : not ? 1L : 0L;
+        });
+    }
+}
