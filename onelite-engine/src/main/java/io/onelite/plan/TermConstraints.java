@@ -32,33 +32,29 @@ final class TermConstraints {
                 return;
             }
             Integer lc = columnOf(scope, slot, b.left());
-            valueOnLeft = false;
-            if (lc != null && usable(planner, scope, slot, lc, b.right(), b.left())) {
+            if (lc != null && usable(planner, scope, slot, lc, b.right(), false)) {
                 out.add(new AccessPlanner.Constraint(lc, op, b.right(), null));
                 return;
             }
             Integer rc = columnOf(scope, slot, b.right());
-            valueOnLeft = true;
-            if (rc != null && usable(planner, scope, slot, rc, b.left(), b.right())) {
+            if (rc != null && usable(planner, scope, slot, rc, b.left(), true)) {
                 out.add(new AccessPlanner.Constraint(rc, flip(op), b.left(), null));
             }
         } else if (term instanceof Expr.InList in && !in.not() && !in.values().isEmpty()) {
-            valueOnLeft = false;
             Integer c = columnOf(scope, slot, in.expr());
             if (c == null) {
                 return;
             }
             for (Expr v : in.values()) {
-                if (!usable(planner, scope, slot, c, v, null)) {
+                if (!usable(planner, scope, slot, c, v, false)) {
                     return;
                 }
             }
             out.add(new AccessPlanner.Constraint(c, Expr.BinaryOp.EQ, null, in.values()));
         } else if (term instanceof Expr.Between bt && !bt.not()) {
-            valueOnLeft = false;
             Integer c = columnOf(scope, slot, bt.expr());
-            if (c != null && usable(planner, scope, slot, c, bt.low(), bt.expr())
-                    && usable(planner, scope, slot, c, bt.high(), bt.expr())) {
+            if (c != null && usable(planner, scope, slot, c, bt.low(), false)
+                    && usable(planner, scope, slot, c, bt.high(), false)) {
                 out.add(new AccessPlanner.Constraint(c, Expr.BinaryOp.GE, bt.low(), null));
                 out.add(new AccessPlanner.Constraint(c, Expr.BinaryOp.LE, bt.high(), null));
             }
@@ -91,10 +87,11 @@ final class TermConstraints {
         return r.column();
     }
 
-    /** Set by collect(): whether the value expression is the left operand. */
-    private static boolean valueOnLeft;
-
-    private static boolean usable(Planner planner, Scope scope, int slot, int column, Expr value, Expr colExpr) {
+    /**
+     * Whether a lookup of {@code column} by {@code value} finds what the comparison finds;
+     * {@code valueOnLeft}: the value is the comparison's left operand (its collation then wins a tie).
+     */
+    private static boolean usable(Planner planner, Scope scope, int slot, int column, Expr value, boolean valueOnLeft) {
         scope.innerSlotRefs.clear();
         ExprCompiler ec = new ExprCompiler(planner, scope);
         CExpr v;
