@@ -7,14 +7,29 @@ import java.util.concurrent.ConcurrentHashMap;
  * The page cache of one database file, shared by all its sessions: immutable page images keyed
  * by (WAL generation, pgno, version tag) where the tag is the WAL frame the image came from, or
  * a tag naming which database-file content it is (see {@link FileBackend}). An entry never
- * changes, so readers take images without locks or copies. Bounded: when over capacity an
- * arbitrary eighth of the entries is dropped (cheap, "LRU-ish enough" for a shared cache).
+ * changes, so readers take images without locks or copies.
+ *
+ * <p>Bounded, with second-chance eviction: a hit marks its entry referenced; when over capacity
+ * the eviction sweep clears the mark of referenced entries and drops unreferenced ones until an
+ * eighth of the capacity is gone. Root and interior pages, touched by every lookup, so stay
+ * cached while cold leaves cycle (dropping an arbitrary eighth evicted them as often as leaves,
+ * and every point lookup then re-read its whole path from the file).
  */
 final class PageCache {
     record Key(int generation, int pgno, int tag) {
     }
 
-    private final ConcurrentHashMap<Key, byte[]> map = new ConcurrentHashMap<>();
+    /** A cached image and its second-chance mark (a racy hint: a lost update only costs a miss). */
+    private static final class Entry {
+        final byte[] page;
+        boolean referenced;
+
+        Entry(byte[] page) {
+            this.page = page;
+        }
+    }
+
+    private final ConcurrentHashMap<Key, Entry> map = new ConcurrentHashMap<>();
     private final int capacity;
 
     PageCache(int capacity) {
@@ -22,11 +37,18 @@ final class PageCache {
     }
 
     byte[] get(Key k) {
-        return map.get(k);
+        Entry e = map.get(k);
+        if (e == null) {
+            return null;
+        }
+        if (!e.referenced) {
+            e.referenced = true;
+        }
+        return e.page;
     }
 
     void put(Key k, byte[] page) {
-        map.put(k, page);
+        map.put(k, new Entry(page));
         if (map.size() > capacity) {
             evict();
         }
@@ -40,12 +62,20 @@ final class PageCache {
         return map.size();
     }
 
-    private void evict() {
+    private synchronized void evict() {
         int drop = Math.max(1, capacity / 8);
-        Iterator<Key> it = map.keySet().iterator();
-        while (drop-- > 0 && it.hasNext()) {
-            it.next();
-            it.remove();
+        // Two passes at most: the first may only clear marks when every entry was referenced.
+        for (int pass = 0; pass < 2 && drop > 0 && map.size() > capacity - capacity / 8; pass++) {
+            Iterator<Entry> it = map.values().iterator();
+            while (drop > 0 && it.hasNext()) {
+                Entry e = it.next();
+                if (e.referenced) {
+                    e.referenced = false;
+                } else {
+                    it.remove();
+                    drop--;
+                }
+            }
         }
     }
 }
