@@ -5,11 +5,11 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 
 /** Runs the {@code sqlite3} shell on a file with a script on stdin; returns its output. */
-final class Sqlite3 {
+public final class Sqlite3 {
     private Sqlite3() {
     }
 
-    static String run(Path db, String script) {
+    public static String run(Path db, String script) {
         try {
             Process p = new ProcessBuilder("sqlite3", "-batch", db.toString()).redirectErrorStream(true).start();
             p.getOutputStream().write(script.getBytes(StandardCharsets.UTF_8));

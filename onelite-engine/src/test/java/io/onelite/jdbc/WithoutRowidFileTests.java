@@ -3,8 +3,6 @@ package io.onelite.jdbc;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -40,19 +38,7 @@ class WithoutRowidFileTests {
     };
 
     private static String sqlite3(Path db, String script) {
-        try {
-            Process p = new ProcessBuilder("sqlite3", "-batch", db.toString()).redirectErrorStream(true).start();
-            p.getOutputStream().write(script.getBytes(StandardCharsets.UTF_8));
-            p.getOutputStream().close();
-            String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-            p.waitFor();
-            return out.strip();
-        } catch (IOException e) {
-            throw new java.io.UncheckedIOException(e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException(e);
-        }
+        return io.onelite.btree.Sqlite3.run(db, script);
     }
 
     private static String dumpWithSqlite3(Path db) {
