@@ -9,7 +9,6 @@ import org.springframework.context.annotation.Configuration;
 import org.springframework.data.annotation.Id;
 import org.springframework.data.domain.PageRequest;
 import org.springframework.data.domain.Sort;
-import org.springframework.data.jdbc.core.dialect.JdbcDialect;
 import org.springframework.data.jdbc.repository.config.AbstractJdbcConfiguration;
 import org.springframework.data.jdbc.repository.config.EnableJdbcRepositories;
 import org.springframework.data.relational.core.mapping.Table;
@@ -100,11 +99,8 @@ class SpringDataJdbcTests {
             return new DataSourceTransactionManager(ds);
         }
 
-        @Override
-        @Bean
-        public JdbcDialect jdbcDialect(NamedParameterJdbcOperations operations) {
-            return SqliteJdbcDialect.INSTANCE;
-        }
+        // no jdbcDialect bean: Spring Data's DialectResolver finds the starter's OneLiteJdbcDialect
+        // (ONELITE on OneLite, SQLITE on sqlite-jdbc) through its spring.factories provider
     }
 
     @ParameterizedTest
