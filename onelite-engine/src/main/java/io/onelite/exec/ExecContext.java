@@ -48,6 +48,7 @@ public final class ExecContext {
         default void addDeferredViolations(long n) {
             throw new UnsupportedOperationException("deferred foreign keys need a session");
         }
+
         /** PRAGMA recursive_triggers. */
         default boolean recursiveTriggers() {
             return false;
