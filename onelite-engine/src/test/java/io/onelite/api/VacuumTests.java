@@ -233,6 +233,44 @@ class VacuumTests {
         assertThat(Sqlite3.run(dir.resolve("copy.db"), "SELECT a FROM t; PRAGMA integrity_check;")).isEqualTo("1\nok");
     }
 
+    @Test
+    void reservedBytesAndThePageSizeSurviveAsInSqlite(@TempDir Path dir) throws Exception {
+        Path ours = dir.resolve("reserved.db");
+        Sqlite3.run(ours, ".filectrl reserve_bytes 12\nPRAGMA page_size=1024;\n" + POPULATE.formatted(400));
+        Path theirs = copy(ours, dir, "reserved2.db");
+        vacuum(ours, "PRAGMA page_size = 4096; VACUUM"); // in WAL mode the page size stays, as in SQLite
+        Sqlite3.run(theirs, "PRAGMA page_size = 4096; VACUUM;");
+        assertThat(Files.readAllBytes(ours)[20]).isEqualTo((byte) 12);
+        assertThat(Sqlite3.run(ours, "PRAGMA page_size; PRAGMA integrity_check;")).isEqualTo("1024\nok");
+        assertThat(header(ours)).isEqualTo(header(theirs).replaceFirst("\n\\d+\n", "\n" + pragmaInt(ours, "page_count") + "\n"));
+        assertThat(Sqlite3.run(ours, ".dump")).isEqualTo(Sqlite3.run(theirs, ".dump"));
+    }
+
+    @Test
+    void aCorruptTreeFailsTheVacuumWithCorruptAndChangesNothing(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("corrupt.db");
+        Sqlite3.run(file, "CREATE TABLE t(a, b); CREATE INDEX tb ON t(b);"
+                + "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 2000) INSERT INTO t SELECT x, hex(x) FROM c;"
+                + "DELETE FROM t WHERE a % 2 = 0;");
+        int root = Integer.parseInt(Sqlite3.run(file, "SELECT rootpage FROM sqlite_schema WHERE name = 'tb';"));
+        int pageSize = pragmaInt(file, "page_size");
+        try (var ch = java.nio.channels.FileChannel.open(file, java.nio.file.StandardOpenOption.WRITE)) {
+            ch.write(java.nio.ByteBuffer.wrap(new byte[] {0x77}), (long) (root - 1) * pageSize); // no such page type
+        }
+        String before = Sqlite3.run(file, "SELECT count(*), sum(a) FROM t NOT INDEXED; PRAGMA page_count; PRAGMA freelist_count;");
+        try (Database db = Database.open(file.toString(), DatabaseOptions.DEFAULTS); Session s = db.openSession()) {
+            assertThatThrownBy(() -> s.execute("VACUUM")).isInstanceOf(OneLiteException.class)
+                    .extracting(e -> ((OneLiteException) e).resultCode()).isEqualTo(ResultCode.CORRUPT);
+            assertThatThrownBy(() -> s.execute("VACUUM INTO '" + dir.resolve("out.db") + "'"))
+                    .isInstanceOf(OneLiteException.class)
+                    .extracting(e -> ((OneLiteException) e).resultCode()).isEqualTo(ResultCode.CORRUPT);
+            assertThat(query(s, "SELECT count(*) FROM t NOT INDEXED")).containsExactly(List.of(1000L));
+        }
+        assertThat(Sqlite3.run(file, "SELECT count(*), sum(a) FROM t NOT INDEXED; PRAGMA page_count; PRAGMA freelist_count;"))
+                .isEqualTo(before);
+        assertThat(Files.exists(dir.resolve("out.db"))).isFalse();
+    }
+
     static void assertError(Session s, String sql, String message) {
         assertThatThrownBy(() -> s.execute(sql)).isInstanceOf(OneLiteException.class).hasMessage(message)
                 .extracting(e -> ((OneLiteException) e).resultCode()).isEqualTo(ResultCode.ERROR);
