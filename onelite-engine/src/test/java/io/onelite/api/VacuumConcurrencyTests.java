@@ -131,6 +131,57 @@ class VacuumConcurrencyTests {
     }
 
     @Test
+    void aLiveSqliteReaderKeepsItsSnapshotAcrossOurVacuumAndSeesItAfter(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("c.db");
+        Path marker = dir.resolve("reading");
+        try (Database db = open(dir, Duration.ofSeconds(5)); Session w = db.openSession()) {
+            populate(w);
+            Process sq = new ProcessBuilder("sqlite3", "-batch", file.toString()).redirectErrorStream(true).start();
+            try {
+                var in = sq.getOutputStream();
+                in.write((".timeout 20000\nBEGIN;\nSELECT count(*) FROM t;\n.shell touch '" + marker + "'\n")
+                        .getBytes(java.nio.charset.StandardCharsets.UTF_8));
+                in.flush();
+                long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+                while (!java.nio.file.Files.exists(marker) && System.nanoTime() < deadline) {
+                    Thread.sleep(10); // waiting for the other process, not measuring it
+                }
+                assertThat(marker).exists();
+                w.execute("DELETE FROM t WHERE id > 500");
+                w.execute("VACUUM");
+                in.write("SELECT count(*) FROM t;\nCOMMIT;\nSELECT count(*) FROM t;\nPRAGMA freelist_count;\nPRAGMA integrity_check;\n"
+                        .getBytes(java.nio.charset.StandardCharsets.UTF_8));
+                in.close();
+                String out = new String(sq.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8).strip();
+                assertThat(sq.waitFor(60, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+                assertThat(out).isEqualTo("2000\n2000\n500\n0\nok");
+            } finally {
+                sq.destroy();
+            }
+        }
+    }
+
+    @Test
+    void ourReaderKeepsItsSnapshotAcrossASqliteVacuum(@TempDir Path dir) {
+        Path file = dir.resolve("c.db");
+        try (Database db = open(dir, Duration.ofSeconds(5)); Session r = db.openSession()) {
+            populate(r);
+            r.execute("BEGIN");
+            assertThat(query(r, "SELECT count(*) FROM t")).containsExactly(List.of(2000L));
+            long pages = (Long) query(r, "PRAGMA page_count").get(0).get(0);
+            assertThat(Sqlite3.run(file, ".timeout 20000\nDELETE FROM t WHERE id > 500; VACUUM; PRAGMA freelist_count;")).isEqualTo("0");
+            assertThat(query(r, "SELECT count(*), max(v) FROM t")).containsExactly(List.of(2000L, "v999"));
+            r.execute("COMMIT");
+            assertThat(query(r, "SELECT count(*), max(v) FROM t")).containsExactly(List.of(500L, "v99"));
+            assertThat((Long) query(r, "PRAGMA page_count").get(0).get(0)).isLessThan(pages);
+            assertThat(query(r, "PRAGMA integrity_check")).containsExactly(List.of("ok"));
+            r.execute("INSERT INTO t(v) VALUES ('after')");
+            assertThat(query(r, "SELECT id FROM t WHERE v = 'after'")).containsExactly(List.of(501L));
+        }
+        assertThat(Sqlite3.run(file, "PRAGMA integrity_check;")).isEqualTo("ok");
+    }
+
+    @Test
     void aMemoryDatabaseVacuumsToo() {
         try (Database db = Database.open(":memory:", DatabaseOptions.DEFAULTS); Session s = db.openSession()) {
             populate(s);
