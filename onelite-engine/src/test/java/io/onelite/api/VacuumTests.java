@@ -271,6 +271,19 @@ class VacuumTests {
         assertThat(Files.exists(dir.resolve("out.db"))).isFalse();
     }
 
+    @Test
+    void anEmptyDatabaseVacuumsToOnePageAsInSqlite(@TempDir Path dir) {
+        Path ours = dir.resolve("empty.db");
+        Path theirs = dir.resolve("empty2.db");
+        String check = "PRAGMA integrity_check; PRAGMA page_count; PRAGMA schema_version; SELECT count(*) FROM sqlite_schema;";
+        vacuum(ours, "VACUUM");
+        Sqlite3.run(theirs, "PRAGMA journal_mode=WAL; VACUUM;");
+        assertThat(Sqlite3.run(ours, check)).isEqualTo(Sqlite3.run(theirs, check)).isEqualTo("ok\n1\n1\n0");
+        vacuum(ours, "CREATE TABLE t(a); DROP TABLE t; VACUUM");
+        Sqlite3.run(theirs, "CREATE TABLE t(a); DROP TABLE t; VACUUM;");
+        assertThat(Sqlite3.run(ours, check)).isEqualTo(Sqlite3.run(theirs, check)).isEqualTo("ok\n1\n4\n0");
+    }
+
     static void assertError(Session s, String sql, String message) {
         assertThatThrownBy(() -> s.execute(sql)).isInstanceOf(OneLiteException.class).hasMessage(message)
                 .extracting(e -> ((OneLiteException) e).resultCode()).isEqualTo(ResultCode.ERROR);
