@@ -196,8 +196,8 @@ class VacuumConcurrencyTests {
     /** Random inserts, updates and deletes, then VACUUM: the same rows, an intact file, no free page. */
     @Test
     void randomHistoriesSurviveVacuum(@TempDir Path dir) {
-        long seed = System.nanoTime();
-        System.out.println("VacuumConcurrencyTests.randomHistoriesSurviveVacuum seed=" + seed);
+        long seed = Long.getLong("onelite.seed", System.nanoTime());
+        System.out.println("VacuumConcurrencyTests.randomHistoriesSurviveVacuum seed " + seed + " (replay: -Donelite.seed=" + seed + ")");
         Random rnd = new Random(seed);
         for (int round = 0; round < 3; round++) {
             Path file = dir.resolve("r" + round + ".db");

@@ -20,8 +20,8 @@ class TreeBuilderTests {
 
     @Test
     void copiesOfRandomTreesAreValidEqualAndNoBigger() {
-        long seed = System.nanoTime();
-        System.out.println("TreeBuilderTests seed=" + seed);
+        long seed = Long.getLong("onelite.seed", System.nanoTime());
+        System.out.println("TreeBuilderTests seed " + seed + " (replay: -Donelite.seed=" + seed + ")");
         Random rnd = new Random(seed);
         for (int[] g : GEOMETRIES) {
             for (int n : new int[] {0, 1, 7, 300, 3000}) {
