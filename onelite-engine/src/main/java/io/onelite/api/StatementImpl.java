@@ -100,6 +100,8 @@ final class StatementImpl implements Statement {
             names = List.of("id", "parent", "notused", "detail");
             declTypes = java.util.Collections.nCopies(4, null);
             tables = declTypes;
+        } else if (stmt instanceof io.onelite.sql.ast.MaintenanceStmt.Vacuum v) {
+            VacuumRunner.checkSchema(v);
         } else if (stmt instanceof PragmaStmt p) {
             names = Pragmas.columns(p);
             declTypes = java.util.Collections.nCopies(names.size(), null);

@@ -25,13 +25,18 @@ final class VacuumRunner {
     private VacuumRunner() {
     }
 
-    static void run(SessionImpl session, StatementImpl self, MaintenanceStmt.Vacuum v, Object[] params) {
+    /** At prepare, as SQLite's {@code sqlite3Vacuum}: a schema other than main and temp is {@code unknown database x}. */
+    static void checkSchema(MaintenanceStmt.Vacuum v) {
         String schemaName = v.schema();
-        if (schemaName != null && !schemaName.equalsIgnoreCase("main")) {
-            if (schemaName.equalsIgnoreCase("temp")) {
-                return; // SQLite skips the temp database (sqlite3Vacuum: iDb == 1)
-            }
+        if (schemaName != null && !schemaName.equalsIgnoreCase("main") && !schemaName.equalsIgnoreCase("temp")) {
             throw new OneLiteException(ResultCode.ERROR, "unknown database " + schemaName);
+        }
+    }
+
+    static void run(SessionImpl session, StatementImpl self, MaintenanceStmt.Vacuum v, Object[] params) {
+        checkSchema(v);
+        if (v.schema() != null && v.schema().equalsIgnoreCase("temp")) {
+            return; // SQLite skips the temp database (sqlite3Vacuum: iDb == 1)
         }
         if (session.tx != null) {
             throw new OneLiteException(ResultCode.ERROR, "cannot VACUUM from within a transaction");

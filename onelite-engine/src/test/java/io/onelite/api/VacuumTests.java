@@ -45,6 +45,7 @@ class VacuumTests {
             DELETE FROM s WHERE id > 40;
             PRAGMA user_version = 42;
             PRAGMA application_id = 1234567;
+            ANALYZE;
             """;
 
     static Path populated(Path dir, String name, int pageSize, int rows) {
@@ -213,6 +214,8 @@ class VacuumTests {
                 s.execute("VACUUM"); // finished statements do not count
             }
             assertError(s, "VACUUM aux", "unknown database aux");
+            assertThatThrownBy(() -> s.prepare("VACUUM aux INTO 'x.db'")).isInstanceOf(OneLiteException.class)
+                    .hasMessage("unknown database aux"); // at prepare, as in SQLite
             s.execute("VACUUM temp"); // a no-op, as in SQLite
             s.execute("VACUUM MAIN");
             assertThat(Files.exists(dir.resolve("in-tx.db"))).isFalse();
