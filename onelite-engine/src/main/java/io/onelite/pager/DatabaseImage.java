@@ -119,6 +119,7 @@ public final class DatabaseImage implements PageStore {
         byte[] p1 = pages.get(0);
         p1[FileHeader.WRITE_VERSION] = 1;
         p1[FileHeader.READ_VERSION] = 1;
+        FileHeader.putInt(p1, FileHeader.CHANGE_COUNTER, 1); // a new file's first commit, as SQLite's output has
         finishHeader();
         FileDbFile out = FileDbFile.open(path, true);
         try {
