@@ -296,6 +296,28 @@ class VacuumTests {
         assertThat(Sqlite3.run(ours, check)).isEqualTo(Sqlite3.run(theirs, check)).isEqualTo("ok\n1\n4\n0");
     }
 
+    @Test
+    void aWriteFailingInTheMiddleOfTheVacuumCommitLeavesTheOldFileIntact(@TempDir Path dir) throws Exception {
+        Path file = populated(dir, "io.db", 4096, 1500);
+        String before = rowids(file);
+        int freeBefore = pragmaInt(file, "freelist_count");
+        var faults = new io.onelite.os.FaultyDbFile.Faults().only("-wal");
+        try (Database db = Database.open(file.toString(), DatabaseOptions.DEFAULTS,
+                io.onelite.os.OsHooks.files(f -> new io.onelite.os.FaultyDbFile(f, faults)));
+             Session s = db.openSession()) {
+            faults.failWrite(faults.writes.get() + 3); // past the WAL header, inside the frames (1 MiB chunks)
+            assertThatThrownBy(() -> s.execute("VACUUM")).isInstanceOf(OneLiteException.class)
+                    .extracting(e -> ((OneLiteException) e).resultCode()).isEqualTo(ResultCode.IOERR_WRITE);
+            assertThat(query(s, "PRAGMA freelist_count")).containsExactly(List.of((long) freeBefore));
+            assertThat(query(s, "PRAGMA integrity_check")).containsExactly(List.of("ok"));
+        }
+        assertThat(rowids(file)).isEqualTo(before);
+        assertThat(Sqlite3.run(file, "PRAGMA integrity_check;")).isEqualTo("ok");
+        vacuum(file, "VACUUM");
+        assertThat(pragmaInt(file, "freelist_count")).isZero();
+        assertThat(rowids(file)).isEqualTo(before);
+    }
+
     static void assertError(Session s, String sql, String message) {
         assertThatThrownBy(() -> s.execute(sql)).isInstanceOf(OneLiteException.class).hasMessage(message)
                 .extracting(e -> ((OneLiteException) e).resultCode()).isEqualTo(ResultCode.ERROR);
