@@ -73,7 +73,7 @@ final class VacuumRunner {
             if (!(name instanceof String file)) {
                 throw new OneLiteException(ResultCode.ERROR, "non-text filename");
             }
-            st.vacuumInto(schema, Path.of(file));
+            st.vacuumInto(schema, file.isEmpty() ? null : Path.of(file)); // '': SQLite's temporary file, dropped
         } finally {
             ctx.close();
             st.rollback();

@@ -207,7 +207,10 @@ public final class PagerStorage implements StorageProvider {
 
         @Override
         public void vacuumInto(Schema schema, Path out) {
-            Vacuum.rebuild(store(), schema).writeTo(out, tx.syncsAtCommit());
+            io.onelite.pager.DatabaseImage image = Vacuum.rebuild(store(), schema);
+            if (out != null) {
+                image.writeTo(out, tx.syncsAtCommit());
+            }
         }
 
         @Override

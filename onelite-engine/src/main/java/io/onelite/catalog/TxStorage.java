@@ -24,7 +24,10 @@ public interface TxStorage extends Storage {
         throw new io.onelite.common.OneLiteException(io.onelite.common.ResultCode.ERROR, "VACUUM is not supported by this store");
     }
 
-    /** VACUUM INTO: writes a packed copy of the database as this transaction sees it to the new file {@code out}. */
+    /**
+     * VACUUM INTO: writes a packed copy of the database as this transaction sees it to the new
+     * file {@code out}; null (SQLite's {@code VACUUM INTO ''}, a temporary file): builds it only.
+     */
     default void vacuumInto(Schema schema, java.nio.file.Path out) {
         throw new io.onelite.common.OneLiteException(io.onelite.common.ResultCode.ERROR, "VACUUM is not supported by this store");
     }

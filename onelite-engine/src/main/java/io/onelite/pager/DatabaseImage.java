@@ -121,7 +121,12 @@ public final class DatabaseImage implements PageStore {
         p1[FileHeader.READ_VERSION] = 1;
         FileHeader.putInt(p1, FileHeader.CHANGE_COUNTER, 1); // a new file's first commit, as SQLite's output has
         finishHeader();
-        FileDbFile out = FileDbFile.open(path, true);
+        FileDbFile out;
+        try {
+            out = FileDbFile.open(path, true);
+        } catch (OneLiteException e) {
+            throw new OneLiteException(ResultCode.CANTOPEN, "unable to open database: " + path, e);
+        }
         try {
             if (out.size() > 0) {
                 throw new OneLiteException(ResultCode.ERROR, "output file already exists");

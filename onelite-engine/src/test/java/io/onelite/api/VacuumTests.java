@@ -172,6 +172,11 @@ class VacuumTests {
                     .extracting(e -> ((OneLiteException) e).resultCode()).isEqualTo(ResultCode.ERROR);
             assertThatThrownBy(() -> s.execute("VACUUM INTO 5"))
                     .isInstanceOf(OneLiteException.class).hasMessage("non-text filename");
+            Path nowhere = dir.resolve("no-such-dir").resolve("x.db");
+            assertThatThrownBy(() -> s.execute("VACUUM INTO '" + nowhere + "'"))
+                    .isInstanceOf(OneLiteException.class).hasMessage("unable to open database: " + nowhere)
+                    .extracting(e -> ((OneLiteException) e).resultCode()).isEqualTo(ResultCode.CANTOPEN);
+            s.execute("VACUUM INTO ''"); // SQLite's temporary file: built and dropped
         }
         Sqlite3.run(src, "VACUUM INTO '" + theirs + "';");
         assertThat(header(src)).isEqualTo(srcHeader); // the source is left as it was
