@@ -323,6 +323,19 @@ class VacuumTests {
         assertThat(rowids(file)).isEqualTo(before);
     }
 
+    @Test
+    void anAutoVacuumFileIsRefusedWithAClearErrorAndLeftAlone(@TempDir Path dir) {
+        Path file = dir.resolve("auto.db");
+        Sqlite3.run(file, "PRAGMA auto_vacuum=FULL; CREATE TABLE t(a); INSERT INTO t VALUES (1);");
+        try (Database db = Database.open(file.toString(), DatabaseOptions.DEFAULTS); Session s = db.openSession()) {
+            assertError(s, "VACUUM", "cannot VACUUM an auto_vacuum database (OneLite does not write pointer maps)");
+            assertError(s, "VACUUM INTO '" + dir.resolve("copy.db") + "'",
+                    "cannot VACUUM an auto_vacuum database (OneLite does not write pointer maps)");
+            assertThat(query(s, "SELECT a FROM t")).containsExactly(List.of(1L));
+        }
+        assertThat(Sqlite3.run(file, "PRAGMA integrity_check; PRAGMA auto_vacuum;")).isEqualTo("ok\n1");
+    }
+
     static void assertError(Session s, String sql, String message) {
         assertThatThrownBy(() -> s.execute(sql)).isInstanceOf(OneLiteException.class).hasMessage(message)
                 .extracting(e -> ((OneLiteException) e).resultCode()).isEqualTo(ResultCode.ERROR);
