@@ -100,6 +100,8 @@ final class StatementImpl implements Statement {
             names = List.of("id", "parent", "notused", "detail");
             declTypes = java.util.Collections.nCopies(4, null);
             tables = declTypes;
+        } else if (stmt instanceof io.onelite.sql.ast.MaintenanceStmt.Vacuum v) {
+            VacuumRunner.checkSchema(v);
         } else if (stmt instanceof PragmaStmt p) {
             names = Pragmas.columns(p);
             declTypes = java.util.Collections.nCopies(names.size(), null);
@@ -294,6 +296,10 @@ final class StatementImpl implements Statement {
             Transactions.execute(session, t);
             return;
         }
+        if (stmt instanceof io.onelite.sql.ast.MaintenanceStmt.Vacuum v) {
+            VacuumRunner.run(session, this, v, params.clone());
+            return;
+        }
         if (stmt instanceof PragmaStmt p && p.name().name().equalsIgnoreCase("wal_checkpoint")) {
             // outside any transaction of ours: our own read snapshot would hold the checkpoint back
             String mode = p.value() == null ? "PASSIVE" : p.value().toUpperCase(java.util.Locale.ROOT);
@@ -394,6 +400,11 @@ final class StatementImpl implements Statement {
             endAuto(false);
             throw e;
         }
+    }
+
+    /** Whether a run started and has rows left to step through (SQLite: an active VDBE). */
+    boolean isRunning() {
+        return started && rows != null;
     }
 
     /** Frees what the run holds beyond its rows (a sort's spill file). */

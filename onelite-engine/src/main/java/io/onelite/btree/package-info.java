@@ -5,7 +5,8 @@
  * {@link io.onelite.btree.IndexCursor}, {@link io.onelite.btree.Record},
  * {@link io.onelite.btree.ValueOrder}, {@link io.onelite.btree.IntegrityCheck},
  * {@link io.onelite.btree.KeyInfo}, {@link io.onelite.btree.Collation},
- * {@link io.onelite.btree.TreeAccessListener}. Everything else is package-private; the page
+ * {@link io.onelite.btree.TreeAccessListener}, {@link io.onelite.btree.TreeBuilder} (VACUUM's packed
+ * copies). Everything else is package-private; the page
  * and record layouts are written down once in {@code PageHeader} and {@code Record}, the
  * design of the write path in {@code Balancer}. See {@code docs/file-format.md}.
  */

@@ -197,6 +197,23 @@ public final class PagerStorage implements StorageProvider {
         }
 
         @Override
+        public void vacuum(Schema schema) {
+            if (!(tx.writeStore() instanceof io.onelite.pager.WriteSet ws) || !ws.isEmpty()) {
+                throw new IllegalStateException("VACUUM needs a write transaction that wrote nothing yet");
+            }
+            tx.noteUnmergeable("VACUUM");
+            ws.replaceWith(Vacuum.rebuild(ws, schema));
+        }
+
+        @Override
+        public void vacuumInto(Schema schema, Path out) {
+            io.onelite.pager.DatabaseImage image = Vacuum.rebuild(store(), schema);
+            if (out != null) {
+                image.writeTo(out, tx.syncsAtCommit());
+            }
+        }
+
+        @Override
         public int savepoint() {
             return tx.savepoint();
         }

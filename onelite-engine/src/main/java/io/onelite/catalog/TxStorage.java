@@ -15,6 +15,23 @@ public interface TxStorage extends Storage {
     default void setSynchronous(io.onelite.common.Synchronous level) {
     }
 
+    /**
+     * VACUUM: replaces the whole database, in this transaction's write set, by a packed copy of
+     * it ({@link Vacuum}); {@code schema} is this transaction's schema. The transaction must
+     * hold the write lock and have written nothing yet.
+     */
+    default void vacuum(Schema schema) {
+        throw new io.onelite.common.OneLiteException(io.onelite.common.ResultCode.ERROR, "VACUUM is not supported by this store");
+    }
+
+    /**
+     * VACUUM INTO: writes a packed copy of the database as this transaction sees it to the new
+     * file {@code out}; null (SQLite's {@code VACUUM INTO ''}, a temporary file): builds it only.
+     */
+    default void vacuumInto(Schema schema, java.nio.file.Path out) {
+        throw new io.onelite.common.OneLiteException(io.onelite.common.ResultCode.ERROR, "VACUUM is not supported by this store");
+    }
+
     /** The begin mode (DEFERRED for auto-commit). */
     default io.onelite.common.BeginMode mode() {
         return io.onelite.common.BeginMode.DEFERRED;

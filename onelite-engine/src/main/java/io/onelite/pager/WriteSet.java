@@ -196,6 +196,30 @@ public final class WriteSet implements PageStore {
         FileHeader.putInt(h, FileHeader.FIRST_FREELIST_TRUNK, pgno);
     }
 
+    /**
+     * Replaces the whole database by {@code image} (VACUUM): every page of the image becomes a
+     * page of this write set, taken over without a copy, and the page count becomes the image's,
+     * smaller than the base's when the image is packed. The commit frame then carries the new
+     * size, and a checkpoint that copies it back truncates the file, as SQLite's VACUUM in WAL
+     * mode. Needs a write set with no open savepoint, and an image of the same page geometry.
+     */
+    public void replaceWith(DatabaseImage image) {
+        checkWritable();
+        if (!savepoints.isEmpty()) {
+            throw new IllegalStateException("cannot replace the database inside a savepoint");
+        }
+        if (image.pageSize() != pageSize() || image.usableSize() != usableSize()) {
+            throw new IllegalArgumentException("image page size " + image.pageSize() + "/" + image.usableSize()
+                    + " differs from " + pageSize() + "/" + usableSize());
+        }
+        dirty.clear();
+        java.util.List<byte[]> pages = image.pages();
+        for (int i = 0; i < pages.size(); i++) {
+            dirty.put(i + 1, pages.get(i));
+        }
+        pageCount = pages.size();
+    }
+
     /** Opens a nested savepoint; returns its number (the nesting depth, from 1). */
     public int savepoint() {
         checkWritable();

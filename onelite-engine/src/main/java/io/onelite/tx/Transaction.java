@@ -283,7 +283,8 @@ public final class Transaction {
         this.synchronous = level;
     }
 
-    private boolean syncsAtCommit() {
+    /** Whether this transaction's commit syncs (synchronous FULL or EXTRA); VACUUM INTO syncs its file likewise. */
+    public boolean syncsAtCommit() {
         return synchronous == null ? pager.syncsAtCommit()
                 : synchronous.compareTo(io.onelite.common.Synchronous.FULL) >= 0;
     }
