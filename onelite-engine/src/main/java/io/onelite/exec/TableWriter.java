@@ -11,7 +11,7 @@ import java.util.List;
 /**
  * Writes rows of one rowid table and keeps its indexes in step: NOT NULL, CHECK, UNIQUE and
  * PRIMARY KEY checks with SQLite's messages and extended codes, and the conflict actions
- * ABORT/FAIL/ROLLBACK (an error), IGNORE (skip the row) and REPLACE (delete the conflicting rows).
+ * ABORT/FAIL/ROLLBACK (an error; FAIL and ROLLBACK as a {@link ConstraintHalt}), IGNORE (skip the row) and REPLACE (delete the conflicting rows).
  */
 public final class TableWriter {
     /** One index as the writer maintains it. */
@@ -192,7 +192,7 @@ public final class TableWriter {
                 if (onConflict == OnConflict.IGNORE) {
                     return null;
                 }
-                throw new OneLiteException(ResultCode.CONSTRAINT_NOTNULL,
+                throw ConstraintHalt.of(onConflict, ResultCode.CONSTRAINT_NOTNULL,
                         "NOT NULL constraint failed: " + table + "." + columnNames[i]);
             }
         }
@@ -205,7 +205,7 @@ public final class TableWriter {
                 if (onConflict == OnConflict.IGNORE) {
                     return null;
                 }
-                throw new OneLiteException(ResultCode.CONSTRAINT_CHECK, "CHECK constraint failed: " + checkNames.get(i));
+                throw ConstraintHalt.of(onConflict, ResultCode.CONSTRAINT_CHECK, "CHECK constraint failed: " + checkNames.get(i));
             }
         }
         Object ref = rows.ref(values, id);
@@ -255,7 +255,7 @@ public final class TableWriter {
                         delete(ctx, other);
                         break;
                     default:
-                        throw new OneLiteException(code, "UNIQUE constraint failed: " + columns);
+                        throw ConstraintHalt.of(onConflict, code, "UNIQUE constraint failed: " + columns);
                 }
             }
         }

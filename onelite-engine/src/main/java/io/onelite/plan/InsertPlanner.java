@@ -74,7 +74,6 @@ final class InsertPlanner {
         }
         char[] aff = Writers.affinities(t);
         TableWriter writer = Writers.writer(planner, t);
-        TableWriter.OnConflict action = Writers.action(s.orConflict());
         int alias = t.rowidAlias();
         Query src = source;
         int rowidPos = rowidTarget;
@@ -85,10 +84,9 @@ final class InsertPlanner {
         boolean hasRowid = !t.withoutRowid();
         DmlPlanner.Dml d = new DmlPlanner.Dml() {
             @Override
-            long run(ExecContext ctx, List<Object[]> returned) {
+            void run(ExecContext ctx, List<Object[]> returned, DmlPlanner.RowCount count) {
                 List<Object[]> rows = src == null ? List.<Object[]>of(new Object[0]) : src.all(ctx, outer);
                 Frame df = new Frame(ctx, outer, 0);
-                long count = 0;
                 long seq = seqTable == null ? 0 : Sequences.get(ctx.storage, seqTable.root(), tableName);
                 long seqStart = seq;
                 for (Object[] in : rows) {
@@ -130,20 +128,20 @@ final class InsertPlanner {
                     if (upserts != null) {
                         long[] changed = new long[1];
                         if (upserts.handle(ctx, writer, values, rowid, changed)) {
-                            count += changed[0];
+                            count.n += changed[0];
                             continue;
                         }
                     }
                     if (!fks.isEmpty()) {
                         fks.checkChild(ctx, values, rowid == null ? -1 : rowid);
                     }
-                    Long id = writer.insert(ctx, values, rowid, action);
+                    Long id = writer.insert(ctx, values, rowid, action(ctx));
                     if (id != null && !fks.isEmpty()) {
                         fks.afterParentInsert(ctx, values, id);
                     }
                     if (id != null) {
                         seq = Math.max(seq, id);
-                        count++;
+                        count.n++;
                         if (hasRowid) {
                             ctx.session.setLastInsertRowid(id);
                         }
@@ -163,10 +161,10 @@ final class InsertPlanner {
                 if (seqTable != null && seq != seqStart) {
                     Sequences.set(ctx.storage, seqTable.root(), tableName, seq);
                 }
-                return count;
             }
         };
         d.compileReturning(planner, t, s.returning());
+        d.orConflict = Writers.explicitAction(s.orConflict());
         d.writer = writer;
         return d;
     }

@@ -109,6 +109,11 @@ final class Writers {
         }
     }
 
+    /** The resolution an {@code OR ...} clause names; null when the statement has none. */
+    static TableWriter.OnConflict explicitAction(ConflictAction a) {
+        return a == null ? null : action(a);
+    }
+
     static TableWriter.OnConflict action(ConflictAction a) {
         if (a == null) {
             return TableWriter.OnConflict.ABORT;
