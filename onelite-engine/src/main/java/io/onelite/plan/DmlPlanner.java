@@ -326,6 +326,7 @@ public final class DmlPlanner {
         }
         TriggerRunner triggers = new TriggerRunner(planner, t, io.onelite.sql.ast.CreateTriggerStmt.Event.UPDATE, updated);
         ForeignKeys fks = new ForeignKeys(planner, t);
+        ReplaceDeletes.attach(planner, t, writer, fks);
         boolean hasRowid = !t.withoutRowid();
         Dml d = new Dml() {
             @Override
@@ -397,15 +398,17 @@ public final class DmlPlanner {
                                 continue; // IGNORE: the row was left as it was
                             }
                         } else {
-                            // a new rowid, or a WITHOUT ROWID row (its primary key may change): delete and insert
-                            writer.delete(ctx, ref);
-                            id = writer.insert(ctx, values, newRowid, action(ctx), false);
+                            // a new rowid, or a WITHOUT ROWID row (its primary key may change): checked
+                            // beside the old row, which then makes way for the new one
+                            id = writer.move(ctx, ref, values, newRowid, action(ctx));
                             if (id == null) {
-                                writer.insert(ctx, old, hasRowid ? rowid : null, TableWriter.OnConflict.REPLACE);
-                                continue;
+                                continue; // IGNORE: the row was left as it was
                             }
                         }
                         count.n++;
+                        if (!fks.isEmpty()) {
+                            fks.afterParentChange(ctx, old, rowid, values, id);
+                        }
                         addReturning(ctx, values, id, alias, returned);
                         if (!triggers.isEmpty()) {
                             try {
@@ -474,6 +477,9 @@ public final class DmlPlanner {
                     }
                     if (writer.delete(ctx, refs.get(i))) {
                         count.n++;
+                        if (!fks.isEmpty()) {
+                            fks.afterParentChange(ctx, olds.get(i), rowid, null, 0);
+                        }
                         if (returning != null) {
                             addReturning(ctx, olds.get(i), rowid, alias, returned);
                         }

@@ -80,6 +80,7 @@ final class InsertPlanner {
         Table seqTable = t.autoincrement() ? planner.schema.table("sqlite_sequence") : null;
         TriggerRunner triggers = new TriggerRunner(planner, t, io.onelite.sql.ast.CreateTriggerStmt.Event.INSERT, null);
         ForeignKeys fks = new ForeignKeys(planner, t);
+        ReplaceDeletes.attach(planner, t, writer, fks);
         String tableName = t.name();
         boolean hasRowid = !t.withoutRowid();
         DmlPlanner.Dml d = new DmlPlanner.Dml() {
