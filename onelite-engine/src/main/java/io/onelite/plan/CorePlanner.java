@@ -115,8 +115,12 @@ final class CorePlanner {
         }
         for (FromPlanner.Term t : terms) {
             if (containsAggregate(t.expr())) {
-                throw new OneLiteException(ResultCode.ERROR, "misuse of aggregate function "
-                        + aggregateName(t.expr()) + "()");
+                // SQLite words it so in a query that is not an aggregate; in one that is (GROUP BY,
+                // HAVING or an aggregate result column) its code generator's message wins
+                boolean aggregateQuery = !q.groupBy().isEmpty() || q.having() != null
+                        || exprs.stream().anyMatch(CorePlanner::containsAggregate);
+                throw new OneLiteException(ResultCode.ERROR, (aggregateQuery ? "misuse of aggregate: "
+                        : "misuse of aggregate function ") + aggregateName(t.expr()) + "()");
             }
             scope.innerSlotRefs.clear();
             ExprCompiler ec = new ExprCompiler(planner, scope);
