@@ -105,6 +105,13 @@ public final class DmlPlanner {
             return c == null ? TableWriter.OnConflict.ABORT : c;
         }
 
+        /** A row OR IGNORE skipped: what its foreign key checks counted ({@code counted}, null if none) is taken back. */
+        static void ignored(ExecContext ctx, long[] counted) {
+            if (counted != null) {
+                ForeignKeys.takeBack(ctx, counted);
+            }
+        }
+
         /** Runs the statement once, counting in {@code count} the rows it changes as it goes. */
         abstract void run(ExecContext ctx, List<Object[]> returned, RowCount count);
 
@@ -385,6 +392,7 @@ public final class DmlPlanner {
                             continue;
                         }
                     }
+                    long[] counted = fks.isEmpty() ? null : ForeignKeys.counters(ctx);
                     if (!fks.isEmpty()) {
                         fks.childChange(ctx, old, rowid, values, newRowid == null ? rowid : newRowid);
                         fks.beforeParentChange(ctx, old, rowid, values, newRowid == null ? rowid : newRowid);
@@ -395,6 +403,7 @@ public final class DmlPlanner {
                             // same rowid: the cell is rewritten in place, only changed index entries move
                             id = writer.update(ctx, rowid, old, values, action(ctx));
                             if (id == null) {
+                                ignored(ctx, counted);
                                 continue; // IGNORE: the row was left as it was
                             }
                         } else {
@@ -402,6 +411,7 @@ public final class DmlPlanner {
                             // beside the old row, which then makes way for the new one
                             id = writer.move(ctx, ref, values, newRowid, action(ctx));
                             if (id == null) {
+                                ignored(ctx, counted);
                                 continue; // IGNORE: the row was left as it was
                             }
                         }

@@ -185,6 +185,21 @@ final class ForeignKeys {
         return f.key.exists(ctx.storage, key);
     }
 
+    /**
+     * The violation counters (statement, deferred) before a row's checks, so that
+     * {@link #takeBack} can undo what they counted when OR IGNORE then skips the row (SQLite
+     * runs its constraint checks, and so the IGNORE, before the foreign key checks).
+     */
+    static long[] counters(ExecContext ctx) {
+        return new long[]{ctx.statementViolations(), ctx.session.deferredViolations()};
+    }
+
+    /** Sets the counters back to {@code before} ({@link #counters}). */
+    static void takeBack(ExecContext ctx, long[] before) {
+        ctx.addStatementViolations(before[0] - ctx.statementViolations());
+        ctx.session.addDeferredViolations(before[1] - ctx.session.deferredViolations());
+    }
+
     /** Counts a row about to be inserted into the child table. */
     void checkChild(ExecContext ctx, Object[] values, long rowid) {
         childChange(ctx, null, 0, values, rowid);

@@ -133,10 +133,14 @@ final class InsertPlanner {
                             continue;
                         }
                     }
+                    long[] counted = fks.isEmpty() ? null : ForeignKeys.counters(ctx);
                     if (!fks.isEmpty()) {
                         fks.checkChild(ctx, values, rowid == null ? -1 : rowid);
                     }
                     Long id = writer.insert(ctx, values, rowid, action(ctx));
+                    if (id == null) {
+                        ignored(ctx, counted);
+                    }
                     if (id != null && !fks.isEmpty()) {
                         fks.afterParentInsert(ctx, values, id);
                     }

@@ -70,4 +70,20 @@ class ForeignKeyActionOrderTests {
                 "SELECT * FROM s ORDER BY id",
                 "PRAGMA foreign_key_check");
     }
+
+    @Test
+    void aRowThatOrIgnoreSkipsCountsNoViolation() throws Exception {
+        run("PRAGMA foreign_keys = ON",
+                "CREATE TABLE p(id INTEGER PRIMARY KEY, u UNIQUE)",
+                "CREATE TABLE c(pid REFERENCES p ON UPDATE CASCADE)",
+                "CREATE TABLE n(pid REFERENCES p)",
+                "CREATE TABLE k(x REFERENCES p, y UNIQUE)",
+                "INSERT INTO p VALUES (1, 'a'), (2, 'b')",
+                "INSERT INTO c VALUES (1)", "INSERT INTO n VALUES (2)", "INSERT INTO k VALUES (1, 'y')",
+                "UPDATE OR IGNORE p SET id = 5, u = 'b' WHERE id = 1",
+                "UPDATE OR IGNORE p SET id = 6, u = 'a' WHERE id = 2",
+                "UPDATE OR IGNORE k SET x = 9, y = 'y'",
+                "INSERT OR IGNORE INTO k VALUES (7, 'y')",
+                "SELECT * FROM p ORDER BY id", "SELECT * FROM c", "SELECT * FROM n", "SELECT * FROM k");
+    }
 }
