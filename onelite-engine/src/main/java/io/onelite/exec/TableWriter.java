@@ -11,7 +11,8 @@ import java.util.List;
 /**
  * Writes rows of one rowid table and keeps its indexes in step: NOT NULL, CHECK, UNIQUE and
  * PRIMARY KEY checks with SQLite's messages and extended codes, and the conflict actions
- * ABORT/FAIL/ROLLBACK (an error; FAIL and ROLLBACK as a {@link ConstraintHalt}), IGNORE (skip the row) and REPLACE (delete the conflicting rows).
+ * ABORT/FAIL/ROLLBACK (an error; FAIL and ROLLBACK as a {@link ConstraintHalt}), IGNORE (skip
+ * the row) and REPLACE (delete the conflicting rows, through a {@link ReplaceDelete} if set).
  */
 public final class TableWriter {
     /** One index as the writer maintains it. */
@@ -92,7 +93,10 @@ public final class TableWriter {
      * triggers under recursive_triggers, the foreign keys).
      */
     public interface ReplaceDelete {
-        /** Deletes row {@code ref} (or leaves it, if a trigger said IGNORE); false when nothing special applies and the writer should just delete it. */
+        /**
+         * Deletes row {@code ref} (or leaves it, if a trigger said IGNORE); false when nothing
+         * special applies and the writer should delete it itself.
+         */
         boolean delete(ExecContext ctx, Object ref);
     }
 
@@ -411,7 +415,10 @@ public final class TableWriter {
 
     /** Whether two row references (rowids, or WITHOUT ROWID primary keys) name the same row; {@code b} may be null. */
     private static boolean sameRef(Object a, Object b) {
-        return b != null && (a instanceof Object[] x && b instanceof Object[] y ? java.util.Arrays.deepEquals(x, y) : a.equals(b));
+        if (b == null) {
+            return false;
+        }
+        return a instanceof Object[] x && b instanceof Object[] y ? java.util.Arrays.deepEquals(x, y) : a.equals(b);
     }
 
     /**

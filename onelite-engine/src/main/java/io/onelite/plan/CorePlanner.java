@@ -57,16 +57,9 @@ final class CorePlanner {
                 throw e;
             }
             // a subquery holds an aggregate of this query (SQLite's resolver gives it to the
-            // innermost query its arguments reference): plan it again as an aggregate query
-            try {
-                return plan(planner, (SelectCore.Query) core, orderBy, limit, offset, outer, true, made);
-            } catch (OuterAggregates.OwnerNotAggregate again) {
-                if (again.owner != made[0]) {
-                    throw again;
-                }
-                // still outside its output (in WHERE, say): SQLite's code generator reports it so
-                throw new OneLiteException(ResultCode.ERROR, "misuse of aggregate: " + again.name + "()");
-            }
+            // innermost query its arguments reference): plan it again as an aggregate query (an
+            // aggregate that is still misplaced, in WHERE say, then fails the same way)
+            return plan(planner, (SelectCore.Query) core, orderBy, limit, offset, outer, true, made);
         }
     }
 

@@ -48,12 +48,12 @@ public final class DmlPlanner {
         return t;
     }
 
-    /** A DML statement: does its writes, then returns its RETURNING rows. */
     /** The rows one execution of a statement has changed so far. */
     static final class RowCount {
         long n;
     }
 
+    /** A DML statement: does its writes, then returns its RETURNING rows. */
     abstract static class Dml implements Executable {
         final List<String> names = new ArrayList<>();
         Eval[] returning;

@@ -19,16 +19,15 @@ final class OuterAggregates {
     /**
      * Thrown while compiling an aggregate that belongs to an enclosing query that was planned
      * as a non-aggregate: that query is planned again as an aggregate. Where nothing catches it
-     * (the owner is not a SELECT), it is SQLite's misuse error.
+     * (the owner is an UPDATE or DELETE, or the aggregate sits in the owner's WHERE), it is the
+     * error SQLite's code generator gives.
      */
     static final class OwnerNotAggregate extends OneLiteException {
         final Scope owner;
-        final String name;
 
         OwnerNotAggregate(Scope owner, String name) {
-            super(ResultCode.ERROR, "misuse of aggregate function " + name + "()");
+            super(ResultCode.ERROR, "misuse of aggregate: " + name + "()");
             this.owner = owner;
-            this.name = name;
         }
     }
 

@@ -31,6 +31,10 @@ class OuterAggregateTests {
                 "SELECT count(*), (SELECT max(t.a)) FROM t",
                 "SELECT a FROM t WHERE (SELECT sum(t.x)) > 1",
                 "SELECT (SELECT sum(t.x) FILTER (WHERE t.a > 1)) FROM t",
-                "SELECT (SELECT count(DISTINCT t.a)) FROM t");
+                "SELECT (SELECT count(DISTINCT t.a)) FROM t",
+                "SELECT * FROM t WHERE x IN (SELECT max(t.a))",
+                "UPDATE t SET x = (SELECT max(t.a) FROM u)",
+                "DELETE FROM t WHERE (SELECT max(t.a)) > 1",
+                "SELECT count(*) FROM t");
     }
 }
