@@ -1,8 +1,18 @@
 package io.onelite.plan;
 
+import io.onelite.api.Database;
+import io.onelite.api.DatabaseOptions;
+import io.onelite.api.Session;
+import io.onelite.btree.Sqlite3;
+import io.onelite.common.OneLiteException;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Path;
 
 import static io.onelite.plan.ScenarioTests.run;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
  * The FAIL and ROLLBACK conflict resolutions ({@code OR FAIL}, {@code OR ROLLBACK}, {@code
@@ -10,6 +20,27 @@ import static io.onelite.plan.ScenarioTests.run;
  * and whether a transaction is still open afterwards (a following COMMIT's error says).
  */
 class ConflictResolutionTests {
+    @TempDir
+    Path dir;
+
+    @Test
+    void rowsKeptByOrFailAreInTheFileAndRolledBackOnesAreNot() {
+        Path file = dir.resolve("f.db");
+        try (Database db = Database.open(file.toString(), DatabaseOptions.DEFAULTS); Session s = db.openSession()) {
+            s.execute("CREATE TABLE t(a UNIQUE, b)");
+            s.execute("CREATE INDEX tb ON t(b)");
+            s.execute("INSERT INTO t VALUES (3, 'x')");
+            assertThatThrownBy(() -> s.execute("INSERT OR FAIL INTO t VALUES (1, 'a'), (2, 'b'), (3, 'c')"))
+                    .isInstanceOf(OneLiteException.class).hasMessage("UNIQUE constraint failed: t.a");
+            s.execute("BEGIN");
+            s.execute("INSERT INTO t VALUES (4, 'd')");
+            assertThatThrownBy(() -> s.execute("UPDATE OR ROLLBACK t SET a = 3 WHERE a = 4"))
+                    .isInstanceOf(OneLiteException.class);
+            assertThat(s.isAutoCommit()).isTrue();
+        }
+        assertThat(Sqlite3.run(file, "PRAGMA integrity_check;\nSELECT group_concat(a || b, ',') FROM (SELECT * FROM t ORDER BY a);"))
+                .isEqualTo("ok\n1a,2b,3x");
+    }
 
     @Test
     void orFailKeepsTheEarlierRowsAndCommitsThemInAutocommit() throws Exception {
