@@ -101,6 +101,14 @@ public final class TableWriter {
     }
 
     private ReplaceDelete replaceDelete;
+    /** Per column, its DEFAULT (affinity applied) or null: what REPLACE writes for a NULL in a NOT NULL column. */
+    private Eval[] replaceDefaults = new Eval[0];
+
+    /** Sets the defaults REPLACE uses for NULLs in NOT NULL columns ({@link #replaceDefaults}). */
+    public TableWriter withReplaceDefaults(Eval[] d) {
+        this.replaceDefaults = d;
+        return this;
+    }
 
     /** Has REPLACE delete conflicting rows through {@code d}. */
     public TableWriter withReplaceDelete(ReplaceDelete d) {
@@ -228,6 +236,13 @@ public final class TableWriter {
             if (notNull[i] && values[i] == null && i != rowidAlias && (pendingColumns == null || !pendingColumns.contains(i))) {
                 if (onConflict == OnConflict.IGNORE) {
                     return null;
+                }
+                if (onConflict == OnConflict.REPLACE && i < replaceDefaults.length && replaceDefaults[i] != null) {
+                    // REPLACE puts the column's default in (the row's NEW and RETURNING see it), as SQLite
+                    values[i] = replaceDefaults[i].eval(rowFrame(ctx, values, 0));
+                    if (values[i] != null) {
+                        continue;
+                    }
                 }
                 throw ConstraintHalt.of(onConflict, ResultCode.CONSTRAINT_NOTNULL,
                         "NOT NULL constraint failed: " + table + "." + columnNames[i]);

@@ -186,4 +186,19 @@ class ConflictResolutionTests {
                 "INSERT OR ABORT INTO w VALUES ('r'), ('dup'), ('s')",
                 "SELECT * FROM w", "SELECT * FROM log ORDER BY m");
     }
+
+    @Test
+    void replacePutsTheDefaultIntoANotNullColumn() throws Exception {
+        run("CREATE TABLE t(a NOT NULL DEFAULT 5, b NOT NULL, c TEXT NOT NULL DEFAULT (1 + 1), d INTEGER NOT NULL DEFAULT '7')",
+                "CREATE TABLE log(m)",
+                "CREATE TRIGGER ai AFTER INSERT ON t BEGIN INSERT INTO log VALUES (new.a || typeof(new.c) || new.d); END",
+                "INSERT OR REPLACE INTO t VALUES (NULL, 1, NULL, NULL) RETURNING a, c, typeof(c), d, typeof(d)",
+                "SELECT * FROM log",
+                "UPDATE OR REPLACE t SET a = NULL, c = NULL",
+                "SELECT a, b, c, typeof(c), d FROM t",
+                "INSERT OR REPLACE INTO t VALUES (1, NULL, 'x', 2)",
+                "INSERT INTO t VALUES (NULL, 1, 'x', 2)",
+                "REPLACE INTO t(b) VALUES (9)",
+                "SELECT a, b, c, d FROM t ORDER BY rowid");
+    }
 }
