@@ -4,8 +4,10 @@ import io.onelite.catalog.Schema;
 import io.onelite.catalog.TxStorage;
 import io.onelite.common.OneLiteException;
 import io.onelite.common.ResultCode;
+import io.onelite.exec.ConstraintHalt;
 import io.onelite.exec.ExecContext;
 import io.onelite.exec.RowIterator;
+import io.onelite.exec.TableWriter;
 import io.onelite.pager.FileHeader;
 import io.onelite.plan.DdlExecutor;
 import io.onelite.plan.DmlPlanner;
@@ -28,7 +30,9 @@ import java.util.List;
  * A prepared statement: compiled against the schema at prepare time, compiled again when the
  * schema cookie moved. Runs in the session's explicit transaction, or in its own (auto-commit):
  * a query's read transaction ends when its rows are exhausted or the statement is reset.
- * A failing statement inside an explicit transaction undoes only its own changes (a savepoint).
+ * A failing statement inside an explicit transaction undoes only its own changes (a savepoint),
+ * except that a FAIL constraint error keeps them and a ROLLBACK one ends the transaction
+ * ({@link ConstraintHalt}).
  */
 final class StatementImpl implements Statement {
     private final SessionImpl session;
@@ -380,6 +384,9 @@ final class StatementImpl implements Statement {
                 return;
             }
             rows = exec.execute(ctx);
+        } catch (ConstraintHalt h) {
+            halt(h, st, sp, deferredBefore, ctxViolations());
+            throw h;
         } catch (RuntimeException e) {
             if (session.tx != null) {
                 session.deferredViolations = deferredBefore;
@@ -405,6 +412,59 @@ final class StatementImpl implements Statement {
     /** Whether a run started and has rows left to step through (SQLite: an active VDBE). */
     boolean isRunning() {
         return started && rows != null;
+    }
+
+    private long ctxViolations() {
+        return runContext == null ? 0 : runContext.statementViolations();
+    }
+
+    /**
+     * Ends a statement stopped by a FAIL or ROLLBACK constraint error, as sqlite3VdbeHalt does
+     * with its errorAction. FAIL keeps the rows written before the error (the statement's
+     * savepoint is released, an auto-commit statement commits) unless immediate foreign keys are
+     * violated, which turns it into an ABORT with SQLite's FOREIGN KEY error. ROLLBACK rolls the
+     * whole transaction back (explicit or not, BEGIN CONCURRENT too) and counts no change.
+     */
+    private void halt(ConstraintHalt h, TxStorage st, int sp, long deferredBefore, long immediateViolations) {
+        rows = null;
+        releaseRun();
+        if (h.action() == TableWriter.OnConflict.FAIL) {
+            if (immediateViolations > 0) {
+                if (session.tx != null) {
+                    session.deferredViolations = deferredBefore;
+                }
+                session.setChanges(0);
+                undoStatement(st, sp);
+                endAuto(false);
+                throw new OneLiteException(ResultCode.CONSTRAINT_FOREIGNKEY, "FOREIGN KEY constraint failed");
+            }
+            if (sp >= 0) {
+                st.release(sp);
+            }
+            endAuto(true);
+            return;
+        }
+        session.setChanges(0);
+        if (session.tx != null) {
+            var tx = session.tx;
+            session.tx = null;
+            session.savepoints.clear();
+            session.transactionEnded();
+            tx.rollback();
+        } else {
+            endAuto(false);
+        }
+    }
+
+    private static void undoStatement(TxStorage st, int sp) {
+        if (sp >= 0) {
+            try {
+                st.rollbackTo(sp);
+                st.release(sp);
+            } catch (RuntimeException ignored) {
+                // the original failure matters more
+            }
+        }
     }
 
     /** Frees what the run holds beyond its rows (a sort's spill file). */

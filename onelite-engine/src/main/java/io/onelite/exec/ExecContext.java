@@ -73,6 +73,24 @@ public final class ExecContext {
         statementViolations += n;
     }
 
+    /**
+     * The conflict resolution of the running INSERT/UPDATE (its {@code OR ...}, or one it
+     * inherited), null when none was written: it overrides the resolution of the statements of
+     * the triggers it fires, as SQLite codes a trigger program with the outer statement's orconf.
+     */
+    private TableWriter.OnConflict conflictOverride;
+
+    public TableWriter.OnConflict conflictOverride() {
+        return conflictOverride;
+    }
+
+    /** Sets {@link #conflictOverride()}; returns the previous one, for the caller to restore. */
+    public TableWriter.OnConflict setConflictOverride(TableWriter.OnConflict c) {
+        TableWriter.OnConflict previous = conflictOverride;
+        conflictOverride = c;
+        return previous;
+    }
+
     public ExecContext(Storage storage, Object[] params, SessionState session) {
         this.storage = storage;
         this.params = params;

@@ -11,7 +11,8 @@ import java.util.List;
 /**
  * Writes rows of one rowid table and keeps its indexes in step: NOT NULL, CHECK, UNIQUE and
  * PRIMARY KEY checks with SQLite's messages and extended codes, and the conflict actions
- * ABORT/FAIL/ROLLBACK (an error), IGNORE (skip the row) and REPLACE (delete the conflicting rows).
+ * ABORT/FAIL/ROLLBACK (an error; FAIL and ROLLBACK as a {@link ConstraintHalt}), IGNORE (skip
+ * the row) and REPLACE (delete the conflicting rows, through a {@link ReplaceDelete} if set).
  */
 public final class TableWriter {
     /** One index as the writer maintains it. */
@@ -86,6 +87,35 @@ public final class TableWriter {
         return root;
     }
 
+    /**
+     * Deletes, for REPLACE, a row that conflicts with the one being written, running what a
+     * DELETE of it runs (SQLite's sqlite3GenerateRowDelete on the REPLACE path: the DELETE
+     * triggers under recursive_triggers, the foreign keys).
+     */
+    public interface ReplaceDelete {
+        /**
+         * Deletes row {@code ref} (or leaves it, if a trigger said IGNORE); false when nothing
+         * special applies and the writer should delete it itself.
+         */
+        boolean delete(ExecContext ctx, Object ref);
+    }
+
+    private ReplaceDelete replaceDelete;
+    /** Per column, its DEFAULT (affinity applied) or null: what REPLACE writes for a NULL in a NOT NULL column. */
+    private Eval[] replaceDefaults = new Eval[0];
+
+    /** Sets the defaults REPLACE uses for NULLs in NOT NULL columns ({@link #replaceDefaults}). */
+    public TableWriter withReplaceDefaults(Eval[] d) {
+        this.replaceDefaults = d;
+        return this;
+    }
+
+    /** Has REPLACE delete conflicting rows through {@code d}. */
+    public TableWriter withReplaceDelete(ReplaceDelete d) {
+        this.replaceDelete = d;
+        return this;
+    }
+
     private final List<CommitSeq.Pending> pending = new ArrayList<>();
     /** Values of columns added by ALTER TABLE ADD COLUMN after a row was stored. */
     private Object[] defaults = new Object[0];
@@ -155,7 +185,7 @@ public final class TableWriter {
      * BEGIN CONCURRENT a lookup that misses is traced as a read of the gap around it).
      */
     public Long insert(ExecContext ctx, Object[] values, Long rowid, OnConflict onConflict, boolean rowidFree) {
-        return write(ctx, values, rowid, onConflict, rowidFree, null);
+        return write(ctx, values, rowid, onConflict, rowidFree, null, null);
     }
 
     /**
@@ -170,12 +200,27 @@ public final class TableWriter {
         if (!(rows instanceof RowStore.Rowid)) {
             throw new IllegalStateException("in-place update of a WITHOUT ROWID table: " + table);
         }
-        return write(ctx, values, rowid, onConflict, true, pad(old));
+        return write(ctx, values, rowid, onConflict, true, pad(old), null);
     }
 
-    /** Insert ({@code old} null) or in-place update ({@code old} = the stored row) of one row. */
+    /**
+     * Rewrites row {@code oldRef} as {@code values} under another rowid ({@code rowid}; null =
+     * allocate) or, in a WITHOUT ROWID table, a primary key that may change. The checks run
+     * while the old row is still stored (it never conflicts with itself, and a REPLACE trigger
+     * still sees it), as SQLite's UPDATE checks before it deletes the old record; then the old
+     * row goes and the new one is written. Returns the rowid, or null when IGNORE left the row
+     * as it was.
+     */
+    public Long move(ExecContext ctx, Object oldRef, Object[] values, Long rowid, OnConflict onConflict) {
+        return write(ctx, values, rowid, onConflict, false, null, oldRef);
+    }
+
+    /**
+     * Insert ({@code old} and {@code moveFrom} null), in-place update ({@code old} = the stored
+     * row) or move ({@code moveFrom} = the reference of the row it replaces) of one row.
+     */
     private Long write(ExecContext ctx, Object[] values, Long rowid, OnConflict onConflict, boolean rowidFree,
-                       Object[] old) {
+                       Object[] old, Object moveFrom) {
         List<Integer> pendingColumns = null;
         for (int i = 0; i < values.length; i++) {
             if (values[i] == CommitSeq.PENDING) {
@@ -192,7 +237,14 @@ public final class TableWriter {
                 if (onConflict == OnConflict.IGNORE) {
                     return null;
                 }
-                throw new OneLiteException(ResultCode.CONSTRAINT_NOTNULL,
+                if (onConflict == OnConflict.REPLACE && i < replaceDefaults.length && replaceDefaults[i] != null) {
+                    // REPLACE puts the column's default in (the row's NEW and RETURNING see it), as SQLite
+                    values[i] = replaceDefaults[i].eval(rowFrame(ctx, values, 0));
+                    if (values[i] != null) {
+                        continue;
+                    }
+                }
+                throw ConstraintHalt.of(onConflict, ResultCode.CONSTRAINT_NOTNULL,
                         "NOT NULL constraint failed: " + table + "." + columnNames[i]);
             }
         }
@@ -205,7 +257,7 @@ public final class TableWriter {
                 if (onConflict == OnConflict.IGNORE) {
                     return null;
                 }
-                throw new OneLiteException(ResultCode.CONSTRAINT_CHECK, "CHECK constraint failed: " + checkNames.get(i));
+                throw ConstraintHalt.of(onConflict, ResultCode.CONSTRAINT_CHECK, "CHECK constraint failed: " + checkNames.get(i));
             }
         }
         Object ref = rows.ref(values, id);
@@ -227,37 +279,12 @@ public final class TableWriter {
             }
             keys.add(key);
         }
-        for (int step : checkOrder) {
-            Object other;
-            ResultCode code;
-            String columns;
-            if (step < 0) {
-                if (byRowid && (rowid == null || rowidFree)) {
-                    continue; // a rowid the caller knows is free needs no lookup; a primary key is always checked
-                }
-                other = rows.existing(ctx, ref);
-                code = ResultCode.CONSTRAINT_PRIMARYKEY;
-                columns = primaryKeyName;
-            } else {
-                IndexInfo ix = indexes.get(step);
-                if (!ix.unique() || keys.get(step) == null) {
-                    continue;
-                }
-                other = conflict(ctx, ix, keys.get(step), old == null ? null : ref);
-                code = ix.primaryKey() ? ResultCode.CONSTRAINT_PRIMARYKEY : ResultCode.CONSTRAINT_UNIQUE;
-                columns = ix.constraintColumns();
-            }
-            if (other != null) {
-                switch (onConflict) {
-                    case IGNORE:
-                        return null;
-                    case REPLACE:
-                        delete(ctx, other);
-                        break;
-                    default:
-                        throw new OneLiteException(code, "UNIQUE constraint failed: " + columns);
-                }
-            }
+        Object self = old != null ? ref : moveFrom;
+        if (!checkUnique(ctx, ref, self, byRowid && (rowid == null || rowidFree), keys, onConflict)) {
+            return null;
+        }
+        if (moveFrom != null) {
+            delete(ctx, moveFrom);
         }
         Object[] stored = values.clone();
         if (rowidAlias >= 0) {
@@ -282,6 +309,58 @@ public final class TableWriter {
             }
         }
         return id;
+    }
+
+    /**
+     * The rowid / primary key and UNIQUE checks of a row about to be written ({@code ref}; an
+     * in-place update when {@code update}), in {@link #checkOrder}. Returns false when IGNORE
+     * skips the row. REPLACE deletes the conflicting rows; when a {@link ReplaceDelete} ran
+     * triggers for them, everything is checked once more with ABORT, as SQLite rechecks after
+     * REPLACE triggers (one may have kept the row, or written another that conflicts).
+     */
+    private boolean checkUnique(ExecContext ctx, Object ref, Object self, boolean skipRowid, List<Object[]> keys,
+                                OnConflict onConflict) {
+        boolean recheck = false;
+        for (int step : checkOrder) {
+            Object other;
+            ResultCode code;
+            String columns;
+            if (step < 0) {
+                if (skipRowid) {
+                    continue; // a rowid the caller knows is free needs no lookup; a primary key is always checked
+                }
+                other = rows.existing(ctx, ref);
+                if (other != null && sameRef(other, self)) {
+                    other = null; // a WITHOUT ROWID row moved to its own key (or one equal under its collation)
+                }
+                code = ResultCode.CONSTRAINT_PRIMARYKEY;
+                columns = primaryKeyName;
+            } else {
+                IndexInfo ix = indexes.get(step);
+                if (!ix.unique() || keys.get(step) == null) {
+                    continue;
+                }
+                other = conflict(ctx, ix, keys.get(step), self);
+                code = ix.primaryKey() ? ResultCode.CONSTRAINT_PRIMARYKEY : ResultCode.CONSTRAINT_UNIQUE;
+                columns = ix.constraintColumns();
+            }
+            if (other != null) {
+                switch (onConflict) {
+                    case IGNORE:
+                        return false;
+                    case REPLACE:
+                        if (replaceDelete != null && replaceDelete.delete(ctx, other)) {
+                            recheck = true;
+                        } else {
+                            delete(ctx, other);
+                        }
+                        break;
+                    default:
+                        throw ConstraintHalt.of(onConflict, code, "UNIQUE constraint failed: " + columns);
+                }
+            }
+        }
+        return !recheck || checkUnique(ctx, ref, self, skipRowid, keys, OnConflict.ABORT);
     }
 
     private Object[] key(IndexInfo ix, Object[] values, long rowid, Frame rf) {
@@ -342,11 +421,19 @@ public final class TableWriter {
                 }
             }
             Object other = rows.entryRef(ix, kc.key());
-            if (other != null && !other.equals(self)) {
+            if (other != null && !sameRef(other, self)) {
                 return other;
             }
         }
         return null;
+    }
+
+    /** Whether two row references (rowids, or WITHOUT ROWID primary keys) name the same row; {@code b} may be null. */
+    private static boolean sameRef(Object a, Object b) {
+        if (b == null) {
+            return false;
+        }
+        return a instanceof Object[] x && b instanceof Object[] y ? java.util.Arrays.deepEquals(x, y) : a.equals(b);
     }
 
     /**

@@ -67,6 +67,7 @@ final class AlterExecutor {
                 throw new OneLiteException(ResultCode.ERROR, "there is already another table or index with this name: " + to);
             }
             String from = t.name();
+            SchemaCheck.viewsAndTriggers(schema, "");
             rewrite(st, from, (type, name, sqlText) -> {
                 if (type.equals("table") && name.equalsIgnoreCase(from)) {
                     return new String[]{to, to, replaceName(sqlText, from, to)};
@@ -84,6 +85,7 @@ final class AlterExecutor {
                 throw new OneLiteException(ResultCode.ERROR, "duplicate column name: " + rc.newName());
             }
             Column c = t.columns().get(ci);
+            SchemaCheck.viewsAndTriggers(schema, "");
             rewrite(st, t.name(), (type, name, sqlText) -> new String[]{name, t.name(),
                     sqlText == null ? null : replaceName(sqlText, c.name(), rc.newName())});
         } else if (a.action() instanceof AlterTableStmt.DropColumn dc) {

@@ -49,8 +49,24 @@ final class CorePlanner {
         if (core instanceof SelectCore.Values v) {
             return ValuesPlanner.plan(planner, v, orderBy, limit, offset, outer);
         }
-        SelectCore.Query q = (SelectCore.Query) core;
+        Scope[] made = new Scope[1];
+        try {
+            return plan(planner, (SelectCore.Query) core, orderBy, limit, offset, outer, false, made);
+        } catch (OuterAggregates.OwnerNotAggregate e) {
+            if (e.owner != made[0]) {
+                throw e;
+            }
+            // a subquery holds an aggregate of this query (SQLite's resolver gives it to the
+            // innermost query its arguments reference): plan it again as an aggregate query (an
+            // aggregate that is still misplaced, in WHERE say, then fails the same way)
+            return plan(planner, (SelectCore.Query) core, orderBy, limit, offset, outer, true, made);
+        }
+    }
+
+    private static Planner.Planned plan(Planner planner, SelectCore.Query q, List<OrderingTerm> orderBy, Expr limit,
+                                        Expr offset, Scope outer, boolean forceAggregate, Scope[] made) {
         Scope scope = new Scope(outer);
+        made[0] = scope;
         scope.coveringReads = true;
         FromPlanner from = new FromPlanner(planner, scope);
         if (q.from() != null) {
@@ -114,9 +130,13 @@ final class CorePlanner {
             chooseJoinOrder(planner, scope, from, terms);
         }
         for (FromPlanner.Term t : terms) {
-            if (containsAggregate(t.expr())) {
-                throw new OneLiteException(ResultCode.ERROR, "misuse of aggregate function "
-                        + aggregateName(t.expr()) + "()");
+            if (containsAggregate(t.expr(), scope)) {
+                // SQLite words it so in a query that is not an aggregate; in one that is (GROUP BY,
+                // HAVING or an aggregate result column) its code generator's message wins
+                boolean aggregateQuery = !q.groupBy().isEmpty() || q.having() != null
+                        || exprs.stream().anyMatch(x -> containsAggregate(x, scope));
+                throw new OneLiteException(ResultCode.ERROR, (aggregateQuery ? "misuse of aggregate: "
+                        : "misuse of aggregate function ") + aggregateName(t.expr(), scope) + "()");
             }
             scope.innerSlotRefs.clear();
             ExprCompiler ec = new ExprCompiler(planner, scope);
@@ -144,15 +164,15 @@ final class CorePlanner {
             }
         }
         Eval guard = guards.isEmpty() ? null : andEvals(guards);
-        boolean aggregate = !q.groupBy().isEmpty() || q.having() != null;
+        boolean aggregate = forceAggregate || !q.groupBy().isEmpty() || q.having() != null;
         for (Expr e : exprs) {
-            aggregate |= containsAggregate(e);
+            aggregate |= containsAggregate(e, scope);
         }
         if (q.having() != null && q.groupBy().isEmpty() && !aggregate) {
             throw new OneLiteException(ResultCode.ERROR, "HAVING clause on a non-aggregate query");
         }
         for (OrderingTerm t : orderBy) {
-            aggregate |= containsAggregate(t.expr());
+            aggregate |= containsAggregate(t.expr(), scope);
         }
         AggregateCollector collector = aggregate ? new AggregateCollector() : null;
         Eval[] groupBy = new Eval[q.groupBy().size()];
@@ -460,17 +480,31 @@ final class CorePlanner {
         return aggregateName(e) != null;
     }
 
+    /**
+     * As {@link #containsAggregate(Expr)}, counting only the aggregates that belong to the query
+     * of {@code scope} (not those whose arguments read only an enclosing query, {@link OuterAggregates}).
+     */
+    static boolean containsAggregate(Expr e, Scope scope) {
+        return aggregateName(e, scope) != null;
+    }
+
     static String aggregateName(Expr e) {
+        return aggregateName(e, null);
+    }
+
+    /** The first aggregate called in {@code e} at its own level; with a scope, only one that belongs to that query. */
+    static String aggregateName(Expr e, Scope scope) {
         if (e == null) {
             return null;
         }
         if (e instanceof Expr.FunctionCall fc) {
             int argc = fc.star() ? 0 : fc.args().size();
-            if (fc.over() == null && FunctionCompiler.isAggregateCall(fc.name(), argc)) {
+            if (fc.over() == null && FunctionCompiler.isAggregateCall(fc.name(), argc)
+                    && (scope == null || OuterAggregates.ownerDepth(fc, scope) == 0)) {
                 return fc.name();
             }
             for (Expr a : fc.args()) {
-                String n = aggregateName(a);
+                String n = aggregateName(a, scope);
                 if (n != null) {
                     return n;
                 }
@@ -478,7 +512,7 @@ final class CorePlanner {
             return null;
         }
         for (Expr c : ExprWalker.children(e)) {
-            String n = aggregateName(c);
+            String n = aggregateName(c, scope);
             if (n != null) {
                 return n;
             }

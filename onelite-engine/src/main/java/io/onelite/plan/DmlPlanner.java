@@ -4,6 +4,7 @@ import io.onelite.catalog.Table;
 import io.onelite.common.OneLiteException;
 import io.onelite.common.ResultCode;
 import io.onelite.exec.ArrayRow;
+import io.onelite.exec.ConstraintHalt;
 import io.onelite.exec.Eval;
 import io.onelite.exec.ExecContext;
 import io.onelite.exec.Frame;
@@ -47,6 +48,11 @@ public final class DmlPlanner {
         return t;
     }
 
+    /** The rows one execution of a statement has changed so far. */
+    static final class RowCount {
+        long n;
+    }
+
     /** A DML statement: does its writes, then returns its RETURNING rows. */
     abstract static class Dml implements Executable {
         final List<String> names = new ArrayList<>();
@@ -85,7 +91,29 @@ public final class DmlPlanner {
             return false;
         }
 
-        abstract long run(ExecContext ctx, List<Object[]> returned);
+        /** The statement's own {@code OR ...} resolution, null when it has none. */
+        TableWriter.OnConflict orConflict;
+        /** A DELETE: the triggers it fires run with their own resolutions (SQLite codes them with OE_Default). */
+        boolean resetsConflict;
+
+        /**
+         * The resolution this execution's writes use: the one a firing statement imposes, else
+         * the statement's own, else ABORT.
+         */
+        static TableWriter.OnConflict action(ExecContext ctx) {
+            TableWriter.OnConflict c = ctx.conflictOverride();
+            return c == null ? TableWriter.OnConflict.ABORT : c;
+        }
+
+        /** A row OR IGNORE skipped: what its foreign key checks counted ({@code counted}, null if none) is taken back. */
+        static void ignored(ExecContext ctx, long[] counted) {
+            if (counted != null) {
+                ForeignKeys.takeBack(ctx, counted);
+            }
+        }
+
+        /** Runs the statement once, counting in {@code count} the rows it changes as it goes. */
+        abstract void run(ExecContext ctx, List<Object[]> returned, RowCount count);
 
         /** The enclosing frame of this execution (a trigger's OLD/NEW), or null. */
         Frame outer;
@@ -105,11 +133,27 @@ public final class DmlPlanner {
         public RowIterator execute(ExecContext ctx) {
             ctx.storage.beginWrite();
             List<Object[]> out = new ArrayList<>();
-            long n = run(ctx, out);
+            RowCount count = new RowCount();
+            TableWriter.OnConflict inherited = ctx.conflictOverride();
+            ctx.setConflictOverride(resetsConflict ? null : inherited != null ? inherited : orConflict);
+            try {
+                run(ctx, out, count);
+            } catch (ConstraintHalt h) {
+                if (h.action() == TableWriter.OnConflict.FAIL) {
+                    // FAIL keeps the rows written so far: they count, and their commit_seq() gets filled in
+                    if (writer != null) {
+                        writer.registerCommitSeq(ctx);
+                    }
+                    ctx.session.addChanges(count.n);
+                }
+                throw h;
+            } finally {
+                ctx.setConflictOverride(inherited);
+            }
             if (writer != null) {
                 writer.registerCommitSeq(ctx);
             }
-            ctx.session.addChanges(n);
+            ctx.session.addChanges(count.n);
             var it = out.iterator();
             return new RowIterator() {
                 Object[] row;
@@ -282,7 +326,6 @@ public final class DmlPlanner {
         }
         char[] aff = Writers.affinities(t);
         TableWriter writer = Writers.writer(planner, t);
-        TableWriter.OnConflict action = Writers.action(s.orConflict());
         int alias = t.rowidAlias();
         java.util.Set<Integer> updated = new java.util.HashSet<>();
         for (int[] c : cols) {
@@ -290,10 +333,11 @@ public final class DmlPlanner {
         }
         TriggerRunner triggers = new TriggerRunner(planner, t, io.onelite.sql.ast.CreateTriggerStmt.Event.UPDATE, updated);
         ForeignKeys fks = new ForeignKeys(planner, t);
+        ReplaceDeletes.attach(planner, t, writer, fks);
         boolean hasRowid = !t.withoutRowid();
         Dml d = new Dml() {
             @Override
-            long run(ExecContext ctx, List<Object[]> returned) {
+            void run(ExecContext ctx, List<Object[]> returned, RowCount count) {
                 Frame f = new Frame(ctx, outer, m.levels.length);
                 JoinLoop loop = new JoinLoop(m.levels);
                 List<Object[]> changes = new ArrayList<>(); // [ref, newRowid, values]
@@ -327,7 +371,6 @@ public final class DmlPlanner {
                     }
                     changes.add(new Object[]{ref, newRowid, values});
                 }
-                long count = 0;
                 for (Object[] c : changes) {
                     Object ref = c[0];
                     long rowid = ref instanceof Long l ? l : 0;
@@ -349,6 +392,7 @@ public final class DmlPlanner {
                             continue;
                         }
                     }
+                    long[] counted = fks.isEmpty() ? null : ForeignKeys.counters(ctx);
                     if (!fks.isEmpty()) {
                         fks.childChange(ctx, old, rowid, values, newRowid == null ? rowid : newRowid);
                         fks.beforeParentChange(ctx, old, rowid, values, newRowid == null ? rowid : newRowid);
@@ -357,20 +401,24 @@ public final class DmlPlanner {
                         Long id;
                         if (hasRowid && newRowid != null && newRowid == rowid) {
                             // same rowid: the cell is rewritten in place, only changed index entries move
-                            id = writer.update(ctx, rowid, old, values, action);
+                            id = writer.update(ctx, rowid, old, values, action(ctx));
                             if (id == null) {
+                                ignored(ctx, counted);
                                 continue; // IGNORE: the row was left as it was
                             }
                         } else {
-                            // a new rowid, or a WITHOUT ROWID row (its primary key may change): delete and insert
-                            writer.delete(ctx, ref);
-                            id = writer.insert(ctx, values, newRowid, action, false);
+                            // a new rowid, or a WITHOUT ROWID row (its primary key may change): checked
+                            // beside the old row, which then makes way for the new one
+                            id = writer.move(ctx, ref, values, newRowid, action(ctx));
                             if (id == null) {
-                                writer.insert(ctx, old, hasRowid ? rowid : null, TableWriter.OnConflict.REPLACE);
-                                continue;
+                                ignored(ctx, counted);
+                                continue; // IGNORE: the row was left as it was
                             }
                         }
-                        count++;
+                        count.n++;
+                        if (!fks.isEmpty()) {
+                            fks.afterParentChange(ctx, old, rowid, values, id);
+                        }
                         addReturning(ctx, values, id, alias, returned);
                         if (!triggers.isEmpty()) {
                             try {
@@ -383,10 +431,10 @@ public final class DmlPlanner {
                         throw e;
                     }
                 }
-                return count;
             }
         };
         d.compileReturning(planner, t, s.returning());
+        d.orConflict = Writers.explicitAction(s.orConflict());
         d.writer = writer;
         d.loops = m.levels;
         return d;
@@ -409,7 +457,7 @@ public final class DmlPlanner {
         ForeignKeys fks = new ForeignKeys(planner, t);
         Dml d = new Dml() {
             @Override
-            long run(ExecContext ctx, List<Object[]> returned) {
+            void run(ExecContext ctx, List<Object[]> returned, RowCount count) {
                 Frame f = new Frame(ctx, outer, 1);
                 JoinLoop loop = new JoinLoop(new Level[]{m.level});
                 List<Object> refs = new ArrayList<>();
@@ -424,7 +472,6 @@ public final class DmlPlanner {
                         olds.add(v);
                     }
                 }
-                long count = 0;
                 for (int i = 0; i < refs.size(); i++) {
                     long rowid = refs.get(i) instanceof Long l ? l : 0;
                     if (!triggers.isEmpty()) {
@@ -439,7 +486,10 @@ public final class DmlPlanner {
                         fks.beforeParentChange(ctx, olds.get(i), rowid, null, 0);
                     }
                     if (writer.delete(ctx, refs.get(i))) {
-                        count++;
+                        count.n++;
+                        if (!fks.isEmpty()) {
+                            fks.afterParentChange(ctx, olds.get(i), rowid, null, 0);
+                        }
                         if (returning != null) {
                             addReturning(ctx, olds.get(i), rowid, alias, returned);
                         }
@@ -452,10 +502,10 @@ public final class DmlPlanner {
                         }
                     }
                 }
-                return count;
             }
         };
         d.compileReturning(planner, t, s.returning());
+        d.resetsConflict = true;
         d.writer = writer;
         d.loops = m.levels;
         return d;

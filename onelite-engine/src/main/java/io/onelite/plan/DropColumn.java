@@ -8,8 +8,6 @@ import io.onelite.catalog.RowCursor;
 import io.onelite.catalog.Schema;
 import io.onelite.catalog.Storage;
 import io.onelite.catalog.Table;
-import io.onelite.catalog.Trigger;
-import io.onelite.catalog.View;
 import io.onelite.common.OneLiteException;
 import io.onelite.common.ResultCode;
 import io.onelite.sql.Parser;
@@ -29,6 +27,7 @@ import java.util.List;
  *   <li>refused at once for a view, an internal table, an unknown column, a PRIMARY KEY or
  *       column-level UNIQUE column, or the table's only column;</li>
  *   <li>the definition is cut out of the stored CREATE TABLE text ({@link CreateTableText});</li>
+ *   <li>the views and triggers must compile before the change ({@link SchemaCheck});</li>
  *   <li>the schema must still make sense without the column ("error in table|index|view|trigger
  *       X after drop column: ..."): the table's own constraints and generated columns, then
  *       its indexes (columns, expressions, WHERE), then every view and trigger, compiled again
@@ -63,6 +62,7 @@ final class DropColumn {
             throw error("cannot drop column \"" + col.name() + "\": no other columns exist");
         }
         String name = col.name();
+        SchemaCheck.viewsAndTriggers(schema, "");
         checkTable(t, ct, ci, name);
         for (Index ix : t.indexes()) {
             checkIndex(ix, ci, name);
@@ -70,26 +70,7 @@ final class DropColumn {
         String newSql = text.dropColumn(ci);
         rewriteSchemaRow(st, t.name(), newSql);
         Schema after = Schema.load(st);
-        for (View v : after.views()) {
-            try {
-                new Planner(after).select(v.select());
-            } catch (OneLiteException e) {
-                throw error("error in view " + v.name() + " after drop column: " + e.getMessage());
-            }
-        }
-        for (Trigger tr : after.triggers()) {
-            Table on = after.table(tr.table());
-            if (on == null) {
-                continue;
-            }
-            try {
-                TriggerRunner.compileOne(new Planner(after), on, tr);
-            } catch (OneLiteException e) {
-                if (e.getMessage().startsWith("no such column")) { // as SQLite, which resolves expressions only
-                    throw error("error in trigger " + tr.name() + " after drop column: " + e.getMessage());
-                }
-            }
-        }
+        SchemaCheck.viewsAndTriggers(after, "after drop column");
         if (t.clustered() != null) {
             rewriteClusteredRows(t, after.table(t.name()).clustered(), ci, st);
         } else {

@@ -168,8 +168,13 @@ final class ExprCompiler {
                 });
             }
             Eval msg = r.message() == null ? fr -> "" : eval(r.message());
+            io.onelite.exec.TableWriter.OnConflict action = switch (r.kind()) {
+                case FAIL -> io.onelite.exec.TableWriter.OnConflict.FAIL;
+                case ROLLBACK -> io.onelite.exec.TableWriter.OnConflict.ROLLBACK;
+                default -> io.onelite.exec.TableWriter.OnConflict.ABORT;
+            };
             return CExpr.of(f -> {
-                throw new OneLiteException(ResultCode.CONSTRAINT_TRIGGER, ValueOps.toText(msg.eval(f)));
+                throw io.onelite.exec.ConstraintHalt.of(action, ResultCode.CONSTRAINT_TRIGGER, ValueOps.toText(msg.eval(f)));
             });
         }
         throw new OneLiteException(ResultCode.ERROR, "unsupported expression: " + e.getClass().getSimpleName());

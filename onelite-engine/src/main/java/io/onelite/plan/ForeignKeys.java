@@ -75,6 +75,9 @@ final class ForeignKeys {
                 }
             }
         }
+        // SQLite links each new foreign key at the head of its parent's list (sqlite3FkReferences):
+        // the newest one's action runs first
+        java.util.Collections.reverse(asParent);
     }
 
     private static Fk resolve(Schema schema, Table child, Table.ForeignKey fk) {
@@ -182,6 +185,21 @@ final class ForeignKeys {
         return f.key.exists(ctx.storage, key);
     }
 
+    /**
+     * The violation counters (statement, deferred) before a row's checks, so that
+     * {@link #takeBack} can undo what they counted when OR IGNORE then skips the row (SQLite
+     * runs its constraint checks, and so the IGNORE, before the foreign key checks).
+     */
+    static long[] counters(ExecContext ctx) {
+        return new long[]{ctx.statementViolations(), ctx.session.deferredViolations()};
+    }
+
+    /** Sets the counters back to {@code before} ({@link #counters}). */
+    static void takeBack(ExecContext ctx, long[] before) {
+        ctx.addStatementViolations(before[0] - ctx.statementViolations());
+        ctx.session.addDeferredViolations(before[1] - ctx.session.deferredViolations());
+    }
+
     /** Counts a row about to be inserted into the child table. */
     void checkChild(ExecContext ctx, Object[] values, long rowid) {
         childChange(ctx, null, 0, values, rowid);
@@ -257,12 +275,54 @@ final class ForeignKeys {
     }
 
     /**
-     * Applies the children's actions before a parent row is deleted ({@code newValues} null) or
-     * re-keyed. A child row changed by CASCADE, SET NULL or SET DEFAULT goes through its own
-     * table's foreign keys in turn (its parents are counted, its children acted on), as SQLite's
-     * action triggers do; a row already being changed further up is left alone, so cycles end.
+     * Counts, before a parent row is deleted ({@code newValues} null) or re-keyed, the children
+     * that lose their parent (each key whose values change), as SQLite's {@code sqlite3FkCheck}
+     * with fkScanChildren(+1), the row itself not among them; RESTRICT fails here. On a re-key
+     * the children already holding the new key are resolved (-1 each while the counter is
+     * non-zero). The CASCADE / SET NULL / SET DEFAULT actions that repair the count run later,
+     * in {@link #afterParentChange}, once the parent row is written.
      */
     void beforeParentChange(ExecContext ctx, Object[] oldValues, long rowid, Object[] newValues, long newRowid) {
+        if (!ctx.session.foreignKeys() || asParent.isEmpty()) {
+            return;
+        }
+        java.util.Set<String> changing = changing(ctx);
+        Object self = table.clustered() == null ? (Object) rowid : table.clustered().primaryKey(oldValues);
+        for (Fk f : asParent) {
+            Object[] key = changedKey(f, oldValues, rowid, newValues, newRowid);
+            if (key == null) {
+                continue;
+            }
+            List<Object> children = new ArrayList<>(matching(ctx, f, key));
+            children.removeIf(ref -> changing.contains(rowName(f.child, ref))
+                    || (f.child == table && sameRef(ref, self)));
+            ForeignKeyClause.Action action = newValues == null ? f.clause.onDelete() : f.clause.onUpdate();
+            if (action == ForeignKeyClause.Action.RESTRICT && !children.isEmpty()) {
+                if (!ctx.session.deferForeignKeys()) {
+                    throw violation(); // RESTRICT does not wait for COMMIT, even when deferrable
+                }
+                ctx.session.addDeferredViolations(children.size());
+                continue;
+            }
+            if (newValues != null && counter(ctx, f) != 0) {
+                Object[] newKey = parentKey(f, newValues, newRowid);
+                if (newKey != null) {
+                    count(ctx, f, -matching(ctx, f, newKey).size()); // children of the new key
+                }
+            }
+            count(ctx, f, children.size());
+        }
+    }
+
+    /**
+     * Runs the children's ON DELETE ({@code newValues} null) or ON UPDATE actions after the
+     * parent row was deleted or re-keyed, as SQLite runs its action triggers once the row is
+     * written (a child trigger reading the parent table no longer sees the old row). A child row
+     * changed by CASCADE, SET NULL or SET DEFAULT goes through its own table's foreign keys in
+     * turn (its parents are counted, its children acted on); a row already being changed further
+     * up is left alone, so cycles end.
+     */
+    void afterParentChange(ExecContext ctx, Object[] oldValues, long rowid, Object[] newValues, long newRowid) {
         if (!ctx.session.foreignKeys() || asParent.isEmpty()) {
             return;
         }
@@ -272,10 +332,39 @@ final class ForeignKeys {
             return;
         }
         try {
-            parentChange(ctx, oldValues, rowid, newValues, newRowid, changing);
+            for (Fk f : asParent) {
+                Object[] key = changedKey(f, oldValues, rowid, newValues, newRowid);
+                if (key == null) {
+                    continue;
+                }
+                List<Object> children = new ArrayList<>(matching(ctx, f, key));
+                children.removeIf(ref -> changing.contains(rowName(f.child, ref)));
+                act(ctx, f, children, newValues, newRowid);
+            }
         } finally {
             changing.remove(self);
         }
+    }
+
+    /** The old parent key of {@code f} when the change touches it (a delete always does), else null. */
+    private static Object[] changedKey(Fk f, Object[] oldValues, long rowid, Object[] newValues, long newRowid) {
+        Object[] key = new Object[f.parentCols.length];
+        boolean changed = newValues == null;
+        for (int i = 0; i < key.length; i++) {
+            key[i] = value(oldValues, rowid, f.parentCols[i], f.parent);
+            if (newValues != null && !ValueOps.sameValue(key[i], value(newValues, newRowid, f.parentCols[i],
+                    f.parent), null)) {
+                changed = true;
+            }
+        }
+        if (changed && f.mismatch != null) {
+            throw f.mismatch;
+        }
+        return changed ? key : null;
+    }
+
+    private static boolean sameRef(Object a, Object b) {
+        return a instanceof Object[] x && b instanceof Object[] y ? java.util.Arrays.equals(x, y) : a.equals(b);
     }
 
     /** A row as {@link #changing} names it: root:rowid, or root:[primary key] in a WITHOUT ROWID table. */
@@ -323,8 +412,7 @@ final class ForeignKeys {
             try {
                 triggers.fire(ctx, CreateTriggerStmt.Time.BEFORE, old, id, replacement, id);
             } catch (TriggerIgnore ignore) {
-                count(ctx, f, 1); // the row keeps referencing the parent key that goes away
-                return;
+                return; // the row keeps referencing the parent key that went away: its count stays
             }
         }
         ForeignKeys next = of(f.child);
@@ -334,42 +422,12 @@ final class ForeignKeys {
         if (replacement != null) {
             w.insert(ctx, replacement, ref instanceof Long l ? l : null, TableWriter.OnConflict.ABORT, true);
         }
+        next.afterParentChange(ctx, old, id, replacement, id);
         if (!triggers.isEmpty()) {
             try {
                 triggers.fire(ctx, CreateTriggerStmt.Time.AFTER, old, id, replacement, id);
             } catch (TriggerIgnore ignore) {
                 // nothing left to skip
-            }
-        }
-    }
-
-    private void parentChange(ExecContext ctx, Object[] oldValues, long rowid, Object[] newValues, long newRowid,
-                              java.util.Set<String> changing) {
-        for (Fk f : asParent) {
-            Object[] key = new Object[f.parentCols.length];
-            boolean changed = newValues == null;
-            for (int i = 0; i < key.length; i++) {
-                key[i] = value(oldValues, rowid, f.parentCols[i], f.parent);
-                if (newValues != null && !ValueOps.sameValue(key[i], value(newValues, newRowid, f.parentCols[i],
-                        f.parent), null)) {
-                    changed = true;
-                }
-            }
-            if (!changed) {
-                continue;
-            }
-            if (f.mismatch != null) {
-                throw f.mismatch;
-            }
-            List<Object> children = new ArrayList<>(matching(ctx, f, key));
-            children.removeIf(ref -> changing.contains(rowName(f.child, ref)));
-            act(ctx, f, children, newValues, newRowid);
-            if (newValues != null && counter(ctx, f) != 0) {
-                // after the actions, as SQLite runs them once the parent row is written
-                Object[] newKey = parentKey(f, newValues, newRowid);
-                if (newKey != null) {
-                    count(ctx, f, -matching(ctx, f, newKey).size()); // children of the new key
-                }
             }
         }
     }
@@ -412,13 +470,9 @@ final class ForeignKeys {
                     actOnChild(ctx, f, w, id, old, v);
                 }
             }
-            case RESTRICT -> {
-                if (!ctx.session.deferForeignKeys()) {
-                    throw violation(); // RESTRICT does not wait for COMMIT, even when deferrable
-                }
-                ctx.session.addDeferredViolations(children.size());
+            default -> {
+                // NO ACTION and RESTRICT were counted (or failed) before the parent row changed
             }
-            default -> count(ctx, f, children.size());
         }
     }
 

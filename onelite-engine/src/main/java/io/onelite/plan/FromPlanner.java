@@ -177,7 +177,7 @@ final class FromPlanner {
                 scope.sources.add(new Source(alias, null, new ArrayList<>(p.names()), p.affinities().clone(),
                         p.collations().clone(), false, new boolean[p.names().size()]));
             } else if (cte != null) {
-                subquery(e, cte.select(), alias, cte.columns());
+                subquery(e, cte.select(), alias, cte.columns(), null);
             } else {
                 Table table = planner.schema.table(name);
                 if (table != null) {
@@ -208,21 +208,24 @@ final class FromPlanner {
                         return;
                     }
                     if (v == null) {
-                        throw new OneLiteException(ResultCode.ERROR, "no such table: " + t.name());
+                        // inside a view, SQLite has bound the names to the view's schema (sqlite3FixSrcList)
+                        String shown = t.name().schema() == null && !planner.expanding.isEmpty()
+                                ? "main." + t.name().name() : t.name().toString();
+                        throw new OneLiteException(ResultCode.ERROR, "no such table: " + shown);
                     }
                     String key = v.name().toLowerCase(Locale.ROOT);
                     if (!planner.expanding.add(key)) {
                         throw new OneLiteException(ResultCode.ERROR, "view " + v.name() + " is circularly defined");
                     }
                     try {
-                        subquery(e, v.select(), alias, v.columnNames());
+                        subquery(e, v.select(), alias, v.columnNames(), v.name());
                     } finally {
                         planner.expanding.remove(key);
                     }
                 }
             }
         } else if (item instanceof FromItem.Subquery s) {
-            subquery(e, s.select(), s.alias() != null ? s.alias() : "(subquery-" + (e.slot + 1) + ")", List.of());
+            subquery(e, s.select(), s.alias() != null ? s.alias() : "(subquery-" + (e.slot + 1) + ")", List.of(), null);
         } else {
             tableFunction(e, (FromItem.TableFunction) item);
         }
@@ -330,7 +333,12 @@ final class FromPlanner {
                 ? new String(b, java.nio.charset.StandardCharsets.UTF_8) : io.onelite.exec.ValueOps.toText(v);
     }
 
-    private void subquery(Entry e, SelectStmt select, String alias, List<String> columnNames) {
+    /**
+     * A subquery, CTE or view ({@code view}: its name, else null) in FROM, its columns named by
+     * {@code columnNames} when given, else by its result columns; names made unique as SQLite's
+     * sqlite3ColumnsFromExprList does.
+     */
+    private void subquery(Entry e, SelectStmt select, String alias, List<String> columnNames, String view) {
         Scope probe = new Scope(scope.outer, true);
         Planner.Planned p = planner.plan(select, probe);
         e.query = p.query();
@@ -339,14 +347,43 @@ final class FromPlanner {
         List<String> names = new ArrayList<>(p.names());
         if (!columnNames.isEmpty()) {
             if (columnNames.size() != names.size()) {
-                throw new OneLiteException(ResultCode.ERROR, "table " + alias + " has " + names.size()
-                        + " values for " + columnNames.size() + " columns");
+                throw new OneLiteException(ResultCode.ERROR, view != null
+                        ? "expected " + columnNames.size() + " columns for '" + view + "' but got " + names.size()
+                        : "table " + alias + " has " + names.size() + " values for " + columnNames.size() + " columns");
             }
             names = new ArrayList<>(columnNames);
         }
+        names = uniqueNames(names);
         int n = names.size();
         scope.sources.add(new Source(alias, null, names, p.affinities().clone(), p.collations().clone(), false,
                 new boolean[n]));
+    }
+
+    /**
+     * Column names made unique as SQLite's sqlite3ColumnsFromExprList: a repeated name (compared
+     * without case) gets ":1", ":2"... after it (its own ":digits" tail cut off first), until
+     * the name is unused. (SQLite switches to random numbers after three tries.)
+     */
+    static List<String> uniqueNames(List<String> names) {
+        java.util.Set<String> used = new java.util.HashSet<>();
+        List<String> out = new ArrayList<>(names.size());
+        for (String name : names) {
+            String unique = name;
+            int cnt = 0;
+            while (!used.add(unique.toLowerCase(Locale.ROOT))) {
+                int end = unique.length();
+                int j = end - 1;
+                while (j > 0 && Character.isDigit(unique.charAt(j))) {
+                    j--;
+                }
+                if (j > 0 && unique.charAt(j) == ':') {
+                    end = j;
+                }
+                unique = unique.substring(0, end) + ":" + (++cnt);
+            }
+            out.add(unique);
+        }
+        return out;
     }
 
     private int findEarlier(String column, int before) {

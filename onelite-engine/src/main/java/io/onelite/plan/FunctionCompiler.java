@@ -74,6 +74,10 @@ final class FunctionCompiler {
                 throw new OneLiteException(ResultCode.ERROR, "wrong number of arguments to function " + name + "()");
             }
             Scope s = c.scope;
+            int depth = OuterAggregates.ownerDepth(fc, s);
+            if (depth > 0) {
+                return outerAggregate(c, fc, agg, OuterAggregates.levelOut(s, depth), depth, name, lowerName, argc);
+            }
             if (s.aggregates == null) {
                 throw new OneLiteException(ResultCode.ERROR, "misuse of aggregate function " + name + "()");
             }
@@ -128,6 +132,43 @@ final class FunctionCompiler {
             return body.call(f.ctx, v);
         };
         return new CExpr(e, '@', null, false, constant && deterministic);
+    }
+
+    /**
+     * An aggregate that belongs to the enclosing query {@code owner}, {@code depth} levels out
+     * ({@link OuterAggregates}): it accumulates in the owner's groups, its arguments read the
+     * owner's rows, and here it reads the group's value through the frames, as a correlated
+     * column does. An owner planned as a non-aggregate is planned again as one.
+     */
+    private static CExpr outerAggregate(ExprCompiler c, Expr.FunctionCall fc, Supplier<Accumulator> agg, Scope owner,
+                                        int depth, String name, String lowerName, int argc) {
+        AggregateCollector coll = owner.aggregates;
+        if (coll == null) {
+            throw new OuterAggregates.OwnerNotAggregate(owner, name);
+        }
+        ExprCompiler oc = new ExprCompiler(c.planner, owner);
+        owner.aggregates = null; // arguments read the owner's input rows
+        int slot;
+        try {
+            Eval[] args = new Eval[argc];
+            for (int i = 0; i < argc; i++) {
+                args[i] = oc.eval(fc.args().get(i));
+            }
+            Eval filter = fc.filter() == null ? null : oc.eval(fc.filter());
+            if (fc.distinct() && argc != 1) {
+                throw new OneLiteException(ResultCode.ERROR, "DISTINCT aggregates must have exactly one argument");
+            }
+            boolean extreme = argc == 1 && (lowerName.equals("min") || lowerName.equals("max"));
+            slot = coll.add(new GroupSlot(agg, args, fc.distinct(), filter, extreme));
+        } finally {
+            owner.aggregates = coll;
+        }
+        for (Scope s = c.scope; s != null && s != owner; s = s.outer) {
+            s.correlatedFromInside = true; // the subquery reads the owner's current group
+        }
+        c.usesOuter = true;
+        int gs = slot;
+        return CExpr.of(f -> f.up(depth).group[gs]);
     }
 
     /** coalesce/ifnull/iif evaluate their arguments only as far as needed. */

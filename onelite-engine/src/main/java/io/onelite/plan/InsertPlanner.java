@@ -74,21 +74,20 @@ final class InsertPlanner {
         }
         char[] aff = Writers.affinities(t);
         TableWriter writer = Writers.writer(planner, t);
-        TableWriter.OnConflict action = Writers.action(s.orConflict());
         int alias = t.rowidAlias();
         Query src = source;
         int rowidPos = rowidTarget;
         Table seqTable = t.autoincrement() ? planner.schema.table("sqlite_sequence") : null;
         TriggerRunner triggers = new TriggerRunner(planner, t, io.onelite.sql.ast.CreateTriggerStmt.Event.INSERT, null);
         ForeignKeys fks = new ForeignKeys(planner, t);
+        ReplaceDeletes.attach(planner, t, writer, fks);
         String tableName = t.name();
         boolean hasRowid = !t.withoutRowid();
         DmlPlanner.Dml d = new DmlPlanner.Dml() {
             @Override
-            long run(ExecContext ctx, List<Object[]> returned) {
+            void run(ExecContext ctx, List<Object[]> returned, DmlPlanner.RowCount count) {
                 List<Object[]> rows = src == null ? List.<Object[]>of(new Object[0]) : src.all(ctx, outer);
                 Frame df = new Frame(ctx, outer, 0);
-                long count = 0;
                 long seq = seqTable == null ? 0 : Sequences.get(ctx.storage, seqTable.root(), tableName);
                 long seqStart = seq;
                 for (Object[] in : rows) {
@@ -130,20 +129,24 @@ final class InsertPlanner {
                     if (upserts != null) {
                         long[] changed = new long[1];
                         if (upserts.handle(ctx, writer, values, rowid, changed)) {
-                            count += changed[0];
+                            count.n += changed[0];
                             continue;
                         }
                     }
+                    long[] counted = fks.isEmpty() ? null : ForeignKeys.counters(ctx);
                     if (!fks.isEmpty()) {
                         fks.checkChild(ctx, values, rowid == null ? -1 : rowid);
                     }
-                    Long id = writer.insert(ctx, values, rowid, action);
+                    Long id = writer.insert(ctx, values, rowid, action(ctx));
+                    if (id == null) {
+                        ignored(ctx, counted);
+                    }
                     if (id != null && !fks.isEmpty()) {
                         fks.afterParentInsert(ctx, values, id);
                     }
                     if (id != null) {
                         seq = Math.max(seq, id);
-                        count++;
+                        count.n++;
                         if (hasRowid) {
                             ctx.session.setLastInsertRowid(id);
                         }
@@ -163,10 +166,10 @@ final class InsertPlanner {
                 if (seqTable != null && seq != seqStart) {
                     Sequences.set(ctx.storage, seqTable.root(), tableName, seq);
                 }
-                return count;
             }
         };
         d.compileReturning(planner, t, s.returning());
+        d.orConflict = Writers.explicitAction(s.orConflict());
         d.writer = writer;
         return d;
     }

@@ -69,6 +69,20 @@ public final class Planner {
     }
 
     /** Plans a top-level SELECT. */
+    /**
+     * Compiles view {@code v}'s SELECT as a use of the view does (its table names bound to the
+     * main schema), throwing what is wrong with it.
+     */
+    void checkView(io.onelite.catalog.View v) {
+        String key = v.name().toLowerCase(java.util.Locale.ROOT);
+        expanding.add(key);
+        try {
+            select(v.select());
+        } finally {
+            expanding.remove(key);
+        }
+    }
+
     public Planned select(SelectStmt s) {
         return plan(s, null);
     }

@@ -76,7 +76,7 @@ final class ViewDml {
         Query src = source;
         DmlPlanner.Dml d = new DmlPlanner.Dml() {
             @Override
-            long run(ExecContext ctx, List<Object[]> returned) {
+            void run(ExecContext ctx, List<Object[]> returned, DmlPlanner.RowCount count) {
                 List<Object[]> rows = src == null ? List.<Object[]>of(new Object[0]) : src.all(ctx, outer);
                 for (Object[] in : rows) {
                     Object[] values = new Object[n];
@@ -89,9 +89,9 @@ final class ViewDml {
                         addReturning(ctx, values, 0, -1, returned);
                     }
                 }
-                return 0;
             }
         };
+        d.orConflict = Writers.explicitAction(s.orConflict());
         d.compileReturning(planner, rowScope(row), s.returning());
         return d;
     }
@@ -149,7 +149,7 @@ final class ViewDml {
         Eval[] value = vals.toArray(new Eval[0]);
         DmlPlanner.Dml d = new DmlPlanner.Dml() {
             @Override
-            long run(ExecContext ctx, List<Object[]> returned) {
+            void run(ExecContext ctx, List<Object[]> returned, DmlPlanner.RowCount count) {
                 Frame f = new Frame(ctx, outer, 1);
                 for (Object[] old : matches.all(ctx, outer)) {
                     f.src[0] = new ArrayRow(old);
@@ -165,9 +165,9 @@ final class ViewDml {
                         addReturning(ctx, values, 0, -1, returned);
                     }
                 }
-                return 0;
             }
         };
+        d.orConflict = Writers.explicitAction(s.orConflict());
         d.compileReturning(planner, rowScope(row), s.returning());
         return d;
     }
@@ -201,15 +201,15 @@ final class ViewDml {
         Query matches = planner.plan(selectAll(v, s.where()), enclosing(planner)).query();
         DmlPlanner.Dml d = new DmlPlanner.Dml() {
             @Override
-            long run(ExecContext ctx, List<Object[]> returned) {
+            void run(ExecContext ctx, List<Object[]> returned, DmlPlanner.RowCount count) {
                 for (Object[] old : matches.all(ctx, outer)) {
                     if (fire(ctx, triggers, old, null)) {
                         addReturning(ctx, old, 0, -1, returned);
                     }
                 }
-                return 0;
             }
         };
+        d.resetsConflict = true;
         d.compileReturning(planner, rowScope(row), s.returning());
         return d;
     }

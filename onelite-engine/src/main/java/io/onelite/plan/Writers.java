@@ -1,9 +1,11 @@
 package io.onelite.plan;
 
+import io.onelite.catalog.Column;
 import io.onelite.catalog.Index;
 import io.onelite.catalog.Table;
 import io.onelite.exec.Eval;
 import io.onelite.exec.TableWriter;
+import io.onelite.exec.ValueOps;
 import io.onelite.sql.ast.ConflictAction;
 import io.onelite.sql.ast.Expr;
 
@@ -77,9 +79,19 @@ final class Writers {
             colNames[i] = t.columns().get(i).name();
             notNull[i] = t.columns().get(i).notNull();
         }
+        Eval[] replaceDefaults = new Eval[n];
+        for (int i = 0; i < n; i++) {
+            Column c = t.columns().get(i);
+            if (notNull[i] && c.defaultValue() != null) {
+                Eval d = new ExprCompiler(planner, new Scope(null)).eval(c.defaultValue());
+                char aff = c.affinity();
+                replaceDefaults[i] = f -> ValueOps.applyAffinity(d.eval(f), aff);
+            }
+        }
         return new TableWriter(t.name(), t.root(), t.rowidAlias(), t.clustered(), olderThanPrimaryKey(t), colNames,
                 notNull, ixs, checks, names)
-                .withDefaults(AccessPlanner.access(t).defaults());
+                .withDefaults(AccessPlanner.access(t).defaults())
+                .withReplaceDefaults(replaceDefaults);
     }
 
     /**
@@ -107,6 +119,11 @@ final class Writers {
         } catch (NumberFormatException e) {
             return Integer.MAX_VALUE;
         }
+    }
+
+    /** The resolution an {@code OR ...} clause names; null when the statement has none. */
+    static TableWriter.OnConflict explicitAction(ConflictAction a) {
+        return a == null ? null : action(a);
     }
 
     static TableWriter.OnConflict action(ConflictAction a) {

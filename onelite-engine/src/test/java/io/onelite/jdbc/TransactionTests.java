@@ -185,4 +185,50 @@ class TransactionTests {
             assertThat(Drivers.rows(b, "SELECT count(*) FROM t")).containsExactly(List.of("1"));
         }
     }
+
+    /**
+     * OR ROLLBACK ends the transaction inside the engine; the driver then begins the next one
+     * with the next statement, so commit() and rollback() keep their meaning (sqlite-jdbc
+     * instead fails both with "no transaction is active" and runs the next statement in
+     * auto-commit).
+     */
+    @Test
+    void afterOrRollbackTheNextStatementBeginsANewTransaction() throws SQLException {
+        try (Connection c = Drivers.open(Drivers.ONELITE)) {
+            Drivers.exec(c, "CREATE TABLE t(a UNIQUE)", "INSERT INTO t VALUES (1)");
+            c.setAutoCommit(false);
+            Drivers.exec(c, "INSERT INTO t VALUES (2)");
+            assertThatThrownBy(() -> Drivers.exec(c, "INSERT OR ROLLBACK INTO t VALUES (3), (1)"))
+                    .isInstanceOf(SQLException.class).hasMessageContaining("UNIQUE constraint failed: t.a");
+            assertThat(c.getAutoCommit()).isFalse();
+            assertThat(Drivers.rows(c, "SELECT a FROM t ORDER BY a")).containsExactly(List.of("1"));
+            Drivers.exec(c, "INSERT INTO t VALUES (4)");
+            c.rollback();
+            assertThat(Drivers.rows(c, "SELECT a FROM t ORDER BY a")).containsExactly(List.of("1"));
+            Drivers.exec(c, "INSERT INTO t VALUES (5)");
+            assertThatThrownBy(() -> Drivers.exec(c, "INSERT OR ROLLBACK INTO t VALUES (1)"))
+                    .isInstanceOf(SQLException.class);
+            c.commit(); // nothing open: a no-op, as after any rollback
+            Drivers.exec(c, "INSERT INTO t VALUES (6)");
+            c.commit();
+            c.setAutoCommit(true);
+            assertThat(Drivers.rows(c, "SELECT a FROM t ORDER BY a")).containsExactly(List.of("1"), List.of("6"));
+        }
+    }
+
+    @Test
+    void beginConcurrentEndsOnRaiseRollback() throws SQLException {
+        try (Connection c = Drivers.open("jdbc:onelite:" + dir.resolve("c.db"))) {
+            Drivers.exec(c, "CREATE TABLE t(a)",
+                    "CREATE TRIGGER r BEFORE INSERT ON t WHEN new.a < 0 BEGIN SELECT RAISE(ROLLBACK, 'negative'); END",
+                    "BEGIN CONCURRENT", "INSERT INTO t VALUES (1)");
+            assertThatThrownBy(() -> Drivers.exec(c, "INSERT INTO t VALUES (2), (-1)"))
+                    .isInstanceOf(SQLException.class).hasMessageContaining("negative");
+            assertThatThrownBy(() -> Drivers.exec(c, "COMMIT"))
+                    .hasMessageContaining("cannot commit - no transaction is active");
+            assertThat(Drivers.rows(c, "SELECT count(*) FROM t")).containsExactly(List.of("0"));
+            Drivers.exec(c, "BEGIN CONCURRENT", "INSERT INTO t VALUES (3)", "COMMIT");
+            assertThat(Drivers.rows(c, "SELECT a FROM t")).containsExactly(List.of("3"));
+        }
+    }
 }

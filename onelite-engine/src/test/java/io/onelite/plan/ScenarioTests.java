@@ -170,4 +170,16 @@ class ScenarioTests {
                 "SELECT * FROM t WHERE a IN (SELECT a FROM t WHERE b = 'x') AND EXISTS (SELECT 1 FROM t t3 WHERE t3.a > t.a)",
                 "SELECT typeof(a), quote(b), CAST(a AS TEXT) || b, a / 2, a % 2, -a FROM t ORDER BY a");
     }
+
+    @Test
+    void aggregateInWhereIsWordedAsSqliteDoes() throws Exception {
+        run("CREATE TABLE t(a, b)",
+                "SELECT count(*) FROM t WHERE count(*) > 1",
+                "SELECT 1 FROM t WHERE count(*) > 1",
+                "SELECT a FROM t WHERE max(a) > 1",
+                "SELECT a FROM t WHERE count(*) > 1 GROUP BY a",
+                "SELECT sum(b) FROM t WHERE a = 1 AND (b = 2 OR min(b) > 1)",
+                "CREATE VIEW v AS SELECT count(*) FROM t WHERE count(*) > 1",
+                "SELECT * FROM v");
+    }
 }
