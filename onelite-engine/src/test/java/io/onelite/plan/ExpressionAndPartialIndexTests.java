@@ -120,6 +120,7 @@ class ExpressionAndPartialIndexTests {
             for (int i = 0; i < 30; i++) {
                 String w = " WHERE " + where(r);
                 both(s, c, "UPDATE t SET a = " + value(r) + ", e = " + value(r) + ", c = " + value(r) + w);
+                both(s, c, "UPDATE t SET a = a + 7, c = c - 1" + " WHERE " + where(r)); // moves rows along the index walked
                 if (i % 5 == 0) {
                     both(s, c, "DELETE FROM t" + w);
                 }
