@@ -234,8 +234,12 @@ final class TermConstraints {
         Source src = scope.sources.get(slot);
         char ca = src.affinities()[column];
         char va = v.affinity();
-        // the lookup applies the column's affinity to the value: valid when the comparison does too
-        boolean affOk = CExpr.isNumeric(ca) || (ca == 'B' && (va == '@' || va == 'B')) || (ca == 'A' && !CExpr.isNumeric(va));
+        // the lookup applies the column's affinity to the value: valid when the comparison does
+        // too, or (SQLite's sqlite3IndexAffinityOk) when it converts nothing and the converted
+        // probe can only find rows the comparison rejects (a number made text against a TEXT
+        // column, which holds no numbers); the level's filter still checks the term
+        boolean affOk = CExpr.isNumeric(ca) || (ca == 'B' && (va == '@' || va == 'B' || va == 'A'))
+                || (ca == 'A' && !CExpr.isNumeric(va));
         if (!affOk) {
             return false;
         }

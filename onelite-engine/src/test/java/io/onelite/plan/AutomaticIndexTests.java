@@ -69,7 +69,8 @@ class AutomaticIndexTests {
 
     private static final String[] JOIN_TERMS = {"q.x = p.x", "p.x = q.x", "q.y = p.y", "q.z = p.z", "q.w = p.w",
         "q.y = p.x", "q.x = p.y", "q.w = p.z", "q.z = p.w", "q.x = p.y + 1", "q.x = p.x AND q.y = p.y",
-        "p.z = q.z AND q.w = p.w", "q.y = p.x AND q.z = 'a1'", "q.x = p.x AND q.y > 5", "q.w = p.w AND q.x IS NOT NULL"};
+        "p.z = q.z AND q.w = p.w", "q.w = p.x", "p.x = q.z", "q.w = p.y", "q.y = p.x AND q.z = 'a1'",
+        "q.x = p.x AND q.y > 5", "q.w = p.w AND q.x IS NOT NULL"};
 
     @Test
     void randomJoinsReturnWhatNativeSqliteReturns() throws Exception {
@@ -176,6 +177,7 @@ class AutomaticIndexTests {
                 "SELECT b.x FROM b JOIN c ON b.x = c.x",
                 "SELECT * FROM b JOIN c ON b.x = c.rowid + 0",
                 "SELECT * FROM d JOIN b ON b.x = d.y",
+                "SELECT * FROM b JOIN d ON b.x = d.y",
                 "SELECT * FROM d d1 JOIN d d2 ON d1.x = d2.y",
                 "SELECT * FROM b JOIN w ON w.k = b.x",
                 "SELECT * FROM b JOIN wr ON wr.v = b.x",
