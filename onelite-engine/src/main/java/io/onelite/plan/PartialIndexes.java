@@ -15,7 +15,8 @@ import java.util.List;
  * <p>The rules, as SQLite's {@code sqlite3ExprImpliesExpr}: {@code cond} is split on AND and each
  * part must be implied by one term (a BETWEEN term also counts as its two bounds):
  * <ol>
- *   <li>the term is the part, the same expression tree (see {@link IndexExprs});</li>
+ *   <li>the term is the part, the same expression tree (see {@link IndexExprs}), a comparison
+ *       with a constant on the left also read the other way round ({@code 5 < x} as {@code x > 5});</li>
  *   <li>the part is {@code A OR B} and the term implies A or B;</li>
  *   <li>the part is {@code x IS NOT NULL} and the term can only be true when x is not NULL: it is
  *       x itself, or a comparison ({@code = <> < <= > >=}), arithmetic, {@code ||}, bit operator,
@@ -44,6 +45,11 @@ final class PartialIndexes {
                 continue;
             }
             given.add(c);
+            if (c instanceof Expr.Binary b && b.op().isComparison() && b.op() != Expr.BinaryOp.IS
+                    && b.op() != Expr.BinaryOp.IS_NOT && (b.left() instanceof Expr.Literal || b.left() instanceof Expr.Param)) {
+                // 'x' = b is b = 'x' (SQLite commutes it): the constant has no collation to lose
+                given.add(new Expr.Binary(flip(b.op()), b.right(), b.left()));
+            }
             if (c instanceof Expr.Between b && !b.not()) {
                 given.add(new Expr.Binary(Expr.BinaryOp.GE, b.expr(), b.low()));
                 given.add(new Expr.Binary(Expr.BinaryOp.LE, b.expr(), b.high()));
@@ -59,6 +65,16 @@ final class PartialIndexes {
             }
         }
         return true;
+    }
+
+    private static Expr.BinaryOp flip(Expr.BinaryOp op) {
+        return switch (op) {
+            case LT -> Expr.BinaryOp.GT;
+            case LE -> Expr.BinaryOp.GE;
+            case GT -> Expr.BinaryOp.LT;
+            case GE -> Expr.BinaryOp.LE;
+            default -> op;
+        };
     }
 
     private static List<Expr> splitAnd(Expr e) {

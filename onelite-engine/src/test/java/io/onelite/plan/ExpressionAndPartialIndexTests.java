@@ -67,7 +67,7 @@ class ExpressionAndPartialIndexTests {
             case 10 -> "c = " + v;
             case 11 -> "c > " + v;
             case 12 -> "c BETWEEN " + v + " AND " + (v + 3);
-            case 13 -> "e = 'q1' AND a = " + v;
+            case 13 -> (r.nextBoolean() ? "e = 'q1'" : "'q1' = e") + " AND a = " + v;
             case 14 -> "e = 'q1' AND a > " + v;
             case 15 -> "a > 5 AND d = " + v + " AND a < 9";
             case 16 -> "a > 5 AND d > " + v;
@@ -166,6 +166,8 @@ class ExpressionAndPartialIndexTests {
                 "SELECT * FROM t WHERE c > 5",
                 "SELECT * FROM t WHERE c IN (1, 2)",
                 "SELECT * FROM t WHERE a = 5 AND b = 'x'",
+                "SELECT * FROM t WHERE a = 5 AND 'x' = b",
+                "SELECT * FROM t WHERE 10 < a AND c < 5 AND id = 3",
                 "SELECT * FROM t WHERE a = 5",
                 "SELECT * FROM t WHERE b = 'x' ORDER BY a",
                 "SELECT * FROM t WHERE a > 10 AND c < 5 AND id = 3",
