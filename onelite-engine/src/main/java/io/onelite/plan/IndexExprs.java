@@ -66,6 +66,8 @@ final class IndexExprs {
             return rewrite(e, column);
         } catch (NotCanonical ex) {
             return null;
+        } catch (RuntimeException ex) {
+            return null; // an unresolvable reference (the resolver's error): no match, the compiler reports it
         }
     }
 

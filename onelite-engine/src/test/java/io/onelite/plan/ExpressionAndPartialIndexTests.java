@@ -143,7 +143,10 @@ class ExpressionAndPartialIndexTests {
                 "CREATE INDEX tl ON t(lower(b), a)",
                 "CREATE INDEX tp ON t(c) WHERE c IS NOT NULL",
                 "CREATE INDEX tp2 ON t(a) WHERE b = 'x'",
-                "CREATE INDEX tp3 ON t(id, a) WHERE a > 10 AND c < 5"}) {
+                "CREATE INDEX tp3 ON t(id, a) WHERE a > 10 AND c < 5",
+                "CREATE TABLE u(a, b, c)",
+                "CREATE INDEX up1 ON u(b) WHERE a IS NOT NULL",
+                "CREATE INDEX up2 ON u(c) WHERE a = 1 OR a = 2"}) {
                 both(s, c, ddl);
             }
             for (String sql : new String[] {
@@ -171,7 +174,19 @@ class ExpressionAndPartialIndexTests {
                 "SELECT * FROM t WHERE a = 5",
                 "SELECT * FROM t WHERE b = 'x' ORDER BY a",
                 "SELECT * FROM t WHERE a > 10 AND c < 5 AND id = 3",
-                "SELECT * FROM t WHERE a > 10 AND id > 3"}) {
+                "SELECT * FROM t WHERE a > 10 AND id > 3",
+                "SELECT * FROM u WHERE b = 1 AND a IN (1, 2)",
+                "SELECT * FROM u WHERE b = 1 AND a BETWEEN 1 AND 2",
+                "SELECT * FROM u WHERE b = 1 AND a + 1 > 3",
+                "SELECT * FROM u WHERE b = 1 AND a IS NOT NULL",
+                "SELECT * FROM u WHERE b = 1 AND a IS 3",
+                "SELECT * FROM u WHERE b = 1 AND coalesce(a, 1) = 1",
+                "SELECT * FROM u WHERE b = 1 AND a NOT BETWEEN 1 AND 2",
+                "SELECT * FROM u WHERE b = 1",
+                "SELECT * FROM u WHERE c = 1 AND a = 1",
+                "SELECT * FROM u WHERE c = 1 AND a = 2",
+                "SELECT * FROM u WHERE c = 1 AND a IS 3",
+                "SELECT * FROM u WHERE c = 1 AND a IS NULL"}) {
                 assertThat(planOneLite(s, sql)).as(sql).isEqualTo(planSqlite(c, sql));
             }
         }
