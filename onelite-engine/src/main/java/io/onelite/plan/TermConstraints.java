@@ -9,7 +9,9 @@ import java.util.List;
  * Which WHERE/ON terms placed at a source's level can drive its access path: {@code col op value},
  * {@code col IN (...)} and {@code col BETWEEN a AND b} on a column of that source, where the value
  * reads only outer loops and the lookup under the column's affinity and collation compares as the
- * term does. {@link AccessPlanner} picks the rowid or index seek from what this collects.
+ * term does; the same shapes on an expression that some index has as a key column (column -2,
+ * see {@link IndexExprs}). {@link AccessPlanner} picks the rowid or index seek from what this
+ * collects, {@link AutoIndexes} the key of an automatic index.
  */
 final class TermConstraints {
     private TermConstraints() {
