@@ -30,7 +30,7 @@ final class Pragmas {
     /** Pragmas whose query form returns one row with one column named as the pragma. */
     private static final java.util.Set<String> SINGLE_VALUE = java.util.Set.of("user_version", "schema_version",
             "application_id", "foreign_keys", "busy_timeout", "page_size", "page_count", "freelist_count",
-            "cache_size", "synchronous", "defer_foreign_keys", "recursive_triggers");
+            "cache_size", "synchronous", "defer_foreign_keys", "recursive_triggers", "automatic_index");
 
     static List<String> columns(PragmaStmt p) {
         String n = name(p);
@@ -75,6 +75,14 @@ final class Pragmas {
                     return null;
                 }
                 out.add(new Object[]{(n.equals("foreign_keys") ? s.foreignKeys : s.deferForeignKeys) ? 1L : 0L});
+            }
+            case "automatic_index" -> {
+                if (v != null) {
+                    s.automaticIndex = isTrue(v);
+                    s.dropCachedPlans();
+                    return null;
+                }
+                out.add(new Object[]{s.automaticIndex ? 1L : 0L});
             }
             case "recursive_triggers" -> {
                 if (v != null) {

@@ -52,6 +52,8 @@ final class SessionImpl implements Session, ExecContext.SessionState {
     private int synchronousLevel;
     /** PRAGMA recursive_triggers. */
     boolean recursiveTriggers;
+    /** PRAGMA automatic_index (plans read it when compiled: changing it drops the cached plans). */
+    boolean automaticIndex = true;
 
     SessionImpl(Database.Shared shared, DatabaseOptions options) {
         this.shared = shared;
@@ -93,6 +95,12 @@ final class SessionImpl implements Session, ExecContext.SessionState {
         }
         cached--;
         return q.poll();
+    }
+
+    /** Forgets the cached plans (a setting that plans depend on changed). */
+    void dropCachedPlans() {
+        cache.clear();
+        cached = 0;
     }
 
     void putCached(String sql, StatementImpl.Compiled c) {

@@ -137,6 +137,7 @@ final class StatementImpl implements Statement {
 
     private void compile(Schema schema) {
         Planner planner = new Planner(schema);
+        planner.automaticIndex = session.automaticIndex;
         Stmt s = stmt instanceof ExplainStmt e ? e.stmt() : stmt;
         if (s instanceof SelectStmt sel) {
             exec = Executable.of(planner.select(sel));
@@ -356,9 +357,11 @@ final class StatementImpl implements Statement {
             if (stmt instanceof ExplainStmt) {
                 List<Object[]> out = new ArrayList<>();
                 long id = 2;
-                for (String line : exec.explain()) {
-                    out.add(new Object[]{id, 0L, 0L, line});
-                    id++;
+                for (String lines : exec.explain()) {
+                    for (String line : lines.split("\n")) { // a level may explain itself in several lines
+                        out.add(new Object[]{id, 0L, 0L, line});
+                        id++;
+                    }
                 }
                 rows = listRows(out);
                 return;

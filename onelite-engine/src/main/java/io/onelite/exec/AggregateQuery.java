@@ -260,7 +260,7 @@ public final class AggregateQuery implements Query {
     public List<String> explain() {
         List<String> out = new ArrayList<>();
         for (Level l : levels) {
-            out.add(l.describe());
+            out.add(l.explainLine());
         }
         if (groupBy.length > 0 && !sortedInput) {
             out.add("USE TEMP B-TREE FOR GROUP BY");

@@ -127,7 +127,7 @@ public final class CoreQuery implements Query {
     public List<String> explain() {
         List<String> out = new ArrayList<>();
         for (Level l : levels) {
-            out.add(l.describe());
+            out.add(l.explainLine());
         }
         return out;
     }

@@ -121,4 +121,9 @@ public abstract class Level {
 
     /** A human description for EXPLAIN QUERY PLAN ("SCAN t", "SEARCH t USING INDEX i (a=?)"). */
     public abstract String describe();
+
+    /** {@link #describe}, marked " LEFT-JOIN" on the right side of a LEFT JOIN, as SQLite does. */
+    public final String explainLine() {
+        return describe() + (leftJoin && unmatchedScan == null ? " LEFT-JOIN" : "");
+    }
 }

@@ -22,15 +22,36 @@ import java.util.function.Function;
 /**
  * Chooses how a FROM source is read: by rowid ({@code =} or a range), through an index
  * ({@code =}/{@code IN} on a prefix of its columns, then a range), or by a full scan, from the
- * terms placed at its level whose other side only reads outer levels. The level's filter keeps
- * every term, so an access path only has to return a superset of the matching rows.
+ * terms placed at its level whose other side only reads outer levels. An index column may be an
+ * expression ({@link IndexExprs}); a partial index is a candidate only when those terms imply its
+ * WHERE ({@link PartialIndexes}). The level's filter keeps every term, so an access path only has
+ * to return a superset of the matching rows (but never miss one).
  */
 final class AccessPlanner {
     private AccessPlanner() {
     }
 
-    /** A usable term: column {@code column} of this source compared with {@code value}. */
-    record Constraint(int column, Expr.BinaryOp op, Expr value, List<Expr> inValues) {
+    /**
+     * A usable term: column {@code column} of this source compared with {@code value} (or with
+     * each of {@code inValues}). Column -2: the expression {@code indexed} (canonical, see
+     * {@link IndexExprs}), usable on an index column with that expression and collation
+     * {@code collation}; the lookup value then takes affinity {@code affinity}.
+     */
+    record Constraint(int column, Expr.BinaryOp op, Expr value, List<Expr> inValues, Expr indexed, char affinity,
+                      String collation) {
+        Constraint(int column, Expr.BinaryOp op, Expr value, List<Expr> inValues) {
+            this(column, op, value, inValues, null, (char) 0, null);
+        }
+
+        /** Whether this constrains key column {@code pos} of {@code ix} (canonical expressions {@code exprs}). */
+        boolean on(Index ix, int pos, Expr[] exprs) {
+            int c = ix.columns()[pos];
+            if (c != column) {
+                return false;
+            }
+            return c != -2 || (exprs[pos] != null && exprs[pos].equals(indexed)
+                    && ix.collations()[pos].name().equalsIgnoreCase(collation));
+        }
     }
 
     static TableAccess access(Table t) {
@@ -52,11 +73,16 @@ final class AccessPlanner {
 
     /**
      * A wanted order of the first source's rows (ORDER BY or GROUP BY terms): a column (-1 = the
-     * rowid) under a collation, descending or not, NULLs first or last.
+     * rowid; -2 = the canonical expression {@code expr}) under a collation, descending or not,
+     * NULLs first or last.
      */
-    record OrderTerm(int column, String collation, boolean desc, boolean nullsFirst, boolean anyDirection) {
+    record OrderTerm(int column, String collation, boolean desc, boolean nullsFirst, boolean anyDirection, Expr expr) {
+        OrderTerm(int column, String collation, boolean desc, boolean nullsFirst, boolean anyDirection) {
+            this(column, collation, desc, nullsFirst, anyDirection, null);
+        }
+
         OrderTerm(int column, String collation, boolean desc, boolean nullsFirst) {
-            this(column, collation, desc, nullsFirst, false);
+            this(column, collation, desc, nullsFirst, false, null);
         }
     }
 
@@ -110,7 +136,12 @@ final class AccessPlanner {
         // EXPLAIN QUERY PLAN names a source by its alias, as SQLite ("SEARCH c USING ...")
         TableAccess ta = new TableAccess(scope.sources.get(slot).alias(), base.root(), base.rowidAlias(),
                 base.realColumns(), base.defaults(), base.clustered());
-        List<Index> indexes = candidates(e, t);
+        List<Index> indexes = new ArrayList<>();
+        for (Index ix : candidates(e, t)) {
+            if (PartialIndexes.usable(scope, slot, t, ix, terms)) {
+                indexes.add(ix); // a partial index only when the terms imply its WHERE
+            }
+        }
         List<Constraint> cons = new ArrayList<>();
         for (Expr term : terms) {
             TermConstraints.collect(planner, scope, slot, term, cons);
@@ -137,16 +168,13 @@ final class AccessPlanner {
         int bestEq = 0;
         boolean bestRange = false;
         for (Index ix : indexes) {
-            if (ix.where() != null) {
-                continue;
-            }
             int eq = 0;
             while (eq < ix.columns().length && collationMatches(ix, eq, t)
-                    && find(cons, ix.columns()[eq], true, ix, t) != null) {
+                    && find(cons, ix, eq, true, t) != null) {
                 eq++;
             }
             boolean range = eq < ix.columns().length && collationMatches(ix, eq, t)
-                    && find(cons, ix.columns()[eq], false, ix, t) != null;
+                    && find(cons, ix, eq, false, t) != null;
             if (eq > bestEq || (eq == bestEq && range && !bestRange)) {
                 best = ix;
                 bestEq = eq;
@@ -163,11 +191,11 @@ final class AccessPlanner {
             IndexLevel il = indexLevel(planner, scope, slot, ta, best, bestEq, bestRange, cons, t);
             boolean[] constant = new boolean[best.columns().length + 1];
             for (int i = 0; i < bestEq; i++) {
-                constant[i] = find(cons, best.columns()[i], true, best, t).inValues == null;
+                constant[i] = find(cons, best, i, true, t).inValues == null;
             }
             int dir = OrderMatch.index(best, t, constant, order);
             if (dir == OrderMatch.NO && order != null && !limited && bestEq == 0
-                    && bounds(cons, best.columns()[0]) == 1) {
+                    && bounds(cons, best, 0, t) == 1) {
                 Access walk = FullScans.orderedFullScan(scope, planner, slot, ta, t, indexes, order);
                 if (walk != null) {
                     return walk;
@@ -177,7 +205,7 @@ final class AccessPlanner {
             return new Access(il, dir != OrderMatch.NO);
         }
         int rowidDir = OrderMatch.rowid(order);
-        if (rowidRange && rowidDir == OrderMatch.NO && order != null && !limited && bounds(cons, -1) == 1) {
+        if (rowidRange && rowidDir == OrderMatch.NO && order != null && !limited && rowidBounds(cons) == 1) {
             Access walk = FullScans.orderedFullScan(scope, planner, slot, ta, t, indexes, order);
             if (walk != null) {
                 return walk;
@@ -218,7 +246,7 @@ final class AccessPlanner {
             sl.setReverse(rowidDir == OrderMatch.REVERSE);
             return new Access(sl, true);
         }
-        if (e.indexedBy != null && !indexes.isEmpty() && indexes.get(0).where() == null) {
+        if (e.indexedBy != null && !indexes.isEmpty()) {
             // INDEXED BY with no usable term: a walk of that index, as SQLite does
             Index ix = indexes.get(0);
             IndexLevel il = indexLevel(planner, scope, slot, ta, ix, 0, false, List.of(), t);
@@ -264,12 +292,26 @@ final class AccessPlanner {
         return all;
     }
 
-    /** How many of the two bounds (lower, upper) the range terms on {@code column} give. */
-    private static int bounds(List<Constraint> cons, int column) {
+    /** How many of the two bounds (lower, upper) the range terms on key column {@code pos} of {@code ix} give. */
+    private static int bounds(List<Constraint> cons, Index ix, int pos, Table t) {
+        Expr[] exprs = IndexExprs.ofIndex(t, ix.exprs());
         boolean lo = false;
         boolean hi = false;
         for (Constraint c : cons) {
-            if (c.column == column && c.inValues == null) {
+            if (c.on(ix, pos, exprs) && c.inValues == null) {
+                lo |= c.op == Expr.BinaryOp.GT || c.op == Expr.BinaryOp.GE;
+                hi |= c.op == Expr.BinaryOp.LT || c.op == Expr.BinaryOp.LE;
+            }
+        }
+        return (lo ? 1 : 0) + (hi ? 1 : 0);
+    }
+
+    /** How many of the two bounds the rowid range terms give. */
+    private static int rowidBounds(List<Constraint> cons) {
+        boolean lo = false;
+        boolean hi = false;
+        for (Constraint c : cons) {
+            if (c.column == -1 && c.inValues == null) {
                 lo |= c.op == Expr.BinaryOp.GT || c.op == Expr.BinaryOp.GE;
                 hi |= c.op == Expr.BinaryOp.LT || c.op == Expr.BinaryOp.LE;
             }
@@ -295,7 +337,7 @@ final class AccessPlanner {
         int used = eqUsable;
         long tupleCount = 1;
         for (int i = 0; i < eqUsable; i++) {
-            Constraint c = find(cons, ix.columns()[i], true, ix, t);
+            Constraint c = find(cons, ix, i, true, t);
             tupleCount *= c.inValues == null ? 1 : Math.max(1, c.inValues.size());
             if (i > 0 && tupleCount > MAX_KEY_TUPLES) { // #10
                 used = i;
@@ -306,8 +348,8 @@ final class AccessPlanner {
         boolean range = rangeUsable && eqCount == eqUsable;
         List<Object> parts = new ArrayList<>(); // Eval or Eval[] (IN list) per key column
         for (int i = 0; i < eqCount; i++) {
-            Constraint c = find(cons, ix.columns()[i], true, ix, t);
-            char aff = ix.columns()[i] < 0 ? 'D' : t.columns().get(ix.columns()[i]).affinity();
+            Constraint c = find(cons, ix, i, true, t);
+            char aff = keyAffinity(ix, i, c, t);
             if (c.inValues != null) {
                 Eval[] vals = new Eval[c.inValues.size()];
                 for (int j = 0; j < vals.length; j++) {
@@ -340,12 +382,12 @@ final class AccessPlanner {
         boolean loIncl = false;
         boolean hiIncl = false;
         if (range) {
-            int col = ix.columns()[eqCount];
-            char aff = col < 0 ? 'D' : t.columns().get(col).affinity();
+            Expr[] exprs = IndexExprs.ofIndex(t, ix.exprs());
             for (Constraint c : cons) {
-                if (c.column != col || c.inValues != null || !sameCollation(planner, scope, c, ix, eqCount, t)) {
+                if (!c.on(ix, eqCount, exprs) || c.inValues != null) {
                     continue;
                 }
+                char aff = keyAffinity(ix, eqCount, c, t);
                 switch (c.op) {
                     case GT, GE -> {
                         if (lo == null) {
@@ -401,12 +443,17 @@ final class AccessPlanner {
         return new ExprCompiler(planner, scope).eval(e);
     }
 
-    private static Constraint find(List<Constraint> cons, int column, boolean eq, Index ix, Table t) {
-        if (column == -2) {
-            return null;
-        }
+    /** The affinity a lookup value for key column {@code pos} takes: the column's, the rowid's, or the expression's. */
+    private static char keyAffinity(Index ix, int pos, Constraint c, Table t) {
+        int col = ix.columns()[pos];
+        return col == -2 ? c.affinity : col < 0 ? 'D' : t.columns().get(col).affinity();
+    }
+
+    /** The first equality ({@code eq}) or range constraint on key column {@code pos} of {@code ix}, or null. */
+    private static Constraint find(List<Constraint> cons, Index ix, int pos, boolean eq, Table t) {
+        Expr[] exprs = ix.columns()[pos] == -2 ? IndexExprs.ofIndex(t, ix.exprs()) : null;
         for (Constraint c : cons) {
-            if (c.column != column) {
+            if (!c.on(ix, pos, exprs)) {
                 continue;
             }
             boolean isEq = c.op == Expr.BinaryOp.EQ;
@@ -415,9 +462,5 @@ final class AccessPlanner {
             }
         }
         return null;
-    }
-
-    private static boolean sameCollation(Planner planner, Scope scope, Constraint c, Index ix, int pos, Table t) {
-        return true;
     }
 }

@@ -40,12 +40,33 @@ final class CoreOrders {
         List<AccessPlanner.OrderTerm> out = new ArrayList<>();
         for (int i = 0; i < orderExprs.length; i++) {
             Integer c = firstSourceColumn(scope, orderExprs[i]);
-            if (c == null) {
+            if (c != null) {
+                out.add(new AccessPlanner.OrderTerm(c, colls[i].name(), desc[i], nullsFirst[i]));
+                continue;
+            }
+            Expr x = firstSourceExpression(scope, orderExprs[i]);
+            if (x == null) {
                 return null;
             }
-            out.add(new AccessPlanner.OrderTerm(c, colls[i].name(), desc[i], nullsFirst[i]));
+            out.add(new AccessPlanner.OrderTerm(-2, colls[i].name(), desc[i], nullsFirst[i], false, x));
         }
         return out;
+    }
+
+    /**
+     * An expression over the first source's columns only, in canonical form (an index on that
+     * expression may give its order; see {@link IndexExprs}), or null.
+     */
+    private static Expr firstSourceExpression(Scope scope, Expr e) {
+        while (e instanceof Expr.Collate c) {
+            e = c.expr();
+        }
+        int slot = scope.slotAt(0);
+        io.onelite.catalog.Table t = scope.sources.get(slot).table();
+        if (t == null || e instanceof Expr.ColumnRef || e instanceof Expr.Literal) {
+            return null;
+        }
+        return IndexExprs.ofQuery(scope, slot, t, e);
     }
 
     /**

@@ -301,11 +301,20 @@ final class CorePlanner {
         }
         boolean ordered = false;
         Level[] levels = new Level[nLevels];
+        double outerRows = 1; // estimated rows of the loops outside level i (see JoinOrder)
         for (int i = 0; i < nLevels; i++) {
             FromPlanner.Entry entry = from.entries.get(scope.slotAt(i));
             AccessPlanner.Access access = AccessPlanner.plan(planner, scope, entry, levelTerms.get(i),
                     i == 0 ? wish : null, limit != null);
             levels[i] = access.level();
+            if (i > 0) {
+                Level auto = AutoIndexes.plan(planner, scope, entry, levelTerms.get(i), levels[i], outerRows,
+                        from.rightJoinLevel < 0);
+                if (auto != null) {
+                    levels[i] = auto;
+                }
+            }
+            outerRows *= JoinOrder.estimate(levels[i], entry.table)[0];
             ordered |= i == 0 && wish != null && access.ordered();
             levels[i].filter = and(planner, scope, levelTerms.get(i));
             levels[i].postFilter = and(planner, scope, postTerms.get(i));

@@ -36,10 +36,7 @@ final class FullScans {
         Index pick = null;
         int pickDir = OrderMatch.NO;
         boolean pickCovering = false;
-        for (Index ix : indexes) {
-            if (ix.where() != null) {
-                continue;
-            }
+        for (Index ix : indexes) { // partial indexes here are implied by the terms (see AccessPlanner)
             int dir = order == null ? OrderMatch.NO
                     : OrderMatch.index(ix, t, new boolean[ix.columns().length + 1], order);
             if (dir == OrderMatch.NO) {
@@ -56,7 +53,7 @@ final class FullScans {
         if (pick == null && scope.coveringReads) {
             int tableWidth = t.columns().size() + (t.rowidAlias() >= 0 ? 0 : 1);
             for (Index ix : indexes) {
-                if (ix.where() == null && ix.columns().length + 1 < tableWidth && covers(scope, slot, ix, t)
+                if (ix.columns().length + 1 < tableWidth && covers(scope, slot, ix, t)
                         && (pick == null || ix.columns().length < pick.columns().length)) {
                     pick = ix;
                 }

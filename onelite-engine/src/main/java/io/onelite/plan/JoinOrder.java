@@ -2,6 +2,7 @@ package io.onelite.plan;
 
 import io.onelite.catalog.Index;
 import io.onelite.catalog.Table;
+import io.onelite.exec.AutoIndexLevel;
 import io.onelite.exec.IndexLevel;
 import io.onelite.exec.Level;
 import io.onelite.exec.RowidInLevel;
@@ -22,7 +23,8 @@ import java.util.List;
  * table, one row for a rowid or whole-UNIQUE-key equality, ten for another index equality, a
  * quarter of the rows for one range bound and 1/64 for two. A level's cost is a seek plus the
  * rows it yields (twenty times that when each row needs a table lookup), paid once per row of
- * the loops outside it.
+ * the loops outside it. An inner table that would be scanned may get an automatic index
+ * ({@link AutoIndexes}): its filling is paid once, then each probe yields 20 rows.
  */
 final class JoinOrder {
     /** SQLite's row estimate for a table without sqlite_stat1 (LogEst 200). */
@@ -64,6 +66,13 @@ final class JoinOrder {
             }
             FromPlanner.Entry e = from.entries.get(perm[pos]);
             Level level = AccessPlanner.plan(planner, scope, e, here, null, false).level();
+            if (pos > 0) {
+                Level auto = AutoIndexes.plan(planner, scope, e, here, level, rows, true);
+                if (auto != null) {
+                    level = auto;
+                    total += AutoIndexes.setupInJoinOrderUnits(e); // filled once, not per outer row
+                }
+            }
             double[] est = estimate(level, e.table);
             total += rows * est[1];
             rows *= est[0];
@@ -71,8 +80,11 @@ final class JoinOrder {
         return total;
     }
 
-    /** {rows, cost} of one walk of a level. */
-    private static double[] estimate(Level level, Table t) {
+    /** {rows, cost} of one walk of a level (an automatic index: SQLite's 20 rows a probe). */
+    static double[] estimate(Level level, Table t) {
+        if (level instanceof AutoIndexLevel) {
+            return new double[] {20, SEEK + 20};
+        }
         if (level instanceof RowidLevel r) {
             if (r.isEquality()) {
                 return new double[] {1, 1};

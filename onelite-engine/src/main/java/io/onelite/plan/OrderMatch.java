@@ -2,6 +2,7 @@ package io.onelite.plan;
 
 import io.onelite.catalog.Index;
 import io.onelite.catalog.Table;
+import io.onelite.sql.ast.Expr;
 
 import java.util.List;
 
@@ -13,7 +14,8 @@ import java.util.List;
  * index column when it is the same column under the index column's collation, with NULLs where
  * the walk puts them (first when ascending, last when descending); its direction against the
  * index column's says whether the walk goes forward or in reverse, and every term must agree.
- * Once the rowid matched, the order is total: later terms cannot change it. A GROUP BY term
+ * An index column on an expression matches a term whose expression is the same tree (see
+ * {@link IndexExprs}). Once the rowid matched, the order is total: later terms cannot change it. A GROUP BY term
  * takes any direction (groups only need to be runs); the walk then goes forward.
  */
 final class OrderMatch {
@@ -26,7 +28,7 @@ final class OrderMatch {
 
     /** Rowid order (a table scan or rowid range). */
     static int rowid(List<AccessPlanner.OrderTerm> order) {
-        return walk(new int[] {-1}, new String[] {"BINARY"}, new boolean[1], new boolean[1], order);
+        return walk(new int[] {-1}, new Expr[1], new String[] {"BINARY"}, new boolean[1], new boolean[1], order);
     }
 
     /**
@@ -46,10 +48,16 @@ final class OrderMatch {
         }
         cols[n] = -1;
         colls[n] = "BINARY";
-        return walk(cols, colls, desc, constant, order);
+        Expr[] exprs = java.util.Arrays.copyOf(IndexExprs.ofIndex(t, ix.exprs()), n + 1);
+        return walk(cols, exprs, colls, desc, constant, order);
     }
 
-    private static int walk(int[] cols, String[] colls, boolean[] desc, boolean[] constant,
+    /** Whether position {@code p} of the walk is the term's column (or, for -2, its expression). */
+    private static boolean same(int[] cols, Expr[] exprs, int p, AccessPlanner.OrderTerm term) {
+        return cols[p] == term.column() && (cols[p] != -2 || (exprs[p] != null && exprs[p].equals(term.expr())));
+    }
+
+    private static int walk(int[] cols, Expr[] exprs, String[] colls, boolean[] desc, boolean[] constant,
                             List<AccessPlanner.OrderTerm> order) {
         if (order == null || order.isEmpty()) {
             return order == null ? NO : FORWARD;
@@ -57,13 +65,13 @@ final class OrderMatch {
         int pos = 0;
         int dir = -1;
         for (AccessPlanner.OrderTerm term : order) {
-            if (isConstant(cols, colls, constant, term)) {
+            if (isConstant(cols, exprs, colls, constant, term)) {
                 continue;
             }
             while (pos < cols.length && constant[pos]) {
                 pos++;
             }
-            if (pos >= cols.length || cols[pos] != term.column()) {
+            if (pos >= cols.length || !same(cols, exprs, pos, term)) {
                 return NO;
             }
             boolean rowid = term.column() == -1;
@@ -88,9 +96,10 @@ final class OrderMatch {
         return dir < 0 ? FORWARD : dir;
     }
 
-    private static boolean isConstant(int[] cols, String[] colls, boolean[] constant, AccessPlanner.OrderTerm term) {
+    private static boolean isConstant(int[] cols, Expr[] exprs, String[] colls, boolean[] constant,
+                                      AccessPlanner.OrderTerm term) {
         for (int p = 0; p < cols.length; p++) {
-            if (constant[p] && cols[p] == term.column() && (term.column() == -1
+            if (constant[p] && same(cols, exprs, p, term) && (term.column() == -1
                     || colls[p].equalsIgnoreCase(term.collation()))) {
                 return true;
             }

@@ -52,6 +52,8 @@ public final class Planner {
      */
     char[] lastSubqueryInAffinities;
     String[] lastSubqueryInCollations;
+    /** {@code PRAGMA automatic_index}: whether joins may get automatic indexes ({@link AutoIndexes}). */
+    public boolean automaticIndex = true;
     /** The last compound term of the last compound planned (read right after by subquery()). */
     private Planned lastCompoundTail;
 

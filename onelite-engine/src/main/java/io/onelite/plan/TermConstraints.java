@@ -9,7 +9,9 @@ import java.util.List;
  * Which WHERE/ON terms placed at a source's level can drive its access path: {@code col op value},
  * {@code col IN (...)} and {@code col BETWEEN a AND b} on a column of that source, where the value
  * reads only outer loops and the lookup under the column's affinity and collation compares as the
- * term does. {@link AccessPlanner} picks the rowid or index seek from what this collects.
+ * term does; the same shapes on an expression that some index has as a key column (column -2,
+ * see {@link IndexExprs}). {@link AccessPlanner} picks the rowid or index seek from what this
+ * collects, {@link AutoIndexes} the key of an automatic index.
  */
 final class TermConstraints {
     private TermConstraints() {
@@ -39,10 +41,36 @@ final class TermConstraints {
             Integer rc = columnOf(scope, slot, b.right());
             if (rc != null && usable(planner, scope, slot, rc, b.left(), true)) {
                 out.add(new AccessPlanner.Constraint(rc, flip(op), b.left(), null));
+                return;
+            }
+            if (lc == null) {
+                AccessPlanner.Constraint c = onExpression(planner, scope, slot, b.left(), op, b.right(), false);
+                if (c != null) {
+                    out.add(c);
+                    return;
+                }
+            }
+            if (rc == null) {
+                AccessPlanner.Constraint c = onExpression(planner, scope, slot, b.right(), flip(op), b.left(), true);
+                if (c != null) {
+                    out.add(c);
+                }
             }
         } else if (term instanceof Expr.InList in && !in.not() && !in.values().isEmpty()) {
             Integer c = columnOf(scope, slot, in.expr());
             if (c == null) {
+                AccessPlanner.Constraint first = onExpression(planner, scope, slot, in.expr(), Expr.BinaryOp.EQ,
+                        in.values().get(0), false);
+                if (first == null) {
+                    return;
+                }
+                for (Expr v : in.values()) {
+                    if (onExpression(planner, scope, slot, in.expr(), Expr.BinaryOp.EQ, v, false) == null) {
+                        return;
+                    }
+                }
+                out.add(new AccessPlanner.Constraint(-2, Expr.BinaryOp.EQ, null, in.values(), first.indexed(),
+                        first.affinity(), first.collation()));
                 return;
             }
             for (Expr v : in.values()) {
@@ -57,8 +85,105 @@ final class TermConstraints {
                     && usable(planner, scope, slot, c, bt.high(), false)) {
                 out.add(new AccessPlanner.Constraint(c, Expr.BinaryOp.GE, bt.low(), null));
                 out.add(new AccessPlanner.Constraint(c, Expr.BinaryOp.LE, bt.high(), null));
+            } else if (c == null) {
+                AccessPlanner.Constraint lo = onExpression(planner, scope, slot, bt.expr(), Expr.BinaryOp.GE, bt.low(), false);
+                AccessPlanner.Constraint hi = onExpression(planner, scope, slot, bt.expr(), Expr.BinaryOp.LE, bt.high(), false);
+                if (lo != null && hi != null) {
+                    out.add(lo);
+                    out.add(hi);
+                }
             }
         }
+    }
+
+    /**
+     * {@code expr op value} as a constraint on an indexed expression (column -2), when
+     * {@code expr} is not a plain column, reads only this source, matches the expression of
+     * some index column of its table, and a lookup of the value in that index finds what the
+     * comparison finds: SQLite's {@code sqlite3IndexAffinityOk} with the expression's own
+     * affinity as the index column's, and the comparison's collation recorded (the index
+     * column must have it).
+     */
+    private static AccessPlanner.Constraint onExpression(Planner planner, Scope scope, int slot, Expr expr,
+                                                         Expr.BinaryOp op, Expr value, boolean valueOnLeft) {
+        Table t = scope.sources.get(slot).table();
+        if (t == null || expr instanceof Expr.ColumnRef || !hasExpressionColumn(t)) {
+            return null;
+        }
+        Expr canonical = IndexExprs.ofQuery(scope, slot, t, expr);
+        if (canonical == null || !indexed(t, canonical)) {
+            return null;
+        }
+        CExpr v = outerValue(planner, scope, slot, value);
+        if (v == null) {
+            return null;
+        }
+        CExpr x;
+        try {
+            x = new ExprCompiler(planner, scope).compile(expr);
+        } catch (RuntimeException ex) {
+            return null;
+        }
+        char idxAff = x.affinity() <= '@' ? 'A' : x.affinity();
+        char cmpAff = valueOnLeft ? compareAffinity(x.affinity(), v.affinity()) : compareAffinity(v.affinity(), x.affinity());
+        boolean affOk = cmpAff < 'B' || (cmpAff == 'B' ? idxAff == 'B' : CExpr.isNumeric(idxAff));
+        if (!affOk) {
+            return null;
+        }
+        io.onelite.btree.Collation coll = valueOnLeft ? Comparisons.collationOf(v, x) : Comparisons.collationOf(x, v);
+        return new AccessPlanner.Constraint(-2, op, value, null, canonical, idxAff, coll.name());
+    }
+
+    /**
+     * The affinity a comparison applies, as SQLite's {@code comparisonAffinity}: {@code left} is
+     * the left operand's affinity, {@code right} the right one's ('@' or below: none).
+     */
+    private static char compareAffinity(char right, char left) {
+        if (right > '@' && left > '@') {
+            return CExpr.isNumeric(right) || CExpr.isNumeric(left) ? 'C' : 'A';
+        }
+        char a = right <= '@' ? left : right;
+        return a <= '@' ? 'A' : a;
+    }
+
+    private static boolean hasExpressionColumn(Table t) {
+        for (io.onelite.catalog.Index ix : t.indexes()) {
+            for (int c : ix.columns()) {
+                if (c == -2) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    private static boolean indexed(Table t, Expr canonical) {
+        for (io.onelite.catalog.Index ix : t.indexes()) {
+            for (int p = 0; p < ix.columns().length; p++) {
+                if (ix.columns()[p] == -2 && canonical.equals(IndexExprs.ofIndex(t, ix.exprs()[p]))) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    /** The compiled {@code value} when it reads only loops outside {@code slot}'s, else null. */
+    private static CExpr outerValue(Planner planner, Scope scope, int slot, Expr value) {
+        scope.innerSlotRefs.clear();
+        ExprCompiler ec = new ExprCompiler(planner, scope);
+        CExpr v;
+        try {
+            v = ec.compile(value);
+        } catch (RuntimeException ex) {
+            return null;
+        }
+        java.util.BitSet used = (java.util.BitSet) ec.slotsUsed.clone();
+        used.or(scope.innerSlotRefs);
+        if (!used.isEmpty() && scope.lastLoopPosition(used) >= scope.positionOf(slot)) {
+            return null;
+        }
+        return v;
     }
 
     private static Expr.BinaryOp flip(Expr.BinaryOp op) {
@@ -111,8 +236,12 @@ final class TermConstraints {
         Source src = scope.sources.get(slot);
         char ca = src.affinities()[column];
         char va = v.affinity();
-        // the lookup applies the column's affinity to the value: valid when the comparison does too
-        boolean affOk = CExpr.isNumeric(ca) || (ca == 'B' && (va == '@' || va == 'B')) || (ca == 'A' && !CExpr.isNumeric(va));
+        // the lookup applies the column's affinity to the value: valid when the comparison does
+        // too, or (SQLite's sqlite3IndexAffinityOk) when it converts nothing and the converted
+        // probe can only find rows the comparison rejects (a number made text against a TEXT
+        // column, which holds no numbers); the level's filter still checks the term
+        boolean affOk = CExpr.isNumeric(ca) || (ca == 'B' && (va == '@' || va == 'B' || va == 'A'))
+                || (ca == 'A' && !CExpr.isNumeric(va));
         if (!affOk) {
             return false;
         }

@@ -1,0 +1,128 @@
+package io.onelite.plan;
+
+import io.onelite.catalog.Index;
+import io.onelite.catalog.Table;
+import io.onelite.sql.ast.Expr;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Whether a partial index ({@code CREATE INDEX ... WHERE cond}) may serve a source: only when
+ * the terms placed at the source's level imply {@code cond}, so that every row the query can
+ * return is in the index (SQLite's {@code whereUsablePartialIndex}, partialindex.html section 3).
+ *
+ * <p>The rules, as SQLite's {@code sqlite3ExprImpliesExpr}: {@code cond} is split on AND and each
+ * part must be implied by one term (a BETWEEN term also counts as its two bounds):
+ * <ol>
+ *   <li>the term is the part, the same expression tree (see {@link IndexExprs}), a comparison
+ *       with a constant on the left also read the other way round ({@code 5 < x} as {@code x > 5});</li>
+ *   <li>the part is {@code A OR B} and the term implies A or B;</li>
+ *   <li>the part is {@code x IS NOT NULL} and the term can only be true when x is not NULL: it is
+ *       x itself, or a comparison ({@code = <> < <= > >=}), arithmetic, {@code ||}, bit operator,
+ *       COLLATE, unary operator, NOT, IN or BETWEEN with x among its operands, nested so.</li>
+ * </ol>
+ * Terms of a LEFT JOIN's right side are its ON terms only (the WHERE terms sit after the
+ * NULL row), as in SQLite.
+ */
+final class PartialIndexes {
+    private PartialIndexes() {
+    }
+
+    /** Whether {@code ix} (partial or not) may be read for source {@code slot} under {@code terms}. */
+    static boolean usable(Scope scope, int slot, Table t, Index ix, List<Expr> terms) {
+        if (ix.where() == null) {
+            return true;
+        }
+        Expr cond = IndexExprs.ofIndex(t, ix.where());
+        if (cond == null) {
+            return false;
+        }
+        List<Expr> given = new ArrayList<>();
+        for (Expr term : terms) {
+            Expr c = IndexExprs.ofQuery(scope, slot, t, term);
+            if (c == null) {
+                continue;
+            }
+            given.add(c);
+            if (c instanceof Expr.Binary b && b.op().isComparison() && b.op() != Expr.BinaryOp.IS
+                    && b.op() != Expr.BinaryOp.IS_NOT && (b.left() instanceof Expr.Literal || b.left() instanceof Expr.Param)) {
+                // 'x' = b is b = 'x' (SQLite commutes it): the constant has no collation to lose
+                given.add(new Expr.Binary(flip(b.op()), b.right(), b.left()));
+            }
+            if (c instanceof Expr.Between b && !b.not()) {
+                given.add(new Expr.Binary(Expr.BinaryOp.GE, b.expr(), b.low()));
+                given.add(new Expr.Binary(Expr.BinaryOp.LE, b.expr(), b.high()));
+            }
+        }
+        for (Expr part : splitAnd(cond)) {
+            boolean implied = false;
+            for (Expr g : given) {
+                implied |= implies(g, part);
+            }
+            if (!implied) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static Expr.BinaryOp flip(Expr.BinaryOp op) {
+        return switch (op) {
+            case LT -> Expr.BinaryOp.GT;
+            case LE -> Expr.BinaryOp.GE;
+            case GT -> Expr.BinaryOp.LT;
+            case GE -> Expr.BinaryOp.LE;
+            default -> op;
+        };
+    }
+
+    private static List<Expr> splitAnd(Expr e) {
+        List<Expr> out = new ArrayList<>();
+        if (e instanceof Expr.Binary b && b.op() == Expr.BinaryOp.AND) {
+            out.addAll(splitAnd(b.left()));
+            out.addAll(splitAnd(b.right()));
+        } else {
+            out.add(e);
+        }
+        return out;
+    }
+
+    /** Whether term {@code e1} being true makes {@code e2} true (rules 1 to 3 above). */
+    private static boolean implies(Expr e1, Expr e2) {
+        if (e1.equals(e2)) {
+            return true; // (1)
+        }
+        if (e2 instanceof Expr.Binary b && b.op() == Expr.BinaryOp.OR) {
+            return implies(e1, b.left()) || implies(e1, b.right()); // (2)
+        }
+        return e2 instanceof Expr.IsNull n && n.not() && impliesNotNull(e1, n.expr()); // (3)
+    }
+
+    /** Whether {@code p} being true (or NULL-free) needs {@code x} to be non-NULL, as SQLite's {@code exprImpliesNotNull}. */
+    private static boolean impliesNotNull(Expr p, Expr x) {
+        if (p.equals(x)) {
+            return !(x instanceof Expr.Literal l && l.value() == null);
+        }
+        if (p instanceof Expr.Binary b) {
+            return switch (b.op()) {
+                case EQ, NE, LT, LE, GT, GE, ADD, SUBTRACT, MULTIPLY, DIVIDE, REMAINDER, BIT_AND, BIT_OR,
+                     SHIFT_LEFT, SHIFT_RIGHT, CONCAT -> impliesNotNull(b.left(), x) || impliesNotNull(b.right(), x);
+                default -> false;
+            };
+        }
+        if (p instanceof Expr.Collate c) {
+            return impliesNotNull(c.expr(), x);
+        }
+        if (p instanceof Expr.Unary u) {
+            return impliesNotNull(u.operand(), x);
+        }
+        if (p instanceof Expr.InList in && !in.values().isEmpty()) {
+            return impliesNotNull(in.expr(), x);
+        }
+        if (p instanceof Expr.Between b && !b.not()) {
+            return impliesNotNull(b.expr(), x) || impliesNotNull(b.low(), x) || impliesNotNull(b.high(), x);
+        }
+        return false;
+    }
+}
