@@ -48,6 +48,11 @@ final class FileBackend implements Backend {
     /** New generation -> {old generation, old mxFrame}: a restart that changed no data. */
     private final ConcurrentHashMap<Integer, int[]> restartedFrom = new ConcurrentHashMap<>();
     private final List<PageCache.Key> unpublished = new ArrayList<>();
+    /** The last non-zero salts looked up and their number (never changes once given): spares the map per read. */
+    private volatile KnownGeneration lastKnown = new KnownGeneration(0, 0);
+
+    private record KnownGeneration(long saltKey, int generation) {
+    }
 
     private volatile LastCheckpoint lastCheckpoint;
 
@@ -104,8 +109,15 @@ final class FileBackend implements Backend {
      * contents, so the number for salts 0 is forgotten as soon as a real generation is seen.
      */
     private int generation(long saltKey) {
+        KnownGeneration known = lastKnown;
+        if (saltKey != 0 && known.saltKey == saltKey) {
+            return known.generation;
+        }
         Integer g = generations.get(saltKey);
         if (g != null) {
+            if (saltKey != 0) {
+                lastKnown = new KnownGeneration(saltKey, g);
+            }
             return g;
         }
         if (saltKey != 0) {
