@@ -184,9 +184,22 @@ public final class IndexCursor {
         return ok;
     }
 
-    /** The current entry decoded. */
+    /** The current entry decoded (read in place from the page when it has no overflow). */
     public Object[] key() {
-        return Record.decode(keyRecord());
+        settle();
+        if (!path.valid) {
+            throw new IllegalStateException("cursor is not on an entry");
+        }
+        BTreePage p = path.page();
+        CellInfo c = p.cell(path.cellIndex());
+        RecordHeader h = c.hasOverflow()
+                ? scratch.reset(Overflow.payload(store, p, c))
+                : scratch.reset(p.data, c.payloadStart(), c.localSize());
+        Object[] out = new Object[h.columnCount()];
+        for (int i = 0; i < out.length; i++) {
+            out[i] = h.value(i);
+        }
+        return out;
     }
 
     /** The current entry as an encoded record, overflow content included. */
