@@ -28,9 +28,9 @@ public final class Snapshot implements PageStore {
     int readSlot = -1;
     volatile boolean released;
     /**
-     * The pages read last, direct-mapped by pgno (null: none kept). A b-tree descent reads the
-     * same root and interior pages again and again; this spares their lookups in the WAL index
-     * and the page cache. Shared between snapshots of one published state (see
+     * Interior b-tree pages read, direct-mapped by pgno (null: none kept). A b-tree descent reads
+     * the same root and interior pages again and again; this spares their lookups in the WAL
+     * index and the page cache. Shared between snapshots of one published state (see
      * {@link FileBackend}): each slot is one immutable {@link Memo}, so racing readers see a
      * whole entry or none.
      */
@@ -106,8 +106,20 @@ public final class Snapshot implements PageStore {
             return m.page;
         }
         byte[] p = source.readPage(this, pgno);
-        memo[slot] = new Memo(pgno, p);
+        if (pgno == 1 || isInteriorPage(p)) {
+            memo[slot] = new Memo(pgno, p);
+        }
         return p;
+    }
+
+    /**
+     * Whether the page looks like an interior b-tree page (type byte 2 or 5). Only those (and
+     * page 1, read by every statement for the schema cookie) are memoized: every lookup passes
+     * through them, while a leaf is seldom read twice and would only push them out.
+     */
+    private static boolean isInteriorPage(byte[] p) {
+        int type = p.length > 0 ? p[0] : 0;
+        return type == 2 || type == 5;
     }
 
     @Override
