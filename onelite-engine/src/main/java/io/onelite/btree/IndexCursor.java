@@ -24,6 +24,8 @@ public final class IndexCursor {
     private boolean reposition;
     private Object[] repositionTo;
     private final CursorPath.Probe probe;
+    /** Parsed into by each key comparison of a seek (one header for the cursor's life). */
+    private final RecordHeader scratch = new RecordHeader();
 
     public IndexCursor(PageStore s, int root, KeyInfo keyInfo, TreeAccessListener l) {
         this.store = s;
@@ -32,7 +34,7 @@ public final class IndexCursor {
         this.listener = l == null ? TreeAccessListener.NONE : l;
         this.tracing = this.listener != TreeAccessListener.NONE;
         this.path = new CursorPath(s, root);
-        this.probe = (p, i) -> KeyCompare.compareCell(store, p, i, target, targetUtf8, this.keyInfo);
+        this.probe = (p, i) -> KeyCompare.compareCell(store, p, i, target, targetUtf8, this.keyInfo, scratch);
     }
 
     private void checkIndex() {
@@ -182,9 +184,22 @@ public final class IndexCursor {
         return ok;
     }
 
-    /** The current entry decoded. */
+    /** The current entry decoded (read in place from the page when it has no overflow). */
     public Object[] key() {
-        return Record.decode(keyRecord());
+        settle();
+        if (!path.valid) {
+            throw new IllegalStateException("cursor is not on an entry");
+        }
+        BTreePage p = path.page();
+        CellInfo c = p.cell(path.cellIndex());
+        RecordHeader h = c.hasOverflow()
+                ? scratch.reset(Overflow.payload(store, p, c))
+                : scratch.reset(p.data, c.payloadStart(), c.localSize());
+        Object[] out = new Object[h.columnCount()];
+        for (int i = 0; i < out.length; i++) {
+            out[i] = h.value(i);
+        }
+        return out;
     }
 
     /** The current entry as an encoded record, overflow content included. */
@@ -256,7 +271,7 @@ public final class IndexCursor {
 
     /** Whether the current entry equals {@code key} (the target of the last locate), compared in place first. */
     private boolean isExactly(Object[] key) {
-        if (KeyCompare.compareCell(store, path.page(), path.cellIndex(), key, targetUtf8, keyInfo) != 0) {
+        if (KeyCompare.compareCell(store, path.page(), path.cellIndex(), key, targetUtf8, keyInfo, scratch) != 0) {
             return false;
         }
         return Record.columnCount(keyRecord()) == key.length;

@@ -43,11 +43,15 @@ final class KeyCompare {
         return 0;
     }
 
-    /** Compares cell {@code i} of an index page with {@code key} ({@code utf8} from {@link #utf8}, or null). */
-    static int compareCell(PageStore s, BTreePage p, int i, Object[] key, byte[][] utf8, KeyInfo info) {
+    /**
+     * Compares cell {@code i} of an index page with {@code key} ({@code utf8} from {@link #utf8},
+     * or null). {@code scratch} is parsed into when the record lies in the page (the common case:
+     * a seek then allocates no header per probed cell); it is overwritten.
+     */
+    static int compareCell(PageStore s, BTreePage p, int i, Object[] key, byte[][] utf8, KeyInfo info, RecordHeader scratch) {
         CellInfo c = p.cell(i);
         if (!c.hasOverflow()) {
-            return compare(RecordHeader.parse(p.data, c.payloadStart(), c.localSize()), key, utf8, info);
+            return compare(scratch.reset(p.data, c.payloadStart(), c.localSize()), key, utf8, info);
         }
         // Conditions for comparing without reading the whole overflow chain: (1) the record
         // header lies in the local part; (2) so do the bodies of the compared columns; else

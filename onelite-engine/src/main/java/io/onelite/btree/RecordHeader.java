@@ -7,24 +7,44 @@ import java.util.Arrays;
  * The parsed header of one record in {@code buf[off, off+len)}: the serial type and body offset
  * of each column, validated so that every body lies inside the record (else
  * {@code CorruptDatabaseException}, "malformed record"). Values are then read one at a time.
+ *
+ * <p>Reusable: {@link #reset} parses another record into the same object, keeping its arrays, so
+ * a cursor reading many rows (or an index seek comparing many cells) allocates nothing per
+ * record. A header refers to its buffer: it is valid only while that buffer is not modified.
  */
-final class RecordHeader {
-    private final byte[] buf;
-    private long[] types;
-    private int[] offsets;
+public final class RecordHeader {
+    private static final long[] NO_TYPES = new long[0];
+    private static final int[] NO_OFFSETS = new int[0];
+
+    private byte[] buf;
+    private long[] types = NO_TYPES;
+    private int[] offsets = NO_OFFSETS;
     private int count;
     /** Where the last column's content ends: the record's size as its header implies it. */
     private long contentEnd;
 
-    private RecordHeader(byte[] buf) {
-        this.buf = buf;
+    /** An empty header (no columns) to {@link #reset} later. */
+    public RecordHeader() {
     }
 
     /** Parses and checks the header of the record at {@code buf[off, off+len)}. */
     static RecordHeader parse(byte[] buf, int off, int len) {
-        RecordHeader h = new RecordHeader(buf);
-        h.init(off, len);
+        RecordHeader h = new RecordHeader();
+        h.reset(buf, off, len);
         return h;
+    }
+
+    /** Parses and checks the header of the record {@code payload} into this object. */
+    public RecordHeader reset(byte[] payload) {
+        return reset(payload, 0, payload.length);
+    }
+
+    /** Parses and checks the header of the record at {@code buf[off, off+len)} into this object. */
+    RecordHeader reset(byte[] buf, int off, int len) {
+        this.buf = buf;
+        count = 0; // a malformed record leaves no columns behind
+        init(off, len);
+        return this;
     }
 
     private void init(int off, int len) {
@@ -40,9 +60,11 @@ final class RecordHeader {
         int p = off + n;
         int headerEnd = off + (int) headerLen;
         long body = headerEnd;
-        types = new long[Math.max(4, (int) headerLen)];
-        offsets = new int[types.length];
-        count = 0;
+        if (types.length < headerLen) { // at most one serial type per header byte
+            types = new long[Math.max(4, (int) headerLen)];
+            offsets = new int[types.length];
+        }
+        int count = 0;
         while (p < headerEnd) {
             int m = Varint.length(buf, p, headerEnd);
             if (m == Varint.BAD) {
@@ -67,6 +89,7 @@ final class RecordHeader {
             }
         }
         contentEnd = body - off;
+        this.count = count;
     }
 
     /**
@@ -78,7 +101,8 @@ final class RecordHeader {
         return contentEnd;
     }
 
-    int columnCount() {
+    /** The number of columns of the record. */
+    public int columnCount() {
         return count;
     }
 
@@ -136,8 +160,8 @@ final class RecordHeader {
         }
     }
 
-    /** Column {@code i} as a Java value. */
-    Object value(int i) {
+    /** Column {@code i} as a Java value ({@code i < columnCount()}). */
+    public Object value(int i) {
         long t = types[i];
         int p = offsets[i];
         if (t >= 12) {

@@ -4,6 +4,7 @@ import io.onelite.btree.BTree;
 import io.onelite.btree.IndexCursor;
 import io.onelite.btree.KeyInfo;
 import io.onelite.btree.Record;
+import io.onelite.btree.RecordHeader;
 import io.onelite.btree.TableCursor;
 import io.onelite.common.BeginMode;
 import io.onelite.pager.FileHeader;
@@ -233,6 +234,9 @@ public final class PagerStorage implements StorageProvider {
     private static final class BRowCursor implements RowCursor {
         private final TableCursor c;
         private byte[] payload;
+        /** The header of {@link #payload}, parsed once per row (reused: no allocation per row). */
+        private final RecordHeader header = new RecordHeader();
+        private boolean parsed;
 
         BRowCursor(TableCursor c) {
             this.c = c;
@@ -240,6 +244,7 @@ public final class PagerStorage implements StorageProvider {
 
         private boolean moved(boolean ok) {
             payload = null;
+            parsed = false;
             return ok;
         }
 
@@ -248,6 +253,14 @@ public final class PagerStorage implements StorageProvider {
                 payload = c.payload();
             }
             return payload;
+        }
+
+        private RecordHeader header() {
+            if (!parsed) {
+                header.reset(payload());
+                parsed = true;
+            }
+            return header;
         }
 
         @Override
@@ -303,29 +316,34 @@ public final class PagerStorage implements StorageProvider {
 
         @Override
         public int columnCount() {
-            return Record.columnCount(payload());
+            return header().columnCount();
         }
 
         @Override
         public Object column(int i) {
-            byte[] p = payload();
-            return i < Record.columnCount(p) ? Record.column(p, i) : null;
+            RecordHeader h = header();
+            return i < h.columnCount() ? h.value(i) : null;
         }
 
         @Override
         public Object[] row() {
-            return Record.decode(payload());
+            RecordHeader h = header();
+            Object[] out = new Object[h.columnCount()];
+            for (int i = 0; i < out.length; i++) {
+                out[i] = h.value(i);
+            }
+            return out;
         }
 
         @Override
         public void insert(long rowid, Object[] values) {
-            payload = null;
+            moved(false);
             c.insert(rowid, Record.encode(values));
         }
 
         @Override
         public boolean delete(long rowid) {
-            payload = null;
+            moved(false);
             return c.delete(rowid);
         }
 

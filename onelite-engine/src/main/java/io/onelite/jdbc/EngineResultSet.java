@@ -29,15 +29,35 @@ final class EngineResultSet extends BaseResultSet {
         this.stmt = stmt;
         this.pending = firstRow;
         this.maxRows = maxRows;
+        this.columns = owner.columnsOf(stmt);
+        if (!firstRow) {
+            release(); // an empty result ends its read now, even if nobody calls next() or close()
+        }
+    }
+
+    /** The result columns of {@code stmt} as it is compiled now. */
+    static List<ColumnInfo> columnsOf(Statement stmt) {
         int n = stmt.columnCount();
         List<ColumnInfo> cols = new ArrayList<>(n);
         for (int i = 0; i < n; i++) {
             cols.add(new ColumnInfo(stmt.columnName(i), stmt.columnDeclaredType(i), stmt.columnTableName(i)));
         }
-        this.columns = List.copyOf(cols);
-        if (!firstRow) {
-            release(); // an empty result ends its read now, even if nobody calls next() or close()
+        return List.copyOf(cols);
+    }
+
+    /** Whether {@code cols} still describes {@code stmt}: the very strings it reports now (a recompile makes new ones). */
+    static boolean describes(List<ColumnInfo> cols, Statement stmt) {
+        int n = stmt.columnCount();
+        if (cols.size() != n) {
+            return false;
         }
+        for (int i = 0; i < n; i++) {
+            ColumnInfo c = cols.get(i);
+            if (c.label() != stmt.columnName(i) || c.declType() != stmt.columnDeclaredType(i) || c.table() != stmt.columnTableName(i)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     @Override

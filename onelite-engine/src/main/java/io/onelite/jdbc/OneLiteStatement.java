@@ -55,6 +55,10 @@ class OneLiteStatement implements java.sql.Statement {
     private io.onelite.api.Statement ownedEngineStatement;
     private volatile boolean timedOut;
     private ScheduledFuture<?> timer;
+    private io.onelite.api.Statement lastColumnsOf;
+    private List<ColumnInfo> lastColumns;
+    private String insertCheckedSql;
+    private boolean insertChecked;
 
     OneLiteStatement(OneLiteConnection conn) {
         this(conn, null);
@@ -176,16 +180,40 @@ class OneLiteStatement implements java.sql.Statement {
     }
 
     void noteKey(String sql, long count) {
-        if (count > 0 && SqlText.isInsert(sql)) {
+        if (count > 0 && isInsert(sql)) {
             keys.add(session.lastInsertRowid());
         }
+    }
+
+    /**
+     * The result columns of {@code st}, the list of its last result set again while they are
+     * unchanged (re-executing a prepared query then builds no column list).
+     */
+    List<ColumnInfo> columnsOf(io.onelite.api.Statement st) {
+        List<ColumnInfo> c = lastColumns;
+        if (c != null && lastColumnsOf == st && EngineResultSet.describes(c, st)) {
+            return c;
+        }
+        c = EngineResultSet.columnsOf(st);
+        lastColumns = c;
+        lastColumnsOf = st;
+        return c;
+    }
+
+    /** {@link SqlText#isInsert}, remembered for the last text asked about (a prepared statement asks every execution). */
+    private boolean isInsert(String sql) {
+        if (sql != insertCheckedSql) {
+            insertChecked = SqlText.isInsert(sql);
+            insertCheckedSql = sql;
+        }
+        return insertChecked;
     }
 
     /** The engine result set ended or closed: end its read, stop its timer. */
     void resultDone(EngineResultSet rs, io.onelite.api.Statement st) {
         stopTimer();
         boolean owned = st == ownedEngineStatement;
-        if (SqlText.isInsert(st.sql())) {
+        if (isInsert(st.sql())) {
             keys.add(session.lastInsertRowid());
         }
         finish(st, owned);

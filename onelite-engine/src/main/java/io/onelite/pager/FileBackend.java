@@ -48,6 +48,13 @@ final class FileBackend implements Backend {
     /** New generation -> {old generation, old mxFrame}: a restart that changed no data. */
     private final ConcurrentHashMap<Integer, int[]> restartedFrom = new ConcurrentHashMap<>();
     private final List<PageCache.Key> unpublished = new ArrayList<>();
+    /** The last non-zero salts looked up and their number (never changes once given): spares the map per read. */
+    private volatile KnownGeneration lastKnown = new KnownGeneration(0, 0);
+    /** The page memo of the newest published state read (see {@link #memoFor}). */
+    private volatile SharedMemo sharedMemo;
+
+    private record KnownGeneration(long saltKey, int generation) {
+    }
 
     private volatile LastCheckpoint lastCheckpoint;
 
@@ -104,8 +111,15 @@ final class FileBackend implements Backend {
      * contents, so the number for salts 0 is forgotten as soon as a real generation is seen.
      */
     private int generation(long saltKey) {
+        KnownGeneration known = lastKnown;
+        if (saltKey != 0 && known.saltKey == saltKey) {
+            return known.generation;
+        }
         Integer g = generations.get(saltKey);
         if (g != null) {
+            if (saltKey != 0) {
+                lastKnown = new KnownGeneration(saltKey, g);
+            }
             return g;
         }
         if (saltKey != 0) {
@@ -116,9 +130,33 @@ final class FileBackend implements Backend {
 
     private Snapshot snapshot(ReadView v) {
         int pages = v.nPage() != 0 ? v.nPage() : (int) ((db.size() + pageSize - 1) / pageSize);
-        Snapshot s = new Snapshot(this, pageSize, usableSize, pages, generation(v.saltKey()), v.mxFrame(), v);
+        int gen = generation(v.saltKey());
+        Snapshot s = new Snapshot(this, pageSize, usableSize, pages, gen, v.mxFrame(), v, memoFor(v, gen));
         s.readSlot = v.slot();
         return s;
+    }
+
+    /**
+     * The page memo for a view: shared by every read view of one published state (same WAL
+     * generation and last frame, and whether it reads the WAL), so that statement after statement
+     * on an unchanged database finds the root and interior pages there. A writer's view (no read
+     * lock) may include frames not yet published, which an abandoned commit may rewrite under the
+     * same numbers: it gets a memo of its own.
+     */
+    private Snapshot.Memo[] memoFor(ReadView v, int gen) {
+        if (v.slot() < 0) {
+            return new Snapshot.Memo[Snapshot.MEMO_SLOTS];
+        }
+        SharedMemo m = sharedMemo;
+        boolean usesWal = v.usesWal();
+        if (m == null || m.generation != gen || m.mxFrame != v.mxFrame() || m.usesWal != usesWal) {
+            m = new SharedMemo(gen, v.mxFrame(), usesWal, new Snapshot.Memo[Snapshot.MEMO_SLOTS]);
+            sharedMemo = m;
+        }
+        return m.slots;
+    }
+
+    private record SharedMemo(int generation, int mxFrame, boolean usesWal, Snapshot.Memo[] slots) {
     }
 
     @Override

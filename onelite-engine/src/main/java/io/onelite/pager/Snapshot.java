@@ -27,8 +27,27 @@ public final class Snapshot implements PageStore {
     /** The WAL read lock slot held (0..4), or -1 when the view holds no read lock. */
     int readSlot = -1;
     volatile boolean released;
+    /**
+     * Interior b-tree pages read, direct-mapped by pgno (null: none kept). A b-tree descent reads
+     * the same root and interior pages again and again; this spares their lookups in the WAL
+     * index and the page cache. Shared between snapshots of one published state (see
+     * {@link FileBackend}): each slot is one immutable {@link Memo}, so racing readers see a
+     * whole entry or none.
+     */
+    private final Memo[] memo;
+
+    /** A page of the memo: {@code page} is the image of {@code pgno} in every snapshot sharing the memo. */
+    record Memo(int pgno, byte[] page) {
+    }
+
+    static final int MEMO_SLOTS = 32;
 
     Snapshot(PageSource source, int pageSize, int usableSize, int pageCount, int generation, int mxFrame, Object state) {
+        this(source, pageSize, usableSize, pageCount, generation, mxFrame, state, null);
+    }
+
+    Snapshot(PageSource source, int pageSize, int usableSize, int pageCount, int generation, int mxFrame, Object state,
+             Memo[] memo) {
         this.source = source;
         this.pageSize = pageSize;
         this.usableSize = usableSize;
@@ -36,6 +55,7 @@ public final class Snapshot implements PageStore {
         this.generation = generation;
         this.mxFrame = mxFrame;
         this.state = state;
+        this.memo = memo;
     }
 
     @Override
@@ -77,7 +97,29 @@ public final class Snapshot implements PageStore {
         if (released) {
             throw new IllegalStateException("snapshot already released by endRead");
         }
-        return source.readPage(this, pgno);
+        if (memo == null) {
+            return source.readPage(this, pgno);
+        }
+        int slot = pgno & (MEMO_SLOTS - 1);
+        Memo m = memo[slot];
+        if (m != null && m.pgno == pgno) {
+            return m.page;
+        }
+        byte[] p = source.readPage(this, pgno);
+        if (pgno == 1 || isInteriorPage(p)) {
+            memo[slot] = new Memo(pgno, p);
+        }
+        return p;
+    }
+
+    /**
+     * Whether the page looks like an interior b-tree page (type byte 2 or 5). Only those (and
+     * page 1, read by every statement for the schema cookie) are memoized: every lookup passes
+     * through them, while a leaf is seldom read twice and would only push them out.
+     */
+    private static boolean isInteriorPage(byte[] p) {
+        int type = p.length > 0 ? p[0] : 0;
+        return type == 2 || type == 5;
     }
 
     @Override

@@ -25,6 +25,8 @@ public final class WalIndex {
     public static final int READMARK_NOT_USED = 0xFFFFFFFF;
 
     private final ShmRegion shm;
+    /** The last header found valid: its bytes need no new checksum (as SQLite's {@code pWal->hdr}). */
+    private volatile WalIndexHeader lastValid;
 
     public WalIndex(ShmRegion shm) {
         this.shm = shm;
@@ -52,12 +54,18 @@ public final class WalIndex {
 
     /**
      * Reads the header lock-free: copy 0, barrier, copy 1; null unless both copies are equal,
-     * initialised and their checksum is right ("bad header" in SQLite's words).
+     * initialised and their checksum is right ("bad header" in SQLite's words). When both copies
+     * still hold the last valid header's bytes, that header is returned as it is (no copy and no
+     * checksum: every read transaction reads the header twice).
      */
     WalIndexHeader readHeader() {
         MappedByteBuffer b = shm.block(0, false);
         if (b == null) {
             return null;
+        }
+        WalIndexHeader known = lastValid;
+        if (known != null && holds(b, known)) {
+            return known;
         }
         byte[] c0 = new byte[WalIndexHeader.SIZE];
         byte[] c1 = new byte[WalIndexHeader.SIZE];
@@ -68,7 +76,27 @@ public final class WalIndex {
             return null;
         }
         WalIndexHeader h = new WalIndexHeader(c0);
-        return h.valid() ? h : null;
+        if (!h.valid()) {
+            return null;
+        }
+        lastValid = h;
+        return h;
+    }
+
+    /** Whether copy 0 and then (after a barrier) copy 1 both hold exactly {@code h}'s bytes. */
+    private static boolean holds(MappedByteBuffer b, WalIndexHeader h) {
+        for (int copy = 0; copy < 2; copy++) {
+            if (copy == 1) {
+                ShmRegion.barrier();
+            }
+            int base = copy * WalIndexHeader.SIZE;
+            for (int off = 0; off < WalIndexHeader.SIZE; off += 4) {
+                if (ShmRegion.getInt(b, base + off) != WalIndexHeader.getNE(h.raw, off)) {
+                    return false;
+                }
+            }
+        }
+        return true;
     }
 
     /** Writes the header: copy 1 first, barrier, then copy 0. Needs the WRITE lock. */

@@ -125,4 +125,34 @@ class RecordTests {
             }
         }
     }
+
+    @Test
+    void aReusedHeaderReadsEachRecordItIsResetToAndNothingOfTheOneBefore() {
+        RecordHeader h = new RecordHeader();
+        assertThat(h.columnCount()).isZero();
+        Object[][] rows = {
+            {1L, "one", 1.5, null, new byte[] {9}, 77L, "a longer text value", 0L, 1L, -5L},
+            {"x"},
+            {},
+            {2L, null, 3.25},
+        };
+        for (Object[] row : rows) {
+            byte[] rec = Record.encode(row);
+            h.reset(rec);
+            assertThat(h.columnCount()).isEqualTo(row.length);
+            for (int i = 0; i < row.length; i++) {
+                assertThat(h.value(i)).isEqualTo(row[i]);
+            }
+        }
+        // a record in the middle of a buffer (an index cell read in place)
+        byte[] rec = Record.encode(42L, "mid");
+        byte[] buf = new byte[rec.length + 10];
+        System.arraycopy(rec, 0, buf, 5, rec.length);
+        h.reset(buf, 5, rec.length);
+        assertThat(h.value(0)).isEqualTo(42L);
+        assertThat(h.value(1)).isEqualTo("mid");
+        // a malformed record leaves no columns of the previous one behind
+        assertThatThrownBy(() -> h.reset(new byte[] {2, 6, 0})).isInstanceOf(CorruptDatabaseException.class);
+        assertThat(h.columnCount()).isZero();
+    }
 }

@@ -18,6 +18,34 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 class StatementAndResultSetTests {
 
+    @Test
+    void aReExecutedPreparedQueryDescribesItsColumnsAfterTheSchemaChanges() throws SQLException {
+        try (Connection c = Drivers.open(Drivers.ONELITE); Statement s = c.createStatement()) {
+            s.executeUpdate("CREATE TABLE t(a INTEGER, b TEXT)");
+            s.executeUpdate("INSERT INTO t VALUES(1, 'x')");
+            try (PreparedStatement p = c.prepareStatement("SELECT * FROM t")) {
+                for (int round = 0; round < 2; round++) {
+                    try (ResultSet rs = p.executeQuery()) {
+                        assertThat(rs.getMetaData().getColumnCount()).isEqualTo(2);
+                        assertThat(rs.getMetaData().getColumnLabel(2)).isEqualTo("b");
+                        assertThat(rs.getMetaData().getColumnTypeName(2)).isEqualTo("TEXT");
+                    }
+                }
+                s.executeUpdate("ALTER TABLE t RENAME COLUMN b TO bee");
+                s.executeUpdate("ALTER TABLE t ADD COLUMN c REAL DEFAULT 2.5");
+                try (ResultSet rs = p.executeQuery()) {
+                    assertThat(rs.getMetaData().getColumnCount()).isEqualTo(3);
+                    assertThat(rs.getMetaData().getColumnLabel(2)).isEqualTo("bee");
+                    assertThat(rs.getMetaData().getColumnTypeName(3)).isEqualTo("REAL");
+                    assertThat(rs.next()).isTrue();
+                    assertThat(rs.getString("bee")).isEqualTo("x");
+                    assertThat(rs.getDouble("c")).isEqualTo(2.5);
+                    assertThatThrownBy(() -> rs.findColumn("b")).isInstanceOf(SQLException.class);
+                }
+            }
+        }
+    }
+
     @ParameterizedTest
     @MethodSource("io.onelite.jdbc.Drivers#both")
     void findColumnIgnoresCaseAndPrefersTheFirst(String url) throws SQLException {
