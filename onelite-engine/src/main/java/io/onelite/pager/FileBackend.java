@@ -263,6 +263,11 @@ final class FileBackend implements Backend {
     }
 
     @Override
+    public boolean readersInWal() {
+        return wal.readersInWal();
+    }
+
+    @Override
     public void close() {
         boolean last = false;
         try {
