@@ -38,6 +38,11 @@ interface Backend extends PageSource {
     /** Frames in the WAL not yet checkpointed (0 for memory). */
     int framesToCheckpoint();
 
+    /** Whether a reader of this JVM holds a snapshot that reads from the WAL (false in memory). */
+    default boolean readersInWal() {
+        return false;
+    }
+
     /** The last checkpoint run through this backend, or null (always null for memory). */
     default LastCheckpoint lastCheckpoint() {
         return null;

@@ -301,6 +301,11 @@ final class FileBackend implements Backend {
     }
 
     @Override
+    public boolean readersInWal() {
+        return wal.readersInWal();
+    }
+
+    @Override
     public void close() {
         boolean last = false;
         try {

@@ -32,6 +32,21 @@ public final class Pager implements AutoCloseable {
     private final Path path;
     private final Object key;
     private final WriteGate gate = new WriteGate();
+    private final WalDrain drain = new WalDrain(new WalDrain.Target() {
+        @Override
+        public boolean readersInWal() {
+            return backend.readersInWal();
+        }
+
+        @Override
+        public void checkpointNow() {
+            try {
+                backend.checkpoint(CheckpointMode.PASSIVE, Duration.ZERO, false);
+            } catch (RuntimeException ignored) {
+                // best effort: the next auto-checkpoint tries again
+            }
+        }
+    });
     private volatile boolean writeLocked;
     private int refs = 1;
 
@@ -113,6 +128,9 @@ public final class Pager implements AutoCloseable {
 
     /** A consistent read view, holding a WAL read mark until {@link #endRead}. */
     public Snapshot beginRead() {
+        if (drain.active()) {
+            drain.awaitBeforeRead(); // bounded; see WalDrain
+        }
         return backend.beginRead();
     }
 
@@ -294,7 +312,10 @@ public final class Pager implements AutoCloseable {
             return;
         }
         if (backend.framesToCheckpoint() >= n) {
-            backend.checkpoint(CheckpointMode.PASSIVE, Duration.ZERO, false);
+            CheckpointResult r = backend.checkpoint(CheckpointMode.PASSIVE, Duration.ZERO, false);
+            if (r.checkpointedFrames() < r.logFrames() && backend.readersInWal()) {
+                drain.request(); // our own readers stopped it: let them drain so the WAL can restart
+            }
         }
     }
 

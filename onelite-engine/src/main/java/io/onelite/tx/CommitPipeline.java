@@ -247,7 +247,11 @@ final class CommitPipeline {
                 }
             }
             if (!appended.isEmpty()) {
-                backend.publish(appended.stream().anyMatch(a -> a.syncWal));
+                boolean syncWal = false;
+                for (Request a : appended) {
+                    syncWal |= a.syncWal;
+                }
+                backend.publish(syncWal);
             }
         } catch (RuntimeException e) { // publish failed: none of the appended commits is acknowledged
             for (Request r : appended) {

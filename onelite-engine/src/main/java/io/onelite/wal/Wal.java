@@ -143,6 +143,16 @@ public final class Wal {
         return WalReader.begin(this);
     }
 
+    /** Whether a reader of this JVM holds one of READ(1..4), i.e. reads frames from the WAL. */
+    public boolean readersInWal() {
+        for (int i = 1; i <= 4; i++) {
+            if (locks.table.holders(ShmLocks.read(i), 1) > 0) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** Ends a read transaction started by {@link #beginRead}. */
     public void endRead(ReadView v) {
         if (v.slot >= 0) {

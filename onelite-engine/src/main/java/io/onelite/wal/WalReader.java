@@ -13,6 +13,18 @@ import java.util.concurrent.locks.LockSupport;
  * that neither the mark nor the header moved meanwhile, else retry with SQLite's back-off.
  */
 final class WalReader {
+    /**
+     * How far (in frames) the largest read mark may be below mxFrame for a new reader to use it
+     * as it is rather than move a mark up to mxFrame. Moving one costs four lock calls (exclusive
+     * lock, unlock, shared lock, and the release at the end) against two (none while another
+     * reader of this JVM holds that slot); with commits between every two transactions, as under
+     * BEGIN CONCURRENT, nearly every reader would move one. A mark below mxFrame is safe (it is
+     * SQLite's own fallback when no slot can be moved): the reader still reads every frame up to
+     * its mxFrame, and the mark only keeps checkpoints from copying past it while held. The bound
+     * keeps overlapping readers from pinning an old mark for ever.
+     */
+    static final int MARK_LAG = 64;
+
     private WalReader() {
     }
 
@@ -57,7 +69,8 @@ final class WalReader {
                     mxI = i;
                 }
             }
-            if (mxReadMark != mx || mxI == 0) {
+            // a mark a little below mx is used as it is (see MARK_LAG); only an older one is moved
+            if (mxI == 0 || mx - mxReadMark > MARK_LAG) {
                 for (int i = 1; i <= 4; i++) {
                     if (w.locks.tryExclusive(ShmLocks.read(i), 1)) {
                         w.index.setReadMark(i, mx);

@@ -1,0 +1,98 @@
+package io.onelite.pager;
+
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * Lets the WAL restart under a steady stream of overlapping transactions of this JVM (concurrent
+ * writers, each holding a read mark from its first read to the end of its commit). A WAL restarts
+ * only when every frame is copied back and no reader uses it (SQLite's {@code walRestartLog}); with
+ * one transaction always in flight there is never such a moment, so the WAL grows without bound
+ * and each commit writes fresh file space.
+ *
+ * <p>When an auto-checkpoint stopped short because of this JVM's own readers, new snapshots of this
+ * JVM wait a moment ({@link #WAIT_NANOS} at most) while the transactions in flight finish; once none
+ * uses the WAL a checkpoint copies everything back, and later readers see the WAL fully copied and
+ * read the database file alone (READ(0)), so the next writer can restart the WAL. Best effort: a
+ * reader held elsewhere (another process, a long transaction) makes the wait time out, and no new
+ * drain starts for {@link #BACKOFF_NANOS}. Waiting never changes what anyone reads.
+ */
+final class WalDrain {
+    /** Longest a new reader waits for the drain. */
+    static final long WAIT_NANOS = 2_000_000;
+    /** After a drain that timed out, none starts again for this long. */
+    static final long BACKOFF_NANOS = 200_000_000;
+
+    /** What the drain needs from the pager. */
+    interface Target {
+        /** Whether a reader of this JVM holds a snapshot that uses the WAL. */
+        boolean readersInWal();
+
+        /** A PASSIVE checkpoint that never waits; failures are ignored (best effort). */
+        void checkpointNow();
+    }
+
+    private enum State { IDLE, DRAINING, CHECKPOINTING }
+
+    private final Target target;
+    private volatile State state = State.IDLE;
+    private long deadline;
+    private long quietUntil;
+
+    WalDrain(Target target) {
+        this.target = target;
+        this.quietUntil = System.nanoTime();
+    }
+
+    /** An auto-checkpoint stopped short while this JVM's readers used the WAL: drain, unless backing off. */
+    synchronized void request() {
+        long now = System.nanoTime();
+        if (state == State.IDLE && now - quietUntil >= 0) {
+            deadline = now + WAIT_NANOS;
+            state = State.DRAINING;
+        }
+    }
+
+    boolean active() {
+        return state != State.IDLE;
+    }
+
+    /** Before a new snapshot: waits while a drain runs (bounded), finishing it when the readers are gone. */
+    void awaitBeforeRead() {
+        while (state != State.IDLE) {
+            if (state == State.DRAINING && !target.readersInWal() && claimCheckpoint()) {
+                try {
+                    target.checkpointNow();
+                } finally {
+                    end(false);
+                }
+                return;
+            }
+            if (System.nanoTime() - deadlineNanos() > 0 || Thread.currentThread().isInterrupted()) {
+                end(true);
+                return;
+            }
+            LockSupport.parkNanos(20_000);
+        }
+    }
+
+    private synchronized long deadlineNanos() {
+        return deadline;
+    }
+
+    private synchronized boolean claimCheckpoint() {
+        if (state != State.DRAINING) {
+            return false;
+        }
+        state = State.CHECKPOINTING;
+        return true;
+    }
+
+    private synchronized void end(boolean timedOut) {
+        if (timedOut && state == State.DRAINING) {
+            quietUntil = System.nanoTime() + BACKOFF_NANOS;
+            state = State.IDLE;
+        } else if (!timedOut) {
+            state = State.IDLE;
+        }
+    }
+}

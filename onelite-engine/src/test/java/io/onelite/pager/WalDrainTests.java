@@ -1,0 +1,71 @@
+package io.onelite.pager;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Path;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * {@link WalDrain}: an auto-checkpoint stopped short by this JVM's own readers lets them finish,
+ * checkpoints everything and so lets the next writer restart the WAL; a reader that stays only
+ * delays new readers, never changes what anyone reads.
+ */
+class WalDrainTests {
+    @TempDir
+    Path dir;
+
+    private static Snapshot rewrite(Pager p, int rows) {
+        return FilePagerTests.commit(p, ws -> TestPages.rewriteTable(ws, 2, rows, 1)); // one frame
+    }
+
+    @Test
+    void anAutoCheckpointStoppedByOurReaderLetsTheWalRestartOnceTheReaderEnds() throws Exception {
+        Path db = dir.resolve("drain.db");
+        try (Pager p = Pager.open(db, PagerOptions.DEFAULTS.withAutoCheckpointFrames(10))) {
+            FilePagerTests.commit(p, ws -> TestPages.createTable(ws, "t", 10));
+            Snapshot reader = p.beginRead();
+            Snapshot last = null;
+            for (int i = 0; i < 20; i++) {
+                last = rewrite(p, 11 + i);
+            }
+            p.maybeAutoCheckpoint(); // stops at the reader's mark
+            assertThat(p.framesToCheckpoint()).isPositive();
+            assertThat(TestPages.countRows(reader, 2)).isEqualTo(10);
+            p.endRead(reader);
+
+            Snapshot next = p.beginRead(); // finishes the drain: everything copied back
+            assertThat(p.framesToCheckpoint()).isZero();
+            assertThat(next.readSlot).as("reads the database file alone").isZero();
+            assertThat(TestPages.countRows(next, 2)).isEqualTo(30);
+            Snapshot restarted = rewrite(p, 31);
+            assertThat(restarted.mxFrame).as("a new WAL generation").isLessThan(last.mxFrame);
+            assertThat(TestPages.countRows(next, 2)).isEqualTo(30);
+            p.endRead(next);
+            assertThat(Sqlite3.run(db, "select count(*) from t; pragma integrity_check")).isEqualTo("31\nok");
+        }
+    }
+
+    @Test
+    void aReaderThatStaysOnlyDelaysNewReaders() throws Exception {
+        Path db = dir.resolve("stays.db");
+        try (Pager p = Pager.open(db, PagerOptions.DEFAULTS.withAutoCheckpointFrames(10))) {
+            FilePagerTests.commit(p, ws -> TestPages.createTable(ws, "t", 10));
+            Snapshot stays = p.beginRead();
+            Snapshot last = null;
+            for (int i = 0; i < 20; i++) {
+                last = rewrite(p, 11 + i);
+            }
+            p.maybeAutoCheckpoint();
+            Snapshot other = p.beginRead(); // waits for the drain, which times out
+            assertThat(TestPages.countRows(other, 2)).isEqualTo(30);
+            assertThat(rewrite(p, 31).mxFrame).as("no restart under a reader").isEqualTo(last.mxFrame + 1);
+            assertThat(TestPages.countRows(stays, 2)).isEqualTo(10);
+            assertThat(TestPages.countRows(other, 2)).isEqualTo(30);
+            p.endRead(other);
+            p.endRead(stays);
+            assertThat(Sqlite3.run(db, "select count(*) from t; pragma integrity_check")).isEqualTo("31\nok");
+        }
+    }
+}
