@@ -133,8 +133,7 @@ final class Pragmas {
                 };
                 out.add(new Object[]{val});
             }
-            case "database_list" -> out.add(new Object[]{0L, "main",
-                    s.shared.path == null ? "" : s.shared.path.toString()});
+            case "database_list" -> out.addAll(s.databases.list(s.shared.path == null ? "" : s.shared.path.toString()));
             case "compile_options" -> {
                 for (String o : CompileOptions.list()) {
                     out.add(new Object[]{o});

@@ -39,7 +39,7 @@ final class StatementImpl implements Statement {
     private final List<String> parameterNames;
     private Object[] params;
     private Executable exec;
-    private int compiledCookie = -1;
+    private long compiledVersion = -1;
     private List<String> names = List.of();
     private List<String> declTypes = List.of();
     private List<String> tables = List.of();
@@ -53,7 +53,7 @@ final class StatementImpl implements Statement {
     private ExecContext runContext;
 
     /** What a closed statement leaves for reuse (see SessionImpl's cache). */
-    record Compiled(ParseResult parse, Executable exec, int cookie, List<String> names, List<String> declTypes,
+    record Compiled(ParseResult parse, Executable exec, long version, List<String> names, List<String> declTypes,
                     List<String> tables) {
     }
 
@@ -75,7 +75,7 @@ final class StatementImpl implements Statement {
         this.exec = c.exec();
         this.cacheable = true;
         session.open.add(this);
-        this.compiledCookie = c.cookie();
+        this.compiledVersion = c.version();
         this.names = c.names();
         this.declTypes = c.declTypes();
         this.tables = c.tables();
@@ -144,7 +144,7 @@ final class StatementImpl implements Statement {
             exec = null;
             return;
         }
-        compiledCookie = schema.cookie();
+        compiledVersion = schema.version();
         if (!(stmt instanceof ExplainStmt)) {
             names = exec.columnNames();
             declTypes = exec.declTypes();
@@ -304,6 +304,14 @@ final class StatementImpl implements Statement {
             rows = listRows(List.<Object[]>of(new Object[]{r[0], r[1], r[2]}));
             return;
         }
+        if (stmt instanceof io.onelite.sql.ast.MaintenanceStmt.Attach a) {
+            session.databases.attach(name(a.file()), name(a.schema()));
+            return;
+        }
+        if (stmt instanceof io.onelite.sql.ast.MaintenanceStmt.Detach d) {
+            session.databases.detach(name(d.schema()), (SessionTx) session.tx);
+            return;
+        }
         TxStorage st = session.tx;
         if (st == null) {
             autoTx = beginAutocommit();
@@ -316,6 +324,15 @@ final class StatementImpl implements Statement {
             ExecContext ctx = new ExecContext(st, params.clone(), session);
             runContext = ctx;
             if (stmt instanceof PragmaStmt p) {
+                if (p.name().schema() != null) { // PRAGMA aux.table_info(t): that database's schema and header
+                    Schema one = schema.database(p.name().schema());
+                    if (one == null) {
+                        throw new OneLiteException(ResultCode.ERROR, "unknown database " + p.name().schema());
+                    }
+                    schema = one;
+                    ctx = new ExecContext(st.database(one.name()), params.clone(), session);
+                    runContext = ctx;
+                }
                 rows = Pragmas.execute(p, schema, ctx, session);
                 if (rows == null) {
                     endAuto(true);
@@ -334,10 +351,8 @@ final class StatementImpl implements Statement {
                 endAuto(true);
                 return;
             }
-            if (exec == null || schema.cookie() != compiledCookie || st.isWriting()) {
-                if (exec == null || schema.cookie() != compiledCookie) {
-                    compile(schema);
-                }
+            if (exec == null || schema.version() != compiledVersion) {
+                compile(schema);
             }
             if (exec == null) {
                 throw new OneLiteException(ResultCode.ERROR, "not supported yet: "
@@ -394,6 +409,24 @@ final class StatementImpl implements Statement {
             endAuto(false);
             throw e;
         }
+    }
+
+    /**
+     * The text of ATTACH's file or schema operand: a string, a bare name (SQLite reads an
+     * identifier there as its text) or a bound parameter.
+     */
+    private String name(io.onelite.sql.ast.Expr e) {
+        Object v;
+        if (e instanceof io.onelite.sql.ast.Expr.Literal l) {
+            v = l.value();
+        } else if (e instanceof io.onelite.sql.ast.Expr.ColumnRef c && c.table() == null) {
+            v = c.column();
+        } else if (e instanceof io.onelite.sql.ast.Expr.Param p && p.index() >= 1 && p.index() <= params.length) {
+            v = params[p.index() - 1];
+        } else {
+            throw new OneLiteException(ResultCode.ERROR, "ATTACH and DETACH take a string, a name or a parameter");
+        }
+        return v == null ? "" : v instanceof byte[] b ? new String(b, java.nio.charset.StandardCharsets.UTF_8) : v.toString();
     }
 
     /** Frees what the run holds beyond its rows (a sort's spill file). */
@@ -461,7 +494,7 @@ final class StatementImpl implements Statement {
             closed = true;
             session.open.remove(this);
             if (cacheable && exec != null && isPlanned(stmt)) {
-                session.putCached(fullSql, new Compiled(parse, exec, compiledCookie, names, declTypes, tables));
+                session.putCached(fullSql, new Compiled(parse, exec, compiledVersion, names, declTypes, tables));
             }
         }
     }

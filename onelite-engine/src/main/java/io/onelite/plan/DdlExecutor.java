@@ -35,14 +35,22 @@ public final class DdlExecutor {
                 || s instanceof io.onelite.sql.ast.MaintenanceStmt.Reindex || s instanceof io.onelite.sql.ast.AlterTableStmt;
     }
 
-    /** Runs a DDL statement in the context's (writable) storage against the current schema. */
-    public static void execute(Stmt s, Schema schema, ExecContext ctx) {
-        Storage st = ctx.storage;
+    /**
+     * Runs a DDL statement against the connection's schema {@code all} (a search path): the
+     * database it changes is chosen by {@link DdlTarget}, and only that one's storage is written.
+     */
+    public static void execute(Stmt s, Schema all, ExecContext ctx) {
+        String db = DdlTarget.of(s, all);
+        if (db == null) {
+            return; // DROP ... IF EXISTS of nothing
+        }
+        Schema schema = all.database(db);
+        Storage st = ctx.storage(db);
         st.beginWrite();
         if (s instanceof CreateTableStmt ct) {
-            createTable(ct, schema, ctx);
+            createTable(ct, all, schema, ctx, st);
         } else if (s instanceof CreateIndexStmt ci) {
-            createIndex(ci, schema, ctx);
+            createIndex(ci, all, schema, ctx, st);
         } else if (s instanceof CreateViewStmt cv) {
             String name = cv.name().name();
             if (exists(schema, name)) {
@@ -51,7 +59,7 @@ public final class DdlExecutor {
                 }
                 throw new OneLiteException(ResultCode.ERROR, kind(schema, name) + " " + name + " already exists");
             }
-            new Planner(schema).select(cv.select()); // reports errors now, as SQLite does
+            new Planner(all).select(cv.select()); // reports errors now, as SQLite does
             addSchemaRow(st, "view", name, name, 0, cv.sql());
             bumpCookie(st);
         } else if (s instanceof DropStmt d) {
@@ -64,9 +72,10 @@ public final class DdlExecutor {
                 }
                 throw new OneLiteException(ResultCode.ERROR, "trigger " + name + " already exists");
             }
-            Table t = schema.table(tr.table());
-            if (t == null && schema.view(tr.table()) == null) {
-                throw new OneLiteException(ResultCode.ERROR, "no such table: main." + tr.table());
+            Schema on = DdlTarget.triggerTable(tr, all, db);
+            Table t = on.table(tr.table());
+            if (t == null && on.view(tr.table()) == null) {
+                throw new OneLiteException(ResultCode.ERROR, "no such table: " + on.name() + "." + tr.table());
             }
             if (t != null && tr.time() == io.onelite.sql.ast.CreateTriggerStmt.Time.INSTEAD_OF) {
                 throw new OneLiteException(ResultCode.ERROR, "cannot create INSTEAD OF trigger on table: " + tr.table());
@@ -76,7 +85,7 @@ public final class DdlExecutor {
                         + (tr.time() == io.onelite.sql.ast.CreateTriggerStmt.Time.BEFORE ? "BEFORE" : "AFTER")
                         + " trigger on view: " + tr.table());
             }
-            addSchemaRow(st, "trigger", name, t != null ? t.name() : schema.view(tr.table()).name(), 0, tr.sql());
+            addSchemaRow(st, "trigger", name, t != null ? t.name() : on.view(tr.table()).name(), 0, tr.sql());
             bumpCookie(st);
         } else if (s instanceof io.onelite.sql.ast.AlterTableStmt a) {
             AlterExecutor.execute(a, schema, st);
@@ -99,8 +108,7 @@ public final class DdlExecutor {
         return schema.index(name) != null ? "index" : schema.view(name) != null ? "view" : "table";
     }
 
-    private static void createTable(CreateTableStmt ct, Schema schema, ExecContext ctx) {
-        Storage st = ctx.storage;
+    private static void createTable(CreateTableStmt ct, Schema all, Schema schema, ExecContext ctx, Storage st) {
         String name = ct.name().name();
         if (schema.table(name) != null || schema.view(name) != null) {
             if (ct.ifNotExists()) {
@@ -115,7 +123,7 @@ public final class DdlExecutor {
             throw new OneLiteException(ResultCode.ERROR, "object name reserved for internal use: " + name);
         }
         if (ct.asSelect() != null) {
-            createTableAs(ct, schema, ctx);
+            createTableAs(ct, all, schema, ctx, st);
             return;
         }
         Limits.tableColumns(ct.columns().size(), name);
@@ -135,8 +143,8 @@ public final class DdlExecutor {
     }
 
     /** CREATE TABLE ... AS SELECT: columns named and typed from the result, as SQLite's createTableStmt. */
-    private static void createTableAs(CreateTableStmt ct, Schema schema, ExecContext ctx) {
-        Planner planner = new Planner(schema);
+    private static void createTableAs(CreateTableStmt ct, Schema all, Schema schema, ExecContext ctx, Storage st) {
+        Planner planner = new Planner(all);
         Planner.Planned p = planner.select(ct.asSelect());
         List<String> cols = new ArrayList<>();
         int n = 0;
@@ -159,10 +167,10 @@ public final class DdlExecutor {
         String end = n + table.length() > 50 ? "\n)" : ")";
         String sql = "CREATE TABLE " + table + "(" + sep + String.join(sep2, cols) + end;
         CreateTableStmt made = (CreateTableStmt) io.onelite.sql.Parser.parse(sql, 0).stmt();
-        createTable(made, schema, ctx);
-        Table t = TableBuilder.table(made, 0);
+        createTable(made, all, schema, ctx, st);
+        Table t = TableBuilder.table(made, 0).inDatabase(schema.name());
         // the new table is not in this schema snapshot: find its root from sqlite_schema
-        RowCursor sc = ctx.storage.openTable(1);
+        RowCursor sc = st.openTable(1);
         int root = 0;
         for (boolean ok = sc.first(); ok; ok = sc.next()) {
             if (table.equalsIgnoreCase(String.valueOf(sc.column(1))) && "table".equals(sc.column(0))) {
@@ -180,8 +188,7 @@ public final class DdlExecutor {
         }
     }
 
-    private static void createIndex(CreateIndexStmt ci, Schema schema, ExecContext ctx) {
-        Storage st = ctx.storage;
+    private static void createIndex(CreateIndexStmt ci, Schema all, Schema schema, ExecContext ctx, Storage st) {
         String name = ci.name().name();
         if (exists(schema, name)) {
             if (ci.ifNotExists()) {
@@ -192,7 +199,12 @@ public final class DdlExecutor {
         }
         Table t = schema.table(ci.table());
         if (t == null) {
-            throw new OneLiteException(ResultCode.ERROR, "no such table: main." + ci.table());
+            if (ci.name().schema() != null && Schema.TEMP.equalsIgnoreCase(schema.name())
+                    && all.table(ci.table()) != null) {
+                throw new OneLiteException(ResultCode.ERROR,
+                        "cannot create a TEMP index on non-TEMP table \"" + all.table(ci.table()).name() + "\"");
+            }
+            throw new OneLiteException(ResultCode.ERROR, "no such table: " + schema.name() + "." + ci.table());
         }
         if (t.isSchemaTable()) {
             throw new OneLiteException(ResultCode.ERROR, "table " + t.name() + " may not be indexed");
@@ -205,7 +217,7 @@ public final class DdlExecutor {
         List<Index> only = new ArrayList<>();
         only.add(ix);
         Table view = t.withIndexes(only);
-        Planner planner = new Planner(schema);
+        Planner planner = new Planner(all);
         TableWriter w = Writers.writer(planner, view);
         RowCursor c = AccessPlanner.access(t).open(st);
         List<long[]> ids = new ArrayList<>();
@@ -244,7 +256,7 @@ public final class DdlExecutor {
                     if (schema.view(name) != null) {
                         throw new OneLiteException(ResultCode.ERROR, "use DROP VIEW to delete view " + name);
                     }
-                    throw new OneLiteException(ResultCode.ERROR, t == null ? "no such table: " + name
+                    throw new OneLiteException(ResultCode.ERROR, t == null ? "no such table: " + d.name()
                             : "table " + name + " may not be dropped");
                 }
                 for (Index ix : t.indexes()) {
@@ -263,7 +275,7 @@ public final class DdlExecutor {
                     if (d.ifExists()) {
                         return;
                     }
-                    throw new OneLiteException(ResultCode.ERROR, "no such index: " + name);
+                    throw new OneLiteException(ResultCode.ERROR, "no such index: " + d.name());
                 }
                 if (ix.sql() == null) {
                     throw new OneLiteException(ResultCode.ERROR,
@@ -280,7 +292,7 @@ public final class DdlExecutor {
                     if (schema.table(name) != null) {
                         throw new OneLiteException(ResultCode.ERROR, "use DROP TABLE to delete table " + name);
                     }
-                    throw new OneLiteException(ResultCode.ERROR, "no such view: " + name);
+                    throw new OneLiteException(ResultCode.ERROR, "no such view: " + d.name());
                 }
                 deleteSchemaRows(st, name, false);
             }
@@ -289,7 +301,7 @@ public final class DdlExecutor {
                     if (d.ifExists()) {
                         return;
                     }
-                    throw new OneLiteException(ResultCode.ERROR, "no such trigger: " + name);
+                    throw new OneLiteException(ResultCode.ERROR, "no such trigger: " + d.name());
                 }
                 deleteSchemaRows(st, name, false);
             }

@@ -33,13 +33,14 @@ public final class DmlPlanner {
     private DmlPlanner() {
     }
 
-    static Table target(Planner planner, String name) {
-        Table t = planner.schema.table(name);
+    static Table target(Planner planner, io.onelite.sql.ast.QualifiedName q) {
+        String name = q.name();
+        Table t = planner.schema.table(q);
         if (t == null) {
-            if (planner.schema.view(name) != null) {
+            if (planner.schema.view(q) != null) {
                 throw new OneLiteException(ResultCode.ERROR, "cannot modify " + name + " because it is a view");
             }
-            throw new OneLiteException(ResultCode.ERROR, "no such table: " + name);
+            throw new OneLiteException(ResultCode.ERROR, "no such table: " + q);
         }
         if (t.isSchemaTable()) {
             throw new OneLiteException(ResultCode.ERROR, "table " + name + " may not be modified");
@@ -103,7 +104,7 @@ public final class DmlPlanner {
 
         @Override
         public RowIterator execute(ExecContext ctx) {
-            ctx.storage.beginWrite();
+            ctx.storage(writer == null ? Table.MAIN : writer.db()).beginWrite();
             List<Object[]> out = new ArrayList<>();
             long n = run(ctx, out);
             if (writer != null) {
@@ -260,10 +261,10 @@ public final class DmlPlanner {
 
     private static Executable planUpdate(Planner planner, UpdateStmt s) {
         Limits.setList(s.set().stream().mapToInt(sc -> sc.columns().size()).sum());
-        if (planner.schema.view(s.table().name()) != null) {
+        if (planner.schema.view(s.table()) != null) {
             return ViewDml.update(planner, s);
         }
-        Table t = target(planner, s.table().name());
+        Table t = target(planner, s.table());
         Matcher m = new Matcher(planner, t, s.alias(), s.where(), s.from());
         int n = t.columns().size();
         List<int[]> cols = new ArrayList<>();
@@ -397,10 +398,10 @@ public final class DmlPlanner {
     }
 
     private static Executable planDelete(Planner planner, DeleteStmt s) {
-        if (planner.schema.view(s.table().name()) != null) {
+        if (planner.schema.view(s.table()) != null) {
             return ViewDml.delete(planner, s);
         }
-        Table t = target(planner, s.table().name());
+        Table t = target(planner, s.table());
         Matcher m = new Matcher(planner, t, s.alias(), s.where());
         TableWriter writer = Writers.writer(planner, t);
         int n = t.columns().size();

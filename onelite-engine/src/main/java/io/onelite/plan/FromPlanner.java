@@ -179,7 +179,7 @@ final class FromPlanner {
             } else if (cte != null) {
                 subquery(e, cte.select(), alias, cte.columns());
             } else {
-                Table table = planner.schema.table(name);
+                Table table = planner.schema.table(t.name());
                 if (table != null) {
                     e.table = table;
                     e.indexedBy = t.indexedBy();
@@ -197,7 +197,7 @@ final class FromPlanner {
                     }
                     scope.sources.add(new Source(alias, table, names, aff, coll, !table.withoutRowid(), new boolean[n]));
                 } else {
-                    View v = planner.schema.view(name);
+                    View v = planner.schema.view(t.name());
                     String lower = name.toLowerCase(Locale.ROOT);
                     if (v == null && t.name().schema() == null && (lower.equals("pragma_foreign_key_check")
                             || SchemaPragmas.tableValued(lower) != null)) {

@@ -78,7 +78,7 @@ final class Writers {
             notNull[i] = t.columns().get(i).notNull();
         }
         return new TableWriter(t.name(), t.root(), t.rowidAlias(), t.clustered(), olderThanPrimaryKey(t), colNames,
-                notNull, ixs, checks, names)
+                notNull, ixs, checks, names, t.db())
                 .withDefaults(AccessPlanner.access(t).defaults());
     }
 
