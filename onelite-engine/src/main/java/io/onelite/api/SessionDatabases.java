@@ -136,9 +136,25 @@ final class SessionDatabases {
         return true;
     }
 
-    /** A database's schema as the transaction sees it; read again when its cookie moved or it is being written. */
-    private static Schema load(Attached a, SessionTx st) {
-        io.onelite.catalog.Storage s = st.database(a.name);
+    /**
+     * A database's schema as the transaction sees it; read again when its cookie moved or it is
+     * being written. An attached file the transaction has not touched is read in a short read
+     * transaction of its own, so that the session's transaction joins it only when a statement
+     * uses it (DETACH is refused only then, as in SQLite).
+     */
+    private Schema load(Attached a, SessionTx st) {
+        if (a == temp || st.uses(a.name)) {
+            return load(a, st.database(a.name));
+        }
+        TxStorage probe = a.storage.begin(BeginMode.DEFERRED, Duration.ofMillis(session.busyTimeoutMillis()));
+        try {
+            return load(a, probe);
+        } finally {
+            probe.rollback();
+        }
+    }
+
+    private static Schema load(Attached a, io.onelite.catalog.Storage s) {
         int cookie = s.headerInt(FileHeader.SCHEMA_COOKIE);
         Schema cached = a.schema;
         if (cached != null && cached.cookie() == cookie) {
@@ -196,7 +212,7 @@ final class SessionDatabases {
      * locked" while the session's transaction uses it.
      */
     void detach(String name, SessionTx tx) {
-        if (name.equalsIgnoreCase(Table.MAIN) || name.equalsIgnoreCase(Schema.TEMP)) {
+        if (name.equalsIgnoreCase(Table.MAIN) || (temp != null && name.equalsIgnoreCase(Schema.TEMP))) {
             throw new OneLiteException(ResultCode.ERROR, "cannot detach database " + name.toLowerCase(Locale.ROOT));
         }
         Attached a = null;

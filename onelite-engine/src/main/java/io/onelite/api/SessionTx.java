@@ -22,9 +22,9 @@ import java.util.Map;
 /**
  * A session's transaction over all its databases, as SQLite's one transaction spans main, temp
  * and the attached files. It is main's transaction, plus one transaction per other database
- * begun on first use ({@link #database}): temp always DEFERRED (it is private), an attached file
- * in the session's mode, except that under BEGIN CONCURRENT an attached file may be read but not
- * written (SQLITE_ERROR).
+ * begun on first use ({@link #database}), DEFERRED (a file takes its write lock when first
+ * written); under BEGIN CONCURRENT an attached file may be read but not written (SQLITE_ERROR),
+ * temp (private to the session) may be both.
  *
  * <p>Savepoints span every database: a database joined later gets the savepoints open at that
  * moment, so ROLLBACK TO undoes its changes too. COMMIT commits main first (a failed concurrent
@@ -60,10 +60,10 @@ final class SessionTx implements TxStorage {
         String key = db.toLowerCase(Locale.ROOT);
         Joined j = joined.get(key);
         if (j == null) {
-            boolean temp = io.onelite.catalog.Schema.TEMP.equals(key);
-            boolean readOnly = !temp && mode == BeginMode.CONCURRENT;
-            BeginMode m = temp || readOnly ? BeginMode.DEFERRED : mode;
-            TxStorage tx = databases.begin(key, m);
+            // DEFERRED: a file takes its write lock when a statement writes it (two names for one
+            // file must not both lock it at once); temp is private anyway
+            boolean readOnly = !io.onelite.catalog.Schema.TEMP.equals(key) && mode == BeginMode.CONCURRENT;
+            TxStorage tx = databases.begin(key, BeginMode.DEFERRED);
             if (synchronous != null) {
                 tx.setSynchronous(synchronous);
             }

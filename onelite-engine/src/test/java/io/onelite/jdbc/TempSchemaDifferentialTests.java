@@ -42,7 +42,11 @@ class TempSchemaDifferentialTests {
     @Test
     void sqliteTempMasterListsTempObjects() throws SQLException {
         assertSame(
+                "PRAGMA database_list",
+                "SELECT * FROM temp.nosuch",
+                "PRAGMA database_list",
                 "SELECT * FROM sqlite_temp_master",
+                "PRAGMA database_list",
                 "CREATE TABLE m(a)",
                 "CREATE TEMPORARY TABLE t(a INTEGER PRIMARY KEY, b TEXT UNIQUE)",
                 "CREATE INDEX ti ON t(b, a)",
