@@ -320,7 +320,7 @@ public final class Schema {
                 }
                 case "view" -> {
                     CreateViewStmt v = (CreateViewStmt) parse(sql);
-                    schema.views.put(key(name), new View(name, v.columns(), v.select(), sql));
+                    schema.views.put(key(name), new View(name, v.columns(), v.select(), sql, db));
                 }
                 case "trigger" -> {
                     CreateTriggerStmt tr = (CreateTriggerStmt) parse(sql);

@@ -59,7 +59,9 @@ public final class DdlExecutor {
                 }
                 throw new OneLiteException(ResultCode.ERROR, kind(schema, name) + " " + name + " already exists");
             }
-            new Planner(all).select(cv.select()); // reports errors now, as SQLite does
+            // reports errors now (SQLite does when the view is used); outside temp its names bind to its database
+            Planner check = Schema.TEMP.equals(db) ? new Planner(all) : new Planner(schema).boundTo("view " + name, db);
+            check.select(cv.select());
             addSchemaRow(st, "view", name, name, 0, cv.sql());
             bumpCookie(st);
         } else if (s instanceof DropStmt d) {

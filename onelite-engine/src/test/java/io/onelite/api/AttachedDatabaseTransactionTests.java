@@ -106,4 +106,19 @@ class AttachedDatabaseTransactionTests {
             assertThatThrownBy(() -> s.execute("SELECT * FROM aux.x")).hasMessage("no such table: aux.x");
         }
     }
+
+    @Test
+    void attachTakesTheFileFromABoundParameter(@TempDir Path dir) {
+        try (Database db = Database.open(dir.resolve("main.db").toString(), DatabaseOptions.DEFAULTS);
+             Session s = db.openSession()) {
+            try (Statement st = s.prepare("ATTACH DATABASE ? AS aux")) {
+                st.bind(1, dir.resolve("p.db").toString());
+                assertThat(st.step()).isFalse();
+            }
+            s.execute("CREATE TABLE aux.x(a)");
+            assertThat(query(s, "PRAGMA database_list")).containsExactly(
+                    List.of(0L, "main", dir.resolve("main.db").toString()),
+                    List.of(2L, "aux", dir.resolve("p.db").toString()));
+        }
+    }
 }

@@ -134,6 +134,32 @@ class TempSchemaDifferentialTests {
     }
 
     @Test
+    void foreignKeysAndViewsResolveAsSqliteDoes() throws SQLException {
+        assertSame(
+                "PRAGMA foreign_keys = ON",
+                "CREATE TABLE p(id INTEGER PRIMARY KEY)",
+                "INSERT INTO p VALUES (5)",
+                "CREATE TEMP TABLE p(id INTEGER PRIMARY KEY)",
+                "CREATE TEMP TABLE c(pid REFERENCES p(id))",
+                "INSERT INTO c VALUES (5)",
+                "INSERT INTO temp.p VALUES (5)",
+                "INSERT INTO c VALUES (5)",
+                "DELETE FROM temp.p",
+                "PRAGMA temp.foreign_key_check",
+                "PRAGMA foreign_key_list(c)",
+                "CREATE TABLE x(a)",
+                "INSERT INTO x VALUES ('main')",
+                "CREATE TEMP TABLE x(a)",
+                "INSERT INTO x VALUES ('temp')",
+                "CREATE VIEW v AS SELECT a FROM x",
+                "SELECT * FROM v",
+                "CREATE VIEW v3 AS SELECT a FROM main.x",
+                "SELECT * FROM v3",
+                "CREATE VIEW v4 AS SELECT a FROM temp.x",
+                "SELECT count(*) FROM c JOIN p ON p.id = c.pid");
+    }
+
+    @Test
     void savepointsAndRollbackCoverTheTempDatabase() throws SQLException {
         assertSame(
                 "CREATE TABLE m(a)",
