@@ -503,10 +503,14 @@ final class StatementImpl implements Statement {
      * The transaction of a statement run in autocommit mode. INSERT, UPDATE and DELETE take the
      * write lock at once, as SQLite's write transaction does: the state they start from is then
      * the newest (never stale, so never BUSY_SNAPSHOT) and needs no WAL read mark. A read-only
-     * database file falls back to DEFERRED, which fails only if a row is really written.
+     * database file falls back to DEFERRED, which fails only if a row is really written. A
+     * statement that writes temp or an attached file leaves main DEFERRED (that file takes its
+     * own write lock when written), so it does not wait for main's writers.
      */
     private TxStorage beginAutocommit() {
-        if ((stmt instanceof InsertStmt || stmt instanceof UpdateStmt || stmt instanceof DeleteStmt) && !session.readOnly()) {
+        boolean writesMain = exec == null || io.onelite.catalog.Table.MAIN.equals(exec.writtenDatabase());
+        if ((stmt instanceof InsertStmt || stmt instanceof UpdateStmt || stmt instanceof DeleteStmt) && writesMain
+                && !session.readOnly()) {
             try {
                 return session.begin(io.onelite.common.BeginMode.IMMEDIATE);
             } catch (OneLiteException e) {

@@ -91,12 +91,19 @@ public final class Schema {
         Schema main = dbs.get(0);
         Schema merged = new Schema(main.name, main.cookie, generation << 32, List.copyOf(order));
         for (Schema s : order) {
-            s.tables.forEach(merged.tables::putIfAbsent);
+            // a name is the first database's table or view, as SQLite's lookup goes database by database
+            s.tables.forEach((k, t) -> merged.putIfUnnamed(k, t, merged.tables));
             s.indexes.forEach(merged.indexes::putIfAbsent);
-            s.views.forEach(merged.views::putIfAbsent);
+            s.views.forEach((k, v) -> merged.putIfUnnamed(k, v, merged.views));
             s.triggers.forEach(merged.triggers::putIfAbsent);
         }
         return merged;
+    }
+
+    private <T> void putIfUnnamed(String key, T object, Map<String, T> into) {
+        if (!tables.containsKey(key) && !views.containsKey(key)) {
+            into.put(key, object);
+        }
     }
 
     /**

@@ -58,6 +58,11 @@ public final class DmlPlanner {
         Level[] loops = new Level[0];
 
         @Override
+        public String writtenDatabase() {
+            return writer == null ? Table.MAIN : writer.db();
+        }
+
+        @Override
         public List<String> explain() {
             List<String> out = new ArrayList<>();
             for (Level l : loops) {

@@ -121,4 +121,27 @@ class AttachedDatabaseTransactionTests {
                     List.of(2L, "aux", dir.resolve("p.db").toString()));
         }
     }
+
+    @Test
+    void autocommitWritesOfTempOrAnAttachedFileDoNotWaitForMainsWriter(@TempDir Path dir) {
+        try (Database db = Database.open(dir.resolve("main.db").toString(), DatabaseOptions.DEFAULTS);
+             Session a = db.openSession();
+             Session b = db.openSession()) {
+            a.execute("CREATE TABLE m(a)");
+            a.execute("CREATE TEMP TABLE t(a)");
+            a.execute("ATTACH '" + dir.resolve("aux.db") + "' AS aux");
+            a.execute("CREATE TABLE aux.x(a)");
+            a.execute("PRAGMA busy_timeout = 0");
+            b.execute("BEGIN IMMEDIATE"); // b holds main's write lock
+            b.execute("INSERT INTO m VALUES (1)");
+            a.execute("INSERT INTO t VALUES (1)");
+            a.execute("INSERT INTO aux.x SELECT count(*) FROM m");
+            assertThatThrownBy(() -> a.execute("INSERT INTO m VALUES (2)"))
+                    .isInstanceOfSatisfying(OneLiteException.class,
+                            e -> assertThat(e.resultCode()).isEqualTo(ResultCode.BUSY));
+            b.execute("COMMIT");
+            assertThat(query(a, "SELECT a FROM t")).containsExactly(List.of(1L));
+            assertThat(query(a, "SELECT a FROM aux.x")).containsExactly(List.of(0L));
+        }
+    }
 }

@@ -156,6 +156,16 @@ class TempSchemaDifferentialTests {
                 "CREATE VIEW v3 AS SELECT a FROM main.x",
                 "SELECT * FROM v3",
                 "CREATE VIEW v4 AS SELECT a FROM temp.x",
+                "CREATE TABLE shadow(a)",
+                "INSERT INTO shadow VALUES ('main table')",
+                "CREATE TEMP VIEW shadow AS SELECT 'temp view' AS a",
+                "SELECT * FROM shadow",
+                "INSERT INTO shadow VALUES (1)",
+                "SELECT * FROM main.shadow",
+                "CREATE VIEW mv AS SELECT 'main view' AS a",
+                "CREATE TEMP TABLE mv(a)",
+                "INSERT INTO mv VALUES ('temp table')",
+                "SELECT * FROM mv",
                 "SELECT count(*) FROM c JOIN p ON p.id = c.pid");
     }
 
