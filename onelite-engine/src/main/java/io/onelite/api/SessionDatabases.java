@@ -179,7 +179,7 @@ final class SessionDatabases {
             throw new OneLiteException(ResultCode.ERROR, "too many attached databases - max " + MAX_ATTACHED);
         }
         DatabaseOptions o = session.options();
-        Database handle = open(() -> Database.open(file, o));
+        Database handle = open(file, () -> Database.open(file, o));
         Database.Shared shared = handle.shared();
         Attached a = new Attached(name, shared.path == null ? "" : shared.path.toString(), shared.storage, handle);
         try {
@@ -196,12 +196,12 @@ final class SessionDatabases {
         attached.add(a);
     }
 
-    private static Database open(Supplier<Database> opener) {
+    private static Database open(String file, Supplier<Database> opener) {
         try {
             return opener.get();
         } catch (OneLiteException e) {
             if (e.resultCode() == ResultCode.CANTOPEN) {
-                throw new OneLiteException(ResultCode.CANTOPEN, "unable to open database: " + e.getMessage(), e);
+                throw new OneLiteException(ResultCode.CANTOPEN, "unable to open database: " + file, e);
             }
             throw e;
         }

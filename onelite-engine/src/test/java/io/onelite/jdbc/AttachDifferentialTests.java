@@ -89,6 +89,7 @@ class AttachDifferentialTests {
                 "ATTACH '{dir}/a.db' AS temp",
                 "ATTACH '{dir}/a.db' AS second",
                 "DETACH nosuch",
+                "ATTACH '{dir}/no/such/dir.db' AS missing",
                 "DETACH main",
                 "DETACH temp",
                 "CREATE TABLE nosuch.t(a)",
