@@ -188,6 +188,12 @@ class TempSchemaDifferentialTests {
                 "INSERT INTO t VALUES (3)",
                 "ROLLBACK",
                 "SELECT * FROM t",
-                "PRAGMA database_list");
+                "PRAGMA database_list",
+                "CREATE TEMP TABLE big(a INTEGER PRIMARY KEY, b UNIQUE)",
+                "INSERT INTO big SELECT value, 'v' || value FROM json_each('[1,2,3,4,5,6,7,8,9,10]')",
+                "PRAGMA integrity_check",
+                "PRAGMA main.integrity_check",
+                "PRAGMA temp.integrity_check",
+                "PRAGMA quick_check");
     }
 }
