@@ -66,6 +66,9 @@ public final class DdlExecutor {
             bumpCookie(st);
         } else if (s instanceof DropStmt d) {
             drop(d, schema, st);
+            if (d.kind() == DropStmt.ObjectKind.TABLE && !Schema.TEMP.equals(db)) {
+                dropTempTriggersOn(d.name().name(), db, all, ctx);
+            }
         } else if (s instanceof io.onelite.sql.ast.CreateTriggerStmt tr) {
             String name = tr.name().name();
             if (schema.trigger(name) != null) {
@@ -265,7 +268,15 @@ public final class DdlExecutor {
                     st.dropTree(ix.root());
                 }
                 st.dropTree(t.root());
-                deleteSchemaRows(st, t.name(), true);
+                // a temp trigger ON main.t keeps watching main's t when temp's t goes
+                java.util.Set<String> keep = new java.util.HashSet<>();
+                for (io.onelite.catalog.Trigger tr : schema.triggers()) {
+                    String on = tr.stmt().tableSchema();
+                    if (on != null && !on.equalsIgnoreCase(schema.name())) {
+                        keep.add(tr.name().toLowerCase(java.util.Locale.ROOT));
+                    }
+                }
+                deleteSchemaRows(st, t.name(), true, keep);
                 Table seq = schema.table("sqlite_sequence");
                 if (t.autoincrement() && seq != null) {
                     Sequences.remove(st, seq.root(), t.name());
@@ -311,13 +322,50 @@ public final class DdlExecutor {
         bumpCookie(st);
     }
 
+    /**
+     * Deletes the temp triggers that sat on the dropped table {@code table} of database {@code db}
+     * (a temp trigger may watch another database's table; SQLite drops it with that table).
+     */
+    private static void dropTempTriggersOn(String table, String db, Schema all, ExecContext ctx) {
+        Schema temp = all.database(Schema.TEMP);
+        if (temp == null || temp.triggers().isEmpty()) {
+            return;
+        }
+        List<String> gone = new ArrayList<>();
+        for (io.onelite.catalog.Trigger tr : temp.triggers()) {
+            String on = tr.stmt().tableSchema();
+            boolean here = on != null ? on.equalsIgnoreCase(db)
+                    : temp.table(tr.table()) == null && temp.view(tr.table()) == null;
+            if (tr.table().equalsIgnoreCase(table) && here) {
+                gone.add(tr.name());
+            }
+        }
+        if (gone.isEmpty()) {
+            return;
+        }
+        Storage st = ctx.storage(Schema.TEMP);
+        st.beginWrite();
+        for (String name : gone) {
+            deleteSchemaRows(st, name, false);
+        }
+        bumpCookie(st);
+    }
+
     /** Deletes the schema rows named {@code name} (and, for a table, every row whose tbl_name is it). */
     private static void deleteSchemaRows(Storage st, String name, boolean byTable) {
+        deleteSchemaRows(st, name, byTable, java.util.Set.of());
+    }
+
+    /** As {@link #deleteSchemaRows(Storage, String, boolean)}, leaving the rows named in {@code keep} (lower case). */
+    private static void deleteSchemaRows(Storage st, String name, boolean byTable, java.util.Set<String> keep) {
         RowCursor c = st.openTable(1);
         List<Long> ids = new ArrayList<>();
         for (boolean ok = c.first(); ok; ok = c.next()) {
             String n = (String) c.column(1);
             String tbl = (String) c.column(2);
+            if (keep.contains(String.valueOf(n).toLowerCase(java.util.Locale.ROOT))) {
+                continue;
+            }
             if (name.equalsIgnoreCase(n) || (byTable && name.equalsIgnoreCase(tbl))) {
                 ids.add(c.rowid());
             }

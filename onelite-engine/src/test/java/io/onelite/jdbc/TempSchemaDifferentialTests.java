@@ -108,6 +108,22 @@ class TempSchemaDifferentialTests {
     }
 
     @Test
+    void droppingATableDropsTheTempTriggersOnIt() throws SQLException {
+        assertSame(
+                "CREATE TABLE m(a)",
+                "CREATE TEMP TRIGGER tt AFTER INSERT ON m BEGIN SELECT 1; END",
+                "CREATE TEMP TRIGGER t2 AFTER INSERT ON main.m BEGIN SELECT 1; END",
+                "DROP TABLE m",
+                "SELECT name FROM sqlite_temp_master",
+                "CREATE TABLE m(a)",
+                "CREATE TEMP TABLE m(b)",
+                "CREATE TEMP TRIGGER t3 AFTER INSERT ON main.m BEGIN SELECT 1; END",
+                "CREATE TEMP TRIGGER t4 AFTER INSERT ON m BEGIN SELECT 1; END",
+                "DROP TABLE temp.m",
+                "SELECT name FROM sqlite_temp_master ORDER BY name");
+    }
+
+    @Test
     void namingRulesAndErrors() throws SQLException {
         assertSame(
                 "CREATE TABLE main.y(a)",
