@@ -121,6 +121,11 @@ public final class Database implements AutoCloseable {
         }
     }
 
+    /** What this handle shares with the file's other handles (ATTACH reads it). */
+    Shared shared() {
+        return shared;
+    }
+
     /** The file's path, or null for an in-memory database. */
     public Path path() {
         return shared.path;

@@ -141,8 +141,7 @@ final class Pragmas {
                 };
                 out.add(new Object[]{val});
             }
-            case "database_list" -> out.add(new Object[]{0L, "main",
-                    s.shared.path == null ? "" : s.shared.path.toString()});
+            case "database_list" -> out.addAll(s.databases.list(s.shared.path == null ? "" : s.shared.path.toString()));
             case "compile_options" -> {
                 for (String o : CompileOptions.list()) {
                     out.add(new Object[]{o});
@@ -164,7 +163,12 @@ final class Pragmas {
     private static List<Object[]> integrityCheck(Schema schema, ExecContext ctx, String v) {
         java.util.Map<Integer, io.onelite.btree.KeyInfo> roots = new java.util.HashMap<>();
         roots.put(1, null);
+        // the file checked is main's (or the one a qualified pragma names): only its own tables' trees
+        String db = schema.databases().size() > 1 ? Table.MAIN : schema.name();
         for (Table t : schema.tables()) {
+            if (!t.db().equals(db)) {
+                continue;
+            }
             // a WITHOUT ROWID table's tree is an index b-tree keyed as its clustered primary key
             roots.put(t.root(), t.clustered() == null ? null : t.clustered().keyInfo());
             for (Index ix : t.indexes()) {

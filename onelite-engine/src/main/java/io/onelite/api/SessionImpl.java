@@ -54,6 +54,8 @@ final class SessionImpl implements Session, ExecContext.SessionState {
     boolean recursiveTriggers;
     /** PRAGMA automatic_index (plans read it when compiled: changing it drops the cached plans). */
     boolean automaticIndex = true;
+    /** main, temp and the attached databases; names resolve through them. */
+    final SessionDatabases databases = new SessionDatabases(this);
 
     SessionImpl(Database.Shared shared, DatabaseOptions options) {
         this.shared = shared;
@@ -161,15 +163,23 @@ final class SessionImpl implements Session, ExecContext.SessionState {
         }
     }
 
-    /** Begins a transaction for one statement or BEGIN. */
+    /** Begins a transaction for one statement or BEGIN: main's, which the other databases join on first use. */
     TxStorage begin(BeginMode m) {
         TxStorage st = shared.storage.begin(m, Duration.ofMillis(busyTimeoutMillis));
-        st.setSynchronous(synchronous());
-        return st;
+        SessionTx tx = new SessionTx(databases, st, m);
+        tx.setSynchronous(synchronous());
+        return tx;
     }
 
-    /** The schema as this transaction sees it; loads it again when the cookie moved. */
+    /**
+     * The schema statements compile against in this transaction: main's (loaded again when its
+     * cookie moved), joined with temp's and the attached databases' when the session has them.
+     */
     Schema schema(TxStorage st) {
+        return databases.schema((SessionTx) st, mainSchema(st));
+    }
+
+    private Schema mainSchema(TxStorage st) {
         int cookie = st.headerInt(FileHeader.SCHEMA_COOKIE);
         Schema s = shared.schema;
         if (s == null || s.cookie() != cookie || st.isWriting()) {
@@ -327,9 +337,13 @@ final class SessionImpl implements Session, ExecContext.SessionState {
             }
         }
         open.clear();
-        if (tx != null) {
-            tx.rollback();
-            tx = null;
+        try {
+            if (tx != null) {
+                tx.rollback();
+                tx = null;
+            }
+        } finally {
+            databases.close(); // temp objects are gone, attached files are released
         }
     }
 }

@@ -43,7 +43,7 @@ final class StatementImpl implements Statement {
     private final List<String> parameterNames;
     private Object[] params;
     private Executable exec;
-    private int compiledCookie = -1;
+    private long compiledVersion = -1;
     private List<String> names = List.of();
     private List<String> declTypes = List.of();
     private List<String> tables = List.of();
@@ -57,7 +57,7 @@ final class StatementImpl implements Statement {
     private ExecContext runContext;
 
     /** What a closed statement leaves for reuse (see SessionImpl's cache). */
-    record Compiled(ParseResult parse, Executable exec, int cookie, List<String> names, List<String> declTypes,
+    record Compiled(ParseResult parse, Executable exec, long version, List<String> names, List<String> declTypes,
                     List<String> tables) {
     }
 
@@ -79,7 +79,7 @@ final class StatementImpl implements Statement {
         this.exec = c.exec();
         this.cacheable = true;
         session.open.add(this);
-        this.compiledCookie = c.cookie();
+        this.compiledVersion = c.version();
         this.names = c.names();
         this.declTypes = c.declTypes();
         this.tables = c.tables();
@@ -151,7 +151,7 @@ final class StatementImpl implements Statement {
             exec = null;
             return;
         }
-        compiledCookie = schema.cookie();
+        compiledVersion = schema.version();
         if (!(stmt instanceof ExplainStmt)) {
             names = exec.columnNames();
             declTypes = exec.declTypes();
@@ -315,6 +315,14 @@ final class StatementImpl implements Statement {
             rows = listRows(List.<Object[]>of(new Object[]{r[0], r[1], r[2]}));
             return;
         }
+        if (stmt instanceof io.onelite.sql.ast.MaintenanceStmt.Attach a) {
+            session.databases.attach(name(a.file()), name(a.schema()));
+            return;
+        }
+        if (stmt instanceof io.onelite.sql.ast.MaintenanceStmt.Detach d) {
+            session.databases.detach(name(d.schema()), (SessionTx) session.tx);
+            return;
+        }
         TxStorage st = session.tx;
         if (st == null) {
             autoTx = beginAutocommit();
@@ -327,6 +335,15 @@ final class StatementImpl implements Statement {
             ExecContext ctx = new ExecContext(st, params.clone(), session);
             runContext = ctx;
             if (stmt instanceof PragmaStmt p) {
+                if (p.name().schema() != null) { // PRAGMA aux.table_info(t): that database's schema and header
+                    Schema one = schema.database(p.name().schema());
+                    if (one == null) {
+                        throw new OneLiteException(ResultCode.ERROR, "unknown database " + p.name().schema());
+                    }
+                    schema = one;
+                    ctx = new ExecContext(st.database(one.name()), params.clone(), session);
+                    runContext = ctx;
+                }
                 rows = Pragmas.execute(p, schema, ctx, session);
                 if (rows == null) {
                     endAuto(true);
@@ -345,10 +362,8 @@ final class StatementImpl implements Statement {
                 endAuto(true);
                 return;
             }
-            if (exec == null || schema.cookie() != compiledCookie || st.isWriting()) {
-                if (exec == null || schema.cookie() != compiledCookie) {
-                    compile(schema);
-                }
+            if (exec == null || schema.version() != compiledVersion) {
+                compile(schema);
             }
             if (exec == null) {
                 throw new OneLiteException(ResultCode.ERROR, "not supported yet: "
@@ -470,6 +485,24 @@ final class StatementImpl implements Statement {
         }
     }
 
+    /**
+     * The text of ATTACH's file or schema operand: a string, a bare name (SQLite reads an
+     * identifier there as its text) or a bound parameter.
+     */
+    private String name(io.onelite.sql.ast.Expr e) {
+        Object v;
+        if (e instanceof io.onelite.sql.ast.Expr.Literal l) {
+            v = l.value();
+        } else if (e instanceof io.onelite.sql.ast.Expr.ColumnRef c && c.table() == null) {
+            v = c.column();
+        } else if (e instanceof io.onelite.sql.ast.Expr.Param p && p.index() >= 1 && p.index() <= params.length) {
+            v = params[p.index() - 1];
+        } else {
+            throw new OneLiteException(ResultCode.ERROR, "ATTACH and DETACH take a string, a name or a parameter");
+        }
+        return v == null ? "" : v instanceof byte[] b ? new String(b, java.nio.charset.StandardCharsets.UTF_8) : v.toString();
+    }
+
     /** Frees what the run holds beyond its rows (a sort's spill file). */
     private void releaseRun() {
         ExecContext ctx = runContext;
@@ -535,7 +568,7 @@ final class StatementImpl implements Statement {
             closed = true;
             session.open.remove(this);
             if (cacheable && exec != null && isPlanned(stmt)) {
-                session.putCached(fullSql, new Compiled(parse, exec, compiledCookie, names, declTypes, tables));
+                session.putCached(fullSql, new Compiled(parse, exec, compiledVersion, names, declTypes, tables));
             }
         }
     }
@@ -544,10 +577,14 @@ final class StatementImpl implements Statement {
      * The transaction of a statement run in autocommit mode. INSERT, UPDATE and DELETE take the
      * write lock at once, as SQLite's write transaction does: the state they start from is then
      * the newest (never stale, so never BUSY_SNAPSHOT) and needs no WAL read mark. A read-only
-     * database file falls back to DEFERRED, which fails only if a row is really written.
+     * database file falls back to DEFERRED, which fails only if a row is really written. A
+     * statement that writes temp or an attached file leaves main DEFERRED (that file takes its
+     * own write lock when written), so it does not wait for main's writers.
      */
     private TxStorage beginAutocommit() {
-        if ((stmt instanceof InsertStmt || stmt instanceof UpdateStmt || stmt instanceof DeleteStmt) && !session.readOnly()) {
+        boolean writesMain = exec == null || io.onelite.catalog.Table.MAIN.equals(exec.writtenDatabase());
+        if ((stmt instanceof InsertStmt || stmt instanceof UpdateStmt || stmt instanceof DeleteStmt) && writesMain
+                && !session.readOnly()) {
             try {
                 return session.begin(io.onelite.common.BeginMode.IMMEDIATE);
             } catch (OneLiteException e) {

@@ -20,33 +20,174 @@ import java.util.Map;
 /**
  * An immutable snapshot of a database's schema, as read from {@code sqlite_schema} (page 1) at
  * one schema cookie. DDL builds a new snapshot; sessions re-read it when the cookie changes.
+ *
+ * <p>A connection sees several databases (SQLite's {@code db->aDb}): {@code main}, its private
+ * {@code temp} and the attached ones. {@link #searchPath} joins their snapshots into the one
+ * schema the planner resolves names against: an unqualified name is looked up in temp, then main,
+ * then the attached databases in attach order; {@link #database} gives one database's own
+ * schema for a qualified name ({@code main.t}).
  */
 public final class Schema {
+    /** The temp database's name. */
+    public static final String TEMP = "temp";
+
+    private final String name;
     private final int cookie;
+    /** Compiled plans are valid while this is unchanged (see {@link #version()}). */
+    private final long version;
+    /** For a search path: its databases in lookup order (temp first when present); else null. */
+    private final List<Schema> path;
     private final Map<String, Table> tables = new LinkedHashMap<>();
     private final Map<String, Index> indexes = new LinkedHashMap<>();
     private final Map<String, View> views = new LinkedHashMap<>();
     private final Map<String, Trigger> triggers = new LinkedHashMap<>();
 
-    private Schema(int cookie) {
+    private Schema(String name, int cookie, long version, List<Schema> path) {
+        this.name = name;
         this.cookie = cookie;
+        this.version = version;
+        this.path = path;
     }
 
+    /** The temp schema of a connection that has not used temp yet. */
+    private static final Schema EMPTY_TEMP = new Schema(TEMP, 0, 0, null);
+
+    /** An empty schema of database {@code db} (a temp database before its first object). */
+    public static Schema empty(String db) {
+        return TEMP.equals(db) ? EMPTY_TEMP : new Schema(db, 0, 0, null);
+    }
+
+    /** The schema cookie (of main, for a search path). */
     public int cookie() {
         return cookie;
+    }
+
+    /**
+     * What a compiled plan remembers: a database's cookie, or for a search path a generation the
+     * session bumps whenever one of its databases changes (never equal to a plain cookie).
+     */
+    public long version() {
+        return version;
+    }
+
+    /** The database name: main, temp or an attached name (main for a search path). */
+    public String name() {
+        return name;
+    }
+
+    /**
+     * Joins the schemas of a connection's databases: {@code dbs} in SQLite's order (main, temp,
+     * attached...); names resolve in temp first. {@code generation} must be above 0.
+     */
+    public static Schema searchPath(List<Schema> dbs, long generation) {
+        List<Schema> order = new ArrayList<>();
+        for (Schema s : dbs) {
+            if (TEMP.equals(s.name)) {
+                order.add(0, s);
+            } else {
+                order.add(s);
+            }
+        }
+        Schema main = dbs.get(0);
+        Schema merged = new Schema(main.name, main.cookie, generation << 32, List.copyOf(order));
+        for (Schema s : order) {
+            // a name is the first database's table or view, as SQLite's lookup goes database by database
+            s.tables.forEach((k, t) -> merged.putIfUnnamed(k, t, merged.tables));
+            s.indexes.forEach(merged.indexes::putIfAbsent);
+            s.views.forEach((k, v) -> merged.putIfUnnamed(k, v, merged.views));
+            s.triggers.forEach(merged.triggers::putIfAbsent);
+        }
+        return merged;
+    }
+
+    private <T> void putIfUnnamed(String key, T object, Map<String, T> into) {
+        if (!tables.containsKey(key) && !views.containsKey(key)) {
+            into.put(key, object);
+        }
+    }
+
+    /**
+     * One database's own schema by name (case-insensitive), or null when the connection has no
+     * such database; temp is always known (empty before its first object).
+     */
+    public Schema database(String db) {
+        if (path != null) {
+            for (Schema s : path) {
+                if (s.name.equalsIgnoreCase(db)) {
+                    return s;
+                }
+            }
+        } else if (name.equalsIgnoreCase(db)) {
+            return this;
+        }
+        return TEMP.equalsIgnoreCase(db) ? EMPTY_TEMP : null;
+    }
+
+    /** The databases of a search path in lookup order, or this one alone. */
+    public List<Schema> databases() {
+        return path != null ? path : List.of(this);
+    }
+
+    /** A table by qualified name: in its schema when one is written, else along the search path. */
+    public Table table(io.onelite.sql.ast.QualifiedName q) {
+        if (q.schema() == null) {
+            return table(q.name());
+        }
+        Schema s = database(q.schema());
+        return s == null ? null : s.ownTable(q.name());
+    }
+
+    /** A table of this database itself, schema table included ({@code temp.sqlite_master}). */
+    private Table ownTable(String table) {
+        Table t = tables.get(key(table));
+        return t != null ? t : schemaTable(table, true);
+    }
+
+    /** A view by qualified name, as {@link #table(io.onelite.sql.ast.QualifiedName)}. */
+    public View view(io.onelite.sql.ast.QualifiedName q) {
+        if (q.schema() == null) {
+            return view(q.name());
+        }
+        Schema s = database(q.schema());
+        return s == null ? null : s.view(q.name());
     }
 
     private static String key(String name) {
         return name.toLowerCase(Locale.ROOT);
     }
 
-    /** A table by name (case-insensitive), including sqlite_schema/sqlite_master; null if none. */
+    /**
+     * A table by name (case-insensitive), including the schema table: sqlite_schema/sqlite_master
+     * (temp's is sqlite_temp_schema/sqlite_temp_master, and answers to the plain names when
+     * qualified: {@code temp.sqlite_master}); null if none.
+     */
     public Table table(String name) {
         Table t = tables.get(key(name));
-        if (t == null && (name.equalsIgnoreCase("sqlite_master") || name.equalsIgnoreCase("sqlite_schema"))) {
-            return Table.schemaTable(name.toLowerCase(Locale.ROOT));
+        if (t != null) {
+            return t;
         }
-        return t;
+        if (path == null) {
+            Table st = schemaTable(name, true);
+            // before its first object the temp database is still there: sqlite_temp_master is empty
+            return st != null || TEMP.equals(this.name) ? st : EMPTY_TEMP.schemaTable(name, false);
+        }
+        for (Schema s : path) {
+            Table st = s.schemaTable(name, false);
+            if (st != null) {
+                return st;
+            }
+        }
+        return null;
+    }
+
+    private Table schemaTable(String table, boolean qualified) {
+        String lower = key(table);
+        boolean plain = lower.equals("sqlite_master") || lower.equals("sqlite_schema");
+        if (TEMP.equals(name)) {
+            boolean tempName = lower.equals("sqlite_temp_master") || lower.equals("sqlite_temp_schema");
+            return tempName || (plain && qualified) ? Table.schemaTable(lower, TEMP) : null;
+        }
+        return plain ? Table.schemaTable(lower, name) : null;
     }
 
     public Index index(String name) {
@@ -77,7 +218,7 @@ public final class Schema {
         return triggers.values();
     }
 
-    /** The triggers on a table, in creation order. */
+    /** The triggers on a table named {@code table} (of this database), in creation order. */
     public List<Trigger> triggersOn(String table) {
         List<Trigger> out = new ArrayList<>();
         for (Trigger t : triggers.values()) {
@@ -88,9 +229,52 @@ public final class Schema {
         return out;
     }
 
-    /** Reads the schema through a transaction's storage. */
+    /**
+     * The triggers that fire on {@code table}: those of its own database, and temp triggers whose
+     * ON names it (qualified, or resolving to it along the search path), in creation order.
+     */
+    public List<Trigger> triggersOn(Table table) {
+        if (path == null) {
+            return triggersOn(table.name());
+        }
+        List<Trigger> out = new ArrayList<>();
+        for (Schema s : path) {
+            for (Trigger t : s.triggers.values()) {
+                if (t.table().equalsIgnoreCase(table.name()) && table.db().equals(targetDb(s, t))) {
+                    out.add(t);
+                }
+            }
+        }
+        return out;
+    }
+
+    /** The database of the table a trigger of schema {@code s} sits on. */
+    private String targetDb(Schema s, Trigger t) {
+        if (!TEMP.equals(s.name)) {
+            return s.name;
+        }
+        String written = t.stmt().tableSchema();
+        if (written != null) {
+            Schema d = database(written);
+            return d == null ? written : d.name;
+        }
+        for (Schema d : path) {
+            if (d.tables.containsKey(key(t.table())) || d.views.containsKey(key(t.table()))) {
+                return d.name;
+            }
+        }
+        return TEMP;
+    }
+
+    /** Reads the main database's schema through a transaction's storage. */
     public static Schema load(Storage s) {
-        Schema schema = new Schema(s.headerInt(FileHeader.SCHEMA_COOKIE));
+        return load(s, Table.MAIN);
+    }
+
+    /** Reads the schema of database {@code db} (main, temp or an attached name) through its storage. */
+    public static Schema load(Storage s, String db) {
+        int cookie = s.headerInt(FileHeader.SCHEMA_COOKIE);
+        Schema schema = new Schema(db, cookie, cookie & 0xffffffffL, null);
         RowCursor c = s.openTable(1);
         List<Object[]> rows = new ArrayList<>();
         for (boolean ok = c.first(); ok; ok = c.next()) {
@@ -107,7 +291,7 @@ public final class Schema {
             String sql = (String) r[4];
             if ("table".equals(type)) {
                 CreateTableStmt ct = (CreateTableStmt) parse(sql);
-                Table t = TableBuilder.table(ct, root);
+                Table t = TableBuilder.table(ct, root).inDatabase(db);
                 schema.tables.put(key(name), t);
                 autoByTable.put(key(name), TableBuilder.autoIndexes(ct, t));
             }
@@ -143,11 +327,11 @@ public final class Schema {
                 }
                 case "view" -> {
                     CreateViewStmt v = (CreateViewStmt) parse(sql);
-                    schema.views.put(key(name), new View(name, v.columns(), v.select(), sql));
+                    schema.views.put(key(name), new View(name, v.columns(), v.select(), sql, db));
                 }
                 case "trigger" -> {
                     CreateTriggerStmt tr = (CreateTriggerStmt) parse(sql);
-                    schema.triggers.put(key(name), new Trigger(name, tr.table(), tr, sql));
+                    schema.triggers.put(key(name), new Trigger(name, tr.table(), tr, sql, db));
                 }
                 default -> {
                 }

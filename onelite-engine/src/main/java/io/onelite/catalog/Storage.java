@@ -8,6 +8,18 @@ import io.onelite.btree.KeyInfo;
  * once {@link #beginWrite()} succeeded.
  */
 public interface Storage {
+    /**
+     * The storage of database {@code db} ({@code main}, {@code temp}, an attached name) in the
+     * same transaction. A single database's storage is its own main; a session's transaction
+     * (several databases) overrides this and begins the others' transactions on first use.
+     */
+    default Storage database(String db) {
+        if (Table.MAIN.equals(db)) {
+            return this;
+        }
+        throw new io.onelite.common.OneLiteException(io.onelite.common.ResultCode.ERROR, "no such database: " + db);
+    }
+
     RowCursor openTable(int root);
 
     KeyCursor openIndex(int root, KeyInfo keyInfo);

@@ -15,10 +15,23 @@ import java.util.Locale;
  * @param primaryKey    the primary key's columns in key order (empty when none)
  * @param checks        CHECK expressions with their constraint names (null name when unnamed)
  * @param clustered     how a WITHOUT ROWID table's rows are keyed in its index b-tree; null for a rowid table
+ * @param db            the schema holding the table and its indexes: {@code main}, {@code temp} or an attached
+ *                      name; the executor opens its trees in that database's transaction
  */
 public record Table(String name, List<Column> columns, int rowidAlias, int[] primaryKey, boolean withoutRowid,
                     boolean autoincrement, int root, String sql, List<Check> checks, List<ForeignKey> foreignKeys,
-                    List<Index> indexes, ClusteredKey clustered) {
+                    List<Index> indexes, ClusteredKey clustered, String db) {
+
+    /** The schema name of the main database; tables built outside a schema belong to it. */
+    public static final String MAIN = "main";
+
+    /** A rowid or WITHOUT ROWID table of the main database. */
+    public Table(String name, List<Column> columns, int rowidAlias, int[] primaryKey, boolean withoutRowid,
+                 boolean autoincrement, int root, String sql, List<Check> checks, List<ForeignKey> foreignKeys,
+                 List<Index> indexes, ClusteredKey clustered) {
+        this(name, columns, rowidAlias, primaryKey, withoutRowid, autoincrement, root, sql, checks, foreignKeys,
+                indexes, clustered, MAIN);
+    }
 
     /** A CHECK constraint; {@code text} is its expression as written (SQLite's error message names it). */
     public record Check(String name, Expr expr, String text) {
@@ -44,12 +57,18 @@ public record Table(String name, List<Column> columns, int rowidAlias, int[] pri
 
     public Table withIndexes(List<Index> newIndexes) {
         return new Table(name, columns, rowidAlias, primaryKey, withoutRowid, autoincrement, root, sql, checks,
-                foreignKeys, new ArrayList<>(newIndexes), clustered);
+                foreignKeys, new ArrayList<>(newIndexes), clustered, db);
     }
 
     public Table withRoot(int newRoot) {
         return new Table(name, columns, rowidAlias, primaryKey, withoutRowid, autoincrement, newRoot, sql, checks,
-                foreignKeys, indexes, clustered);
+                foreignKeys, indexes, clustered, db);
+    }
+
+    /** This table as held by schema {@code database} (sharing its index list). */
+    public Table inDatabase(String database) {
+        return database.equals(db) ? this : new Table(name, columns, rowidAlias, primaryKey, withoutRowid,
+                autoincrement, root, sql, checks, foreignKeys, indexes, clustered, database);
     }
 
     public String key() {
@@ -58,6 +77,11 @@ public record Table(String name, List<Column> columns, int rowidAlias, int[] pri
 
     /** sqlite_schema (page 1): type, name, tbl_name, rootpage, sql. */
     public static Table schemaTable(String name) {
+        return schemaTable(name, MAIN);
+    }
+
+    /** The schema table of database {@code db} (sqlite_temp_master for temp). */
+    public static Table schemaTable(String name, String db) {
         List<Column> cols = List.of(
                 new Column("type", "text", 'B', false, null, null, null, 0),
                 new Column("name", "text", 'B', false, null, null, null, 0),
@@ -66,6 +90,6 @@ public record Table(String name, List<Column> columns, int rowidAlias, int[] pri
                 new Column("sql", "text", 'B', false, null, null, null, 0));
         return new Table(name, cols, -1, new int[0], false, false, 1,
                 "CREATE TABLE " + name + "(type text,name text,tbl_name text,rootpage int,sql text)",
-                List.of(), List.of(), new ArrayList<>(), null);
+                List.of(), List.of(), new ArrayList<>(), null, db);
     }
 }

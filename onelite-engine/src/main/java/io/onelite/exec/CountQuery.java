@@ -42,9 +42,9 @@ public final class CountQuery implements Query {
                     n = index.countEntries(ctx);
                 } else if (table.clustered() != null) {
                     // WITHOUT ROWID: the rows are the entries of the clustered index b-tree.
-                    n = ctx.storage.openIndex(table.root(), table.clustered().keyInfo()).count();
+                    n = table.in(ctx.storage).openIndex(table.root(), table.clustered().keyInfo()).count();
                 } else {
-                    n = ctx.storage.openTable(table.root()).count();
+                    n = table.in(ctx.storage).openTable(table.root()).count();
                 }
                 row = new Object[] {n};
                 return true;

@@ -97,6 +97,11 @@ public final class ExecContext {
         this.session = session;
     }
 
+    /** The storage of the database {@code db} (a table's {@code db()}) in this statement's transaction. */
+    public Storage storage(String db) {
+        return io.onelite.catalog.Table.MAIN.equals(db) ? storage : storage.database(db);
+    }
+
     private io.onelite.exec.func.FunctionContext functionContext;
 
     /** The context built-in functions see: the session's counters, the statement time, a random source. */

@@ -99,14 +99,14 @@ public final class IndexLevel extends Level {
     protected void start(Frame f) {
         if (index == null || f.ctx != ctx) {
             ctx = f.ctx;
-            index = f.ctx.storage.openIndex(indexRoot, keyInfo);
+            index = table.in(f.ctx.storage).openIndex(indexRoot, keyInfo);
             if (table.clustered() != null) {
                 // WITHOUT ROWID: an entry's tail holds the primary key, not a rowid; read the clustered row.
                 clustered = primaryKey ? new ClusteredCursor(index, table.clustered()) : table.openClustered(f.ctx.storage);
                 clusteredRow = table.row(clustered);
             } else {
                 ExecContext c = f.ctx;
-                row = new IndexRow(index, table, keyPosition, () -> c.storage.openTable(table.root()));
+                row = new IndexRow(index, table, keyPosition, () -> table.in(c.storage).openTable(table.root()));
             }
         }
         tuples = eqTuples == null ? List.<Object[]>of(new Object[0]) : eqTuples.apply(f);
@@ -334,7 +334,7 @@ public final class IndexLevel extends Level {
 
     /** Counts the entries of the whole index without decoding them (see {@link CountQuery}). */
     long countEntries(ExecContext ctx) {
-        return ctx.storage.openIndex(indexRoot, keyInfo).count();
+        return table.in(ctx.storage).openIndex(indexRoot, keyInfo).count();
     }
 
     @Override

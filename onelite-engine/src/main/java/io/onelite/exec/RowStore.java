@@ -40,7 +40,7 @@ sealed interface RowStore permits RowStore.Rowid, RowStore.Clustered {
     Object entryRef(TableWriter.IndexInfo ix, Object[] entry);
 
     /** Rowid tables: a table b-tree keyed by rowid. */
-    record Rowid(int root) implements RowStore {
+    record Rowid(int root, String db) implements RowStore {
         @Override
         public Object ref(Object[] values, long rowid) {
             return rowid;
@@ -48,23 +48,23 @@ sealed interface RowStore permits RowStore.Rowid, RowStore.Clustered {
 
         @Override
         public Object existing(ExecContext ctx, Object ref) {
-            return ctx.storage.openTable(root).seek((Long) ref) ? ref : null;
+            return ctx.storage(db).openTable(root).seek((Long) ref) ? ref : null;
         }
 
         @Override
         public Object[] read(ExecContext ctx, Object ref) {
-            RowCursor c = ctx.storage.openTable(root);
+            RowCursor c = ctx.storage(db).openTable(root);
             return c.seek((Long) ref) ? c.row() : null;
         }
 
         @Override
         public void put(ExecContext ctx, Object[] values, long rowid) {
-            ctx.storage.openTable(root).insert(rowid, values);
+            ctx.storage(db).openTable(root).insert(rowid, values);
         }
 
         @Override
         public void remove(ExecContext ctx, Object ref) {
-            ctx.storage.openTable(root).delete((Long) ref);
+            ctx.storage(db).openTable(root).delete((Long) ref);
         }
 
         @Override
@@ -82,12 +82,14 @@ sealed interface RowStore permits RowStore.Rowid, RowStore.Clustered {
     /** WITHOUT ROWID tables: the rows are the keys of an index b-tree, primary key first. */
     final class Clustered implements RowStore {
         private final int root;
+        private final String db;
         private final ClusteredKey layout;
         /** Per index (by identity): the primary-key positions its key appends, and where each sits in it. */
         private final java.util.Map<TableWriter.IndexInfo, int[][]> shapes = new java.util.IdentityHashMap<>();
 
-        Clustered(int root, ClusteredKey layout) {
+        Clustered(int root, ClusteredKey layout, String db) {
             this.root = root;
+            this.db = db;
             this.layout = layout;
         }
 
@@ -98,7 +100,7 @@ sealed interface RowStore permits RowStore.Rowid, RowStore.Clustered {
         }
 
         private ClusteredCursor open(ExecContext ctx) {
-            return new ClusteredCursor(ctx.storage.openIndex(root, layout.keyInfo()), layout);
+            return new ClusteredCursor(ctx.storage(db).openIndex(root, layout.keyInfo()), layout);
         }
 
         @Override
@@ -120,7 +122,7 @@ sealed interface RowStore permits RowStore.Rowid, RowStore.Clustered {
 
         @Override
         public void put(ExecContext ctx, Object[] values, long rowid) {
-            ctx.storage.openIndex(root, layout.keyInfo()).insert(layout.key(values));
+            ctx.storage(db).openIndex(root, layout.keyInfo()).insert(layout.key(values));
         }
 
         @Override

@@ -23,7 +23,7 @@ public final class RowidInLevel extends Level {
     protected void start(Frame f) {
         if (cursor == null || f.ctx != ctx) {
             ctx = f.ctx;
-            cursor = f.ctx.storage.openTable(table.root());
+            cursor = table.in(f.ctx.storage).openTable(table.root());
             row = table.row(cursor);
         }
         TreeSet<Long> set = new TreeSet<>();

@@ -8,20 +8,25 @@ import io.onelite.catalog.Storage;
 /**
  * What a level needs to read one table: its root page, how stored records map to columns (see
  * {@link CursorRow}) and, for a WITHOUT ROWID table, its key layout ({@code clustered}, null for a
- * rowid table).
+ * rowid table) and the database ({@code db}) holding it.
  */
 public record TableAccess(String name, int root, int rowidAlias, boolean[] realColumns, Object[] defaults,
-                          ClusteredKey clustered) {
+                          ClusteredKey clustered, String db) {
     public CursorRow row(RowCursor c) {
         return new CursorRow(c, rowidAlias, realColumns, defaults);
     }
 
     /** A cursor over the table's rows: its table b-tree, or its clustered index b-tree. */
     public RowCursor open(Storage s) {
-        return clustered == null ? s.openTable(root) : openClustered(s);
+        return clustered == null ? in(s).openTable(root) : openClustered(s);
     }
 
     public ClusteredCursor openClustered(Storage s) {
-        return new ClusteredCursor(s.openIndex(root, clustered.keyInfo()), clustered);
+        return new ClusteredCursor(in(s).openIndex(root, clustered.keyInfo()), clustered);
+    }
+
+    /** The storage of this table's database within the transaction {@code s}. */
+    public Storage in(Storage s) {
+        return io.onelite.catalog.Table.MAIN.equals(db) ? s : s.database(db);
     }
 }

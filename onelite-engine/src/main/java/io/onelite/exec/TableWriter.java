@@ -33,6 +33,8 @@ public final class TableWriter {
 
     private final String table;
     private final int root;
+    /** The database holding the table (see {@link io.onelite.catalog.Table#db()}). */
+    private final String db;
     private final RowStore rows;
     /**
      * The order of the uniqueness checks, as SQLite's: -1 is the rowid or primary key, else an
@@ -56,10 +58,11 @@ public final class TableWriter {
      */
     public TableWriter(String table, int root, int rowidAlias, io.onelite.catalog.ClusteredKey clustered,
                        int olderThanPrimaryKey, String[] columnNames, boolean[] notNull, List<IndexInfo> indexes,
-                       List<Eval> checks, List<String> checkNames) {
+                       List<Eval> checks, List<String> checkNames, String db) {
         this.table = table;
         this.root = root;
-        this.rows = clustered == null ? new RowStore.Rowid(root) : new RowStore.Clustered(root, clustered);
+        this.db = db;
+        this.rows = clustered == null ? new RowStore.Rowid(root, db) : new RowStore.Clustered(root, clustered, db);
         StringBuilder pk = new StringBuilder();
         if (clustered == null) {
             pk.append(table).append('.').append(rowidAlias >= 0 ? columnNames[rowidAlias] : "rowid");
@@ -116,6 +119,11 @@ public final class TableWriter {
         return this;
     }
 
+    /** The database holding the table. */
+    public String db() {
+        return db;
+    }
+
     private final List<CommitSeq.Pending> pending = new ArrayList<>();
     /** Values of columns added by ALTER TABLE ADD COLUMN after a row was stored. */
     private Object[] defaults = new Object[0];
@@ -148,7 +156,7 @@ public final class TableWriter {
             pending.clear();
             throw new OneLiteException(ResultCode.ERROR, "commit_seq() is not supported in WITHOUT ROWID tables");
         }
-        ctx.storage.onCommit(CommitSeq.hook(root, columnNames.length, indexes, rowidAlias, pending));
+        ctx.storage(db).onCommit(CommitSeq.hook(root, columnNames.length, indexes, rowidAlias, pending));
         pending.clear();
     }
 
@@ -249,7 +257,7 @@ public final class TableWriter {
             }
         }
         boolean byRowid = rows instanceof RowStore.Rowid;
-        long id = !byRowid ? 0 : rowid != null ? rowid : ctx.storage.newRowid(ctx.storage.openTable(root), root);
+        long id = !byRowid ? 0 : rowid != null ? rowid : ctx.storage(db).newRowid(ctx.storage(db).openTable(root), root);
         Frame rf = rowFrame(ctx, values, id);
         for (int i = 0; i < checks.size(); i++) {
             Object v = checks.get(i).eval(rf);
@@ -293,14 +301,14 @@ public final class TableWriter {
         if (oldKeys != null) {
             for (int i = 0; i < indexes.size(); i++) {
                 if (oldKeys.get(i) != null) {
-                    ctx.storage.openIndex(indexes.get(i).root(), indexes.get(i).keyInfo()).delete(oldKeys.get(i));
+                    ctx.storage(db).openIndex(indexes.get(i).root(), indexes.get(i).keyInfo()).delete(oldKeys.get(i));
                 }
             }
         }
         rows.put(ctx, stored, id);
         for (int i = 0; i < indexes.size(); i++) {
             if (keys.get(i) != null) {
-                ctx.storage.openIndex(indexes.get(i).root(), indexes.get(i).keyInfo()).insert(keys.get(i));
+                ctx.storage(db).openIndex(indexes.get(i).root(), indexes.get(i).keyInfo()).insert(keys.get(i));
             }
         }
         if (pendingColumns != null) {
@@ -410,7 +418,7 @@ public final class TableWriter {
                 return null;
             }
         }
-        KeyCursor kc = ctx.storage.openIndex(ix.root(), ix.keyInfo());
+        KeyCursor kc = ctx.storage(db).openIndex(ix.root(), ix.keyInfo());
         Object[] prefix = java.util.Arrays.copyOf(key, n);
         // a point probe first (BEGIN CONCURRENT then reads only this key's range), then the
         // other entries with the same key, if any
@@ -483,7 +491,7 @@ public final class TableWriter {
                 throw new OneLiteException(ix.primaryKey() ? ResultCode.CONSTRAINT_PRIMARYKEY
                         : ResultCode.CONSTRAINT_UNIQUE, "UNIQUE constraint failed: " + ix.constraintColumns());
             }
-            ctx.storage.openIndex(ix.root(), ix.keyInfo()).insert(key);
+            ctx.storage(db).openIndex(ix.root(), ix.keyInfo()).insert(key);
         }
     }
 
@@ -512,7 +520,7 @@ public final class TableWriter {
             if (ix.where() != null && !ValueOps.isTrue(ix.where().eval(rf))) {
                 continue;
             }
-            ctx.storage.openIndex(ix.root(), ix.keyInfo()).delete(key(ix, values, rowid, rf));
+            ctx.storage(db).openIndex(ix.root(), ix.keyInfo()).delete(key(ix, values, rowid, rf));
         }
         rows.remove(ctx, ref);
         return true;

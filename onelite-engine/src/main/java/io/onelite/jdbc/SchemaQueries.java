@@ -148,12 +148,21 @@ final class SchemaQueries {
         List<SchemaRow> all = new ArrayList<>(schema());
         all.add(new SchemaRow("table", "sqlite_schema", "sqlite_schema", null));
         for (SchemaRow r : all) {
-            if (!r.type().equals("table") && !r.type().equals("view")) {
+            // as sqlite-jdbc: every sqlite_* object (automatic indexes too) is a SYSTEM TABLE
+            boolean system = r.name().startsWith("sqlite_");
+            if (!system && !r.type().equals("table") && !r.type().equals("view")) {
                 continue;
             }
-            String type = r.name().startsWith("sqlite_") ? "SYSTEM TABLE" : r.type().equals("view") ? "VIEW" : "TABLE";
+            String type = system ? "SYSTEM TABLE" : r.type().equals("view") ? "VIEW" : "TABLE";
             if ((wanted == null || wanted.contains(type)) && like(pattern, r.name())) {
                 rows.add(new Object[]{null, null, r.name(), type, null, null, null, null, null, null});
+            }
+        }
+        // the connection's temp tables and views, as sqlite-jdbc lists them
+        for (Object[] r : query("SELECT DISTINCT name FROM temp.sqlite_schema WHERE type IN ('table', 'view')")) {
+            String name = Values.toText(r[0]);
+            if ((wanted == null || wanted.contains("GLOBAL TEMPORARY")) && like(pattern, name)) {
+                rows.add(new Object[]{null, null, name, "GLOBAL TEMPORARY", null, null, null, null, null, null});
             }
         }
         rows.sort(Comparator.comparing((Object[] r) -> (String) r[3]).thenComparing(r -> (String) r[2]));

@@ -68,7 +68,7 @@ final class AccessPlanner {
                 defaults[i] = ValueOps.negate(l.value());
             }
         }
-        return new TableAccess(t.name(), t.root(), t.rowidAlias(), real, defaults, t.clustered());
+        return new TableAccess(t.name(), t.root(), t.rowidAlias(), real, defaults, t.clustered(), t.db());
     }
 
     /**
@@ -135,7 +135,7 @@ final class AccessPlanner {
         TableAccess base = access(t);
         // EXPLAIN QUERY PLAN names a source by its alias, as SQLite ("SEARCH c USING ...")
         TableAccess ta = new TableAccess(scope.sources.get(slot).alias(), base.root(), base.rowidAlias(),
-                base.realColumns(), base.defaults(), base.clustered());
+                base.realColumns(), base.defaults(), base.clustered(), base.db());
         List<Index> indexes = new ArrayList<>();
         for (Index ix : candidates(e, t)) {
             if (PartialIndexes.usable(scope, slot, t, ix, terms)) {

@@ -35,14 +35,22 @@ public final class DdlExecutor {
                 || s instanceof io.onelite.sql.ast.MaintenanceStmt.Reindex || s instanceof io.onelite.sql.ast.AlterTableStmt;
     }
 
-    /** Runs a DDL statement in the context's (writable) storage against the current schema. */
-    public static void execute(Stmt s, Schema schema, ExecContext ctx) {
-        Storage st = ctx.storage;
+    /**
+     * Runs a DDL statement against the connection's schema {@code all} (a search path): the
+     * database it changes is chosen by {@link DdlTarget}, and only that one's storage is written.
+     */
+    public static void execute(Stmt s, Schema all, ExecContext ctx) {
+        String db = DdlTarget.of(s, all);
+        if (db == null) {
+            return; // DROP ... IF EXISTS of nothing
+        }
+        Schema schema = all.database(db);
+        Storage st = ctx.storage(db);
         st.beginWrite();
         if (s instanceof CreateTableStmt ct) {
-            createTable(ct, schema, ctx);
+            createTable(ct, all, schema, ctx, st);
         } else if (s instanceof CreateIndexStmt ci) {
-            createIndex(ci, schema, ctx);
+            createIndex(ci, all, schema, ctx, st);
         } else if (s instanceof CreateViewStmt cv) {
             if (ctx.params.length > 0) {
                 throw new OneLiteException(ResultCode.ERROR, "parameters are not allowed in views");
@@ -56,10 +64,23 @@ public final class DdlExecutor {
             }
             // the SELECT is not resolved now: SQLite accepts a view over tables or columns that
             // do not exist (yet) and reports them when the view is used
+            // ... but, as SQLite's fixer, a view outside temp may not name another database's objects
+            if (!Schema.TEMP.equals(db)) {
+                try {
+                    new Planner(schema).boundTo("view " + name, db).select(cv.select());
+                } catch (OneLiteException e) {
+                    if (e.getMessage() != null && e.getMessage().contains("cannot reference objects in database")) {
+                        throw e;
+                    }
+                }
+            }
             addSchemaRow(st, "view", name, name, 0, cv.sql());
             bumpCookie(st);
         } else if (s instanceof DropStmt d) {
             drop(d, schema, st);
+            if (d.kind() == DropStmt.ObjectKind.TABLE && !Schema.TEMP.equals(db)) {
+                dropTempTriggersOn(d.name().name(), db, all, ctx);
+            }
         } else if (s instanceof io.onelite.sql.ast.CreateTriggerStmt tr) {
             String name = tr.name().name();
             if (schema.trigger(name) != null) {
@@ -68,9 +89,10 @@ public final class DdlExecutor {
                 }
                 throw new OneLiteException(ResultCode.ERROR, "trigger " + name + " already exists");
             }
-            Table t = schema.table(tr.table());
-            if (t == null && schema.view(tr.table()) == null) {
-                throw new OneLiteException(ResultCode.ERROR, "no such table: main." + tr.table());
+            Schema on = DdlTarget.triggerTable(tr, all, db);
+            Table t = on.table(tr.table());
+            if (t == null && on.view(tr.table()) == null) {
+                throw new OneLiteException(ResultCode.ERROR, "no such table: " + on.name() + "." + tr.table());
             }
             if (t != null && tr.time() == io.onelite.sql.ast.CreateTriggerStmt.Time.INSTEAD_OF) {
                 throw new OneLiteException(ResultCode.ERROR, "cannot create INSTEAD OF trigger on table: " + tr.table());
@@ -80,7 +102,7 @@ public final class DdlExecutor {
                         + (tr.time() == io.onelite.sql.ast.CreateTriggerStmt.Time.BEFORE ? "BEFORE" : "AFTER")
                         + " trigger on view: " + tr.table());
             }
-            addSchemaRow(st, "trigger", name, t != null ? t.name() : schema.view(tr.table()).name(), 0, tr.sql());
+            addSchemaRow(st, "trigger", name, t != null ? t.name() : on.view(tr.table()).name(), 0, tr.sql());
             bumpCookie(st);
         } else if (s instanceof io.onelite.sql.ast.AlterTableStmt a) {
             AlterExecutor.execute(a, schema, st);
@@ -103,8 +125,7 @@ public final class DdlExecutor {
         return schema.index(name) != null ? "index" : schema.view(name) != null ? "view" : "table";
     }
 
-    private static void createTable(CreateTableStmt ct, Schema schema, ExecContext ctx) {
-        Storage st = ctx.storage;
+    private static void createTable(CreateTableStmt ct, Schema all, Schema schema, ExecContext ctx, Storage st) {
         String name = ct.name().name();
         if (schema.table(name) != null || schema.view(name) != null) {
             if (ct.ifNotExists()) {
@@ -119,7 +140,7 @@ public final class DdlExecutor {
             throw new OneLiteException(ResultCode.ERROR, "object name reserved for internal use: " + name);
         }
         if (ct.asSelect() != null) {
-            createTableAs(ct, schema, ctx);
+            createTableAs(ct, all, schema, ctx, st);
             return;
         }
         Limits.tableColumns(ct.columns().size(), name);
@@ -139,8 +160,8 @@ public final class DdlExecutor {
     }
 
     /** CREATE TABLE ... AS SELECT: columns named and typed from the result, as SQLite's createTableStmt. */
-    private static void createTableAs(CreateTableStmt ct, Schema schema, ExecContext ctx) {
-        Planner planner = new Planner(schema);
+    private static void createTableAs(CreateTableStmt ct, Schema all, Schema schema, ExecContext ctx, Storage st) {
+        Planner planner = new Planner(all);
         Planner.Planned p = planner.select(ct.asSelect());
         List<String> cols = new ArrayList<>();
         int n = 0;
@@ -163,10 +184,10 @@ public final class DdlExecutor {
         String end = n + table.length() > 50 ? "\n)" : ")";
         String sql = "CREATE TABLE " + table + "(" + sep + String.join(sep2, cols) + end;
         CreateTableStmt made = (CreateTableStmt) io.onelite.sql.Parser.parse(sql, 0).stmt();
-        createTable(made, schema, ctx);
-        Table t = TableBuilder.table(made, 0);
+        createTable(made, all, schema, ctx, st);
+        Table t = TableBuilder.table(made, 0).inDatabase(schema.name());
         // the new table is not in this schema snapshot: find its root from sqlite_schema
-        RowCursor sc = ctx.storage.openTable(1);
+        RowCursor sc = st.openTable(1);
         int root = 0;
         for (boolean ok = sc.first(); ok; ok = sc.next()) {
             if (table.equalsIgnoreCase(String.valueOf(sc.column(1))) && "table".equals(sc.column(0))) {
@@ -184,8 +205,7 @@ public final class DdlExecutor {
         }
     }
 
-    private static void createIndex(CreateIndexStmt ci, Schema schema, ExecContext ctx) {
-        Storage st = ctx.storage;
+    private static void createIndex(CreateIndexStmt ci, Schema all, Schema schema, ExecContext ctx, Storage st) {
         String name = ci.name().name();
         if (exists(schema, name)) {
             if (ci.ifNotExists()) {
@@ -196,7 +216,12 @@ public final class DdlExecutor {
         }
         Table t = schema.table(ci.table());
         if (t == null) {
-            throw new OneLiteException(ResultCode.ERROR, "no such table: main." + ci.table());
+            if (ci.name().schema() != null && Schema.TEMP.equalsIgnoreCase(schema.name())
+                    && all.table(ci.table()) != null) {
+                throw new OneLiteException(ResultCode.ERROR,
+                        "cannot create a TEMP index on non-TEMP table \"" + all.table(ci.table()).name() + "\"");
+            }
+            throw new OneLiteException(ResultCode.ERROR, "no such table: " + schema.name() + "." + ci.table());
         }
         if (t.isSchemaTable()) {
             throw new OneLiteException(ResultCode.ERROR, "table " + t.name() + " may not be indexed");
@@ -209,7 +234,7 @@ public final class DdlExecutor {
         List<Index> only = new ArrayList<>();
         only.add(ix);
         Table view = t.withIndexes(only);
-        Planner planner = new Planner(schema);
+        Planner planner = new Planner(all);
         TableWriter w = Writers.writer(planner, view);
         RowCursor c = AccessPlanner.access(t).open(st);
         List<long[]> ids = new ArrayList<>();
@@ -248,14 +273,22 @@ public final class DdlExecutor {
                     if (schema.view(name) != null) {
                         throw new OneLiteException(ResultCode.ERROR, "use DROP VIEW to delete view " + name);
                     }
-                    throw new OneLiteException(ResultCode.ERROR, t == null ? "no such table: " + name
+                    throw new OneLiteException(ResultCode.ERROR, t == null ? "no such table: " + d.name()
                             : "table " + name + " may not be dropped");
                 }
                 for (Index ix : t.indexes()) {
                     st.dropTree(ix.root());
                 }
                 st.dropTree(t.root());
-                deleteSchemaRows(st, t.name(), true);
+                // a temp trigger ON main.t keeps watching main's t when temp's t goes
+                java.util.Set<String> keep = new java.util.HashSet<>();
+                for (io.onelite.catalog.Trigger tr : schema.triggers()) {
+                    String on = tr.stmt().tableSchema();
+                    if (on != null && !on.equalsIgnoreCase(schema.name())) {
+                        keep.add(tr.name().toLowerCase(java.util.Locale.ROOT));
+                    }
+                }
+                deleteSchemaRows(st, t.name(), true, keep);
                 Table seq = schema.table("sqlite_sequence");
                 if (t.autoincrement() && seq != null) {
                     Sequences.remove(st, seq.root(), t.name());
@@ -267,7 +300,7 @@ public final class DdlExecutor {
                     if (d.ifExists()) {
                         return;
                     }
-                    throw new OneLiteException(ResultCode.ERROR, "no such index: " + name);
+                    throw new OneLiteException(ResultCode.ERROR, "no such index: " + d.name());
                 }
                 if (ix.sql() == null) {
                     throw new OneLiteException(ResultCode.ERROR,
@@ -284,7 +317,7 @@ public final class DdlExecutor {
                     if (schema.table(name) != null) {
                         throw new OneLiteException(ResultCode.ERROR, "use DROP TABLE to delete table " + name);
                     }
-                    throw new OneLiteException(ResultCode.ERROR, "no such view: " + name);
+                    throw new OneLiteException(ResultCode.ERROR, "no such view: " + d.name());
                 }
                 deleteSchemaRows(st, name, false);
             }
@@ -293,7 +326,7 @@ public final class DdlExecutor {
                     if (d.ifExists()) {
                         return;
                     }
-                    throw new OneLiteException(ResultCode.ERROR, "no such trigger: " + name);
+                    throw new OneLiteException(ResultCode.ERROR, "no such trigger: " + d.name());
                 }
                 deleteSchemaRows(st, name, false);
             }
@@ -301,13 +334,50 @@ public final class DdlExecutor {
         bumpCookie(st);
     }
 
+    /**
+     * Deletes the temp triggers that sat on the dropped table {@code table} of database {@code db}
+     * (a temp trigger may watch another database's table; SQLite drops it with that table).
+     */
+    private static void dropTempTriggersOn(String table, String db, Schema all, ExecContext ctx) {
+        Schema temp = all.database(Schema.TEMP);
+        if (temp == null || temp.triggers().isEmpty()) {
+            return;
+        }
+        List<String> gone = new ArrayList<>();
+        for (io.onelite.catalog.Trigger tr : temp.triggers()) {
+            String on = tr.stmt().tableSchema();
+            boolean here = on != null ? on.equalsIgnoreCase(db)
+                    : temp.table(tr.table()) == null && temp.view(tr.table()) == null;
+            if (tr.table().equalsIgnoreCase(table) && here) {
+                gone.add(tr.name());
+            }
+        }
+        if (gone.isEmpty()) {
+            return;
+        }
+        Storage st = ctx.storage(Schema.TEMP);
+        st.beginWrite();
+        for (String name : gone) {
+            deleteSchemaRows(st, name, false);
+        }
+        bumpCookie(st);
+    }
+
     /** Deletes the schema rows named {@code name} (and, for a table, every row whose tbl_name is it). */
     private static void deleteSchemaRows(Storage st, String name, boolean byTable) {
+        deleteSchemaRows(st, name, byTable, java.util.Set.of());
+    }
+
+    /** As {@link #deleteSchemaRows(Storage, String, boolean)}, leaving the rows named in {@code keep} (lower case). */
+    private static void deleteSchemaRows(Storage st, String name, boolean byTable, java.util.Set<String> keep) {
         RowCursor c = st.openTable(1);
         List<Long> ids = new ArrayList<>();
         for (boolean ok = c.first(); ok; ok = c.next()) {
             String n = (String) c.column(1);
             String tbl = (String) c.column(2);
+            if (keep.contains(String.valueOf(n).toLowerCase(java.util.Locale.ROOT))) {
+                continue;
+            }
             if (name.equalsIgnoreCase(n) || (byTable && name.equalsIgnoreCase(tbl))) {
                 ids.add(c.rowid());
             }

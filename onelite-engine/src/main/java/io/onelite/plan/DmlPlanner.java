@@ -34,13 +34,14 @@ public final class DmlPlanner {
     private DmlPlanner() {
     }
 
-    static Table target(Planner planner, String name) {
-        Table t = planner.schema.table(name);
+    static Table target(Planner planner, io.onelite.sql.ast.QualifiedName q) {
+        String name = q.name();
+        Table t = planner.schema.table(q);
         if (t == null) {
-            if (planner.schema.view(name) != null) {
+            if (planner.schema.view(q) != null) {
                 throw new OneLiteException(ResultCode.ERROR, "cannot modify " + name + " because it is a view");
             }
-            throw new OneLiteException(ResultCode.ERROR, "no such table: " + name);
+            throw new OneLiteException(ResultCode.ERROR, "no such table: " + q);
         }
         if (t.isSchemaTable()) {
             throw new OneLiteException(ResultCode.ERROR, "table " + name + " may not be modified");
@@ -61,6 +62,11 @@ public final class DmlPlanner {
         TableWriter writer;
         /** The loops that find the rows (UPDATE, DELETE), for EXPLAIN QUERY PLAN. */
         Level[] loops = new Level[0];
+
+        @Override
+        public String writtenDatabase() {
+            return writer == null ? Table.MAIN : writer.db();
+        }
 
         @Override
         public List<String> explain() {
@@ -131,7 +137,7 @@ public final class DmlPlanner {
 
         @Override
         public RowIterator execute(ExecContext ctx) {
-            ctx.storage.beginWrite();
+            ctx.storage(writer == null ? Table.MAIN : writer.db()).beginWrite();
             List<Object[]> out = new ArrayList<>();
             RowCount count = new RowCount();
             TableWriter.OnConflict inherited = ctx.conflictOverride();
@@ -304,10 +310,10 @@ public final class DmlPlanner {
 
     private static Executable planUpdate(Planner planner, UpdateStmt s) {
         Limits.setList(s.set().stream().mapToInt(sc -> sc.columns().size()).sum());
-        if (planner.schema.view(s.table().name()) != null) {
+        if (planner.schema.view(s.table()) != null) {
             return ViewDml.update(planner, s);
         }
-        Table t = target(planner, s.table().name());
+        Table t = target(planner, s.table());
         Matcher m = new Matcher(planner, t, s.alias(), s.where(), s.from());
         int n = t.columns().size();
         List<int[]> cols = new ArrayList<>();
@@ -445,10 +451,10 @@ public final class DmlPlanner {
     }
 
     private static Executable planDelete(Planner planner, DeleteStmt s) {
-        if (planner.schema.view(s.table().name()) != null) {
+        if (planner.schema.view(s.table()) != null) {
             return ViewDml.delete(planner, s);
         }
-        Table t = target(planner, s.table().name());
+        Table t = target(planner, s.table());
         Matcher m = new Matcher(planner, t, s.alias(), s.where());
         TableWriter writer = Writers.writer(planner, t);
         int n = t.columns().size();

@@ -25,6 +25,11 @@ public interface Executable {
         return execute(ctx);
     }
 
+    /** The database a data change writes (main, temp or an attached name); main for a query. */
+    default String writtenDatabase() {
+        return io.onelite.catalog.Table.MAIN;
+    }
+
     /** EXPLAIN QUERY PLAN lines. */
     default List<String> explain() {
         return List.of();

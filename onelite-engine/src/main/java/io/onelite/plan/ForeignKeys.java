@@ -65,7 +65,7 @@ final class ForeignKeys {
                 asChild.add(f);
             }
         }
-        for (Table other : schema.tables()) {
+        for (Table other : ParentKey.own(schema, t).tables()) {
             for (Table.ForeignKey fk : other.foreignKeys()) {
                 if (fk.clause().table().equalsIgnoreCase(t.name())) {
                     Fk f = resolve(schema, other, fk);
@@ -81,7 +81,7 @@ final class ForeignKeys {
     }
 
     private static Fk resolve(Schema schema, Table child, Table.ForeignKey fk) {
-        Table parent = schema.table(fk.clause().table());
+        Table parent = ParentKey.own(schema, child).table(fk.clause().table());
         if (parent == null) {
             return null; // SQLite reports it at write time; we skip unknown parents
         }
@@ -495,7 +495,7 @@ final class ForeignKeys {
         if (f.childIndex != null) {
             Index ix = f.childIndex;
             boolean clustered = t.clustered() != null && ix.root() == t.root(); // the child's own tree
-            KeyCursor kc = ctx.storage.openIndex(ix.root(), clustered ? t.clustered().keyInfo() : ix.keyInfo());
+            KeyCursor kc = ctx.storage(t.db()).openIndex(ix.root(), clustered ? t.clustered().keyInfo() : ix.keyInfo());
             // after the index's own columns: the rowid, or the primary-key columns it lacks
             int[] pkAt = clustered ? java.util.stream.IntStream.range(0, t.clustered().pkLength()).toArray()
                     : t.clustered() == null ? null : t.clustered().primaryKeyPositions(ix.columns(), ix.collations());

@@ -143,6 +143,7 @@ final class FromPlanner {
         Entry e = new Entry();
         e.slot = entries.size();
         if (item instanceof FromItem.Table t) {
+            planner.checkBound(t.name().schema());
             String name = t.name().name();
             String alias = t.alias() != null ? t.alias() : name;
             CommonTableExpr cte = t.name().schema() == null ? planner.cte(name) : null;
@@ -179,7 +180,7 @@ final class FromPlanner {
             } else if (cte != null) {
                 subquery(e, cte.select(), alias, cte.columns(), null);
             } else {
-                Table table = planner.schema.table(name);
+                Table table = planner.schema.table(t.name());
                 if (table != null) {
                     e.table = table;
                     e.indexedBy = t.indexedBy();
@@ -197,7 +198,7 @@ final class FromPlanner {
                     }
                     scope.sources.add(new Source(alias, table, names, aff, coll, !table.withoutRowid(), new boolean[n]));
                 } else {
-                    View v = planner.schema.view(name);
+                    View v = planner.schema.view(t.name());
                     String lower = name.toLowerCase(Locale.ROOT);
                     if (v == null && t.name().schema() == null && (lower.equals("pragma_foreign_key_check")
                             || SchemaPragmas.tableValued(lower) != null)) {
@@ -217,10 +218,20 @@ final class FromPlanner {
                     if (!planner.expanding.add(key)) {
                         throw new OneLiteException(ResultCode.ERROR, "view " + v.name() + " is circularly defined");
                     }
+                    // a view outside temp reads its own database (SQLite binds its names there)
+                    io.onelite.catalog.Schema saved = planner.schema;
+                    String savedObject = planner.boundObject;
+                    String savedDb = planner.boundDb;
+                    if (!io.onelite.catalog.Schema.TEMP.equals(v.db()) && saved.databases().size() > 1) {
+                        planner.schema = saved.database(v.db());
+                        planner.boundTo("view " + v.name(), v.db());
+                    }
                     try {
                         subquery(e, v.select(), alias, v.columnNames(), v.name());
                     } finally {
                         planner.expanding.remove(key);
+                        planner.schema = saved;
+                        planner.boundTo(savedObject, savedDb);
                     }
                 }
             }

@@ -24,10 +24,10 @@ final class InsertPlanner {
     }
 
     static Executable plan(Planner planner, InsertStmt s) {
-        if (planner.schema.view(s.table().name()) != null) {
+        if (planner.schema.view(s.table()) != null) {
             return ViewDml.insert(planner, s);
         }
-        Table t = DmlPlanner.target(planner, s.table().name());
+        Table t = DmlPlanner.target(planner, s.table());
         Upserts upserts = s.upserts().isEmpty() ? null : new Upserts(planner, t, s.alias(), s.upserts());
         int n = t.columns().size();
         int[] targets;
@@ -77,7 +77,7 @@ final class InsertPlanner {
         int alias = t.rowidAlias();
         Query src = source;
         int rowidPos = rowidTarget;
-        Table seqTable = t.autoincrement() ? planner.schema.table("sqlite_sequence") : null;
+        Table seqTable = t.autoincrement() ? ParentKey.own(planner.schema, t).table("sqlite_sequence") : null;
         TriggerRunner triggers = new TriggerRunner(planner, t, io.onelite.sql.ast.CreateTriggerStmt.Event.INSERT, null);
         ForeignKeys fks = new ForeignKeys(planner, t);
         ReplaceDeletes.attach(planner, t, writer, fks);
@@ -88,7 +88,7 @@ final class InsertPlanner {
             void run(ExecContext ctx, List<Object[]> returned, DmlPlanner.RowCount count) {
                 List<Object[]> rows = src == null ? List.<Object[]>of(new Object[0]) : src.all(ctx, outer);
                 Frame df = new Frame(ctx, outer, 0);
-                long seq = seqTable == null ? 0 : Sequences.get(ctx.storage, seqTable.root(), tableName);
+                long seq = seqTable == null ? 0 : Sequences.get(ctx.storage(seqTable.db()), seqTable.root(), tableName);
                 long seqStart = seq;
                 for (Object[] in : rows) {
                     Object[] values = new Object[n];
@@ -117,7 +117,7 @@ final class InsertPlanner {
                             throw new io.onelite.common.OneLiteException(io.onelite.common.ResultCode.FULL,
                                     "database or disk is full");
                         }
-                        rowid = ctx.storage.newRowid(ctx.storage.openTable(writer.root()), writer.root(), seq + 1);
+                        rowid = ctx.storage(t.db()).newRowid(ctx.storage(t.db()).openTable(writer.root()), writer.root(), seq + 1);
                     }
                     if (!triggers.isEmpty()) {
                         try {
@@ -164,7 +164,7 @@ final class InsertPlanner {
                     }
                 }
                 if (seqTable != null && seq != seqStart) {
-                    Sequences.set(ctx.storage, seqTable.root(), tableName, seq);
+                    Sequences.set(ctx.storage(seqTable.db()), seqTable.root(), tableName, seq);
                 }
             }
         };

@@ -31,7 +31,7 @@ record ParentKey(Table parent, int[] parentCols, Index index, int[] keyOrder) {
      * @throws OneLiteException SQLITE_ERROR "foreign key mismatch" when the parent has no such key
      */
     static ParentKey locate(Schema schema, Table child, Table.ForeignKey fk) {
-        Table parent = schema.table(fk.clause().table());
+        Table parent = own(schema, child).table(fk.clause().table());
         if (parent == null || parent.isSchemaTable()) {
             return null;
         }
@@ -99,6 +99,12 @@ record ParentKey(Table parent, int[] parentCols, Index index, int[] keyOrder) {
         return c == null ? Collation.BINARY : c;
     }
 
+    /** The schema of {@code t}'s own database: a foreign key never leaves it, as in SQLite. */
+    static Schema own(Schema schema, Table t) {
+        Schema s = schema.database(t.db());
+        return s == null ? schema : s;
+    }
+
     static OneLiteException mismatch(Table child, Table parent) {
         return new OneLiteException(ResultCode.ERROR,
                 "foreign key mismatch - \"" + child.name() + "\" referencing \"" + parent.name() + "\"");
@@ -109,7 +115,8 @@ record ParentKey(Table parent, int[] parentCols, Index index, int[] keyOrder) {
      * none NULL): a rowid seek, or a seek of the unique index with each value under the parent
      * column's affinity, as SQLite's {@code fkLookupParent}.
      */
-    boolean exists(Storage storage, Object[] key) {
+    boolean exists(Storage s, Object[] key) {
+        Storage storage = Table.MAIN.equals(parent.db()) ? s : s.database(parent.db());
         if (index == null) {
             Object k = ValueOps.applyAffinity(key[0], 'D');
             return k instanceof Long l && storage.openTable(parent.root()).seek(l);

@@ -30,7 +30,14 @@ import java.util.function.Supplier;
  * snapshot: compound operators, ORDER BY, LIMIT and OFFSET here; each core in {@link CorePlanner}.
  */
 public final class Planner {
-    final Schema schema;
+    /** The schema names resolve in (swapped while a view of one database is expanded). */
+    Schema schema;
+    /**
+     * While planning the body of a view or trigger outside temp: "view v" / "trigger t" and its
+     * database, which its qualified names may not leave (SQLite's sqlite3FixSrcList); else null.
+     */
+    String boundObject;
+    String boundDb;
     /** CTEs visible while planning, innermost WITH last. */
     final Deque<Map<String, CommonTableExpr>> ctes = new ArrayDeque<>();
     /** Recursive CTEs being planned: name -> (working table, column names). */
@@ -63,6 +70,20 @@ public final class Planner {
 
     public Schema schema() {
         return schema;
+    }
+
+    /** This planner, binding names to database {@code db} as the body of {@code object} ("view v") does. */
+    Planner boundTo(String object, String db) {
+        boundObject = object;
+        boundDb = db;
+        return this;
+    }
+
+    /** Fails when a name qualified with {@code db} leaves the database a view or trigger body is bound to. */
+    void checkBound(String db) {
+        if (boundDb != null && db != null && !db.equalsIgnoreCase(boundDb)) {
+            throw new OneLiteException(ResultCode.ERROR, boundObject + " cannot reference objects in database " + db);
+        }
     }
 
     /** A planned query with the metadata of its result columns. */

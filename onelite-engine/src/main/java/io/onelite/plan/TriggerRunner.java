@@ -65,7 +65,7 @@ final class TriggerRunner {
         this.planner = planner;
         this.table = t;
         this.row = row;
-        for (Trigger tr : planner.schema.triggersOn(target)) {
+        for (Trigger tr : t != null ? planner.schema.triggersOn(t) : planner.schema.triggersOn(target)) {
             CreateTriggerStmt s = tr.stmt();
             if (s.event() != event) {
                 continue;
@@ -113,22 +113,15 @@ final class TriggerRunner {
                     row.hasRowid(), new boolean[n]));
             for (Trigger tr : triggers) {
                 CreateTriggerStmt s = tr.stmt();
+                Planner planner = bodyPlanner(tr);
                 Eval when = s.when() == null ? null : new ExprCompiler(planner, scope).eval(s.when());
                 List<Object> body = new ArrayList<>();
                 Scope saved = planner.outerScope;
                 planner.outerScope = scope;
                 try {
-                    for (Stmt st : s.body()) {
-                        if (st instanceof InsertStmt i) {
-                            body.add(DmlPlanner.insert(planner, i));
-                        } else if (st instanceof UpdateStmt u) {
-                            body.add(DmlPlanner.update(planner, u));
-                        } else if (st instanceof DeleteStmt d) {
-                            body.add(DmlPlanner.delete(planner, d));
-                        } else if (st instanceof SelectStmt sel) {
-                            body.add(planner.plan(sel, new Scope(scope, true)).query());
-                        }
-                    }
+                    compileBody(planner, scope, s, body);
+                } catch (OneLiteException e) {
+                    throw qualified(e, tr);
                 } finally {
                     planner.outerScope = saved;
                 }
@@ -136,6 +129,47 @@ final class TriggerRunner {
             }
         }
         return compiled;
+    }
+
+    private static void compileBody(Planner planner, Scope scope, CreateTriggerStmt s, List<Object> body) {
+        for (Stmt st : s.body()) {
+            if (st instanceof InsertStmt i) {
+                body.add(DmlPlanner.insert(planner, i));
+            } else if (st instanceof UpdateStmt u) {
+                body.add(DmlPlanner.update(planner, u));
+            } else if (st instanceof DeleteStmt d) {
+                body.add(DmlPlanner.delete(planner, d));
+            } else if (st instanceof SelectStmt sel) {
+                body.add(planner.plan(sel, new Scope(scope, true)).query());
+            }
+        }
+    }
+
+    /**
+     * SQLite binds the names in a trigger outside temp to the trigger's own database, so a missing
+     * table is reported qualified ("no such table: main.t").
+     */
+    private static OneLiteException qualified(OneLiteException e, Trigger tr) {
+        String prefix = "no such table: ";
+        String m = e.getMessage();
+        if (io.onelite.catalog.Schema.TEMP.equals(tr.db()) || m == null || !m.startsWith(prefix)
+                || m.indexOf('.', prefix.length()) >= 0) {
+            return e;
+        }
+        return new OneLiteException(e.resultCode(), prefix + tr.db() + "." + m.substring(prefix.length()));
+    }
+
+    /**
+     * The planner a trigger's WHEN and body compile with: a trigger outside temp sees only its
+     * own database's objects (SQLite's rule: "no such table: main.t" for a temp table it names),
+     * a temp trigger the whole search path.
+     */
+    private Planner bodyPlanner(Trigger tr) {
+        if (io.onelite.catalog.Schema.TEMP.equals(tr.db()) || planner.schema.databases().size() == 1) {
+            return planner;
+        }
+        io.onelite.catalog.Schema own = planner.schema.database(tr.db());
+        return own == null ? planner : new Planner(own).boundTo("trigger " + tr.name(), tr.db());
     }
 
     /**

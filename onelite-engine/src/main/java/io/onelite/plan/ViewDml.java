@@ -40,7 +40,7 @@ final class ViewDml {
     }
 
     static Executable insert(Planner planner, InsertStmt s) {
-        View v = planner.schema.view(s.table().name());
+        View v = planner.schema.view(s.table());
         Source row = columns(planner, v);
         TriggerRunner triggers = new TriggerRunner(planner, v.name(), null, row, CreateTriggerStmt.Event.INSERT, null);
         if (triggers.isEmpty()) {
@@ -97,7 +97,7 @@ final class ViewDml {
     }
 
     static Executable update(Planner planner, UpdateStmt s) {
-        View v = planner.schema.view(s.table().name());
+        View v = planner.schema.view(s.table());
         Source row = columns(planner, v);
         List<Integer> cols = new ArrayList<>();
         for (SetClause sc : s.set()) {
@@ -192,7 +192,7 @@ final class ViewDml {
     }
 
     static Executable delete(Planner planner, DeleteStmt s) {
-        View v = planner.schema.view(s.table().name());
+        View v = planner.schema.view(s.table());
         Source row = columns(planner, v);
         TriggerRunner triggers = new TriggerRunner(planner, v.name(), null, row, CreateTriggerStmt.Event.DELETE, null);
         if (triggers.isEmpty()) {

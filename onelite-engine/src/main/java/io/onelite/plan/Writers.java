@@ -89,7 +89,7 @@ final class Writers {
             }
         }
         return new TableWriter(t.name(), t.root(), t.rowidAlias(), t.clustered(), olderThanPrimaryKey(t), colNames,
-                notNull, ixs, checks, names)
+                notNull, ixs, checks, names, t.db())
                 .withDefaults(AccessPlanner.access(t).defaults())
                 .withReplaceDefaults(replaceDefaults);
     }

@@ -267,7 +267,7 @@ final class DdlParser {
         } while (!c.at(TokenType.END));
         Token end = c.advance();
         String sql = "CREATE TRIGGER " + c.text(nameStart[0], end.end());
-        return new CreateTriggerStmt(temp, ifNotExists, name, time, event, columns, table.name(), forEachRow, when,
+        return new CreateTriggerStmt(temp, ifNotExists, name, time, event, columns, table.name(), table.schema(), forEachRow, when,
                 body, sql);
     }
 

@@ -345,7 +345,8 @@ public final class SqlPrinter extends AstPrinter {
             s(" OF ");
             list(x.updateColumns(), this::name);
         }
-        s(" ON ").name(x.table());
+        s(" ON ");
+        qname(new io.onelite.sql.ast.QualifiedName(x.tableSchema(), x.table()));
         s(x.forEachRow() ? " FOR EACH ROW" : "");
         if (x.when() != null) {
             s(" WHEN ").expr(x.when());

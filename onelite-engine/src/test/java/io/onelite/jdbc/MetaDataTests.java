@@ -59,6 +59,29 @@ class MetaDataTests {
     }
 
     @Test
+    void tempTablesAndViewsAreListedAsSqliteJdbcDoes() throws SQLException {
+        for (String[] types : new String[][]{null, {"TABLE", "VIEW"}, {"GLOBAL TEMPORARY"}, {"LOCAL TEMPORARY"}}) {
+            assertThat(tempMeta(Drivers.ONELITE, types)).as(java.util.Arrays.toString(types))
+                    .isEqualTo(tempMeta(Drivers.NATIVE, types));
+        }
+    }
+
+    private static List<List<String>> tempMeta(String url, String[] types) throws SQLException {
+        try (Connection c = Drivers.open(url)) {
+            Drivers.exec(c, SCHEMA);
+            Drivers.exec(c, "CREATE TEMP TABLE scratch(a)", "CREATE TEMP VIEW tv AS SELECT 1", "CREATE TEMP TABLE parent(x)");
+            List<List<String>> out = new ArrayList<>();
+            try (ResultSet rs = c.getMetaData().getTables(null, null, "%", types)) {
+                while (rs.next()) {
+                    out.add(List.of(String.valueOf(rs.getString("TABLE_SCHEM")), rs.getString("TABLE_NAME"),
+                            rs.getString("TABLE_TYPE")));
+                }
+            }
+            return out;
+        }
+    }
+
+    @Test
     void columns() throws SQLException {
         sameAsNative(md -> md.getColumns(null, null, "parent", "%"),
                 "TABLE_NAME", "COLUMN_NAME", "DATA_TYPE", "TYPE_NAME", "NULLABLE", "IS_NULLABLE", "ORDINAL_POSITION",

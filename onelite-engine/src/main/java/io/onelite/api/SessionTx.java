@@ -1,0 +1,356 @@
+package io.onelite.api;
+
+import io.onelite.btree.KeyInfo;
+import io.onelite.catalog.KeyCursor;
+import io.onelite.catalog.RowCursor;
+import io.onelite.catalog.Storage;
+import io.onelite.catalog.Table;
+import io.onelite.catalog.TxStorage;
+import io.onelite.common.BeginMode;
+import io.onelite.common.OneLiteException;
+import io.onelite.common.ResultCode;
+import io.onelite.common.Synchronous;
+import io.onelite.tx.CommitHook;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * A session's transaction over all its databases, as SQLite's one transaction spans main, temp
+ * and the attached files. It is main's transaction, plus one transaction per other database
+ * begun on first use ({@link #database}), DEFERRED (a file takes its write lock when first
+ * written); under BEGIN CONCURRENT an attached file may be read but not written (SQLITE_ERROR),
+ * temp (private to the session) may be both.
+ *
+ * <p>Savepoints span every database: a database joined later gets the savepoints open at that
+ * moment, so ROLLBACK TO undoes its changes too. COMMIT commits main first (a failed concurrent
+ * commit then rolls the rest back), then the others; as in SQLite in WAL mode, the files are not
+ * committed atomically together.
+ */
+final class SessionTx implements TxStorage {
+    private final SessionDatabases databases;
+    private final TxStorage main;
+    private final BeginMode mode;
+    /** The other databases' transactions by lower-case name, in the order they joined. */
+    private final Map<String, Joined> joined = new LinkedHashMap<>();
+    /** Open savepoints: per database name, that database's own savepoint number. */
+    private final List<Map<String, Integer>> savepoints = new ArrayList<>();
+    private Synchronous synchronous;
+
+    SessionTx(SessionDatabases databases, TxStorage main, BeginMode mode) {
+        this.databases = databases;
+        this.main = main;
+        this.mode = mode;
+    }
+
+    /** Whether database {@code db} (lower case) has joined this transaction (DETACH refuses then). */
+    boolean uses(String db) {
+        return joined.containsKey(db.toLowerCase(Locale.ROOT));
+    }
+
+    @Override
+    public Storage database(String db) {
+        if (Table.MAIN.equalsIgnoreCase(db)) {
+            return this;
+        }
+        String key = db.toLowerCase(Locale.ROOT);
+        Joined j = joined.get(key);
+        if (j == null) {
+            // DEFERRED: a file takes its write lock when a statement writes it (two names for one
+            // file must not both lock it at once); temp is private anyway
+            boolean readOnly = !io.onelite.catalog.Schema.TEMP.equals(key) && mode == BeginMode.CONCURRENT;
+            TxStorage tx = databases.begin(key, BeginMode.DEFERRED);
+            if (synchronous != null) {
+                tx.setSynchronous(synchronous);
+            }
+            j = new Joined(key, tx, readOnly);
+            for (Map<String, Integer> level : savepoints) {
+                level.put(key, tx.savepoint());
+            }
+            joined.put(key, j);
+        }
+        return j;
+    }
+
+    /** Main's transaction (the schema of main is read through it). */
+    TxStorage main() {
+        return main;
+    }
+
+    @Override
+    public void commit() {
+        try {
+            main.commit();
+        } catch (RuntimeException e) {
+            if (main.isFinished()) {
+                rollbackJoined();
+            }
+            throw e;
+        }
+        RuntimeException failure = null;
+        for (Joined j : joined.values()) {
+            try {
+                if (failure == null) {
+                    j.tx.commit();
+                } else {
+                    j.tx.rollback();
+                }
+            } catch (RuntimeException e) {
+                failure = failure == null ? e : failure;
+            }
+        }
+        joined.clear();
+        if (failure != null) {
+            throw failure;
+        }
+    }
+
+    @Override
+    public void rollback() {
+        try {
+            main.rollback();
+        } finally {
+            rollbackJoined();
+        }
+    }
+
+    private void rollbackJoined() {
+        for (Joined j : joined.values()) {
+            try {
+                j.tx.rollback();
+            } catch (RuntimeException ignored) {
+                // the others still roll back
+            }
+        }
+        joined.clear();
+    }
+
+    @Override
+    public boolean isFinished() {
+        return main.isFinished();
+    }
+
+    @Override
+    public void setSynchronous(Synchronous level) {
+        synchronous = level;
+        main.setSynchronous(level);
+        for (Joined j : joined.values()) {
+            j.tx.setSynchronous(level);
+        }
+    }
+
+    @Override
+    public BeginMode mode() {
+        return main.mode();
+    }
+
+    @Override
+    public int savepoint() {
+        Map<String, Integer> level = new HashMap<>();
+        level.put(Table.MAIN, main.savepoint());
+        for (Joined j : joined.values()) {
+            level.put(j.name, j.tx.savepoint());
+        }
+        savepoints.add(level);
+        return savepoints.size() - 1;
+    }
+
+    @Override
+    public void rollbackTo(int savepoint) {
+        Map<String, Integer> level = savepoints.get(savepoint);
+        main.rollbackTo(level.get(Table.MAIN));
+        for (Joined j : joined.values()) {
+            j.tx.rollbackTo(level.get(j.name));
+        }
+    }
+
+    @Override
+    public void release(int savepoint) {
+        Map<String, Integer> level = savepoints.get(savepoint);
+        main.release(level.get(Table.MAIN));
+        for (Joined j : joined.values()) {
+            j.tx.release(level.get(j.name));
+        }
+        while (savepoints.size() > savepoint) {
+            savepoints.remove(savepoints.size() - 1);
+        }
+    }
+
+    // Main's storage: everything below is main's transaction.
+
+    @Override
+    public RowCursor openTable(int root) {
+        return main.openTable(root);
+    }
+
+    @Override
+    public KeyCursor openIndex(int root, KeyInfo keyInfo) {
+        return main.openIndex(root, keyInfo);
+    }
+
+    @Override
+    public void beginWrite() {
+        main.beginWrite();
+    }
+
+    @Override
+    public boolean isWriting() {
+        return main.isWriting();
+    }
+
+    @Override
+    public int createTree(boolean table) {
+        return main.createTree(table);
+    }
+
+    @Override
+    public void dropTree(int root) {
+        main.dropTree(root);
+    }
+
+    @Override
+    public void clearTree(int root) {
+        main.clearTree(root);
+    }
+
+    @Override
+    public long newRowid(RowCursor c, int root) {
+        return main.newRowid(c, root);
+    }
+
+    @Override
+    public long newRowid(RowCursor c, int root, long atLeast) {
+        return main.newRowid(c, root, atLeast);
+    }
+
+    @Override
+    public int headerInt(int offset) {
+        return main.headerInt(offset);
+    }
+
+    @Override
+    public void setHeaderInt(int offset, int value) {
+        main.setHeaderInt(offset, value);
+    }
+
+    @Override
+    public void onCommit(CommitHook hook) {
+        main.onCommit(hook);
+    }
+
+    @Override
+    public List<String> integrityCheck(Map<Integer, KeyInfo> roots, int maxErrors) {
+        return main.integrityCheck(roots, maxErrors);
+    }
+
+    /**
+     * Another database's transaction as the executor sees it: its own trees, and the session's
+     * other databases by name ({@link #database}), so code handed this storage still finds a
+     * table of any database.
+     */
+    private final class Joined implements Storage {
+        final String name;
+        final TxStorage tx;
+        /** An attached file under BEGIN CONCURRENT: readable, never writable. */
+        final boolean readOnly;
+
+        Joined(String name, TxStorage tx, boolean readOnly) {
+            this.name = name;
+            this.tx = tx;
+            this.readOnly = readOnly;
+        }
+
+        @Override
+        public Storage database(String db) {
+            return db.equalsIgnoreCase(name) ? this : SessionTx.this.database(db);
+        }
+
+        @Override
+        public RowCursor openTable(int root) {
+            return tx.openTable(root);
+        }
+
+        @Override
+        public KeyCursor openIndex(int root, KeyInfo keyInfo) {
+            return tx.openIndex(root, keyInfo);
+        }
+
+        @Override
+        public void beginWrite() {
+            if (readOnly) {
+                throw new OneLiteException(ResultCode.ERROR,
+                        "cannot write attached database " + name + " inside BEGIN CONCURRENT");
+            }
+            tx.beginWrite();
+        }
+
+        @Override
+        public boolean isWriting() {
+            return tx.isWriting();
+        }
+
+        @Override
+        public int createTree(boolean table) {
+            return tx.createTree(table);
+        }
+
+        @Override
+        public void dropTree(int root) {
+            tx.dropTree(root);
+        }
+
+        @Override
+        public void clearTree(int root) {
+            tx.clearTree(root);
+        }
+
+        @Override
+        public long newRowid(RowCursor c, int root) {
+            return tx.newRowid(c, root);
+        }
+
+        @Override
+        public long newRowid(RowCursor c, int root, long atLeast) {
+            return tx.newRowid(c, root, atLeast);
+        }
+
+        @Override
+        public int headerInt(int offset) {
+            return tx.headerInt(offset);
+        }
+
+        @Override
+        public void setHeaderInt(int offset, int value) {
+            tx.setHeaderInt(offset, value);
+        }
+
+        @Override
+        public int savepoint() {
+            return tx.savepoint();
+        }
+
+        @Override
+        public void rollbackTo(int savepoint) {
+            tx.rollbackTo(savepoint);
+        }
+
+        @Override
+        public void release(int savepoint) {
+            tx.release(savepoint);
+        }
+
+        @Override
+        public void onCommit(CommitHook hook) {
+            tx.onCommit(hook);
+        }
+
+        @Override
+        public List<String> integrityCheck(Map<Integer, KeyInfo> roots, int maxErrors) {
+            return tx.integrityCheck(roots, maxErrors);
+        }
+    }
+}
