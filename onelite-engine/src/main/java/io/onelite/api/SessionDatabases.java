@@ -89,6 +89,11 @@ final class SessionDatabases {
         return temp;
     }
 
+    /** Whether {@code name} is an attached database (not main or temp). */
+    boolean isAttached(String name) {
+        return find(name) != null;
+    }
+
     private Attached find(String name) {
         if (temp != null && temp.name.equalsIgnoreCase(name)) {
             return temp;

@@ -247,6 +247,16 @@ final class SessionTx implements TxStorage {
         return main.integrityCheck(roots, maxErrors);
     }
 
+    @Override
+    public void vacuum(io.onelite.catalog.Schema schema) {
+        main.vacuum(schema);
+    }
+
+    @Override
+    public void vacuumInto(io.onelite.catalog.Schema schema, java.nio.file.Path out) {
+        main.vacuumInto(schema, out);
+    }
+
     /**
      * Another database's transaction as the executor sees it: its own trees, and the session's
      * other databases by name ({@link #database}), so code handed this storage still finds a

@@ -105,7 +105,7 @@ final class StatementImpl implements Statement {
             declTypes = java.util.Collections.nCopies(4, null);
             tables = declTypes;
         } else if (stmt instanceof io.onelite.sql.ast.MaintenanceStmt.Vacuum v) {
-            VacuumRunner.checkSchema(v);
+            VacuumRunner.checkSchema(session, v);
         } else if (stmt instanceof PragmaStmt p) {
             names = Pragmas.columns(p);
             declTypes = java.util.Collections.nCopies(names.size(), null);

@@ -25,16 +25,20 @@ final class VacuumRunner {
     private VacuumRunner() {
     }
 
-    /** At prepare, as SQLite's {@code sqlite3Vacuum}: a schema other than main and temp is {@code unknown database x}. */
-    static void checkSchema(MaintenanceStmt.Vacuum v) {
+    /** At prepare, as SQLite's {@code sqlite3Vacuum}: a schema other than main, temp or an attached database is {@code unknown database x}. */
+    static void checkSchema(SessionImpl session, MaintenanceStmt.Vacuum v) {
         String schemaName = v.schema();
-        if (schemaName != null && !schemaName.equalsIgnoreCase("main") && !schemaName.equalsIgnoreCase("temp")) {
+        if (schemaName != null && !schemaName.equalsIgnoreCase("main") && !schemaName.equalsIgnoreCase("temp")
+                && !session.databases.isAttached(schemaName)) {
             throw new OneLiteException(ResultCode.ERROR, "unknown database " + schemaName);
         }
     }
 
     static void run(SessionImpl session, StatementImpl self, MaintenanceStmt.Vacuum v, Object[] params) {
-        checkSchema(v);
+        if (v.schema() != null && session.databases.isAttached(v.schema())) {
+            throw new OneLiteException(ResultCode.ERROR, "VACUUM of an attached database is not supported yet");
+        }
+        checkSchema(session, v);
         if (v.schema() != null && v.schema().equalsIgnoreCase("temp")) {
             return; // SQLite skips the temp database (sqlite3Vacuum: iDb == 1)
         }
