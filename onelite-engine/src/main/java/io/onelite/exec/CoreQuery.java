@@ -1,14 +1,13 @@
 package io.onelite.exec;
 
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
-import java.util.Set;
 
 /**
  * One SELECT core without aggregates: nested loops over its FROM levels, a guard of constant
  * WHERE terms, then the result expressions (plus hidden sort keys), optionally DISTINCT.
- * Rows stream; nothing is materialised except the DISTINCT set.
+ * Rows stream; DISTINCT keeps the rows seen ({@link DistinctRows}, which sorts them past the
+ * sorter's memory budget).
  */
 public final class CoreQuery implements Query {
     private final int sources;
@@ -51,30 +50,41 @@ public final class CoreQuery implements Query {
         Frame f = new Frame(ctx, outer, sources);
         JoinLoop loop = new JoinLoop(levels);
         boolean pass = guard == null || ValueOps.isTrue(guard.eval(f));
-        Set<RowKey> seen = distinct ? new HashSet<>() : null;
+        DistinctRows seen = distinct ? new DistinctRows(visible, distinctCollations, ctx) : null;
         if (windows != null) {
             return windowed(f, loop, pass, seen);
         }
         return new RowIterator() {
             Object[] row;
+            RowIterator deferred;
 
             @Override
             public boolean next() {
                 if (!pass) {
                     return false;
                 }
-                while (loop.next(f)) {
+                while (deferred == null && loop.next(f)) {
                     Object[] r = new Object[outputs.length];
                     for (int i = 0; i < r.length; i++) {
                         r[i] = outputs[i].eval(f);
                     }
-                    if (seen != null && !seen.add(new RowKey(java.util.Arrays.copyOf(r, visible)))) {
+                    if (seen != null && !seen.admit(r)) {
                         continue;
                     }
                     row = r;
                     return true;
                 }
-                return false;
+                if (seen == null) {
+                    return false;
+                }
+                if (deferred == null) {
+                    deferred = seen.deferred(); // the input ended: the rows DISTINCT had to sort
+                }
+                if (!deferred.next()) {
+                    return false;
+                }
+                row = deferred.row();
+                return true;
             }
 
             @Override
@@ -84,7 +94,15 @@ public final class CoreQuery implements Query {
         };
     }
 
-    private RowIterator windowed(Frame f, JoinLoop loop, boolean pass, Set<RowKey> seen) {
+    /** Result collations per output column (DISTINCT compares under them); null: BINARY. */
+    private io.onelite.btree.Collation[] distinctCollations;
+
+    public CoreQuery withDistinctCollations(io.onelite.btree.Collation[] collations) {
+        this.distinctCollations = collations;
+        return this;
+    }
+
+    private RowIterator windowed(Frame f, JoinLoop loop, boolean pass, DistinctRows seen) {
         WindowStage stage = new WindowStage(windows);
         List<RowSource[]> snaps = new ArrayList<>();
         while (pass && loop.next(f)) {
@@ -116,8 +134,14 @@ public final class CoreQuery implements Query {
             for (int c = 0; c < r.length; c++) {
                 r[c] = outputs[c].eval(f);
             }
-            if (seen == null || seen.add(new RowKey(java.util.Arrays.copyOf(r, visible)))) {
+            if (seen == null || seen.admit(r)) {
                 rows.add(r);
+            }
+        }
+        if (seen != null) {
+            RowIterator rest = seen.deferred();
+            while (rest.next()) {
+                rows.add(rest.row());
             }
         }
         return ListLevel.iterate(rows);
