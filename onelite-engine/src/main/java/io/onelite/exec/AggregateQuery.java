@@ -416,13 +416,12 @@ public final class AggregateQuery implements Query {
             return windowed(f, groups);
         }
         DistinctRows seen = distinct ? new DistinctRows(visible, distinctCollations, ctx) : null;
-        return new RowIterator() {
+        return DistinctRows.filter(new RowIterator() {
             Object[] row;
-            RowIterator deferred;
 
             @Override
             public boolean next() {
-                while (deferred == null && groups.hasNext()) {
+                while (groups.hasNext()) {
                     ctx.checkInterrupt();
                     f.group = groups.next().values();
                     if (having != null && !ValueOps.isTrue(having.eval(f))) {
@@ -432,70 +431,55 @@ public final class AggregateQuery implements Query {
                     for (int i = 0; i < r.length; i++) {
                         r[i] = outputs[i].eval(f);
                     }
-                    if (seen != null && !seen.admit(r)) {
-                        continue;
-                    }
                     row = r;
                     return true;
                 }
-                if (seen == null) {
-                    return false;
-                }
-                if (deferred == null) {
-                    deferred = seen.deferred();
-                }
-                if (!deferred.next()) {
-                    return false;
-                }
-                row = deferred.row();
-                return true;
+                return false;
             }
 
             @Override
             public Object[] row() {
                 return row;
             }
-        };
+        }, seen);
     }
 
-    /** Window functions over the groups: the groups that pass HAVING are held in memory. */
+    /** Window functions over the groups that pass HAVING: each group's values are the {@link WindowStage} payload. */
     private RowIterator windowed(Frame f, Iterator<Done> groups) {
-        List<Object[]> groupValues = new ArrayList<>();
+        WindowStage stage = new WindowStage(windows, slots.length, f.ctx);
         while (groups.hasNext()) {
             f.group = groups.next().values();
             if (having != null && !ValueOps.isTrue(having.eval(f))) {
                 continue;
             }
-            groupValues.add(f.group);
+            stage.capture(f, f.group);
         }
-        WindowStage stage = new WindowStage(windows);
-        for (Object[] gv : groupValues) {
-            f.group = gv;
-            stage.capture(f);
-        }
-        int[] order = new int[groupValues.size()];
-        Object[][] windowValues = stage.compute(f, order);
+        RowIterator computed = stage.compute(f);
         DistinctRows seen = distinct ? new DistinctRows(visible, distinctCollations, f.ctx) : null;
-        List<Object[]> rows = new ArrayList<>();
-        for (int gi = 0; gi < groupValues.size(); gi++) {
-            int idx = order[gi];
-            f.group = groupValues.get(idx);
-            f.window = windowValues[idx];
-            Object[] r = new Object[outputs.length];
-            for (int i = 0; i < r.length; i++) {
-                r[i] = outputs[i].eval(f);
+        return DistinctRows.filter(new RowIterator() {
+            Object[] row;
+
+            @Override
+            public boolean next() {
+                while (computed.next()) {
+                    Object[] c = computed.row();
+                    f.group = java.util.Arrays.copyOf(c, slots.length);
+                    f.window = java.util.Arrays.copyOfRange(c, slots.length, c.length);
+                    Object[] r = new Object[outputs.length];
+                    for (int i = 0; i < r.length; i++) {
+                        r[i] = outputs[i].eval(f);
+                    }
+                    row = r;
+                    return true;
+                }
+                return false;
             }
-            if (seen == null || seen.admit(r)) {
-                rows.add(r);
+
+            @Override
+            public Object[] row() {
+                return row;
             }
-        }
-        if (seen != null) {
-            RowIterator rest = seen.deferred();
-            while (rest.next()) {
-                rows.add(rest.row());
-            }
-        }
-        return RowIterator.of(rows);
+        }, seen);
     }
 
     @Override

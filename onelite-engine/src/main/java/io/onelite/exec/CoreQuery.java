@@ -54,44 +54,30 @@ public final class CoreQuery implements Query {
         if (windows != null) {
             return windowed(f, loop, pass, seen);
         }
-        return new RowIterator() {
+        return DistinctRows.filter(new RowIterator() {
             Object[] row;
-            RowIterator deferred;
 
             @Override
             public boolean next() {
                 if (!pass) {
                     return false;
                 }
-                while (deferred == null && loop.next(f)) {
+                while (loop.next(f)) {
                     Object[] r = new Object[outputs.length];
                     for (int i = 0; i < r.length; i++) {
                         r[i] = outputs[i].eval(f);
                     }
-                    if (seen != null && !seen.admit(r)) {
-                        continue;
-                    }
                     row = r;
                     return true;
                 }
-                if (seen == null) {
-                    return false;
-                }
-                if (deferred == null) {
-                    deferred = seen.deferred(); // the input ended: the rows DISTINCT had to sort
-                }
-                if (!deferred.next()) {
-                    return false;
-                }
-                row = deferred.row();
-                return true;
+                return false;
             }
 
             @Override
             public Object[] row() {
                 return row;
             }
-        };
+        }, seen);
     }
 
     /** Result collations per output column (DISTINCT compares under them); null: BINARY. */
@@ -102,49 +88,68 @@ public final class CoreQuery implements Query {
         return this;
     }
 
+    /**
+     * Window functions: every row goes through the {@link WindowStage} with a snapshot of its
+     * sources as payload (per source: 0 no row yet, 1 a LEFT JOIN's NULL row, 2 a row; its
+     * rowid; its columns), which is restored to evaluate the outputs.
+     */
     private RowIterator windowed(Frame f, JoinLoop loop, boolean pass, DistinctRows seen) {
-        WindowStage stage = new WindowStage(windows);
-        List<RowSource[]> snaps = new ArrayList<>();
+        int[] at = new int[sources + 1];
+        for (int k = 0; k < sources; k++) {
+            at[k + 1] = at[k] + 2 + widths[k];
+        }
+        WindowStage stage = new WindowStage(windows, at[sources], f.ctx);
         while (pass && loop.next(f)) {
-            stage.capture(f);
-            RowSource[] snap = new RowSource[sources];
+            Object[] snap = new Object[at[sources]];
             for (int k = 0; k < sources; k++) {
                 RowSource s = f.src[k];
-                if (s == RowSource.NULL_ROW || s == null) {
-                    snap[k] = s;
+                if (s == null || s == RowSource.NULL_ROW) {
+                    snap[at[k]] = s == null ? 0L : 1L;
                     continue;
                 }
-                Object[] v = new Object[widths[k]];
-                for (int c = 0; c < v.length; c++) {
-                    v[c] = s.column(c);
+                snap[at[k]] = 2L;
+                snap[at[k] + 1] = s instanceof ArrayRow ar ? ar.rowid : s.rowid();
+                for (int c = 0; c < widths[k]; c++) {
+                    snap[at[k] + 2 + c] = s.column(c);
                 }
-                ArrayRow a = new ArrayRow(v);
-                a.rowid = s instanceof ArrayRow ar ? ar.rowid : s.rowid();
-                snap[k] = a;
             }
-            snaps.add(snap);
+            stage.capture(f, snap);
         }
-        int[] order = new int[snaps.size()];
-        Object[][] vals = stage.compute(f, order);
-        List<Object[]> rows = new ArrayList<>();
-        for (int i : order) {
-            System.arraycopy(snaps.get(i), 0, f.src, 0, sources);
-            f.window = vals[i];
-            Object[] r = new Object[outputs.length];
-            for (int c = 0; c < r.length; c++) {
-                r[c] = outputs[c].eval(f);
+        RowIterator computed = stage.compute(f);
+        int payload = at[sources];
+        return DistinctRows.filter(new RowIterator() {
+            Object[] row;
+
+            @Override
+            public boolean next() {
+                while (computed.next()) {
+                    Object[] c = computed.row();
+                    for (int k = 0; k < sources; k++) {
+                        long kind = (Long) c[at[k]];
+                        if (kind != 2L) {
+                            f.src[k] = kind == 0L ? null : RowSource.NULL_ROW;
+                            continue;
+                        }
+                        ArrayRow a = new ArrayRow(java.util.Arrays.copyOfRange(c, at[k] + 2, at[k + 1]));
+                        a.rowid = (Long) c[at[k] + 1];
+                        f.src[k] = a;
+                    }
+                    f.window = java.util.Arrays.copyOfRange(c, payload, c.length);
+                    Object[] r = new Object[outputs.length];
+                    for (int i = 0; i < r.length; i++) {
+                        r[i] = outputs[i].eval(f);
+                    }
+                    row = r;
+                    return true;
+                }
+                return false;
             }
-            if (seen == null || seen.admit(r)) {
-                rows.add(r);
+
+            @Override
+            public Object[] row() {
+                return row;
             }
-        }
-        if (seen != null) {
-            RowIterator rest = seen.deferred();
-            while (rest.next()) {
-                rows.add(rest.row());
-            }
-        }
-        return ListLevel.iterate(rows);
+        }, seen);
     }
 
     @Override

@@ -102,6 +102,43 @@ final class DistinctRows {
         };
     }
 
+    /**
+     * {@code rows} without duplicates: the rows {@link #admit} lets out as they come, then, when
+     * {@code rows} ends, the {@link #deferred} ones. A null {@code seen} passes every row.
+     */
+    static RowIterator filter(RowIterator rows, DistinctRows seen) {
+        if (seen == null) {
+            return rows;
+        }
+        return new RowIterator() {
+            Object[] row;
+            RowIterator deferred;
+
+            @Override
+            public boolean next() {
+                while (deferred == null && rows.next()) {
+                    if (seen.admit(rows.row())) {
+                        row = rows.row();
+                        return true;
+                    }
+                }
+                if (deferred == null) {
+                    deferred = seen.deferred(); // the input ended: the rows DISTINCT had to sort
+                }
+                if (!deferred.next()) {
+                    return false;
+                }
+                row = deferred.row();
+                return true;
+            }
+
+            @Override
+            public Object[] row() {
+                return row;
+            }
+        };
+    }
+
     private Comparator<Object[]> byKey() {
         return (a, b) -> compareColumns(a, b, visible, collations);
     }
