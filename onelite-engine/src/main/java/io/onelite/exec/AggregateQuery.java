@@ -235,7 +235,7 @@ public final class AggregateQuery implements Query {
             }
             Object[] v = in.args(i);
             if (seen[i] != null) {
-                if (v[0] == null || !seen[i].add(new RowKey(new Object[]{v[0]}))) {
+                if (v[0] == null || !seen[i].add(RowKey.folded(new Object[]{v[0]}, new io.onelite.btree.Collation[]{slots[i].collation()}))) {
                     return;
                 }
             }

@@ -13,7 +13,9 @@ import java.util.List;
  * which is the leftmost SELECT's that has one, as SQLite's {@code multiSelectCollSeq}), left
  * rows before right ones, each side in input order. A run yields one row, the last left row (the
  * last row for UNION): SQLite inserts into an ephemeral index where a later equal key replaces
- * the earlier. UNION keeps every run, INTERSECT the runs with both sides, EXCEPT those with no
+ * the earlier. With an ORDER BY, SQLite merges the sorted sides instead
+ * ({@code multiSelectOrderBy}): each side keeps its first equal row, and UNION takes the right
+ * side's row over the left's; so does this query then. UNION keeps every run, INTERSECT the runs with both sides, EXCEPT those with no
  * right row. Rows come out in the order of that index, which callers must not rely on.
  */
 public final class CompoundQuery implements Query {
@@ -26,6 +28,14 @@ public final class CompoundQuery implements Query {
         this.parts = parts;
         this.ops = ops;
         this.columns = columns;
+    }
+
+    /** Whether the compound has an ORDER BY, which SQLite computes by merging the sorted sides. */
+    private boolean merged;
+
+    public CompoundQuery withOrderBy(boolean ordered) {
+        this.merged = ordered;
+        return this;
     }
 
     /** The collation per column that de-duplication compares text under (null: BINARY). */
@@ -98,22 +108,26 @@ public final class CompoundQuery implements Query {
             public boolean next() {
                 while (pending != null) {
                     Object[] first = pending;
+                    Object[] firstLeft = null;
                     Object[] lastLeft = null;
+                    Object[] firstRight = null;
                     Object[] last = null;
-                    boolean right = false;
                     do {
                         last = pending;
                         if ((Long) pending[columns] == 0L) {
+                            firstLeft = firstLeft == null ? pending : firstLeft;
                             lastLeft = pending;
-                        } else {
-                            right = true;
+                        } else if (firstRight == null) {
+                            firstRight = pending;
                         }
                         pending = sorted.next() ? sorted.row() : null;
                     } while (pending != null && compareValues(first, pending) == 0);
+                    boolean right = firstRight != null;
+                    Object[] left = merged ? firstLeft : lastLeft;
                     Object[] out = switch (op) {
-                        case "UNION" -> last;
-                        case "INTERSECT" -> right ? lastLeft : null;
-                        default -> right ? null : lastLeft; // EXCEPT
+                        case "UNION" -> merged ? (right ? firstRight : firstLeft) : last;
+                        case "INTERSECT" -> right ? left : null;
+                        default -> right ? null : left; // EXCEPT
                     };
                     if (out != null) {
                         row = Arrays.copyOf(out, columns);

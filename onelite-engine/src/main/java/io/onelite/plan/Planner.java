@@ -146,8 +146,9 @@ public final class Planner {
             ops.add(t.op());
         }
         int n = first.names().size();
+        String[] compoundColls = compoundCollations(planned, n);
         Query q = new CompoundQuery(queries, ops.stream().map(Enum::name).toList(), n)
-                .withCollations(CorePlanner.collations(compoundCollations(planned, n)));
+                .withCollations(CorePlanner.collations(compoundColls)).withOrderBy(!s.orderBy().isEmpty());
         List<OrderingTerm> order = s.orderBy();
         Limits.byTerms(order.size(), "ORDER");
         int[] keys = new int[order.size()];
@@ -169,7 +170,7 @@ public final class Planner {
             }
             keys[i] = k;
             desc[i] = t.descending();
-            String cn = coll != null ? coll : first.collations()[k];
+            String cn = coll != null ? coll : compoundColls[k];
             colls[i] = cn == null ? Collation.BINARY : Collation.byName(cn);
             nullsFirst[i] = t.nulls() == null || t.nulls() == NullsOrder.DEFAULT ? !desc[i] : t.nulls() == NullsOrder.FIRST;
         }
