@@ -319,7 +319,6 @@ public final class AggregateQuery implements Query {
                     } else {
                         at = slotOffsets();
                         spilled = new ExternalSorter.Sink(this::compareKeys, ctx);
-                        ctx.onClose(spilled);
                     }
                 }
                 if (g != null) {

@@ -96,7 +96,6 @@ public final class CompoundQuery implements Query {
             int c = compareValues(a, b);
             return c != 0 ? c : Long.compare((Long) a[columns], (Long) b[columns]);
         }, ctx);
-        ctx.onClose(sink);
         add(sink, left, 0L, ctx);
         add(sink, rightQuery.open(ctx, outer), 1L, ctx);
         RowIterator sorted = sink.sorted();

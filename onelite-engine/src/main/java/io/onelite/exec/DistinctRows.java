@@ -53,7 +53,6 @@ final class DistinctRows {
                 return true;
             }
             pending = new ExternalSorter.Sink(byKey(), ctx);
-            ctx.onClose(pending);
         } else if (seen.contains(k)) {
             return false;
         }
@@ -71,7 +70,6 @@ final class DistinctRows {
         RowIterator byKey = pending.sorted();
         ExternalSorter.Sink byArrival = new ExternalSorter.Sink(
                 Comparator.comparingLong((Object[] r) -> (Long) r[r.length - 1]), ctx);
-        ctx.onClose(byArrival);
         Comparator<Object[]> sameKey = byKey();
         Object[] previous = null;
         while (byKey.next()) {

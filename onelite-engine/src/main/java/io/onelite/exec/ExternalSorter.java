@@ -105,8 +105,11 @@ final class ExternalSorter {
     }
 
     /**
-     * Rows fed one at a time ({@link #add}), then handed back sorted once ({@link #sorted}). A
-     * sink that is abandoned must be {@link #close}d (the statement's context closes it too).
+     * Rows fed one at a time ({@link #add}), then handed back sorted once ({@link #sorted}). Only
+     * a sink that spills holds anything but heap: its spill file, which it registers with the
+     * statement's context when it creates it, so an abandoned or failed sink's file is closed
+     * with the statement (a sink within budget never registers, so a correlated subquery run per
+     * outer row leaves nothing behind).
      */
     static final class Sink implements AutoCloseable {
         private final Comparator<Object[]> order;

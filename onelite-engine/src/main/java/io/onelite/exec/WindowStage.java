@@ -97,7 +97,6 @@ public final class WindowStage {
             }
             return c != 0 ? c : Long.compare((Long) a[0], (Long) b[0]);
         }, ctx);
-        ctx.onClose(sink);
         return sink;
     }
 
