@@ -2,6 +2,7 @@ package io.onelite.exec;
 
 import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -78,6 +79,112 @@ public final class AggregateQuery implements Query {
         return outputs.length;
     }
 
+    /** The values one input row gives a group's slots: evaluated in place, or captured for a sort. */
+    private interface SlotInputs {
+        /** Whether the slot's FILTER lets the row in (true without FILTER). */
+        boolean passes(int slot);
+
+        Object[] args(int slot);
+
+        /** A bare column's value. */
+        Object bare(int slot);
+    }
+
+    /** The slots' inputs evaluated against the current row of {@code f}, only when asked. */
+    private final class FrameInputs implements SlotInputs {
+        private final Frame f;
+
+        FrameInputs(Frame f) {
+            this.f = f;
+        }
+
+        @Override
+        public boolean passes(int slot) {
+            Eval filter = slots[slot].filter();
+            return filter == null || ValueOps.isTrue(filter.eval(f));
+        }
+
+        @Override
+        public Object[] args(int slot) {
+            Eval[] a = slots[slot].args();
+            Object[] v = new Object[a.length];
+            for (int j = 0; j < v.length; j++) {
+                v[j] = a[j].eval(f);
+            }
+            return v;
+        }
+
+        @Override
+        public Object bare(int slot) {
+            return slots[slot].args()[0].eval(f);
+        }
+    }
+
+    /**
+     * Where each slot's inputs sit in a captured row: GROUP BY key first, then per aggregate slot
+     * its FILTER outcome (1/0, only with FILTER) and its arguments (NULLs when filtered out), per
+     * bare slot its value. This is what the GROUP BY sort holds per input row, as SQLite's sorter
+     * holds the GROUP BY terms and the columns the aggregates read.
+     */
+    private int[] slotOffsets() {
+        int[] at = new int[slots.length + 1];
+        int p = groupBy.length;
+        for (int i = 0; i < slots.length; i++) {
+            at[i] = p;
+            GroupSlot s = slots[i];
+            p += s.accumulator() == null ? 1 : (s.filter() != null ? 1 : 0) + s.args().length;
+        }
+        at[slots.length] = p;
+        return at;
+    }
+
+    private Object[] capture(Object[] key, FrameInputs in, int[] at) {
+        Object[] row = new Object[at[slots.length]];
+        System.arraycopy(key, 0, row, 0, key.length);
+        for (int i = 0; i < slots.length; i++) {
+            GroupSlot s = slots[i];
+            int p = at[i];
+            if (s.accumulator() == null) {
+                row[p] = in.bare(i);
+                continue;
+            }
+            boolean pass = in.passes(i);
+            if (s.filter() != null) {
+                row[p++] = pass ? 1L : 0L;
+            }
+            if (pass) {
+                System.arraycopy(in.args(i), 0, row, p, s.args().length);
+            }
+        }
+        return row;
+    }
+
+    /** The inputs of a captured row ({@link #slotOffsets}). */
+    private final class CapturedInputs implements SlotInputs {
+        private final int[] at;
+        Object[] row;
+
+        CapturedInputs(int[] at) {
+            this.at = at;
+        }
+
+        @Override
+        public boolean passes(int slot) {
+            return slots[slot].filter() == null || (Long) row[at[slot]] != 0L;
+        }
+
+        @Override
+        public Object[] args(int slot) {
+            int from = at[slot] + (slots[slot].filter() != null ? 1 : 0);
+            return java.util.Arrays.copyOfRange(row, from, from + slots[slot].args().length);
+        }
+
+        @Override
+        public Object bare(int slot) {
+            return row[at[slot]];
+        }
+    }
+
     private final class Group {
         final Accumulator[] accs = new Accumulator[slots.length];
         final Object[] bare = new Object[slots.length];
@@ -98,50 +205,41 @@ public final class AggregateQuery implements Query {
 
         boolean first = true;
 
-        void step(Frame f) {
+        void step(SlotInputs in) {
             boolean takeBare = first; // SQLite's bare columns: the group's first row ...
             if (extremeSlot >= 0) {
                 // bare columns come from the row holding the min()/max() (SQLite's special case)
                 Object before = accs[extremeSlot].value();
-                stepAggregate(extremeSlot, f);
+                stepAggregate(extremeSlot, in);
                 Object after = accs[extremeSlot].value();
                 takeBare = first || (after != null && (before == null || !ValueOps.sameValue(before, after, null)));
             }
             first = false;
             for (int i = 0; i < slots.length; i++) {
-                GroupSlot s = slots[i];
-                Eval[] a = s.args();
                 if (accs[i] == null) {
                     if (takeBare) {
-                        bare[i] = a[0].eval(f);
+                        bare[i] = in.bare(i);
                     }
                     continue;
                 }
                 if (i == extremeSlot) {
                     continue;
                 }
-                stepAggregate(i, f);
+                stepAggregate(i, in);
             }
         }
 
-        private void stepAggregate(int i, Frame f) {
-            {
-                GroupSlot s = slots[i];
-                Eval[] a = s.args();
-                if (s.filter() != null && !ValueOps.isTrue(s.filter().eval(f))) {
+        private void stepAggregate(int i, SlotInputs in) {
+            if (!in.passes(i)) {
+                return;
+            }
+            Object[] v = in.args(i);
+            if (seen[i] != null) {
+                if (v[0] == null || !seen[i].add(RowKey.folded(new Object[]{v[0]}, new io.onelite.btree.Collation[]{slots[i].collation()}))) {
                     return;
                 }
-                Object[] v = new Object[a.length];
-                for (int j = 0; j < v.length; j++) {
-                    v[j] = a[j].eval(f);
-                }
-                if (seen[i] != null) {
-                    if (v[0] == null || !seen[i].add(new RowKey(new Object[]{v[0]}))) {
-                        return;
-                    }
-                }
-                accs[i].step(v);
             }
+            accs[i].step(v);
         }
 
         Object[] values() {
@@ -153,107 +251,234 @@ public final class AggregateQuery implements Query {
         }
     }
 
-    @Override
-    public RowIterator open(ExecContext ctx, Frame outer) {
-        Frame f = new Frame(ctx, outer, sources);
+    /** A finished group: its key and its slot values. */
+    private record Done(Object[] key, Object[] values) {
+    }
+
+    /** Groups sort in GROUP BY order (descending per term where ORDER BY asked), as SQLite's sorter yields them. */
+    private int compareKeys(Object[] a, Object[] b) {
+        for (int i = 0; i < groupBy.length; i++) {
+            int c = ValueOps.compare(a[i], b[i], null);
+            if (c != 0) {
+                return groupDesc != null && i < groupDesc.length && groupDesc[i] ? -c : c;
+            }
+        }
+        return 0;
+    }
+
+    /** Distinct-result collations per output column (DISTINCT compares under them); null: BINARY. */
+    private io.onelite.btree.Collation[] distinctCollations;
+
+    public AggregateQuery withDistinctCollations(io.onelite.btree.Collation[] collations) {
+        this.distinctCollations = collations;
+        return this;
+    }
+
+    /**
+     * Reads the input and returns the groups in output order. Without an index order, groups
+     * are hashed until there are {@link ExternalSorter#memoryRows()} of them (or their keys take
+     * about {@link ExternalSorter#memoryBytes()}); after that, a row of a group not in the table
+     * is captured ({@link #slotOffsets}) into a sort by key, whose runs of equal keys are the
+     * remaining groups, each stepped in input order. The two sorted streams of groups (their keys
+     * are disjoint) are merged, so the output equals the all-in-memory one.
+     */
+    private Iterator<Done> groups(ExecContext ctx, Frame f) {
         Map<RowKey, Group> groups = new LinkedHashMap<>();
+        ExternalSorter.Sink spilled = null;
+        int[] at = null;
+        FrameInputs here = new FrameInputs(f);
         if (guard == null || ValueOps.isTrue(guard.eval(f))) {
             JoinLoop loop = new JoinLoop(levels);
             RowKey runKey = null;
             Group run = null;
+            int budgetRows = ExternalSorter.memoryRows();
+            long budgetBytes = ExternalSorter.memoryBytes();
+            long keyBytes = 0;
             while (loop.next(f)) {
                 Object[] key = new Object[groupBy.length];
                 for (int i = 0; i < key.length; i++) {
                     key[i] = groupBy[i].eval(f);
                 }
+                RowKey k = new RowKey(key);
                 if (sortedInput) {
-                    RowKey k = new RowKey(key);
                     if (run == null || !k.equals(runKey)) {
                         runKey = k;
                         run = new Group();
                         groups.put(k, run);
                     }
-                    run.step(f);
+                    run.step(here);
+                    continue;
+                }
+                Group g = groups.get(k);
+                if (g == null && spilled == null) {
+                    long size = ExternalSorter.sizeOf(key);
+                    if (groups.size() < budgetRows && (groups.isEmpty() || keyBytes + size <= budgetBytes)) {
+                        g = new Group();
+                        groups.put(k, g);
+                        keyBytes += size;
+                    } else {
+                        at = slotOffsets();
+                        spilled = new ExternalSorter.Sink(this::compareKeys, ctx);
+                    }
+                }
+                if (g != null) {
+                    g.step(here);
                 } else {
-                    groups.computeIfAbsent(new RowKey(key), k -> new Group()).step(f);
+                    spilled.add(capture(key, here, at));
                 }
             }
         }
         if (groups.isEmpty() && groupBy.length == 0) {
             groups.put(new RowKey(new Object[0]), new Group());
         }
-        if (groupBy.length > 0 && groups.size() > 1 && !sortedInput) {
-            // groups come out in GROUP BY order, as SQLite's sorter yields them
-            List<Map.Entry<RowKey, Group>> entries = new ArrayList<>(groups.entrySet());
-            entries.sort((x, y) -> {
-                Object[] a = x.getKey().values();
-                Object[] b = y.getKey().values();
-                for (int i = 0; i < a.length; i++) {
-                    int c = ValueOps.compare(a[i], b[i], null);
-                    if (c != 0) {
-                        return groupDesc != null && i < groupDesc.length && groupDesc[i] ? -c : c;
-                    }
+        List<Done> inMemory = new ArrayList<>(groups.size());
+        for (Map.Entry<RowKey, Group> en : groups.entrySet()) {
+            inMemory.add(new Done(en.getKey().values(), en.getValue().values()));
+        }
+        groups = null;
+        if (groupBy.length > 0 && inMemory.size() > 1 && !sortedInput) {
+            inMemory.sort((x, y) -> compareKeys(x.key, y.key));
+        }
+        if (spilled == null) {
+            return inMemory.iterator();
+        }
+        return mergeGroups(inMemory.iterator(), new SpilledGroups(spilled.sorted(), new CapturedInputs(at)));
+    }
+
+    /** Groups formed from the runs of equal keys of the GROUP BY sort. */
+    private final class SpilledGroups implements Iterator<Done> {
+        private final RowIterator sorted;
+        private final CapturedInputs in;
+        private Object[] pending;
+        private boolean started;
+
+        SpilledGroups(RowIterator sorted, CapturedInputs in) {
+            this.sorted = sorted;
+            this.in = in;
+        }
+
+        @Override
+        public boolean hasNext() {
+            if (!started) {
+                started = true;
+                pending = sorted.next() ? sorted.row() : null;
+            }
+            return pending != null;
+        }
+
+        @Override
+        public Done next() {
+            if (!hasNext()) {
+                throw new java.util.NoSuchElementException();
+            }
+            Object[] key = java.util.Arrays.copyOf(pending, groupBy.length);
+            Group g = new Group();
+            do {
+                in.row = pending;
+                g.step(in);
+                pending = sorted.next() ? sorted.row() : null;
+            } while (pending != null && compareKeys(key, pending) == 0);
+            return new Done(key, g.values());
+        }
+    }
+
+    private Iterator<Done> mergeGroups(Iterator<Done> a, Iterator<Done> b) {
+        return new Iterator<>() {
+            Done x = a.hasNext() ? a.next() : null;
+            Done y = b.hasNext() ? b.next() : null;
+
+            @Override
+            public boolean hasNext() {
+                return x != null || y != null;
+            }
+
+            @Override
+            public Done next() {
+                Done out;
+                if (y == null || (x != null && compareKeys(x.key, y.key) <= 0)) {
+                    out = x;
+                    x = a.hasNext() ? a.next() : null;
+                } else {
+                    out = y;
+                    y = b.hasNext() ? b.next() : null;
                 }
-                return 0;
-            });
-            Map<RowKey, Group> sorted = new LinkedHashMap<>();
-            for (Map.Entry<RowKey, Group> en : entries) {
-                sorted.put(en.getKey(), en.getValue());
+                return out;
             }
-            groups = sorted;
-        }
-        List<Object[]> rows = new ArrayList<>();
-        Set<RowKey> seen = distinct ? new HashSet<>() : null;
-        List<Object[]> groupValues = new ArrayList<>();
-        for (Group g : groups.values()) {
-            f.group = g.values();
-            if (having != null && !ValueOps.isTrue(having.eval(f))) {
-                continue;
-            }
-            groupValues.add(f.group);
-        }
-        Object[][] windowValues = null;
-        int[] order = null;
+        };
+    }
+
+    @Override
+    public RowIterator open(ExecContext ctx, Frame outer) {
+        Frame f = new Frame(ctx, outer, sources);
+        Iterator<Done> groups = groups(ctx, f);
         if (windows != null) {
-            WindowStage stage = new WindowStage(windows);
-            for (Object[] gv : groupValues) {
-                f.group = gv;
-                stage.capture(f);
-            }
-            order = new int[groupValues.size()];
-            windowValues = stage.compute(f, order);
+            return windowed(f, groups);
         }
-        for (int gi = 0; gi < groupValues.size(); gi++) {
-            int idx = order == null ? gi : order[gi];
-            f.group = groupValues.get(idx);
-            f.window = windowValues == null ? null : windowValues[idx];
-            Object[] r = new Object[outputs.length];
-            for (int i = 0; i < r.length; i++) {
-                r[i] = outputs[i].eval(f);
-            }
-            if (seen != null && !seen.add(new RowKey(java.util.Arrays.copyOf(r, visible)))) {
-                continue;
-            }
-            rows.add(r);
-        }
-        java.util.Iterator<Object[]> it = rows.iterator();
-        return new RowIterator() {
+        DistinctRows seen = distinct ? new DistinctRows(visible, distinctCollations, ctx) : null;
+        return DistinctRows.filter(new RowIterator() {
             Object[] row;
 
             @Override
             public boolean next() {
-                if (!it.hasNext()) {
-                    return false;
+                while (groups.hasNext()) {
+                    ctx.checkInterrupt();
+                    f.group = groups.next().values();
+                    if (having != null && !ValueOps.isTrue(having.eval(f))) {
+                        continue;
+                    }
+                    Object[] r = new Object[outputs.length];
+                    for (int i = 0; i < r.length; i++) {
+                        r[i] = outputs[i].eval(f);
+                    }
+                    row = r;
+                    return true;
                 }
-                row = it.next();
-                return true;
+                return false;
             }
 
             @Override
             public Object[] row() {
                 return row;
             }
-        };
+        }, seen);
+    }
+
+    /** Window functions over the groups that pass HAVING: each group's values are the {@link WindowStage} payload. */
+    private RowIterator windowed(Frame f, Iterator<Done> groups) {
+        WindowStage stage = new WindowStage(windows, slots.length, f.ctx);
+        while (groups.hasNext()) {
+            f.group = groups.next().values();
+            if (having != null && !ValueOps.isTrue(having.eval(f))) {
+                continue;
+            }
+            stage.capture(f, f.group);
+        }
+        RowIterator computed = stage.compute(f);
+        DistinctRows seen = distinct ? new DistinctRows(visible, distinctCollations, f.ctx) : null;
+        return DistinctRows.filter(new RowIterator() {
+            Object[] row;
+
+            @Override
+            public boolean next() {
+                while (computed.next()) {
+                    Object[] c = computed.row();
+                    f.group = java.util.Arrays.copyOf(c, slots.length);
+                    f.window = java.util.Arrays.copyOfRange(c, slots.length, c.length);
+                    Object[] r = new Object[outputs.length];
+                    for (int i = 0; i < r.length; i++) {
+                        r[i] = outputs[i].eval(f);
+                    }
+                    row = r;
+                    return true;
+                }
+                return false;
+            }
+
+            @Override
+            public Object[] row() {
+                return row;
+            }
+        }, seen);
     }
 
     @Override

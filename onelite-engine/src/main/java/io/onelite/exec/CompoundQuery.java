@@ -1,24 +1,47 @@
 package io.onelite.exec;
 
-import java.util.ArrayList;
-import java.util.LinkedHashSet;
+import io.onelite.btree.Collation;
+
+import java.util.Arrays;
 import java.util.List;
-import java.util.Set;
 
 /**
- * UNION ALL, UNION, INTERSECT and EXCEPT, left-associative over materialised rows. UNION,
- * INTERSECT and EXCEPT return distinct rows; without ORDER BY they come out in SQLite's order
- * of a sorted temp table, which callers must not rely on.
+ * UNION ALL, UNION, INTERSECT and EXCEPT, left-associative. UNION ALL streams its parts one
+ * after the other. UNION, INTERSECT and EXCEPT sort both inputs together through
+ * {@link ExternalSorter} (which spills past its memory budget), each row tagged with its side:
+ * the rows of one run compare equal (NULLs equal, text under the compound's collation per column,
+ * which is the leftmost SELECT's that has one, as SQLite's {@code multiSelectCollSeq}), left
+ * rows before right ones, each side in input order. A run yields one row, the last left row (the
+ * last row for UNION): SQLite inserts into an ephemeral index where a later equal key replaces
+ * the earlier. With an ORDER BY, SQLite merges the sorted sides instead
+ * ({@code multiSelectOrderBy}): each side keeps its first equal row, and UNION takes the right
+ * side's row over the left's; so does this query then. UNION keeps every run, INTERSECT the runs with both sides, EXCEPT those with no
+ * right row. Rows come out in the order of that index, which callers must not rely on.
  */
 public final class CompoundQuery implements Query {
     private final List<Query> parts;
     private final List<String> ops;
     private final int columns;
+    private Collation[] collations;
 
     public CompoundQuery(List<Query> parts, List<String> ops, int columns) {
         this.parts = parts;
         this.ops = ops;
         this.columns = columns;
+    }
+
+    /** Whether the compound has an ORDER BY, which SQLite computes by merging the sorted sides. */
+    private boolean merged;
+
+    public CompoundQuery withOrderBy(boolean ordered) {
+        this.merged = ordered;
+        return this;
+    }
+
+    /** The collation per column that de-duplication compares text under (null: BINARY). */
+    public CompoundQuery withCollations(Collation[] collations) {
+        this.collations = collations;
+        return this;
     }
 
     @Override
@@ -28,64 +51,89 @@ public final class CompoundQuery implements Query {
 
     @Override
     public RowIterator open(ExecContext ctx, Frame outer) {
-        List<Object[]> acc = parts.get(0).all(ctx, outer);
+        RowIterator acc = parts.get(0).open(ctx, outer);
         for (int i = 0; i < ops.size(); i++) {
-            List<Object[]> next = parts.get(i + 1).all(ctx, outer);
+            Query next = parts.get(i + 1);
             String op = ops.get(i);
-            if (op.equals("UNION_ALL")) {
-                acc = new ArrayList<>(acc);
-                acc.addAll(next);
-                continue;
-            }
-            Set<RowKey> left = new LinkedHashSet<>();
-            for (Object[] r : acc) {
-                left.add(new RowKey(r));
-            }
-            switch (op) {
-                case "UNION" -> {
-                    for (Object[] r : next) {
-                        left.add(new RowKey(r));
-                    }
-                }
-                case "EXCEPT" -> {
-                    for (Object[] r : next) {
-                        left.remove(new RowKey(r));
-                    }
-                }
-                default -> {
-                    Set<RowKey> right = new LinkedHashSet<>();
-                    for (Object[] r : next) {
-                        right.add(new RowKey(r));
-                    }
-                    left.retainAll(right);
-                }
-            }
-            List<Object[]> rows = new ArrayList<>();
-            for (RowKey k : left) {
-                rows.add(k.values());
-            }
-            rows.sort((a, b) -> {
-                for (int c = 0; c < a.length; c++) {
-                    int x = ValueOps.compare(a[c], b[c], null);
-                    if (x != 0) {
-                        return x;
-                    }
-                }
-                return 0;
-            });
-            acc = rows;
+            acc = op.equals("UNION_ALL") ? concat(acc, next, ctx, outer) : setOperation(op, acc, next, ctx, outer);
         }
-        var it = acc.iterator();
+        return acc;
+    }
+
+    /** {@code left}'s rows, then {@code right}'s (opened once {@code left} ends). */
+    private static RowIterator concat(RowIterator left, Query right, ExecContext ctx, Frame outer) {
         return new RowIterator() {
+            RowIterator current = left;
+            boolean onRight;
+
+            @Override
+            public boolean next() {
+                while (true) {
+                    if (current.next()) {
+                        return true;
+                    }
+                    if (onRight) {
+                        return false;
+                    }
+                    onRight = true;
+                    current = right.open(ctx, outer);
+                }
+            }
+
+            @Override
+            public Object[] row() {
+                return current.row();
+            }
+        };
+    }
+
+    private int compareValues(Object[] a, Object[] b) {
+        return DistinctRows.compareColumns(a, b, columns, collations);
+    }
+
+    private RowIterator setOperation(String op, RowIterator left, Query rightQuery, ExecContext ctx, Frame outer) {
+        ExternalSorter.Sink sink = new ExternalSorter.Sink((a, b) -> {
+            int c = compareValues(a, b);
+            return c != 0 ? c : Long.compare((Long) a[columns], (Long) b[columns]);
+        }, ctx);
+        add(sink, left, 0L, ctx);
+        add(sink, rightQuery.open(ctx, outer), 1L, ctx);
+        RowIterator sorted = sink.sorted();
+        return new RowIterator() {
+            Object[] pending = sorted.next() ? sorted.row() : null;
             Object[] row;
 
             @Override
             public boolean next() {
-                if (!it.hasNext()) {
-                    return false;
+                while (pending != null) {
+                    Object[] first = pending;
+                    Object[] firstLeft = null;
+                    Object[] lastLeft = null;
+                    Object[] firstRight = null;
+                    Object[] last = null;
+                    do {
+                        last = pending;
+                        if ((Long) pending[columns] == 0L) {
+                            firstLeft = firstLeft == null ? pending : firstLeft;
+                            lastLeft = pending;
+                        } else if (firstRight == null) {
+                            firstRight = pending;
+                        }
+                        pending = sorted.next() ? sorted.row() : null;
+                    } while (pending != null && compareValues(first, pending) == 0);
+                    boolean right = firstRight != null;
+                    Object[] left = merged ? firstLeft : lastLeft;
+                    Object[] out = switch (op) {
+                        case "UNION" -> merged ? (right ? firstRight : firstLeft) : last;
+                        case "INTERSECT" -> right ? left : null;
+                        default -> right ? null : left; // EXCEPT
+                    };
+                    if (out != null) {
+                        row = Arrays.copyOf(out, columns);
+                        return true;
+                    }
                 }
-                row = it.next();
-                return true;
+                return false;
             }
 
             @Override
@@ -93,5 +141,15 @@ public final class CompoundQuery implements Query {
                 return row;
             }
         };
+    }
+
+    private void add(ExternalSorter.Sink sink, RowIterator in, long side, ExecContext ctx) {
+        while (in.next()) {
+            ctx.checkInterrupt();
+            Object[] r = in.row();
+            Object[] tagged = Arrays.copyOf(r, columns + 1);
+            tagged[columns] = side;
+            sink.add(tagged);
+        }
     }
 }

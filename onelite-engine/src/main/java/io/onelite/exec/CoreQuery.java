@@ -1,14 +1,13 @@
 package io.onelite.exec;
 
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
-import java.util.Set;
 
 /**
  * One SELECT core without aggregates: nested loops over its FROM levels, a guard of constant
  * WHERE terms, then the result expressions (plus hidden sort keys), optionally DISTINCT.
- * Rows stream; nothing is materialised except the DISTINCT set.
+ * Rows stream; DISTINCT keeps the rows seen ({@link DistinctRows}, which sorts them past the
+ * sorter's memory budget).
  */
 public final class CoreQuery implements Query {
     private final int sources;
@@ -51,11 +50,11 @@ public final class CoreQuery implements Query {
         Frame f = new Frame(ctx, outer, sources);
         JoinLoop loop = new JoinLoop(levels);
         boolean pass = guard == null || ValueOps.isTrue(guard.eval(f));
-        Set<RowKey> seen = distinct ? new HashSet<>() : null;
+        DistinctRows seen = distinct ? new DistinctRows(visible, distinctCollations, ctx) : null;
         if (windows != null) {
             return windowed(f, loop, pass, seen);
         }
-        return new RowIterator() {
+        return DistinctRows.filter(new RowIterator() {
             Object[] row;
 
             @Override
@@ -68,8 +67,77 @@ public final class CoreQuery implements Query {
                     for (int i = 0; i < r.length; i++) {
                         r[i] = outputs[i].eval(f);
                     }
-                    if (seen != null && !seen.add(new RowKey(java.util.Arrays.copyOf(r, visible)))) {
-                        continue;
+                    row = r;
+                    return true;
+                }
+                return false;
+            }
+
+            @Override
+            public Object[] row() {
+                return row;
+            }
+        }, seen);
+    }
+
+    /** Result collations per output column (DISTINCT compares under them); null: BINARY. */
+    private io.onelite.btree.Collation[] distinctCollations;
+
+    public CoreQuery withDistinctCollations(io.onelite.btree.Collation[] collations) {
+        this.distinctCollations = collations;
+        return this;
+    }
+
+    /**
+     * Window functions: every row goes through the {@link WindowStage} with a snapshot of its
+     * sources as payload (per source: 0 no row yet, 1 a LEFT JOIN's NULL row, 2 a row; its
+     * rowid; its columns), which is restored to evaluate the outputs.
+     */
+    private RowIterator windowed(Frame f, JoinLoop loop, boolean pass, DistinctRows seen) {
+        int[] at = new int[sources + 1];
+        for (int k = 0; k < sources; k++) {
+            at[k + 1] = at[k] + 2 + widths[k];
+        }
+        WindowStage stage = new WindowStage(windows, at[sources], f.ctx);
+        while (pass && loop.next(f)) {
+            Object[] snap = new Object[at[sources]];
+            for (int k = 0; k < sources; k++) {
+                RowSource s = f.src[k];
+                if (s == null || s == RowSource.NULL_ROW) {
+                    snap[at[k]] = s == null ? 0L : 1L;
+                    continue;
+                }
+                snap[at[k]] = 2L;
+                snap[at[k] + 1] = s instanceof ArrayRow ar ? ar.rowid : s.rowid();
+                for (int c = 0; c < widths[k]; c++) {
+                    snap[at[k] + 2 + c] = s.column(c);
+                }
+            }
+            stage.capture(f, snap);
+        }
+        RowIterator computed = stage.compute(f);
+        int payload = at[sources];
+        return DistinctRows.filter(new RowIterator() {
+            Object[] row;
+
+            @Override
+            public boolean next() {
+                while (computed.next()) {
+                    Object[] c = computed.row();
+                    for (int k = 0; k < sources; k++) {
+                        long kind = (Long) c[at[k]];
+                        if (kind != 2L) {
+                            f.src[k] = kind == 0L ? null : RowSource.NULL_ROW;
+                            continue;
+                        }
+                        ArrayRow a = new ArrayRow(java.util.Arrays.copyOfRange(c, at[k] + 2, at[k + 1]));
+                        a.rowid = (Long) c[at[k] + 1];
+                        f.src[k] = a;
+                    }
+                    f.window = java.util.Arrays.copyOfRange(c, payload, c.length);
+                    Object[] r = new Object[outputs.length];
+                    for (int i = 0; i < r.length; i++) {
+                        r[i] = outputs[i].eval(f);
                     }
                     row = r;
                     return true;
@@ -81,46 +149,7 @@ public final class CoreQuery implements Query {
             public Object[] row() {
                 return row;
             }
-        };
-    }
-
-    private RowIterator windowed(Frame f, JoinLoop loop, boolean pass, Set<RowKey> seen) {
-        WindowStage stage = new WindowStage(windows);
-        List<RowSource[]> snaps = new ArrayList<>();
-        while (pass && loop.next(f)) {
-            stage.capture(f);
-            RowSource[] snap = new RowSource[sources];
-            for (int k = 0; k < sources; k++) {
-                RowSource s = f.src[k];
-                if (s == RowSource.NULL_ROW || s == null) {
-                    snap[k] = s;
-                    continue;
-                }
-                Object[] v = new Object[widths[k]];
-                for (int c = 0; c < v.length; c++) {
-                    v[c] = s.column(c);
-                }
-                ArrayRow a = new ArrayRow(v);
-                a.rowid = s instanceof ArrayRow ar ? ar.rowid : s.rowid();
-                snap[k] = a;
-            }
-            snaps.add(snap);
-        }
-        int[] order = new int[snaps.size()];
-        Object[][] vals = stage.compute(f, order);
-        List<Object[]> rows = new ArrayList<>();
-        for (int i : order) {
-            System.arraycopy(snaps.get(i), 0, f.src, 0, sources);
-            f.window = vals[i];
-            Object[] r = new Object[outputs.length];
-            for (int c = 0; c < r.length; c++) {
-                r[c] = outputs[c].eval(f);
-            }
-            if (seen == null || seen.add(new RowKey(java.util.Arrays.copyOf(r, visible)))) {
-                rows.add(r);
-            }
-        }
-        return ListLevel.iterate(rows);
+        }, seen);
     }
 
     @Override

@@ -1,25 +1,31 @@
 package io.onelite.exec;
 
-import io.onelite.btree.Record;
+import io.onelite.exec.func.JsonSubtype;
 
-import java.io.IOException;
-import java.nio.ByteBuffer;
-import java.nio.channels.FileChannel;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
+import java.util.BitSet;
 import java.util.Comparator;
+import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.PriorityQueue;
 
 /**
- * A stable sort that keeps at most {@link #memoryRows()} rows in memory: beyond that, sorted runs
- * go to a temp file (rows as {@link Record}s, which keep their storage classes) and a k-way merge
- * streams them back, as SQLite's VDBE sorter does with its PMAs. Ties keep input order: runs are
- * cut from the input in order, each run is sorted stably and the merge prefers the earlier run.
- * The temp file is unlinked as soon as it is created (nothing is left behind, even by a crash);
- * its space is freed when the merge ends, fails, or the statement's {@link ExecContext} closes.
+ * A stable sort that keeps at most {@link #memoryRows()} rows, and about {@link #memoryBytes()}
+ * bytes of them, in memory: beyond that, sorted runs go to a {@link SpillFile} (rows as
+ * {@code Record}s, which keep their storage classes) and a k-way merge streams them back, as
+ * SQLite's VDBE sorter does with its PMAs. Ties keep input order: runs are cut from the input in
+ * order, each run is sorted stably and the merge prefers the earlier run. The temp file's space is
+ * freed when the merge ends, fails, or the statement's {@link ExecContext} closes.
+ *
+ * <p>A value that carries the JSON subtype as it arrives ({@link JsonSubtype#isJson}) carries it
+ * again when the sorter hands its row on, whether the row stayed in memory or went through the
+ * file: SQLite's sorter keeps the subtype of window function arguments, and the subtype mark is
+ * only remembered for recent values.
+ *
+ * <p>The GROUP BY, DISTINCT, compound and window operators feed rows one by one through a
+ * {@link Sink}; ORDER BY calls {@link #sort}.
  */
 final class ExternalSorter {
     private ExternalSorter() {
@@ -27,14 +33,21 @@ final class ExternalSorter {
 
     /** The default budget; {@code -Donelite.sort.memoryRows=N} overrides it (e.g. to run a test corpus spilling). */
     private static volatile int memoryRows = Math.max(1, Integer.getInteger("onelite.sort.memoryRows", 250_000));
+    /** About how many bytes of rows a sort holds; {@code -Donelite.sort.memoryBytes=N} overrides it. */
+    private static volatile long memoryBytes = Math.max(1, Long.getLong("onelite.sort.memoryBytes", 256L << 20));
     private static volatile Path tempDirectory;
     /** Spill files created and still open, for tests that check nothing is left behind. */
-    static final java.util.concurrent.atomic.AtomicLong SPILLS_CREATED = new java.util.concurrent.atomic.AtomicLong();
-    static final java.util.concurrent.atomic.AtomicLong SPILLS_OPEN = new java.util.concurrent.atomic.AtomicLong();
+    static final java.util.concurrent.atomic.AtomicLong SPILLS_CREATED = SpillFile.CREATED;
+    static final java.util.concurrent.atomic.AtomicLong SPILLS_OPEN = SpillFile.OPEN;
 
     /** How many rows a sort holds in memory before it spills a run to disk. */
     static int memoryRows() {
         return memoryRows;
+    }
+
+    /** About how many bytes of rows ({@link #sizeOf}) a sort holds in memory before it spills. */
+    static long memoryBytes() {
+        return memoryBytes;
     }
 
     /** Sets the in-memory budget in rows (tests set it tiny to exercise the spill path). */
@@ -45,230 +58,217 @@ final class ExternalSorter {
         memoryRows = rows;
     }
 
+    /** Sets the in-memory budget in approximate bytes. */
+    public static void setMemoryBytes(long bytes) {
+        if (bytes < 1) {
+            throw new IllegalArgumentException("memory bytes must be positive: " + bytes);
+        }
+        memoryBytes = bytes;
+    }
+
     /** Where spill files go; null means {@code java.io.tmpdir}. */
     public static void setTempDirectory(Path dir) {
         tempDirectory = dir;
     }
 
+    /**
+     * About how much heap a row takes: the array, and per value its object (text as UTF-16, a
+     * blob its bytes). Only used to decide when to spill.
+     */
+    static long sizeOf(Object[] row) {
+        long n = 16 + 8L * row.length;
+        for (Object v : row) {
+            if (v instanceof String s) {
+                n += 40 + 2L * s.length();
+            } else if (v instanceof byte[] b) {
+                n += 16 + b.length;
+            } else if (v != null) {
+                n += 16;
+            }
+        }
+        return n;
+    }
+
     /** Consumes {@code in} and returns its rows in {@code order}, ties in input order. */
     static RowIterator sort(RowIterator in, Comparator<Object[]> order, ExecContext ctx) {
-        int budget = memoryRows;
-        List<Object[]> buffer = new ArrayList<>();
-        SpillFile spill = null;
+        Sink sink = new Sink(order, ctx);
         try {
             while (in.next()) {
                 ctx.checkInterrupt();
-                if (buffer.size() >= budget) { // only a row beyond the budget spills: a full buffer may be all
-                    if (spill == null) {
-                        spill = SpillFile.create(tempDirectory);
-                        ctx.onClose(spill);
-                    }
-                    buffer.sort(order); // List.sort is stable
-                    spill.writeRun(buffer);
-                    buffer = new ArrayList<>();
-                }
-                buffer.add(in.row());
+                sink.add(in.row());
             }
-            buffer.sort(order);
-            if (spill == null) {
-                return RowIterator.of(buffer);
-            }
-            spill.finishWriting();
-            return new Merge(spill, buffer, order, ctx);
         } catch (RuntimeException | Error e) {
-            if (spill != null) {
-                spill.close();
-            }
+            sink.close();
             throw e;
         }
+        return sink.sorted();
     }
 
-    /** The sorted runs of one sort in one unlinked temp file. */
-    static final class SpillFile implements AutoCloseable {
-        private final FileChannel channel;
-        private final ByteBuffer out = ByteBuffer.allocate(1 << 16);
-        private final List<long[]> runs = new ArrayList<>(); // {start, end} offsets
-        private long written;
-        private boolean closed;
+    /**
+     * Rows fed one at a time ({@link #add}), then handed back sorted once ({@link #sorted}). Only
+     * a sink that spills holds anything but heap: its spill file, which it registers with the
+     * statement's context when it creates it, so an abandoned or failed sink's file is closed
+     * with the statement (a sink within budget never registers, so a correlated subquery run per
+     * outer row leaves nothing behind).
+     */
+    static final class Sink implements AutoCloseable {
+        private final Comparator<Object[]> order;
+        private final ExecContext ctx;
+        private final int budgetRows = memoryRows;
+        private final long budgetBytes = memoryBytes;
+        private List<Object[]> buffer = new ArrayList<>();
+        private long bufferBytes;
+        /** JSON masks of the buffered rows that have JSON values (by identity). */
+        private Map<Object[], BitSet> masks = new IdentityHashMap<>();
+        private SpillFile spill;
+        private long count;
 
-        private SpillFile(FileChannel channel) {
-            this.channel = channel;
+        Sink(Comparator<Object[]> order, ExecContext ctx) {
+            this.order = order;
+            this.ctx = ctx;
         }
 
-        static SpillFile create(Path dir) {
-            try {
-                Path file = dir == null ? Files.createTempFile("onelite-sort-", ".tmp")
-                        : Files.createTempFile(dir, "onelite-sort-", ".tmp");
-                FileChannel ch = FileChannel.open(file, StandardOpenOption.READ, StandardOpenOption.WRITE,
-                        StandardOpenOption.DELETE_ON_CLOSE);
+        /** How many rows were added. */
+        long count() {
+            return count;
+        }
+
+        void add(Object[] row) {
+            long size = sizeOf(row);
+            // only a row beyond the budget spills: a full buffer may be all there is
+            if (!buffer.isEmpty() && (buffer.size() >= budgetRows || bufferBytes + size > budgetBytes)) {
+                if (spill == null) {
+                    spill = SpillFile.create(tempDirectory);
+                    ctx.onClose(spill);
+                }
                 try {
-                    Files.deleteIfExists(file); // POSIX: the open channel keeps the data, the name goes now
-                } catch (IOException stillOpenElsewhere) {
-                    // Windows cannot unlink an open file: DELETE_ON_CLOSE removes it at close
+                    buffer.sort(order); // List.sort is stable
+                    spill.writeRun(buffer, masks);
+                } catch (RuntimeException | Error e) {
+                    spill.close();
+                    throw e;
                 }
-                SPILLS_CREATED.incrementAndGet();
-                SPILLS_OPEN.incrementAndGet();
-                return new SpillFile(ch);
-            } catch (IOException e) {
-                throw ioError(e);
+                buffer = new ArrayList<>();
+                masks = new IdentityHashMap<>();
+                bufferBytes = 0;
             }
+            BitSet mask = jsonMask(row);
+            if (mask != null) {
+                masks.put(row, mask);
+            }
+            buffer.add(row);
+            bufferBytes += size;
+            count++;
         }
 
-        void writeRun(List<Object[]> sorted) {
-            long start = written;
+        /** The rows in order, ties in the order they were added. Call once. */
+        RowIterator sorted() {
+            List<Object[]> last = buffer;
+            buffer = null;
             try {
-                for (Object[] row : sorted) {
-                    byte[] rec = Record.encode(row);
-                    put(ByteBuffer.allocate(4).putInt(0, rec.length));
-                    put(ByteBuffer.wrap(rec));
-                }
-                flush();
-            } catch (IOException e) {
-                throw ioError(e);
+                last.sort(order);
+            } catch (RuntimeException | Error e) {
+                close();
+                throw e;
             }
-            runs.add(new long[]{start, written});
-        }
-
-        private void put(ByteBuffer src) throws IOException {
-            while (src.hasRemaining()) {
-                if (!out.hasRemaining()) {
-                    flush();
-                }
-                int n = Math.min(out.remaining(), src.remaining());
-                ByteBuffer slice = src.slice().limit(n);
-                out.put(slice);
-                src.position(src.position() + n);
+            if (spill == null) {
+                return masks.isEmpty() ? RowIterator.of(last) : new Remarking(last, masks);
             }
-        }
-
-        private void flush() throws IOException {
-            out.flip();
-            while (out.hasRemaining()) {
-                written += channel.write(out, written);
-            }
-            out.clear();
-        }
-
-        void finishWriting() {
-            // every run was flushed by writeRun; nothing is buffered
-        }
-
-        List<long[]> runs() {
-            return runs;
-        }
-
-        int read(ByteBuffer dst, long position) throws IOException {
-            return channel.read(dst, position);
+            return new Merge(spill, last, masks, order, ctx);
         }
 
         @Override
         public void close() {
-            if (closed) {
-                return;
-            }
-            closed = true;
-            SPILLS_OPEN.decrementAndGet();
-            try {
-                channel.close();
-            } catch (IOException ignored) {
-                // the file is already unlinked; closing only frees its space
+            buffer = null;
+            if (spill != null) {
+                spill.close();
             }
         }
     }
 
-    private static io.onelite.common.OneLiteException ioError(IOException e) {
-        return new io.onelite.common.OneLiteException(io.onelite.common.ResultCode.IOERR,
-                "disk I/O error (sort spill file): " + e.getMessage());
+    /** Bit i set when column i is JSON text, or null if none is. */
+    private static BitSet jsonMask(Object[] row) {
+        BitSet mask = null;
+        for (int i = 0; i < row.length; i++) {
+            if (row[i] instanceof String && JsonSubtype.isJson(row[i])) {
+                if (mask == null) {
+                    mask = new BitSet();
+                }
+                mask.set(i);
+            }
+        }
+        return mask;
     }
 
-    /** Reads one run's rows back in order. */
-    private static final class RunReader {
-        private final SpillFile file;
-        private long position;
-        private final long end;
-        private ByteBuffer buf = ByteBuffer.allocate(1 << 15).limit(0);
-
-        RunReader(SpillFile file, long start, long end) {
-            this.file = file;
-            this.position = start;
-            this.end = end;
-        }
-
-        /** The next row, or null at the end of the run. */
-        Object[] next() {
-            try {
-                if (!fill(4)) {
-                    return null;
-                }
-                int len = buf.getInt();
-                if (!fill(len)) {
-                    throw new io.onelite.common.OneLiteException(io.onelite.common.ResultCode.IOERR,
-                            "disk I/O error (sort spill file truncated)");
-                }
-                byte[] rec = new byte[len];
-                buf.get(rec);
-                return Record.decode(rec);
-            } catch (IOException e) {
-                throw ioError(e);
+    private static void remark(Object[] row, BitSet mask) {
+        if (mask != null) {
+            for (int i = mask.nextSetBit(0); i >= 0; i = mask.nextSetBit(i + 1)) {
+                JsonSubtype.mark((String) row[i]);
             }
         }
+    }
 
-        /** Makes {@code n} bytes available in {@code buf}; false at the end of the run. */
-        private boolean fill(int n) throws IOException {
-            if (buf.remaining() >= n) {
-                return true;
-            }
-            if (position >= end && buf.remaining() == 0) {
+    /** An in-memory sort's rows, each JSON value marked again as its row is handed on. */
+    private static final class Remarking implements RowIterator {
+        private final List<Object[]> rows;
+        private final Map<Object[], BitSet> masks;
+        private int pos;
+        private Object[] row;
+
+        Remarking(List<Object[]> rows, Map<Object[], BitSet> masks) {
+            this.rows = rows;
+            this.masks = masks;
+        }
+
+        @Override
+        public boolean next() {
+            if (pos >= rows.size()) {
                 return false;
             }
-            ByteBuffer next = ByteBuffer.allocate(Math.max(buf.capacity(), n));
-            next.put(buf);
-            while (next.position() < n && position < end) {
-                int want = (int) Math.min(next.remaining(), end - position);
-                ByteBuffer dst = next.slice().limit(want);
-                int r = file.read(dst, position);
-                if (r < 0) {
-                    break;
-                }
-                position += r;
-                next.position(next.position() + r);
-            }
-            next.flip();
-            buf = next;
-            return buf.remaining() >= n;
+            row = rows.get(pos++);
+            remark(row, masks.get(row));
+            return true;
+        }
+
+        @Override
+        public Object[] row() {
+            return row;
         }
     }
 
     /** The k-way merge of the spilled runs and the last, in-memory run. */
     private static final class Merge implements RowIterator {
-        private record Head(Object[] row, int run) {
+        private record Head(Object[] row, BitSet mask, int run) {
         }
 
         private final SpillFile spill;
-        private final List<RunReader> readers = new ArrayList<>();
+        private final List<SpillFile.RunReader> readers = new ArrayList<>();
         private final List<Object[]> lastRun;
+        private final Map<Object[], BitSet> lastMasks;
         private int lastPos;
         private final PriorityQueue<Head> heads;
         private final ExecContext ctx;
         private Object[] row;
 
-        Merge(SpillFile spill, List<Object[]> lastRun, Comparator<Object[]> order, ExecContext ctx) {
+        Merge(SpillFile spill, List<Object[]> lastRun, Map<Object[], BitSet> lastMasks, Comparator<Object[]> order,
+              ExecContext ctx) {
             this.spill = spill;
             this.lastRun = lastRun;
+            this.lastMasks = lastMasks;
             this.ctx = ctx;
             Comparator<Head> byOrderThenRun = (a, b) -> {
                 int c = order.compare(a.row, b.row);
                 return c != 0 ? c : Integer.compare(a.run, b.run);
             };
-            List<long[]> runs = spill.runs();
-            this.heads = new PriorityQueue<>(runs.size() + 1, byOrderThenRun);
+            int runs = spill.runs().size();
+            this.heads = new PriorityQueue<>(runs + 1, byOrderThenRun);
             try {
-                for (long[] r : runs) {
-                    readers.add(new RunReader(spill, r[0], r[1]));
-                    advance(readers.size() - 1);
+                for (int i = 0; i < runs; i++) {
+                    readers.add(spill.reader(i));
+                    advance(i);
                 }
-                advance(runs.size());
-            } catch (RuntimeException e) {
+                advance(runs);
+            } catch (RuntimeException | Error e) {
                 spill.close();
                 throw e;
             }
@@ -276,16 +276,20 @@ final class ExternalSorter {
 
         private void advance(int run) {
             Object[] next;
+            BitSet mask;
             if (run < readers.size()) {
-                next = readers.get(run).next();
+                SpillFile.RunReader r = readers.get(run);
+                next = r.next();
+                mask = r.mask;
             } else {
                 next = lastPos < lastRun.size() ? lastRun.get(lastPos) : null;
+                mask = next == null || lastMasks.isEmpty() ? null : lastMasks.get(next);
                 if (next != null) {
                     lastRun.set(lastPos++, null); // let the row go once merged
                 }
             }
             if (next != null) {
-                heads.add(new Head(next, run));
+                heads.add(new Head(next, mask, run));
             }
         }
 
@@ -300,9 +304,10 @@ final class ExternalSorter {
                     return false;
                 }
                 row = h.row;
+                remark(row, h.mask);
                 advance(h.run);
                 return true;
-            } catch (RuntimeException e) {
+            } catch (RuntimeException | Error e) {
                 spill.close();
                 throw e;
             }

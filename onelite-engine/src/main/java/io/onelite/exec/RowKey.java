@@ -35,6 +35,56 @@ public final class RowKey {
         return v.hashCode();
     }
 
+    /**
+     * A key whose text values are folded as {@code collations[i]} compares them
+     * ({@link #fold}), so that two rows SQLite calls the same under those collations have equal
+     * keys; null or missing collations are BINARY.
+     */
+    public static RowKey folded(Object[] values, io.onelite.btree.Collation[] collations) {
+        if (collations == null) {
+            return new RowKey(values);
+        }
+        Object[] k = values;
+        for (int i = 0; i < values.length && i < collations.length; i++) {
+            Object f = fold(values[i], collations[i]);
+            if (f != values[i]) {
+                if (k == values) {
+                    k = values.clone();
+                }
+                k[i] = f;
+            }
+        }
+        return new RowKey(k);
+    }
+
+    /**
+     * Text folded as {@code coll} compares it (NOCASE: ASCII lower case, RTRIM: no trailing
+     * spaces); other values, and text under BINARY, are returned as they are.
+     */
+    public static Object fold(Object v, io.onelite.btree.Collation coll) {
+        if (!(v instanceof String text) || coll == null || coll == io.onelite.btree.Collation.BINARY) {
+            return v;
+        }
+        if (coll == io.onelite.btree.Collation.RTRIM) {
+            int end = text.length();
+            while (end > 0 && text.charAt(end - 1) == ' ') {
+                end--;
+            }
+            return end == text.length() ? text : text.substring(0, end);
+        }
+        StringBuilder sb = null;
+        for (int i = 0; i < text.length(); i++) {
+            char ch = text.charAt(i);
+            if (ch >= 'A' && ch <= 'Z') {
+                if (sb == null) {
+                    sb = new StringBuilder(text);
+                }
+                sb.setCharAt(i, (char) (ch + 32));
+            }
+        }
+        return sb == null ? text : sb.toString();
+    }
+
     public Object[] values() {
         return values;
     }

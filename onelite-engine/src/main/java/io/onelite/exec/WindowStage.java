@@ -2,94 +2,246 @@ package io.onelite.exec;
 
 import io.onelite.common.OneLiteException;
 import io.onelite.common.ResultCode;
+import io.onelite.exec.func.JsonSubtype;
 import io.onelite.exec.func.WindowPartition;
 
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.LinkedHashMap;
+import java.util.BitSet;
 import java.util.List;
-import java.util.Map;
 
 /**
- * Computes window function values over materialised rows. Each row's window inputs (partition
- * key, order key, arguments) are evaluated while the row is current ({@link #capture}); then
- * {@link #compute} sorts each partition, works out peers and frames, and calls the functions.
+ * Computes window function values over the rows of a query, as SQLite's window.c does over its
+ * sorter: each row's window inputs (partition key, order key, arguments) are evaluated while the
+ * row is current ({@link #capture}), with a payload the caller needs to evaluate the row's outputs
+ * later (its sources' columns, or its group's values). Then, window by window, the rows go
+ * through {@link ExternalSorter} by (PARTITION BY, ORDER BY, arrival), which spills past its
+ * memory budget; each partition in turn is read into memory (only the partition: its size is
+ * the bound), its peers and frames are worked out and the function is called. The last pass
+ * yields the rows as the first window sorts them (another sort when there are several windows).
+ *
+ * <p>A captured row is laid out as
+ * <pre>
+ * [0]                arrival (Long)
+ * [1, 1+P)           payload
+ * per window s       PARTITION BY values, ORDER BY values, arguments
+ * [end-S, end)       the window values, filled in window by window
+ * </pre>
+ * Partition keys arrive folded by their collation (the planner's {@code groupKey}), so
+ * partitions are the runs of BINARY-equal keys.
  */
 public final class WindowStage {
     private final WindowSpec[] specs;
-    /** Per row: per spec {partition, order, args}. */
-    private final List<Object[][][]> inputs = new ArrayList<>();
+    private final int payload;
+    private final ExecContext ctx;
+    private final int[] partAt;
+    private final int[] orderAt;
+    private final int[] argsAt;
+    private final int resultAt;
+    private final int width;
+    private ExternalSorter.Sink first;
+    private long arrival;
 
-    public WindowStage(WindowSpec[] specs) {
+    public WindowStage(WindowSpec[] specs, int payloadWidth, ExecContext ctx) {
         this.specs = specs;
+        this.payload = payloadWidth;
+        this.ctx = ctx;
+        partAt = new int[specs.length];
+        orderAt = new int[specs.length];
+        argsAt = new int[specs.length];
+        int p = 1 + payloadWidth;
+        for (int s = 0; s < specs.length; s++) {
+            partAt[s] = p;
+            p += specs[s].partitionBy().length;
+            orderAt[s] = p;
+            p += specs[s].orderBy().length;
+            argsAt[s] = p;
+            p += specs[s].args().length;
+        }
+        resultAt = p;
+        width = p + specs.length;
     }
 
-    public void capture(Frame f) {
-        Object[][][] row = new Object[specs.length][][];
+    /** Captures the current row of {@code f} with its {@code payload} (as wide as the constructor said). */
+    public void capture(Frame f, Object[] payloadValues) {
+        if (first == null) {
+            first = sink(0);
+        }
+        Object[] row = new Object[width];
+        row[0] = arrival++;
+        System.arraycopy(payloadValues, 0, row, 1, payload);
         for (int s = 0; s < specs.length; s++) {
             WindowSpec w = specs[s];
-            row[s] = new Object[][]{eval(w.partitionBy(), f), eval(w.orderBy(), f), eval(w.args(), f)};
+            evalInto(w.partitionBy(), f, row, partAt[s]);
+            evalInto(w.orderBy(), f, row, orderAt[s]);
+            evalInto(w.args(), f, row, argsAt[s]);
         }
-        inputs.add(row);
+        first.add(row);
     }
 
-    private static Object[] eval(Eval[] e, Frame f) {
-        Object[] v = new Object[e.length];
-        for (int i = 0; i < v.length; i++) {
-            v[i] = e[i].eval(f);
+    private static void evalInto(Eval[] e, Frame f, Object[] row, int at) {
+        for (int i = 0; i < e.length; i++) {
+            row[at + i] = e[i].eval(f);
         }
-        return v;
+    }
+
+    /** A sort by window {@code s}'s partition and order, then arrival. */
+    private ExternalSorter.Sink sink(int s) {
+        WindowSpec w = specs[s];
+        int np = w.partitionBy().length;
+        int no = w.orderBy().length;
+        ExternalSorter.Sink sink = new ExternalSorter.Sink((a, b) -> {
+            int c = comparePartition(a, b, partAt[s], np);
+            if (c == 0) {
+                c = compareOrder(w, a, orderAt[s], b, orderAt[s], no);
+            }
+            return c != 0 ? c : Long.compare((Long) a[0], (Long) b[0]);
+        }, ctx);
+        return sink;
+    }
+
+    private static int comparePartition(Object[] a, Object[] b, int at, int n) {
+        for (int i = at; i < at + n; i++) {
+            int c = ValueOps.compare(a[i], b[i], null);
+            if (c != 0) {
+                return c;
+            }
+        }
+        return 0;
     }
 
     /**
-     * The window values per row ({@code result[row][spec]}) and the output order: rows sorted as
-     * the first window sorts them.
+     * The captured rows, as the first window sorts them, each as its payload followed by its
+     * window values (one per spec). Call once, after the last {@link #capture}.
      */
-    public Object[][] compute(Frame f, int[] order) {
-        int n = inputs.size();
-        Object[][] out = new Object[n][specs.length];
+    public RowIterator compute(Frame f) {
+        if (first == null) {
+            return RowIterator.of(List.of());
+        }
+        RowIterator rows = first.sorted();
         for (int s = 0; s < specs.length; s++) {
-            int spec = s;
-            WindowSpec w = specs[s];
-            Map<RowKey, List<Integer>> parts = new LinkedHashMap<>();
-            for (int r = 0; r < n; r++) {
-                parts.computeIfAbsent(new RowKey(inputs.get(r)[s][0]), k -> new ArrayList<>()).add(r);
+            Partitions pass = new Partitions(f, s, rows);
+            if (specs.length == 1) {
+                rows = pass;
+                break;
             }
-            List<Integer> sortedAll = new ArrayList<>();
-            List<Map.Entry<RowKey, List<Integer>>> entries = new ArrayList<>(parts.entrySet());
-            entries.sort((x, y) -> { // partitions come out in PARTITION BY order, as SQLite's sorter gives them
-                Object[] a = x.getKey().values();
-                Object[] b = y.getKey().values();
-                for (int i = 0; i < a.length; i++) {
-                    int c = ValueOps.compare(a[i], b[i], null);
-                    if (c != 0) {
-                        return c;
-                    }
-                }
-                return 0;
-            });
-            for (Map.Entry<RowKey, List<Integer>> en : entries) {
-                List<Integer> rows = en.getValue();
-                rows.sort((a, b) -> compareOrder(w, inputs.get(a)[spec][1], inputs.get(b)[spec][1]));
-                sortedAll.addAll(rows);
-                Object[] vals = w.function().get().evaluate(partition(f, w, spec, rows));
-                for (int i = 0; i < rows.size(); i++) {
-                    out[rows.get(i)][s] = vals[i];
-                }
+            // the next window's sort, or, after the last window, the first one's order again
+            ExternalSorter.Sink next = sink(s + 1 < specs.length ? s + 1 : 0);
+            while (pass.next()) {
+                next.add(pass.row());
             }
-            if (s == 0 && order != null) {
-                for (int i = 0; i < n; i++) {
-                    order[i] = sortedAll.get(i);
+            rows = next.sorted();
+        }
+        RowIterator done = rows;
+        return new RowIterator() {
+            Object[] row;
+
+            @Override
+            public boolean next() {
+                if (!done.next()) {
+                    return false;
                 }
+                Object[] r = done.row();
+                row = new Object[payload + specs.length];
+                System.arraycopy(r, 1, row, 0, payload);
+                System.arraycopy(r, resultAt, row, payload, specs.length);
+                return true;
+            }
+
+            @Override
+            public Object[] row() {
+                return row;
+            }
+        };
+    }
+
+    /** One window's pass over rows sorted for it: reads a partition, computes it, hands its rows on. */
+    private final class Partitions implements RowIterator {
+        private final Frame f;
+        private final int spec;
+        private final RowIterator in;
+        private Object[] pending;
+        private boolean started;
+        private List<Object[]> part = new ArrayList<>();
+        private int pos;
+        private Object[] row;
+
+        Partitions(Frame f, int spec, RowIterator in) {
+            this.f = f;
+            this.spec = spec;
+            this.in = in;
+        }
+
+        @Override
+        public boolean next() {
+            if (pos >= part.size() && !readPartition()) {
+                return false;
+            }
+            row = part.get(pos);
+            part.set(pos++, null);
+            return true;
+        }
+
+        private boolean readPartition() {
+            if (!started) {
+                started = true;
+                pending = in.next() ? in.row() : null;
+            }
+            if (pending == null) {
+                return false;
+            }
+            WindowSpec w = specs[spec];
+            int np = w.partitionBy().length;
+            int na = w.args().length;
+            part = new ArrayList<>();
+            pos = 0;
+            List<BitSet> json = new ArrayList<>();
+            Object[] head = pending;
+            do {
+                ctx.checkInterrupt();
+                part.add(pending);
+                json.add(jsonArgs(pending, argsAt[spec], na));
+                pending = in.next() ? in.row() : null;
+            } while (pending != null && comparePartition(head, pending, partAt[spec], np) == 0);
+            Object[] vals = w.function().get().evaluate(partition(f, w, spec, part, json));
+            for (int i = 0; i < part.size(); i++) {
+                part.get(i)[resultAt + spec] = vals[i];
+            }
+            return true;
+        }
+
+        @Override
+        public Object[] row() {
+            return row;
+        }
+    }
+
+    /**
+     * Which arguments of a row just handed on by the sorter are JSON text: the mark is only kept
+     * for recent values, and a partition is read whole before its function runs.
+     */
+    private static BitSet jsonArgs(Object[] row, int at, int n) {
+        BitSet mask = null;
+        for (int i = 0; i < n; i++) {
+            if (row[at + i] instanceof String && JsonSubtype.isJson(row[at + i])) {
+                if (mask == null) {
+                    mask = new BitSet();
+                }
+                mask.set(i);
             }
         }
-        return out;
+        return mask;
     }
 
     private static int compareOrder(WindowSpec w, Object[] x, Object[] y) {
-        for (int i = 0; i < x.length; i++) {
-            Object a = x[i];
-            Object b = y[i];
+        return compareOrder(w, x, 0, y, 0, x.length);
+    }
+
+    /** Compares the ORDER BY values {@code x[xAt, xAt+n)} and {@code y[yAt, yAt+n)} as window {@code w} sorts. */
+    private static int compareOrder(WindowSpec w, Object[] x, int xAt, Object[] y, int yAt, int n) {
+        for (int i = 0; i < n; i++) {
+            Object a = x[xAt + i];
+            Object b = y[yAt + i];
             if (a == null || b == null) {
                 if (a == b) {
                     continue;
@@ -105,15 +257,19 @@ public final class WindowStage {
         return 0;
     }
 
-    private WindowPartition partition(Frame f, WindowSpec w, int spec, List<Integer> rows) {
+    private WindowPartition partition(Frame f, WindowSpec w, int spec, List<Object[]> rows, List<BitSet> json) {
         int n = rows.size();
+        int oa = orderAt[spec];
+        int no = w.orderBy().length;
+        int aa = argsAt[spec];
+        int na = w.args().length;
         int[] peerStart = new int[n];
         int[] peerEnd = new int[n];
         int[] group = new int[n];
         int g = 0;
         for (int i = 0; i < n; i++) {
             if (i > 0 && (w.orderBy().length == 0
-                    || compareOrder(w, inputs.get(rows.get(i - 1))[spec][1], inputs.get(rows.get(i))[spec][1]) == 0)) {
+                    || compareOrder(w, rows.get(i - 1), oa, rows.get(i), oa, no) == 0)) {
                 peerStart[i] = peerStart[i - 1];
                 group[i] = group[i - 1];
             } else {
@@ -139,7 +295,7 @@ public final class WindowStage {
         if (range && w.orderBy().length == 1) {
             keys = new Object[n];
             for (int i = 0; i < n; i++) {
-                keys[i] = inputs.get(rows.get(i))[spec][1][0];
+                keys[i] = rows.get(i)[oa];
             }
         }
         for (int i = 0; i < n; i++) {
@@ -173,7 +329,14 @@ public final class WindowStage {
 
             @Override
             public Object[] args(int row) {
-                return inputs.get(rows.get(row))[spec][2];
+                Object[] v = Arrays.copyOfRange(rows.get(row), aa, aa + na);
+                BitSet marks = json.get(row);
+                if (marks != null) {
+                    for (int i = marks.nextSetBit(0); i >= 0; i = marks.nextSetBit(i + 1)) {
+                        JsonSubtype.mark((String) v[i]);
+                    }
+                }
+                return v;
             }
 
             @Override
@@ -307,10 +470,6 @@ public final class WindowStage {
                 }
                 throw new IllegalStateException("RANGE offsets are bound by rangeBound");
         }
-    }
-
-    public int size() {
-        return inputs.size();
     }
 
     static Object[] copy(Object[] a) {

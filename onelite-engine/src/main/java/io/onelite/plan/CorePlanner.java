@@ -351,14 +351,16 @@ final class CorePlanner {
             } else {
                 query = new AggregateQuery(nLevels, levels, guard, groupBy, slots, having, outArr, visible, q.distinct())
                         .withWindows(specs).withExtremeSlot(aggregates == 1 ? extreme : -1)
-                        .withSortedInput(ordered && groupBy.length > 0).withGroupOrder(groupDesc);
+                        .withSortedInput(ordered && groupBy.length > 0).withGroupOrder(groupDesc)
+                        .withDistinctCollations(collations(colls));
             }
         } else {
             int[] widths = new int[nLevels];
             for (int i = 0; i < nLevels; i++) {
                 widths[i] = scope.sources.get(i).columnNames().size();
             }
-            query = new CoreQuery(nLevels, levels, guard, outArr, visible, q.distinct()).withWindows(specs, widths);
+            query = new CoreQuery(nLevels, levels, guard, outArr, visible, q.distinct()).withWindows(specs, widths)
+                    .withDistinctCollations(collations(colls));
         }
         if (keys.length > 0 || limit != null || outArr.length != visible) {
             ExprCompiler lc = new ExprCompiler(planner, Scope.limitClause(outer));
@@ -527,5 +529,14 @@ final class CorePlanner {
             }
         }
         return null;
+    }
+
+    /** Collations by name as the exec layer takes them (null where a column has none: BINARY). */
+    static Collation[] collations(String[] names) {
+        Collation[] out = new Collation[names.length];
+        for (int i = 0; i < names.length; i++) {
+            out[i] = names[i] == null ? null : Collation.byName(names[i]);
+        }
+        return out;
     }
 }

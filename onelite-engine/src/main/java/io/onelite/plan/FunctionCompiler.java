@@ -85,8 +85,13 @@ final class FunctionCompiler {
             s.aggregates = null; // arguments read the input rows
             try {
                 Eval[] args = new Eval[argc];
+                io.onelite.btree.Collation distinctColl = null;
                 for (int i = 0; i < argc; i++) {
-                    args[i] = c.eval(fc.args().get(i));
+                    CExpr a = c.compile(fc.args().get(i));
+                    args[i] = a.eval();
+                    if (i == 0 && a.collation() != null) {
+                        distinctColl = io.onelite.btree.Collation.byName(a.collation());
+                    }
                 }
                 Eval filter = fc.filter() == null ? null : c.eval(fc.filter());
                 if (fc.distinct() && argc != 1) {
@@ -94,7 +99,7 @@ final class FunctionCompiler {
                             "DISTINCT aggregates must have exactly one argument");
                 }
                 boolean extreme = argc == 1 && (lowerName.equals("min") || lowerName.equals("max"));
-                int slot = coll.add(new GroupSlot(agg, args, fc.distinct(), filter, extreme));
+                int slot = coll.add(new GroupSlot(agg, args, fc.distinct(), filter, extreme, distinctColl));
                 return CExpr.of(AggregateCollector.slotReader(slot));
             } finally {
                 s.aggregates = coll;

@@ -162,6 +162,7 @@ public final class Planner {
     private Planned compound(SelectStmt s, Scope outer) {
         List<SelectCore> cores = s.cores();
         List<Query> queries = new ArrayList<>();
+        List<Planned> planned = new ArrayList<>();
         Planned first = null;
         Planned last = null;
         for (SelectCore c : cores) {
@@ -173,6 +174,7 @@ public final class Planner {
                         + s.compounds().get(queries.size() - 1).op().sql() + " do not have the same number of result columns");
             }
             queries.add(p.query());
+            planned.add(p);
             last = p;
         }
         lastCompoundTail = last;
@@ -181,7 +183,9 @@ public final class Planner {
             ops.add(t.op());
         }
         int n = first.names().size();
-        Query q = new CompoundQuery(queries, ops.stream().map(Enum::name).toList(), n);
+        String[] compoundColls = compoundCollations(planned, n);
+        Query q = new CompoundQuery(queries, ops.stream().map(Enum::name).toList(), n)
+                .withCollations(CorePlanner.collations(compoundColls)).withOrderBy(!s.orderBy().isEmpty());
         List<OrderingTerm> order = s.orderBy();
         Limits.byTerms(order.size(), "ORDER");
         int[] keys = new int[order.size()];
@@ -203,7 +207,7 @@ public final class Planner {
             }
             keys[i] = k;
             desc[i] = t.descending();
-            String cn = coll != null ? coll : first.collations()[k];
+            String cn = coll != null ? coll : compoundColls[k];
             colls[i] = cn == null ? Collation.BINARY : Collation.byName(cn);
             nullsFirst[i] = t.nulls() == null || t.nulls() == NullsOrder.DEFAULT ? !desc[i] : t.nulls() == NullsOrder.FIRST;
         }
@@ -214,6 +218,23 @@ public final class Planner {
             q = new SortLimitQuery(q, n, keys, desc, colls, nullsFirst, lim, off);
         }
         return new Planned(q, first.names(), first.declTypes(), first.tables(), first.affinities(), first.collations());
+    }
+
+    /**
+     * Per column, the collation a compound's de-duplication compares under: the leftmost
+     * SELECT's that has one (SQLite's {@code multiSelectCollSeq}), else none (BINARY).
+     */
+    private static String[] compoundCollations(List<Planned> parts, int n) {
+        String[] out = new String[n];
+        for (int i = 0; i < n; i++) {
+            for (Planned p : parts) {
+                if (p.collations()[i] != null) {
+                    out[i] = p.collations()[i];
+                    break;
+                }
+            }
+        }
+        return out;
     }
 
     /** ORDER BY k or ORDER BY name against a result: the 0-based column, or -1. */

@@ -52,7 +52,10 @@ final class WindowCompiler {
             }
             Eval[] part = new Eval[w.partitionBy().size()];
             for (int i = 0; i < part.length; i++) {
-                part[i] = c.eval(w.partitionBy().get(i));
+                // folded as its collation compares (as a GROUP BY key), so NOCASE partitions merge
+                CExpr pe = c.compile(w.partitionBy().get(i));
+                Collation pc = pe.collation() == null ? null : Collation.byName(pe.collation());
+                part[i] = CoreOrders.groupKey(pe.eval(), pc == null ? Collation.BINARY : pc);
             }
             List<OrderingTerm> ob = w.orderBy();
             Eval[] order = new Eval[ob.size()];

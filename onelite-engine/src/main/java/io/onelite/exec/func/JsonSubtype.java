@@ -5,9 +5,11 @@ package io.onelite.exec.func;
  * by identity, so that passing it straight into another JSON function embeds it as JSON instead
  * of quoting it ({@code json_array(json('[1]'))} is {@code [[1]]}). As in SQLite, the mark does
  * not survive storage: a value read back from a table is plain text. The memory is a small
- * per-thread ring of recent results, enough for nested calls within one expression.
+ * per-thread ring of recent results, enough for nested calls within one expression. Operators
+ * that hold rows for longer (the sorter, which may spill them to a file) ask {@link #isJson} as
+ * a row arrives and {@link #mark} the value again when they hand the row on.
  */
-final class JsonSubtype {
+public final class JsonSubtype {
     private JsonSubtype() {
     }
 
@@ -16,7 +18,7 @@ final class JsonSubtype {
     private static final ThreadLocal<Object[]> RECENT = ThreadLocal.withInitial(() -> new Object[SIZE + 1]);
 
     /** Marks {@code json} as JSON text and returns it. */
-    static String mark(String json) {
+    public static String mark(String json) {
         Object[] ring = RECENT.get();
         int next = ring[SIZE] == null ? 0 : (Integer) ring[SIZE];
         ring[next] = json;
@@ -24,11 +26,15 @@ final class JsonSubtype {
         return json;
     }
 
-    static boolean isJson(Object v) {
+    /** Whether {@code v} is (by identity) the text of one of this thread's recent JSON results. */
+    public static boolean isJson(Object v) {
         if (!(v instanceof String)) {
             return false;
         }
         Object[] ring = RECENT.get();
+        if (ring[SIZE] == null) {
+            return false; // nothing was marked on this thread yet
+        }
         for (int i = 0; i < SIZE; i++) {
             if (ring[i] == v) {
                 return true;
