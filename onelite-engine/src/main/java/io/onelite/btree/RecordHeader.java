@@ -9,7 +9,10 @@ import java.util.Arrays;
  * {@code CorruptDatabaseException}, "malformed record"). Values are then read one at a time.
  */
 final class RecordHeader {
-    private final byte[] buf;
+    /** {@link Record#bodySize} of the serial types 0 to 11 (10 and 11 reserved: -1). */
+    private static final int[] SMALL_TYPE_SIZES = {0, 1, 2, 3, 4, 6, 8, 8, 0, 0, -1, -1};
+
+    private byte[] buf;
     private long[] types;
     private int[] offsets;
     private int count;
@@ -27,6 +30,17 @@ final class RecordHeader {
         return h;
     }
 
+    /** A header to {@link #reparse} record after record, reusing its arrays (a scan's reader). */
+    static RecordHeader reusable() {
+        return new RecordHeader(null);
+    }
+
+    /** Parses and checks the header of the record at {@code buf[off, off+len)} into this one. */
+    void reparse(byte[] buf, int off, int len) {
+        this.buf = buf;
+        init(off, len);
+    }
+
     private void init(int off, int len) {
         int end = off + len;
         int n = Varint.length(buf, off, end);
@@ -40,17 +54,25 @@ final class RecordHeader {
         int p = off + n;
         int headerEnd = off + (int) headerLen;
         long body = headerEnd;
-        types = new long[Math.max(4, (int) headerLen)];
-        offsets = new int[types.length];
+        if (types == null || types.length < headerLen) {
+            types = new long[Math.max(4, (int) headerLen)];
+            offsets = new int[types.length];
+        }
         count = 0;
+        int oneByteLimit = Math.min(headerEnd, buf.length);
         while (p < headerEnd) {
-            int m = Varint.length(buf, p, headerEnd);
-            if (m == Varint.BAD) {
-                throw Record.malformed("serial type varint runs past the header");
+            long t;
+            if (p < oneByteLimit && buf[p] >= 0) {
+                t = buf[p++]; // a serial type below 128: one byte, the usual case
+            } else {
+                int m = Varint.length(buf, p, headerEnd);
+                if (m == Varint.BAD) {
+                    throw Record.malformed("serial type varint runs past the header");
+                }
+                t = Varint.get(buf, p);
+                p += m;
             }
-            long t = Varint.get(buf, p);
-            p += m;
-            long size = Record.bodySize(t);
+            long size = t < SMALL_TYPE_SIZES.length ? SMALL_TYPE_SIZES[(int) t] : Record.bodySize(t);
             if (size < 0) {
                 throw Record.malformed("reserved serial type " + t);
             }

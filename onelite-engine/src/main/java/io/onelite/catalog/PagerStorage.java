@@ -4,6 +4,7 @@ import io.onelite.btree.BTree;
 import io.onelite.btree.IndexCursor;
 import io.onelite.btree.KeyInfo;
 import io.onelite.btree.Record;
+import io.onelite.btree.RecordReader;
 import io.onelite.btree.TableCursor;
 import io.onelite.common.BeginMode;
 import io.onelite.pager.FileHeader;
@@ -215,22 +216,25 @@ public final class PagerStorage implements StorageProvider {
     /** A table cursor decoding columns lazily from the current payload. */
     private static final class BRowCursor implements RowCursor {
         private final TableCursor c;
-        private byte[] payload;
+        /** The current row's record, loaded on the first column read after a move. */
+        private final RecordReader record = new RecordReader();
+        private boolean loaded;
 
         BRowCursor(TableCursor c) {
             this.c = c;
         }
 
         private boolean moved(boolean ok) {
-            payload = null;
+            loaded = false;
             return ok;
         }
 
-        private byte[] payload() {
-            if (payload == null) {
-                payload = c.payload();
+        private RecordReader record() {
+            if (!loaded) {
+                record.load(c);
+                loaded = true;
             }
-            return payload;
+            return record;
         }
 
         @Override
@@ -286,29 +290,28 @@ public final class PagerStorage implements StorageProvider {
 
         @Override
         public int columnCount() {
-            return Record.columnCount(payload());
+            return record().columnCount();
         }
 
         @Override
         public Object column(int i) {
-            byte[] p = payload();
-            return i < Record.columnCount(p) ? Record.column(p, i) : null;
+            return record().column(i);
         }
 
         @Override
         public Object[] row() {
-            return Record.decode(payload());
+            return record().decode();
         }
 
         @Override
         public void insert(long rowid, Object[] values) {
-            payload = null;
+            loaded = false;
             c.insert(rowid, Record.encode(values));
         }
 
         @Override
         public boolean delete(long rowid) {
-            payload = null;
+            loaded = false;
             return c.delete(rowid);
         }
 

@@ -32,6 +32,94 @@ public final class CoreQuery implements Query {
         return this;
     }
 
+    /** Outputs that only read a column (cannot fail, no side effect), or null when unknown. */
+    private boolean[] columnReads;
+
+    /** Marks the outputs that only read a column: {@link #openLazy} may leave them unread even when sort keys. */
+    public CoreQuery withColumnReads(boolean[] columnReads) {
+        this.columnReads = columnReads;
+        return this;
+    }
+
+    /** Whether {@link #openLazy} serves this query: no DISTINCT (which needs whole rows). */
+    boolean lazy() {
+        return !distinct;
+    }
+
+    /**
+     * The rows for a top-N sort on the outputs {@code keys}: as SQLite, every row's sort keys
+     * are evaluated (a key that reads a column only when asked for: that cannot fail), the other
+     * outputs only when the sort asks for the row ({@link LazyRows#row}), so that rows the
+     * LIMIT drops cost neither their errors nor their time.
+     */
+    LazyRows openLazy(ExecContext ctx, Frame outer, int[] keys) {
+        Frame f = new Frame(ctx, outer, sources);
+        JoinLoop loop = new JoinLoop(levels);
+        boolean pass = guard == null || ValueOps.isTrue(guard.eval(f));
+        int n = outputs.length;
+        boolean[] eager = new boolean[n];
+        for (int k : keys) {
+            eager[k] = columnReads == null || k >= columnReads.length || !columnReads[k];
+        }
+        if (windows != null) {
+            return lazyWindowed(f, loop, pass, eager);
+        }
+        return new LazyOutputs(f, eager) {
+            @Override
+            boolean advance() {
+                return pass && loop.next(f);
+            }
+        };
+    }
+
+    /** The outputs of the frame's current row, the eager ones evaluated on each move. */
+    private abstract class LazyOutputs implements LazyRows {
+        private final Frame f;
+        private final boolean[] eager;
+        private final Object[] values = new Object[outputs.length];
+        private final boolean[] known = new boolean[outputs.length];
+
+        LazyOutputs(Frame f, boolean[] eager) {
+            this.f = f;
+            this.eager = eager;
+        }
+
+        /** Moves the frame to the next row. */
+        abstract boolean advance();
+
+        @Override
+        public final boolean next() {
+            if (!advance()) {
+                return false;
+            }
+            for (int i = 0; i < values.length; i++) {
+                known[i] = eager[i];
+                if (eager[i]) {
+                    values[i] = outputs[i].eval(f);
+                }
+            }
+            return true;
+        }
+
+        @Override
+        public final Object column(int i) {
+            if (!known[i]) {
+                values[i] = outputs[i].eval(f);
+                known[i] = true;
+            }
+            return values[i];
+        }
+
+        @Override
+        public final Object[] row() {
+            Object[] r = new Object[values.length];
+            for (int i = 0; i < r.length; i++) {
+                r[i] = column(i);
+            }
+            return r;
+        }
+    }
+
     public CoreQuery(int sources, Level[] levels, Eval guard, Eval[] outputs, int visible, boolean distinct) {
         this.sources = sources;
         this.levels = levels;
@@ -84,7 +172,17 @@ public final class CoreQuery implements Query {
         };
     }
 
-    private RowIterator windowed(Frame f, JoinLoop loop, boolean pass, Set<RowKey> seen) {
+    /** The rows of a windowed query (each source's row snapshotted), their window values, and their output order. */
+    private record WindowRows(List<RowSource[]> snaps, Object[][] values, int[] order) {
+        /** Puts row {@code i} of the output order back into the frame. */
+        void enter(Frame f, int i, int sources) {
+            int row = order[i];
+            System.arraycopy(snaps.get(row), 0, f.src, 0, sources);
+            f.window = values[row];
+        }
+    }
+
+    private WindowRows windowRows(Frame f, JoinLoop loop, boolean pass) {
         WindowStage stage = new WindowStage(windows);
         List<RowSource[]> snaps = new ArrayList<>();
         while (pass && loop.next(f)) {
@@ -108,10 +206,30 @@ public final class CoreQuery implements Query {
         }
         int[] order = new int[snaps.size()];
         Object[][] vals = stage.compute(f, order);
+        return new WindowRows(snaps, vals, order);
+    }
+
+    private LazyRows lazyWindowed(Frame f, JoinLoop loop, boolean pass, boolean[] eager) {
+        WindowRows w = windowRows(f, loop, pass);
+        return new LazyOutputs(f, eager) {
+            int at;
+
+            @Override
+            boolean advance() {
+                if (at >= w.order().length) {
+                    return false;
+                }
+                w.enter(f, at++, sources);
+                return true;
+            }
+        };
+    }
+
+    private RowIterator windowed(Frame f, JoinLoop loop, boolean pass, Set<RowKey> seen) {
+        WindowRows w = windowRows(f, loop, pass);
         List<Object[]> rows = new ArrayList<>();
-        for (int i : order) {
-            System.arraycopy(snaps.get(i), 0, f.src, 0, sources);
-            f.window = vals[i];
+        for (int i = 0; i < w.order().length; i++) {
+            w.enter(f, i, sources);
             Object[] r = new Object[outputs.length];
             for (int c = 0; c < r.length; c++) {
                 r[c] = outputs[c].eval(f);

@@ -187,6 +187,8 @@ final class CorePlanner {
         ExprCompiler out = new ExprCompiler(planner, scope);
         scope.aliases = null;
         List<Eval> outputs = new ArrayList<>();
+        // outputs that only read a column: a top-N sort may leave such a sort key unread too
+        java.util.BitSet columnRead = new java.util.BitSet();
         char[] affs = new char[exprs.size()];
         String[] colls = new String[exprs.size()];
         List<String> declTypes = new ArrayList<>();
@@ -194,6 +196,9 @@ final class CorePlanner {
         for (int i = 0; i < exprs.size(); i++) {
             Expr e = exprs.get(i);
             CExpr c = out.compile(e);
+            if (isColumnRead(scope, e)) {
+                columnRead.set(outputs.size());
+            }
             outputs.add(c.eval());
             affs[i] = c.affinity();
             colls[i] = c.collation();
@@ -247,6 +252,9 @@ final class CorePlanner {
                 CExpr c = out.compile(e);
                 scope.aliases = null;
                 k = outputs.size();
+                if (isColumnRead(scope, e)) {
+                    columnRead.set(k);
+                }
                 outputs.add(c.eval());
                 cn = c.collation();
             } else {
@@ -329,7 +337,12 @@ final class CorePlanner {
             for (int i = 0; i < nLevels; i++) {
                 widths[i] = scope.sources.get(i).columnNames().size();
             }
-            query = new CoreQuery(nLevels, levels, guard, outArr, visible, q.distinct()).withWindows(specs, widths);
+            boolean[] columnReads = new boolean[outArr.length];
+            for (int i = columnRead.nextSetBit(0); i >= 0 && i < columnReads.length; i = columnRead.nextSetBit(i + 1)) {
+                columnReads[i] = true;
+            }
+            query = new CoreQuery(nLevels, levels, guard, outArr, visible, q.distinct()).withWindows(specs, widths)
+                    .withColumnReads(columnReads);
         }
         if (keys.length > 0 || limit != null || outArr.length != visible) {
             ExprCompiler lc = new ExprCompiler(planner, Scope.limitClause(outer));
@@ -338,6 +351,11 @@ final class CorePlanner {
             query = new SortLimitQuery(query, visible, keys, desc, keyColls, nullsFirst, lim, off);
         }
         return new Planner.Planned(query, names, declTypes, tables, affs, colls);
+    }
+
+    /** Whether {@code e} (already compiled in {@code scope}) reads a column of a FROM source and nothing else. */
+    private static boolean isColumnRead(Scope scope, Expr e) {
+        return e instanceof Expr.ColumnRef cr && scope.aggregates == null && scope.resolve(cr.table(), cr.column()) != null;
     }
 
     /**
