@@ -32,6 +32,28 @@ public final class CoreQuery implements Query {
         return this;
     }
 
+    /** The result columns' collations, by which DISTINCT compares text; null = all BINARY. */
+    private io.onelite.btree.Collation[] distinctCollations;
+
+    /** Sets the result columns' collations for DISTINCT (SQLite compares each column under its own). */
+    public CoreQuery withDistinctCollations(io.onelite.btree.Collation[] collations) {
+        this.distinctCollations = collations;
+        return this;
+    }
+
+    /** The DISTINCT key of a row: its result columns, text folded by each column's collation. */
+    private RowKey distinctKey(Object[] r) {
+        Object[] k = java.util.Arrays.copyOf(r, visible);
+        if (distinctCollations != null) {
+            for (int i = 0; i < k.length && i < distinctCollations.length; i++) {
+                if (k[i] instanceof String text && distinctCollations[i] != null) {
+                    k[i] = distinctCollations[i].key(text);
+                }
+            }
+        }
+        return new RowKey(k);
+    }
+
     /** Outputs that only read a column (cannot fail, no side effect), or null when unknown. */
     private boolean[] columnReads;
 
@@ -156,7 +178,7 @@ public final class CoreQuery implements Query {
                     for (int i = 0; i < r.length; i++) {
                         r[i] = outputs[i].eval(f);
                     }
-                    if (seen != null && !seen.add(new RowKey(java.util.Arrays.copyOf(r, visible)))) {
+                    if (seen != null && !seen.add(distinctKey(r))) {
                         continue;
                     }
                     row = r;
@@ -234,7 +256,7 @@ public final class CoreQuery implements Query {
             for (int c = 0; c < r.length; c++) {
                 r[c] = outputs[c].eval(f);
             }
-            if (seen == null || seen.add(new RowKey(java.util.Arrays.copyOf(r, visible)))) {
+            if (seen == null || seen.add(distinctKey(r))) {
                 rows.add(r);
             }
         }

@@ -84,27 +84,7 @@ final class CoreOrders {
         }
         return f -> {
             Object v = e.eval(f);
-            if (!(v instanceof String text)) {
-                return v;
-            }
-            if (coll == Collation.RTRIM) {
-                int end = text.length();
-                while (end > 0 && text.charAt(end - 1) == ' ') {
-                    end--;
-                }
-                return text.substring(0, end);
-            }
-            StringBuilder sb = null;
-            for (int i = 0; i < text.length(); i++) {
-                char ch = text.charAt(i);
-                if (ch >= 'A' && ch <= 'Z') {
-                    if (sb == null) {
-                        sb = new StringBuilder(text);
-                    }
-                    sb.setCharAt(i, (char) (ch + 32));
-                }
-            }
-            return sb == null ? text : sb.toString();
+            return v instanceof String text ? coll.key(text) : v;
         };
     }
 

@@ -342,7 +342,7 @@ final class CorePlanner {
                 columnReads[i] = true;
             }
             query = new CoreQuery(nLevels, levels, guard, outArr, visible, q.distinct()).withWindows(specs, widths)
-                    .withColumnReads(columnReads);
+                    .withColumnReads(columnReads).withDistinctCollations(distinctCollations(colls));
         }
         if (keys.length > 0 || limit != null || outArr.length != visible) {
             ExprCompiler lc = new ExprCompiler(planner, Scope.limitClause(outer));
@@ -351,6 +351,16 @@ final class CorePlanner {
             query = new SortLimitQuery(query, visible, keys, desc, keyColls, nullsFirst, lim, off);
         }
         return new Planner.Planned(query, names, declTypes, tables, affs, colls);
+    }
+
+    /** The collations of the result columns (named in {@code colls}, null = BINARY), for DISTINCT. */
+    private static Collation[] distinctCollations(String[] colls) {
+        Collation[] out = new Collation[colls.length];
+        for (int i = 0; i < colls.length; i++) {
+            Collation c = colls[i] == null ? null : Collation.byName(colls[i]);
+            out[i] = c == null ? Collation.BINARY : c;
+        }
+        return out;
     }
 
     /** Whether {@code e} (already compiled in {@code scope}) reads a column of a FROM source and nothing else. */

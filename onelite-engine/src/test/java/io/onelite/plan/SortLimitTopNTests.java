@@ -117,13 +117,28 @@ class SortLimitTopNTests {
             fill(s, c, r, 200);
             for (int q = 0; q < 60; q++) {
                 String lim = limit(r);
-                // (b's NOCASE is left out of DISTINCT: OneLite's DISTINCT compares text as BINARY)
-                same(s, c, seed, "SELECT DISTINCT a, d FROM t ORDER BY a DESC, d" + lim);
+                same(s, c, seed, "SELECT DISTINCT a, b FROM t ORDER BY a DESC, b" + lim); // b: NOCASE
+                same(s, c, seed, "SELECT DISTINCT d COLLATE RTRIM, a FROM t ORDER BY 2, 1" + lim);
                 same(s, c, seed, "SELECT id, row_number() OVER (ORDER BY c, id) AS x FROM t" + orderBy(r, true) + lim);
                 same(s, c, seed, "SELECT id, (SELECT t2.id FROM t t2 WHERE t2.a >= t.a ORDER BY t2.c DESC, t2.b, t2.id"
                         + lim + ") AS x FROM t ORDER BY id LIMIT 30");
                 same(s, c, seed, "SELECT a, count(*) AS x FROM t GROUP BY a ORDER BY x DESC, a" + lim);
             }
+        }
+    }
+
+    @Test
+    void distinctComparesTextUnderEachResultColumnsCollation() throws Exception {
+        try (Database db = Database.open(":memory:", DatabaseOptions.DEFAULTS); Session s = db.openSession();
+             Connection c = DriverManager.getConnection("jdbc:sqlite::memory:")) {
+            NativeOracle.both(s, c, "CREATE TABLE t(a, b TEXT COLLATE NOCASE, r TEXT COLLATE RTRIM)");
+            NativeOracle.both(s, c, "INSERT INTO t VALUES (NULL, 'K0', 'x'), (NULL, 'k0', 'x  '), (1, 'x', 'X'), (1, 'X', 'X ')");
+            for (String sql : new String[] {"SELECT DISTINCT a, b FROM t", "SELECT DISTINCT b FROM t",
+                "SELECT DISTINCT r FROM t", "SELECT DISTINCT b COLLATE BINARY FROM t", "SELECT DISTINCT upper(b) FROM t",
+                "SELECT DISTINCT a, b FROM t ORDER BY b DESC LIMIT 1"}) {
+                assertThat(NativeOracle.oneLite(s, sql)).as(sql).isEqualTo(NativeOracle.sqlite(c, sql));
+            }
+            assertThat(NativeOracle.oneLite(s, "SELECT DISTINCT b FROM t")).containsExactly("TK0|", "Tx|");
         }
     }
 
