@@ -2,10 +2,10 @@ package io.onelite.btree;
 
 /**
  * The record of a table cursor's current row, for a scan that reads a few columns of every row:
- * the payload is copied into a buffer this reader keeps and its header is parsed once per row
- * (not once per column read), both reused from row to row, so that stepping a cursor allocates
- * nothing but the values asked for. {@link Record#column} parses the header on every call.
- * Not thread-safe.
+ * the payload is read in place in a read-only snapshot's page, else copied into a buffer this
+ * reader keeps, and its header is parsed once per row (not once per column read) into reused
+ * arrays, so that stepping a cursor allocates nothing but the values asked for.
+ * {@link Record#column} parses the header on every call. Not thread-safe.
  */
 public final class RecordReader {
     /** Payloads up to this size are copied into the kept buffer; larger ones get their own array. */
@@ -13,13 +13,14 @@ public final class RecordReader {
 
     private byte[] kept = new byte[256];
     private byte[] buf;
+    private int off;
     private int len;
     private final RecordHeader header = RecordHeader.reusable();
     private boolean parsed;
 
     /** Takes the record of {@code cursor}'s current row (which must be valid). */
     public void load(TableCursor cursor) {
-        cursor.copyPayload(this);
+        cursor.loadPayload(this);
         parsed = false;
     }
 
@@ -31,15 +32,16 @@ public final class RecordReader {
         return size <= kept.length ? kept : new byte[size];
     }
 
-    /** The record now read: {@code len} bytes of {@code buf}. */
-    void set(byte[] buf, int len) {
+    /** The record now read: {@code buf[off, off+len)}. */
+    void set(byte[] buf, int off, int len) {
         this.buf = buf;
+        this.off = off;
         this.len = len;
     }
 
     private RecordHeader header() {
         if (!parsed) {
-            header.reparse(buf, 0, len);
+            header.reparse(buf, off, len);
             parsed = true;
         }
         return header;

@@ -174,20 +174,27 @@ public final class TableCursor {
         return Overflow.payload(store, p, p.cell(path.cellIndex()));
     }
 
-    /** Copies the record of the current row into {@code into}, in its kept buffer when the record is all local. */
-    void copyPayload(RecordReader into) {
+    /**
+     * Hands the record of the current row to {@code into}: read in place in the page when the
+     * store is a read-only snapshot (whose page arrays never change) and the record all local,
+     * else copied (into the reader's kept buffer when all local: a writable store's pages change
+     * under later writes).
+     */
+    void loadPayload(RecordReader into) {
         settle();
         requireValid();
         BTreePage p = path.page();
         CellInfo c = p.cell(path.cellIndex());
         if (c.hasOverflow()) {
             byte[] all = Overflow.payload(store, p, c);
-            into.set(all, all.length);
-            return;
+            into.set(all, 0, all.length);
+        } else if (!store.writable()) {
+            into.set(p.data, c.payloadStart(), c.localSize());
+        } else {
+            byte[] out = into.bufferFor(c.localSize());
+            System.arraycopy(p.data, c.payloadStart(), out, 0, c.localSize());
+            into.set(out, 0, c.localSize());
         }
-        byte[] out = into.bufferFor(c.localSize());
-        System.arraycopy(p.data, c.payloadStart(), out, 0, c.localSize());
-        into.set(out, c.localSize());
     }
 
     /** The largest rowid, 0 when the table is empty; not reported as a read. */
