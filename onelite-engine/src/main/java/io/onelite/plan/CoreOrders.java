@@ -10,7 +10,8 @@ import java.util.List;
 /**
  * ORDER BY and GROUP BY of one SELECT core seen as orders of its first source's rows, which
  * {@link AccessPlanner} may then satisfy with a rowid or index walk instead of a sort, and the
- * GROUP BY keys folded under their collations.
+ * GROUP BY keys folded under their collations; also the DISTINCT collations and which outputs a
+ * top-N sort may leave unread.
  */
 final class CoreOrders {
     private CoreOrders() {
@@ -111,5 +112,20 @@ final class CoreOrders {
             }
         }
         return true;
+    }
+
+    /** The collations of the result columns (named in {@code colls}, null = BINARY), for DISTINCT. */
+    static Collation[] distinctCollations(String[] colls) {
+        Collation[] out = new Collation[colls.length];
+        for (int i = 0; i < colls.length; i++) {
+            Collation c = colls[i] == null ? null : Collation.byName(colls[i]);
+            out[i] = c == null ? Collation.BINARY : c;
+        }
+        return out;
+    }
+
+    /** Whether {@code e} (already compiled in {@code scope}) reads a column of a FROM source and nothing else. */
+    static boolean isColumnRead(Scope scope, Expr e) {
+        return e instanceof Expr.ColumnRef cr && scope.aggregates == null && scope.resolve(cr.table(), cr.column()) != null;
     }
 }

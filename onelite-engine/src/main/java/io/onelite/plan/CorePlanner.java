@@ -196,7 +196,7 @@ final class CorePlanner {
         for (int i = 0; i < exprs.size(); i++) {
             Expr e = exprs.get(i);
             CExpr c = out.compile(e);
-            if (isColumnRead(scope, e)) {
+            if (CoreOrders.isColumnRead(scope, e)) {
                 columnRead.set(outputs.size());
             }
             outputs.add(c.eval());
@@ -252,7 +252,7 @@ final class CorePlanner {
                 CExpr c = out.compile(e);
                 scope.aliases = null;
                 k = outputs.size();
-                if (isColumnRead(scope, e)) {
+                if (CoreOrders.isColumnRead(scope, e)) {
                     columnRead.set(k);
                 }
                 outputs.add(c.eval());
@@ -342,7 +342,7 @@ final class CorePlanner {
                 columnReads[i] = true;
             }
             query = new CoreQuery(nLevels, levels, guard, outArr, visible, q.distinct()).withWindows(specs, widths)
-                    .withColumnReads(columnReads).withDistinctCollations(distinctCollations(colls));
+                    .withColumnReads(columnReads).withDistinctCollations(CoreOrders.distinctCollations(colls));
         }
         if (keys.length > 0 || limit != null || outArr.length != visible) {
             ExprCompiler lc = new ExprCompiler(planner, Scope.limitClause(outer));
@@ -351,21 +351,6 @@ final class CorePlanner {
             query = new SortLimitQuery(query, visible, keys, desc, keyColls, nullsFirst, lim, off);
         }
         return new Planner.Planned(query, names, declTypes, tables, affs, colls);
-    }
-
-    /** The collations of the result columns (named in {@code colls}, null = BINARY), for DISTINCT. */
-    private static Collation[] distinctCollations(String[] colls) {
-        Collation[] out = new Collation[colls.length];
-        for (int i = 0; i < colls.length; i++) {
-            Collation c = colls[i] == null ? null : Collation.byName(colls[i]);
-            out[i] = c == null ? Collation.BINARY : c;
-        }
-        return out;
-    }
-
-    /** Whether {@code e} (already compiled in {@code scope}) reads a column of a FROM source and nothing else. */
-    private static boolean isColumnRead(Scope scope, Expr e) {
-        return e instanceof Expr.ColumnRef cr && scope.aggregates == null && scope.resolve(cr.table(), cr.column()) != null;
     }
 
     /**
