@@ -29,7 +29,11 @@ import java.util.Random;
  * usage: Oltp [--rows 200000] [--inserts 20000] [--ops 20000] [--updates 5000] [--deletes 5000]
  *             [--scans 200] [--joins 200] [--full-scans 3] [--sync NORMAL|FULL|OFF]
  *             [--dir DIR] [--csv FILE] [--png FILE] [--warmup-scale 1.0] [--no-warmup] [--runs 3]
+ *             [--open-mb 0]
  * </pre>
+ * {@code --open-mb N} (off by default: building the files takes a while) adds "open N MB file
+ * + first query": a file of about N MB built once per engine ({@link BigFile}), then in each pass
+ * the time to open a connection to it and run its first queries.
  * Ratio = OneLite time / native time (lower is better). This prints; it asserts nothing.
  */
 public final class Oltp {
@@ -90,9 +94,29 @@ public final class Oltp {
         // timed passes on fresh files; each engine's time per operation is the median over the passes
         // (the machine is shared: one pass alone moved single ratios by 2x)
         int runs = a.getInt("runs", 3);
+        int openMb = a.getInt("open-mb", 0);
         List<List<Row>> passes = new ArrayList<>();
-        for (int i = 0; i < runs; i++) {
-            passes.add(full.run(sync, dir));
+        BigFile bigNative = null;
+        BigFile bigOneLite = null;
+        try {
+            if (openMb > 0) {
+                bigNative = BigFile.build("jdbc:sqlite:", dir, "oltp-big-native-", openMb, sync);
+                bigOneLite = BigFile.build("jdbc:onelite:", dir, "oltp-big-onelite-", openMb, sync);
+            }
+            for (int i = 0; i < runs; i++) {
+                List<Row> pass = full.run(sync, dir);
+                if (openMb > 0) {
+                    pass.add(timeOpen(String.format("open %d MB file + query", openMb), bigNative, bigOneLite));
+                }
+                passes.add(pass);
+            }
+        } finally {
+            if (bigNative != null) {
+                bigNative.delete();
+            }
+            if (bigOneLite != null) {
+                bigOneLite.delete();
+            }
         }
         List<Row> table = median(passes);
         System.out.printf("median of %d timed passes:%n", runs);
@@ -106,6 +130,20 @@ public final class Oltp {
             Charts.oltpRatios(table, Path.of(a.get("png", "oltp.png")),
                     String.format("OneLite / native SQLite, %,d rows, synchronous=%s", full.rows, sync));
         }
+    }
+
+    /** One timed open of each engine's big file; checksums compared like the other operations. */
+    private static Row timeOpen(String name, BigFile nat, BigFile one) throws Exception {
+        long t0 = System.nanoTime();
+        long sumNative = nat.openAndQuery();
+        long t1 = System.nanoTime();
+        long sumOne = one.openAndQuery();
+        long t2 = System.nanoTime();
+        boolean mismatch = sumNative != sumOne;
+        if (mismatch) {
+            System.out.printf("MISMATCH in %s: native checksum %d, OneLite %d%n", name, sumNative, sumOne);
+        }
+        return new Row(name, 1, (t1 - t0) / 1e6, (t2 - t1) / 1e6, mismatch);
     }
 
     static List<Row> median(List<List<Row>> passes) {

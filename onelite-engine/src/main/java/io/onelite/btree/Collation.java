@@ -35,6 +35,31 @@ public enum Collation {
     /** Negative, zero or positive as {@code a} sorts before, with or after {@code b}. */
     public abstract int compare(String a, String b);
 
+    /**
+     * {@code s} folded as this collation compares it (NOCASE: ASCII A-Z to lower case, RTRIM:
+     * trailing spaces dropped), so that two texts are equal here exactly when their keys are
+     * equal as BINARY (a hash key for DISTINCT and GROUP BY).
+     */
+    public String key(String s) {
+        if (this == BINARY) {
+            return s;
+        }
+        if (this == RTRIM) {
+            return stripTrailingSpaces(s);
+        }
+        StringBuilder sb = null;
+        for (int i = 0; i < s.length(); i++) {
+            char ch = s.charAt(i);
+            if (ch >= 'A' && ch <= 'Z') {
+                if (sb == null) {
+                    sb = new StringBuilder(s);
+                }
+                sb.setCharAt(i, fold(ch));
+            }
+        }
+        return sb == null ? s : sb.toString();
+    }
+
     /** The collation named (case-insensitive), or null if there is none by that name. */
     public static Collation byName(String name) {
         for (Collation c : values()) {

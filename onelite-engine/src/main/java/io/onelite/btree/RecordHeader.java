@@ -16,6 +16,9 @@ public final class RecordHeader {
     private static final long[] NO_TYPES = new long[0];
     private static final int[] NO_OFFSETS = new int[0];
 
+    /** {@link Record#bodySize} of the serial types 0 to 11 (10 and 11 reserved: -1). */
+    private static final int[] SMALL_TYPE_SIZES = {0, 1, 2, 3, 4, 6, 8, 8, 0, 0, -1, -1};
+
     private byte[] buf;
     private long[] types = NO_TYPES;
     private int[] offsets = NO_OFFSETS;
@@ -32,6 +35,16 @@ public final class RecordHeader {
         RecordHeader h = new RecordHeader();
         h.reset(buf, off, len);
         return h;
+    }
+
+    /** A header to {@link #reparse} record after record, reusing its arrays (a scan's reader). */
+    static RecordHeader reusable() {
+        return new RecordHeader();
+    }
+
+    /** Parses and checks the header of the record at {@code buf[off, off+len)} into this one. */
+    void reparse(byte[] buf, int off, int len) {
+        reset(buf, off, len);
     }
 
     /** Parses and checks the header of the record {@code payload} into this object. */
@@ -65,14 +78,20 @@ public final class RecordHeader {
             offsets = new int[types.length];
         }
         int count = 0;
+        int oneByteLimit = Math.min(headerEnd, buf.length);
         while (p < headerEnd) {
-            int m = Varint.length(buf, p, headerEnd);
-            if (m == Varint.BAD) {
-                throw Record.malformed("serial type varint runs past the header");
+            long t;
+            if (p < oneByteLimit && buf[p] >= 0) {
+                t = buf[p++]; // a serial type below 128: one byte, the usual case
+            } else {
+                int m = Varint.length(buf, p, headerEnd);
+                if (m == Varint.BAD) {
+                    throw Record.malformed("serial type varint runs past the header");
+                }
+                t = Varint.get(buf, p);
+                p += m;
             }
-            long t = Varint.get(buf, p);
-            p += m;
-            long size = Record.bodySize(t);
+            long size = t < SMALL_TYPE_SIZES.length ? SMALL_TYPE_SIZES[(int) t] : Record.bodySize(t);
             if (size < 0) {
                 throw Record.malformed("reserved serial type " + t);
             }

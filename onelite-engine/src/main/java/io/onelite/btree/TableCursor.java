@@ -72,6 +72,9 @@ public final class TableCursor {
         if (!path.valid) {
             return false;
         }
+        if (listener == TreeAccessListener.NONE) {
+            return path.next(); // nobody to tell the rowids stepped over (a plain read)
+        }
         long from = rowid();
         boolean ok = path.next();
         listener.tableRead(root, from, ok ? rowid() : Long.MAX_VALUE);
@@ -82,6 +85,9 @@ public final class TableCursor {
         settle();
         if (!path.valid) {
             return false;
+        }
+        if (listener == TreeAccessListener.NONE) {
+            return path.prev();
         }
         long from = rowid();
         boolean ok = path.prev();
@@ -166,6 +172,29 @@ public final class TableCursor {
         requireValid();
         BTreePage p = path.page();
         return Overflow.payload(store, p, p.cell(path.cellIndex()));
+    }
+
+    /**
+     * Hands the record of the current row to {@code into}: read in place in the page when the
+     * store is a read-only snapshot (whose page arrays never change) and the record all local,
+     * else copied (into the reader's kept buffer when all local: a writable store's pages change
+     * under later writes).
+     */
+    void loadPayload(RecordReader into) {
+        settle();
+        requireValid();
+        BTreePage p = path.page();
+        CellInfo c = p.cell(path.cellIndex());
+        if (c.hasOverflow()) {
+            byte[] all = Overflow.payload(store, p, c);
+            into.set(all, 0, all.length);
+        } else if (!store.writable()) {
+            into.set(p.data, c.payloadStart(), c.localSize());
+        } else {
+            byte[] out = into.bufferFor(c.localSize());
+            System.arraycopy(p.data, c.payloadStart(), out, 0, c.localSize());
+            into.set(out, 0, c.localSize());
+        }
     }
 
     /** The largest rowid, 0 when the table is empty; not reported as a read. */

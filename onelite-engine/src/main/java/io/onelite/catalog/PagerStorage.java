@@ -4,7 +4,7 @@ import io.onelite.btree.BTree;
 import io.onelite.btree.IndexCursor;
 import io.onelite.btree.KeyInfo;
 import io.onelite.btree.Record;
-import io.onelite.btree.RecordHeader;
+import io.onelite.btree.RecordReader;
 import io.onelite.btree.TableCursor;
 import io.onelite.common.BeginMode;
 import io.onelite.pager.FileHeader;
@@ -233,34 +233,25 @@ public final class PagerStorage implements StorageProvider {
     /** A table cursor decoding columns lazily from the current payload. */
     private static final class BRowCursor implements RowCursor {
         private final TableCursor c;
-        private byte[] payload;
-        /** The header of {@link #payload}, parsed once per row (reused: no allocation per row). */
-        private final RecordHeader header = new RecordHeader();
-        private boolean parsed;
+        /** The current row's record, loaded on the first column read after a move. */
+        private final RecordReader record = new RecordReader();
+        private boolean loaded;
 
         BRowCursor(TableCursor c) {
             this.c = c;
         }
 
         private boolean moved(boolean ok) {
-            payload = null;
-            parsed = false;
+            loaded = false;
             return ok;
         }
 
-        private byte[] payload() {
-            if (payload == null) {
-                payload = c.payload();
+        private RecordReader record() {
+            if (!loaded) {
+                record.load(c);
+                loaded = true;
             }
-            return payload;
-        }
-
-        private RecordHeader header() {
-            if (!parsed) {
-                header.reset(payload());
-                parsed = true;
-            }
-            return header;
+            return record;
         }
 
         @Override
@@ -316,34 +307,28 @@ public final class PagerStorage implements StorageProvider {
 
         @Override
         public int columnCount() {
-            return header().columnCount();
+            return record().columnCount();
         }
 
         @Override
         public Object column(int i) {
-            RecordHeader h = header();
-            return i < h.columnCount() ? h.value(i) : null;
+            return record().column(i);
         }
 
         @Override
         public Object[] row() {
-            RecordHeader h = header();
-            Object[] out = new Object[h.columnCount()];
-            for (int i = 0; i < out.length; i++) {
-                out[i] = h.value(i);
-            }
-            return out;
+            return record().decode();
         }
 
         @Override
         public void insert(long rowid, Object[] values) {
-            moved(false);
+            loaded = false;
             c.insert(rowid, Record.encode(values));
         }
 
         @Override
         public boolean delete(long rowid) {
-            moved(false);
+            loaded = false;
             return c.delete(rowid);
         }
 

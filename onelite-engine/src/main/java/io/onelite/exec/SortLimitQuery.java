@@ -52,13 +52,20 @@ public final class SortLimitQuery implements Query {
         Frame kf = outer == null ? new Frame(ctx, null, 0) : outer;
         long lim = limit == null ? -1 : integerOf(limit.eval(kf), "LIMIT");
         long off = offset == null ? 0 : Math.max(0, integerOf(offset.eval(kf), "OFFSET"));
+        if (lim == 0) {
+            return RowIterator.of(List.of()); // as SQLite: LIMIT 0 ends the statement before the scan
+        }
         RowIterator in;
         if (keyColumns.length > 0) {
             long keep = lim < 0 ? -1 : (lim > Long.MAX_VALUE - off ? Long.MAX_VALUE : lim + off);
             // a bounded heap needs memory for the kept rows only; beyond the sort's budget, spill
-            in = keep >= 0 && keep <= Math.min(MAX_HEAP, ExternalSorter.memoryRows())
-                    ? RowIterator.of(TopRows.best(input.open(ctx, outer), (int) keep, this::compare))
-                    : ExternalSorter.sort(input.open(ctx, outer), this::compare, ctx);
+            if (keep >= 0 && keep <= Math.min(MAX_HEAP, ExternalSorter.memoryRows())) {
+                LazyRows rows = input instanceof CoreQuery core && core.lazy()
+                        ? core.openLazy(ctx, outer, keyColumns) : LazyRows.of(input.open(ctx, outer));
+                in = RowIterator.of(TopRows.best(rows, (int) keep, this::compare, kept -> compare(rows, kept)));
+            } else {
+                in = ExternalSorter.sort(input.open(ctx, outer), this::compare, ctx);
+            }
         } else {
             in = input.open(ctx, outer);
         }
@@ -100,25 +107,36 @@ public final class SortLimitQuery implements Query {
 
     private int compare(Object[] a, Object[] b) {
         for (int i = 0; i < keyColumns.length; i++) {
-            Object x = a[keyColumns[i]];
-            Object y = b[keyColumns[i]];
-            int c;
-            if (x == null || y == null) {
-                if (x == y) {
-                    continue;
-                }
-                boolean nf = nullsFirst[i];
-                c = x == null ? (nf ? -1 : 1) : (nf ? 1 : -1);
-                if (c != 0) {
-                    return c;
-                }
-            }
-            c = ValueOps.compare(x, y, collations[i]);
+            int c = compareKey(i, a[keyColumns[i]], b[keyColumns[i]]);
             if (c != 0) {
-                return descending[i] ? -c : c;
+                return c;
             }
         }
         return 0;
+    }
+
+    /** The current row of {@code rows} against a kept row, reading only the keys it needs. */
+    private int compare(LazyRows rows, Object[] kept) {
+        for (int i = 0; i < keyColumns.length; i++) {
+            int c = compareKey(i, rows.column(keyColumns[i]), kept[keyColumns[i]]);
+            if (c != 0) {
+                return c;
+            }
+        }
+        return 0;
+    }
+
+    /** Sort key {@code i} of two rows, its direction, NULLS FIRST/LAST and collation applied. */
+    private int compareKey(int i, Object x, Object y) {
+        if (x == null || y == null) {
+            if (x == y) {
+                return 0;
+            }
+            boolean nf = nullsFirst[i];
+            return x == null ? (nf ? -1 : 1) : (nf ? 1 : -1);
+        }
+        int c = ValueOps.compare(x, y, collations[i]);
+        return descending[i] ? -c : c;
     }
 
     @Override

@@ -10,7 +10,8 @@ import java.util.List;
 /**
  * ORDER BY and GROUP BY of one SELECT core seen as orders of its first source's rows, which
  * {@link AccessPlanner} may then satisfy with a rowid or index walk instead of a sort, and the
- * GROUP BY keys folded under their collations.
+ * GROUP BY keys folded under their collations; also the DISTINCT collations and which outputs a
+ * top-N sort may leave unread.
  */
 final class CoreOrders {
     private CoreOrders() {
@@ -129,5 +130,10 @@ final class CoreOrders {
             }
         }
         return true;
+    }
+
+    /** Whether {@code e} (already compiled in {@code scope}) reads a column of a FROM source and nothing else. */
+    static boolean isColumnRead(Scope scope, Expr e) {
+        return e instanceof Expr.ColumnRef cr && scope.aggregates == null && scope.resolve(cr.table(), cr.column()) != null;
     }
 }

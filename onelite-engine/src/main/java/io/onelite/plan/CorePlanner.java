@@ -207,6 +207,8 @@ final class CorePlanner {
         ExprCompiler out = new ExprCompiler(planner, scope);
         scope.aliases = null;
         List<Eval> outputs = new ArrayList<>();
+        // outputs that only read a column: a top-N sort may leave such a sort key unread too
+        java.util.BitSet columnRead = new java.util.BitSet();
         char[] affs = new char[exprs.size()];
         String[] colls = new String[exprs.size()];
         List<String> declTypes = new ArrayList<>();
@@ -214,6 +216,9 @@ final class CorePlanner {
         for (int i = 0; i < exprs.size(); i++) {
             Expr e = exprs.get(i);
             CExpr c = out.compile(e);
+            if (CoreOrders.isColumnRead(scope, e)) {
+                columnRead.set(outputs.size());
+            }
             outputs.add(c.eval());
             affs[i] = c.affinity();
             colls[i] = c.collation();
@@ -267,6 +272,9 @@ final class CorePlanner {
                 CExpr c = out.compile(e);
                 scope.aliases = null;
                 k = outputs.size();
+                if (CoreOrders.isColumnRead(scope, e)) {
+                    columnRead.set(k);
+                }
                 outputs.add(c.eval());
                 cn = c.collation();
             } else {
@@ -359,8 +367,12 @@ final class CorePlanner {
             for (int i = 0; i < nLevels; i++) {
                 widths[i] = scope.sources.get(i).columnNames().size();
             }
+            boolean[] columnReads = new boolean[outArr.length];
+            for (int i = columnRead.nextSetBit(0); i >= 0 && i < columnReads.length; i = columnRead.nextSetBit(i + 1)) {
+                columnReads[i] = true;
+            }
             query = new CoreQuery(nLevels, levels, guard, outArr, visible, q.distinct()).withWindows(specs, widths)
-                    .withDistinctCollations(collations(colls));
+                    .withColumnReads(columnReads).withDistinctCollations(collations(colls));
         }
         if (keys.length > 0 || limit != null || outArr.length != visible) {
             ExprCompiler lc = new ExprCompiler(planner, Scope.limitClause(outer));

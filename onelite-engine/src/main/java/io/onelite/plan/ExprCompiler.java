@@ -104,7 +104,7 @@ final class ExprCompiler {
             });
         }
         if (e instanceof Expr.Subquery s) {
-            Query q = planner.subquery(s.select(), scope);
+            Query q = planner.subquery(scalarLimit(s.select()), scope);
             if (q.columnCount() != 1) {
                 throw new OneLiteException(ResultCode.ERROR, "sub-select returns " + q.columnCount()
                         + " columns - expected 1");
@@ -273,6 +273,17 @@ final class ExprCompiler {
             return new CExpr(f -> f.up(depth).group[gs], aff, coll, false, false);
         }
         return new CExpr(f -> f.up(depth).src[slot].column(col), aff, coll, false, false);
+    }
+
+    /**
+     * A scalar subquery's SELECT as SQLite runs it: LIMIT X becomes LIMIT (X <> 0) (at most the
+     * first row is read, LIMIT 0 still none), no LIMIT becomes LIMIT 1; OFFSET stays.
+     */
+    private static io.onelite.sql.ast.SelectStmt scalarLimit(io.onelite.sql.ast.SelectStmt s) {
+        Expr one = new Expr.Literal(1L, "1");
+        Expr limit = s.limit() == null ? one
+                : new Expr.Binary(Expr.BinaryOp.NE, s.limit(), new Expr.Literal(0L, "0"));
+        return new io.onelite.sql.ast.SelectStmt(s.with(), s.first(), s.compounds(), s.orderBy(), limit, s.offset());
     }
 
     /** {@code X -> P} and {@code X ->> P}: the library scalars registered under the operator names. */

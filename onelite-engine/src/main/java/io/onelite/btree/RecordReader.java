@@ -1,0 +1,70 @@
+package io.onelite.btree;
+
+/**
+ * The record of a table cursor's current row, for a scan that reads a few columns of every row:
+ * the payload is read in place in a read-only snapshot's page, else copied into a buffer this
+ * reader keeps, and its header is parsed once per row (not once per column read) into reused
+ * arrays, so that stepping a cursor allocates nothing but the values asked for.
+ * {@link Record#column} parses the header on every call. Not thread-safe.
+ */
+public final class RecordReader {
+    /** Payloads up to this size are copied into the kept buffer; larger ones get their own array. */
+    private static final int KEPT_BUFFER_MAX = 64 * 1024;
+
+    private byte[] kept = new byte[256];
+    private byte[] buf;
+    private int off;
+    private int len;
+    private final RecordHeader header = RecordHeader.reusable();
+    private boolean parsed;
+
+    /** Takes the record of {@code cursor}'s current row (which must be valid). */
+    public void load(TableCursor cursor) {
+        cursor.loadPayload(this);
+        parsed = false;
+    }
+
+    /** A buffer for a local payload of {@code size} bytes, the kept one when it is small enough. */
+    byte[] bufferFor(int size) {
+        if (size > kept.length && size <= KEPT_BUFFER_MAX) {
+            kept = new byte[Math.max(size, Math.min(KEPT_BUFFER_MAX, kept.length * 2))];
+        }
+        return size <= kept.length ? kept : new byte[size];
+    }
+
+    /** The record now read: {@code buf[off, off+len)}. */
+    void set(byte[] buf, int off, int len) {
+        this.buf = buf;
+        this.off = off;
+        this.len = len;
+    }
+
+    private RecordHeader header() {
+        if (!parsed) {
+            header.reparse(buf, off, len);
+            parsed = true;
+        }
+        return header;
+    }
+
+    /** The number of columns stored in the record. */
+    public int columnCount() {
+        return header().columnCount();
+    }
+
+    /** Column {@code i} as a Java value (as {@link Record#column}), null past the record's end. */
+    public Object column(int i) {
+        RecordHeader h = header();
+        return i < h.columnCount() ? h.value(i) : null;
+    }
+
+    /** Every column of the record (as {@link Record#decode}). */
+    public Object[] decode() {
+        RecordHeader h = header();
+        Object[] out = new Object[h.columnCount()];
+        for (int i = 0; i < out.length; i++) {
+            out[i] = h.value(i);
+        }
+        return out;
+    }
+}
