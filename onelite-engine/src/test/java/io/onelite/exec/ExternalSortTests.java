@@ -16,7 +16,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
-import java.sql.ResultSet;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
@@ -48,29 +47,13 @@ class ExternalSortTests {
         ExternalSorter.setTempDirectory(null);
     }
 
-    private static String render(Object v) {
-        if (v == null) {
-            return "NULL";
-        }
-        if (v instanceof Integer || v instanceof Long) {
-            return "I" + v;
-        }
-        if (v instanceof Double d) {
-            return "R" + d;
-        }
-        if (v instanceof byte[] b) {
-            return "B" + java.util.HexFormat.of().formatHex(b);
-        }
-        return "T" + v;
-    }
-
     private List<String> oneLite(Session s, String sql) throws Exception {
         List<String> rows = new ArrayList<>();
         try (Statement st = s.prepare(sql)) {
             while (st.step()) {
                 StringBuilder sb = new StringBuilder();
                 for (int i = 0; i < st.columnCount(); i++) {
-                    sb.append(render(st.column(i))).append('|');
+                    sb.append(ExactRows.render(st.column(i))).append('|');
                 }
                 rows.add(sb.toString());
                 assertThat(leftovers()).as("spill files are unlinked while in use").isEmpty();
@@ -83,28 +66,6 @@ class ExternalSortTests {
     private List<Path> leftovers() throws Exception {
         try (Stream<Path> files = Files.list(spillDir)) {
             return files.toList();
-        }
-    }
-
-    private static List<String> sqlite(Connection c, String sql) throws Exception {
-        List<String> rows = new ArrayList<>();
-        try (java.sql.Statement st = c.createStatement(); ResultSet rs = st.executeQuery(sql)) {
-            int n = rs.getMetaData().getColumnCount();
-            while (rs.next()) {
-                StringBuilder sb = new StringBuilder();
-                for (int i = 1; i <= n; i++) {
-                    sb.append(render(rs.getObject(i))).append('|');
-                }
-                rows.add(sb.toString());
-            }
-        }
-        return rows;
-    }
-
-    private static void both(Session s, Connection c, String sql) throws Exception {
-        s.execute(sql);
-        try (java.sql.Statement st = c.createStatement()) {
-            st.execute(sql);
         }
     }
 
@@ -122,13 +83,13 @@ class ExternalSortTests {
     }
 
     private static void fill(Session s, Connection c, Random r, int rows) throws Exception {
-        both(s, c, "CREATE TABLE t(id INTEGER PRIMARY KEY, a, b TEXT COLLATE NOCASE, c COLLATE RTRIM, d REAL)");
-        both(s, c, "BEGIN");
+        ExactRows.both(s, c, "CREATE TABLE t(id INTEGER PRIMARY KEY, a, b TEXT COLLATE NOCASE, c COLLATE RTRIM, d REAL)");
+        ExactRows.both(s, c, "BEGIN");
         for (int i = 0; i < rows; i++) {
-            both(s, c, "INSERT INTO t(a, b, c, d) VALUES (" + value(r) + ", " + value(r) + ", " + value(r) + ", "
+            ExactRows.both(s, c, "INSERT INTO t(a, b, c, d) VALUES (" + value(r) + ", " + value(r) + ", " + value(r) + ", "
                     + value(r) + ")");
         }
-        both(s, c, "COMMIT");
+        ExactRows.both(s, c, "COMMIT");
     }
 
     @Test
@@ -163,7 +124,7 @@ class ExternalSortTests {
                 String where = r.nextBoolean() ? " WHERE id % 4 <> 1" : "";
                 // the id makes the order total, so native SQLite's tie order cannot differ
                 String total = "SELECT id, a, b, c, d FROM t" + where + " ORDER BY " + order + ", id" + tail;
-                assertThat(oneLite(s, total)).as("seed " + seed + ": " + total).isEqualTo(sqlite(c, total));
+                assertThat(oneLite(s, total)).as("seed " + seed + ": " + total).isEqualTo(ExactRows.sqlite(c, total));
                 // without the id: ties must come out as the in-memory (stable) sort gives them
                 String ties = "SELECT id, a, b, c, d FROM t" + where + " ORDER BY " + order + tail;
                 List<String> spilled = oneLite(s, ties);
@@ -175,9 +136,9 @@ class ExternalSortTests {
             assertThat(ExternalSorter.SPILLS_CREATED.get()).as("the spill path ran").isGreaterThan(spillsBefore + 100);
             // compound and subquery sorts share the sorter
             String compound = "SELECT a FROM t UNION ALL SELECT b FROM t ORDER BY 1 DESC NULLS FIRST LIMIT 50 OFFSET 20";
-            assertThat(oneLite(s, compound)).isEqualTo(sqlite(c, compound));
+            assertThat(oneLite(s, compound)).isEqualTo(ExactRows.sqlite(c, compound));
             String sub = "SELECT x, count(*) FROM (SELECT d AS x FROM t ORDER BY d) GROUP BY x ORDER BY 2 DESC, 1";
-            assertThat(oneLite(s, sub)).isEqualTo(sqlite(c, sub));
+            assertThat(oneLite(s, sub)).isEqualTo(ExactRows.sqlite(c, sub));
         }
         assertThat(leftovers()).isEmpty();
     }

@@ -16,7 +16,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
-import java.sql.ResultSet;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
@@ -53,29 +52,13 @@ class SpillingOperatorTests {
         ExternalSorter.setTempDirectory(null);
     }
 
-    private static String render(Object v) {
-        if (v == null) {
-            return "NULL";
-        }
-        if (v instanceof Integer || v instanceof Long) {
-            return "I" + v;
-        }
-        if (v instanceof Double d) {
-            return "R" + d;
-        }
-        if (v instanceof byte[] b) {
-            return "B" + java.util.HexFormat.of().formatHex(b);
-        }
-        return "T" + v;
-    }
-
     private List<String> oneLite(Session s, String sql) throws Exception {
         List<String> rows = new ArrayList<>();
         try (Statement st = s.prepare(sql)) {
             while (st.step()) {
                 StringBuilder sb = new StringBuilder();
                 for (int i = 0; i < st.columnCount(); i++) {
-                    sb.append(render(st.column(i))).append('|');
+                    sb.append(ExactRows.render(st.column(i))).append('|');
                 }
                 rows.add(sb.toString());
             }
@@ -101,28 +84,6 @@ class SpillingOperatorTests {
         }
     }
 
-    private static List<String> sqlite(Connection c, String sql) throws Exception {
-        List<String> rows = new ArrayList<>();
-        try (java.sql.Statement st = c.createStatement(); ResultSet rs = st.executeQuery(sql)) {
-            int n = rs.getMetaData().getColumnCount();
-            while (rs.next()) {
-                StringBuilder sb = new StringBuilder();
-                for (int i = 1; i <= n; i++) {
-                    sb.append(render(rs.getObject(i))).append('|');
-                }
-                rows.add(sb.toString());
-            }
-        }
-        return rows;
-    }
-
-    private static void both(Session s, Connection c, String sql) throws Exception {
-        s.execute(sql);
-        try (java.sql.Statement st = c.createStatement()) {
-            st.execute(sql);
-        }
-    }
-
     private static String value(Random r) {
         return switch (r.nextInt(8)) {
             case 0 -> "NULL";
@@ -137,13 +98,13 @@ class SpillingOperatorTests {
     }
 
     private static void fill(Session s, Connection c, Random r, int rows) throws Exception {
-        both(s, c, "CREATE TABLE t(id INTEGER PRIMARY KEY, a, b TEXT COLLATE NOCASE, c COLLATE RTRIM, d REAL)");
-        both(s, c, "BEGIN");
+        ExactRows.both(s, c, "CREATE TABLE t(id INTEGER PRIMARY KEY, a, b TEXT COLLATE NOCASE, c COLLATE RTRIM, d REAL)");
+        ExactRows.both(s, c, "BEGIN");
         for (int i = 0; i < rows; i++) {
-            both(s, c, "INSERT INTO t(a, b, c, d) VALUES (" + value(r) + ", " + value(r) + ", " + value(r) + ", "
+            ExactRows.both(s, c, "INSERT INTO t(a, b, c, d) VALUES (" + value(r) + ", " + value(r) + ", " + value(r) + ", "
                     + value(r) + ")");
         }
-        both(s, c, "COMMIT");
+        ExactRows.both(s, c, "COMMIT");
     }
 
     private static String pick(Random r, String... options) {
@@ -230,7 +191,7 @@ class SpillingOperatorTests {
                 };
                 List<String> spilled = oneLite(s, sql);
                 assertThat(spilled).as("seed " + seed + ", in memory: " + sql).isEqualTo(inMemory(s, sql));
-                assertThat(spilled).as("seed " + seed + ", native: " + sql).isEqualTo(sqlite(c, sql));
+                assertThat(spilled).as("seed " + seed + ", native: " + sql).isEqualTo(ExactRows.sqlite(c, sql));
             }
             assertThat(ExternalSorter.SPILLS_CREATED.get()).as("the spill path ran").isGreaterThan(spillsBefore + 100);
             // orders native SQLite leaves to its implementation: the same rows, and the in-memory order
@@ -244,7 +205,7 @@ class SpillingOperatorTests {
             for (String sql : loose) {
                 List<String> spilled = oneLite(s, sql);
                 assertThat(spilled).as(sql).isEqualTo(inMemory(s, sql));
-                assertThat(spilled).as(sql).containsExactlyInAnyOrderElementsOf(sqlite(c, sql));
+                assertThat(spilled).as(sql).containsExactlyInAnyOrderElementsOf(ExactRows.sqlite(c, sql));
             }
         }
         assertThat(leftovers()).isEmpty();
@@ -254,8 +215,8 @@ class SpillingOperatorTests {
     void jsonValuesKeepTheirSubtypeThroughASpill() throws Exception {
         try (Database db = Database.open(":memory:", DatabaseOptions.DEFAULTS); Session s = db.openSession();
              Connection c = DriverManager.getConnection("jdbc:sqlite::memory:")) {
-            both(s, c, "CREATE TABLE j(id INTEGER PRIMARY KEY, g, x)");
-            both(s, c, "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 400) "
+            ExactRows.both(s, c, "CREATE TABLE j(id INTEGER PRIMARY KEY, g, x)");
+            ExactRows.both(s, c, "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 400) "
                     + "INSERT INTO j(g, x) SELECT i % 13, i * 7 % 50 FROM n");
             // SQLite's sorter keeps the subtype of window arguments and of GROUP BY aggregate arguments
             for (String sql : new String[]{
@@ -265,7 +226,7 @@ class SpillingOperatorTests {
                 "SELECT json_group_array(json_object('x', x)) OVER (ORDER BY x, id) FROM j ORDER BY id LIMIT 5",
             }) {
                 List<String> spilled = oneLite(s, sql);
-                assertThat(spilled).as(sql).isEqualTo(sqlite(c, sql)).isEqualTo(inMemory(s, sql));
+                assertThat(spilled).as(sql).isEqualTo(ExactRows.sqlite(c, sql)).isEqualTo(inMemory(s, sql));
                 assertThat(spilled.get(0)).as("embedded as JSON, not quoted").doesNotContain("\"[").doesNotContain("\"{");
             }
             // a sorted subquery's JSON values stay JSON, spilled or not (native SQLite drops the
@@ -283,12 +244,12 @@ class SpillingOperatorTests {
         ExternalSorter.setMemoryBytes(64 * 1024);
         try (Database db = Database.open(":memory:", DatabaseOptions.DEFAULTS); Session s = db.openSession();
              Connection c = DriverManager.getConnection("jdbc:sqlite::memory:")) {
-            both(s, c, "CREATE TABLE big(id INTEGER PRIMARY KEY, k, v)");
-            both(s, c, "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 300) "
+            ExactRows.both(s, c, "CREATE TABLE big(id INTEGER PRIMARY KEY, k, v)");
+            ExactRows.both(s, c, "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 300) "
                     + "INSERT INTO big(k, v) SELECT i * 37 % 101, zeroblob(2000) FROM n");
             long before = ExternalSorter.SPILLS_CREATED.get();
             String sql = "SELECT k, length(v), id FROM (SELECT k, v, id FROM big ORDER BY k DESC, id)";
-            assertThat(oneLite(s, sql)).isEqualTo(sqlite(c, sql));
+            assertThat(oneLite(s, sql)).isEqualTo(ExactRows.sqlite(c, sql));
             assertThat(ExternalSorter.SPILLS_CREATED.get()).as("300 rows of 2 KB pass 64 KB").isEqualTo(before + 1);
             String distinct = "SELECT DISTINCT k, v FROM big";
             assertThat(oneLite(s, distinct)).hasSize(101);
