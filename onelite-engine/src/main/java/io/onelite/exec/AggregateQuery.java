@@ -426,10 +426,7 @@ public final class AggregateQuery implements Query {
                     if (having != null && !ValueOps.isTrue(having.eval(f))) {
                         continue;
                     }
-                    Object[] r = new Object[outputs.length];
-                    for (int i = 0; i < r.length; i++) {
-                        r[i] = outputs[i].eval(f);
-                    }
+                    Object[] r = Eval.all(outputs, f);
                     row = r;
                     return true;
                 }
@@ -464,10 +461,7 @@ public final class AggregateQuery implements Query {
                     Object[] c = computed.row();
                     f.group = java.util.Arrays.copyOf(c, slots.length);
                     f.window = java.util.Arrays.copyOfRange(c, slots.length, c.length);
-                    Object[] r = new Object[outputs.length];
-                    for (int i = 0; i < r.length; i++) {
-                        r[i] = outputs[i].eval(f);
-                    }
+                    Object[] r = Eval.all(outputs, f);
                     row = r;
                     return true;
                 }

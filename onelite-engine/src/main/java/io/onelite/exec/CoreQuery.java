@@ -63,10 +63,7 @@ public final class CoreQuery implements Query {
                     return false;
                 }
                 while (loop.next(f)) {
-                    Object[] r = new Object[outputs.length];
-                    for (int i = 0; i < r.length; i++) {
-                        r[i] = outputs[i].eval(f);
-                    }
+                    Object[] r = Eval.all(outputs, f);
                     row = r;
                     return true;
                 }
@@ -252,10 +249,7 @@ public final class CoreQuery implements Query {
                 if (!w.advance()) {
                     return false;
                 }
-                Object[] r = new Object[outputs.length];
-                for (int i = 0; i < r.length; i++) {
-                    r[i] = outputs[i].eval(f);
-                }
+                Object[] r = Eval.all(outputs, f);
                 row = r;
                 return true;
             }

@@ -7,4 +7,13 @@ package io.onelite.exec;
 @FunctionalInterface
 public interface Eval {
     Object eval(Frame f);
+
+    /** Evaluates every one of {@code evals} on the frame's current row, in order. */
+    static Object[] all(Eval[] evals, Frame f) {
+        Object[] r = new Object[evals.length];
+        for (int i = 0; i < r.length; i++) {
+            r[i] = evals[i].eval(f);
+        }
+        return r;
+    }
 }
