@@ -63,6 +63,11 @@ class AggregateOrderDifferentialTests {
         "SELECT g, count(*), group_concat(id ORDER BY y, id DESC) FROM t GROUP BY g HAVING group_concat(x ORDER BY x) > '1'",
         "SELECT g FROM t GROUP BY g ORDER BY group_concat(y ORDER BY y DESC)",
         "SELECT group_concat(g ORDER BY x) FROM t GROUP BY x",
+        // without arguments the ORDER BY is dropped, so a window or scalar call takes it too
+        "SELECT count(ORDER BY x), count(ORDER BY zz) FROM t",
+        "SELECT row_number(ORDER BY x) OVER (), rank(ORDER BY x) OVER (ORDER BY id) FROM t",
+        "SELECT typeof(random(ORDER BY x)) FROM t",
+        "SELECT group_concat(DISTINCT y ORDER BY y COLLATE NOCASE) FROM t",
     };
 
     private static final String[][] ERRORS = {
@@ -74,6 +79,10 @@ class AggregateOrderDifferentialTests {
         {"SELECT group_concat(x ORDER BY zz) FROM t", "no such column: zz"},
         {"SELECT group_concat(x ORDER BY y COLLATE nosuch) FROM t", "no such collation sequence: nosuch"},
         {"SELECT count(* ORDER BY x) FROM t", "near \"ORDER\": syntax error"},
+        {"SELECT lag(x ORDER BY x) OVER () FROM t", "ORDER BY may not be used with non-aggregate lag()"},
+        {"SELECT max(x, y ORDER BY x) FROM t", "ORDER BY may not be used with non-aggregate max()"},
+        {"SELECT group_concat(ORDER BY x) FROM t", "wrong number of arguments to function group_concat()"},
+        {"SELECT count(DISTINCT ORDER BY x) FROM t", "DISTINCT aggregates must have exactly one argument"},
     };
 
     private static void setUp(Session s, Connection c) {
