@@ -304,6 +304,12 @@ public final class DmlPlanner {
         }
     }
 
+    /** Computes one row's SET values into {@code values}; returns its rowid after them. */
+    @FunctionalInterface
+    private interface SetValues {
+        Long apply(Frame f, Object[] values, Long rowid);
+    }
+
     public static Executable update(Planner planner, UpdateStmt s) {
         return planner.withClause(s.with(), () -> planUpdate(planner, s));
     }
@@ -341,50 +347,81 @@ public final class DmlPlanner {
         ForeignKeys fks = new ForeignKeys(planner, t);
         ReplaceDeletes.attach(planner, t, writer, fks);
         boolean hasRowid = !t.withoutRowid();
+        // SET values of one row, written into values (which starts as the row); returns the new rowid
+        SetValues assign = (f, values, rowid) -> {
+            Long newRowid = rowid;
+            Object[] computed = new Object[vals.size()];
+            for (int i = 0; i < computed.length; i++) {
+                computed[i] = vals.get(i).eval(f);
+            }
+            for (int i = 0; i < computed.length; i++) {
+                int ci = cols.get(i)[0];
+                if (ci == -1 || ci == alias) {
+                    newRowid = computed[i] == null ? null : rowidOf(computed[i]);
+                    if (ci >= 0) {
+                        values[ci] = newRowid;
+                    }
+                } else {
+                    values[ci] = ValueOps.applyAffinity(computed[i], aff[ci]);
+                }
+            }
+            return newRowid;
+        };
+        /*
+         * SQLite's two passes: the WHERE loop only collects the rows to change, then each row is
+         * read again and its SET values computed just before it is written, so a subquery in SET
+         * sees the rows changed before it (and a BEFORE trigger's work). UPDATE ... FROM computes
+         * them in the first pass, beside the FROM row they read, as SQLite's updateFromSelect does.
+         */
+        boolean setAtWrite = m.levels.length == 1;
         Dml d = new Dml() {
             @Override
             void run(ExecContext ctx, List<Object[]> returned, RowCount count) {
                 Frame f = new Frame(ctx, outer, m.levels.length);
                 JoinLoop loop = new JoinLoop(m.levels);
-                List<Object[]> changes = new ArrayList<>(); // [ref, newRowid, values]
+                List<Object[]> changes = new ArrayList<>(); // [ref, newRowid, values]; values null: at write
                 java.util.Set<Object> seen = new java.util.HashSet<>();
                 while (loop.next(f)) {
                     RowSource r = f.src[0];
                     Object ref = writer.ref(r, n);
+                    if (setAtWrite) {
+                        changes.add(new Object[]{ref, null, null});
+                        continue;
+                    }
                     long rowid = ref instanceof Long l ? l : 0;
-                    if (m.levels.length > 1 && !seen.add(ref instanceof Object[] pk ? new RowKey(pk) : ref)) {
+                    if (!seen.add(ref instanceof Object[] pk ? new RowKey(pk) : ref)) {
                         continue; // UPDATE ... FROM: the first matching source row wins
                     }
                     Object[] values = new Object[n];
                     for (int i = 0; i < n; i++) {
                         values[i] = r.column(i);
                     }
-                    Long newRowid = hasRowid ? rowid : null;
-                    Object[] computed = new Object[vals.size()];
-                    for (int i = 0; i < computed.length; i++) {
-                        computed[i] = vals.get(i).eval(f);
-                    }
-                    for (int i = 0; i < computed.length; i++) {
-                        int ci = cols.get(i)[0];
-                        if (ci == -1 || ci == alias) {
-                            newRowid = computed[i] == null ? null : rowidOf(computed[i]);
-                            if (ci >= 0) {
-                                values[ci] = newRowid;
-                            }
-                        } else {
-                            values[ci] = ValueOps.applyAffinity(computed[i], aff[ci]);
-                        }
-                    }
+                    Long newRowid = assign.apply(f, values, hasRowid ? rowid : null);
                     changes.add(new Object[]{ref, newRowid, values});
                 }
+                Frame at = setAtWrite ? new Frame(ctx, outer, 1) : null;
                 for (Object[] c : changes) {
                     Object ref = c[0];
                     long rowid = ref instanceof Long l ? l : 0;
-                    Long newRowid = (Long) c[1];
-                    Object[] values = (Object[]) c[2];
                     Object[] old = writer.read(ctx, ref);
                     if (old == null) {
-                        continue;
+                        continue; // deleted by an earlier row's trigger or REPLACE
+                    }
+                    Long newRowid;
+                    Object[] values;
+                    if (setAtWrite) {
+                        Object[] row = old.clone();
+                        if (alias >= 0) {
+                            row[alias] = rowid; // stored as NULL: the rowid stands in
+                        }
+                        ArrayRow current = new ArrayRow(row);
+                        current.rowid = rowid;
+                        at.src[0] = current;
+                        values = row.clone();
+                        newRowid = assign.apply(at, values, hasRowid ? rowid : null);
+                    } else {
+                        newRowid = (Long) c[1];
+                        values = (Object[]) c[2];
                     }
                     if (!triggers.isEmpty()) {
                         try {
@@ -396,6 +433,12 @@ public final class DmlPlanner {
                         old = writer.read(ctx, ref);
                         if (old == null) {
                             continue;
+                        }
+                        // as SQLite, the columns SET leaves alone are read again: the trigger may have changed them
+                        for (int i = 0; i < n; i++) {
+                            if (i != alias && !updated.contains(i)) {
+                                values[i] = old[i];
+                            }
                         }
                     }
                     long[] counted = fks.isEmpty() ? null : ForeignKeys.counters(ctx);

@@ -53,6 +53,9 @@ final class ExprWalker {
             out.add(c.expr());
         } else if (e instanceof Expr.FunctionCall f) {
             out.addAll(f.args());
+            for (io.onelite.sql.ast.OrderingTerm t : f.orderBy()) {
+                out.add(t.expr());
+            }
         } else if (e instanceof Expr.RowValue r) {
             out.addAll(r.values());
         }

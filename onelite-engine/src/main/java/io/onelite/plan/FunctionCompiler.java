@@ -19,6 +19,7 @@ final class FunctionCompiler {
         String name = fc.name();
         int argc = fc.star() ? 0 : fc.args().size();
         if (fc.over() != null) {
+            AggregateOrder.refuseOnNonAggregate(fc);
             return WindowCompiler.compile(c, fc, argc);
         }
         String lowerName = name.toLowerCase(java.util.Locale.ROOT);
@@ -99,7 +100,9 @@ final class FunctionCompiler {
                             "DISTINCT aggregates must have exactly one argument");
                 }
                 boolean extreme = argc == 1 && (lowerName.equals("min") || lowerName.equals("max"));
-                int slot = coll.add(new GroupSlot(agg, args, fc.distinct(), filter, extreme, distinctColl));
+                AggregateOrder.Ordered ordered = AggregateOrder.apply(c, fc, agg, args, extreme);
+                int slot = coll.add(new GroupSlot(ordered.accumulator(), ordered.args(), fc.distinct(), filter,
+                        extreme, distinctColl));
                 return CExpr.of(AggregateCollector.slotReader(slot));
             } finally {
                 s.aggregates = coll;
@@ -114,6 +117,7 @@ final class FunctionCompiler {
         if (fc.distinct() || fc.filter() != null) {
             throw new OneLiteException(ResultCode.ERROR, "DISTINCT aggregates must have exactly one argument");
         }
+        AggregateOrder.refuseOnNonAggregate(fc);
         List<Expr> argList = fc.args();
         Eval[] args = new Eval[argList.size()];
         boolean constant = true;
@@ -164,7 +168,8 @@ final class FunctionCompiler {
                 throw new OneLiteException(ResultCode.ERROR, "DISTINCT aggregates must have exactly one argument");
             }
             boolean extreme = argc == 1 && (lowerName.equals("min") || lowerName.equals("max"));
-            slot = coll.add(new GroupSlot(agg, args, fc.distinct(), filter, extreme));
+            AggregateOrder.Ordered ordered = AggregateOrder.apply(oc, fc, agg, args, extreme);
+            slot = coll.add(new GroupSlot(ordered.accumulator(), ordered.args(), fc.distinct(), filter, extreme));
         } finally {
             owner.aggregates = coll;
         }

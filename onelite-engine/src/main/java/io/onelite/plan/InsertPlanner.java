@@ -127,9 +127,12 @@ final class InsertPlanner {
                         }
                     }
                     if (upserts != null) {
-                        long[] changed = new long[1];
-                        if (upserts.handle(ctx, writer, values, rowid, changed)) {
-                            count.n += changed[0];
+                        Upserts.Outcome done = upserts.handle(ctx, writer, values, rowid);
+                        if (done != null) {
+                            if (done.values() != null) {
+                                count.n++;
+                                addReturning(ctx, done.values(), done.rowid(), alias, returned);
+                            }
                             continue;
                         }
                     }

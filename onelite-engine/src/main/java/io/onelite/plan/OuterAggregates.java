@@ -44,6 +44,9 @@ final class OuterAggregates {
         if (fc.filter() != null) {
             minDepth(fc.filter(), scope, depth);
         }
+        for (io.onelite.sql.ast.OrderingTerm t : fc.orderBy()) {
+            minDepth(t.expr(), scope, depth);
+        }
         return depth[0] == Integer.MAX_VALUE ? 0 : depth[0];
     }
 

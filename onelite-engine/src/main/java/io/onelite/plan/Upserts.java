@@ -27,14 +27,21 @@ import java.util.Set;
 final class Upserts {
     /** One compiled clause. */
     private record Clause(boolean anyTarget, boolean rowidTarget, Set<String> indexes, boolean doNothing,
-                          int[] columns, Eval[] values, Eval where) {
+                          int[] columns, Eval[] values, Eval where, TriggerRunner triggers) {
+    }
+
+    /** What {@link #handle} did with a row: {@code values} null when it was skipped, else the row DO UPDATE wrote. */
+    record Outcome(Object[] values, long rowid) {
+        static final Outcome SKIPPED = new Outcome(null, 0);
     }
 
     private final List<Clause> clauses = new ArrayList<>();
     private final Table table;
+    private final ForeignKeys fks;
 
     Upserts(Planner planner, Table t, String alias, List<Upsert> upserts) {
         this.table = t;
+        this.fks = new ForeignKeys(planner, t);
         for (Upsert u : upserts) {
             boolean any = u.target().isEmpty();
             boolean rowid = false;
@@ -88,8 +95,25 @@ final class Upserts {
                 setVals.addAll(RowValues.assignments(new ExprCompiler(planner, scope), sc, true));
             }
             Eval where = u.where() == null ? null : new ExprCompiler(planner, scope).eval(u.where());
+            // DO UPDATE is an UPDATE of the existing row: it fires UPDATE [OF its columns] triggers
+            TriggerRunner triggers = u.doNothing() ? null : new TriggerRunner(planner, t,
+                    io.onelite.sql.ast.CreateTriggerStmt.Event.UPDATE, new HashSet<>(setCols));
             clauses.add(new Clause(any, rowid, any ? null : names, u.doNothing(),
-                    setCols.stream().mapToInt(Integer::intValue).toArray(), setVals.toArray(new Eval[0]), where));
+                    setCols.stream().mapToInt(Integer::intValue).toArray(), setVals.toArray(new Eval[0]), where,
+                    triggers));
+        }
+    }
+
+    /** As in UPDATE, the columns SET leaves alone come from the row as a BEFORE trigger left it. */
+    private void reloadUnset(Object[] nv, Object[] stored, int[] setColumns) {
+        boolean[] set = new boolean[nv.length];
+        for (int col : setColumns) {
+            set[col] = true;
+        }
+        for (int i = 0; i < nv.length; i++) {
+            if (!set[i] && i != table.rowidAlias()) {
+                nv[i] = stored[i];
+            }
         }
     }
 
@@ -102,10 +126,11 @@ final class Upserts {
     }
 
     /**
-     * Handles a row before its insert: returns true when an ON CONFLICT clause took care of it
-     * (skipped it or updated the existing row), false when the insert should go ahead.
+     * Handles a row before its insert: returns null when the insert should go ahead, else what an
+     * ON CONFLICT clause did (skipped it, or updated the existing row: BEFORE UPDATE triggers,
+     * foreign keys, the write, AFTER UPDATE triggers, as SQLite's UPDATE of that row).
      */
-    boolean handle(ExecContext ctx, TableWriter writer, Object[] values, Long rowid, long[] changed) {
+    Outcome handle(ExecContext ctx, TableWriter writer, Object[] values, Long rowid) {
         for (Clause c : clauses) {
             Object existing = writer.conflictingRow(ctx, values, rowid, c.anyTarget || c.rowidTarget,
                     c.anyTarget ? null : c.indexes);
@@ -113,7 +138,7 @@ final class Upserts {
                 continue;
             }
             if (c.doNothing) {
-                return true;
+                return Outcome.SKIPPED;
             }
             Object[] old = writer.read(ctx, existing);
             if (table.rowidAlias() >= 0) {
@@ -132,7 +157,7 @@ final class Upserts {
             f.src[0] = cur;
             f.src[1] = ex;
             if (c.where != null && !ValueOps.isTrue(c.where.eval(f))) {
-                return true;
+                return Outcome.SKIPPED;
             }
             Object[] nv = old.clone();
             Long newRowid = existingRowid;
@@ -146,16 +171,44 @@ final class Upserts {
                     nv[col] = ValueOps.applyAffinity(v, table.columns().get(col).affinity());
                 }
             }
+            long oldRowid = existingRowid == null ? 0 : existingRowid;
+            long nextRowid = newRowid == null ? oldRowid : newRowid;
+            Object[] stored = writer.read(ctx, existing); // as stored: the rowid alias NULL
+            if (!c.triggers.isEmpty()) {
+                try {
+                    c.triggers.fire(ctx, io.onelite.sql.ast.CreateTriggerStmt.Time.BEFORE, stored, oldRowid, nv, nextRowid);
+                } catch (io.onelite.exec.TriggerIgnore ignore) {
+                    return Outcome.SKIPPED;
+                }
+                stored = writer.read(ctx, existing);
+                if (stored == null) {
+                    return Outcome.SKIPPED; // the trigger deleted it
+                }
+                reloadUnset(nv, stored, c.columns);
+            }
+            if (!fks.isEmpty()) {
+                fks.childChange(ctx, stored, oldRowid, nv, nextRowid);
+                fks.beforeParentChange(ctx, stored, oldRowid, nv, nextRowid);
+            }
             if (existingRowid != null && newRowid != null && newRowid.longValue() == existingRowid) {
                 // a rowid table keeping its rowid: in place (a WITHOUT ROWID row goes by delete and insert)
-                writer.update(ctx, existingRowid, old, nv, TableWriter.OnConflict.ABORT);
+                writer.update(ctx, existingRowid, stored, nv, TableWriter.OnConflict.ABORT);
             } else {
                 writer.delete(ctx, existing);
                 writer.insert(ctx, nv, newRowid, TableWriter.OnConflict.ABORT);
             }
-            changed[0]++;
-            return true;
+            if (!fks.isEmpty()) {
+                fks.afterParentChange(ctx, stored, oldRowid, nv, nextRowid);
+            }
+            if (!c.triggers.isEmpty()) {
+                try {
+                    c.triggers.fire(ctx, io.onelite.sql.ast.CreateTriggerStmt.Time.AFTER, stored, oldRowid, nv, nextRowid);
+                } catch (io.onelite.exec.TriggerIgnore ignore) {
+                    // nothing left to skip
+                }
+            }
+            return new Outcome(nv, nextRowid);
         }
-        return false;
+        return null;
     }
 }

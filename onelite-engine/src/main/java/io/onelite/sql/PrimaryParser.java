@@ -245,6 +245,9 @@ final class PrimaryParser {
                 c.advance();
                 c.expect(TokenType.BY);
                 orderBy = exprs.orderingTerms();
+                if (args.isEmpty()) {
+                    orderBy = List.of(); // as SQLite: ORDER BY on a call without arguments is ignored
+                }
             }
         }
         c.expect(TokenType.RP);
