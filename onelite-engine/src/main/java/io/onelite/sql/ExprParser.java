@@ -157,9 +157,9 @@ final class ExprParser {
         }
     }
 
-    /** {@code COLLATE ids}: an ID (or fallback keyword) or a STRING. */
+    /** {@code COLLATE ids}: an ID (or fallback keyword) or a STRING; not INDEXED, which only an {@code id} may be. */
     String collationName() {
-        if (c.atId() || c.at(TokenType.STRING)) {
+        if ((c.atId() && !c.at(TokenType.INDEXED)) || c.at(TokenType.STRING)) {
             return Lexer.dequote(c.advance().text());
         }
         throw c.syntaxError();

@@ -41,7 +41,7 @@ class ErrorMessageTests {
     }
 
     static final List<String> BAD = List.of(
-            "SELECT 1 +", "SELECT * FROM", "SELECT (1", "SELECT 1 2", "SELEC 1", "SELECT 1 +;", "SELECT 'abc",
+            "SELECT 1 +", "SELECT a COLLATE INDEXED FROM t1", "CREATE UNIQUE INDEX i ON t1 (a COLLATE INDEXED DESC)", "SELECT * FROM", "SELECT (1", "SELECT 1 2", "SELEC 1", "SELECT 1 +;", "SELECT 'abc",
             "SELECT \"abc", "SELECT [abc", "SELECT 12abc", "SELECT 1.5e", "SELECT !1", "SELECT X'123'", "SELECT x'zz'",
             "SELECT $", "SELECT :", "SELECT @", "SELECT a FROM t WHERE", "SELECT a FROM t GROUP a",
             "SELECT count(*) FROM t HAVING", "CREATE TABLE t9(a,)", "CREATE TABLE t9()", "CREATE TABLE", "CREATE t9(a)",
@@ -168,8 +168,8 @@ class ErrorMessageTests {
      */
     @Test
     void mutatedStatementsFailExactlyAsNativeSqliteDoes() {
-        long seed = System.nanoTime();
-        System.out.println("ErrorMessageTests seed: " + seed);
+        long seed = Long.getLong("onelite.seed", System.nanoTime());
+        System.out.println("ErrorMessageTests seed: " + seed + " (replay: -Donelite.seed=" + seed + ")");
         Random random = new Random(seed);
         List<String> vocabulary = new ArrayList<>();
         for (TokenType t : TokenType.values()) {
