@@ -271,7 +271,7 @@ final class ColumnDefParser {
     /** After REFERENCES: {@code nm [(cols)] (ON DELETE|UPDATE action | MATCH nm)* [deferral]}. */
     private ForeignKeyClause foreignKeyClause() {
         String table = c.name();
-        List<String> columns = c.at(TokenType.LP) ? selects.nameList() : List.of();
+        List<String> columns = c.at(TokenType.LP) ? selects.eidList() : List.of();
         ForeignKeyClause.Action onDelete = ForeignKeyClause.Action.NO_ACTION;
         ForeignKeyClause.Action onUpdate = ForeignKeyClause.Action.NO_ACTION;
         String match = null;
@@ -353,7 +353,7 @@ final class ColumnDefParser {
             case FOREIGN: {
                 c.advance();
                 c.expect(TokenType.KEY);
-                List<String> cols = selects.nameList();
+                List<String> cols = selects.eidList();
                 c.expect(TokenType.REFERENCES);
                 return new TableConstraint.ForeignKey(cname, cols, foreignKeyClause());
             }

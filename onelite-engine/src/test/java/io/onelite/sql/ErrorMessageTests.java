@@ -41,7 +41,7 @@ class ErrorMessageTests {
     }
 
     static final List<String> BAD = List.of(
-            "SELECT 1 +", "SELECT a COLLATE INDEXED FROM t1", "CREATE UNIQUE INDEX i ON t1 (a COLLATE INDEXED DESC)", "SELECT * FROM", "SELECT (1", "SELECT 1 2", "SELEC 1", "SELECT 1 +;", "SELECT 'abc",
+            "SELECT 1 +", "CREATE TABLE c(a REFERENCES p(x ASC ON DELETE CASCADE)", "SELECT a COLLATE INDEXED FROM t1", "CREATE UNIQUE INDEX i ON t1 (a COLLATE INDEXED DESC)", "SELECT * FROM", "SELECT (1", "SELECT 1 2", "SELEC 1", "SELECT 1 +;", "SELECT 'abc",
             "SELECT \"abc", "SELECT [abc", "SELECT 12abc", "SELECT 1.5e", "SELECT !1", "SELECT X'123'", "SELECT x'zz'",
             "SELECT $", "SELECT :", "SELECT @", "SELECT a FROM t WHERE", "SELECT a FROM t GROUP a",
             "SELECT count(*) FROM t HAVING", "CREATE TABLE t9(a,)", "CREATE TABLE t9()", "CREATE TABLE", "CREATE t9(a)",
@@ -90,6 +90,7 @@ class ErrorMessageTests {
     }
 
     static final List<String> QUIRKY = List.of(
+            "CREATE TABLE c(a, b, FOREIGN KEY (a COLLATE nocase, b DESC) REFERENCES p(x ASC, y COLLATE binary DESC))",
             "SELECT 1 AS \"a\" FROM t1 AS \"x\"", "SELECT \"t1\".* FROM t1", "SELECT t1.rowid, _rowid_, oid FROM t1",
             "SELECT +a, -+-a, ~~a FROM t1", "SELECT a FROM t1 WHERE a IN (SELECT a FROM t1 UNION SELECT b FROM t1)",
             "SELECT x'', X'AB'", "SELECT sum(a) OVER () FROM t1", "SELECT a FROM t1 LIMIT -1 OFFSET 2",
