@@ -51,8 +51,10 @@ public final class SchemaPragmas {
             return List.of();
         }
         return switch (name) {
-            case "table_info" -> tableInfo(schema.table(arg), false);
-            case "table_xinfo" -> tableInfo(schema.table(arg), true);
+            case "table_info" -> schema.table(arg) == null && schema.view(arg) != null
+                    ? viewInfo(schema, schema.view(arg), false) : tableInfo(schema.table(arg), false);
+            case "table_xinfo" -> schema.table(arg) == null && schema.view(arg) != null
+                    ? viewInfo(schema, schema.view(arg), true) : tableInfo(schema.table(arg), true);
             case "index_list" -> indexList(schema.table(arg));
             case "index_info" -> indexInfo(schema, arg, false);
             case "index_xinfo" -> indexInfo(schema, arg, true);
@@ -87,6 +89,51 @@ public final class SchemaPragmas {
             out.add(row);
         }
         return out;
+    }
+
+    /**
+     * table_info of a view: its columns as SQLite's sqlite3SubqueryColumnTypes types them: the
+     * declared type of a column read directly when its affinity is the expression's, else the
+     * standard type name of the expression's affinity ("" for none); never NOT NULL, a default or
+     * a key. A view that no longer compiles fails as using it does.
+     */
+    private static List<Object[]> viewInfo(Schema schema, io.onelite.catalog.View v, boolean extended) {
+        String from = "SELECT * FROM \"" + v.name().replace("\"", "\"\"") + "\"";
+        // "SELECT *" of the view: its column names, and SQLite's errors for a view that no longer compiles
+        Planner.Planned named = new Planner(schema).select((io.onelite.sql.ast.SelectStmt) Parser.parse(from, 0).stmt());
+        Planner.Planned p = new Planner(schema.database(v.db())).select(v.select()); // the declared types
+        List<Object[]> out = new ArrayList<>();
+        for (int i = 0; i < named.names().size(); i++) {
+            String name = named.names().get(i);
+            char aff = i < p.affinities().length ? p.affinities()[i] : '@';
+            String declared = i < p.declTypes().size() ? p.declTypes().get(i) : null;
+            String type = declared != null && affinityChar(io.onelite.exec.value.Affinity.ofDeclaredType(declared)) == aff
+                    ? declared : switch (aff) {
+                        case 'A' -> "BLOB";
+                        case 'B' -> "TEXT";
+                        case 'C' -> "NUM";
+                        case 'D' -> "INT";
+                        case 'E' -> "REAL";
+                        default -> "";
+                    };
+            Object[] row = {(long) i, name, type, 0L, null, 0L};
+            out.add(extended ? java.util.Arrays.copyOf(row, 7) : row);
+            if (extended) {
+                row = out.get(out.size() - 1);
+                row[6] = 0L;
+            }
+        }
+        return out;
+    }
+
+    private static char affinityChar(io.onelite.exec.value.Affinity a) {
+        return switch (a) {
+            case BLOB -> 'A';
+            case TEXT -> 'B';
+            case NUMERIC -> 'C';
+            case INTEGER -> 'D';
+            case REAL -> 'E';
+        };
     }
 
     /** Per column, 0 or the generated-column kind, read from the stored CREATE TABLE text. */

@@ -125,4 +125,15 @@ class LenientViewTests {
             }
         }
     }
+
+    @Test
+    void tableInfoOfAViewListsItsColumnsTypedAsSqliteTypesThem() throws Exception {
+        run("CREATE TABLE t(a INTEGER NOT NULL PRIMARY KEY, b TEXT DEFAULT 'x', c, d VARCHAR(10), e DECIMAL(5,2), f FLOAT)",
+                "CREATE VIEW v(x, y) AS SELECT a, b || 'z' FROM t",
+                "CREATE VIEW w AS SELECT *, 1 + 1 AS two, CAST(c AS TEXT), c + 0, sum(f) OVER () FROM t",
+                "CREATE VIEW bad AS SELECT * FROM nope",
+                "PRAGMA table_info(v)", "PRAGMA table_xinfo(v)", "PRAGMA table_info(w)",
+                "SELECT name, type, \"notnull\", dflt_value, pk FROM pragma_table_info('w')",
+                "PRAGMA table_info(bad)");
+    }
 }
