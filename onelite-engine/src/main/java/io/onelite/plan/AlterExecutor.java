@@ -69,6 +69,10 @@ final class AlterExecutor {
             String from = t.name();
             SchemaCheck.viewsAndTriggers(schema, "");
             renameTable(st, from, to);
+            Table seq = schema.table("sqlite_sequence");
+            if (t.autoincrement() && seq != null) {
+                Sequences.rename(st, seq.root(), from, to);
+            }
         } else if (a.action() instanceof AlterTableStmt.RenameColumn rc) {
             int ci = t.columnIndex(rc.oldName());
             if (ci < 0) {
@@ -91,8 +95,11 @@ final class AlterExecutor {
     /**
      * Renames the table's rows (and its automatic indexes) and the references to it in every
      * stored statement: views, triggers on any table and other tables' REFERENCES clauses.
+     * Also run on the temp schema, whose triggers and views may name a main table.
+     *
+     * @return whether a row changed
      */
-    private static void renameTable(Storage st, String from, String to) {
+    static boolean renameTable(Storage st, String from, String to) {
         String autoIndex = "sqlite_autoindex_" + from;
         RowCursor c = st.openTable(1);
         java.util.List<Object[]> updates = new java.util.ArrayList<>();
@@ -110,6 +117,7 @@ final class AlterExecutor {
         for (Object[] u : updates) {
             st.openTable(1).insert((Long) u[0], (Object[]) u[1]);
         }
+        return !updates.isEmpty();
     }
 
     /** Replaces an identifier (bare or quoted) as a whole word. */

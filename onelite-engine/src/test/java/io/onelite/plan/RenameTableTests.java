@@ -100,4 +100,18 @@ class RenameTableTests {
                 "SELECT * FROM c2",
                 "SELECT * FROM c3");
     }
+
+    @Test
+    void autoincrementCounterAndTempObjectsFollowTheTable() throws Exception {
+        run("CREATE TABLE t(id INTEGER PRIMARY KEY AUTOINCREMENT, v)",
+                "INSERT INTO t(v) VALUES ('a'), ('b')",
+                "CREATE TEMP VIEW tv AS SELECT v FROM t",
+                "CREATE TEMP TRIGGER tt AFTER INSERT ON t BEGIN SELECT 1; END",
+                "ALTER TABLE t RENAME TO u",
+                "SELECT * FROM sqlite_sequence",
+                "INSERT INTO u(v) VALUES ('c')",
+                "SELECT * FROM u",
+                "SELECT type, name, tbl_name, sql FROM sqlite_temp_schema ORDER BY name",
+                "SELECT * FROM tv");
+    }
 }
