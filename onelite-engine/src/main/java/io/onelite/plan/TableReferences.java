@@ -21,7 +21,8 @@ import java.util.Set;
  * <p>SQLite finds those tokens by resolving the parsed statement; here they are found from the
  * tokens around them: a name after FROM, JOIN, INTO, UPDATE, REFERENCES, TABLE, ON (outside a
  * join) or a comma of a FROM list, a qualifier ({@code t.a}) and a schema-qualified name
- * ({@code main.t}). A statement that declares the name as an alias or a CTE keeps its qualifiers
+ * ({@code main.t}). A statement that declares the name as an alias (with or without AS) or a CTE
+ * keeps its qualifiers
  * and (for a CTE) everything, since those names are not the table there.
  */
 final class TableReferences {
@@ -29,7 +30,9 @@ final class TableReferences {
             TokenType.UPDATE, TokenType.REFERENCES, TokenType.TABLE);
     private static final Set<TokenType> CLAUSES = EnumSet.of(TokenType.SELECT, TokenType.FROM, TokenType.WHERE,
             TokenType.GROUP, TokenType.HAVING, TokenType.ORDER, TokenType.LIMIT, TokenType.SET, TokenType.VALUES,
-            TokenType.WINDOW, TokenType.RETURNING, TokenType.BEGIN, TokenType.WHEN, TokenType.SEMI);
+            TokenType.WINDOW, TokenType.RETURNING, TokenType.BEGIN, TokenType.SEMI);
+    private static final Set<TokenType> BEFORE_SOURCE = EnumSet.of(TokenType.FROM, TokenType.JOIN, TokenType.COMMA,
+            TokenType.DOT);
     private static final Set<TokenType> CONFLICT = EnumSet.of(TokenType.ROLLBACK, TokenType.ABORT, TokenType.FAIL,
             TokenType.IGNORE, TokenType.REPLACE);
 
@@ -42,17 +45,20 @@ final class TableReferences {
             return null;
         }
         List<Token> tokens = tokens(sql);
+        TokenType[] clauses = clauses(tokens);
         Set<String> aliases = new HashSet<>();
         Set<String> ctes = new HashSet<>();
-        for (int i = 0; i + 1 < tokens.size(); i++) {
+        for (int i = 0; i < tokens.size(); i++) {
             Token t = tokens.get(i);
-            if (t.is(TokenType.AS) && isName(tokens.get(i + 1))) {
-                aliases.add(key(tokens.get(i + 1)));
+            if (isName(t) && clauses[i] == TokenType.FROM && (type(tokens, i - 1) == TokenType.AS
+                    || t.is(TokenType.ID) && type(tokens, i - 1) == TokenType.ID
+                    && BEFORE_SOURCE.contains(type(tokens, i - 2)))) {
+                aliases.add(key(t)); // FROM x AS t, FROM x t
             }
-            boolean cteHead = i > 0 && (tokens.get(i - 1).is(TokenType.WITH) || tokens.get(i - 1).is(TokenType.RECURSIVE))
-                    || tokens.get(i + 1).is(TokenType.AS) && i + 2 < tokens.size()
-                    && (tokens.get(i + 2).is(TokenType.LP) || tokens.get(i + 2).is(TokenType.MATERIALIZED)
-                    || tokens.get(i + 2).is(TokenType.NOT));
+            TokenType before = type(tokens, i - 1);
+            boolean cteHead = before == TokenType.WITH || before == TokenType.RECURSIVE
+                    || type(tokens, i + 1) == TokenType.AS && (type(tokens, i + 2) == TokenType.LP
+                    || type(tokens, i + 2) == TokenType.MATERIALIZED || type(tokens, i + 2) == TokenType.NOT);
             if (isName(t) && cteHead) {
                 ctes.add(key(t));
             }
@@ -64,6 +70,19 @@ final class TableReferences {
         String quoted = "\"" + to.replace("\"", "\"\"") + "\"";
         StringBuilder out = new StringBuilder();
         int copied = 0;
+        for (int i = 0; i < tokens.size(); i++) {
+            Token t = tokens.get(i);
+            if (isName(t) && key(t).equals(name) && isTableReference(tokens, i, clauses[i], aliases.contains(name))) {
+                out.append(sql, copied, t.start()).append(quoted);
+                copied = t.end();
+            }
+        }
+        return out.append(sql, copied, sql.length()).toString();
+    }
+
+    /** The clause (FROM, WHERE, ...) each token is in, at its own parenthesis depth. */
+    private static TokenType[] clauses(List<Token> tokens) {
+        TokenType[] clauses = new TokenType[tokens.size()];
         Deque<TokenType> clause = new ArrayDeque<>();
         clause.push(TokenType.EOF);
         for (int i = 0; i < tokens.size(); i++) {
@@ -76,12 +95,9 @@ final class TableReferences {
                 clause.pop();
                 clause.push(t.type());
             }
-            if (isName(t) && key(t).equals(name) && isTableReference(tokens, i, clause.peek(), aliases.contains(name))) {
-                out.append(sql, copied, t.start()).append(quoted);
-                copied = t.end();
-            }
+            clauses[i] = clause.peek();
         }
-        return out.append(sql, copied, sql.length()).toString();
+        return clauses;
     }
 
     private static boolean isTableReference(List<Token> tokens, int i, TokenType clause, boolean aliased) {

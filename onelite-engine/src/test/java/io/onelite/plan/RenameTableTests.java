@@ -94,11 +94,17 @@ class RenameTableTests {
                 "CREATE VIEW c1 AS WITH t AS (SELECT 5 AS a) SELECT t.a FROM t",
                 "CREATE VIEW c2 AS SELECT t.b FROM k AS t",
                 "CREATE VIEW c3 AS SELECT t.a FROM t, k AS x",
+                "CREATE VIEW c4 AS SELECT t.b FROM k t",
+                "CREATE VIEW c5 AS SELECT a, t.a AS t FROM t JOIN k ON t.a < k.b, k AS k2 WHERE a IN (SELECT a FROM t) "
+                        + "GROUP BY a ORDER BY t",
+                "CREATE TABLE t2(t, \"t\" INT) ",
                 "ALTER TABLE t RENAME TO u",
                 SCHEMA,
                 "SELECT * FROM c1",
                 "SELECT * FROM c2",
-                "SELECT * FROM c3");
+                "SELECT * FROM c3",
+                "SELECT * FROM c4",
+                "SELECT * FROM c5");
     }
 
     @Test
