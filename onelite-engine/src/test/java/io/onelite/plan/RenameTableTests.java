@@ -120,4 +120,17 @@ class RenameTableTests {
                 "SELECT type, name, tbl_name, sql FROM sqlite_temp_schema ORDER BY name",
                 "SELECT * FROM tv");
     }
+
+    @Test
+    void insteadOfTriggersOnViewsAndMixedCaseNamesFollowTheRename() throws Exception {
+        run("CREATE TABLE Items(id INTEGER PRIMARY KEY, n)",
+                "CREATE VIEW iv AS SELECT id, n FROM items",
+                "CREATE TRIGGER ivi INSTEAD OF INSERT ON iv BEGIN INSERT OR IGNORE INTO ITEMS VALUES (new.id, new.n); "
+                        + "UPDATE OR IGNORE main.Items SET n = n || '!' WHERE main.items.id = new.id; END",
+                "ALTER TABLE items RENAME TO Stock",
+                SCHEMA,
+                "INSERT INTO iv VALUES (1, 'a')",
+                "SELECT * FROM iv",
+                "SELECT * FROM stock");
+    }
 }
