@@ -68,14 +68,11 @@ final class AlterExecutor {
             }
             String from = t.name();
             SchemaCheck.viewsAndTriggers(schema, "");
-            rewrite(st, from, (type, name, sqlText) -> {
-                if (type.equals("table") && name.equalsIgnoreCase(from)) {
-                    return new String[]{to, to, replaceName(sqlText, from, to)};
-                }
-                return new String[]{name.startsWith("sqlite_autoindex_" + from)
-                        ? "sqlite_autoindex_" + to + name.substring(("sqlite_autoindex_" + from).length()) : name,
-                        to, sqlText == null ? null : replaceName(sqlText, from, to)};
-            });
+            renameTable(st, from, to);
+            Table seq = schema.table("sqlite_sequence");
+            if (t.autoincrement() && seq != null) {
+                Sequences.rename(st, seq.root(), from, to);
+            }
         } else if (a.action() instanceof AlterTableStmt.RenameColumn rc) {
             int ci = t.columnIndex(rc.oldName());
             if (ci < 0) {
@@ -93,6 +90,34 @@ final class AlterExecutor {
             return;
         }
         DdlExecutor.bumpCookie(st);
+    }
+
+    /**
+     * Renames the table's rows (and its automatic indexes) and the references to it in every
+     * stored statement: views, triggers on any table and other tables' REFERENCES clauses.
+     * Also run on the temp schema, whose triggers and views may name a main table.
+     *
+     * @return whether a row changed
+     */
+    static boolean renameTable(Storage st, String from, String to) {
+        String autoIndex = "sqlite_autoindex_" + from;
+        RowCursor c = st.openTable(1);
+        java.util.List<Object[]> updates = new java.util.ArrayList<>();
+        for (boolean ok = c.first(); ok; ok = c.next()) {
+            Object[] r = c.row();
+            String name = (String) r[1];
+            boolean own = from.equalsIgnoreCase(String.valueOf(r[2]));
+            String sql = TableReferences.rename((String) r[4], from, to);
+            if (own || !java.util.Objects.equals(sql, r[4])) {
+                String newName = "table".equals(r[0]) && own ? to : own && name.startsWith(autoIndex)
+                        ? "sqlite_autoindex_" + to + name.substring(autoIndex.length()) : name;
+                updates.add(new Object[]{c.rowid(), new Object[]{r[0], newName, own ? to : r[2], r[3], sql}});
+            }
+        }
+        for (Object[] u : updates) {
+            st.openTable(1).insert((Long) u[0], (Object[]) u[1]);
+        }
+        return !updates.isEmpty();
     }
 
     /** Replaces an identifier (bare or quoted) as a whole word. */

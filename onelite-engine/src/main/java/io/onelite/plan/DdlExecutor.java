@@ -106,6 +106,9 @@ public final class DdlExecutor {
             bumpCookie(st);
         } else if (s instanceof io.onelite.sql.ast.AlterTableStmt a) {
             AlterExecutor.execute(a, schema, st);
+            if (a.action() instanceof io.onelite.sql.ast.AlterTableStmt.RenameTable rt && !Schema.TEMP.equals(db)) {
+                renameInTemp(schema.table(a.table().name()).name(), rt.newName(), all, ctx);
+            }
         } else if (s instanceof io.onelite.sql.ast.MaintenanceStmt.Reindex r) {
             if (r.target() != null) {
                 String n = r.target().name();
@@ -338,6 +341,20 @@ public final class DdlExecutor {
      * Deletes the temp triggers that sat on the dropped table {@code table} of database {@code db}
      * (a temp trigger may watch another database's table; SQLite drops it with that table).
      */
+    /** The temp schema's views and triggers naming a renamed main table follow it, as in SQLite. */
+    private static void renameInTemp(String from, String to, Schema all, ExecContext ctx) {
+        Schema temp = all.database(Schema.TEMP);
+        if (temp == null || temp.views().isEmpty() && temp.triggers().isEmpty()
+                || temp.table(from) != null || temp.view(from) != null) {
+            return;
+        }
+        Storage st = ctx.storage(Schema.TEMP);
+        st.beginWrite();
+        if (AlterExecutor.renameTable(st, from, to)) {
+            bumpCookie(st);
+        }
+    }
+
     private static void dropTempTriggersOn(String table, String db, Schema all, ExecContext ctx) {
         Schema temp = all.database(Schema.TEMP);
         if (temp == null || temp.triggers().isEmpty()) {

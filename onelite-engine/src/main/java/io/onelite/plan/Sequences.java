@@ -43,4 +43,15 @@ final class Sequences {
             }
         }
     }
+
+    /** Moves a table's row to its new name (ALTER TABLE ... RENAME TO). */
+    static void rename(Storage st, int seqRoot, String from, String to) {
+        RowCursor c = st.openTable(seqRoot);
+        for (boolean ok = c.first(); ok; ok = c.next()) {
+            if (from.equalsIgnoreCase(String.valueOf(c.column(0)))) {
+                c.insert(c.rowid(), new Object[]{to, c.column(1)});
+                return;
+            }
+        }
+    }
 }

@@ -70,7 +70,7 @@ final class DmlParser {
         List<String> columns = c.at(TokenType.LP) ? selects.nameList() : List.of();
         SelectStmt select = null;
         List<Upsert> upserts = new ArrayList<>();
-        if (c.at(TokenType.DEFAULT)) {
+        if (c.at(TokenType.DEFAULT) && !inTrigger) { // a trigger's INSERT has no DEFAULT VALUES in SQLite's grammar
             c.advance();
             c.expect(TokenType.VALUES);
         } else {

@@ -71,7 +71,9 @@ class ErrorMessageTests {
             "CREATE TRIGGER tr AFTER INSERT ON t BEGIN UPDATE t INDEXED BY i SET a = 1; END",
             "CREATE TRIGGER tr AFTER INSERT ON t BEGIN DELETE FROM t NOT INDEXED; END",
             "CREATE TRIGGER tr AFTER INSERT ON t BEGIN DELETE FROM main.t; END",
-            "CREATE TRIGGER tr AFTER INSERT ON t BEGIN DELETE FROM main.t x; END");
+            "CREATE TRIGGER tr AFTER INSERT ON t BEGIN DELETE FROM main.t x; END",
+            "CREATE TRIGGER tr AFTER INSERT ON t BEGIN INSERT INTO t DEFAULT VALUES; END",
+            "CREATE TRIGGER tr AFTER INSERT ON t BEGIN REPLACE INTO t DEFAULT VALUES (1); END");
 
     @Test
     void messagesMatchNativeSqliteForMalformedStatements() {
