@@ -59,7 +59,19 @@ final class PageCache {
     }
 
     void put(Key k, byte[] page) {
-        map.put(k, new Entry(page));
+        put(k, page, false);
+    }
+
+    /**
+     * As {@link #put(Key, byte[])}; {@code referenced} gives the entry its second chance at once.
+     * A page just committed is the newest version, the likeliest to be read next (an UPDATE
+     * rewrites a leaf it just read), while the version it replaced, marked by that read, is dead:
+     * unmarked, the new one would be the first to go and the old one would outlive it.
+     */
+    void put(Key k, byte[] page, boolean referenced) {
+        Entry e = new Entry(page);
+        e.referenced = referenced;
+        map.put(k, e);
         if (map.size() > capacity) {
             evict();
         }
