@@ -67,6 +67,8 @@ final class FileBackend implements Backend {
         this.pageSize = pageSize;
         this.usableSize = usableSize;
         this.cache = new PageCache(cachePages);
+        wal.onRestart((oldSalts, oldMx, newSalts, newestFrame) -> cache.carry(generation(oldSalts), generation(newSalts),
+                k -> k.tag() >= 0 && newestFrame.applyAsInt(k.pgno()) == k.tag()));
     }
 
     static Backend open(Path path, PagerOptions options, OsHooks io) {
