@@ -102,6 +102,68 @@ final class CursorPath {
         }
     }
 
+    /**
+     * The path of the last descent in one table tree, kept so that the next descent to a rowid of
+     * the same leaf, with nothing written in between, need not start at the root again (an
+     * UPDATE or DELETE finds its row, reads it back and writes it: three seeks of one rowid).
+     */
+    static final class Hint {
+        private PageStore store;
+        private int root;
+        private long stamp = -1;
+        private int depth = -1;
+        private final BTreePage[] pages = new BTreePage[PageHeader.MAX_DEPTH + 1];
+        private final int[] idx = new int[PageHeader.MAX_DEPTH + 1];
+    }
+
+    /** Remembers this table-tree path (just descended, nothing written since) in {@code h}. */
+    void save(Hint h) {
+        long stamp = store.changeStamp();
+        if (stamp < 0 || !table) {
+            return;
+        }
+        h.store = store;
+        h.root = root;
+        h.stamp = stamp;
+        h.depth = depth;
+        System.arraycopy(pages, 0, h.pages, 0, depth + 1);
+        System.arraycopy(idx, 0, h.idx, 0, depth);
+    }
+
+    /**
+     * As {@link #descend} with upper false, from the hint's path: only when the store has not
+     * changed since it was saved and the sought key lies between the first and the last key of
+     * its leaf (rowids are unique, so the descent from the root would end in that leaf too).
+     * False, nothing moved, when the hint does not apply.
+     */
+    boolean descendFrom(Hint h, Probe probe) {
+        if (h.depth < 0 || h.store != store || h.root != root || h.stamp != store.changeStamp()) {
+            return false;
+        }
+        BTreePage leaf = h.pages[h.depth];
+        int n = leaf.cellCount;
+        if (n == 0 || probe.compare(leaf, 0) < 0 || probe.compare(leaf, n - 1) > 0) {
+            return false;
+        }
+        depth = h.depth;
+        System.arraycopy(h.pages, 0, pages, 0, depth + 1);
+        System.arraycopy(h.idx, 0, idx, 0, depth);
+        table = true;
+        valid = false;
+        int lo = 0;
+        int hi = n - 1;
+        while (lo < hi) {
+            int mid = (lo + hi) >>> 1;
+            if (probe.compare(leaf, mid) < 0) {
+                lo = mid + 1;
+            } else {
+                hi = mid;
+            }
+        }
+        idx[depth] = lo;
+        return true;
+    }
+
     private void descendLeftmost() {
         while (!pages[depth].isLeaf()) {
             push(0);

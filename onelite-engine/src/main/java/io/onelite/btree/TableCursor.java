@@ -25,11 +25,29 @@ public final class TableCursor {
     private long repositionTo;
     private final CursorPath.Probe probe = (p, i) -> Long.compare(p.rowid(i), target);
 
+    /** Where the last seek of the cursors sharing it ended; see {@link #TableCursor(PageStore, int, TreeAccessListener, Hint)}. */
+    public static final class Hint {
+        private final CursorPath.Hint path = new CursorPath.Hint();
+    }
+
+    private final CursorPath.Hint hint;
+
     public TableCursor(PageStore s, int root, TreeAccessListener l) {
+        this(s, root, l, null);
+    }
+
+    /**
+     * A cursor whose seeks start from where the last seek through {@code hint} (shared by the
+     * cursors of one transaction) ended when that is still valid: same store, same tree,
+     * nothing written since, the rowid within that leaf. Positions and reports are the same as
+     * from the root; only the pages above the leaf are not read again.
+     */
+    public TableCursor(PageStore s, int root, TreeAccessListener l, Hint hint) {
         this.store = s;
         this.root = root;
         this.listener = l == null ? TreeAccessListener.NONE : l;
         this.path = new CursorPath(s, root);
+        this.hint = hint == null ? null : hint.path;
     }
 
     private void checkTable() {
@@ -145,8 +163,14 @@ public final class TableCursor {
         reposition = false;
         gapPending = false;
         target = rowid;
-        path.descend(probe, upper);
-        checkTable();
+        if (hint == null) {
+            path.descend(probe, upper);
+            checkTable();
+        } else if (upper || !path.descendFrom(hint, probe)) {
+            path.descend(probe, upper);
+            checkTable();
+            path.save(hint);
+        }
     }
 
     public boolean valid() {

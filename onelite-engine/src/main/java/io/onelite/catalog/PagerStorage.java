@@ -93,6 +93,8 @@ public final class PagerStorage implements StorageProvider {
 
     private static final class Tx implements TxStorage {
         private final Transaction tx;
+        /** The table cursors' last seek: an UPDATE's or DELETE's re-read and write of its row start there. */
+        private final TableCursor.Hint tableHint = new TableCursor.Hint();
 
         Tx(Transaction tx) {
             this.tx = tx;
@@ -146,7 +148,7 @@ public final class PagerStorage implements StorageProvider {
 
         @Override
         public RowCursor openTable(int root) {
-            return new BRowCursor(new TableCursor(store(), root, tx.listener()));
+            return new BRowCursor(new TableCursor(store(), root, tx.listener(), tableHint));
         }
 
         @Override

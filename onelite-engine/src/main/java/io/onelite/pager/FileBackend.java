@@ -67,6 +67,8 @@ final class FileBackend implements Backend {
         this.pageSize = pageSize;
         this.usableSize = usableSize;
         this.cache = new PageCache(cachePages);
+        wal.onRestart((oldSalts, oldMx, newSalts, newestFrame) -> cache.carry(generation(oldSalts), generation(newSalts),
+                k -> k.tag() >= 0 && newestFrame.applyAsInt(k.pgno()) == k.tag()));
     }
 
     static Backend open(Path path, PagerOptions options, OsHooks io) {
@@ -253,12 +255,21 @@ final class FileBackend implements Backend {
     @Override
     public Snapshot append(Snapshot base, Map<Integer, byte[]> pages, int pageCount) {
         TreeMap<Integer, byte[]> sorted = new TreeMap<>(pages);
+        // The versions this commit replaces are dead for every later reader: their room in the
+        // cache goes to the new ones (found before the append, which may restart the WAL).
+        ReadView was = (ReadView) base.state;
+        for (int pgno : sorted.keySet()) {
+            if (pgno <= base.pageCount()) {
+                cache.remove(new PageCache.Key(base.generation, pgno, tag(was, wal.findFrame(was, pgno))));
+            }
+        }
         int last = wal.append(sorted, pageCount);
         int gen = generation(wal.writerSaltKey());
         int frame = last - sorted.size();
         for (Map.Entry<Integer, byte[]> e : sorted.entrySet()) {
-            PageCache.Key k = new PageCache.Key(gen, e.getKey(), ++frame);
-            cache.put(k, e.getValue());
+            int pgno = e.getKey();
+            PageCache.Key k = new PageCache.Key(gen, pgno, ++frame);
+            cache.put(k, e.getValue(), true);
             unpublished.add(k);
         }
         return latest();

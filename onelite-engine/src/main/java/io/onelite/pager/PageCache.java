@@ -1,6 +1,7 @@
 package io.onelite.pager;
 
 import java.util.Iterator;
+import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
@@ -59,9 +60,45 @@ final class PageCache {
     }
 
     void put(Key k, byte[] page) {
-        map.put(k, new Entry(page));
+        put(k, page, false);
+    }
+
+    /**
+     * As {@link #put(Key, byte[])}; {@code referenced} gives the entry its second chance at once.
+     * A page just committed is the newest version, the likeliest to be read next (an UPDATE
+     * rewrites a leaf it just read), while the version it replaced, marked by that read, is dead:
+     * unmarked, the new one would be the first to go and the old one would outlive it.
+     */
+    void put(Key k, byte[] page, boolean referenced) {
+        Entry e = new Entry(page);
+        e.referenced = referenced;
+        map.put(k, e);
         if (map.size() > capacity) {
             evict();
+        }
+    }
+
+    /**
+     * At a WAL restart from generation {@code from} to {@code to}: the entries of {@code from} that
+     * {@code current} accepts (the newest version of their page, now in the database file) become
+     * the database-file versions (tag 0) of {@code to}; the other entries of {@code from} go, as
+     * no reader of that generation is left. Without this, every page is read again after each
+     * restart, a few hundred reads once every thousand commits.
+     */
+    synchronized void carry(int from, int to, java.util.function.Predicate<Key> current) {
+        java.util.List<Map.Entry<Key, Entry>> moved = new java.util.ArrayList<>();
+        Iterator<Map.Entry<Key, Entry>> it = map.entrySet().iterator();
+        while (it.hasNext()) {
+            Map.Entry<Key, Entry> e = it.next();
+            if (e.getKey().generation() == from) {
+                it.remove();
+                if (current.test(e.getKey())) {
+                    moved.add(e);
+                }
+            }
+        }
+        for (Map.Entry<Key, Entry> e : moved) {
+            map.put(new Key(to, e.getKey().pgno(), 0), e.getValue());
         }
     }
 

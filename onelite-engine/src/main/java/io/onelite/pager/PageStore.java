@@ -54,4 +54,13 @@ public interface PageStore {
 
     /** Whether {@link #write}, {@link #allocate} and {@link #free} are allowed. */
     boolean writable();
+
+    /**
+     * A stamp that changes whenever a page of this store may have changed: equal stamps from one
+     * store mean every page read in between is still as it was, so a b-tree path found then may
+     * be reused. Negative = unknown (never reuse). A read-only snapshot never changes.
+     */
+    default long changeStamp() {
+        return -1;
+    }
 }

@@ -150,6 +150,11 @@ public final class Snapshot implements PageStore {
         return false;
     }
 
+    @Override
+    public long changeStamp() {
+        return 0; // a snapshot's pages never change
+    }
+
     private static OneLiteException readOnly() {
         return new OneLiteException(ResultCode.READONLY, "attempt to write a readonly database");
     }

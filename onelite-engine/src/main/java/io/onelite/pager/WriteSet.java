@@ -27,6 +27,8 @@ public final class WriteSet implements PageStore {
     private final Snapshot base;
     private final Map<Integer, byte[]> dirty = new HashMap<>();
     private int pageCount;
+    /** See {@link #changeStamp}. */
+    private long changes;
     private final ArrayList<Journal> savepoints = new ArrayList<>();
     private boolean frozen;
 
@@ -103,6 +105,7 @@ public final class WriteSet implements PageStore {
     public byte[] write(int pgno) {
         checkWritable();
         checkRange(pgno);
+        changes++; // the caller modifies the page after this
         byte[] p = dirty.get(pgno);
         if (!savepoints.isEmpty()) {
             Journal j = savepoints.get(savepoints.size() - 1);
@@ -115,6 +118,12 @@ public final class WriteSet implements PageStore {
             dirty.put(pgno, p);
         }
         return p;
+    }
+
+    /** Counts every call that may change a page (write, allocate, savepoint rollback, replace). */
+    @Override
+    public long changeStamp() {
+        return changes;
     }
 
     @Override
@@ -138,6 +147,7 @@ public final class WriteSet implements PageStore {
     @Override
     public int allocate() {
         checkWritable();
+        changes++;
         byte[] h = read(1);
         int trunk = FileHeader.getInt(h, FileHeader.FIRST_FREELIST_TRUNK);
         if (trunk != 0) {
@@ -212,6 +222,7 @@ public final class WriteSet implements PageStore {
             throw new IllegalArgumentException("image page size " + image.pageSize() + "/" + image.usableSize()
                     + " differs from " + pageSize() + "/" + usableSize());
         }
+        changes++;
         dirty.clear();
         java.util.List<byte[]> pages = image.pages();
         for (int i = 0; i < pages.size(); i++) {
@@ -230,6 +241,7 @@ public final class WriteSet implements PageStore {
     /** Undoes every change since savepoint {@code sp}; {@code sp} stays open, inner ones end. */
     public void rollbackTo(int savepoint) {
         checkSavepoint(savepoint);
+        changes++; // pages are copied back in place
         for (int i = savepoints.size() - 1; i >= savepoint - 1; i--) {
             Journal j = savepoints.get(i);
             for (Map.Entry<Integer, byte[]> e : j.before.entrySet()) {

@@ -325,6 +325,23 @@ public final class Wal {
         }
     }
 
+    /** Told of a restart by this JVM just before it happens (see {@link #onRestart}). */
+    public interface RestartListener {
+        /**
+         * Every frame up to {@code oldMx} of generation {@code oldSaltKey} is in the database file,
+         * which generation {@code newSaltKey} starts from: the database file holds, for each page,
+         * its version of frame {@code newestFrame(pgno)} (0: the one it held before that generation).
+         */
+        void restarting(long oldSaltKey, int oldMx, long newSaltKey, java.util.function.IntUnaryOperator newestFrame);
+    }
+
+    private volatile RestartListener restartListener;
+
+    /** Sets the listener told of this JVM's restarts (the page cache keeps what is still current). */
+    public void onRestart(RestartListener l) {
+        restartListener = l;
+    }
+
     /** The last restart done by this JVM: {old salts, old mxFrame, new salts}, or null. */
     public long[] lastRestart() {
         return lastRestart;
@@ -358,6 +375,12 @@ public final class Wal {
         if (synchronous != Synchronous.OFF) {
             walFile.sync(false);
         }
+        RestartListener l = restartListener;
+        if (l != null && wMx == 0) {
+            // the first frame takes salts of its own: an empty WAL again, the database file as it was
+            long newKey = ((long) WalFormat.getInt(salts, 0) << 32) | (WalFormat.getInt(salts, 4) & 0xffffffffL);
+            l.restarting(writerSaltKey(), 0, newKey, pgno -> 0);
+        }
         wSalts = salts;
         wBigEnd = bigEnd;
         wCk0 = ck[0];
@@ -375,6 +398,11 @@ public final class Wal {
         WalFormat.putInt(salts, 0, WalFormat.getInt(wSalts, 0) + 1);
         WalFormat.putInt(salts, 4, ThreadLocalRandom.current().nextInt());
         WalIndexHeader h = WalIndexHeader.build(wIChange + 1, wBigEnd, pageSize, 0, wNPage, 0, 0, salts);
+        RestartListener l = restartListener;
+        if (l != null && oldMx > 0 && index.nBackfill() == oldMx) {
+            // before the header is reset: the frame lookups below read the old generation
+            l.restarting(oldSalts, oldMx, h.saltKey(), pgno -> frames.lookup(index, oldSalts, oldMx, pgno));
+        }
         index.writeHeader(h);
         index.setNBackfill(0);
         index.setNBackfillAttempted(0);
