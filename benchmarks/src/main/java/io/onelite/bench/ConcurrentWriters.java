@@ -92,9 +92,10 @@ public final class ConcurrentWriters {
         System.out.println(BenchArgs.machine());
         // warm-up (JIT of both drivers' paths): without it the first configuration measured, usually
         // 1 writer, pays for compilation (its p99 was 12 ms and its rate a fifth of the next run's)
-        ConcurrentWriters warm = new ConcurrentWriters(a.getInt("warmup", 400), 0, bench.sleep, bench.sync,
+        int warmup = a.getInt("warmup", 400);
+        ConcurrentWriters warm = new ConcurrentWriters(warmup, 0, bench.sleep, bench.sync,
                 bench.busyTimeoutMs, bench.dir);
-        for (int round = 0; round < 2; round++) {
+        for (int round = 0; round < 2 && warmup > 0; round++) { // --warmup 0: a cold JVM
             for (Mode m : Mode.values()) {
                 warm.run(m, 1);
                 warm.run(m, 2);
