@@ -32,6 +32,22 @@ final class ExactRows {
         return "T" + v;
     }
 
+    /** The OneLite statement's current row, rendered as {@code v|v|...|}. */
+    static String row(io.onelite.api.Statement st) {
+        StringBuilder sb = new StringBuilder();
+        for (int i = 0; i < st.columnCount(); i++) {
+            sb.append(render(st.column(i))).append('|');
+        }
+        return sb.toString();
+    }
+
+    /** The files in {@code dir} (spill files must never be left there). */
+    static List<java.nio.file.Path> filesIn(java.nio.file.Path dir) throws java.io.IOException {
+        try (java.util.stream.Stream<java.nio.file.Path> files = java.nio.file.Files.list(dir)) {
+            return files.toList();
+        }
+    }
+
     /** The rows native SQLite returns for {@code sql}, each rendered as {@code v|v|...|}. */
     static List<String> sqlite(Connection c, String sql) throws Exception {
         List<String> rows = new ArrayList<>();

@@ -12,14 +12,12 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
-import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -51,11 +49,7 @@ class ExternalSortTests {
         List<String> rows = new ArrayList<>();
         try (Statement st = s.prepare(sql)) {
             while (st.step()) {
-                StringBuilder sb = new StringBuilder();
-                for (int i = 0; i < st.columnCount(); i++) {
-                    sb.append(ExactRows.render(st.column(i))).append('|');
-                }
-                rows.add(sb.toString());
+                rows.add(ExactRows.row(st));
                 assertThat(leftovers()).as("spill files are unlinked while in use").isEmpty();
             }
         }
@@ -64,9 +58,7 @@ class ExternalSortTests {
     }
 
     private List<Path> leftovers() throws Exception {
-        try (Stream<Path> files = Files.list(spillDir)) {
-            return files.toList();
-        }
+        return ExactRows.filesIn(spillDir);
     }
 
     private static String value(Random r) {
