@@ -1,0 +1,174 @@
+package io.onelite.plan;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+
+import static io.onelite.plan.ScenarioTests.run;
+
+/**
+ * The ON CONFLICT algorithms CREATE TABLE gives its NOT NULL, UNIQUE and PRIMARY KEY
+ * constraints, compared with native SQLite: applied when a statement has no {@code OR ...} of
+ * its own, overridden when it has, for multi-row INSERTs and UPDATEs, with changes() and the
+ * transaction state a ROLLBACK leaves (a following COMMIT fails when none is open).
+ */
+class DeclaredConflictTests {
+    private static final String[] ALGORITHMS = {"ROLLBACK", "ABORT", "FAIL", "IGNORE", "REPLACE"};
+
+    /** Each constraint kind, as a CREATE TABLE with the algorithm put in for %s. */
+    private static final String[] TABLES = {
+            "CREATE TABLE t(id INTEGER PRIMARY KEY, a UNIQUE ON CONFLICT %s, b)",
+            "CREATE TABLE t(id INTEGER PRIMARY KEY, a, b, UNIQUE(a, b) ON CONFLICT %s)",
+            "CREATE TABLE t(id INTEGER PRIMARY KEY ON CONFLICT %s, a, b)",
+            "CREATE TABLE t(id INTEGER, a, b, PRIMARY KEY(id) ON CONFLICT %s)",
+            "CREATE TABLE t(id TEXT PRIMARY KEY ON CONFLICT %s, a, b)",
+            "CREATE TABLE t(id INT, a, b, PRIMARY KEY(id, b) ON CONFLICT %s) WITHOUT ROWID",
+            "CREATE TABLE t(id INTEGER PRIMARY KEY, a NOT NULL ON CONFLICT %s DEFAULT 5, b)",
+            "CREATE TABLE t(id INTEGER PRIMARY KEY, a NOT NULL ON CONFLICT %s, b)",
+    };
+
+    static Stream<Arguments> constraintsAndAlgorithms() {
+        List<Arguments> out = new ArrayList<>();
+        for (String table : TABLES) {
+            for (String algorithm : ALGORITHMS) {
+                out.add(Arguments.of(String.format(table, algorithm)));
+            }
+        }
+        return out.stream();
+    }
+
+    @ParameterizedTest
+    @MethodSource("constraintsAndAlgorithms")
+    void theDeclaredAlgorithmAppliesUnlessTheStatementNamesOne(String create) throws Exception {
+        run(create,
+                "CREATE TABLE log(m)",
+                "INSERT INTO t VALUES (1, 1, 1), (2, 2, 2), (3, 3, 3)",
+                // conflicts with rows 1 and 2 in the middle of a multi-row insert, autocommit
+                "INSERT INTO t VALUES (4, 4, 4), (1, 1, 1), (5, NULL, 5), (6, 6, 6)",
+                "SELECT changes(), total_changes()",
+                "SELECT * FROM t ORDER BY id",
+                "COMMIT",
+                // inside a transaction: ROLLBACK ends it, FAIL and ABORT keep it open
+                "BEGIN",
+                "INSERT INTO log VALUES ('in tx')",
+                "INSERT INTO t VALUES (7, 7, 7), (2, 2, 2), (8, NULL, 8)",
+                "SELECT changes()",
+                "SELECT * FROM t ORDER BY id",
+                "COMMIT",
+                "SELECT * FROM log",
+                // the statement's own OR clause wins over the declared one
+                "INSERT OR ABORT INTO t VALUES (9, 9, 9), (3, 3, 3)",
+                "INSERT OR IGNORE INTO t VALUES (10, 10, 10), (3, 3, 3), (11, NULL, 11)",
+                "SELECT changes()",
+                "INSERT OR FAIL INTO t VALUES (12, 12, 12), (3, 3, 3)",
+                "INSERT OR REPLACE INTO t VALUES (3, 3, 3), (13, NULL, 13)",
+                "SELECT * FROM t ORDER BY id",
+                // UPDATE: one row at a time runs into rows 1..3
+                "UPDATE t SET id = 1, a = 1, b = 1 WHERE id = 2",
+                "SELECT changes()",
+                "UPDATE t SET a = NULL WHERE id >= 3",
+                "SELECT changes()",
+                "SELECT * FROM t ORDER BY id",
+                "UPDATE OR ABORT t SET id = 1, a = 1, b = 1 WHERE id > 1",
+                "UPDATE OR IGNORE t SET a = NULL",
+                "SELECT changes()",
+                "SELECT * FROM t ORDER BY id",
+                "BEGIN",
+                "UPDATE t SET id = id - 1, a = a - 1, b = b - 1 WHERE id > 4",
+                "COMMIT",
+                "SELECT * FROM t ORDER BY id");
+    }
+
+    @Test
+    void replaceChecksRunAfterTheOthers() throws Exception {
+        run("CREATE TABLE t(a UNIQUE ON CONFLICT REPLACE, b UNIQUE)",
+                "CREATE TABLE u(b UNIQUE, a UNIQUE ON CONFLICT REPLACE)",
+                "CREATE TABLE v(b UNIQUE ON CONFLICT IGNORE, a UNIQUE ON CONFLICT REPLACE)",
+                "CREATE TABLE w(i INTEGER PRIMARY KEY ON CONFLICT REPLACE, b UNIQUE)",
+                "CREATE TABLE x(i INTEGER PRIMARY KEY ON CONFLICT REPLACE, b UNIQUE ON CONFLICT IGNORE)",
+                "CREATE TABLE y(i INTEGER PRIMARY KEY ON CONFLICT REPLACE, b UNIQUE ON CONFLICT FAIL, c UNIQUE ON CONFLICT REPLACE)",
+                "INSERT INTO t VALUES (1, 1), (2, 2)", "INSERT INTO u VALUES (1, 1), (2, 2)",
+                "INSERT INTO v VALUES (1, 1), (2, 2)", "INSERT INTO w VALUES (1, 1), (2, 2)",
+                "INSERT INTO x VALUES (1, 1), (2, 2)", "INSERT INTO y VALUES (1, 1, 1), (2, 2, 2)",
+                "INSERT INTO t VALUES (1, 2)", "INSERT INTO t VALUES (1, 3)", "SELECT * FROM t ORDER BY a",
+                "INSERT INTO u VALUES (1, 2)", "INSERT INTO u VALUES (3, 1)", "SELECT * FROM u ORDER BY a",
+                "INSERT INTO v VALUES (1, 2)", "SELECT changes()", "INSERT INTO v VALUES (3, 1)",
+                "SELECT * FROM v ORDER BY a",
+                "INSERT INTO w VALUES (1, 1)", "INSERT INTO w VALUES (1, 2)", "SELECT * FROM w ORDER BY i",
+                "INSERT INTO x VALUES (1, 1)", "SELECT changes()", "INSERT INTO x VALUES (1, 3)",
+                "SELECT * FROM x ORDER BY i",
+                "INSERT INTO y VALUES (1, 1, 2)", "INSERT INTO y VALUES (1, 3, 2)", "SELECT * FROM y ORDER BY i");
+    }
+
+    @Test
+    void aDeclaredRowidReplaceRunsLastAndAnOrReplaceFirst() throws Exception {
+        run("PRAGMA recursive_triggers = 1",
+                "CREATE TABLE w(i INTEGER PRIMARY KEY ON CONFLICT REPLACE, b UNIQUE ON CONFLICT REPLACE)",
+                "CREATE TABLE log(m)",
+                "CREATE TRIGGER d AFTER DELETE ON w BEGIN INSERT INTO log VALUES (old.i); END",
+                "INSERT INTO w VALUES (1, 1), (2, 2)", "INSERT INTO w VALUES (1, 2)",
+                "SELECT * FROM w", "SELECT * FROM log",
+                "INSERT INTO w VALUES (2, 2), (3, 3)", "DELETE FROM log",
+                "INSERT OR REPLACE INTO w VALUES (2, 3)", "SELECT * FROM w", "SELECT * FROM log",
+                "CREATE TABLE k(i INT, b UNIQUE ON CONFLICT REPLACE, PRIMARY KEY(i) ON CONFLICT REPLACE) WITHOUT ROWID",
+                "CREATE TRIGGER dk AFTER DELETE ON k BEGIN INSERT INTO log VALUES ('k' || old.i); END",
+                "INSERT INTO k VALUES (1, 1), (2, 2)", "DELETE FROM log", "INSERT INTO k VALUES (1, 2)",
+                "SELECT * FROM k", "SELECT * FROM log");
+    }
+
+    @Test
+    void notNullReplaceWritesTheDefaultAndTriggersSeeIt() throws Exception {
+        run("CREATE TABLE t(a NOT NULL ON CONFLICT REPLACE DEFAULT 'd', b NOT NULL ON CONFLICT IGNORE, "
+                        + "c NOT NULL ON CONFLICT REPLACE)",
+                "CREATE TABLE log(m)",
+                "CREATE TRIGGER tr AFTER INSERT ON t BEGIN INSERT INTO log VALUES (new.a || new.b || new.c); END",
+                "INSERT INTO t VALUES (NULL, 1, 1), (2, NULL, 2), (3, 3, 3)",
+                "SELECT changes()",
+                "INSERT INTO t VALUES (4, 4, NULL)",
+                "INSERT INTO t VALUES (NULL, 5, 5) RETURNING *",
+                "UPDATE t SET a = NULL WHERE a = 3",
+                "UPDATE t SET b = NULL",
+                "SELECT changes()",
+                "SELECT * FROM t ORDER BY rowid", "SELECT * FROM log");
+    }
+
+    @Test
+    void triggerStatementsUseTheDeclaredAlgorithmUnlessTheOuterStatementOverrides() throws Exception {
+        run("CREATE TABLE t(a UNIQUE ON CONFLICT IGNORE)",
+                "CREATE TABLE src(x)",
+                "CREATE TRIGGER tr AFTER INSERT ON src BEGIN INSERT INTO t VALUES (new.x); END",
+                "INSERT INTO src VALUES (1), (1), (2)",
+                "SELECT * FROM t", "SELECT * FROM src",
+                "INSERT OR ABORT INTO src VALUES (1)",
+                "SELECT * FROM src");
+    }
+
+    @Test
+    void upsertWinsForItsTargetAndTheDeclaredAlgorithmForTheOthers() throws Exception {
+        run("CREATE TABLE t(a UNIQUE ON CONFLICT REPLACE, b UNIQUE ON CONFLICT IGNORE, c)",
+                "INSERT INTO t VALUES (1, 1, 'x'), (2, 2, 'y')",
+                "INSERT INTO t VALUES (1, 9, 'z') ON CONFLICT(a) DO UPDATE SET c = 'upserted'",
+                "INSERT INTO t VALUES (3, 2, 'w') ON CONFLICT(a) DO NOTHING",
+                "INSERT INTO t VALUES (2, 5, 'v') ON CONFLICT(b) DO NOTHING",
+                "SELECT * FROM t ORDER BY a");
+    }
+
+    @Test
+    void repeatedKeysMergeTheirAlgorithmsOrDisagree() throws Exception {
+        run("CREATE TABLE t(a UNIQUE, UNIQUE(a) ON CONFLICT IGNORE)",
+                "INSERT INTO t VALUES (1), (1)", "SELECT * FROM t",
+                "CREATE TABLE u(a UNIQUE ON CONFLICT FAIL, UNIQUE(a) ON CONFLICT IGNORE)",
+                "CREATE TABLE v(a PRIMARY KEY ON CONFLICT IGNORE, UNIQUE(a))",
+                "INSERT INTO v VALUES (1), (1)", "SELECT * FROM v",
+                "CREATE TABLE w(a NOT NULL ON CONFLICT IGNORE NOT NULL ON CONFLICT ABORT, b)",
+                "INSERT INTO w VALUES (NULL, 1)",
+                "SELECT * FROM w",
+                "CREATE TABLE z(a, CHECK (a > 0) ON CONFLICT IGNORE)",
+                "INSERT INTO z VALUES (0)", "INSERT OR IGNORE INTO z VALUES (0)", "SELECT changes()");
+    }
+}
