@@ -1,15 +1,22 @@
 package io.onelite.plan;
 
+import io.onelite.api.Database;
+import io.onelite.api.DatabaseOptions;
+import io.onelite.api.Session;
+import io.onelite.btree.Sqlite3;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
 
 import static io.onelite.plan.ScenarioTests.run;
+import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * The ON CONFLICT algorithms CREATE TABLE gives its NOT NULL, UNIQUE and PRIMARY KEY
@@ -18,6 +25,9 @@ import static io.onelite.plan.ScenarioTests.run;
  * transaction state a ROLLBACK leaves (a following COMMIT fails when none is open).
  */
 class DeclaredConflictTests {
+    @TempDir
+    Path dir;
+
     private static final String[] ALGORITHMS = {"ROLLBACK", "ABORT", "FAIL", "IGNORE", "REPLACE"};
 
     /**
@@ -193,6 +203,21 @@ class DeclaredConflictTests {
                 "INSERT INTO w VALUES (NULL, 1)",
                 "SELECT * FROM w",
                 "CREATE TABLE z(a, CHECK (a > 0) ON CONFLICT IGNORE)",
-                "INSERT INTO z VALUES (0)", "INSERT OR IGNORE INTO z VALUES (0)", "SELECT changes()");
+                "INSERT INTO z VALUES (0)", "INSERT OR IGNORE INTO z VALUES (0)", "SELECT changes()",
+                "CREATE TABLE y(a CHECK (a > 0) ON CONFLICT IGNORE)");
+    }
+
+    @Test
+    void theAlgorithmsComeBackWithTheSchemaOfAReopenedFile() {
+        Path file = dir.resolve("f.db");
+        try (Database db = Database.open(file.toString(), DatabaseOptions.DEFAULTS); Session s = db.openSession()) {
+            s.execute("CREATE TABLE t(a UNIQUE ON CONFLICT IGNORE, b NOT NULL ON CONFLICT REPLACE DEFAULT 'd')");
+            s.execute("INSERT INTO t VALUES (1, 'x')");
+        }
+        try (Database db = Database.open(file.toString(), DatabaseOptions.DEFAULTS); Session s = db.openSession()) {
+            s.execute("INSERT INTO t VALUES (1, 'dup'), (2, NULL)");
+        }
+        assertThat(Sqlite3.run(file, "PRAGMA integrity_check;\nSELECT group_concat(a || b, ',') FROM t;"))
+                .isEqualTo("ok\n1x,2d");
     }
 }
