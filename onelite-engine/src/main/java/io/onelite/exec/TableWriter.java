@@ -92,6 +92,7 @@ public final class TableWriter {
         this.indexes = indexes;
         this.checks = checks;
         this.checkNames = checkNames;
+        this.declaredOrder = declaredOrder();
     }
 
     public int root() {
@@ -116,11 +117,14 @@ public final class TableWriter {
     private OnConflict[] notNullConflicts = new OnConflict[0];
     /** The rowid alias's or WITHOUT ROWID primary key's ON CONFLICT, or null. */
     private OnConflict primaryKeyConflict;
+    /** {@link #checkOrder(OnConflict)} for a statement without an OR clause, worked out once. */
+    private int[] declaredOrder;
 
     /** Sets the ON CONFLICT algorithms CREATE TABLE gave the NOT NULL constraints and the rowid / primary key. */
     public TableWriter withDeclaredConflicts(OnConflict[] notNull, OnConflict primaryKey) {
         this.notNullConflicts = notNull;
         this.primaryKeyConflict = primaryKey;
+        this.declaredOrder = declaredOrder();
         return this;
     }
 
@@ -409,6 +413,10 @@ public final class TableWriter {
         if (onConflict != null) {
             return checkOrder; // one resolution for every check
         }
+        return declaredOrder;
+    }
+
+    private int[] declaredOrder() {
         boolean anyReplace = false;
         for (int step : checkOrder) {
             anyReplace |= actionOf(step, null) == OnConflict.REPLACE;
