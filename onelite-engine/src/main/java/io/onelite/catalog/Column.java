@@ -1,5 +1,6 @@
 package io.onelite.catalog;
 
+import io.onelite.sql.ast.ConflictAction;
 import io.onelite.sql.ast.Expr;
 
 import java.util.Locale;
@@ -13,9 +14,18 @@ import java.util.Locale;
  * @param defaultText  the DEFAULT as PRAGMA table_info shows it, or null
  * @param collation    the declared COLLATE name or null (BINARY)
  * @param primaryKey   1-based position in the primary key, 0 when not part of it
+ * @param notNullConflict    the NOT NULL constraint's {@code ON CONFLICT} algorithm, null when not written
+ * @param primaryKeyConflict the PRIMARY KEY's {@code ON CONFLICT} algorithm when this column is in it, else null
  */
 public record Column(String name, String declaredType, char affinity, boolean notNull, Expr defaultValue,
-                     String defaultText, String collation, int primaryKey) {
+                     String defaultText, String collation, int primaryKey, ConflictAction notNullConflict,
+                     ConflictAction primaryKeyConflict) {
+
+    /** A column without declared conflict algorithms. */
+    public Column(String name, String declaredType, char affinity, boolean notNull, Expr defaultValue,
+                  String defaultText, String collation, int primaryKey) {
+        this(name, declaredType, affinity, notNull, defaultValue, defaultText, collation, primaryKey, null, null);
+    }
 
     /** The affinity of a declared type, by SQLite's five rules (datatype3.html section 3.1). */
     public static char affinityOf(String declaredType) {

@@ -2,6 +2,7 @@ package io.onelite.catalog;
 
 import io.onelite.btree.Collation;
 import io.onelite.btree.KeyInfo;
+import io.onelite.sql.ast.ConflictAction;
 import io.onelite.sql.ast.Expr;
 
 /**
@@ -16,9 +17,17 @@ import io.onelite.sql.ast.Expr;
  * @param where       the partial-index condition, or null
  * @param origin      "c" (CREATE INDEX), "u" (UNIQUE constraint), "pk" (PRIMARY KEY)
  * @param sql         null for an automatic index
+ * @param onConflict  the UNIQUE / PRIMARY KEY constraint's {@code ON CONFLICT} algorithm, null when not written
  */
 public record Index(String name, String table, int root, boolean unique, int[] columns, Expr[] exprs,
-                    Collation[] collations, boolean[] descending, Expr where, String origin, String sql) {
+                    Collation[] collations, boolean[] descending, Expr where, String origin, String sql,
+                    ConflictAction onConflict) {
+
+    /** An index without a declared conflict algorithm (CREATE INDEX has none). */
+    public Index(String name, String table, int root, boolean unique, int[] columns, Expr[] exprs,
+                 Collation[] collations, boolean[] descending, Expr where, String origin, String sql) {
+        this(name, table, root, unique, columns, exprs, collations, descending, where, origin, sql, null);
+    }
 
     /** How this index's keys compare (a trailing rowid is BINARY ascending). */
     public KeyInfo keyInfo() {
@@ -26,6 +35,6 @@ public record Index(String name, String table, int root, boolean unique, int[] c
     }
 
     public Index withRoot(int newRoot) {
-        return new Index(name, table, newRoot, unique, columns, exprs, collations, descending, where, origin, sql);
+        return new Index(name, table, newRoot, unique, columns, exprs, collations, descending, where, origin, sql, onConflict);
     }
 }

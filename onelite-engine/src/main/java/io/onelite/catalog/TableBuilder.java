@@ -4,6 +4,7 @@ import io.onelite.btree.Collation;
 import io.onelite.common.OneLiteException;
 import io.onelite.common.ResultCode;
 import io.onelite.sql.ast.ColumnConstraint;
+import io.onelite.sql.ast.ConflictAction;
 import io.onelite.sql.ast.ColumnDef;
 import io.onelite.sql.ast.CreateIndexStmt;
 import io.onelite.sql.ast.CreateTableStmt;
@@ -34,6 +35,7 @@ public final class TableBuilder {
         List<IndexedColumn> pkSpec = null; // a table-level PRIMARY KEY (...)
         boolean pkDesc = false;
         boolean autoinc = false;
+        ConflictAction pkConflict = null;
         List<Table.Check> checks = new ArrayList<>();
         List<Table.ForeignKey> fks = new ArrayList<>();
         for (ColumnDef d : s.columns()) {
@@ -43,12 +45,14 @@ public final class TableBuilder {
             }
             seen.add(lower);
             boolean notNull = false;
+            ConflictAction notNullConflict = null;
             Expr dflt = null;
             String dfltText = null;
             String coll = null;
             for (ColumnConstraint c : d.constraints()) {
-                if (c instanceof ColumnConstraint.NotNull) {
+                if (c instanceof ColumnConstraint.NotNull nn) {
                     notNull = true;
+                    notNullConflict = nn.onConflict(); // the last one written wins, as SQLite's sqlite3AddNotNull
                 } else if (c instanceof ColumnConstraint.Default df) {
                     dflt = df.value();
                     dfltText = df.text();
@@ -61,6 +65,7 @@ public final class TableBuilder {
                     pk = new int[]{cols.size()};
                     pkDesc = p.order() == SortOrder.DESC;
                     autoinc = p.autoincrement();
+                    pkConflict = p.onConflict();
                 } else if (c instanceof ColumnConstraint.Check ck) {
                     checks.add(new Table.Check(ck.name(), ck.expr(), ck.text()));
                 } else if (c instanceof ColumnConstraint.References r) {
@@ -68,7 +73,8 @@ public final class TableBuilder {
                 }
             }
             String type = d.declaredType();
-            cols.add(new Column(d.name(), type, Column.affinityOf(type), notNull, dflt, dfltText, coll, 0));
+            cols.add(new Column(d.name(), type, Column.affinityOf(type), notNull, dflt, dfltText, coll, 0,
+                    notNullConflict, null));
         }
         for (TableConstraint c : s.constraints()) {
             if (c instanceof TableConstraint.PrimaryKey p) {
@@ -81,6 +87,7 @@ public final class TableBuilder {
                 }
                 pkSpec = p.columns();
                 autoinc = p.autoincrement();
+                pkConflict = p.onConflict();
                 pkDesc = p.columns().size() == 1 && p.columns().get(0).descending();
                 pkDesc = false; // a table-level PRIMARY KEY (x DESC) still makes x the rowid alias
             } else if (c instanceof TableConstraint.Check ck) {
@@ -107,7 +114,7 @@ public final class TableBuilder {
             Column c = cols.get(pk[i]);
             boolean nn = c.notNull() || s.withoutRowid();
             cols.set(pk[i], new Column(c.name(), c.declaredType(), c.affinity(), nn, c.defaultValue(),
-                    c.defaultText(), c.collation(), i + 1));
+                    c.defaultText(), c.collation(), i + 1, c.notNullConflict(), pkConflict));
         }
         Table t = new Table(name, List.copyOf(cols), alias, pk, s.withoutRowid(), autoinc, root, s.sql(),
                 List.copyOf(checks), List.copyOf(fks), new ArrayList<>(), null);
@@ -170,7 +177,7 @@ public final class TableBuilder {
             desc[n + i] = ck.keyInfo().descending(suffix[i]);
         }
         return new Index(ix.name(), ix.table(), ix.root(), ix.unique(), ix.columns(), ix.exprs(), colls, desc,
-                ix.where(), ix.origin(), ix.sql());
+                ix.where(), ix.origin(), ix.sql(), ix.onConflict());
     }
 
     private static String checkCollation(String name) {
@@ -202,7 +209,8 @@ public final class TableBuilder {
         List<int[]> keys = new ArrayList<>();
         List<String> origins = new ArrayList<>();
         List<List<IndexedColumn>> specs = new ArrayList<>();
-        collectKeys(s, t, keys, origins, specs);
+        List<ConflictAction> conflicts = new ArrayList<>();
+        collectKeys(s, t, keys, origins, specs, conflicts);
         List<Index> out = new ArrayList<>();
         for (int i = 0; i < keys.size(); i++) {
             if (t.withoutRowid() && "pk".equals(origins.get(i))) {
@@ -219,7 +227,7 @@ public final class TableBuilder {
                 desc[j] = spec != null && spec.get(j).descending();
             }
             out.add(withPrimaryKeySuffix(new Index("sqlite_autoindex_" + t.name() + "_" + (i + 1), t.name(), 0,
-                    true, k, new Expr[k.length], colls, desc, null, origins.get(i), null), t));
+                    true, k, new Expr[k.length], colls, desc, null, origins.get(i), null, conflicts.get(i)), t));
         }
         return out;
     }
@@ -228,46 +236,59 @@ public final class TableBuilder {
     public static String primaryKeyIndexName(CreateTableStmt s, Table t) {
         List<int[]> keys = new ArrayList<>();
         List<String> origins = new ArrayList<>();
-        collectKeys(s, t, keys, origins, new ArrayList<>());
+        collectKeys(s, t, keys, origins, new ArrayList<>(), new ArrayList<>());
         return "sqlite_autoindex_" + t.name() + "_" + (origins.indexOf("pk") + 1);
     }
 
     /** PRIMARY KEY (unless it is the rowid) and UNIQUE keys in SQLite's numbering order, repeats dropped. */
     private static void collectKeys(CreateTableStmt s, Table t, List<int[]> keys, List<String> origins,
-                                    List<List<IndexedColumn>> specs) {
+                                    List<List<IndexedColumn>> specs, List<ConflictAction> conflicts) {
         for (ColumnDef d : s.columns()) {
             int ci = t.columnIndex(d.name());
             for (ColumnConstraint c : d.constraints()) {
-                if (c instanceof ColumnConstraint.PrimaryKey && t.rowidAlias() != ci) {
-                    add(keys, origins, specs, new int[]{ci}, "pk", null);
-                } else if (c instanceof ColumnConstraint.Unique) {
-                    add(keys, origins, specs, new int[]{ci}, "u", null);
+                if (c instanceof ColumnConstraint.PrimaryKey p && t.rowidAlias() != ci) {
+                    add(keys, origins, specs, conflicts, new int[]{ci}, "pk", null, p.onConflict());
+                } else if (c instanceof ColumnConstraint.Unique u) {
+                    add(keys, origins, specs, conflicts, new int[]{ci}, "u", null, u.onConflict());
                 }
             }
         }
         for (TableConstraint c : s.constraints()) {
             if (c instanceof TableConstraint.PrimaryKey p && t.rowidAlias() < 0) {
-                add(keys, origins, specs, t.primaryKey(), "pk", p.columns());
+                add(keys, origins, specs, conflicts, t.primaryKey(), "pk", p.columns(), p.onConflict());
             } else if (c instanceof TableConstraint.Unique u) {
                 int[] k = new int[u.columns().size()];
                 for (int i = 0; i < k.length; i++) {
                     k[i] = columnOf(t.columns(), u.columns().get(i), t.name());
                 }
-                add(keys, origins, specs, k, "u", u.columns());
+                add(keys, origins, specs, conflicts, k, "u", u.columns(), u.onConflict());
             }
         }
     }
 
-    private static void add(List<int[]> keys, List<String> origins, List<List<IndexedColumn>> specs, int[] k,
-                            String origin, List<IndexedColumn> spec) {
-        for (int[] e : keys) {
-            if (Arrays.equals(e, k)) {
+    /**
+     * Adds a key unless it repeats one: then, as SQLite's sqlite3CreateIndex, the repeat's ON
+     * CONFLICT fills in one the first lacks, and two different ones are an error.
+     */
+    private static void add(List<int[]> keys, List<String> origins, List<List<IndexedColumn>> specs,
+                            List<ConflictAction> conflicts, int[] k, String origin, List<IndexedColumn> spec,
+                            ConflictAction conflict) {
+        for (int i = 0; i < keys.size(); i++) {
+            if (Arrays.equals(keys.get(i), k)) {
+                ConflictAction first = conflicts.get(i);
+                if (first != null && conflict != null && first != conflict) {
+                    throw new OneLiteException(ResultCode.ERROR, "conflicting ON CONFLICT clauses specified");
+                }
+                if (first == null) {
+                    conflicts.set(i, conflict);
+                }
                 return;
             }
         }
         keys.add(k);
         origins.add(origin);
         specs.add(spec);
+        conflicts.add(conflict);
     }
 
     /** The index a CREATE INDEX describes, with its root page. */

@@ -17,7 +17,7 @@ import java.util.List;
 public final class TableWriter {
     /** One index as the writer maintains it. */
     public record IndexInfo(String name, int root, KeyInfo keyInfo, int[] columns, Eval[] exprs, boolean unique,
-                            boolean primaryKey, String constraintColumns, Eval where) {
+                            boolean primaryKey, String constraintColumns, Eval where, OnConflict onConflict) {
         /** The collations of the indexed columns (the key's first {@code columns.length} fields). */
         io.onelite.btree.Collation[] keyCollations() {
             io.onelite.btree.Collation[] c = new io.onelite.btree.Collation[columns.length];
@@ -28,8 +28,16 @@ public final class TableWriter {
         }
     }
 
-    /** The conflict resolution of a statement or constraint. */
+    /**
+     * The conflict resolution of a statement or constraint. A write given null (a statement
+     * without {@code OR ...}) uses each constraint's own {@code ON CONFLICT}, else ABORT.
+     */
     public enum OnConflict { ABORT, FAIL, ROLLBACK, IGNORE, REPLACE }
+
+    /** The statement's resolution if it has one, else the constraint's, else ABORT (SQLite's OE_Default). */
+    private static OnConflict resolve(OnConflict statement, OnConflict declared) {
+        return statement != null ? statement : declared != null ? declared : OnConflict.ABORT;
+    }
 
     private final String table;
     private final int root;
@@ -84,6 +92,7 @@ public final class TableWriter {
         this.indexes = indexes;
         this.checks = checks;
         this.checkNames = checkNames;
+        this.declaredOrder = declaredOrder();
     }
 
     public int root() {
@@ -104,6 +113,21 @@ public final class TableWriter {
     }
 
     private ReplaceDelete replaceDelete;
+    /** Per column, its NOT NULL constraint's ON CONFLICT, or null. */
+    private OnConflict[] notNullConflicts = new OnConflict[0];
+    /** The rowid alias's or WITHOUT ROWID primary key's ON CONFLICT, or null. */
+    private OnConflict primaryKeyConflict;
+    /** {@link #checkOrder(OnConflict)} for a statement without an OR clause, worked out once. */
+    private int[] declaredOrder;
+
+    /** Sets the ON CONFLICT algorithms CREATE TABLE gave the NOT NULL constraints and the rowid / primary key. */
+    public TableWriter withDeclaredConflicts(OnConflict[] notNull, OnConflict primaryKey) {
+        this.notNullConflicts = notNull;
+        this.primaryKeyConflict = primaryKey;
+        this.declaredOrder = declaredOrder();
+        return this;
+    }
+
     /** Per column, its DEFAULT (affinity applied) or null: what REPLACE writes for a NULL in a NOT NULL column. */
     private Eval[] replaceDefaults = new Eval[0];
 
@@ -242,17 +266,18 @@ public final class TableWriter {
         }
         for (int i = 0; i < values.length; i++) {
             if (notNull[i] && values[i] == null && i != rowidAlias && (pendingColumns == null || !pendingColumns.contains(i))) {
-                if (onConflict == OnConflict.IGNORE) {
+                OnConflict action = resolve(onConflict, i < notNullConflicts.length ? notNullConflicts[i] : null);
+                if (action == OnConflict.IGNORE) {
                     return null;
                 }
-                if (onConflict == OnConflict.REPLACE && i < replaceDefaults.length && replaceDefaults[i] != null) {
+                if (action == OnConflict.REPLACE && i < replaceDefaults.length && replaceDefaults[i] != null) {
                     // REPLACE puts the column's default in (the row's NEW and RETURNING see it), as SQLite
                     values[i] = replaceDefaults[i].eval(rowFrame(ctx, values, 0));
                     if (values[i] != null) {
                         continue;
                     }
                 }
-                throw ConstraintHalt.of(onConflict, ResultCode.CONSTRAINT_NOTNULL,
+                throw ConstraintHalt.of(action == OnConflict.REPLACE ? OnConflict.ABORT : action, ResultCode.CONSTRAINT_NOTNULL,
                         "NOT NULL constraint failed: " + table + "." + columnNames[i]);
             }
         }
@@ -262,10 +287,11 @@ public final class TableWriter {
         for (int i = 0; i < checks.size(); i++) {
             Object v = checks.get(i).eval(rf);
             if (v != null && !ValueOps.isTrue(v)) {
-                if (onConflict == OnConflict.IGNORE) {
+                OnConflict action = resolve(onConflict, null); // a CHECK has no ON CONFLICT of its own
+                if (action == OnConflict.IGNORE) {
                     return null;
                 }
-                throw ConstraintHalt.of(onConflict, ResultCode.CONSTRAINT_CHECK, "CHECK constraint failed: " + checkNames.get(i));
+                throw ConstraintHalt.of(action, ResultCode.CONSTRAINT_CHECK, "CHECK constraint failed: " + checkNames.get(i));
             }
         }
         Object ref = rows.ref(values, id);
@@ -329,7 +355,8 @@ public final class TableWriter {
     private boolean checkUnique(ExecContext ctx, Object ref, Object self, boolean skipRowid, List<Object[]> keys,
                                 OnConflict onConflict) {
         boolean recheck = false;
-        for (int step : checkOrder) {
+        for (int step : checkOrder(onConflict)) {
+            OnConflict action = actionOf(step, onConflict);
             Object other;
             ResultCode code;
             String columns;
@@ -353,7 +380,7 @@ public final class TableWriter {
                 columns = ix.constraintColumns();
             }
             if (other != null) {
-                switch (onConflict) {
+                switch (action) {
                     case IGNORE:
                         return false;
                     case REPLACE:
@@ -364,11 +391,51 @@ public final class TableWriter {
                         }
                         break;
                     default:
-                        throw ConstraintHalt.of(onConflict, code, "UNIQUE constraint failed: " + columns);
+                        throw ConstraintHalt.of(action, code, "UNIQUE constraint failed: " + columns);
                 }
             }
         }
         return !recheck || checkUnique(ctx, ref, self, skipRowid, keys, OnConflict.ABORT);
+    }
+
+    /** The resolution of uniqueness check {@code step} (see {@link #checkOrder}) under the statement's. */
+    private OnConflict actionOf(int step, OnConflict onConflict) {
+        return resolve(onConflict, step < 0 ? primaryKeyConflict : indexes.get(step).onConflict());
+    }
+
+    /**
+     * {@link #checkOrder} as SQLite runs it when the statement has no OR clause: the REPLACE
+     * checks of indexes after the others (no row is deleted for a write another constraint then
+     * refuses), and a rowid's declared REPLACE after all of them (sqlite3GenerateConstraintChecks'
+     * "defer IPK REPLACE until last").
+     */
+    private int[] checkOrder(OnConflict onConflict) {
+        if (onConflict != null) {
+            return checkOrder; // one resolution for every check
+        }
+        return declaredOrder;
+    }
+
+    private int[] declaredOrder() {
+        boolean anyReplace = false;
+        for (int step : checkOrder) {
+            anyReplace |= actionOf(step, null) == OnConflict.REPLACE;
+        }
+        if (!anyReplace || indexes.isEmpty()) {
+            return checkOrder;
+        }
+        int[] out = new int[checkOrder.length];
+        int n = 0;
+        boolean rowidLast = rows instanceof RowStore.Rowid && primaryKeyConflict == OnConflict.REPLACE;
+        for (int pass = 0; pass < 3; pass++) {
+            for (int step : checkOrder) {
+                int stepPass = step < 0 && rowidLast ? 2 : actionOf(step, null) == OnConflict.REPLACE ? 1 : 0;
+                if (stepPass == pass) {
+                    out[n++] = step;
+                }
+            }
+        }
+        return out;
     }
 
     private Object[] key(IndexInfo ix, Object[] values, long rowid, Frame rf) {

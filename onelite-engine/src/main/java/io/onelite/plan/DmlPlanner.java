@@ -104,11 +104,10 @@ public final class DmlPlanner {
 
         /**
          * The resolution this execution's writes use: the one a firing statement imposes, else
-         * the statement's own, else ABORT.
+         * the statement's own, else null (each constraint's own ON CONFLICT, else ABORT).
          */
         static TableWriter.OnConflict action(ExecContext ctx) {
-            TableWriter.OnConflict c = ctx.conflictOverride();
-            return c == null ? TableWriter.OnConflict.ABORT : c;
+            return ctx.conflictOverride();
         }
 
         /** A row OR IGNORE skipped: what its foreign key checks counted ({@code counted}, null if none) is taken back. */

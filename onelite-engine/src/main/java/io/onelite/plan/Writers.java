@@ -64,7 +64,7 @@ final class Writers {
             }
             Eval where = ix.where() == null ? null : new ExprCompiler(planner, scope).eval(ix.where());
             ixs.add(new TableWriter.IndexInfo(ix.name(), ix.root(), ix.keyInfo(), ix.columns(), exprs, ix.unique(),
-                    "pk".equals(ix.origin()), cols.toString(), where));
+                    "pk".equals(ix.origin()), cols.toString(), where, explicitAction(ix.onConflict())));
         }
         List<Eval> checks = new ArrayList<>();
         List<String> names = new ArrayList<>();
@@ -88,9 +88,17 @@ final class Writers {
                 replaceDefaults[i] = f -> ValueOps.applyAffinity(d.eval(f), aff);
             }
         }
+        TableWriter.OnConflict[] notNullConflicts = new TableWriter.OnConflict[n];
+        for (int i = 0; i < n; i++) {
+            notNullConflicts[i] = explicitAction(t.columns().get(i).notNullConflict());
+        }
+        int keyColumn = t.rowidAlias() >= 0 ? t.rowidAlias() : t.clustered() != null ? t.primaryKey()[0] : -1;
+        TableWriter.OnConflict primaryKeyConflict = keyColumn < 0 ? null
+                : explicitAction(t.columns().get(keyColumn).primaryKeyConflict());
         return new TableWriter(t.name(), t.root(), t.rowidAlias(), t.clustered(), olderThanPrimaryKey(t), colNames,
                 notNull, ixs, checks, names, t.db())
                 .withDefaults(AccessPlanner.access(t).defaults())
+                .withDeclaredConflicts(notNullConflicts, primaryKeyConflict)
                 .withReplaceDefaults(replaceDefaults);
     }
 
