@@ -34,12 +34,12 @@ final class TermConstraints {
                 return;
             }
             Integer lc = columnOf(scope, slot, b.left());
-            if (lc != null && usable(planner, scope, slot, lc, b.right(), false)) {
+            if (lc != null && usable(planner, scope, slot, lc, b.right(), false, op == Expr.BinaryOp.EQ)) {
                 out.add(new AccessPlanner.Constraint(lc, op, b.right(), null));
                 return;
             }
             Integer rc = columnOf(scope, slot, b.right());
-            if (rc != null && usable(planner, scope, slot, rc, b.left(), true)) {
+            if (rc != null && usable(planner, scope, slot, rc, b.left(), true, op == Expr.BinaryOp.EQ)) {
                 out.add(new AccessPlanner.Constraint(rc, flip(op), b.left(), null));
                 return;
             }
@@ -74,15 +74,15 @@ final class TermConstraints {
                 return;
             }
             for (Expr v : in.values()) {
-                if (!usable(planner, scope, slot, c, v, false)) {
+                if (!usable(planner, scope, slot, c, v, false, true)) {
                     return;
                 }
             }
             out.add(new AccessPlanner.Constraint(c, Expr.BinaryOp.EQ, null, in.values()));
         } else if (term instanceof Expr.Between bt && !bt.not()) {
             Integer c = columnOf(scope, slot, bt.expr());
-            if (c != null && usable(planner, scope, slot, c, bt.low(), false)
-                    && usable(planner, scope, slot, c, bt.high(), false)) {
+            if (c != null && usable(planner, scope, slot, c, bt.low(), false, false)
+                    && usable(planner, scope, slot, c, bt.high(), false, false)) {
                 out.add(new AccessPlanner.Constraint(c, Expr.BinaryOp.GE, bt.low(), null));
                 out.add(new AccessPlanner.Constraint(c, Expr.BinaryOp.LE, bt.high(), null));
             } else if (c == null) {
@@ -214,9 +214,11 @@ final class TermConstraints {
 
     /**
      * Whether a lookup of {@code column} by {@code value} finds what the comparison finds;
-     * {@code valueOnLeft}: the value is the comparison's left operand (its collation then wins a tie).
+     * {@code valueOnLeft}: the value is the comparison's left operand (its collation then wins a tie);
+     * {@code equality}: an {@code =} or IN term (not a range bound).
      */
-    private static boolean usable(Planner planner, Scope scope, int slot, int column, Expr value, boolean valueOnLeft) {
+    private static boolean usable(Planner planner, Scope scope, int slot, int column, Expr value, boolean valueOnLeft,
+                                  boolean equality) {
         scope.innerSlotRefs.clear();
         ExprCompiler ec = new ExprCompiler(planner, scope);
         CExpr v;
@@ -239,8 +241,10 @@ final class TermConstraints {
         // the lookup applies the column's affinity to the value: valid when the comparison does
         // too, or (SQLite's sqlite3IndexAffinityOk) when it converts nothing and the converted
         // probe can only find rows the comparison rejects (a number made text against a TEXT
-        // column, which holds no numbers); the level's filter still checks the term
-        boolean affOk = CExpr.isNumeric(ca) || (ca == 'B' && (va == '@' || va == 'B' || va == 'A'))
+        // column, which holds no numbers); the level's filter still checks the term. Only for
+        // equality: a range bound made text would cut off rows the unconverted comparison keeps
+        // (every text is above a number)
+        boolean affOk = CExpr.isNumeric(ca) || (ca == 'B' && (va == '@' || va == 'B' || (va == 'A' && equality)))
                 || (ca == 'A' && !CExpr.isNumeric(va));
         if (!affOk) {
             return false;

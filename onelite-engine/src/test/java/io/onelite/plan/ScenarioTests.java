@@ -79,6 +79,20 @@ class ScenarioTests {
     }
 
     @Test
+    void aRangeOnATextIndexBoundByAnUntypedColumnKeepsEveryRow() throws Exception {
+        // DifferentialTests seed 15999317043038: the bound t1.d (no affinity) was made text for the
+        // index seek, so "y >= 5" skipped texts below '5' although every text is above a number
+        run("CREATE TABLE t1(a, d)", "CREATE TABLE t2(x INTEGER PRIMARY KEY, y TEXT COLLATE NOCASE)",
+                "CREATE INDEX t2y ON t2(y)",
+                "INSERT INTO t1 VALUES (1, 5), (2, 'b'), (3, NULL), (4, x'41'), (5, 0.5)",
+                "INSERT INTO t2(y) VALUES ('1'), ('0'), ('abc'), ('ABC'), (''), (' 7'), ('4'), ('9')",
+                "SELECT t1.a, t2.y FROM t1 JOIN t2 WHERE t2.y BETWEEN t1.d AND 'zz' ORDER BY 1, 2",
+                "SELECT t1.a, t2.y FROM t1 JOIN t2 WHERE t2.y >= t1.d ORDER BY 1, 2",
+                "SELECT t1.a, t2.y FROM t1 JOIN t2 WHERE t2.y < t1.d ORDER BY 1, 2",
+                "SELECT t1.a, t2.y FROM t1 JOIN t2 WHERE t2.y = t1.d ORDER BY 1, 2");
+    }
+
+    @Test
     void aFailedStatementCountsNoChangesAsInSqlite() throws Exception {
         // changes() was left at the previous statement's count after a failing multi-row INSERT
         run("CREATE TABLE t(a UNIQUE)",
