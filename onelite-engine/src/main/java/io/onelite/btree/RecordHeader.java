@@ -37,16 +37,6 @@ public final class RecordHeader {
         return h;
     }
 
-    /** A header to {@link #reparse} record after record, reusing its arrays (a scan's reader). */
-    static RecordHeader reusable() {
-        return new RecordHeader();
-    }
-
-    /** Parses and checks the header of the record at {@code buf[off, off+len)} into this one. */
-    void reparse(byte[] buf, int off, int len) {
-        reset(buf, off, len);
-    }
-
     /** Parses and checks the header of the record {@code payload} into this object. */
     public RecordHeader reset(byte[] payload) {
         return reset(payload, 0, payload.length);

@@ -15,7 +15,7 @@ public final class RecordReader {
     private byte[] buf;
     private int off;
     private int len;
-    private final RecordHeader header = RecordHeader.reusable();
+    private final RecordHeader header = new RecordHeader();
     private boolean parsed;
 
     /** Takes the record of {@code cursor}'s current row (which must be valid). */
@@ -41,7 +41,7 @@ public final class RecordReader {
 
     private RecordHeader header() {
         if (!parsed) {
-            header.reparse(buf, off, len);
+            header.reset(buf, off, len);
             parsed = true;
         }
         return header;

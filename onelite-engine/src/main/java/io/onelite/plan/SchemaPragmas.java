@@ -107,7 +107,7 @@ public final class SchemaPragmas {
             String name = named.names().get(i);
             char aff = i < p.affinities().length ? p.affinities()[i] : '@';
             String declared = i < p.declTypes().size() ? p.declTypes().get(i) : null;
-            String type = declared != null && affinityChar(io.onelite.exec.value.Affinity.ofDeclaredType(declared)) == aff
+            String type = declared != null && Column.affinityOf(declared) == aff
                     ? declared : switch (aff) {
                         case 'A' -> "BLOB";
                         case 'B' -> "TEXT";
@@ -116,24 +116,10 @@ public final class SchemaPragmas {
                         case 'E' -> "REAL";
                         default -> "";
                     };
-            Object[] row = {(long) i, name, type, 0L, null, 0L};
-            out.add(extended ? java.util.Arrays.copyOf(row, 7) : row);
-            if (extended) {
-                row = out.get(out.size() - 1);
-                row[6] = 0L;
-            }
+            out.add(extended ? new Object[] {(long) i, name, type, 0L, null, 0L, 0L}
+                    : new Object[] {(long) i, name, type, 0L, null, 0L});
         }
         return out;
-    }
-
-    private static char affinityChar(io.onelite.exec.value.Affinity a) {
-        return switch (a) {
-            case BLOB -> 'A';
-            case TEXT -> 'B';
-            case NUMERIC -> 'C';
-            case INTEGER -> 'D';
-            case REAL -> 'E';
-        };
     }
 
     /** Per column, 0 or the generated-column kind, read from the stored CREATE TABLE text. */
