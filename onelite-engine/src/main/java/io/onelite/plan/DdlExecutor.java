@@ -68,10 +68,10 @@ public final class DdlExecutor {
             if (!Schema.TEMP.equals(db)) {
                 try {
                     new Planner(schema).boundTo("view " + name, db).select(cv.select());
+                } catch (Planner.OtherDatabaseReference e) {
+                    throw e;
                 } catch (OneLiteException e) {
-                    if (e.getMessage() != null && e.getMessage().contains("cannot reference objects in database")) {
-                        throw e;
-                    }
+                    // any other problem surfaces when the view is used, as in SQLite
                 }
             }
             addSchemaRow(st, "view", name, name, 0, cv.sql());

@@ -82,7 +82,14 @@ public final class Planner {
     /** Fails when a name qualified with {@code db} leaves the database a view or trigger body is bound to. */
     void checkBound(String db) {
         if (boundDb != null && db != null && !db.equalsIgnoreCase(boundDb)) {
-            throw new OneLiteException(ResultCode.ERROR, boundObject + " cannot reference objects in database " + db);
+            throw new OtherDatabaseReference(boundObject + " cannot reference objects in database " + db);
+        }
+    }
+
+    /** SQLite's "X cannot reference objects in database Y" (its fixer's error), told apart from other planning errors. */
+    static final class OtherDatabaseReference extends OneLiteException {
+        OtherDatabaseReference(String message) {
+            super(ResultCode.ERROR, message);
         }
     }
 
