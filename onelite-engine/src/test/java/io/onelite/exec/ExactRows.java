@@ -41,6 +41,26 @@ final class ExactRows {
         return sb.toString();
     }
 
+    /**
+     * Steps {@code sql} once, interrupts the session, and checks that the next steps stop with
+     * SQLITE_INTERRUPT and leave no spill file open.
+     */
+    static void assertInterruptStopsTheStream(Session s, String sql) {
+        try (io.onelite.api.Statement st = s.prepare(sql)) {
+            org.assertj.core.api.Assertions.assertThat(st.step()).isTrue();
+            s.interrupt();
+            org.assertj.core.api.Assertions.assertThatThrownBy(() -> {
+                while (st.step()) {
+                    // the stream checks the flag as it goes
+                }
+            }).isInstanceOf(io.onelite.common.OneLiteException.class)
+                    .satisfies(e -> org.assertj.core.api.Assertions.assertThat(
+                            ((io.onelite.common.OneLiteException) e).resultCode())
+                            .isEqualTo(io.onelite.common.ResultCode.INTERRUPT));
+            org.assertj.core.api.Assertions.assertThat(ExternalSorter.SPILLS_OPEN.get()).isZero();
+        }
+    }
+
     /** The files in {@code dir} (spill files must never be left there). */
     static List<java.nio.file.Path> filesIn(java.nio.file.Path dir) throws java.io.IOException {
         try (java.util.stream.Stream<java.nio.file.Path> files = java.nio.file.Files.list(dir)) {

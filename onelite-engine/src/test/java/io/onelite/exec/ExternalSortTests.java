@@ -5,7 +5,6 @@ import io.onelite.api.DatabaseOptions;
 import io.onelite.api.Session;
 import io.onelite.api.Statement;
 import io.onelite.common.OneLiteException;
-import io.onelite.common.ResultCode;
 import io.onelite.exec.value.TestSeeds;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -172,17 +171,7 @@ class ExternalSortTests {
                     .isInstanceOf(OneLiteException.class).hasMessageContaining("integer overflow");
             assertThat(ExternalSorter.SPILLS_OPEN.get()).isZero();
             // interrupted while merging
-            try (Statement st = s.prepare("SELECT x FROM t ORDER BY x")) {
-                assertThat(st.step()).isTrue();
-                s.interrupt();
-                assertThatThrownBy(() -> {
-                    while (st.step()) {
-                        // the merge checks the flag as it streams
-                    }
-                }).isInstanceOf(OneLiteException.class)
-                        .satisfies(e -> assertThat(((OneLiteException) e).resultCode()).isEqualTo(ResultCode.INTERRUPT));
-                assertThat(ExternalSorter.SPILLS_OPEN.get()).isZero();
-            }
+            ExactRows.assertInterruptStopsTheStream(s, "SELECT x FROM t ORDER BY x");
         }
         assertThat(leftovers()).isEmpty();
     }

@@ -5,7 +5,6 @@ import io.onelite.api.DatabaseOptions;
 import io.onelite.api.Session;
 import io.onelite.api.Statement;
 import io.onelite.common.OneLiteException;
-import io.onelite.common.ResultCode;
 import io.onelite.exec.value.TestSeeds;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -299,17 +298,7 @@ class SpillingOperatorTests {
                 assertThat(ExternalSorter.SPILLS_OPEN.get()).as(sql).isZero();
             }
             // interrupted while streaming the spilled groups
-            try (Statement st = s.prepare("SELECT x, count(*) FROM t GROUP BY x")) {
-                assertThat(st.step()).isTrue();
-                s.interrupt();
-                assertThatThrownBy(() -> {
-                    while (st.step()) {
-                        // the group stream checks the flag
-                    }
-                }).isInstanceOf(OneLiteException.class)
-                        .satisfies(e -> assertThat(((OneLiteException) e).resultCode()).isEqualTo(ResultCode.INTERRUPT));
-                assertThat(ExternalSorter.SPILLS_OPEN.get()).isZero();
-            }
+            ExactRows.assertInterruptStopsTheStream(s, "SELECT x, count(*) FROM t GROUP BY x");
         }
         assertThat(leftovers()).isEmpty();
     }

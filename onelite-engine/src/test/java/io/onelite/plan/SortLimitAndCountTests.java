@@ -80,7 +80,7 @@ class SortLimitAndCountTests {
 
     @Test
     void orderByWithLimitAndOffsetMatchesNativeSqlite() throws Exception {
-        long seed = System.nanoTime();
+        long seed = Long.getLong("onelite.seed", System.nanoTime());
         System.out.println("SortLimitAndCountTests seed " + seed);
         Random r = new Random(seed);
         try (Database db = Database.open(":memory:", DatabaseOptions.DEFAULTS); Session s = db.openSession();
@@ -108,7 +108,7 @@ class SortLimitAndCountTests {
 
     @Test
     void limitedSortKeepsTiesInTheOrderOfTheFullSort() throws Exception {
-        long seed = System.nanoTime();
+        long seed = Long.getLong("onelite.seed", System.nanoTime());
         System.out.println("SortLimitAndCountTests seed " + seed);
         Random r = new Random(seed);
         try (Database db = Database.open(":memory:", DatabaseOptions.DEFAULTS); Session s = db.openSession();
@@ -129,7 +129,7 @@ class SortLimitAndCountTests {
     }
     @Test
     void bareCountMatchesNativeSqliteAfterInsertsAndDeletes() throws Exception {
-        long seed = System.nanoTime();
+        long seed = Long.getLong("onelite.seed", System.nanoTime());
         System.out.println("SortLimitAndCountTests seed " + seed);
         Random r = new Random(seed);
         try (Database db = Database.open(":memory:", DatabaseOptions.DEFAULTS); Session s = db.openSession();
