@@ -10,12 +10,7 @@ import io.onelite.spring.ConcurrentTransactional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import org.springframework.boot.autoconfigure.AutoConfigurations;
-import org.springframework.boot.jdbc.autoconfigure.DataSourceAutoConfiguration;
-import org.springframework.boot.jdbc.autoconfigure.DataSourceTransactionManagerAutoConfiguration;
-import org.springframework.boot.jdbc.autoconfigure.JdbcTemplateAutoConfiguration;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
-import org.springframework.boot.transaction.autoconfigure.TransactionAutoConfiguration;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.jdbc.core.JdbcTemplate;
@@ -37,10 +32,7 @@ class ConcurrentTransactionalAttributesOnOneLiteTests {
 
     private ApplicationContextRunner runner() {
         return new ApplicationContextRunner()
-                .withConfiguration(AutoConfigurations.of(OneLiteAutoConfiguration.class,
-                        OneLiteTransactionManagerAutoConfiguration.class, ConcurrentTransactionalAutoConfiguration.class,
-                        DataSourceAutoConfiguration.class, DataSourceTransactionManagerAutoConfiguration.class,
-                        JdbcTemplateAutoConfiguration.class, TransactionAutoConfiguration.class))
+                .withConfiguration(JdbcStack.autoConfigurations())
                 .withPropertyValues("onelite.path=" + dir.resolve("attributes.db"))
                 .withUserConfiguration(Services.class);
     }

@@ -14,12 +14,7 @@ import io.onelite.spring.OneLiteTransactionManager;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import org.springframework.boot.autoconfigure.AutoConfigurations;
-import org.springframework.boot.jdbc.autoconfigure.DataSourceAutoConfiguration;
-import org.springframework.boot.jdbc.autoconfigure.DataSourceTransactionManagerAutoConfiguration;
-import org.springframework.boot.jdbc.autoconfigure.JdbcTemplateAutoConfiguration;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
-import org.springframework.boot.transaction.autoconfigure.TransactionAutoConfiguration;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.dao.PessimisticLockingFailureException;
@@ -41,10 +36,7 @@ class PortabilityTests {
 
     private ApplicationContextRunner runner() {
         return new ApplicationContextRunner()
-                .withConfiguration(AutoConfigurations.of(OneLiteAutoConfiguration.class,
-                        OneLiteTransactionManagerAutoConfiguration.class, ConcurrentTransactionalAutoConfiguration.class,
-                        DataSourceAutoConfiguration.class, DataSourceTransactionManagerAutoConfiguration.class,
-                        JdbcTemplateAutoConfiguration.class, TransactionAutoConfiguration.class))
+                .withConfiguration(JdbcStack.autoConfigurations())
                 .withPropertyValues("spring.datasource.url=jdbc:sqlite:" + dir.resolve("native.db"))
                 .withUserConfiguration(Services.class);
     }

@@ -25,14 +25,9 @@ import io.onelite.spring.OneLiteStatistics;
 import io.onelite.spring.OneLiteTransactionManager;
 import org.junit.jupiter.api.Test;
 
-import org.springframework.boot.autoconfigure.AutoConfigurations;
-import org.springframework.boot.jdbc.autoconfigure.DataSourceAutoConfiguration;
-import org.springframework.boot.jdbc.autoconfigure.DataSourceTransactionManagerAutoConfiguration;
-import org.springframework.boot.jdbc.autoconfigure.JdbcTemplateAutoConfiguration;
 import org.springframework.boot.test.context.assertj.AssertableApplicationContext;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.boot.test.context.runner.ContextConsumer;
-import org.springframework.boot.transaction.autoconfigure.TransactionAutoConfiguration;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.dao.ConcurrencyFailureException;
@@ -70,10 +65,7 @@ abstract class PostgreSqlPortabilityContract {
 
     private ApplicationContextRunner runner() {
         ApplicationContextRunner runner = new ApplicationContextRunner()
-                .withConfiguration(AutoConfigurations.of(OneLiteAutoConfiguration.class,
-                        OneLiteTransactionManagerAutoConfiguration.class, ConcurrentTransactionalAutoConfiguration.class,
-                        DataSourceAutoConfiguration.class, DataSourceTransactionManagerAutoConfiguration.class,
-                        JdbcTemplateAutoConfiguration.class, TransactionAutoConfiguration.class))
+                .withConfiguration(JdbcStack.autoConfigurations())
                 .withPropertyValues("spring.datasource.url=" + jdbcUrl(),
                         "spring.datasource.hikari.maximum-pool-size=" + (THREADS + 2))
                 .withUserConfiguration(Services.class);
