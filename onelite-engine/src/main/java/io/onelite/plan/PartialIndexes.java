@@ -48,7 +48,7 @@ final class PartialIndexes {
             if (c instanceof Expr.Binary b && b.op().isComparison() && b.op() != Expr.BinaryOp.IS
                     && b.op() != Expr.BinaryOp.IS_NOT && (b.left() instanceof Expr.Literal || b.left() instanceof Expr.Param)) {
                 // 'x' = b is b = 'x' (SQLite commutes it): the constant has no collation to lose
-                given.add(new Expr.Binary(flip(b.op()), b.right(), b.left()));
+                given.add(new Expr.Binary(TermConstraints.flip(b.op()), b.right(), b.left()));
             }
             if (c instanceof Expr.Between b && !b.not()) {
                 given.add(new Expr.Binary(Expr.BinaryOp.GE, b.expr(), b.low()));
@@ -65,16 +65,6 @@ final class PartialIndexes {
             }
         }
         return true;
-    }
-
-    private static Expr.BinaryOp flip(Expr.BinaryOp op) {
-        return switch (op) {
-            case LT -> Expr.BinaryOp.GT;
-            case LE -> Expr.BinaryOp.GE;
-            case GT -> Expr.BinaryOp.LT;
-            case GE -> Expr.BinaryOp.LE;
-            default -> op;
-        };
     }
 
     private static List<Expr> splitAnd(Expr e) {

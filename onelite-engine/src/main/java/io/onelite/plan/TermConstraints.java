@@ -186,7 +186,8 @@ final class TermConstraints {
         return v;
     }
 
-    private static Expr.BinaryOp flip(Expr.BinaryOp op) {
+    /** The operator with its operands swapped ({@code a < b} is {@code b > a}). */
+    static Expr.BinaryOp flip(Expr.BinaryOp op) {
         return switch (op) {
             case LT -> Expr.BinaryOp.GT;
             case LE -> Expr.BinaryOp.GE;
@@ -219,18 +220,9 @@ final class TermConstraints {
      */
     private static boolean usable(Planner planner, Scope scope, int slot, int column, Expr value, boolean valueOnLeft,
                                   boolean equality) {
-        scope.innerSlotRefs.clear();
-        ExprCompiler ec = new ExprCompiler(planner, scope);
-        CExpr v;
-        try {
-            v = ec.compile(value);
-        } catch (RuntimeException ex) {
-            return false;
-        }
-        java.util.BitSet used = (java.util.BitSet) ec.slotsUsed.clone();
-        used.or(scope.innerSlotRefs);
-        if (!used.isEmpty() && scope.lastLoopPosition(used) >= scope.positionOf(slot)) {
-            return false; // the value must come from loops outside this one
+        CExpr v = outerValue(planner, scope, slot, value);
+        if (v == null) {
+            return false; // the value must compile and come from loops outside this one
         }
         if (column == -1) {
             return true;
