@@ -260,8 +260,13 @@ final class SessionImpl implements Session, ExecContext.SessionState {
     /** Fails, as SQLite's COMMIT, while deferred foreign key violations are outstanding. */
     void checkDeferredForeignKeys() {
         if (deferredViolations > 0) {
-            throw new OneLiteException(ResultCode.CONSTRAINT_FOREIGNKEY, "FOREIGN KEY constraint failed");
+            throw foreignKeyFailed();
         }
+    }
+
+    /** SQLite's error for outstanding foreign key violations at the end of a statement or transaction. */
+    static OneLiteException foreignKeyFailed() {
+        return new OneLiteException(ResultCode.CONSTRAINT_FOREIGNKEY, "FOREIGN KEY constraint failed");
     }
 
     /** A transaction ended: its deferred violations go, and defer_foreign_keys switches off, as in SQLite. */

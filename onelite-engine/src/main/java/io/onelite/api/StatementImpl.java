@@ -283,7 +283,7 @@ final class StatementImpl implements Statement {
                 // sqlite3VdbeHalt, and rolls back when they fail
                 session.transactionEnded();
                 t.rollback();
-                throw new OneLiteException(ResultCode.CONSTRAINT_FOREIGNKEY, "FOREIGN KEY constraint failed");
+                throw SessionImpl.foreignKeyFailed();
             }
             if (session.tx == null) {
                 session.transactionEnded();
@@ -392,7 +392,7 @@ final class StatementImpl implements Statement {
                     out.add(it.row());
                 }
                 if (ctx.statementViolations() > 0) { // immediate foreign keys, as sqlite3VdbeCheckFk(p, 0)
-                    throw new OneLiteException(ResultCode.CONSTRAINT_FOREIGNKEY, "FOREIGN KEY constraint failed");
+                    throw SessionImpl.foreignKeyFailed();
                 }
                 if (sp >= 0) {
                     st.release(sp);
@@ -454,7 +454,7 @@ final class StatementImpl implements Statement {
                 session.setChanges(0);
                 undoStatement(st, sp);
                 endAuto(false);
-                throw new OneLiteException(ResultCode.CONSTRAINT_FOREIGNKEY, "FOREIGN KEY constraint failed");
+                throw SessionImpl.foreignKeyFailed();
             }
             if (sp >= 0) {
                 st.release(sp);
