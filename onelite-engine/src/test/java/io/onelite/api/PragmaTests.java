@@ -2,6 +2,7 @@ package io.onelite.api;
 
 import io.onelite.common.OneLiteException;
 import io.onelite.common.ResultCode;
+import io.onelite.testing.Sqlite3;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -120,13 +121,6 @@ class PragmaTests {
             assertThat(st.step()).isTrue();
             return st.column(0);
         }
-    }
-
-    private static String sqlite3(Path db, String sql) throws Exception {
-        Process p = new ProcessBuilder("sqlite3", db.toString(), sql).redirectErrorStream(true).start();
-        String out = new String(p.getInputStream().readAllBytes()).trim();
-        p.waitFor();
-        return out;
     }
 
     @Test
@@ -280,7 +274,7 @@ class PragmaTests {
             s.execute("PRAGMA page_size = 1024"); // a non-empty WAL database keeps its page size
             assertThat(one(s, "PRAGMA page_size")).isEqualTo(4096L);
         }
-        assertThat(sqlite3(db, "PRAGMA application_id; PRAGMA page_size; PRAGMA integrity_check;"))
+        assertThat(Sqlite3.run(db, "PRAGMA application_id; PRAGMA page_size; PRAGMA integrity_check;"))
                 .isEqualTo("252579084\n4096\nok");
     }
 

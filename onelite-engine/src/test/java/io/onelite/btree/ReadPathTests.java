@@ -1,5 +1,6 @@
 package io.onelite.btree;
 
+import io.onelite.testing.Sqlite3;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

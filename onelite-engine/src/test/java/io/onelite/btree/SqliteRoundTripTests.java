@@ -1,6 +1,7 @@
 package io.onelite.btree;
 
 import io.onelite.pager.FileHeader;
+import io.onelite.testing.Sqlite3;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

@@ -1,5 +1,6 @@
 package io.onelite.jdbc;
 
+import io.onelite.testing.Sqlite3;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -163,9 +164,9 @@ class AttachDifferentialTests {
                 "INSERT INTO t VALUES (1)");
         Path aux = oneliteDir.resolve("aux.db");
         assertThat(Files.exists(aux)).isTrue();
-        assertThat(io.onelite.btree.Sqlite3.run(aux, "PRAGMA integrity_check; SELECT sum(b) FROM x;"))
+        assertThat(Sqlite3.run(aux, "PRAGMA integrity_check; SELECT sum(b) FROM x;"))
                 .isEqualTo("ok\n30");
-        assertThat(io.onelite.btree.Sqlite3.run(oneliteDir.resolve("main.db"), "SELECT name FROM sqlite_master;"))
+        assertThat(Sqlite3.run(oneliteDir.resolve("main.db"), "SELECT name FROM sqlite_master;"))
                 .isEqualTo("m");
     }
 }

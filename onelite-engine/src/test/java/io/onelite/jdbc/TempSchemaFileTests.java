@@ -1,6 +1,6 @@
 package io.onelite.jdbc;
 
-import io.onelite.btree.Sqlite3;
+import io.onelite.testing.Sqlite3;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

@@ -1,5 +1,6 @@
 package io.onelite.jdbc;
 
+import io.onelite.testing.Sqlite3;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -38,7 +39,7 @@ class WithoutRowidFileTests {
     };
 
     private static String sqlite3(Path db, String script) {
-        return io.onelite.btree.Sqlite3.run(db, script);
+        return Sqlite3.run(db, script);
     }
 
     private static String dumpWithSqlite3(Path db) {

@@ -3,6 +3,7 @@ package io.onelite.pager;
 import io.onelite.btree.BTree;
 import io.onelite.btree.Record;
 import io.onelite.btree.TableCursor;
+import io.onelite.testing.Sqlite3;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -72,7 +73,7 @@ class BTreeFileTests {
                     }
                 });
             }
-            assertThat(Sqlite3.run(db, "select count(*) from t; pragma integrity_check")).isEqualTo("20000\nok");
+            assertThat(Sqlite3.checked(db, "select count(*) from t; pragma integrity_check")).isEqualTo("20000\nok");
             commit(p, ws -> {
                 TableCursor c = new TableCursor(ws, roots[0], null);
                 for (long i = 3; i <= 20000; i += 3) {
@@ -90,12 +91,12 @@ class BTreeFileTests {
                 byte[] p1 = ws.write(1);
                 FileHeader.putInt(p1, FileHeader.SCHEMA_COOKIE, FileHeader.getInt(p1, FileHeader.SCHEMA_COOKIE) + 1);
             });
-            String out = Sqlite3.run(db, "select count(*) from t; pragma freelist_count; pragma integrity_check");
+            String out = Sqlite3.checked(db, "select count(*) from t; pragma freelist_count; pragma integrity_check");
             String[] lines = out.split("\n");
             assertThat(lines[0]).isEqualTo("13334");
             assertThat(Long.parseLong(lines[1])).isPositive();
             assertThat(lines[2]).isEqualTo("ok");
-            Sqlite3.run(db, "insert into t select a + 100000, b from t where a <= 3000");
+            Sqlite3.checked(db, "insert into t select a + 100000, b from t where a <= 3000");
             assertThat(count(p, roots[0])).isEqualTo(15334);
             commit(p, ws -> {
                 TableCursor c = new TableCursor(ws, roots[0], null);
@@ -103,8 +104,8 @@ class BTreeFileTests {
                     c.insert(i, Record.encode(i, text(i)));
                 }
             });
-            assertThat(Sqlite3.run(db, "select count(*) from t; pragma integrity_check")).isEqualTo("18334\nok");
+            assertThat(Sqlite3.checked(db, "select count(*) from t; pragma integrity_check")).isEqualTo("18334\nok");
         }
-        assertThat(Sqlite3.run(db, "select count(*), sum(a) from t; pragma integrity_check").split("\n")[1]).isEqualTo("ok");
+        assertThat(Sqlite3.checked(db, "select count(*), sum(a) from t; pragma integrity_check").split("\n")[1]).isEqualTo("ok");
     }
 }

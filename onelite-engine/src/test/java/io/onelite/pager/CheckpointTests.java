@@ -1,6 +1,7 @@
 package io.onelite.pager;
 
 import io.onelite.common.Synchronous;
+import io.onelite.testing.Sqlite3;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -44,7 +45,7 @@ class CheckpointTests {
             Snapshot s = p.beginRead();
             assertThat(TestPages.countRows(s, 2)).isEqualTo(14);
             p.endRead(s);
-            assertThat(Sqlite3.run(db, "select count(*) from t; pragma integrity_check")).isEqualTo("14\nok");
+            assertThat(Sqlite3.checked(db, "select count(*) from t; pragma integrity_check")).isEqualTo("14\nok");
         }
     }
 
@@ -70,7 +71,7 @@ class CheckpointTests {
             assertThat(reader.read(2)).isEqualTo(imageBefore);
             assertThat(TestPages.countRows(reader, 2)).isEqualTo(10);
             // a reader of the database file alone sees the same thing once it re-reads
-            String fromSqlite = Sqlite3.run(db, "select count(*) from t");
+            String fromSqlite = Sqlite3.checked(db, "select count(*) from t");
             assertThat(fromSqlite).isEqualTo("39");
             p.endRead(reader);
             CheckpointResult r = p.checkpoint(CheckpointMode.TRUNCATE);
@@ -80,7 +81,7 @@ class CheckpointTests {
             assertThat(TestPages.countRows(after, 2)).isEqualTo(39);
             p.endRead(after);
             commit(p, ws -> TestPages.rewriteTable(ws, 2, 5, 1));
-            assertThat(Sqlite3.run(db, "select count(*) from t; pragma integrity_check")).isEqualTo("5\nok");
+            assertThat(Sqlite3.checked(db, "select count(*) from t; pragma integrity_check")).isEqualTo("5\nok");
         }
     }
 
@@ -101,7 +102,7 @@ class CheckpointTests {
             assertThat(TestPages.countRows(s, 2)).isEqualTo(50);
             p.endRead(s);
         }
-        assertThat(Sqlite3.run(db, "select count(*), sum(x) from t; pragma integrity_check")).isEqualTo("50|8925\nok");
+        assertThat(Sqlite3.checked(db, "select count(*), sum(x) from t; pragma integrity_check")).isEqualTo("50|8925\nok");
     }
 
     @Test
@@ -142,7 +143,7 @@ class CheckpointTests {
                     p.maybeAutoCheckpoint();
                 }
             }
-            assertThat(Sqlite3.run(db, "select count(*) from t; pragma integrity_check")).as("%s", sync).isEqualTo("10\nok");
+            assertThat(Sqlite3.checked(db, "select count(*) from t; pragma integrity_check")).as("%s", sync).isEqualTo("10\nok");
         }
     }
 
@@ -169,7 +170,7 @@ class CheckpointTests {
             p.endRead(s);
         }
         assertThat(Files.exists(Path.of(copy + "-wal"))).isFalse();
-        assertThat(Sqlite3.run(copy, "select count(*) from t; pragma integrity_check")).isEqualTo("34\nok");
+        assertThat(Sqlite3.checked(copy, "select count(*) from t; pragma integrity_check")).isEqualTo("34\nok");
     }
 
     @Test
@@ -191,6 +192,6 @@ class CheckpointTests {
             assertThat(TestPages.countRows(s, 2)).isEqualTo(20);
             p.endRead(s);
         }
-        assertThat(Sqlite3.run(copy, "select count(*) from t; pragma integrity_check")).isEqualTo("20\nok");
+        assertThat(Sqlite3.checked(copy, "select count(*) from t; pragma integrity_check")).isEqualTo("20\nok");
     }
 }

@@ -7,6 +7,7 @@ import io.onelite.api.Statement;
 import io.onelite.common.Synchronous;
 import io.onelite.os.DbFile;
 import io.onelite.os.OsHooks;
+import io.onelite.testing.Sqlite3;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -73,7 +74,7 @@ class CommittedPageCacheTests {
             assertThat(dbReads.get() - before).as("database-file reads during 1000 updates").isLessThan(30);
             assertThat(count(s, "SELECT sum(v) FROM t")).isEqualTo(1300);
         }
-        assertThat(sqlite3(file, "SELECT sum(v), count(*) FROM t; PRAGMA integrity_check;"))
+        assertThat(Sqlite3.run(file, "SELECT sum(v), count(*) FROM t; PRAGMA integrity_check;"))
                 .isEqualTo("1300|1200\nok");
     }
 
@@ -135,14 +136,5 @@ class CommittedPageCacheTests {
             st.step();
             return ((Number) st.column(0)).longValue();
         }
-    }
-
-    private static String sqlite3(Path db, String script) throws Exception {
-        Process p = new ProcessBuilder("sqlite3", "-batch", db.toString()).redirectErrorStream(true).start();
-        p.getOutputStream().write(script.getBytes(java.nio.charset.StandardCharsets.UTF_8));
-        p.getOutputStream().close();
-        String out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
-        p.waitFor();
-        return out.strip();
     }
 }

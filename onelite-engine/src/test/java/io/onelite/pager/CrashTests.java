@@ -1,5 +1,6 @@
 package io.onelite.pager;
 
+import io.onelite.testing.Sqlite3;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -59,7 +60,7 @@ class CrashTests {
                 // leave the crashed -wal/-shm as they are: the next child (our code) must recover them
                 continue;
             }
-            String check = Sqlite3.run(db, "pragma integrity_check; select x from ack;"
+            String check = Sqlite3.checked(db, "pragma integrity_check; select x from ack;"
                     + " select count(distinct x) from t0; select count(distinct x) from t1; select count(distinct x) from t2;"
                     + " select count(distinct x) from t3; select count(distinct x) from t4;");
             String[] lines = check.split("\n");

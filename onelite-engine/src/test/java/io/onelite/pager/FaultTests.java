@@ -3,6 +3,7 @@ package io.onelite.pager;
 import io.onelite.common.OneLiteException;
 import io.onelite.common.ResultCode;
 import io.onelite.os.FaultyDbFile;
+import io.onelite.testing.Sqlite3;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -56,9 +57,9 @@ class FaultTests {
                     e -> assertThat(e.resultCode()).isEqualTo(ResultCode.IOERR_FSYNC));
             assertThat(rows(p)).isEqualTo(13);
             tryCommit(p, 15);
-            assertThat(Sqlite3.run(db, "select count(*) from t; pragma integrity_check")).isEqualTo("15\nok");
+            assertThat(Sqlite3.checked(db, "select count(*) from t; pragma integrity_check")).isEqualTo("15\nok");
         }
-        assertThat(Sqlite3.run(db, "select count(*) from t; pragma integrity_check")).isEqualTo("15\nok");
+        assertThat(Sqlite3.checked(db, "select count(*) from t; pragma integrity_check")).isEqualTo("15\nok");
     }
 
     @Test
@@ -76,6 +77,6 @@ class FaultTests {
             assertThat(r.checkpointedFrames()).isEqualTo(r.logFrames());
             tryCommit(p, 21);
         }
-        assertThat(Sqlite3.run(db, "select count(*) from t; pragma integrity_check")).isEqualTo("21\nok");
+        assertThat(Sqlite3.checked(db, "select count(*) from t; pragma integrity_check")).isEqualTo("21\nok");
     }
 }

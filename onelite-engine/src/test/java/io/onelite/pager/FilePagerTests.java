@@ -2,6 +2,7 @@ package io.onelite.pager;
 
 import io.onelite.common.OneLiteException;
 import io.onelite.common.ResultCode;
+import io.onelite.testing.Sqlite3;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -38,7 +39,7 @@ class FilePagerTests {
             assertThat(s.pageCount()).isEqualTo(1);
             assertThat(s.read(1)[18]).isEqualTo((byte) 2);
             p.endRead(s);
-            assertThat(Sqlite3.run(db, "pragma integrity_check; pragma journal_mode;")).isEqualTo("ok\nwal");
+            assertThat(Sqlite3.checked(db, "pragma integrity_check; pragma journal_mode;")).isEqualTo("ok\nwal");
         }
         assertThat(Files.exists(Path.of(db + "-wal"))).isFalse();
         assertThat(Files.exists(Path.of(db + "-shm"))).isFalse();
@@ -50,21 +51,21 @@ class FilePagerTests {
         try (Pager p = Pager.open(db, PagerOptions.DEFAULTS)) {
             commit(p, ws -> TestPages.createTable(ws, "t", 50));
             assertThat(Files.exists(Path.of(db + "-wal"))).isTrue();
-            assertThat(Sqlite3.run(db, "select count(*), sum(x) from t; pragma integrity_check;")).isEqualTo("50|12750\nok");
+            assertThat(Sqlite3.checked(db, "select count(*), sum(x) from t; pragma integrity_check;")).isEqualTo("50|12750\nok");
             commit(p, ws -> TestPages.rewriteTable(ws, 2, 60, 1));
-            assertThat(Sqlite3.run(db, "select count(*), sum(x) from t;")).isEqualTo("60|1830");
+            assertThat(Sqlite3.checked(db, "select count(*), sum(x) from t;")).isEqualTo("60|1830");
         }
         assertThat(Files.exists(Path.of(db + "-wal"))).isFalse();
-        assertThat(Sqlite3.run(db, "select count(*), sum(x) from t; pragma integrity_check;")).isEqualTo("60|1830\nok");
+        assertThat(Sqlite3.checked(db, "select count(*), sum(x) from t; pragma integrity_check;")).isEqualTo("60|1830\nok");
     }
 
     @Test
     void sqlite3CommitsAreSeenByUsWhileWeHaveTheFileOpen() {
         Path db = dir.resolve("theirs.db");
-        Sqlite3.run(db, "pragma journal_mode=wal; create table t(x);");
+        Sqlite3.checked(db, "pragma journal_mode=wal; create table t(x);");
         try (Pager p = Pager.open(db, PagerOptions.DEFAULTS)) {
             Snapshot before = p.beginRead();
-            Sqlite3.run(db, "begin; with recursive c(i) as (select 1 union all select i+1 from c where i<2000) insert into t select i from c; commit;");
+            Sqlite3.checked(db, "begin; with recursive c(i) as (select 1 union all select i+1 from c where i<2000) insert into t select i from c; commit;");
             Snapshot after = p.beginRead();
             int root = TestPages.rootOf(after, "t");
             assertThat(TestPages.countRows(after, root)).isEqualTo(2000);
@@ -74,13 +75,13 @@ class FilePagerTests {
             // and we can write on top of their commit
             commit(p, ws -> TestPages.createTable(ws, "u", 3));
         }
-        assertThat(Sqlite3.run(db, "select count(*) from t; select sum(x) from u; pragma integrity_check;")).isEqualTo("2000\n60\nok");
+        assertThat(Sqlite3.checked(db, "select count(*) from t; select sum(x) from u; pragma integrity_check;")).isEqualTo("2000\n60\nok");
     }
 
     @Test
     void aRollbackModeDatabaseIsSwitchedToWal() throws Exception {
         Path db = dir.resolve("rollback.db");
-        Sqlite3.run(db, "pragma journal_mode=delete; create table t(x); insert into t values(1),(2);");
+        Sqlite3.checked(db, "pragma journal_mode=delete; create table t(x); insert into t values(1),(2);");
         byte[] h = Files.readAllBytes(db);
         assertThat(h[18]).isEqualTo((byte) 1);
         try (Pager p = Pager.open(db, PagerOptions.DEFAULTS)) {
@@ -89,9 +90,9 @@ class FilePagerTests {
             assertThat(s.read(1)[19]).isEqualTo((byte) 2);
             assertThat(TestPages.countRows(s, TestPages.rootOf(s, "t"))).isEqualTo(2);
             p.endRead(s);
-            assertThat(Sqlite3.run(db, "pragma journal_mode; select count(*) from t;")).isEqualTo("wal\n2");
+            assertThat(Sqlite3.checked(db, "pragma journal_mode; select count(*) from t;")).isEqualTo("wal\n2");
         }
-        assertThat(Sqlite3.run(db, "pragma integrity_check")).isEqualTo("ok");
+        assertThat(Sqlite3.checked(db, "pragma integrity_check")).isEqualTo("ok");
     }
 
     @Test
@@ -103,7 +104,7 @@ class FilePagerTests {
         b.close();
         commit(a, ws -> TestPages.createTable(ws, "t", 1));
         a.close();
-        assertThat(Sqlite3.run(db, "select count(*) from t")).isEqualTo("1");
+        assertThat(Sqlite3.checked(db, "select count(*) from t")).isEqualTo("1");
     }
 
     @Test
@@ -145,16 +146,16 @@ class FilePagerTests {
             Snapshot reader = p.beginRead();
             assertThat(reader.readSlot).isPositive();
             commit(p, ws -> TestPages.rewriteTable(ws, 2, 30, 1));
-            assertThat(Sqlite3.run(db, "pragma busy_timeout=0; pragma wal_checkpoint(truncate)")).startsWith("0\n1|");
+            assertThat(Sqlite3.checked(db, "pragma busy_timeout=0; pragma wal_checkpoint(truncate)")).startsWith("0\n1|");
             assertThat(TestPages.countRows(reader, 2)).isEqualTo(20);
             p.endRead(reader);
-            assertThat(Sqlite3.run(db, "pragma wal_checkpoint(truncate)")).isEqualTo("0|0|0");
+            assertThat(Sqlite3.checked(db, "pragma wal_checkpoint(truncate)")).isEqualTo("0|0|0");
             assertThat(Files.size(Path.of(db + "-wal"))).isZero();
             Snapshot after = p.beginRead();
             assertThat(TestPages.countRows(after, 2)).isEqualTo(30);
             p.endRead(after);
             commit(p, ws -> TestPages.rewriteTable(ws, 2, 40, 1));
-            assertThat(Sqlite3.run(db, "select count(*) from t; pragma integrity_check")).isEqualTo("40\nok");
+            assertThat(Sqlite3.checked(db, "select count(*) from t; pragma integrity_check")).isEqualTo("40\nok");
         }
     }
 
@@ -163,7 +164,7 @@ class FilePagerTests {
         Path db = dir.resolve("interrupted.db");
         try (Pager p = Pager.open(db, PagerOptions.DEFAULTS.withAutoCheckpointFrames(0).withCacheSizePages(16))) {
             commit(p, ws -> TestPages.createTable(ws, "t", 10));
-            Sqlite3.run(db, "insert into t values(1000)"); // a frame not in our cache: the read below does I/O
+            Sqlite3.checked(db, "insert into t values(1000)"); // a frame not in our cache: the read below does I/O
             Thread.currentThread().interrupt();
             try {
                 Snapshot s = p.beginRead();
@@ -177,11 +178,11 @@ class FilePagerTests {
             }
             // had our SHARED lock on the database been dropped, sqlite3 would think it is the last
             // connection and checkpoint + delete the WAL and shm under us when it closes
-            assertThat(Sqlite3.run(db, "select count(*) from t")).isEqualTo("11");
+            assertThat(Sqlite3.checked(db, "select count(*) from t")).isEqualTo("11");
             assertThat(Files.exists(Path.of(db + "-wal"))).isTrue();
             assertThat(Files.exists(Path.of(db + "-shm"))).isTrue();
             commit(p, ws -> TestPages.rewriteTable(ws, 2, 12, 1));
-            assertThat(Sqlite3.run(db, "select count(*) from t")).isEqualTo("12");
+            assertThat(Sqlite3.checked(db, "select count(*) from t")).isEqualTo("12");
         }
     }
 }

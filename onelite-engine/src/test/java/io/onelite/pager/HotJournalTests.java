@@ -1,5 +1,6 @@
 package io.onelite.pager;
 
+import io.onelite.testing.Sqlite3;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -18,7 +19,7 @@ class HotJournalTests {
     @Test
     void aHotJournalIsRolledBackBeforeTheSwitchToWal() throws Exception {
         Path db = dir.resolve("hot.db");
-        Sqlite3.run(db, "pragma journal_mode=delete; create table t(x);"
+        Sqlite3.checked(db, "pragma journal_mode=delete; create table t(x);"
                 + " with recursive c(i) as (select 1 union all select i+1 from c where i<5000) insert into t select i from c;");
         byte[] before = Files.readAllBytes(db);
         Process sq = new ProcessBuilder("sqlite3", db.toString()).redirectErrorStream(true).start();
@@ -41,14 +42,14 @@ class HotJournalTests {
             assertThat(TestPages.countRows(s, TestPages.rootOf(s, "t"))).isEqualTo(5000);
             p.endRead(s);
         }
-        assertThat(Sqlite3.run(db, "pragma journal_mode; select count(*), sum(x) from t; pragma integrity_check"))
+        assertThat(Sqlite3.checked(db, "pragma journal_mode; select count(*), sum(x) from t; pragma integrity_check"))
                 .isEqualTo("wal\n5000|12502500\nok");
     }
 
     @Test
     void aJournalWithAZeroedHeaderIsNotHot() throws Exception {
         Path db = dir.resolve("cold.db");
-        Sqlite3.run(db, "pragma journal_mode=delete; create table t(x); insert into t values(1);");
+        Sqlite3.checked(db, "pragma journal_mode=delete; create table t(x); insert into t values(1);");
         Files.write(Path.of(db + "-journal"), new byte[4096]);
         try (Pager p = Pager.open(db, PagerOptions.DEFAULTS)) {
             Snapshot s = p.beginRead();
@@ -56,6 +57,6 @@ class HotJournalTests {
             p.endRead(s);
         }
         assertThat(Files.exists(Path.of(db + "-journal"))).isFalse();
-        assertThat(Sqlite3.run(db, "pragma integrity_check")).isEqualTo("ok");
+        assertThat(Sqlite3.checked(db, "pragma integrity_check")).isEqualTo("ok");
     }
 }

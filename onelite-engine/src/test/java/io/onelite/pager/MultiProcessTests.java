@@ -1,5 +1,6 @@
 package io.onelite.pager;
 
+import io.onelite.testing.Sqlite3;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -72,9 +73,9 @@ class MultiProcessTests {
                 assertThat(ChildProcesses.value(s, TestPages.rootOf(s, u))).as(u).isEqualTo(10 + n);
             }
             p.endRead(s);
-            assertThat(Sqlite3.run(db, "select (select x from a), (select x from b), (select x from c), (select x from d); pragma integrity_check"))
+            assertThat(Sqlite3.checked(db, "select (select x from a), (select x from b), (select x from c), (select x from d); pragma integrity_check"))
                     .isEqualTo((10 + n) + "|" + (10 + n) + "|" + (10 + n) + "|" + (10 + n) + "\nok");
         }
-        assertThat(Sqlite3.run(db, "pragma integrity_check")).isEqualTo("ok");
+        assertThat(Sqlite3.checked(db, "pragma integrity_check")).isEqualTo("ok");
     }
 }

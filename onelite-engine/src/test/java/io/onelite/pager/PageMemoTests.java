@@ -1,5 +1,6 @@
 package io.onelite.pager;
 
+import io.onelite.testing.Sqlite3;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -35,7 +36,7 @@ class PageMemoTests {
             assertThat(TestPages.countRows(first, 2)).isEqualTo(10);
             p.endRead(ours);
 
-            Sqlite3.run(db, "with recursive c(i) as (select 1 union all select i + 1 from c where i < 2000) "
+            Sqlite3.checked(db, "with recursive c(i) as (select 1 union all select i + 1 from c where i < 2000) "
                     + "insert into t select i + 1000 from c;");
             Snapshot theirs = p.beginRead();
             assertThat(theirs.read(2)[0]).as("root page type: interior").isEqualTo((byte) 5);
@@ -44,7 +45,7 @@ class PageMemoTests {
             assertThat(TestPages.countRows(again, 2)).isEqualTo(2020);
             p.endRead(again);
 
-            Sqlite3.run(db, "delete from t where x > 1500;");
+            Sqlite3.checked(db, "delete from t where x > 1500;");
             Snapshot shrunk = p.beginRead();
             assertThat(TestPages.countRows(shrunk, 2)).isEqualTo(520);
             assertThat(TestPages.countRows(theirs, 2)).isEqualTo(2020);
@@ -55,8 +56,8 @@ class PageMemoTests {
 
             // another process copies the WAL back, restarts it and commits again: frame numbers
             // start over under new salts, and nothing read before may come back
-            assertThat(Sqlite3.run(db, "pragma wal_checkpoint(truncate)")).isEqualTo("0|0|0");
-            Sqlite3.run(db, "delete from t where x > 1000 and x < 1400; insert into t values (777);");
+            assertThat(Sqlite3.checked(db, "pragma wal_checkpoint(truncate)")).isEqualTo("0|0|0");
+            Sqlite3.checked(db, "delete from t where x > 1000 and x < 1400; insert into t values (777);");
             Snapshot restarted = p.beginRead();
             assertThat(TestPages.countRows(restarted, 2)).isEqualTo(20 + 101 + 1);
             p.endRead(restarted);

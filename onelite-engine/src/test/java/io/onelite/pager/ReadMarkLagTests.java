@@ -1,5 +1,6 @@
 package io.onelite.pager;
 
+import io.onelite.testing.Sqlite3;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -43,7 +44,7 @@ class ReadMarkLagTests {
             assertThat(TestPages.countRows(reader, 2)).isEqualTo(12);
             p.endRead(reader);
             assertThat(p.checkpoint(CheckpointMode.PASSIVE).checkpointedFrames()).isEqualTo(markedFrame + 3);
-            assertThat(Sqlite3.run(db, "select count(*) from t; pragma integrity_check")).isEqualTo("13\nok");
+            assertThat(Sqlite3.checked(db, "select count(*) from t; pragma integrity_check")).isEqualTo("13\nok");
         }
     }
 

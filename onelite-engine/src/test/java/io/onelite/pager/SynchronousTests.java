@@ -2,6 +2,7 @@ package io.onelite.pager;
 
 import io.onelite.common.Synchronous;
 import io.onelite.os.FaultyDbFile;
+import io.onelite.testing.Sqlite3;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -76,6 +77,6 @@ class SynchronousTests {
             assertThat(TestPages.countRows(s, 2)).isEqualTo(7);
             p.endRead(s);
         }
-        assertThat(Sqlite3.run(db, "select count(*) from t; pragma integrity_check")).isEqualTo("7\nok");
+        assertThat(Sqlite3.checked(db, "select count(*) from t; pragma integrity_check")).isEqualTo("7\nok");
     }
 }

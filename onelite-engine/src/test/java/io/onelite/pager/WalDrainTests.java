@@ -1,5 +1,6 @@
 package io.onelite.pager;
 
+import io.onelite.testing.Sqlite3;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -43,7 +44,7 @@ class WalDrainTests {
             assertThat(restarted.mxFrame).as("a new WAL generation").isLessThan(last.mxFrame);
             assertThat(TestPages.countRows(next, 2)).isEqualTo(30);
             p.endRead(next);
-            assertThat(Sqlite3.run(db, "select count(*) from t; pragma integrity_check")).isEqualTo("31\nok");
+            assertThat(Sqlite3.checked(db, "select count(*) from t; pragma integrity_check")).isEqualTo("31\nok");
         }
     }
 
@@ -65,7 +66,7 @@ class WalDrainTests {
             assertThat(TestPages.countRows(other, 2)).isEqualTo(30);
             p.endRead(other);
             p.endRead(stays);
-            assertThat(Sqlite3.run(db, "select count(*) from t; pragma integrity_check")).isEqualTo("31\nok");
+            assertThat(Sqlite3.checked(db, "select count(*) from t; pragma integrity_check")).isEqualTo("31\nok");
         }
     }
 }

@@ -1,5 +1,6 @@
 package io.onelite.pager;
 
+import io.onelite.testing.Sqlite3;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -55,7 +56,7 @@ class WalIndexTests {
             assertThat(ChildProcesses.value(s, 2999)).isEqualTo(8);
             p.endRead(s);
             // sqlite3 reads through the wal-index we built (table t is page 2, untouched)
-            assertThat(Sqlite3.run(db, "select count(*) from t")).isEqualTo("1");
+            assertThat(Sqlite3.checked(db, "select count(*) from t")).isEqualTo("1");
             CheckpointTests.cp(db, copy);
             CheckpointTests.cp(Path.of(db + "-wal"), Path.of(copy + "-wal"));
         }
@@ -71,7 +72,7 @@ class WalIndexTests {
     @Test
     void aWalLeftBySqlite3IsRecoveredByUs() throws Exception {
         Path db = dir.resolve("sq-crash.db");
-        Sqlite3.run(db, "pragma journal_mode=wal; create table t(x);");
+        Sqlite3.checked(db, "pragma journal_mode=wal; create table t(x);");
         Process sq = new ProcessBuilder("sqlite3", db.toString()).redirectErrorStream(true).start();
         sq.getOutputStream().write(("pragma wal_autocheckpoint=0;\n"
                 + "with recursive c(i) as (select 1 union all select i+1 from c where i<3000) insert into t select i from c;\n"
@@ -88,7 +89,7 @@ class WalIndexTests {
             assertThat(TestPages.countRows(s, TestPages.rootOf(s, "t"))).isEqualTo(3000);
             p.endRead(s);
         }
-        assertThat(Sqlite3.run(db, "select count(*), sum(x) from t; pragma integrity_check")).isEqualTo("3000|6003000\nok");
+        assertThat(Sqlite3.checked(db, "select count(*), sum(x) from t; pragma integrity_check")).isEqualTo("3000|6003000\nok");
     }
 
     @Test

@@ -3,8 +3,8 @@ package io.onelite.plan;
 import io.onelite.api.Database;
 import io.onelite.api.DatabaseOptions;
 import io.onelite.api.Session;
-import io.onelite.btree.Sqlite3;
 import io.onelite.common.OneLiteException;
+import io.onelite.testing.Sqlite3;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

@@ -3,7 +3,7 @@ package io.onelite.plan;
 import io.onelite.api.Database;
 import io.onelite.api.DatabaseOptions;
 import io.onelite.api.Session;
-import io.onelite.btree.Sqlite3;
+import io.onelite.testing.Sqlite3;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;

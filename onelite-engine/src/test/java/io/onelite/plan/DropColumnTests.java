@@ -3,6 +3,7 @@ package io.onelite.plan;
 import io.onelite.api.Database;
 import io.onelite.api.DatabaseOptions;
 import io.onelite.api.Session;
+import io.onelite.testing.Sqlite3;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -119,18 +120,15 @@ class DropColumnTests {
                 s.execute(sql);
             }
         }
-        sqlite3(theirs, "PRAGMA journal_mode = WAL; " + String.join("; ", script) + ";");
+        Sqlite3.run(theirs, "PRAGMA journal_mode = WAL; " + String.join("; ", script) + ";");
         String dump = "PRAGMA integrity_check; SELECT type, name, tbl_name, sql FROM sqlite_schema; "
                 + "SELECT * FROM t ORDER BY id; SELECT count(*) FROM t INDEXED BY ta WHERE a > 'row 3';";
-        String expected = sqlite3(theirs, dump);
+        String expected = withoutWalLines(Sqlite3.run(theirs, dump));
         assertThat(expected).startsWith("ok\n").contains("CREATE TABLE t(id INTEGER PRIMARY KEY, a TEXT, d)");
-        assertThat(sqlite3(mine, dump)).isEqualTo(expected);
+        assertThat(withoutWalLines(Sqlite3.run(mine, dump))).isEqualTo(expected);
     }
 
-    private static String sqlite3(Path db, String sql) throws Exception {
-        Process p = new ProcessBuilder("sqlite3", db.toString(), sql).redirectErrorStream(true).start();
-        String out = new String(p.getInputStream().readAllBytes()).trim();
-        p.waitFor();
-        return out.replace("\nwal", "").replaceFirst("^wal\n", "");
+    private static String withoutWalLines(String shellOutput) {
+        return shellOutput.replace("\nwal", "").replaceFirst("^wal\n", "");
     }
 }

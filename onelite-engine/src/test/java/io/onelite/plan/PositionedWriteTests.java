@@ -3,6 +3,7 @@ package io.onelite.plan;
 import io.onelite.api.Database;
 import io.onelite.api.DatabaseOptions;
 import io.onelite.api.Session;
+import io.onelite.testing.Sqlite3;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -105,7 +106,7 @@ class PositionedWriteTests {
             String byK = "SELECT k, count(*), sum(v) FROM t GROUP BY k ORDER BY k";
             assertThat(oneLite(s, byK)).as("seed " + seed).isEqualTo(sqlite(c, byK));
         }
-        assertThat(UpdateIndexMaintenanceTests.sqlite3(file, "PRAGMA integrity_check;")).as("seed " + seed).isEqualTo("ok");
+        assertThat(Sqlite3.run(file, "PRAGMA integrity_check;")).as("seed " + seed).isEqualTo("ok");
     }
 
     @Test
@@ -134,6 +135,6 @@ class PositionedWriteTests {
             String all = "SELECT id, v, length(pad) FROM t ORDER BY id";
             assertThat(oneLite(s, all)).isEqualTo(sqlite(c, all));
         }
-        assertThat(UpdateIndexMaintenanceTests.sqlite3(file, "PRAGMA integrity_check;")).isEqualTo("ok");
+        assertThat(Sqlite3.run(file, "PRAGMA integrity_check;")).isEqualTo("ok");
     }
 }

@@ -3,6 +3,7 @@ package io.onelite.plan;
 import io.onelite.api.Database;
 import io.onelite.api.DatabaseOptions;
 import io.onelite.api.Session;
+import io.onelite.testing.Sqlite3;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -111,7 +112,7 @@ class UpdateIndexMaintenanceTests {
             String all = "SELECT id, a, b, c, d, e FROM t ORDER BY id";
             assertThat(oneLite(s, all)).as("seed " + seed).isEqualTo(sqlite(c, all));
         }
-        assertThat(sqlite3(file, "PRAGMA integrity_check;")).as("seed " + seed).isEqualTo("ok");
+        assertThat(Sqlite3.run(file, "PRAGMA integrity_check;")).as("seed " + seed).isEqualTo("ok");
     }
 
     @Test
@@ -134,15 +135,6 @@ class UpdateIndexMaintenanceTests {
                 assertThat(oneLite(s, read)).as(read).isEqualTo(sqlite(c, read));
             }
         }
-        assertThat(sqlite3(file, "PRAGMA integrity_check;")).isEqualTo("ok");
-    }
-
-    static String sqlite3(Path db, String script) throws Exception {
-        Process p = new ProcessBuilder("sqlite3", "-batch", db.toString()).redirectErrorStream(true).start();
-        p.getOutputStream().write(script.getBytes(StandardCharsets.UTF_8));
-        p.getOutputStream().close();
-        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        p.waitFor();
-        return out.strip();
+        assertThat(Sqlite3.run(file, "PRAGMA integrity_check;")).isEqualTo("ok");
     }
 }

@@ -5,6 +5,7 @@ import io.onelite.api.DatabaseOptions;
 import io.onelite.api.Session;
 import io.onelite.common.OneLiteException;
 import io.onelite.common.ResultCode;
+import io.onelite.testing.Sqlite3;
 import io.onelite.tools.CrashSweep;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -204,18 +205,6 @@ class CorruptFileSqlTests {
         }, () -> "hang: seed " + seed);
     }
 
-    /** The sqlite3 shell's answer to {@code sql} on {@code db}: its output, errors included. */
-    private static String shell(Path db, String sql) throws Exception {
-        Process p = new ProcessBuilder("sqlite3", "-batch", db.toString(), sql).redirectErrorStream(true).start();
-        try {
-            String out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8).trim();
-            assertThat(p.waitFor(30, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
-            return out;
-        } finally {
-            p.destroyForcibly();
-        }
-    }
-
     private Path truncatedCopy(String name, int size) throws IOException {
         Path d = dir.resolve(name);
         Files.createDirectories(d);
@@ -245,7 +234,7 @@ class CorruptFileSqlTests {
     @Test
     void aMainFileTruncatedToNothingIsAnEmptyDatabaseAsInTheSqlite3Shell() throws Exception { // #10
         Path forShell = truncatedCopy("shell0", 0);
-        assertThat(shell(forShell, "SELECT count(*) FROM t;")).contains("no such table: t");
+        assertThat(Sqlite3.run(forShell, "SELECT count(*) FROM t;")).contains("no such table: t");
         assertThat(ours(truncatedCopy("ours0", 0))).isEqualTo("ERROR: no such table: t");
     }
 
@@ -258,8 +247,8 @@ class CorruptFileSqlTests {
      */
     @Test
     void aMainFileCutInsideItsHeaderIsRefusedAndLeftAsItIs() throws Exception { // #10
-        assertThat(shell(truncatedCopy("shell1", 1), "SELECT count(*) FROM t;")).contains("no such table: t");
-        assertThat(shell(truncatedCopy("shell50", 50), "SELECT count(*) FROM t;")).isEqualTo("280");
+        assertThat(Sqlite3.run(truncatedCopy("shell1", 1), "SELECT count(*) FROM t;")).contains("no such table: t");
+        assertThat(Sqlite3.run(truncatedCopy("shell50", 50), "SELECT count(*) FROM t;")).isEqualTo("280");
         for (int size : new int[]{1, 50, 99}) {
             Path db = truncatedCopy("ours" + size, size);
             byte[] wal = Files.readAllBytes(Path.of(db + "-wal"));

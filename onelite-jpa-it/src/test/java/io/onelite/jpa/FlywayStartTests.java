@@ -7,6 +7,8 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 
+import io.onelite.testing.Sqlite3;
+
 import org.flywaydb.core.Flyway;
 import org.junit.jupiter.api.Test;
 
@@ -37,8 +39,8 @@ class FlywayStartTests {
             assertThat(context.getBean(Flyway.class).info().pending()).isEmpty();
             assertThat(context.getBean(CounterRepository.class).count()).isEqualTo(1);
         }
-        assertThat(JpaTests.sqlite3(file, "select count(*) from flyway_schema_history")).isEqualTo("3");
-        assertThat(JpaTests.sqlite3(file, "pragma integrity_check")).isEqualTo("ok");
+        assertThat(Sqlite3.checked(file, "select count(*) from flyway_schema_history")).isEqualTo("3");
+        assertThat(Sqlite3.checked(file, "pragma integrity_check")).isEqualTo("ok");
     }
 
     private static ConfigurableApplicationContext start(Path file) {

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -20,6 +19,7 @@ import io.onelite.jpa.JpaServices.Modes;
 import io.onelite.spring.OneLiteHibernateJpaDialect;
 import io.onelite.spring.OneLiteJpaTransactionManager;
 import io.onelite.spring.OneLiteStatistics;
+import io.onelite.testing.Sqlite3;
 
 import jakarta.persistence.EntityManagerFactory;
 
@@ -205,14 +205,6 @@ class JpaTests {
 
     /** Runs one statement in the {@code sqlite3} shell, beside this process, on the same file. */
     static String sqlite3(String sql) throws Exception {
-        return sqlite3(file, sql);
-    }
-
-    static String sqlite3(Path database, String sql) throws Exception {
-        Process p = new ProcessBuilder("sqlite3", database.toString(), sql).redirectErrorStream(true).start();
-        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
-        assertThat(p.waitFor(30, TimeUnit.SECONDS)).isTrue();
-        assertThat(p.exitValue()).as(out).isZero();
-        return out;
+        return Sqlite3.checked(file, sql);
     }
 }

@@ -13,7 +13,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.onelite.common.BeginMode;
-import io.onelite.data.Sqlite3;
+import io.onelite.data.Harness;
 import io.onelite.data.jdbc.Entry;
 import io.onelite.data.jdbc.EntryRepository;
 import io.onelite.data.jdbc.Tally;
@@ -24,6 +24,7 @@ import io.onelite.spring.OneLiteJpaTransactionManager;
 import io.onelite.spring.OneLiteStatistics;
 import io.onelite.spring.autoconfigure.OneLiteMetrics;
 import io.onelite.spring.data.OneLiteJdbcDialect;
+import io.onelite.testing.Sqlite3;
 
 import org.flywaydb.core.Flyway;
 import org.junit.jupiter.api.BeforeEach;
@@ -56,7 +57,7 @@ class BothStacksTests {
 
     @DynamicPropertySource
     static void database(DynamicPropertyRegistry registry) throws Exception {
-        file = Sqlite3.newDatabase("both-");
+        file = Harness.newDatabase("both-");
         registry.add("onelite.path", file::toString);
         registry.add("spring.jpa.hibernate.ddl-auto", () -> "none");
         registry.add("spring.jpa.open-in-view", () -> "false");
@@ -112,7 +113,7 @@ class BothStacksTests {
         Set<Long> entryIds = ConcurrentHashMap.newKeySet();
         AtomicInteger transfers = new AtomicInteger();
 
-        Sqlite3.runThreads(threads, t -> {
+        Harness.runThreads(threads, t -> {
             for (int i = 0; i < perThread; i++) {
                 switch ((t + i) % 4) {
                     case 0 -> ledger.addToAccount(accountId);
@@ -153,11 +154,11 @@ class BothStacksTests {
         assertThat(failuresAfter - failuresBefore).isEqualTo(retries);
 
         // out of process: the file is sound and holds the same figures
-        assertThat(Sqlite3.run(file, "pragma integrity_check")).isEqualTo("ok");
-        assertThat(Sqlite3.run(file, "select balance from account where id = " + accountId))
+        assertThat(Sqlite3.checked(file, "pragma integrity_check")).isEqualTo("ok");
+        assertThat(Sqlite3.checked(file, "select balance from account where id = " + accountId))
                 .isEqualTo(Long.toString(balanceBefore + 11L * each));
-        assertThat(Sqlite3.run(file, "select n from tally where id = " + tallyId)).isEqualTo(Long.toString(tallyBefore + 3L * each));
-        assertThat(Sqlite3.run(file, "select count(*) from entry where account_id = " + accountId))
+        assertThat(Sqlite3.checked(file, "select n from tally where id = " + tallyId)).isEqualTo(Long.toString(tallyBefore + 3L * each));
+        assertThat(Sqlite3.checked(file, "select count(*) from entry where account_id = " + accountId))
                 .isEqualTo(Long.toString(entriesBefore + each));
     }
 
@@ -170,7 +171,7 @@ class BothStacksTests {
         assertThat(accounts.findById(accountId).orElseThrow().balance).isEqualTo(balance);
         assertThat(tallies.findById(tallyId).orElseThrow().n()).isEqualTo(n);
         assertThat(entries.count()).isEqualTo(count);
-        assertThat(Sqlite3.run(file, "select n from tally where id = " + tallyId)).isEqualTo(Long.toString(n));
+        assertThat(Sqlite3.checked(file, "select n from tally where id = " + tallyId)).isEqualTo(Long.toString(n));
     }
 
     @Test

@@ -7,13 +7,14 @@ import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
-import io.onelite.data.Sqlite3;
+import io.onelite.data.Harness;
 import io.onelite.data.jdbc.Entry;
 import io.onelite.data.jdbc.EntryRepository;
 import io.onelite.data.jdbc.TallyRepository;
 import io.onelite.spring.OneLiteStatistics;
 import io.onelite.spring.OneLiteTransactionManager;
 import io.onelite.spring.data.OneLiteJdbcDialect;
+import io.onelite.testing.Sqlite3;
 
 import jakarta.persistence.EntityManagerFactory;
 
@@ -40,7 +41,7 @@ class JdbcOnlyTests {
 
     @DynamicPropertySource
     static void database(DynamicPropertyRegistry registry) throws Exception {
-        file = Sqlite3.newDatabase("jdbc-only-");
+        file = Harness.newDatabase("jdbc-only-");
         registry.add("onelite.path", file::toString);
     }
 
@@ -71,7 +72,7 @@ class JdbcOnlyTests {
         Set<Long> keys = ConcurrentHashMap.newKeySet();
         OneLiteStatistics.Snapshot start = statistics.snapshot();
 
-        Sqlite3.runThreads(threads, t -> {
+        Harness.runThreads(threads, t -> {
             for (int i = 0; i < perThread; i++) {
                 switch ((t + i) % 3) {
                     case 0 -> service.addToTally(tallyId);
@@ -100,7 +101,7 @@ class JdbcOnlyTests {
         assertThat(entries.countByAccountId(account)).isEqualTo((long) each * entriesPerSave);
         assertThat(jdbc.queryForList("select id from entry where account_id = ?", Long.class, account))
                 .containsExactlyInAnyOrderElementsOf(keys);
-        assertThat(Sqlite3.run(file, "pragma integrity_check")).isEqualTo("ok");
-        assertThat(Sqlite3.run(file, "select n from tally where id = " + tallyId)).isEqualTo(Long.toString(before + 2L * each));
+        assertThat(Sqlite3.checked(file, "pragma integrity_check")).isEqualTo("ok");
+        assertThat(Sqlite3.checked(file, "select n from tally where id = " + tallyId)).isEqualTo(Long.toString(before + 2L * each));
     }
 }

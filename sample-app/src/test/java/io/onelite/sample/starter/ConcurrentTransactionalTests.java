@@ -1,7 +1,6 @@
 package io.onelite.sample.starter;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -17,6 +16,7 @@ import io.onelite.common.BeginMode;
 import io.onelite.spring.CommitConflictException;
 import io.onelite.spring.OneLiteStatistics;
 import io.onelite.spring.OneLiteTransactionManager;
+import io.onelite.testing.Sqlite3;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -99,8 +99,8 @@ class ConcurrentTransactionalTests {
         pool.shutdown();
         assertThat(counter.value()).isEqualTo(threads * perThread);
         assertThat(statistics.snapshot().retries() - retriesBefore).as("conflicts were retried").isPositive();
-        assertThat(sqlite3("pragma integrity_check")).isEqualTo("ok");
-        assertThat(sqlite3("select n from counter")).isEqualTo(Integer.toString(threads * perThread));
+        assertThat(Sqlite3.checked(file, "pragma integrity_check")).isEqualTo("ok");
+        assertThat(Sqlite3.checked(file, "select n from counter")).isEqualTo(Integer.toString(threads * perThread));
     }
 
     @Test
@@ -168,14 +168,5 @@ class ConcurrentTransactionalTests {
         outer.concurrent(inner);
         assertThat(outer.calls()).as("plain 1 + concurrent 2").hasValue(3);
         assertThat(inner.calls()).hasValue(2);
-    }
-
-    /** Runs one statement in the {@code sqlite3} shell, beside this process, on the same file. */
-    static String sqlite3(String sql) throws Exception {
-        Process p = new ProcessBuilder("sqlite3", file.toString(), sql).redirectErrorStream(true).start();
-        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
-        assertThat(p.waitFor(30, TimeUnit.SECONDS)).isTrue();
-        assertThat(p.exitValue()).as(out).isZero();
-        return out;
     }
 }

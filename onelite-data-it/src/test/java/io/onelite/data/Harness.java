@@ -1,9 +1,6 @@
 package io.onelite.data;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -13,25 +10,16 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 
-/** The {@code sqlite3} shell, run beside this JVM on the test's file, and a small thread harness. */
-public final class Sqlite3 {
+/** Test database files and a small thread harness (the sqlite3 oracle is io.onelite.testing.Sqlite3). */
+public final class Harness {
 
-    private Sqlite3() {
+    private Harness() {
     }
 
     /** A fresh database file under {@code target/test-databases}. */
     public static Path newDatabase(String prefix) throws IOException {
         Path dir = Files.createTempDirectory(Files.createDirectories(Path.of("target", "test-databases")), prefix);
         return dir.resolve(prefix + "db").toAbsolutePath();
-    }
-
-    /** Runs {@code sql} in another process and returns its output, trimmed. */
-    public static String run(Path database, String sql) throws Exception {
-        Process p = new ProcessBuilder("sqlite3", database.toString(), sql).redirectErrorStream(true).start();
-        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
-        assertThat(p.waitFor(30, TimeUnit.SECONDS)).isTrue();
-        assertThat(p.exitValue()).as(out).isZero();
-        return out;
     }
 
     public interface ThreadBody {
