@@ -89,6 +89,15 @@ final class SessionDatabases {
         return temp;
     }
 
+    /** The attached databases' names, in attach order. */
+    List<String> attachedNames() {
+        List<String> names = new ArrayList<>(attached.size());
+        for (Attached a : attached) {
+            names.add(a.name);
+        }
+        return names;
+    }
+
     /** Whether {@code name} is an attached database (not main or temp). */
     boolean isAttached(String name) {
         return find(name) != null;

@@ -23,7 +23,8 @@ import java.util.Map;
  * A session's transaction over all its databases, as SQLite's one transaction spans main, temp
  * and the attached files. It is main's transaction, plus one transaction per other database
  * begun on first use ({@link #database}), DEFERRED (a file takes its write lock when first
- * written); under BEGIN CONCURRENT an attached file may be read but not written (SQLITE_ERROR),
+ * written), except that BEGIN IMMEDIATE/EXCLUSIVE lock every file attached at BEGIN
+ * ({@link #lockAttached}); under BEGIN CONCURRENT an attached file may be read but not written (SQLITE_ERROR),
  * temp (private to the session) may be both.
  *
  * <p>Savepoints span every database: a database joined later gets the savepoints open at that
@@ -57,13 +58,29 @@ final class SessionTx implements TxStorage {
         if (Table.MAIN.equalsIgnoreCase(db)) {
             return this;
         }
+        // DEFERRED: a file first used by a statement takes its write lock when a statement
+        // writes it, as in SQLite (even one ATTACHed inside BEGIN IMMEDIATE); temp is private anyway
+        return join(db, BeginMode.DEFERRED);
+    }
+
+    /**
+     * BEGIN IMMEDIATE/EXCLUSIVE: every attached file takes its write lock now, in attach order,
+     * as SQLite's BEGIN codes a write OP_Transaction on each database. A file busy past the
+     * busy timeout fails with SQLITE_BUSY (the caller then rolls the whole transaction back);
+     * a file attached twice is busy for its second name, as in SQLite.
+     */
+    void lockAttached(List<String> names) {
+        for (String name : names) {
+            join(name, mode);
+        }
+    }
+
+    private Joined join(String db, BeginMode joinMode) {
         String key = db.toLowerCase(Locale.ROOT);
         Joined j = joined.get(key);
         if (j == null) {
-            // DEFERRED: a file takes its write lock when a statement writes it (two names for one
-            // file must not both lock it at once); temp is private anyway
             boolean readOnly = !io.onelite.catalog.Schema.TEMP.equals(key) && mode == BeginMode.CONCURRENT;
-            TxStorage tx = databases.begin(key, BeginMode.DEFERRED);
+            TxStorage tx = databases.begin(key, joinMode);
             if (synchronous != null) {
                 tx.setSynchronous(synchronous);
             }
@@ -74,6 +91,11 @@ final class SessionTx implements TxStorage {
             joined.put(key, j);
         }
         return j;
+    }
+
+    /** The transaction of a database that has joined (for VACUUM of an attached file). */
+    TxStorage joinedTx(String db) {
+        return join(db, BeginMode.DEFERRED).tx;
     }
 
     /** Main's transaction (the schema of main is read through it). */
