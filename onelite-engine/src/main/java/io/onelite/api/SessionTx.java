@@ -93,9 +93,12 @@ final class SessionTx implements TxStorage {
         return j;
     }
 
-    /** The transaction of a database that has joined (for VACUUM of an attached file). */
-    TxStorage joinedTx(String db) {
-        return join(db, BeginMode.DEFERRED).tx;
+    /**
+     * The own transaction of attached database {@code db}, joining it in {@code joinMode} if it
+     * has not joined yet (VACUUM of an attached file takes that file's write lock alone).
+     */
+    TxStorage joinedTx(String db, BeginMode joinMode) {
+        return join(db, joinMode).tx;
     }
 
     /** Main's transaction (the schema of main is read through it). */
