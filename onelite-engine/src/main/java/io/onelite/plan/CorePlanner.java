@@ -380,7 +380,8 @@ final class CorePlanner {
             Eval off = offset == null ? null : lc.eval(offset);
             query = new SortLimitQuery(query, visible, keys, desc, keyColls, nullsFirst, lim, off);
         }
-        return new Planner.Planned(query, names, declTypes, tables, affs, colls);
+        return new Planner.Planned(query, names, declTypes, tables, affs, colls,
+                List.of(SubqueryColumnTypes.Arm.of(exprs, affs, scope)));
     }
 
     /**

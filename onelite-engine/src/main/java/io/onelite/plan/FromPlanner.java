@@ -366,7 +366,7 @@ final class FromPlanner {
         }
         names = uniqueNames(names);
         int n = names.size();
-        scope.sources.add(new Source(alias, null, names, p.affinities().clone(), p.collations().clone(), false,
+        scope.sources.add(new Source(alias, null, names, p.tableAffinities().clone(), p.collations().clone(), false,
                 new boolean[n]));
     }
 
