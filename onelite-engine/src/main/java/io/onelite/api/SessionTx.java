@@ -38,6 +38,14 @@ final class SessionTx implements TxStorage {
     private final BeginMode mode;
     /** The other databases' transactions by lower-case name, in the order they joined. */
     private final Map<String, Joined> joined = new LinkedHashMap<>();
+    /**
+     * Read transactions of attached files not joined yet, in which the current statement read
+     * their schemas ({@link #schemaSnapshot}): the statement adopts one if it uses that file, so
+     * it reads the file in the snapshot its schema came from (SQLite's OP_Transaction at the
+     * statement's start); the next statement's schema read replaces them, the end of the
+     * transaction or DETACH ends them.
+     */
+    private final Map<String, TxStorage> pending = new HashMap<>();
     /** Open savepoints: per database name, that database's own savepoint number. */
     private final List<Map<String, Integer>> savepoints = new ArrayList<>();
     private Synchronous synchronous;
@@ -80,7 +88,12 @@ final class SessionTx implements TxStorage {
         Joined j = joined.get(key);
         if (j == null) {
             boolean readOnly = !io.onelite.catalog.Schema.TEMP.equals(key) && mode == BeginMode.CONCURRENT;
-            TxStorage tx = databases.begin(key, joinMode);
+            TxStorage read = pending.remove(key);
+            if (read != null && joinMode != BeginMode.DEFERRED) {
+                read.rollback();
+                read = null;
+            }
+            TxStorage tx = read != null ? read : databases.begin(key, joinMode);
             if (synchronous != null) {
                 tx.setSynchronous(synchronous);
             }
@@ -101,6 +114,37 @@ final class SessionTx implements TxStorage {
         return join(db, joinMode).tx;
     }
 
+    /**
+     * A fresh read transaction of attached database {@code db} (not joined) to read its schema
+     * in, kept for the statement to adopt ({@link #pending}); any older one of it ends.
+     */
+    TxStorage schemaSnapshot(String db, java.util.function.Supplier<TxStorage> begin) {
+        String key = db.toLowerCase(Locale.ROOT);
+        releasePending(key);
+        TxStorage read = begin.get();
+        pending.put(key, read);
+        return read;
+    }
+
+    /** Ends the schema read transaction of {@code db} (lower case) left unused, if any (DETACH, end of the transaction). */
+    void releasePending(String db) {
+        TxStorage old = pending.remove(db);
+        if (old != null) {
+            old.rollback();
+        }
+    }
+
+    private void releaseAllPending() {
+        for (TxStorage read : pending.values()) {
+            try {
+                read.rollback();
+            } catch (RuntimeException ignored) {
+                // the others still end
+            }
+        }
+        pending.clear();
+    }
+
     /** Main's transaction (the schema of main is read through it). */
     TxStorage main() {
         return main;
@@ -108,6 +152,7 @@ final class SessionTx implements TxStorage {
 
     @Override
     public void commit() {
+        releaseAllPending();
         try {
             main.commit();
         } catch (RuntimeException e) {
@@ -136,6 +181,7 @@ final class SessionTx implements TxStorage {
 
     @Override
     public void rollback() {
+        releaseAllPending();
         try {
             main.rollback();
         } finally {
