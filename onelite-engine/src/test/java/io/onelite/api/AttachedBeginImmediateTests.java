@@ -169,6 +169,32 @@ class AttachedBeginImmediateTests {
         }
     }
 
+    @Test
+    void savepointsSpanTheFilesLockedAtBeginAndAMemoryDatabase(@TempDir Path dir) {
+        try (Database db = Database.open(dir.resolve("main.db").toString(), DatabaseOptions.DEFAULTS);
+             Session s = db.openSession()) {
+            s.execute("CREATE TABLE m(a)");
+            s.execute("ATTACH '" + dir.resolve("aux.db") + "' AS aux");
+            s.execute("ATTACH ':memory:' AS mem");
+            s.execute("CREATE TABLE aux.x(a)");
+            s.execute("CREATE TABLE mem.y(a)");
+            s.execute("BEGIN EXCLUSIVE");
+            s.execute("INSERT INTO aux.x VALUES (1)");
+            s.execute("SAVEPOINT sp");
+            s.execute("INSERT INTO aux.x VALUES (2)");
+            s.execute("INSERT INTO mem.y VALUES (2)");
+            s.execute("INSERT INTO m VALUES (2)");
+            s.execute("ROLLBACK TO sp");
+            s.execute("INSERT INTO mem.y VALUES (3)");
+            s.execute("RELEASE sp");
+            s.execute("COMMIT");
+            assertThat(query(s, "SELECT (SELECT group_concat(a) FROM aux.x), (SELECT group_concat(a) FROM mem.y),"
+                    + " (SELECT count(*) FROM m)")).containsExactly(java.util.Arrays.asList("1", "3", 0L));
+        }
+        assertThat(Sqlite3.run(dir.resolve("aux.db"), "PRAGMA integrity_check; SELECT group_concat(a) FROM x;"))
+                .isEqualTo("ok\n1");
+    }
+
     private static void send(OutputStream in, String script) throws IOException {
         in.write(script.getBytes(StandardCharsets.UTF_8));
         in.flush();
