@@ -24,19 +24,19 @@ final class SubqueryColumnTypes {
     }
 
     /**
-     * One arm of a SELECT, per result column: its affinity, what it may return
-     * ({@link #dataType}) and whether it is a CAST.
+     * One arm of a SELECT, per result column: its expression (with {@code *} expanded), affinity,
+     * collation (null: none), what it may return ({@link #dataType}) and whether it is a CAST.
      */
-    record Arm(char[] affinities, int[] dataTypes, boolean[] casts) {
-        /** The arm of result expressions {@code columns} (with {@code *} expanded) of affinities {@code affs}, names resolved in {@code scope}. */
-        static Arm of(List<Expr> columns, char[] affs, Scope scope) {
+    record Arm(List<Expr> columns, char[] affinities, String[] collations, int[] dataTypes, boolean[] casts) {
+        /** The arm of result expressions {@code columns}, names resolved in {@code scope}. */
+        static Arm of(List<Expr> columns, char[] affs, String[] colls, Scope scope) {
             int[] types = new int[columns.size()];
             boolean[] casts = new boolean[columns.size()];
             for (int i = 0; i < types.length; i++) {
                 types[i] = dataType(columns.get(i), affs[i], scope);
                 casts[i] = columns.get(i) instanceof Expr.Cast;
             }
-            return new Arm(affs, types, casts);
+            return new Arm(List.copyOf(columns), affs, colls, types, casts);
         }
     }
 

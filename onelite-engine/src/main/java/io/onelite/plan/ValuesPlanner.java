@@ -47,7 +47,7 @@ final class ValuesPlanner {
                 colls[i] = c.collation();
             }
             rows.add(row);
-            arms.add(SubqueryColumnTypes.Arm.of(r, affs.clone(), scope));
+            arms.add(SubqueryColumnTypes.Arm.of(r, affs.clone(), colls.clone(), scope));
         }
         List<String> names = new ArrayList<>();
         List<String> nulls = new ArrayList<>();
