@@ -89,6 +89,15 @@ final class SessionDatabases {
         return temp;
     }
 
+    /** The attached databases' names, in attach order. */
+    List<String> attachedNames() {
+        List<String> names = new ArrayList<>(attached.size());
+        for (Attached a : attached) {
+            names.add(a.name);
+        }
+        return names;
+    }
+
     /** Whether {@code name} is an attached database (not main or temp). */
     boolean isAttached(String name) {
         return find(name) != null;
@@ -143,20 +152,17 @@ final class SessionDatabases {
 
     /**
      * A database's schema as the transaction sees it; read again when its cookie moved or it is
-     * being written. An attached file the transaction has not touched is read in a short read
-     * transaction of its own, so that the session's transaction joins it only when a statement
-     * uses it (DETACH is refused only then, as in SQLite).
+     * being written. An attached file the transaction has not touched is read in a read
+     * transaction the statement adopts if it uses the file ({@link SessionTx#schemaSnapshot}),
+     * so that the session's transaction joins it only when a statement uses it (DETACH is
+     * refused only then, as in SQLite) and reads it in the snapshot its schema came from.
      */
     private Schema load(Attached a, SessionTx st) {
         if (a == temp || st.uses(a.name)) {
             return load(a, st.database(a.name));
         }
-        TxStorage probe = a.storage.begin(BeginMode.DEFERRED, Duration.ofMillis(session.busyTimeoutMillis()));
-        try {
-            return load(a, probe);
-        } finally {
-            probe.rollback();
-        }
+        return load(a, st.schemaSnapshot(a.name,
+                () -> a.storage.begin(BeginMode.DEFERRED, Duration.ofMillis(session.busyTimeoutMillis()))));
     }
 
     private static Schema load(Attached a, io.onelite.catalog.Storage s) {
@@ -231,6 +237,9 @@ final class SessionDatabases {
         }
         if (tx != null && tx.uses(a.name)) {
             throw new OneLiteException(ResultCode.ERROR, "database " + name + " is locked");
+        }
+        if (tx != null) {
+            tx.releasePending(a.name.toLowerCase(Locale.ROOT));
         }
         attached.remove(a);
         a.handle.close();

@@ -172,6 +172,23 @@ final class SessionImpl implements Session, ExecContext.SessionState {
     }
 
     /**
+     * Begins the transaction of BEGIN or SAVEPOINT: under IMMEDIATE/EXCLUSIVE every attached file
+     * takes its write lock too, as SQLite's BEGIN does; if one is busy, nothing stays locked.
+     */
+    TxStorage beginTransaction(BeginMode m) {
+        SessionTx tx = (SessionTx) begin(m);
+        if (m == BeginMode.IMMEDIATE || m == BeginMode.EXCLUSIVE) {
+            try {
+                tx.lockAttached(databases.attachedNames());
+            } catch (RuntimeException e) {
+                tx.rollback();
+                throw e;
+            }
+        }
+        return tx;
+    }
+
+    /**
      * The schema statements compile against in this transaction: main's (loaded again when its
      * cookie moved), joined with temp's and the attached databases' when the session has them.
      */

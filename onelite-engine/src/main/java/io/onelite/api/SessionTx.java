@@ -23,7 +23,8 @@ import java.util.Map;
  * A session's transaction over all its databases, as SQLite's one transaction spans main, temp
  * and the attached files. It is main's transaction, plus one transaction per other database
  * begun on first use ({@link #database}), DEFERRED (a file takes its write lock when first
- * written); under BEGIN CONCURRENT an attached file may be read but not written (SQLITE_ERROR),
+ * written), except that BEGIN IMMEDIATE/EXCLUSIVE lock every file attached at BEGIN
+ * ({@link #lockAttached}); under BEGIN CONCURRENT an attached file may be read but not written (SQLITE_ERROR),
  * temp (private to the session) may be both.
  *
  * <p>Savepoints span every database: a database joined later gets the savepoints open at that
@@ -37,6 +38,14 @@ final class SessionTx implements TxStorage {
     private final BeginMode mode;
     /** The other databases' transactions by lower-case name, in the order they joined. */
     private final Map<String, Joined> joined = new LinkedHashMap<>();
+    /**
+     * Read transactions of attached files not joined yet, in which the current statement read
+     * their schemas ({@link #schemaSnapshot}): the statement adopts one if it uses that file, so
+     * it reads the file in the snapshot its schema came from (SQLite's OP_Transaction at the
+     * statement's start); the next statement's schema read replaces them, the end of the
+     * transaction or DETACH ends them.
+     */
+    private final Map<String, TxStorage> pending = new HashMap<>();
     /** Open savepoints: per database name, that database's own savepoint number. */
     private final List<Map<String, Integer>> savepoints = new ArrayList<>();
     private Synchronous synchronous;
@@ -57,13 +66,34 @@ final class SessionTx implements TxStorage {
         if (Table.MAIN.equalsIgnoreCase(db)) {
             return this;
         }
+        // DEFERRED: a file first used by a statement takes its write lock when a statement
+        // writes it, as in SQLite (even one ATTACHed inside BEGIN IMMEDIATE); temp is private anyway
+        return join(db, BeginMode.DEFERRED);
+    }
+
+    /**
+     * BEGIN IMMEDIATE/EXCLUSIVE: every attached file takes its write lock now, in attach order,
+     * as SQLite's BEGIN codes a write OP_Transaction on each database. A file busy past the
+     * busy timeout fails with SQLITE_BUSY (the caller then rolls the whole transaction back);
+     * a file attached twice is busy for its second name, as in SQLite.
+     */
+    void lockAttached(List<String> names) {
+        for (String name : names) {
+            join(name, mode);
+        }
+    }
+
+    private Joined join(String db, BeginMode joinMode) {
         String key = db.toLowerCase(Locale.ROOT);
         Joined j = joined.get(key);
         if (j == null) {
-            // DEFERRED: a file takes its write lock when a statement writes it (two names for one
-            // file must not both lock it at once); temp is private anyway
             boolean readOnly = !io.onelite.catalog.Schema.TEMP.equals(key) && mode == BeginMode.CONCURRENT;
-            TxStorage tx = databases.begin(key, BeginMode.DEFERRED);
+            TxStorage read = pending.remove(key);
+            if (read != null && joinMode != BeginMode.DEFERRED) {
+                read.rollback();
+                read = null;
+            }
+            TxStorage tx = read != null ? read : databases.begin(key, joinMode);
             if (synchronous != null) {
                 tx.setSynchronous(synchronous);
             }
@@ -76,6 +106,45 @@ final class SessionTx implements TxStorage {
         return j;
     }
 
+    /**
+     * The own transaction of attached database {@code db}, joining it in {@code joinMode} if it
+     * has not joined yet (VACUUM of an attached file takes that file's write lock alone).
+     */
+    TxStorage joinedTx(String db, BeginMode joinMode) {
+        return join(db, joinMode).tx;
+    }
+
+    /**
+     * A fresh read transaction of attached database {@code db} (not joined) to read its schema
+     * in, kept for the statement to adopt ({@link #pending}); any older one of it ends.
+     */
+    TxStorage schemaSnapshot(String db, java.util.function.Supplier<TxStorage> begin) {
+        String key = db.toLowerCase(Locale.ROOT);
+        releasePending(key);
+        TxStorage read = begin.get();
+        pending.put(key, read);
+        return read;
+    }
+
+    /** Ends the schema read transaction of {@code db} (lower case) left unused, if any (DETACH, end of the transaction). */
+    void releasePending(String db) {
+        TxStorage old = pending.remove(db);
+        if (old != null) {
+            old.rollback();
+        }
+    }
+
+    private void releaseAllPending() {
+        for (TxStorage read : pending.values()) {
+            try {
+                read.rollback();
+            } catch (RuntimeException ignored) {
+                // the others still end
+            }
+        }
+        pending.clear();
+    }
+
     /** Main's transaction (the schema of main is read through it). */
     TxStorage main() {
         return main;
@@ -83,6 +152,7 @@ final class SessionTx implements TxStorage {
 
     @Override
     public void commit() {
+        releaseAllPending();
         try {
             main.commit();
         } catch (RuntimeException e) {
@@ -111,6 +181,7 @@ final class SessionTx implements TxStorage {
 
     @Override
     public void rollback() {
+        releaseAllPending();
         try {
             main.rollback();
         } finally {

@@ -16,7 +16,7 @@ final class Transactions {
                 throw new OneLiteException(ResultCode.ERROR, "cannot start a transaction within a transaction");
             }
             BeginMode m = b.mode() == null ? BeginMode.DEFERRED : b.mode();
-            s.tx = s.begin(m);
+            s.tx = s.beginTransaction(m);
             s.mode = m;
             s.txFromSavepoint = false;
         } else if (t instanceof TransactionStmt.Commit) {

@@ -1,6 +1,7 @@
 package io.onelite.api;
 
 import io.onelite.catalog.Schema;
+import io.onelite.catalog.Table;
 import io.onelite.catalog.TxStorage;
 import io.onelite.common.BeginMode;
 import io.onelite.common.OneLiteException;
@@ -14,9 +15,9 @@ import java.nio.file.Path;
 /**
  * Runs {@code VACUUM [schema] [INTO file]} with the checks of SQLite's {@code sqlite3RunVacuum}:
  * not inside a transaction (a BEGIN CONCURRENT one included), not while another statement of
- * the session is running, only for {@code main} ({@code temp} is a no-op, as in SQLite).
+ * the session is running; of main or an attached database ({@code temp} is a no-op, as in SQLite).
  *
- * <p>VACUUM takes the write lock as an IMMEDIATE transaction and commits the rebuilt database
+ * <p>VACUUM takes the write lock of the database it rebuilds (only that one) and commits the rebuilt database
  * through the WAL in one commit ({@code catalog.Vacuum}); readers keep their snapshots, and the
  * file shrinks when a checkpoint copies the commit back. VACUUM INTO only reads: it writes the
  * rebuilt copy of its read snapshot to the new file.
@@ -35,12 +36,10 @@ final class VacuumRunner {
     }
 
     static void run(SessionImpl session, StatementImpl self, MaintenanceStmt.Vacuum v, Object[] params) {
-        if (v.schema() != null && session.databases.isAttached(v.schema())) {
-            throw new OneLiteException(ResultCode.ERROR, "VACUUM of an attached database is not supported yet");
-        }
         checkSchema(session, v);
-        if (v.schema() != null && v.schema().equalsIgnoreCase("temp")) {
-            return; // SQLite skips the temp database (sqlite3Vacuum: iDb == 1)
+        String db = v.schema() == null ? Table.MAIN : v.schema();
+        if (db.equalsIgnoreCase(Schema.TEMP)) {
+            return; // SQLite skips the temp database (sqlite3Vacuum: iDb == 1), even inside a transaction
         }
         if (session.tx != null) {
             throw new OneLiteException(ResultCode.ERROR, "cannot VACUUM from within a transaction");
@@ -50,15 +49,18 @@ final class VacuumRunner {
                 throw new OneLiteException(ResultCode.ERROR, "cannot VACUUM - SQL statements in progress");
             }
         }
+        boolean attached = !db.equalsIgnoreCase(Table.MAIN);
         if (v.into() != null) {
-            into(session, v, params);
+            into(session, v, params, db, attached);
             return;
         }
         session.requireWritable();
-        TxStorage st = session.begin(BeginMode.IMMEDIATE);
+        // as sqlite3RunVacuum, only the database vacuumed is locked: an attached file's VACUUM leaves main DEFERRED
+        SessionTx st = (SessionTx) session.begin(attached ? BeginMode.DEFERRED : BeginMode.IMMEDIATE);
         boolean committed = false;
         try {
-            st.vacuum(session.schema(st));
+            TxStorage target = attached ? st.joinedTx(db, BeginMode.IMMEDIATE) : st;
+            target.vacuum(ownSchema(session, st, db));
             st.commit();
             committed = true;
         } finally {
@@ -68,16 +70,22 @@ final class VacuumRunner {
         }
     }
 
-    private static void into(SessionImpl session, MaintenanceStmt.Vacuum v, Object[] params) {
-        TxStorage st = session.begin(BeginMode.DEFERRED);
+    /** The schema of database {@code db} alone (not the search path: a temp table may shadow one of its names). */
+    private static Schema ownSchema(SessionImpl session, TxStorage st, String db) {
+        return session.schema(st).database(db);
+    }
+
+    private static void into(SessionImpl session, MaintenanceStmt.Vacuum v, Object[] params, String db, boolean attached) {
+        SessionTx st = (SessionTx) session.begin(BeginMode.DEFERRED);
         ExecContext ctx = new ExecContext(st, params, session);
         try {
+            TxStorage source = attached ? st.joinedTx(db, BeginMode.DEFERRED) : st;
             Schema schema = session.schema(st);
             Object name = ConstantExpr.evaluate(v.into(), schema, ctx);
             if (!(name instanceof String file)) {
                 throw new OneLiteException(ResultCode.ERROR, "non-text filename");
             }
-            st.vacuumInto(schema, file.isEmpty() ? null : Path.of(file)); // '': SQLite's temporary file, dropped
+            source.vacuumInto(schema.database(db), file.isEmpty() ? null : Path.of(file)); // '': SQLite's temporary file, dropped
         } finally {
             ctx.close();
             st.rollback();

@@ -70,6 +70,9 @@ final class CorePlanner {
         scope.coveringReads = true;
         FromPlanner from = new FromPlanner(planner, scope);
         if (q.from() != null) {
+            if (q.where() != null && !(q.from() instanceof io.onelite.sql.ast.Join)) {
+                from.pushable = splitAnd(q.where()); // one source: its WHERE terms may go into a compound's arms
+            }
             from.add(q.from());
         }
         // result columns, with * expanded
@@ -380,7 +383,8 @@ final class CorePlanner {
             Eval off = offset == null ? null : lc.eval(offset);
             query = new SortLimitQuery(query, visible, keys, desc, keyColls, nullsFirst, lim, off);
         }
-        return new Planner.Planned(query, names, declTypes, tables, affs, colls);
+        return new Planner.Planned(query, names, declTypes, tables, affs, colls,
+                List.of(SubqueryColumnTypes.Arm.of(exprs, affs, colls, scope)));
     }
 
     /**

@@ -167,10 +167,11 @@ public final class DdlExecutor {
         Planner planner = new Planner(all);
         Planner.Planned p = planner.select(ct.asSelect());
         List<String> cols = new ArrayList<>();
+        char[] affs = p.tableAffinities();
         int n = 0;
         for (int i = 0; i < p.names().size(); i++) {
             String name = p.names().get(i);
-            String type = switch (p.affinities()[i]) {
+            String type = switch (affs[i]) {
                 case 'B' -> " TEXT";
                 case 'C' -> " NUM";
                 case 'D' -> " INT";

@@ -313,7 +313,7 @@ final class ExprCompiler {
         Eval xe = x.eval();
         return switch (u.op()) {
             case NEGATE -> new CExpr(f -> ValueOps.negate(xe.eval(f)), '@', null, false, x.constant());
-            case PLUS -> new CExpr(xe, x.affinity(), x.collation(), x.explicitColl(), x.constant());
+            case PLUS -> new CExpr(xe, '@', x.collation(), x.explicitColl(), x.constant()); // +x has no affinity, keeps its collation (SQLite)
             case BIT_NOT -> new CExpr(f -> {
                 Object v = xe.eval(f);
                 return v == null ? null : ~ValueOps.toInteger(v);

@@ -58,6 +58,8 @@ final class FromPlanner {
     /** Whether a CROSS JOIN appears: SQLite then keeps the tables in the order written. */
     boolean crossJoin;
 
+    /** The WHERE terms of a query with this one source, which {@link PushDown} may copy into a compound's arms. */
+    List<Expr> pushable = List.of();
     final List<Entry> entries = new ArrayList<>();
     final List<Term> terms = new ArrayList<>();
     private final Planner planner;
@@ -178,7 +180,7 @@ final class FromPlanner {
                 scope.sources.add(new Source(alias, null, new ArrayList<>(p.names()), p.affinities().clone(),
                         p.collations().clone(), false, new boolean[p.names().size()]));
             } else if (cte != null) {
-                subquery(e, cte.select(), alias, cte.columns(), null);
+                subquery(e, cte.select(), alias, cte.columns(), null, false);
             } else {
                 Table table = planner.schema.table(t.name());
                 if (table != null) {
@@ -227,7 +229,7 @@ final class FromPlanner {
                         planner.boundTo("view " + v.name(), v.db());
                     }
                     try {
-                        subquery(e, v.select(), alias, v.columnNames(), v.name());
+                        subquery(e, v.select(), alias, v.columnNames(), v.name(), true);
                     } finally {
                         planner.expanding.remove(key);
                         planner.schema = saved;
@@ -236,7 +238,7 @@ final class FromPlanner {
                 }
             }
         } else if (item instanceof FromItem.Subquery s) {
-            subquery(e, s.select(), s.alias() != null ? s.alias() : "(subquery-" + (e.slot + 1) + ")", List.of(), null);
+            subquery(e, s.select(), s.alias() != null ? s.alias() : "(subquery-" + (e.slot + 1) + ")", List.of(), null, true);
         } else {
             tableFunction(e, (FromItem.TableFunction) item);
         }
@@ -347,9 +349,12 @@ final class FromPlanner {
     /**
      * A subquery, CTE or view ({@code view}: its name, else null) in FROM, its columns named by
      * {@code columnNames} when given, else by its result columns; names made unique as SQLite's
-     * sqlite3ColumnsFromExprList does.
+     * sqlite3ColumnsFromExprList does. A compound view or FROM subquery (not a CTE, which
+     * SQLite may share) gets the query's WHERE terms on its columns pushed into its arms
+     * ({@link PushDown}), as SQLite's pushDownWhereTerms.
      */
-    private void subquery(Entry e, SelectStmt select, String alias, List<String> columnNames, String view) {
+    private void subquery(Entry e, SelectStmt select, String alias, List<String> columnNames, String view,
+                          boolean mayPushDown) {
         Scope probe = new Scope(scope.outer, true);
         Planner.Planned p = planner.plan(select, probe);
         e.query = p.query();
@@ -366,7 +371,13 @@ final class FromPlanner {
         }
         names = uniqueNames(names);
         int n = names.size();
-        scope.sources.add(new Source(alias, null, names, p.affinities().clone(), p.collations().clone(), false,
+        SelectStmt pushed = mayPushDown ? PushDown.into(select, p, alias, names, pushable) : null;
+        if (pushed != null) {
+            Scope again = new Scope(scope.outer, true);
+            e.query = planner.plan(pushed, again).query();
+            e.queryCorrelated = again.correlatedFromInside;
+        }
+        scope.sources.add(new Source(alias, null, names, p.tableAffinities().clone(), p.collations().clone(), false,
                 new boolean[n]));
     }
 

@@ -93,9 +93,19 @@ public final class Planner {
         }
     }
 
-    /** A planned query with the metadata of its result columns. */
+    /**
+     * A planned query with the metadata of its result columns: {@code affinities} as its result
+     * expressions have them, {@code arms} what {@link #tableAffinities} needs.
+     */
     public record Planned(Query query, List<String> names, List<String> declTypes, List<String> tables,
-                          char[] affinities, String[] collations) {
+                          char[] affinities, String[] collations, List<SubqueryColumnTypes.Arm> arms) {
+        /**
+         * The affinities of its columns when it is read as a table (a view, a subquery in FROM,
+         * CREATE TABLE AS): a compound's columns by SQLite's compound rule ({@link SubqueryColumnTypes}).
+         */
+        char[] tableAffinities() {
+            return arms.size() == 1 ? affinities : SubqueryColumnTypes.affinities(arms, names.size());
+        }
     }
 
     /** Plans a top-level SELECT. */
@@ -224,7 +234,16 @@ public final class Planner {
             Eval off = s.offset() == null ? null : ec.eval(s.offset());
             q = new SortLimitQuery(q, n, keys, desc, colls, nullsFirst, lim, off);
         }
-        return new Planned(q, first.names(), first.declTypes(), first.tables(), first.affinities(), first.collations());
+        return new Planned(q, first.names(), first.declTypes(), first.tables(), first.affinities(), first.collations(),
+                arms(planned));
+    }
+
+    private static List<SubqueryColumnTypes.Arm> arms(List<Planned> parts) {
+        List<SubqueryColumnTypes.Arm> arms = new ArrayList<>();
+        for (Planned p : parts) {
+            arms.addAll(p.arms());
+        }
+        return arms;
     }
 
     /**
@@ -352,7 +371,8 @@ public final class Planner {
             q = new SortLimitQuery(q, names.size(), new int[0], new boolean[0], new Collation[0], new boolean[0],
                     s.limit() == null ? null : ec.eval(s.limit()), s.offset() == null ? null : ec.eval(s.offset()));
         }
-        return new Planned(q, names, first.declTypes(), first.tables(), first.affinities(), first.collations());
+        return new Planned(q, names, first.declTypes(), first.tables(), first.affinities(), first.collations(),
+                arms(List.of(first, rec)));
     }
 
     CommonTableExpr cte(String name) {

@@ -103,9 +103,10 @@ public final class SchemaPragmas {
         Planner.Planned named = new Planner(schema).select((io.onelite.sql.ast.SelectStmt) Parser.parse(from, 0).stmt());
         Planner.Planned p = new Planner(schema.database(v.db())).select(v.select()); // the declared types
         List<Object[]> out = new ArrayList<>();
+        char[] affs = p.tableAffinities();
         for (int i = 0; i < named.names().size(); i++) {
             String name = named.names().get(i);
-            char aff = i < p.affinities().length ? p.affinities()[i] : '@';
+            char aff = i < affs.length ? affs[i] : '@';
             String declared = i < p.declTypes().size() ? p.declTypes().get(i) : null;
             String type = declared != null && Column.affinityOf(declared) == aff
                     ? declared : switch (aff) {

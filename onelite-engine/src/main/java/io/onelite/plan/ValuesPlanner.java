@@ -31,6 +31,7 @@ final class ValuesPlanner {
         Limits.resultColumns(n);
         Limits.byTerms(orderBy.size(), "ORDER");
         List<Eval[]> rows = new ArrayList<>();
+        List<SubqueryColumnTypes.Arm> arms = new ArrayList<>();
         // SQLite builds VALUES as a compound of one-row SELECTs: its columns have the last row's affinities
         char[] affs = new char[n];
         String[] colls = new String[n];
@@ -46,6 +47,7 @@ final class ValuesPlanner {
                 colls[i] = c.collation();
             }
             rows.add(row);
+            arms.add(SubqueryColumnTypes.Arm.of(r, affs.clone(), colls.clone(), scope));
         }
         List<String> names = new ArrayList<>();
         List<String> nulls = new ArrayList<>();
@@ -73,6 +75,6 @@ final class ValuesPlanner {
             q = new SortLimitQuery(q, n, keys, desc, orderColls, nf, limit == null ? null : lc.eval(limit),
                     offset == null ? null : lc.eval(offset));
         }
-        return new Planner.Planned(q, names, nulls, nulls, affs, colls);
+        return new Planner.Planned(q, names, nulls, nulls, affs, colls, arms);
     }
 }

@@ -136,4 +136,44 @@ class LenientViewTests {
                 "SELECT name, type, \"notnull\", dflt_value, pk FROM pragma_table_info('w')",
                 "PRAGMA table_info(bad)");
     }
+    /**
+     * A compound view's column takes SQLite's compound rule (sqlite3SubqueryColumnTypes): the
+     * first arm with an affinity gives it, and it falls to BLOB when a text column meets an arm
+     * that may be numeric or a numeric one meets an arm that may be text; a CAST first arm of a
+     * numeric column makes it NUM.
+     */
+    @Test
+    void tableInfoOfACompoundViewTypesItsColumnsAsSqlite() throws Exception {
+        List<String> arms = List.of(
+                "SELECT i FROM t UNION SELECT x FROM t", "SELECT x FROM t UNION SELECT i FROM t",
+                "SELECT i FROM t UNION SELECT r FROM t", "SELECT x FROM t UNION SELECT 'lit'",
+                "SELECT x FROM t UNION SELECT 1", "SELECT i FROM t UNION ALL SELECT 'a'",
+                "SELECT 1 UNION SELECT i FROM t", "SELECT 'a' UNION SELECT i FROM t",
+                "SELECT u FROM t UNION SELECT i FROM t", "SELECT CAST(i AS INT) FROM t UNION SELECT r FROM t",
+                "SELECT CAST(x AS TEXT) FROM t UNION SELECT x FROM t", "SELECT d FROM t UNION SELECT i FROM t",
+                "SELECT d FROM t UNION SELECT x FROM t", "SELECT v FROM t UNION SELECT x FROM t",
+                "SELECT i FROM t UNION SELECT x FROM t UNION SELECT r FROM t", "SELECT x FROM t UNION ALL SELECT NULL",
+                "SELECT x FROM t INTERSECT SELECT x || 'a' FROM t", "SELECT x FROM t EXCEPT SELECT abs(i) FROM t",
+                "SELECT i FROM t UNION SELECT CASE WHEN i THEN 'a' ELSE 2 END FROM t",
+                "SELECT i FROM t UNION SELECT CASE WHEN i THEN 3 END FROM t", "SELECT i FROM t UNION SELECT x'00'",
+                "SELECT i FROM t UNION VALUES ('a')", "SELECT x FROM t UNION VALUES (1), ('b')",
+                "VALUES (1) UNION SELECT x FROM t", "SELECT i + 1 FROM t UNION SELECT x FROM t",
+                "SELECT NULL UNION SELECT NULL", "SELECT (SELECT x FROM t) UNION SELECT i FROM t",
+                "SELECT x COLLATE NOCASE AS x FROM t UNION SELECT +i FROM t", "SELECT +x FROM t UNION SELECT -i FROM t",
+                "SELECT r FROM t UNION SELECT random()", "SELECT r FROM t UNION SELECT CURRENT_DATE",
+                "SELECT x FROM t UNION SELECT i > 0 FROM t", "SELECT x FROM t UNION SELECT (SELECT i FROM t)",
+                "SELECT * FROM t UNION SELECT x, i, u, v, d, r, b FROM t", "SELECT i, x FROM t UNION SELECT x, i FROM t ORDER BY 1 LIMIT 2",
+                "SELECT b FROM t UNION SELECT i FROM t", "SELECT x FROM t UNION SELECT b FROM t",
+                "SELECT count(*) FROM t UNION SELECT x FROM t", "SELECT x FROM t UNION SELECT max(x) FROM t",
+                "SELECT x FROM t UNION SELECT 'a' UNION SELECT 2", "SELECT 2 UNION SELECT NULL UNION SELECT x FROM t");
+        List<String> script = new ArrayList<>();
+        script.add("CREATE TABLE t(i INTEGER, x TEXT, u, v VARCHAR(10), d DECIMAL(5,2), r REAL, b BLOB)");
+        for (int k = 0; k < arms.size(); k++) {
+            script.add("CREATE VIEW v" + k + " AS " + arms.get(k));
+            script.add("SELECT name, type FROM pragma_table_info('v" + k + "')");
+        }
+        script.add("CREATE VIEW over AS SELECT * FROM v0");
+        script.add("SELECT name, type FROM pragma_table_info('over')");
+        run(script.toArray(String[]::new));
+    }
 }

@@ -1,0 +1,242 @@
+package io.onelite.plan;
+
+import io.onelite.sql.ast.Expr;
+import io.onelite.sql.ast.SelectCore;
+import io.onelite.sql.ast.SelectStmt;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * SQLite's WHERE-clause push-down into a compound subquery ({@code pushDownWhereTerms} in
+ * {@code select.c}): a WHERE term of the outer query that reads only the subquery's columns is
+ * copied into the WHERE of each arm, with each column replaced by that arm's expression. The
+ * outer term stays, so a row must pass both; where the arms differ in affinity the copy compares
+ * with the arm's own affinity ({@code (SELECT x ... UNION SELECT 7) WHERE x > 6} with x TEXT
+ * drops x = '5', as SQLite). Done, as in SQLite, only when the compound has no LIMIT and, if not
+ * all UNION ALL, only BINARY columns, and no window function in any arm; an aggregate arm gets
+ * the copy in its HAVING. OneLite also leaves alone compounds whose first arm or a many-row arm is
+ * VALUES, and terms with functions or subqueries (their copies would change nothing but cost).
+ */
+final class PushDown {
+    private PushDown() {
+    }
+
+    /**
+     * The compound {@code select} (planned as {@code planned}, read as {@code alias} with
+     * columns {@code names}) with the pushable {@code terms} added to its arms; null if none is.
+     */
+    static SelectStmt into(SelectStmt select, Planner.Planned planned, String alias, List<String> names,
+                           List<Expr> terms) {
+        List<SelectCore> cores = select.cores();
+        List<SubqueryColumnTypes.Arm> arms = planned.arms();
+        if (terms.isEmpty() || cores.size() < 2 || select.limit() != null || arms.size() != cores.size()) {
+            return null;
+        }
+        boolean allUnionAll = select.compounds().stream().allMatch(t -> t.op() == SelectStmt.CompoundOp.UNION_ALL);
+        for (int i = 0; i < cores.size(); i++) {
+            SelectCore.Query q = asQuery(cores.get(i), i);
+            if (q == null || !q.windows().isEmpty() || windows(arms.get(i).columns())
+                    || (!allUnionAll && !binary(arms.get(i).collations()))) {
+                return null;
+            }
+        }
+        List<Expr> pushed = new ArrayList<>();
+        for (Expr t : terms) {
+            if (readsOnly(t, alias, names) && sameCollations(t, alias, names, arms)) {
+                pushed.add(t);
+            }
+        }
+        if (pushed.isEmpty()) {
+            return null;
+        }
+        List<SelectCore> out = new ArrayList<>();
+        for (int i = 0; i < cores.size(); i++) {
+            SelectCore.Query q = asQuery(cores.get(i), i);
+            boolean aggregate = !q.groupBy().isEmpty() || aggregates(arms.get(i).columns());
+            Expr filter = aggregate ? q.having() : q.where(); // an aggregate arm filters its groups, as SQLite
+            for (Expr t : pushed) {
+                Expr copy = substitute(t, alias, names, arms.get(i).columns());
+                filter = filter == null ? copy : new Expr.Binary(Expr.BinaryOp.AND, filter, copy);
+            }
+            out.add(new SelectCore.Query(q.distinct(), q.columns(), q.from(), aggregate ? q.where() : filter,
+                    q.groupBy(), aggregate ? filter : q.having(), q.windows()));
+        }
+        List<SelectStmt.CompoundTerm> compounds = new ArrayList<>();
+        for (int i = 0; i < select.compounds().size(); i++) {
+            compounds.add(new SelectStmt.CompoundTerm(select.compounds().get(i).op(), out.get(i + 1)));
+        }
+        return new SelectStmt(select.with(), out.get(0), compounds, select.orderBy(), select.limit(), select.offset());
+    }
+
+    /**
+     * A core as a SELECT: itself, or a one-row VALUES after the first arm (a SELECT without FROM
+     * in SQLite, and its column names are not used there); null for any other VALUES.
+     */
+    private static SelectCore.Query asQuery(SelectCore core, int arm) {
+        if (core instanceof SelectCore.Query q) {
+            return q;
+        }
+        SelectCore.Values v = (SelectCore.Values) core;
+        if (arm == 0 || v.rows().size() != 1) {
+            return null;
+        }
+        List<io.onelite.sql.ast.ResultColumn> columns = new ArrayList<>();
+        for (int i = 0; i < v.rows().get(0).size(); i++) {
+            columns.add(new io.onelite.sql.ast.ResultColumn.Expression(v.rows().get(0).get(i), null, "column" + (i + 1)));
+        }
+        return new SelectCore.Query(false, columns, null, null, List.of(), null, List.of());
+    }
+
+    private static boolean aggregates(List<Expr> columns) {
+        for (Expr e : columns) {
+            if (CorePlanner.containsAggregate(e)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static boolean windows(List<Expr> columns) {
+        for (Expr e : columns) {
+            if (hasWindow(e)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static boolean hasWindow(Expr e) {
+        if (e instanceof Expr.FunctionCall f && f.over() != null) {
+            return true;
+        }
+        for (Expr c : ExprWalker.children(e)) {
+            if (hasWindow(c)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static boolean binary(String[] collations) {
+        for (String c : collations) {
+            if (c != null && !c.equalsIgnoreCase("BINARY")) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** The subquery column {@code c} names, or -1 (another source's, an outer query's, a rowid). */
+    private static int column(Expr.ColumnRef c, String alias, List<String> names) {
+        if (c.schema() != null || (c.table() != null && !c.table().equalsIgnoreCase(alias))) {
+            return -1;
+        }
+        for (int i = 0; i < names.size(); i++) {
+            if (names.get(i).equalsIgnoreCase(c.column())) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    /** Whether {@code e} is built of operators, literals, parameters and the subquery's columns only. */
+    private static boolean readsOnly(Expr e, String alias, List<String> names) {
+        if (e instanceof Expr.ColumnRef c) {
+            return column(c, alias, names) >= 0;
+        }
+        if (!(e instanceof Expr.Literal || e instanceof Expr.BoolLiteral || e instanceof Expr.Param
+                || e instanceof Expr.Unary || e instanceof Expr.Binary || e instanceof Expr.Like
+                || e instanceof Expr.Between || e instanceof Expr.InList || e instanceof Expr.IsNull
+                || e instanceof Expr.Case || e instanceof Expr.Cast || e instanceof Expr.Collate
+                || e instanceof Expr.RowValue)) {
+            return false;
+        }
+        for (Expr c : ExprWalker.children(e)) {
+            if (!readsOnly(c, alias, names)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Whether every column {@code e} reads has one collation in all arms (SQLite would add a COLLATE to the copy). */
+    private static boolean sameCollations(Expr e, String alias, List<String> names, List<SubqueryColumnTypes.Arm> arms) {
+        if (e instanceof Expr.ColumnRef c) {
+            int k = column(c, alias, names);
+            String first = collation(arms.get(0).collations()[k]);
+            for (SubqueryColumnTypes.Arm arm : arms) {
+                if (!collation(arm.collations()[k]).equals(first)) {
+                    return false;
+                }
+            }
+            return true;
+        }
+        for (Expr c : ExprWalker.children(e)) {
+            if (!sameCollations(c, alias, names, arms)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static String collation(String c) {
+        return c == null ? "BINARY" : c.toUpperCase(Locale.ROOT);
+    }
+
+    /** {@code e} with each subquery column replaced by the arm's expression for it. */
+    private static Expr substitute(Expr e, String alias, List<String> names, List<Expr> arm) {
+        if (e == null) {
+            return null;
+        }
+        if (e instanceof Expr.ColumnRef c) {
+            return arm.get(column(c, alias, names));
+        }
+        if (e instanceof Expr.Unary u) {
+            return new Expr.Unary(u.op(), substitute(u.operand(), alias, names, arm));
+        }
+        if (e instanceof Expr.Binary b) {
+            return new Expr.Binary(b.op(), substitute(b.left(), alias, names, arm), substitute(b.right(), alias, names, arm));
+        }
+        if (e instanceof Expr.Like l) {
+            return new Expr.Like(substitute(l.left(), alias, names, arm), l.op(), l.not(),
+                    substitute(l.pattern(), alias, names, arm), substitute(l.escape(), alias, names, arm));
+        }
+        if (e instanceof Expr.Between b) {
+            return new Expr.Between(substitute(b.expr(), alias, names, arm), b.not(),
+                    substitute(b.low(), alias, names, arm), substitute(b.high(), alias, names, arm));
+        }
+        if (e instanceof Expr.InList in) {
+            return new Expr.InList(substitute(in.expr(), alias, names, arm), in.not(), all(in.values(), alias, names, arm));
+        }
+        if (e instanceof Expr.IsNull n) {
+            return new Expr.IsNull(substitute(n.expr(), alias, names, arm), n.not());
+        }
+        if (e instanceof Expr.Case c) {
+            List<Expr.WhenThen> whens = new ArrayList<>();
+            for (Expr.WhenThen wt : c.whens()) {
+                whens.add(new Expr.WhenThen(substitute(wt.when(), alias, names, arm), substitute(wt.then(), alias, names, arm)));
+            }
+            return new Expr.Case(substitute(c.base(), alias, names, arm), whens, substitute(c.elseExpr(), alias, names, arm));
+        }
+        if (e instanceof Expr.Cast c) {
+            return new Expr.Cast(substitute(c.expr(), alias, names, arm), c.type());
+        }
+        if (e instanceof Expr.Collate c) {
+            return new Expr.Collate(substitute(c.expr(), alias, names, arm), c.collation());
+        }
+        if (e instanceof Expr.RowValue r) {
+            return new Expr.RowValue(all(r.values(), alias, names, arm));
+        }
+        return e; // a literal or parameter
+    }
+
+    private static List<Expr> all(List<Expr> es, String alias, List<String> names, List<Expr> arm) {
+        List<Expr> out = new ArrayList<>(es.size());
+        for (Expr e : es) {
+            out.add(substitute(e, alias, names, arm));
+        }
+        return out;
+    }
+}

@@ -1,0 +1,135 @@
+package io.onelite.plan;
+
+import io.onelite.sql.ast.Expr;
+
+import java.util.List;
+
+/**
+ * The affinity a SELECT's columns have when it is read as a table (a view, a subquery or CTE in
+ * FROM, CREATE TABLE AS), as SQLite's {@code sqlite3SubqueryColumnTypes}. A simple SELECT's
+ * column has its expression's affinity. A compound's column takes that of the first arm (in
+ * order, a VALUES row being an arm) whose expression has one; then, looking at what the other
+ * arms may return ({@code sqlite3ExprDataType}): a TEXT column that may get a number, or a
+ * numeric one that may get a text, becomes BLOB; a numeric one whose first arm is a CAST becomes
+ * SQLite's FLEXNUM, which compares as NUMERIC and is named NUM (returned as 'C').
+ */
+final class SubqueryColumnTypes {
+    /** What {@link #dataType} may answer: a number, a text, a blob (or 0: always NULL). */
+    private static final int NUMBER = 1;
+    private static final int TEXT = 2;
+    private static final int BLOB = 4;
+    private static final int ANY = NUMBER | TEXT | BLOB;
+
+    private SubqueryColumnTypes() {
+    }
+
+    /**
+     * One arm of a SELECT, per result column: its expression (with {@code *} expanded), affinity,
+     * collation (null: none), what it may return ({@link #dataType}) and whether it is a CAST.
+     */
+    record Arm(List<Expr> columns, char[] affinities, String[] collations, int[] dataTypes, boolean[] casts) {
+        /** The arm of result expressions {@code columns}, names resolved in {@code scope}. */
+        static Arm of(List<Expr> columns, char[] affs, String[] colls, Scope scope) {
+            int[] types = new int[columns.size()];
+            boolean[] casts = new boolean[columns.size()];
+            for (int i = 0; i < types.length; i++) {
+                types[i] = dataType(columns.get(i), affs[i], scope);
+                casts[i] = columns.get(i) instanceof Expr.Cast;
+            }
+            return new Arm(List.copyOf(columns), affs, colls, types, casts);
+        }
+    }
+
+    static char[] affinities(List<Arm> arms, int width) {
+        char[] out = new char[width];
+        for (int i = 0; i < width; i++) {
+            out[i] = affinity(arms, i);
+        }
+        return out;
+    }
+
+    private static char affinity(List<Arm> arms, int column) {
+        int arm = 0;
+        int may = 0;
+        char aff = arms.get(0).affinities()[column];
+        while (aff <= '@' && arm + 1 < arms.size()) {
+            may |= arms.get(arm).dataTypes()[column];
+            arm++;
+            aff = arms.get(arm).affinities()[column];
+        }
+        if (aff <= '@' || aff == 'A' || arms.size() == 1) {
+            return aff;
+        }
+        for (int later = arm + 1; later < arms.size(); later++) {
+            may |= arms.get(later).dataTypes()[column];
+        }
+        if (aff == 'B') {
+            return (may & NUMBER) != 0 ? 'A' : aff;
+        }
+        if ((may & TEXT) != 0) {
+            return 'A';
+        }
+        return arms.get(0).casts()[column] ? 'C' : aff; // FLEXNUM
+    }
+
+    /**
+     * SQLite's {@code sqlite3ExprDataType}: what {@code e}, of affinity {@code aff}, may return.
+     * Inside CASE or unary + the affinity of a column or CAST is found again; a subquery there
+     * counts as returning anything.
+     */
+    private static int dataType(Expr e, char aff, Scope scope) {
+        if (e instanceof Expr.Collate c) {
+            return dataType(c.expr(), aff, scope);
+        }
+        if (e instanceof Expr.Unary u && u.op() == Expr.UnaryOp.PLUS) {
+            return dataType(u.operand(), affinity(u.operand(), scope), scope);
+        }
+        if (e instanceof Expr.Literal l) {
+            return l.value() == null ? 0 : l.value() instanceof String ? TEXT : l.value() instanceof byte[] ? BLOB : NUMBER;
+        }
+        if (e instanceof Expr.Binary b) {
+            return b.op() == Expr.BinaryOp.CONCAT ? TEXT | BLOB : NUMBER;
+        }
+        if (e instanceof Expr.Param || e instanceof Expr.FunctionCall || e instanceof Expr.CurrentTime) {
+            return ANY; // CURRENT_TIME and the like are functions in SQLite
+        }
+        if (e instanceof Expr.ColumnRef || e instanceof Expr.Subquery || e instanceof Expr.Cast || e instanceof Expr.RowValue) {
+            return byAffinity(aff);
+        }
+        return e instanceof Expr.Case c ? caseType(c, scope) : NUMBER;
+    }
+
+    /** The affinity of a column reference or CAST below the result expression's top ('@' for anything else). */
+    private static char affinity(Expr e, Scope scope) {
+        if (e instanceof Expr.Collate c) {
+            return affinity(c.expr(), scope);
+        }
+        if (e instanceof Expr.Cast c) {
+            return io.onelite.catalog.Column.affinityOf(c.type() == null ? "" : c.type().text());
+        }
+        if (e instanceof Expr.ColumnRef c) {
+            Scope.Ref r = scope.resolve(c.table(), c.column());
+            return r == null ? '@' : r.affinity();
+        }
+        return '@';
+    }
+
+    private static int byAffinity(char aff) {
+        if (aff >= 'C') {
+            return NUMBER | BLOB;
+        }
+        return aff == 'B' ? TEXT | BLOB : ANY;
+    }
+
+    /** A CASE may return any THEN value or the ELSE one. */
+    private static int caseType(Expr.Case c, Scope scope) {
+        int may = 0;
+        for (Expr.WhenThen w : c.whens()) {
+            may |= dataType(w.then(), affinity(w.then(), scope), scope);
+        }
+        if (c.elseExpr() != null) {
+            may |= dataType(c.elseExpr(), affinity(c.elseExpr(), scope), scope);
+        }
+        return may;
+    }
+}

@@ -1,0 +1,86 @@
+package io.onelite.plan;
+
+import org.junit.jupiter.api.Test;
+
+import static io.onelite.plan.ScenarioTests.run;
+
+/**
+ * Against native SQLite: a compound subquery or view read in FROM has its columns' affinities
+ * by SQLite's compound rule (sqlite3SubqueryColumnTypes), so a comparison with its column
+ * converts as SQLite's does; CREATE TABLE AS of a compound types its columns the same way; and
+ * {@code +x} has no affinity (it keeps x's collation).
+ */
+class CompoundSubqueryAffinityTests {
+
+    @Test
+    void comparisonsWithACompoundsColumnUseTheCompoundsAffinity() throws Exception {
+        run("CREATE TABLE t(i INTEGER, x TEXT, r REAL)", "INSERT INTO t VALUES (5, '5', 5.0), (6, 'a', 2.5)",
+                "CREATE VIEW v AS SELECT i FROM t UNION SELECT x FROM t",
+                "CREATE VIEW va AS SELECT i FROM t UNION ALL SELECT x FROM t",
+                "CREATE VIEW same AS SELECT i FROM t UNION SELECT r FROM t",
+                "SELECT i, typeof(i) FROM v WHERE i = '5' ORDER BY 1",
+                "SELECT i, typeof(i) FROM va WHERE i = '5' ORDER BY 1",
+                "SELECT i, typeof(i) FROM v WHERE i = 5 ORDER BY 1",
+                "SELECT i, typeof(i) FROM va WHERE i = 5 ORDER BY 1",
+                "SELECT i, typeof(i) FROM same WHERE i = '5' ORDER BY 1",
+                "SELECT i FROM v WHERE i IN ('5', 6) ORDER BY 1",
+                "SELECT (SELECT i FROM v WHERE i = '5')",
+                "SELECT * FROM (SELECT i FROM t UNION SELECT x FROM t) WHERE i = '5'",
+                "SELECT * FROM (SELECT x FROM t UNION SELECT 7) WHERE x = 7",
+                "SELECT * FROM (SELECT x FROM t UNION SELECT 7) WHERE x = '7'",
+                "WITH c AS (SELECT x FROM t UNION ALL SELECT i FROM t) SELECT x, typeof(x) FROM c WHERE x = 5",
+                "SELECT v.i, t.x FROM v JOIN t ON v.i = t.x ORDER BY 1, 2",
+                "SELECT i FROM v ORDER BY i");
+    }
+
+    /**
+     * SQLite copies a WHERE term on a compound subquery's columns into each arm, where it compares
+     * with the arm's own affinity, and keeps the outer term too: a row passes both.
+     */
+    @Test
+    void whereTermsArePushedIntoTheArmsOfACompoundAsSqlite() throws Exception {
+        run("CREATE TABLE t(i INTEGER, x TEXT, r REAL, n TEXT COLLATE NOCASE)",
+                "INSERT INTO t VALUES (5, '5', 5.0, 'A'), (6, 'a', 2.5, 'b'), (10, '10', 10.0, 'a'), (NULL, NULL, NULL, NULL)",
+                "CREATE VIEW v(c) AS SELECT x FROM t UNION SELECT i FROM t",
+                "SELECT * FROM (SELECT x FROM t UNION SELECT 7) WHERE x > 6 ORDER BY 1",
+                "SELECT * FROM (SELECT x FROM t UNION ALL SELECT 7) WHERE x > 6 ORDER BY 1",
+                "SELECT * FROM (SELECT x FROM t UNION ALL SELECT i FROM t) WHERE x BETWEEN 5 AND 9 ORDER BY 1",
+                "SELECT * FROM (SELECT x FROM t UNION SELECT i FROM t) AS s WHERE s.x < '6' AND s.x IS NOT NULL ORDER BY 1",
+                "SELECT c, typeof(c) FROM v WHERE c >= 6 ORDER BY 1",
+                "SELECT c FROM v WHERE c IN (5, '10', 'a') ORDER BY 1",
+                "SELECT c FROM v WHERE CASE WHEN c > 5 THEN 1 ELSE 0 END ORDER BY 1",
+                "SELECT count(*) FROM v WHERE c > 6",
+                "SELECT * FROM (SELECT x FROM t UNION SELECT i FROM t ORDER BY 1 LIMIT 10) WHERE x > 6 ORDER BY 1",
+                "SELECT * FROM (SELECT x FROM t UNION ALL SELECT max(i) FROM t) WHERE x > 6 ORDER BY 1",
+                "SELECT * FROM (SELECT x FROM t UNION SELECT i FROM t GROUP BY i HAVING i > 0) WHERE x > 6 ORDER BY 1",
+                "SELECT * FROM (SELECT x, count(*) AS k FROM t GROUP BY x UNION ALL SELECT 7, 1) WHERE x > 6 AND k = 1 ORDER BY 1",
+                "SELECT * FROM (SELECT x FROM t UNION ALL SELECT i FROM t WHERE i > 5) WHERE x > 6 ORDER BY 1",
+                "SELECT * FROM (SELECT x FROM t UNION SELECT i FROM t) WHERE x > ? ORDER BY 1",
+                "SELECT * FROM (SELECT x FROM t UNION ALL SELECT sum(i) OVER () FROM t) WHERE x > 6 ORDER BY 1",
+                "SELECT * FROM (SELECT * FROM t UNION ALL SELECT r, i, x, n FROM t) WHERE x > 6 ORDER BY 1, 2, 3, 4",
+                "SELECT * FROM (SELECT x FROM t UNION SELECT 7 UNION VALUES (8)) WHERE x > 6 ORDER BY 1",
+                "SELECT * FROM (SELECT n FROM t UNION ALL SELECT x FROM t) WHERE n = 'a' ORDER BY 1",
+                "SELECT * FROM (SELECT n FROM t UNION ALL SELECT n FROM t) WHERE n = 'a' ORDER BY 1",
+                "SELECT * FROM (SELECT x AS k FROM t UNION SELECT 7) WHERE k > 6 AND abs(k) > 0 ORDER BY 1",
+                "SELECT * FROM (SELECT x FROM t UNION SELECT 7), t AS o WHERE x > 6 AND o.i = 5 ORDER BY 1",
+                "SELECT (SELECT group_concat(x) FROM (SELECT x FROM t UNION SELECT 7) WHERE x > o.i) FROM t AS o ORDER BY 1");
+    }
+
+    @Test
+    void createTableAsOfACompoundTypesItsColumnsAsSqlite() throws Exception {
+        run("CREATE TABLE t(i INTEGER, x TEXT, r REAL)",
+                "CREATE TABLE c1 AS SELECT i, x, r FROM t UNION SELECT x, x, i FROM t",
+                "CREATE TABLE c2 AS SELECT CAST(i AS INT) AS k, 1 AS one FROM t UNION ALL SELECT r, 'a' FROM t",
+                "SELECT name, sql FROM sqlite_schema WHERE name LIKE 'c_' ORDER BY name");
+    }
+
+    @Test
+    void unaryPlusDropsTheAffinityButKeepsTheCollation() throws Exception {
+        run("CREATE TABLE t(x TEXT COLLATE NOCASE, i INTEGER)", "INSERT INTO t VALUES ('5', 5), ('A', 6)",
+                "SELECT x FROM t WHERE +x = 5", "SELECT x FROM t WHERE x = 5",
+                "SELECT i FROM t WHERE +i = '5'", "SELECT i FROM t WHERE i = '5'",
+                "SELECT x FROM t WHERE +x = 'a'",
+                "SELECT * FROM (SELECT +x AS y FROM t) WHERE y = 5",
+                "SELECT typeof(+x), typeof(+i) FROM t ORDER BY 1");
+    }
+}
