@@ -1,8 +1,8 @@
 package io.onelite.api;
 
-import io.onelite.btree.Sqlite3;
 import io.onelite.common.OneLiteException;
 import io.onelite.common.ResultCode;
+import io.onelite.testing.Sqlite3;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
