@@ -248,7 +248,7 @@ public final class DmlPlanner {
     private static final class Matcher {
         final Scope scope;
         final Level level;
-        /** The target first, then the sources of UPDATE ... FROM. */
+        /** The target's and the sources' of UPDATE ... FROM ({@link UpdateFromLoop}). */
         final Level[] levels;
 
         Matcher(Planner planner, Table t, String alias, Expr where) {
@@ -268,38 +268,9 @@ public final class DmlPlanner {
                 levels = new Level[]{level};
                 return;
             }
-            FromPlanner fp = new FromPlanner(planner, scope);
-            fp.add(from);
-            if (fp.rightJoinLevel >= 0) {
-                throw new OneLiteException(ResultCode.ERROR, "RIGHT or FULL JOIN in UPDATE ... FROM is not supported");
-            }
-            List<List<Expr>> placed = new ArrayList<>();
-            for (int i = 0; i <= fp.entries.size(); i++) {
-                placed.add(new ArrayList<>());
-            }
-            List<Expr> all = new ArrayList<>(terms);
-            for (FromPlanner.Term term : fp.terms) {
-                all.add(term.expr());
-            }
-            for (Expr term : all) {
-                scope.innerSlotRefs.clear();
-                ExprCompiler ec = new ExprCompiler(planner, scope);
-                ec.compile(term);
-                java.util.BitSet used = (java.util.BitSet) ec.slotsUsed.clone();
-                used.or(scope.innerSlotRefs);
-                placed.get(Math.max(0, used.length() - 1)).add(term);
-            }
-            levels = new Level[fp.entries.size() + 1];
-            level = AccessPlanner.level(planner, scope, e, placed.get(0));
-            levels[0] = level;
-            for (int i = 0; i < fp.entries.size(); i++) {
-                FromPlanner.Entry fe = fp.entries.get(i);
-                fe.slot = i + 1;
-                levels[i + 1] = AccessPlanner.level(planner, scope, fe, placed.get(i + 1));
-            }
-            for (int i = 0; i < levels.length; i++) {
-                levels[i].filter = CorePlanner.and(planner, scope, placed.get(i));
-            }
+            UpdateFromLoop loop = UpdateFromLoop.plan(planner, scope, e, terms, from);
+            levels = loop.levels();
+            level = loop.target();
         }
     }
 
