@@ -13,22 +13,25 @@ public final class GroupLevel extends Level {
     private final Level[] levels;
     private final JoinLoop loop;
     private final int[] slots;
+    /** Its name in EXPLAIN QUERY PLAN, "(join-N)" as SQLite's. */
+    private final String name;
     private long ordinal;
 
-    public GroupLevel(Level[] levels, int[] slots) {
-        this(levels, new JoinLoop(levels), slots);
+    public GroupLevel(Level[] levels, int[] slots, String name) {
+        this(levels, new JoinLoop(levels), slots, name);
     }
 
-    private GroupLevel(Level[] levels, JoinLoop loop, int[] slots) {
+    private GroupLevel(Level[] levels, JoinLoop loop, int[] slots, String name) {
         super(slots[0]);
         this.levels = levels;
         this.loop = loop;
         this.slots = slots;
+        this.name = name;
     }
 
     /** The same walk without this level's filters: the scan of a RIGHT JOIN's unmatched rows. */
     public GroupLevel plainScan() {
-        return new GroupLevel(levels, loop, slots);
+        return new GroupLevel(levels, loop, slots, name);
     }
 
     @Override
@@ -58,9 +61,17 @@ public final class GroupLevel extends Level {
         return ordinal;
     }
 
+    /** The walk's own plan, listed before the join loop it sits in (as SQLite lists a co-routine). */
+    @Override
+    protected List<String> explainBefore() {
+        List<String> lines = new java.util.ArrayList<>();
+        lines.add("CO-ROUTINE " + name);
+        lines.addAll(Level.explain(levels));
+        return lines;
+    }
+
     @Override
     public String describe() {
-        List<String> lines = Level.explain(levels);
-        return String.join("\n", lines);
+        return "SCAN " + name;
     }
 }

@@ -138,6 +138,11 @@ public abstract class Level {
     /** Moves to the next candidate row and sets {@code f.src[slot]}; false at the end. */
     protected abstract boolean advance(Frame f);
 
+    /** EXPLAIN QUERY PLAN lines that come before the join loop's (a parenthesised join's own plan). */
+    protected java.util.List<String> explainBefore() {
+        return java.util.List.of();
+    }
+
     /** A human description for EXPLAIN QUERY PLAN ("SCAN t", "SEARCH t USING INDEX i (a=?)"). */
     public abstract String describe();
 
@@ -153,6 +158,9 @@ public abstract class Level {
      */
     public static java.util.List<String> explain(Level[] levels) {
         java.util.List<String> out = new java.util.ArrayList<>();
+        for (Level l : levels) {
+            out.addAll(l.explainBefore());
+        }
         for (Level l : levels) {
             out.add(l.explainLine());
         }

@@ -22,6 +22,10 @@ final class FromJoins {
     /** The group being added, -1 for the FROM clause itself, and its first entry. */
     private int context = -1;
     private int contextFirst;
+    /** How deep in nested joins {@link #add} is (0: done with the FROM clause). */
+    private int depth;
+    /** USING columns that more than one source on the left has, by group: {context, name}. */
+    private final List<Object[]> doubtfulUsing = new ArrayList<>();
 
     FromJoins(FromPlanner fp) {
         this.fp = fp;
@@ -33,6 +37,33 @@ final class FromJoins {
     }
 
     void add(Join j) {
+        depth++;
+        try {
+            addJoin(j);
+        } finally {
+            depth--;
+        }
+        if (depth == 0) {
+            checkUsing();
+        }
+    }
+
+    /**
+     * As sqlite3ProcessJoin: in a FROM clause (or parenthesised join) with a RIGHT or FULL JOIN, a
+     * USING column must name one source on the left, or others joined by USING on that column.
+     */
+    private void checkUsing() {
+        for (Object[] u : doubtfulUsing) {
+            int group = (Integer) u[0];
+            boolean rightJoin = fp.entries.stream().anyMatch(e -> e.group == group && e.rightJoin)
+                    || fp.groups.stream().anyMatch(g -> g.parent == group && g.rightJoin);
+            if (rightJoin) {
+                throw new OneLiteException(ResultCode.ERROR, "ambiguous reference to " + u[1] + " in USING()");
+            }
+        }
+    }
+
+    private void addJoin(Join j) {
         fp.add(j.left());
         int before = fp.entries.size();
         FromPlanner.Group g = null;
@@ -89,12 +120,19 @@ final class FromJoins {
                 throw new OneLiteException(ResultCode.ERROR, "cannot join using column " + c
                         + " - column not present in both tables");
             }
-            if (outerRight && findEarlier(c, before, ls + 1) >= 0) {
-                // the merged column could come from either: SQLite refuses to pick
-                throw new OneLiteException(ResultCode.ERROR, "ambiguous reference to " + c + " in USING()");
+            if (otherLeftItemHas(c, ls - fp.base, before)) {
+                doubtfulUsing.add(new Object[]{context, c}); // with a RIGHT JOIN, SQLite refuses to pick
             }
             Expr rval = value(rs, rc);
             right.hidden()[rc] = true;
+            for (int k = rs + 1; g != null && k <= fp.base + level; k++) {
+                // SQLite passes over every column of that name in the parenthesised join
+                Source other = fp.scope.sources.get(k);
+                int oc = other.columnIndex(c);
+                if (oc >= 0) {
+                    fp.scope.passOver(k, oc);
+                }
+            }
             int lc = fp.scope.sources.get(ls).columnIndex(c);
             // a later USING compares with what the name means (coalesce after a FULL JOIN)
             Expr lval = value(ls, lc);
@@ -133,6 +171,41 @@ final class FromJoins {
         }
         Source s = fp.scope.sources.get(slot);
         return new Expr.ColumnRef(null, s.alias(), s.columnNames().get(column), false);
+    }
+
+    /**
+     * Whether a FROM term of this group after the one holding entry {@code left}, before entry
+     * {@code before}, has the column without being joined by USING on it (as SQLite, a
+     * parenthesised join counts as one term, with its USING).
+     */
+    private boolean otherLeftItemHas(String column, int left, int before) {
+        FromPlanner.Group holder = groupIn(left);
+        int i = holder == null ? left + 1 : holder.last + 1;
+        while (i < before) {
+            FromPlanner.Group g = groupIn(i);
+            int last = g == null ? i : g.last;
+            List<String> using = g == null ? fp.entries.get(i).using : g.using;
+            boolean has = false;
+            for (int k = i; k <= last; k++) {
+                has |= fp.scope.sources.get(fp.base + k).columnIndex(column) >= 0;
+            }
+            if (has && using.stream().noneMatch(column::equalsIgnoreCase)) {
+                return true;
+            }
+            i = last + 1;
+        }
+        return false;
+    }
+
+    /** The group directly inside the current one that holds entry {@code i}, or null when it sits here. */
+    private FromPlanner.Group groupIn(int i) {
+        int g = fp.entries.get(i).group;
+        FromPlanner.Group found = null;
+        while (g != context && g >= 0) {
+            found = fp.groups.get(g);
+            g = found.parent;
+        }
+        return found;
     }
 
     private boolean holdsRightJoin(int first, int last) {

@@ -44,12 +44,13 @@ final class JoinLevels {
             for (int s = 0; s < slots.length; s++) {
                 slots[s] = from.entries.get(inner.first + s).slot;
             }
-            GroupLevel level = new GroupLevel(levels, slots);
+            String name = "(join-" + (inner.id + 1) + ")";
+            GroupLevel level = new GroupLevel(levels, slots, name);
             level.filter = CorePlanner.and(planner, scope, placed.groupTerms.get(inner.id));
             level.postFilter = CorePlanner.and(planner, scope, placed.groupPostTerms.get(inner.id));
             level.leftJoin = inner.leftJoin;
             if (inner.rightJoin) {
-                level.rightJoin(level.plainScan(), "(subquery-" + (inner.id + 1) + ")");
+                level.rightJoin(level.plainScan(), name);
             }
             out.add(level);
             i = inner.last + 1;

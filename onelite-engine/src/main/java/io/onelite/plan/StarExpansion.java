@@ -17,15 +17,9 @@ final class StarExpansion {
     }
 
     static void star(FromPlanner from, Scope scope, List<Expr> exprs, List<String> names) {
-        if (from.groups.isEmpty()) {
-            for (int slot = 0; slot < scope.sources.size(); slot++) {
-                top(scope, slot, exprs, names);
-            }
-            return;
-        }
         for (Object item : items(from, -1)) {
             if (item instanceof FromPlanner.Entry e) {
-                top(scope, e.slot, exprs, names);
+                top(from, scope, e, true, exprs, names);
             } else {
                 List<Expr> ge = new ArrayList<>();
                 List<String> gn = new ArrayList<>();
@@ -37,25 +31,40 @@ final class StarExpansion {
     }
 
     static void tableStar(FromPlanner from, Scope scope, int slot, List<Expr> exprs, List<String> names) {
-        Source s = scope.sources.get(slot);
-        boolean nested = slot - from.base < from.entries.size() && from.entries.get(slot - from.base).group >= 0;
-        for (int i = 0; i < s.columnNames().size(); i++) {
-            // as SQLite, t.* also reads a RIGHT/FULL JOIN's USING column merged
-            Expr merged = nested ? null : scope.mergedUsing(slot, i);
-            exprs.add(merged != null ? merged : column(s, i));
-            names.add(s.columnNames().get(i));
+        FromPlanner.Entry e = from.entries.get(slot - from.base);
+        if (e.group >= 0) {
+            Source s = scope.sources.get(slot);
+            for (int i = 0; i < s.columnNames().size(); i++) {
+                exprs.add(column(s, i));
+                names.add(s.columnNames().get(i));
+            }
+        } else {
+            top(from, scope, e, false, exprs, names);
         }
     }
 
-    private static void top(Scope scope, int slot, List<Expr> exprs, List<String> names) {
-        Source s = scope.sources.get(slot);
+    /**
+     * The columns of a source of the FROM clause itself ({@code star}: for {@code *}, without
+     * the right side's USING columns). As SQLite's selectExpander, a source left of a RIGHT/FULL
+     * JOIN lists a column that a later join's USING names unqualified, so that it reads what the
+     * name means (the right side's column after a RIGHT JOIN, coalesce after a FULL JOIN).
+     */
+    private static void top(FromPlanner from, Scope scope, FromPlanner.Entry e, boolean star, List<Expr> exprs,
+                            List<String> names) {
+        Source s = scope.sources.get(e.slot);
+        List<Object> later = items(from, -1);
+        later = later.subList(later.indexOf(e) + 1, later.size());
+        boolean leftOfRightJoin = later.stream().anyMatch(x -> x instanceof FromPlanner.Entry le ? le.rightJoin
+                : ((FromPlanner.Group) x).rightJoin);
         for (int i = 0; i < s.columnNames().size(); i++) {
-            if (s.hidden()[i]) {
+            if (star && s.hidden()[i]) {
                 continue;
             }
-            Expr merged = scope.mergedUsing(slot, i); // a RIGHT/FULL JOIN's USING column
-            exprs.add(merged != null ? merged : column(s, i));
-            names.add(s.columnNames().get(i));
+            String name = s.columnNames().get(i);
+            boolean merged = leftOfRightJoin && later.stream().anyMatch(x -> (x instanceof FromPlanner.Entry le
+                    ? le.using : ((FromPlanner.Group) x).using).stream().anyMatch(name::equalsIgnoreCase));
+            exprs.add(merged ? new Expr.ColumnRef(null, null, name, false) : column(s, i));
+            names.add(name);
         }
     }
 

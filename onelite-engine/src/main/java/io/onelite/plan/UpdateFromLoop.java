@@ -15,10 +15,12 @@ import java.util.List;
  * to the FROM clause as a whole: with an outer join inside, the target's loop goes innermost,
  * after the FROM clause's NULL rows are known (and run by its RIGHT JOIN phases too).
  *
- * @param levels the loops, outermost first
- * @param target the target's level among them
+ * @param levels        the loops, outermost first
+ * @param target        the target's level among them
+ * @param lastMatchWins whether, of the source rows matching one target row, the last one in loop
+ *                      order sets it (SQLite writes the subquery's rows in turn), else the first
  */
-record UpdateFromLoop(Level[] levels, Level target) {
+record UpdateFromLoop(Level[] levels, Level target, boolean lastMatchWins) {
 
     static UpdateFromLoop plan(Planner planner, Scope scope, FromPlanner.Entry target, List<Expr> where,
                                FromItem from) {
@@ -55,7 +57,7 @@ record UpdateFromLoop(Level[] levels, Level target) {
         for (int i = 0; i < n; i++) {
             levels[i].filter = CorePlanner.and(planner, scope, placed.get(i));
         }
-        return new UpdateFromLoop(levels, levels[0]);
+        return new UpdateFromLoop(levels, levels[0], false);
     }
 
     /**
@@ -86,7 +88,7 @@ record UpdateFromLoop(Level[] levels, Level target) {
         }
         t.filter = checks.isEmpty() ? null : CorePlanner.andEvals(checks);
         levels[loop.length] = t;
-        return new UpdateFromLoop(levels, t);
+        return new UpdateFromLoop(levels, t, true);
     }
 
     private static BitSet usedSlots(Planner planner, Scope scope, Expr term) {
