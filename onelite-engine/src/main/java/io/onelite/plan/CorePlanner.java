@@ -355,7 +355,7 @@ final class CorePlanner {
      */
     private static boolean reorderable(FromPlanner from, List<FromPlanner.Term> terms) {
         int n = from.entries.size();
-        if (n < 2 || n > JoinOrder.MAX_TABLES || from.hasRightJoin() || from.crossJoin) {
+        if (n < 2 || n > JoinOrder.MAX_TABLES || from.hasRightJoin() || from.hasRunningGroups() || from.crossJoin) {
             return false;
         }
         for (FromPlanner.Entry e : from.entries) {
@@ -364,7 +364,7 @@ final class CorePlanner {
             }
         }
         for (FromPlanner.Term t : terms) {
-            if (t.onLevel() >= 0 || containsAggregate(t.expr())) {
+            if (t.onLevel() >= 0 || t.onGroup() >= 0 || containsAggregate(t.expr())) {
                 return false;
             }
         }

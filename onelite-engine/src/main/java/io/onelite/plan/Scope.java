@@ -61,6 +61,10 @@ final class Scope {
         passedOver.add(slot + "/" + column);
     }
 
+    boolean passedOver(int slot, int column) {
+        return !passedOver.isEmpty() && passedOver.contains(slot + "/" + column);
+    }
+
     /** The replacement of an unqualified reference to (slot, column), or null. */
     Expr mergedUsing(int slot, int column) {
         return mergedUsing.isEmpty() ? null : mergedUsing.get(slot + "/" + column);
@@ -171,7 +175,7 @@ final class Scope {
             }
             int c = src.columnIndex(column);
             if (c >= 0) {
-                if (table == null && (src.hidden()[c] || !passedOver.isEmpty() && passedOver.contains(slot + "/" + c))) {
+                if (table == null && (src.hidden()[c] || passedOver(slot, c))) {
                     continue;
                 }
                 if (found != null) {

@@ -82,6 +82,7 @@ final class StarExpansion {
                 for (int u = 0; u < using.size(); u++) {
                     int[] left = lefts.get(u);
                     if (!scope.sources.get(left[0]).hidden()[left[1]]) { // else a USING around takes it
+                        checkUnambiguous(from, scope, g, using.get(u));
                         exprs.add(values.get(u));
                         names.add(using.get(u));
                     }
@@ -111,6 +112,24 @@ final class StarExpansion {
             }
             exprs.addAll(ie);
             names.addAll(in);
+        }
+    }
+
+    /**
+     * SQLite lists the USING column by its bare name, resolved among the parenthesised join's own
+     * sources: another visible column of that name there makes it ambiguous.
+     */
+    private static void checkUnambiguous(FromPlanner from, Scope scope, FromPlanner.Group g, String name) {
+        int visible = 0;
+        for (int i = g.first; i <= g.last; i++) {
+            int slot = from.entries.get(i).slot;
+            Source s = scope.sources.get(slot);
+            int c = s.columnIndex(name);
+            visible += c >= 0 && !s.hidden()[c] && !scope.passedOver(slot, c) ? 1 : 0;
+        }
+        if (visible > 1) {
+            throw new io.onelite.common.OneLiteException(io.onelite.common.ResultCode.ERROR,
+                    "ambiguous column name: " + name);
         }
     }
 

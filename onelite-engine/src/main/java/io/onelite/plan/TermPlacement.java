@@ -67,7 +67,14 @@ final class TermPlacement {
             if (lastRead > right) {
                 throw new OneLiteException(ResultCode.ERROR, "ON clause references tables to its right");
             }
-            (t.onGroup() >= 0 ? groupTerms.get(t.onGroup()) : levelTerms.get(t.onLevel())).add(t.expr());
+            FromPlanner.Group g = t.onGroup() >= 0 ? from.groups.get(t.onGroup()) : null;
+            if (g != null && !g.rightJoin) {
+                // a LEFT JOIN's ON terms only choose the parenthesised join's rows: checked inside
+                // it as its own terms, they can serve its lookups (q.x = p.x through an index on q)
+                place(planner, new FromPlanner.Term(t.expr(), -1, -1, g.last, g.id));
+            } else {
+                (g != null ? groupTerms.get(g.id) : levelTerms.get(t.onLevel())).add(t.expr());
+            }
             return;
         }
         if (base > 0 && !used.isEmpty() && used.nextSetBit(0) < base) {
