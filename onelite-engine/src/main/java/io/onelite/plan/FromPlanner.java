@@ -17,8 +17,9 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * Flattens a FROM clause into its sources, in join order, registering them in the scope, and
- * collects the join constraints (ON, USING, NATURAL) as terms.
+ * Flattens a FROM clause into its sources, in join order, registering them in the scope; the
+ * joins ({@link FromJoins}) mark outer joins and parenthesised joins ({@link Group}) and collect
+ * their constraints (ON, USING, NATURAL) as terms.
  */
 final class FromPlanner {
     /** A flattened FROM source. */
