@@ -477,10 +477,7 @@ public final class AggregateQuery implements Query {
 
     @Override
     public List<String> explain() {
-        List<String> out = new ArrayList<>();
-        for (Level l : levels) {
-            out.add(l.explainLine());
-        }
+        List<String> out = new ArrayList<>(Level.explain(levels));
         if (groupBy.length > 0 && !sortedInput) {
             out.add("USE TEMP B-TREE FOR GROUP BY");
         }

@@ -263,10 +263,7 @@ public final class CoreQuery implements Query {
 
     @Override
     public List<String> explain() {
-        List<String> out = new ArrayList<>();
-        for (Level l : levels) {
-            out.add(l.explainLine());
-        }
+        List<String> out = new ArrayList<>(Level.explain(levels));
         return out;
     }
 }

@@ -4,90 +4,107 @@ package io.onelite.exec;
  * Nested loops over a query level's {@link Level}s, outermost first: each {@link #next} leaves
  * every {@code f.src[slot]} on the next combination of rows that passes the levels' filters.
  * With no levels (SELECT without FROM) it yields one empty combination.
+ *
+ * <p>RIGHT and FULL JOINs work as in SQLite: the loops run as for a LEFT/inner join while each
+ * RIGHT/FULL level records the rows its ON terms matched; then, for each such level in FROM
+ * order, a further phase walks that level's unmatched rows with every level before it on its
+ * NULL row, and runs the levels after it inside (so a later RIGHT JOIN level keeps recording
+ * what those rows match, and its own phase comes after).
  */
 public final class JoinLoop {
     private final Level[] levels;
-    private int depth;
-    private boolean started;
-    private boolean done;
-    /** The RIGHT/FULL JOIN level, or -1. */
-    private final int rightLevel;
-    /** The second phase of a RIGHT/FULL JOIN (its unmatched rows, then the levels after it), or null. */
-    private JoinLoop unmatched;
+    /** The RIGHT/FULL JOIN levels, ascending. */
+    private final int[] rightLevels;
+    /** 0: the main loops; k: the unmatched rows of {@code rightLevels[k - 1]}. */
+    private int phase;
+    /** The loops of the current phase, or null before the first {@link #next}. */
+    private Nest nest;
 
     public JoinLoop(Level[] levels) {
         this.levels = levels;
-        int r = -1;
-        for (int i = 0; i < levels.length; i++) {
+        int n = 0;
+        for (Level l : levels) {
+            n += l.isRightJoin() ? 1 : 0;
+        }
+        rightLevels = new int[n];
+        for (int i = 0, k = 0; i < levels.length; i++) {
             if (levels[i].isRightJoin()) {
-                r = i;
+                rightLevels[k++] = i;
             }
         }
-        this.rightLevel = r;
     }
 
     public void reset() {
-        started = false;
-        done = false;
-        unmatched = null;
+        phase = 0;
+        nest = null;
     }
 
     public boolean next(Frame f) {
-        if (unmatched != null) {
-            return unmatched.next(f);
-        }
-        if (done) {
-            return false;
-        }
-        if (rightLevel >= 0 && nextMatched(f)) {
-            return true;
-        }
-        if (rightLevel >= 0) {
-            // RIGHT/FULL JOIN: the right side's rows no left row matched, with NULLs on the left
-            for (int i = 0; i < rightLevel; i++) {
-                f.src[levels[i].slot] = RowSource.NULL_ROW;
+        if (nest == null) {
+            for (int r : rightLevels) {
+                levels[r].clearMatched();
             }
-            Level[] rest = new Level[levels.length - rightLevel];
-            rest[0] = levels[rightLevel].unmatchedLevel();
-            System.arraycopy(levels, rightLevel + 1, rest, 1, rest.length - 1);
-            unmatched = new JoinLoop(rest);
-            return unmatched.next(f);
-        }
-        return nextMatched(f);
-    }
-
-    private boolean nextMatched(Frame f) {
-        if (done) {
-            return false;
-        }
-        int n = levels.length;
-        if (n == 0) {
-            done = true;
-            return true;
-        }
-        if (!started) {
-            started = true;
-            if (rightLevel >= 0) {
-                levels[rightLevel].clearMatched();
-            }
-            depth = 0;
-            levels[0].open(f);
-        } else {
-            depth = n - 1;
+            nest = new Nest(levels);
         }
         while (true) {
-            if (levels[depth].next(f)) {
-                if (depth == n - 1) {
-                    return true;
-                }
-                depth++;
-                levels[depth].open(f);
+            if (nest.next(f)) {
+                return true;
+            }
+            if (phase == rightLevels.length) {
+                return false;
+            }
+            int r = rightLevels[phase++];
+            for (int i = 0; i < r; i++) {
+                levels[i].nullRow(f);
+            }
+            Level[] rest = new Level[levels.length - r];
+            rest[0] = levels[r].unmatchedLevel();
+            System.arraycopy(levels, r + 1, rest, 1, rest.length - 1);
+            nest = new Nest(rest);
+        }
+    }
+
+    /** Plain nested loops over some levels. */
+    private static final class Nest {
+        private final Level[] levels;
+        private int depth;
+        private boolean started;
+        private boolean done;
+
+        Nest(Level[] levels) {
+            this.levels = levels;
+        }
+
+        boolean next(Frame f) {
+            if (done) {
+                return false;
+            }
+            int n = levels.length;
+            if (n == 0) {
+                done = true;
+                return true;
+            }
+            if (!started) {
+                started = true;
+                depth = 0;
+                levels[0].open(f);
             } else {
-                if (depth == 0) {
-                    done = true;
-                    return false;
+                depth = n - 1;
+            }
+            while (true) {
+                if (levels[depth].next(f)) {
+                    if (depth == n - 1) {
+                        return true;
+                    }
+                    depth++;
+                    levels[depth].open(f);
+                } else {
+                    if (depth == 0) {
+                        done = true;
+                        return false;
+                    }
+                    depth--;
                 }
-                depth--;
             }
         }
     }

@@ -19,6 +19,8 @@ public abstract class Level {
     private boolean nullRowDone;
     /** For the right side of a RIGHT/FULL JOIN: a plain scan of the same source, else null. */
     private Level unmatchedScan;
+    /** The source's name in EXPLAIN QUERY PLAN's "RIGHT-JOIN name" line. */
+    private String rightJoinName;
     /** The rowids of this level's rows that passed {@link #filter} (its ON terms) in this run. */
     private java.util.Set<Object> matchedRows;
 
@@ -42,7 +44,7 @@ public abstract class Level {
                     if (filter == null || ValueOps.isTrue(filter.eval(f))) {
                         matched = true;
                         if (matchedRows != null) {
-                            matchedRows.add(f.src[slot].identity());
+                            matchedRows.add(rowIdentity(f));
                         }
                         if (postFilter == null || ValueOps.isTrue(postFilter.eval(f))) {
                             return true;
@@ -51,7 +53,7 @@ public abstract class Level {
                 }
                 nullRowDone = true;
                 if (leftJoin && !matched) {
-                    f.src[slot] = RowSource.NULL_ROW;
+                    nullRow(f);
                     matched = true;
                     if (postFilter == null || ValueOps.isTrue(postFilter.eval(f))) {
                         return true;
@@ -62,13 +64,25 @@ public abstract class Level {
         }
     }
 
+    /** Puts this level's source (every source of a nested join) on its all-NULL row. */
+    public void nullRow(Frame f) {
+        f.src[slot] = RowSource.NULL_ROW;
+    }
+
+    /** What tells the current row from this level's others, for a RIGHT JOIN's matched set. */
+    protected Object rowIdentity(Frame f) {
+        return f.src[slot].identity();
+    }
+
     /**
      * Makes this level the right side of a RIGHT or FULL JOIN: after the nested loops end,
      * {@link JoinLoop} walks {@code scan} (the same source, no filter) for the rows that never
-     * passed {@link #filter}, with every outer level on its NULL row.
+     * passed {@link #filter}, with every outer level on its NULL row. {@code name} is the
+     * source's name for EXPLAIN QUERY PLAN.
      */
-    public void rightJoin(Level scan) {
+    public void rightJoin(Level scan, String name) {
         this.unmatchedScan = scan;
+        this.rightJoinName = name;
         this.matchedRows = new java.util.HashSet<>();
     }
 
@@ -97,7 +111,7 @@ public abstract class Level {
             @Override
             protected boolean advance(Frame f) {
                 while (scan.next(f)) {
-                    if (!done.contains(f.src[slot].identity())) {
+                    if (!done.contains(scan.rowIdentity(f))) {
                         return true;
                     }
                 }
@@ -107,6 +121,11 @@ public abstract class Level {
             @Override
             public String describe() {
                 return text;
+            }
+
+            @Override
+            public void nullRow(Frame f) {
+                scan.nullRow(f);
             }
         };
         u.postFilter = postFilter;
@@ -119,11 +138,38 @@ public abstract class Level {
     /** Moves to the next candidate row and sets {@code f.src[slot]}; false at the end. */
     protected abstract boolean advance(Frame f);
 
+    /** EXPLAIN QUERY PLAN lines that come before the join loop's (a parenthesised join's own plan). */
+    protected java.util.List<String> explainBefore() {
+        return java.util.List.of();
+    }
+
     /** A human description for EXPLAIN QUERY PLAN ("SCAN t", "SEARCH t USING INDEX i (a=?)"). */
     public abstract String describe();
 
-    /** {@link #describe}, marked " LEFT-JOIN" on the right side of a LEFT JOIN, as SQLite does. */
+    /** {@link #describe}, marked " LEFT-JOIN" on the right side of a LEFT or FULL JOIN, as SQLite does. */
     public final String explainLine() {
-        return describe() + (leftJoin && unmatchedScan == null ? " LEFT-JOIN" : "");
+        return describe() + (leftJoin ? " LEFT-JOIN" : "");
+    }
+
+    /**
+     * EXPLAIN QUERY PLAN lines of a join loop, as SQLite words them: one line per level, then per
+     * RIGHT/FULL JOIN level a "RIGHT-JOIN name" line and the scan of its unmatched rows (SQLite
+     * nests that scan under the RIGHT-JOIN line).
+     */
+    public static java.util.List<String> explain(Level[] levels) {
+        java.util.List<String> out = new java.util.ArrayList<>();
+        for (Level l : levels) {
+            out.addAll(l.explainBefore());
+        }
+        for (Level l : levels) {
+            out.add(l.explainLine());
+        }
+        for (Level l : levels) {
+            if (l.unmatchedScan != null) {
+                out.add("RIGHT-JOIN " + l.rightJoinName);
+                out.add(l.unmatchedScan.describe());
+            }
+        }
+        return out;
     }
 }

@@ -83,9 +83,7 @@ final class CorePlanner {
                 if (scope.sources.isEmpty()) {
                     throw new OneLiteException(ResultCode.ERROR, "no tables specified");
                 }
-                for (int slot = 0; slot < scope.sources.size(); slot++) {
-                    expand(scope, slot, exprs, names);
-                }
+                StarExpansion.star(from, scope, exprs, names);
             } else if (rc instanceof ResultColumn.TableStar ts) {
                 int found = -1;
                 for (int slot = 0; slot < scope.sources.size(); slot++) {
@@ -96,7 +94,7 @@ final class CorePlanner {
                 if (found < 0) {
                     throw new OneLiteException(ResultCode.ERROR, "no such table: " + ts.table());
                 }
-                expandAll(scope, found, exprs, names);
+                StarExpansion.tableStar(from, scope, found, exprs, names);
             } else {
                 ResultColumn.Expression e = (ResultColumn.Expression) rc;
                 exprs.add(e.expr());
@@ -115,13 +113,6 @@ final class CorePlanner {
         }
         // WHERE and ON terms, placed at the innermost level they need
         int nLevels = from.entries.size();
-        List<List<Expr>> levelTerms = new ArrayList<>();
-        List<List<Expr>> postTerms = new ArrayList<>();
-        for (int i = 0; i < nLevels; i++) {
-            levelTerms.add(new ArrayList<>());
-            postTerms.add(new ArrayList<>());
-        }
-        List<Eval> guards = new ArrayList<>();
         List<FromPlanner.Term> terms = new ArrayList<>(from.terms);
         if (q.where() != null) {
             for (Expr e : splitAnd(q.where())) {
@@ -132,7 +123,7 @@ final class CorePlanner {
         if (reorderable(from, terms)) {
             chooseJoinOrder(planner, scope, from, terms);
         }
-        for (FromPlanner.Term t : terms) {
+        TermPlacement placed = new TermPlacement(planner, scope, from, terms, t -> {
             if (containsAggregate(t.expr(), scope)) {
                 // SQLite words it so in a query that is not an aggregate; in one that is (GROUP BY,
                 // HAVING or an aggregate result column) its code generator's message wins
@@ -141,31 +132,10 @@ final class CorePlanner {
                 throw new OneLiteException(ResultCode.ERROR, (aggregateQuery ? "misuse of aggregate: "
                         : "misuse of aggregate function ") + aggregateName(t.expr(), scope) + "()");
             }
-            scope.innerSlotRefs.clear();
-            ExprCompiler ec = new ExprCompiler(planner, scope);
-            ec.compile(t.expr());
-            java.util.BitSet used = (java.util.BitSet) ec.slotsUsed.clone();
-            used.or(scope.innerSlotRefs);
-            int level = used.isEmpty() ? -1 : scope.lastLoopPosition(used); // a loop position
-            int rj = from.rightJoinLevel;
-            if (t.onLevel() >= 0) {
-                levelTerms.get(t.onLevel()).add(t.expr());
-            } else if (rj >= 0 && !t.pinned() && level <= rj && (level >= 0 || ec.usesOuter)) {
-                postTerms.get(rj).add(t.expr()); // must also see the right join's NULL-extended rows
-            } else if (level < 0 && nLevels > 0 && !ec.usesOuter) {
-                guards.add(new ExprCompiler(planner, scope).eval(t.expr()));
-            } else if (level < 0) {
-                if (nLevels == 0) {
-                    guards.add(new ExprCompiler(planner, scope).eval(t.expr()));
-                } else {
-                    levelTerms.get(0).add(t.expr());
-                }
-            } else if (from.entries.get(scope.slotAt(level)).leftJoin) {
-                postTerms.get(level).add(t.expr());
-            } else {
-                levelTerms.get(level).add(t.expr());
-            }
-        }
+        });
+        List<List<Expr>> levelTerms = placed.levelTerms;
+        List<List<Expr>> postTerms = placed.postTerms;
+        List<Eval> guards = placed.guards;
         Eval guard = guards.isEmpty() ? null : andEvals(guards);
         boolean aggregate = forceAggregate || !q.groupBy().isEmpty() || q.having() != null;
         for (Expr e : exprs) {
@@ -306,7 +276,7 @@ final class CorePlanner {
         }
         // levels come last: every column the query reads is known, so covering indexes show
         List<AccessPlanner.OrderTerm> wish = null;
-        if (nLevels > 0 && from.rightJoinLevel < 0 && !windows) {
+        if (nLevels > 0 && !from.hasRightJoin() && !windows) {
             wish = aggregate ? CoreOrders.groupOrder(scope, groupExprs, groupColls, groupDesc, orderFollowsGroups ? keys.length : 0)
                     : CoreOrders.sortOrder(scope, orderExprs, desc, keyColls, nullsFirst);
         }
@@ -320,7 +290,7 @@ final class CorePlanner {
             levels[i] = access.level();
             if (i > 0) {
                 Level auto = AutoIndexes.plan(planner, scope, entry, levelTerms.get(i), levels[i], outerRows,
-                        from.rightJoinLevel < 0);
+                        !from.hasRightJoin());
                 if (auto != null) {
                     levels[i] = auto;
                 }
@@ -331,12 +301,7 @@ final class CorePlanner {
             levels[i].postFilter = and(planner, scope, postTerms.get(i));
             levels[i].leftJoin = entry.leftJoin;
         }
-        if (from.rightJoinLevel >= 0) {
-            int rj = from.rightJoinLevel;
-            // the rows no left row matched: a plain scan of the right side, checked after the loop
-            Level scan = AccessPlanner.level(planner, scope, from.entries.get(rj), List.of());
-            levels[rj].rightJoin(scan);
-        }
+        levels = JoinLevels.assemble(planner, scope, from, placed, levels);
         if (keys.length > 0 && ((!aggregate && ordered) || orderFollowsGroups)) {
             keys = new int[0]; // the rows already come in ORDER BY order
         }
@@ -394,7 +359,7 @@ final class CorePlanner {
      */
     private static boolean reorderable(FromPlanner from, List<FromPlanner.Term> terms) {
         int n = from.entries.size();
-        if (n < 2 || n > JoinOrder.MAX_TABLES || from.rightJoinLevel >= 0 || from.crossJoin) {
+        if (n < 2 || n > JoinOrder.MAX_TABLES || from.hasRightJoin() || from.hasRunningGroups() || from.crossJoin) {
             return false;
         }
         for (FromPlanner.Entry e : from.entries) {
@@ -403,7 +368,7 @@ final class CorePlanner {
             }
         }
         for (FromPlanner.Term t : terms) {
-            if (t.onLevel() >= 0 || t.pinned() || containsAggregate(t.expr())) {
+            if (t.onLevel() >= 0 || t.onGroup() >= 0 || containsAggregate(t.expr())) {
                 return false;
             }
         }
@@ -452,27 +417,6 @@ final class CorePlanner {
             return r.source().columnNames().get(r.column());
         }
         return c.column();
-    }
-
-    private static void expand(Scope scope, int slot, List<Expr> exprs, List<String> names) {
-        Source s = scope.sources.get(slot);
-        for (int i = 0; i < s.columnNames().size(); i++) {
-            if (s.hidden()[i]) {
-                continue;
-            }
-            Expr merged = scope.mergedUsing(slot, i); // a RIGHT/FULL JOIN's USING column
-            exprs.add(merged != null ? merged : new Expr.ColumnRef(null, s.alias(), s.columnNames().get(i), false));
-            names.add(s.columnNames().get(i));
-        }
-    }
-
-    private static void expandAll(Scope scope, int slot, List<Expr> exprs, List<String> names) {
-        Source s = scope.sources.get(slot);
-        for (int i = 0; i < s.columnNames().size(); i++) {
-            Expr merged = scope.mergedUsing(slot, i); // as SQLite, t.* also reads a RIGHT/FULL JOIN's USING column merged
-            exprs.add(merged != null ? merged : new Expr.ColumnRef(null, s.alias(), s.columnNames().get(i), false));
-            names.add(s.columnNames().get(i));
-        }
     }
 
     static Eval and(Planner planner, Scope scope, List<Expr> terms) {

@@ -70,11 +70,7 @@ public final class DmlPlanner {
 
         @Override
         public List<String> explain() {
-            List<String> out = new ArrayList<>();
-            for (Level l : loops) {
-                out.add(l.describe());
-            }
-            return out;
+            return Level.explain(loops);
         }
 
         @Override
@@ -248,8 +244,10 @@ public final class DmlPlanner {
     private static final class Matcher {
         final Scope scope;
         final Level level;
-        /** The target first, then the sources of UPDATE ... FROM. */
+        /** The target's and the sources' of UPDATE ... FROM ({@link UpdateFromLoop}). */
         final Level[] levels;
+        /** UPDATE ... FROM an outer join: of the source rows matching a target row, the last wins. */
+        final boolean lastMatchWins;
 
         Matcher(Planner planner, Table t, String alias, Expr where) {
             this(planner, t, alias, where, null);
@@ -266,40 +264,13 @@ public final class DmlPlanner {
                 level = AccessPlanner.level(planner, scope, e, terms);
                 level.filter = CorePlanner.and(planner, scope, terms);
                 levels = new Level[]{level};
+                lastMatchWins = false;
                 return;
             }
-            FromPlanner fp = new FromPlanner(planner, scope);
-            fp.add(from);
-            if (fp.rightJoinLevel >= 0) {
-                throw new OneLiteException(ResultCode.ERROR, "RIGHT or FULL JOIN in UPDATE ... FROM is not supported");
-            }
-            List<List<Expr>> placed = new ArrayList<>();
-            for (int i = 0; i <= fp.entries.size(); i++) {
-                placed.add(new ArrayList<>());
-            }
-            List<Expr> all = new ArrayList<>(terms);
-            for (FromPlanner.Term term : fp.terms) {
-                all.add(term.expr());
-            }
-            for (Expr term : all) {
-                scope.innerSlotRefs.clear();
-                ExprCompiler ec = new ExprCompiler(planner, scope);
-                ec.compile(term);
-                java.util.BitSet used = (java.util.BitSet) ec.slotsUsed.clone();
-                used.or(scope.innerSlotRefs);
-                placed.get(Math.max(0, used.length() - 1)).add(term);
-            }
-            levels = new Level[fp.entries.size() + 1];
-            level = AccessPlanner.level(planner, scope, e, placed.get(0));
-            levels[0] = level;
-            for (int i = 0; i < fp.entries.size(); i++) {
-                FromPlanner.Entry fe = fp.entries.get(i);
-                fe.slot = i + 1;
-                levels[i + 1] = AccessPlanner.level(planner, scope, fe, placed.get(i + 1));
-            }
-            for (int i = 0; i < levels.length; i++) {
-                levels[i].filter = CorePlanner.and(planner, scope, placed.get(i));
-            }
+            UpdateFromLoop loop = UpdateFromLoop.plan(planner, scope, e, terms, from);
+            levels = loop.levels();
+            level = loop.target();
+            lastMatchWins = loop.lastMatchWins();
         }
     }
 
@@ -379,7 +350,7 @@ public final class DmlPlanner {
                 Frame f = new Frame(ctx, outer, m.levels.length);
                 JoinLoop loop = new JoinLoop(m.levels);
                 List<Object[]> changes = new ArrayList<>(); // [ref, newRowid, values]; values null: at write
-                java.util.Set<Object> seen = new java.util.HashSet<>();
+                java.util.Map<Object, Integer> seen = new java.util.HashMap<>(); // target row -> its change
                 while (loop.next(f)) {
                     RowSource r = f.src[0];
                     Object ref = writer.ref(r, n);
@@ -388,7 +359,8 @@ public final class DmlPlanner {
                         continue;
                     }
                     long rowid = ref instanceof Long l ? l : 0;
-                    if (!seen.add(ref instanceof Object[] pk ? new RowKey(pk) : ref)) {
+                    Integer earlier = seen.putIfAbsent(ref instanceof Object[] pk ? new RowKey(pk) : ref, changes.size());
+                    if (earlier != null && !m.lastMatchWins) {
                         continue; // UPDATE ... FROM: the first matching source row wins
                     }
                     Object[] values = new Object[n];
@@ -396,6 +368,10 @@ public final class DmlPlanner {
                         values[i] = r.column(i);
                     }
                     Long newRowid = assign.apply(f, values, hasRowid ? rowid : null);
+                    if (earlier != null) {
+                        changes.set(earlier, new Object[]{ref, newRowid, values});
+                        continue;
+                    }
                     changes.add(new Object[]{ref, newRowid, values});
                 }
                 Frame at = setAtWrite ? new Frame(ctx, outer, 1) : null;

@@ -17,8 +17,9 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * Flattens a FROM clause into its sources, in join order, registering them in the scope, and
- * collects the join constraints (ON, USING, NATURAL) as terms.
+ * Flattens a FROM clause into its sources, in join order, registering them in the scope; the
+ * joins ({@link FromJoins}) mark outer joins and parenthesised joins ({@link Group}) and collect
+ * their constraints (ON, USING, NATURAL) as terms.
  */
 final class FromPlanner {
     /** A flattened FROM source. */
@@ -29,6 +30,15 @@ final class FromPlanner {
         Query query;
         boolean queryCorrelated;
         boolean leftJoin;
+        /** The right side of a RIGHT or FULL JOIN. */
+        boolean rightJoin;
+        /** The parenthesised join ({@link Group}) it sits in directly, or -1. */
+        int group = -1;
+        /** The USING (or NATURAL) columns of the join it is the right side of, and their values. */
+        List<String> using = List.of();
+        List<Expr> usingValues = List.of();
+        /** Per USING column: the left side's {slot, column} it was matched with. */
+        List<int[]> usingLeft = List.of();
         String name;
         /** {@code INDEXED BY name}: the only index the source may be read through; else null. */
         String indexedBy;
@@ -39,22 +49,50 @@ final class FromPlanner {
     }
 
     /**
-     * A WHERE or ON term; {@code onLevel} >= 0 for the ON terms of a LEFT/RIGHT/FULL JOIN's right
-     * side; {@code pinned} for terms inside the left operand of a RIGHT/FULL JOIN.
+     * A WHERE or ON term. {@code onLevel} >= 0 for the ON terms of a LEFT/RIGHT/FULL JOIN whose
+     * right side is one source: its level, where they are checked; {@code onGroup} >= 0 for those
+     * whose right side is a parenthesised join ({@link Group}). Otherwise {@code nodeEnd} is the
+     * last level of the (inner) join whose ON clause it is, -1 for WHERE terms: the term
+     * restricts that join's rows, so it must be checked after every RIGHT/FULL JOIN inside it and
+     * before any RIGHT/FULL JOIN around it. {@code context} is the group the join sits in, or -1.
      */
-    record Term(Expr expr, int onLevel, boolean pinned) {
+    record Term(Expr expr, int onLevel, int onGroup, int nodeEnd, int context) {
         Term(Expr expr, int onLevel) {
-            this(expr, onLevel, false);
+            this(expr, onLevel, -1, -1, -1);
         }
     }
 
     /**
-     * The level that is the right side of a RIGHT or FULL JOIN, or -1. WHERE terms (and ON terms
-     * of later joins) reading levels up to it are checked after it ({@link Term#pinned} terms,
-     * the ON terms inside its left operand, are not moved), so that they also see the rows it
-     * adds with NULLs on the left.
+     * A parenthesised join on the right of another join, its entries {@code first..last}. As in
+     * SQLite (which makes it a subquery), a USING column is looked up inside it only, and
+     * {@code *} lists a USING column before the columns of the join's left side. On the right of
+     * an outer join, or holding a RIGHT/FULL JOIN, it runs as one level of its own join loop
+     * ({@code runsAsLevel}); else its entries join the enclosing loops.
      */
-    int rightJoinLevel = -1;
+    static final class Group {
+        final int id;
+        /** The group it sits in, or -1. */
+        final int parent;
+        final int first;
+        int last;
+        boolean runsAsLevel;
+        boolean leftJoin;
+        boolean rightJoin;
+        List<String> using = List.of();
+        List<Expr> usingValues = List.of();
+        List<int[]> usingLeft = List.of();
+
+        Group(int id, int parent, int first) {
+            this.id = id;
+            this.parent = parent;
+            this.first = first;
+        }
+    }
+
+    final List<Group> groups = new ArrayList<>();
+
+    /** The levels that are the right side of a RIGHT or FULL JOIN, ascending (no reordering then). */
+    final List<Integer> rightJoins = new ArrayList<>();
     /** Whether a CROSS JOIN appears: SQLite then keeps the tables in the order written. */
     boolean crossJoin;
 
@@ -62,88 +100,48 @@ final class FromPlanner {
     List<Expr> pushable = List.of();
     final List<Entry> entries = new ArrayList<>();
     final List<Term> terms = new ArrayList<>();
-    private final Planner planner;
-    private final Scope scope;
+    final Planner planner;
+    final Scope scope;
+    private final FromJoins joins = new FromJoins(this);
+
+    boolean hasRightJoin() {
+        return !rightJoins.isEmpty() || groups.stream().anyMatch(g -> g.rightJoin);
+    }
+
+    /** The group that runs as a level nearest around {@code group} (itself if it does), or -1. */
+    int runningGroup(int group) {
+        int g = group;
+        while (g >= 0 && !groups.get(g).runsAsLevel) {
+            g = groups.get(g).parent;
+        }
+        return g;
+    }
+
+    boolean hasRunningGroups() {
+        return groups.stream().anyMatch(g -> g.runsAsLevel);
+    }
+
+    /**
+     * The scope slot of entry 0: 0 for a SELECT, 1 in UPDATE ... FROM (the target comes first).
+     * A USING column is looked up among the FROM clause's own sources only (SQLite makes a FROM
+     * clause of several terms in UPDATE a subquery).
+     */
+    final int base;
 
     FromPlanner(Planner planner, Scope scope) {
         this.planner = planner;
         this.scope = scope;
+        this.base = scope.sources.size();
     }
 
     void add(FromItem item) {
         if (item instanceof Join j) {
-            add(j.left());
-            int before = entries.size();
-            add(j.right());
-            boolean outerRight = j.type() == Join.JoinType.RIGHT || j.type() == Join.JoinType.FULL;
-            crossJoin |= j.type() == Join.JoinType.CROSS;
-            boolean left = j.type() == Join.JoinType.LEFT || j.type() == Join.JoinType.FULL;
-            int level = entries.size() - 1;
-            if (outerRight) {
-                if (entries.size() - before != 1) {
-                    throw new OneLiteException(ResultCode.ERROR, "RIGHT or FULL JOIN of a nested join is not supported");
-                }
-                if (rightJoinLevel >= 0) {
-                    throw new OneLiteException(ResultCode.ERROR,
-                            "more than one RIGHT or FULL JOIN in one FROM clause is not supported");
-                }
-                rightJoinLevel = level;
-                // the ON terms of joins inside the left operand stay where they are
-                for (int i = 0; i < terms.size(); i++) {
-                    Term t = terms.get(i);
-                    terms.set(i, new Term(t.expr(), t.onLevel(), true));
-                }
-            }
-            if (left) {
-                if (entries.size() - before != 1) {
-                    throw new OneLiteException(ResultCode.ERROR, "LEFT JOIN of a nested join is not supported");
-                }
-                entries.get(level).leftJoin = true;
-            }
-            left |= outerRight; // the ON terms of a RIGHT/FULL join belong to its level
-            List<String> using = new ArrayList<>(j.using());
-            Source right = scope.sources.get(level);
-            if (j.natural()) {
-                for (String c : right.columnNames()) {
-                    if (findEarlier(c, before) >= 0) {
-                        using.add(c);
-                    }
-                }
-            }
-            for (String c : using) {
-                int ls = findEarlier(c, before);
-                int rc = right.columnIndex(c);
-                if (ls < 0 || rc < 0) {
-                    throw new OneLiteException(ResultCode.ERROR, "cannot join using column " + c
-                            + " - column not present in both tables");
-                }
-                if (outerRight && findEarlier(c, before, ls + 1) >= 0) {
-                    // the merged column could come from either: SQLite refuses to pick
-                    throw new OneLiteException(ResultCode.ERROR, "ambiguous reference to " + c + " in USING()");
-                }
-                right.hidden()[rc] = true;
-                Source l = scope.sources.get(ls);
-                int lc = l.columnIndex(c);
-                Expr lref = new Expr.ColumnRef(null, l.alias(), l.columnNames().get(lc), false);
-                Expr rref = new Expr.ColumnRef(null, right.alias(), right.columnNames().get(rc), false);
-                // a later USING compares with what the name means (coalesce after a FULL JOIN)
-                Expr lname = scope.mergedUsing(ls, lc);
-                Expr eq = new Expr.Binary(Expr.BinaryOp.EQ, lname != null ? lname : lref, rref);
-                if (outerRight) {
-                    scope.mergeUsing(ls, lc, j.type() == Join.JoinType.RIGHT ? rref
-                            : Expr.FunctionCall.of("coalesce", List.of(lref, rref)));
-                }
-                terms.add(new Term(eq, left ? level : -1));
-            }
-            if (j.on() != null) {
-                for (Expr e : CorePlanner.splitAnd(j.on())) {
-                    terms.add(new Term(e, left ? level : -1));
-                }
-            }
+            joins.add(j);
             return;
         }
         Entry e = new Entry();
         e.slot = entries.size();
+        e.group = joins.context();
         if (item instanceof FromItem.Table t) {
             planner.checkBound(t.name().schema());
             String name = t.name().name();
@@ -406,21 +404,5 @@ final class FromPlanner {
             out.add(unique);
         }
         return out;
-    }
-
-    private int findEarlier(String column, int before) {
-        return findEarlier(column, before, 0);
-    }
-
-    /** The first source in {@code [from, before)} with a visible column of that name, or -1. */
-    private int findEarlier(String column, int before, int from) {
-        for (int s = from; s < before; s++) {
-            Source src = scope.sources.get(s);
-            int c = src.columnIndex(column);
-            if (c >= 0 && !src.hidden()[c]) {
-                return s;
-            }
-        }
-        return -1;
     }
 }

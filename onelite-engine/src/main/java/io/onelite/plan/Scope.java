@@ -51,6 +51,20 @@ final class Scope {
         mergedUsing.put(slot + "/" + column, replacement);
     }
 
+    /**
+     * Columns an unqualified name passes over although {@code *} lists them: the further columns
+     * of that name in a parenthesised join on the right of USING (by "slot/column").
+     */
+    private final java.util.Set<String> passedOver = new java.util.HashSet<>();
+
+    void passOver(int slot, int column) {
+        passedOver.add(slot + "/" + column);
+    }
+
+    boolean passedOver(int slot, int column) {
+        return !passedOver.isEmpty() && passedOver.contains(slot + "/" + column);
+    }
+
     /** The replacement of an unqualified reference to (slot, column), or null. */
     Expr mergedUsing(int slot, int column) {
         return mergedUsing.isEmpty() ? null : mergedUsing.get(slot + "/" + column);
@@ -161,7 +175,7 @@ final class Scope {
             }
             int c = src.columnIndex(column);
             if (c >= 0) {
-                if (table == null && src.hidden()[c]) {
+                if (table == null && (src.hidden()[c] || passedOver(slot, c))) {
                     continue;
                 }
                 if (found != null) {
