@@ -29,11 +29,16 @@ import java.util.Random;
  * usage: Oltp [--rows 200000] [--inserts 20000] [--ops 20000] [--updates 5000] [--deletes 5000]
  *             [--scans 200] [--joins 200] [--full-scans 3] [--sync NORMAL|FULL|OFF]
  *             [--dir DIR] [--csv FILE] [--png FILE] [--warmup-scale 1.0] [--no-warmup] [--runs 3]
- *             [--open-mb 0]
+ *             [--open-mb 0] [--open-repeats 1] [--only NAME,NAME...]
  * </pre>
  * {@code --open-mb N} (off by default: building the files takes a while) adds "open N MB file
  * + first query": a file of about N MB built once per engine ({@link BigFile}), then in each pass
- * the time to open a connection to it and run its first queries.
+ * the time to open a connection to it and run its first queries. {@code --open-repeats N}
+ * (N > 1) also times N further opens in a row per pass, and adds their median as its own row
+ * (the first open of a pass runs OneLite's open path mostly interpreted: it ran a handful of
+ * times in the JVM so far; the repeated ones show the path compiled).
+ * {@code --only} times only the operations whose names contain one of the given words (the bulk
+ * insert always runs: the others read its rows; an operation left out also changes no data).
  * Ratio = OneLite time / native time (lower is better). This prints; it asserts nothing.
  */
 public final class Oltp {
@@ -61,6 +66,8 @@ public final class Oltp {
     private final int scans;
     private final int joins;
     private final int fullScans;
+    /** Name fragments of the operations to run (empty: all). */
+    private List<String> only = List.of();
 
     Oltp(int rows, int inserts, int ops, int updates, int deletes, int scans, int joins, int fullScans) {
         this.rows = rows;
@@ -80,6 +87,9 @@ public final class Oltp {
         Oltp full = new Oltp(a.getInt("rows", 200_000), a.getInt("inserts", 20_000), a.getInt("ops", 20_000),
                 a.getInt("updates", 5_000), a.getInt("deletes", 5_000), a.getInt("scans", 200), a.getInt("joins", 200),
                 a.getInt("full-scans", 3));
+        if (a.has("only")) {
+            full.only = List.of(a.get("only", "").toLowerCase(Locale.ROOT).split(","));
+        }
         System.out.printf("OLTP, one connection each: %,d rows, synchronous=%s, files in %s%n", full.rows, sync, dir);
         System.out.println(BenchArgs.machine());
         // warm-up: the whole workload on throw-away files, at --warmup-scale of the size (default 1:
@@ -89,12 +99,14 @@ public final class Oltp {
             Oltp warm = new Oltp(Math.max(1000, (int) (full.rows * scale)), (int) (full.inserts * scale),
                     (int) (full.ops * scale), (int) (full.updates * scale), (int) (full.deletes * scale),
                     (int) Math.ceil(full.scans * scale), (int) Math.ceil(full.joins * scale), full.fullScans);
+            warm.only = full.only;
             warm.run(sync, dir);
         }
         // timed passes on fresh files; each engine's time per operation is the median over the passes
         // (the machine is shared: one pass alone moved single ratios by 2x)
         int runs = a.getInt("runs", 3);
         int openMb = a.getInt("open-mb", 0);
+        int openRepeats = a.getInt("open-repeats", 1);
         List<List<Row>> passes = new ArrayList<>();
         BigFile bigNative = null;
         BigFile bigOneLite = null;
@@ -107,6 +119,10 @@ public final class Oltp {
                 List<Row> pass = full.run(sync, dir);
                 if (openMb > 0) {
                     pass.add(timeOpen(String.format("open %d MB file + query", openMb), bigNative, bigOneLite));
+                    if (openRepeats > 1) {
+                        pass.add(timeOpens(String.format("open %d MB, median of %d", openMb, openRepeats), bigNative,
+                                bigOneLite, openRepeats));
+                    }
                 }
                 passes.add(pass);
             }
@@ -144,6 +160,22 @@ public final class Oltp {
             System.out.printf("MISMATCH in %s: native checksum %d, OneLite %d%n", name, sumNative, sumOne);
         }
         return new Row(name, 1, (t1 - t0) / 1e6, (t2 - t1) / 1e6, mismatch);
+    }
+
+    /** {@code n} opens of each engine, alternating; the median time of each (one row, count 1). */
+    private static Row timeOpens(String name, BigFile nat, BigFile one, int n) throws Exception {
+        double[] tn = new double[n];
+        double[] to = new double[n];
+        boolean mismatch = false;
+        for (int i = 0; i < n; i++) {
+            Row r = timeOpen(name, nat, one);
+            tn[i] = r.nativeMs;
+            to[i] = r.oneliteMs;
+            mismatch |= r.mismatch;
+        }
+        java.util.Arrays.sort(tn);
+        java.util.Arrays.sort(to);
+        return new Row(name, 1, tn[n / 2], to[n / 2], mismatch);
     }
 
     static List<Row> median(List<List<Row>> passes) {
@@ -184,6 +216,9 @@ public final class Oltp {
             }
             long seed = 42;
             for (Op op : operations()) {
+                if (!selected(op)) {
+                    continue;
+                }
                 long t0 = System.nanoTime();
                 long sumNative = op.work.run(nat, new Random(seed));
                 long t1 = System.nanoTime();
@@ -201,6 +236,14 @@ public final class Oltp {
             deleteDb(oneliteFile);
         }
         return out;
+    }
+
+    private boolean selected(Op op) {
+        if (only.isEmpty() || op.name.startsWith("bulk insert")) {
+            return true;
+        }
+        String name = op.name.toLowerCase(Locale.ROOT);
+        return only.stream().anyMatch(w -> !w.isBlank() && name.contains(w.trim()));
     }
 
     private static void createSchema(Connection c) throws SQLException {
