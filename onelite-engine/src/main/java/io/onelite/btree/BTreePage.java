@@ -87,11 +87,15 @@ final class BTreePage {
         int off = cellOffset(i);
         if (!isLeaf()) {
             off += 4;
+        } else if (off >= 0 && off < usable && data[off] >= 0) {
+            off++; // a payload below 128 bytes: a one-byte size varint, the usual case
         } else {
             off += varintLength(off);
         }
-        varintLength(off);
-        return Varint.get(data, off);
+        if (off < 0 || off > usable - 9) {
+            varintLength(off); // near the end of the page: check that the varint ends before it
+        }
+        return Varint.get(data, off); // reads at most 9 bytes
     }
 
     private int varintLength(int off) {
@@ -117,12 +121,17 @@ final class BTreePage {
             }
             p += 4;
         }
-        int n = varintLength(p);
-        long size = Varint.get(data, p);
-        p += n;
+        long size;
+        if (p >= 0 && p < usable && data[p] >= 0) {
+            size = data[p++]; // a payload below 128 bytes: a one-byte varint, the usual case
+        } else {
+            int n = varintLength(p);
+            size = Varint.get(data, p);
+            p += n;
+        }
         long rowid = 0;
         if (isTable()) {
-            n = varintLength(p);
+            int n = varintLength(p);
             rowid = Varint.get(data, p);
             p += n;
         }
