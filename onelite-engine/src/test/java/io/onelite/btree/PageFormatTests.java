@@ -66,8 +66,21 @@ class PageFormatTests {
                 assertThat(c.localSize()).isEqualTo(size);
                 assertThat(page[c.payloadStart()]).isEqualTo(payloads.get(i)[0]);
                 assertThat(c.cellSize()).isEqualTo(Math.max(PageHeader.MIN_CELL_SIZE, cells.get(i).length));
+                assertThat(p.localPayload(i)).as("the scan's view of cell %d", i)
+                        .isEqualTo(((long) c.payloadStart() << 32) | c.localSize());
             }
         }
+        // a payload partly on overflow pages, and an index leaf: the scan reads those through cell()
+        byte[] big = new byte[5000];
+        byte[] page = new byte[4096];
+        new Node(PageHeader.TABLE_LEAF, new ArrayList<>(List.of(Cells.tableLeaf(s, 9, big))), 0).writeTo(page, 0, 4096);
+        BTreePage overflowing = new BTreePage(3, page, 4096);
+        assertThat(overflowing.cell(0).hasOverflow()).isTrue();
+        assertThat(overflowing.localPayload(0)).isEqualTo(-1);
+        byte[] indexPage = new byte[4096];
+        new Node(PageHeader.INDEX_LEAF, new ArrayList<>(List.of(Cells.indexLeaf(s, Record.encode(1L, 2L)))), 0)
+                .writeTo(indexPage, 0, 4096);
+        assertThat(new BTreePage(4, indexPage, 4096).localPayload(0)).isEqualTo(-1);
     }
 
     @Test
