@@ -51,11 +51,27 @@ public final class Oltp {
     record Op(String name, int count, Work work) {
     }
 
-    /** One line of the result table; times in milliseconds for {@code count} operations. */
-    record Row(String name, int count, double nativeMs, double oneliteMs, boolean mismatch) {
+    /**
+     * One line of the result table; times in milliseconds for {@code count} operations: wall
+     * clock, and the CPU time of the calling thread (both engines do their work in it; on a
+     * shared machine the CPU times are much steadier than the wall clock).
+     */
+    record Row(String name, int count, double nativeMs, double oneliteMs, double nativeCpuMs, double oneliteCpuMs,
+               boolean mismatch) {
         double ratio() {
             return oneliteMs / nativeMs;
         }
+
+        double cpuRatio() {
+            return oneliteCpuMs / nativeCpuMs;
+        }
+    }
+
+    private static final java.lang.management.ThreadMXBean THREADS = java.lang.management.ManagementFactory.getThreadMXBean();
+
+    /** The calling thread's CPU time in nanoseconds. */
+    static long cpuNanos() {
+        return THREADS.getCurrentThreadCpuTime();
     }
 
     private final int rows;
@@ -150,32 +166,28 @@ public final class Oltp {
 
     /** One timed open of each engine's big file; checksums compared like the other operations. */
     private static Row timeOpen(String name, BigFile nat, BigFile one) throws Exception {
+        long c0 = cpuNanos();
         long t0 = System.nanoTime();
         long sumNative = nat.openAndQuery();
         long t1 = System.nanoTime();
+        long c1 = cpuNanos();
         long sumOne = one.openAndQuery();
         long t2 = System.nanoTime();
+        long c2 = cpuNanos();
         boolean mismatch = sumNative != sumOne;
         if (mismatch) {
             System.out.printf("MISMATCH in %s: native checksum %d, OneLite %d%n", name, sumNative, sumOne);
         }
-        return new Row(name, 1, (t1 - t0) / 1e6, (t2 - t1) / 1e6, mismatch);
+        return new Row(name, 1, (t1 - t0) / 1e6, (t2 - t1) / 1e6, (c1 - c0) / 1e6, (c2 - c1) / 1e6, mismatch);
     }
 
     /** {@code n} opens of each engine, alternating; the median time of each (one row, count 1). */
     private static Row timeOpens(String name, BigFile nat, BigFile one, int n) throws Exception {
-        double[] tn = new double[n];
-        double[] to = new double[n];
-        boolean mismatch = false;
+        List<List<Row>> opens = new ArrayList<>();
         for (int i = 0; i < n; i++) {
-            Row r = timeOpen(name, nat, one);
-            tn[i] = r.nativeMs;
-            to[i] = r.oneliteMs;
-            mismatch |= r.mismatch;
+            opens.add(List.of(timeOpen(name, nat, one)));
         }
-        java.util.Arrays.sort(tn);
-        java.util.Arrays.sort(to);
-        return new Row(name, 1, tn[n / 2], to[n / 2], mismatch);
+        return median(opens).get(0);
     }
 
     static List<Row> median(List<List<Row>> passes) {
@@ -183,19 +195,27 @@ public final class Oltp {
         for (int op = 0; op < passes.get(0).size(); op++) {
             double[] nat = new double[passes.size()];
             double[] one = new double[passes.size()];
+            double[] natCpu = new double[passes.size()];
+            double[] oneCpu = new double[passes.size()];
             boolean mismatch = false;
             for (int p = 0; p < passes.size(); p++) {
                 Row r = passes.get(p).get(op);
                 nat[p] = r.nativeMs;
                 one[p] = r.oneliteMs;
+                natCpu[p] = r.nativeCpuMs;
+                oneCpu[p] = r.oneliteCpuMs;
                 mismatch |= r.mismatch;
             }
-            java.util.Arrays.sort(nat);
-            java.util.Arrays.sort(one);
             Row first = passes.get(0).get(op);
-            out.add(new Row(first.name, first.count, nat[nat.length / 2], one[one.length / 2], mismatch));
+            out.add(new Row(first.name, first.count, middle(nat), middle(one), middle(natCpu), middle(oneCpu), mismatch));
         }
         return out;
+    }
+
+    private static double middle(double[] values) {
+        double[] v = values.clone();
+        java.util.Arrays.sort(v);
+        return v[v.length / 2];
     }
 
     /** Runs every operation on both engines (fresh files) and returns the table. */
@@ -219,17 +239,21 @@ public final class Oltp {
                 if (!selected(op)) {
                     continue;
                 }
+                long c0 = cpuNanos();
                 long t0 = System.nanoTime();
                 long sumNative = op.work.run(nat, new Random(seed));
                 long t1 = System.nanoTime();
+                long c1 = cpuNanos();
                 long sumOne = op.work.run(one, new Random(seed));
                 long t2 = System.nanoTime();
+                long c2 = cpuNanos();
                 seed++;
                 boolean mismatch = sumNative != sumOne;
                 if (mismatch) {
                     System.out.printf("MISMATCH in %s: native checksum %d, OneLite %d%n", op.name, sumNative, sumOne);
                 }
-                out.add(new Row(op.name, op.count, (t1 - t0) / 1e6, (t2 - t1) / 1e6, mismatch));
+                out.add(new Row(op.name, op.count, (t1 - t0) / 1e6, (t2 - t1) / 1e6, (c1 - c0) / 1e6, (c2 - c1) / 1e6,
+                        mismatch));
             }
         } finally {
             deleteDb(nativeFile);
@@ -424,22 +448,22 @@ public final class Oltp {
 
     static String format(List<Row> table) {
         StringBuilder b = new StringBuilder();
-        b.append(String.format("%-28s %9s %12s %12s %10s %10s %7s%n", "operation", "count", "native ms", "OneLite ms",
-                "native/op", "OneLite/op", "ratio"));
+        b.append(String.format("%-28s %9s %12s %12s %10s %10s %7s %9s%n", "operation", "count", "native ms", "OneLite ms",
+                "native/op", "OneLite/op", "ratio", "cpu ratio"));
         for (Row r : table) {
-            b.append(String.format(Locale.ROOT, "%-28s %9d %12.1f %12.1f %8.1fus %8.1fus %7.2f%s%n", r.name, r.count,
+            b.append(String.format(Locale.ROOT, "%-28s %9d %12.1f %12.1f %8.1fus %8.1fus %7.2f %9.2f%s%n", r.name, r.count,
                     r.nativeMs, r.oneliteMs, r.nativeMs * 1000 / r.count, r.oneliteMs * 1000 / r.count, r.ratio(),
-                    r.mismatch ? "  MISMATCH" : ""));
+                    r.cpuRatio(), r.mismatch ? "  MISMATCH" : ""));
         }
         return b.toString();
     }
 
     static void writeCsv(List<Row> table, Path file) throws IOException {
         try (PrintWriter w = new PrintWriter(Files.newBufferedWriter(file))) {
-            w.println("operation,count,native_ms,onelite_ms,ratio,checksums_match");
+            w.println("operation,count,native_ms,onelite_ms,ratio,native_cpu_ms,onelite_cpu_ms,cpu_ratio,checksums_match");
             for (Row r : table) {
-                w.printf(Locale.ROOT, "\"%s\",%d,%.3f,%.3f,%.3f,%b%n", r.name, r.count, r.nativeMs, r.oneliteMs,
-                        r.ratio(), !r.mismatch);
+                w.printf(Locale.ROOT, "\"%s\",%d,%.3f,%.3f,%.3f,%.3f,%.3f,%.3f,%b%n", r.name, r.count, r.nativeMs,
+                        r.oneliteMs, r.ratio(), r.nativeCpuMs, r.oneliteCpuMs, r.cpuRatio(), !r.mismatch);
             }
         }
         System.out.println("wrote " + file);
