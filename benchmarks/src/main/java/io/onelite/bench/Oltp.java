@@ -29,11 +29,16 @@ import java.util.Random;
  * usage: Oltp [--rows 200000] [--inserts 20000] [--ops 20000] [--updates 5000] [--deletes 5000]
  *             [--scans 200] [--joins 200] [--full-scans 3] [--sync NORMAL|FULL|OFF]
  *             [--dir DIR] [--csv FILE] [--png FILE] [--warmup-scale 1.0] [--no-warmup] [--runs 3]
- *             [--open-mb 0]
+ *             [--open-mb 0] [--open-repeats 1] [--only NAME,NAME...]
  * </pre>
  * {@code --open-mb N} (off by default: building the files takes a while) adds "open N MB file
  * + first query": a file of about N MB built once per engine ({@link BigFile}), then in each pass
- * the time to open a connection to it and run its first queries.
+ * the time to open a connection to it and run its first queries. {@code --open-repeats N}
+ * (N > 1) also times N further opens in a row per pass, and adds their median as its own row
+ * (the first open of a pass runs OneLite's open path mostly interpreted: it ran a handful of
+ * times in the JVM so far; the repeated ones show the path compiled).
+ * {@code --only} times only the operations whose names contain one of the given words (the bulk
+ * insert always runs: the others read its rows; an operation left out also changes no data).
  * Ratio = OneLite time / native time (lower is better). This prints; it asserts nothing.
  */
 public final class Oltp {
@@ -46,11 +51,27 @@ public final class Oltp {
     record Op(String name, int count, Work work) {
     }
 
-    /** One line of the result table; times in milliseconds for {@code count} operations. */
-    record Row(String name, int count, double nativeMs, double oneliteMs, boolean mismatch) {
+    /**
+     * One line of the result table; times in milliseconds for {@code count} operations: wall
+     * clock, and the CPU time of the calling thread (both engines do their work in it; on a
+     * shared machine the CPU times are much steadier than the wall clock).
+     */
+    record Row(String name, int count, double nativeMs, double oneliteMs, double nativeCpuMs, double oneliteCpuMs,
+               boolean mismatch) {
         double ratio() {
             return oneliteMs / nativeMs;
         }
+
+        double cpuRatio() {
+            return oneliteCpuMs / nativeCpuMs;
+        }
+    }
+
+    private static final java.lang.management.ThreadMXBean THREADS = java.lang.management.ManagementFactory.getThreadMXBean();
+
+    /** The calling thread's CPU time in nanoseconds. */
+    static long cpuNanos() {
+        return THREADS.getCurrentThreadCpuTime();
     }
 
     private final int rows;
@@ -61,6 +82,8 @@ public final class Oltp {
     private final int scans;
     private final int joins;
     private final int fullScans;
+    /** Name fragments of the operations to run (empty: all). */
+    private List<String> only = List.of();
 
     Oltp(int rows, int inserts, int ops, int updates, int deletes, int scans, int joins, int fullScans) {
         this.rows = rows;
@@ -80,6 +103,9 @@ public final class Oltp {
         Oltp full = new Oltp(a.getInt("rows", 200_000), a.getInt("inserts", 20_000), a.getInt("ops", 20_000),
                 a.getInt("updates", 5_000), a.getInt("deletes", 5_000), a.getInt("scans", 200), a.getInt("joins", 200),
                 a.getInt("full-scans", 3));
+        if (a.has("only")) {
+            full.only = List.of(a.get("only", "").toLowerCase(Locale.ROOT).split(","));
+        }
         System.out.printf("OLTP, one connection each: %,d rows, synchronous=%s, files in %s%n", full.rows, sync, dir);
         System.out.println(BenchArgs.machine());
         // warm-up: the whole workload on throw-away files, at --warmup-scale of the size (default 1:
@@ -89,12 +115,14 @@ public final class Oltp {
             Oltp warm = new Oltp(Math.max(1000, (int) (full.rows * scale)), (int) (full.inserts * scale),
                     (int) (full.ops * scale), (int) (full.updates * scale), (int) (full.deletes * scale),
                     (int) Math.ceil(full.scans * scale), (int) Math.ceil(full.joins * scale), full.fullScans);
+            warm.only = full.only;
             warm.run(sync, dir);
         }
         // timed passes on fresh files; each engine's time per operation is the median over the passes
         // (the machine is shared: one pass alone moved single ratios by 2x)
         int runs = a.getInt("runs", 3);
         int openMb = a.getInt("open-mb", 0);
+        int openRepeats = a.getInt("open-repeats", 1);
         List<List<Row>> passes = new ArrayList<>();
         BigFile bigNative = null;
         BigFile bigOneLite = null;
@@ -107,6 +135,10 @@ public final class Oltp {
                 List<Row> pass = full.run(sync, dir);
                 if (openMb > 0) {
                     pass.add(timeOpen(String.format("open %d MB file + query", openMb), bigNative, bigOneLite));
+                    if (openRepeats > 1) {
+                        pass.add(timeOpens(String.format("open %d MB, median of %d", openMb, openRepeats), bigNative,
+                                bigOneLite, openRepeats));
+                    }
                 }
                 passes.add(pass);
             }
@@ -134,16 +166,28 @@ public final class Oltp {
 
     /** One timed open of each engine's big file; checksums compared like the other operations. */
     private static Row timeOpen(String name, BigFile nat, BigFile one) throws Exception {
+        long c0 = cpuNanos();
         long t0 = System.nanoTime();
         long sumNative = nat.openAndQuery();
         long t1 = System.nanoTime();
+        long c1 = cpuNanos();
         long sumOne = one.openAndQuery();
         long t2 = System.nanoTime();
+        long c2 = cpuNanos();
         boolean mismatch = sumNative != sumOne;
         if (mismatch) {
             System.out.printf("MISMATCH in %s: native checksum %d, OneLite %d%n", name, sumNative, sumOne);
         }
-        return new Row(name, 1, (t1 - t0) / 1e6, (t2 - t1) / 1e6, mismatch);
+        return new Row(name, 1, (t1 - t0) / 1e6, (t2 - t1) / 1e6, (c1 - c0) / 1e6, (c2 - c1) / 1e6, mismatch);
+    }
+
+    /** {@code n} opens of each engine, alternating; the median time of each (one row, count 1). */
+    private static Row timeOpens(String name, BigFile nat, BigFile one, int n) throws Exception {
+        List<List<Row>> opens = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            opens.add(List.of(timeOpen(name, nat, one)));
+        }
+        return median(opens).get(0);
     }
 
     static List<Row> median(List<List<Row>> passes) {
@@ -151,19 +195,27 @@ public final class Oltp {
         for (int op = 0; op < passes.get(0).size(); op++) {
             double[] nat = new double[passes.size()];
             double[] one = new double[passes.size()];
+            double[] natCpu = new double[passes.size()];
+            double[] oneCpu = new double[passes.size()];
             boolean mismatch = false;
             for (int p = 0; p < passes.size(); p++) {
                 Row r = passes.get(p).get(op);
                 nat[p] = r.nativeMs;
                 one[p] = r.oneliteMs;
+                natCpu[p] = r.nativeCpuMs;
+                oneCpu[p] = r.oneliteCpuMs;
                 mismatch |= r.mismatch;
             }
-            java.util.Arrays.sort(nat);
-            java.util.Arrays.sort(one);
             Row first = passes.get(0).get(op);
-            out.add(new Row(first.name, first.count, nat[nat.length / 2], one[one.length / 2], mismatch));
+            out.add(new Row(first.name, first.count, middle(nat), middle(one), middle(natCpu), middle(oneCpu), mismatch));
         }
         return out;
+    }
+
+    private static double middle(double[] values) {
+        double[] v = values.clone();
+        java.util.Arrays.sort(v);
+        return v[v.length / 2];
     }
 
     /** Runs every operation on both engines (fresh files) and returns the table. */
@@ -184,23 +236,38 @@ public final class Oltp {
             }
             long seed = 42;
             for (Op op : operations()) {
+                if (!selected(op)) {
+                    continue;
+                }
+                long c0 = cpuNanos();
                 long t0 = System.nanoTime();
                 long sumNative = op.work.run(nat, new Random(seed));
                 long t1 = System.nanoTime();
+                long c1 = cpuNanos();
                 long sumOne = op.work.run(one, new Random(seed));
                 long t2 = System.nanoTime();
+                long c2 = cpuNanos();
                 seed++;
                 boolean mismatch = sumNative != sumOne;
                 if (mismatch) {
                     System.out.printf("MISMATCH in %s: native checksum %d, OneLite %d%n", op.name, sumNative, sumOne);
                 }
-                out.add(new Row(op.name, op.count, (t1 - t0) / 1e6, (t2 - t1) / 1e6, mismatch));
+                out.add(new Row(op.name, op.count, (t1 - t0) / 1e6, (t2 - t1) / 1e6, (c1 - c0) / 1e6, (c2 - c1) / 1e6,
+                        mismatch));
             }
         } finally {
             deleteDb(nativeFile);
             deleteDb(oneliteFile);
         }
         return out;
+    }
+
+    private boolean selected(Op op) {
+        if (only.isEmpty() || op.name.startsWith("bulk insert")) {
+            return true;
+        }
+        String name = op.name.toLowerCase(Locale.ROOT);
+        return only.stream().anyMatch(w -> !w.isBlank() && name.contains(w.trim()));
     }
 
     private static void createSchema(Connection c) throws SQLException {
@@ -381,22 +448,22 @@ public final class Oltp {
 
     static String format(List<Row> table) {
         StringBuilder b = new StringBuilder();
-        b.append(String.format("%-28s %9s %12s %12s %10s %10s %7s%n", "operation", "count", "native ms", "OneLite ms",
-                "native/op", "OneLite/op", "ratio"));
+        b.append(String.format("%-28s %9s %12s %12s %10s %10s %7s %9s%n", "operation", "count", "native ms", "OneLite ms",
+                "native/op", "OneLite/op", "ratio", "cpu ratio"));
         for (Row r : table) {
-            b.append(String.format(Locale.ROOT, "%-28s %9d %12.1f %12.1f %8.1fus %8.1fus %7.2f%s%n", r.name, r.count,
+            b.append(String.format(Locale.ROOT, "%-28s %9d %12.1f %12.1f %8.1fus %8.1fus %7.2f %9.2f%s%n", r.name, r.count,
                     r.nativeMs, r.oneliteMs, r.nativeMs * 1000 / r.count, r.oneliteMs * 1000 / r.count, r.ratio(),
-                    r.mismatch ? "  MISMATCH" : ""));
+                    r.cpuRatio(), r.mismatch ? "  MISMATCH" : ""));
         }
         return b.toString();
     }
 
     static void writeCsv(List<Row> table, Path file) throws IOException {
         try (PrintWriter w = new PrintWriter(Files.newBufferedWriter(file))) {
-            w.println("operation,count,native_ms,onelite_ms,ratio,checksums_match");
+            w.println("operation,count,native_ms,onelite_ms,ratio,native_cpu_ms,onelite_cpu_ms,cpu_ratio,checksums_match");
             for (Row r : table) {
-                w.printf(Locale.ROOT, "\"%s\",%d,%.3f,%.3f,%.3f,%b%n", r.name, r.count, r.nativeMs, r.oneliteMs,
-                        r.ratio(), !r.mismatch);
+                w.printf(Locale.ROOT, "\"%s\",%d,%.3f,%.3f,%.3f,%.3f,%.3f,%.3f,%b%n", r.name, r.count, r.nativeMs,
+                        r.oneliteMs, r.ratio(), r.nativeCpuMs, r.oneliteCpuMs, r.cpuRatio(), !r.mismatch);
             }
         }
         System.out.println("wrote " + file);

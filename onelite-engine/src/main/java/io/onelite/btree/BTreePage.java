@@ -87,11 +87,15 @@ final class BTreePage {
         int off = cellOffset(i);
         if (!isLeaf()) {
             off += 4;
+        } else if (off >= 0 && off < usable && data[off] >= 0) {
+            off++; // a payload below 128 bytes: a one-byte size varint, the usual case
         } else {
             off += varintLength(off);
         }
-        varintLength(off);
-        return Varint.get(data, off);
+        if (off < 0 || off > usable - 9) {
+            varintLength(off); // near the end of the page: check that the varint ends before it
+        }
+        return Varint.get(data, off); // reads at most 9 bytes
     }
 
     private int varintLength(int off) {
@@ -117,12 +121,17 @@ final class BTreePage {
             }
             p += 4;
         }
-        int n = varintLength(p);
-        long size = Varint.get(data, p);
-        p += n;
+        long size;
+        if (p >= 0 && p < usable && data[p] >= 0) {
+            size = data[p++]; // a payload below 128 bytes: a one-byte varint, the usual case
+        } else {
+            int n = varintLength(p);
+            size = Varint.get(data, p);
+            p += n;
+        }
         long rowid = 0;
         if (isTable()) {
-            n = varintLength(p);
+            int n = varintLength(p);
             rowid = Varint.get(data, p);
             p += n;
         }
@@ -142,6 +151,40 @@ final class BTreePage {
             throw corrupt("cell at offset " + off + " extends off the end of the page");
         }
         return new CellInfo(size, p, local, ovfl, Math.max(PageHeader.MIN_CELL_SIZE, end - off), rowid);
+    }
+
+    /**
+     * Where the payload of cell {@code i} of a table leaf lies when it is all on this page:
+     * {@code start << 32 | size}; -1 when part of it is on overflow pages or this is not a
+     * table leaf (read it through {@link #cell}). The checks of {@link #cellAt}, without its
+     * {@link CellInfo}: a scan asks this for every row.
+     */
+    long localPayload(int i) {
+        if (!isLeaf() || !isTable()) {
+            return -1;
+        }
+        int off = cellOffset(i);
+        int p = off;
+        long size;
+        if (data[p] >= 0) { // cellOffset keeps off inside the usable area
+            size = data[p++]; // a payload below 128 bytes: a one-byte varint, the usual case
+        } else {
+            int n = varintLength(p);
+            size = Varint.get(data, p);
+            p += n;
+        }
+        p += varintLength(p); // the rowid
+        if (size < 0 || size > Integer.MAX_VALUE - 64) {
+            throw corrupt("payload size " + size + " out of range");
+        }
+        int local = PageHeader.localSize(type, usable, size);
+        if (local < size) {
+            return -1;
+        }
+        if (p + local > usable) {
+            throw corrupt("cell at offset " + off + " extends off the end of the page");
+        }
+        return ((long) p << 32) | local;
     }
 
     /** The size in bytes that cell {@code i} occupies. */

@@ -52,11 +52,18 @@ public final class RecordHeader {
 
     private void init(int off, int len) {
         int end = off + len;
-        int n = Varint.length(buf, off, end);
-        if (n == Varint.BAD) {
-            throw Record.malformed("header size varint");
+        int n;
+        long headerLen;
+        if (len > 0 && off >= 0 && off < buf.length && buf[off] >= 0) {
+            n = 1; // a header below 128 bytes: a one-byte varint, the usual case
+            headerLen = buf[off];
+        } else {
+            n = Varint.length(buf, off, end);
+            if (n == Varint.BAD) {
+                throw Record.malformed("header size varint");
+            }
+            headerLen = Varint.get(buf, off);
         }
-        long headerLen = Varint.get(buf, off);
         if (headerLen < n || headerLen > len) {
             throw Record.malformed("header size " + headerLen + " for a record of " + len + " bytes");
         }

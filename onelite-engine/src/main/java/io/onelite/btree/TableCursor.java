@@ -208,16 +208,28 @@ public final class TableCursor {
         settle();
         requireValid();
         BTreePage p = path.page();
-        CellInfo c = p.cell(path.cellIndex());
-        if (c.hasOverflow()) {
-            byte[] all = Overflow.payload(store, p, c);
-            into.set(all, 0, all.length);
-        } else if (!store.writable()) {
-            into.set(p.data, c.payloadStart(), c.localSize());
+        long local = p.localPayload(path.cellIndex());
+        int start;
+        int size;
+        if (local >= 0) { // the usual case: no CellInfo made per row
+            start = (int) (local >>> 32);
+            size = (int) local;
         } else {
-            byte[] out = into.bufferFor(c.localSize());
-            System.arraycopy(p.data, c.payloadStart(), out, 0, c.localSize());
-            into.set(out, 0, c.localSize());
+            CellInfo c = p.cell(path.cellIndex());
+            if (c.hasOverflow()) {
+                byte[] all = Overflow.payload(store, p, c);
+                into.set(all, 0, all.length);
+                return;
+            }
+            start = c.payloadStart();
+            size = c.localSize();
+        }
+        if (!store.writable()) {
+            into.set(p.data, start, size);
+        } else {
+            byte[] out = into.bufferFor(size);
+            System.arraycopy(p.data, start, out, 0, size);
+            into.set(out, 0, size);
         }
     }
 

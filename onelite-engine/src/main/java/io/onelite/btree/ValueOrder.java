@@ -13,6 +13,15 @@ public final class ValueOrder {
 
     /** Negative, zero or positive as {@code a} sorts before, with or after {@code b}. */
     public static int compare(Object a, Object b, Collation c) {
+        // the usual sort keys first: two REALs or two INTEGERs, without ranking them
+        if (a instanceof Double x && b instanceof Double y && !x.isNaN() && !y.isNaN()) {
+            double dx = x;
+            double dy = y;
+            return dx < dy ? -1 : dx > dy ? 1 : 0; // -0.0 equals 0.0, as in C
+        }
+        if (a instanceof Long x && b instanceof Long y) {
+            return Long.compare(x, y);
+        }
         int ra = rank(a);
         int rb = rank(b);
         if (ra != rb) {

@@ -39,6 +39,51 @@ class PageFormatTests {
     }
 
     @Test
+    void tableLeafCellsReadBackAcrossEveryVarintLengthOfSizeAndRowid() {
+        // payload sizes either side of the one-byte varint (127/128) and rowids of 1 to 9 bytes,
+        // the last cell written ends at the page's end (its rowid varint in the last 9 bytes)
+        MemoryPages s = MemoryPages.create(4096, 0);
+        long[] rowids = {0, 1, 127, 128, 16_383, 16_384, 1L << 21, 1L << 28, 1L << 35, 1L << 42, 1L << 49,
+            1L << 56, Long.MAX_VALUE, -1, Long.MIN_VALUE};
+        int[] sizes = {1, 126, 127, 128, 129, 200};
+        for (int size : sizes) {
+            List<byte[]> cells = new ArrayList<>();
+            List<byte[]> payloads = new ArrayList<>();
+            for (long rowid : rowids) {
+                byte[] payload = new byte[size];
+                payload[0] = (byte) rowid;
+                payloads.add(payload);
+                cells.add(Cells.tableLeaf(s, rowid, payload));
+            }
+            byte[] page = new byte[4096];
+            new Node(PageHeader.TABLE_LEAF, cells, 0).writeTo(page, 0, 4096);
+            BTreePage p = new BTreePage(2, page, 4096);
+            for (int i = 0; i < rowids.length; i++) {
+                assertThat(p.rowid(i)).as("rowid of cell %d, payload %d bytes", i, size).isEqualTo(rowids[i]);
+                CellInfo c = p.cell(i);
+                assertThat(c.rowid()).isEqualTo(rowids[i]);
+                assertThat(c.payloadSize()).isEqualTo(size);
+                assertThat(c.localSize()).isEqualTo(size);
+                assertThat(page[c.payloadStart()]).isEqualTo(payloads.get(i)[0]);
+                assertThat(c.cellSize()).isEqualTo(Math.max(PageHeader.MIN_CELL_SIZE, cells.get(i).length));
+                assertThat(p.localPayload(i)).as("the scan's view of cell %d", i)
+                        .isEqualTo(((long) c.payloadStart() << 32) | c.localSize());
+            }
+        }
+        // a payload partly on overflow pages, and an index leaf: the scan reads those through cell()
+        byte[] big = new byte[5000];
+        byte[] page = new byte[4096];
+        new Node(PageHeader.TABLE_LEAF, new ArrayList<>(List.of(Cells.tableLeaf(s, 9, big))), 0).writeTo(page, 0, 4096);
+        BTreePage overflowing = new BTreePage(3, page, 4096);
+        assertThat(overflowing.cell(0).hasOverflow()).isTrue();
+        assertThat(overflowing.localPayload(0)).isEqualTo(-1);
+        byte[] indexPage = new byte[4096];
+        new Node(PageHeader.INDEX_LEAF, new ArrayList<>(List.of(Cells.indexLeaf(s, Record.encode(1L, 2L)))), 0)
+                .writeTo(indexPage, 0, 4096);
+        assertThat(new BTreePage(4, indexPage, 4096).localPayload(0)).isEqualTo(-1);
+    }
+
+    @Test
     void packingFillsPagesAndLeavesNoneNearlyEmpty() {
         List<byte[]> items = new ArrayList<>();
         for (int i = 0; i < 25; i++) {

@@ -127,6 +127,30 @@ class RecordTests {
     }
 
     @Test
+    void headersOfOneAndOfSeveralVarintBytesParseAlike() {
+        // 126 columns: a header of 127 bytes (one-byte size varint); 127 and more: two bytes
+        RecordHeader h = new RecordHeader();
+        for (int n : new int[] {1, 126, 127, 128, 300}) {
+            Object[] row = new Object[n];
+            for (int i = 0; i < n; i++) {
+                row[i] = i % 3 == 0 ? (Object) (long) i : i % 3 == 1 ? "c" + i : (Object) (i + 0.5);
+            }
+            byte[] rec = Record.encode(row);
+            byte[] buf = new byte[rec.length + 7];
+            System.arraycopy(rec, 0, buf, 3, rec.length);
+            h.reset(buf, 3, rec.length);
+            assertThat(h.columnCount()).as("%d columns", n).isEqualTo(n);
+            for (int i = 0; i < n; i++) {
+                assertThat(h.value(i)).isEqualTo(row[i]);
+            }
+            assertThat(Record.decode(rec)).containsExactly(row);
+        }
+        // a header size of 0 (shorter than its own varint) is malformed in either form
+        assertThatThrownBy(() -> h.reset(new byte[] {0, 1})).isInstanceOf(CorruptDatabaseException.class);
+        assertThatThrownBy(() -> h.reset(new byte[] {(byte) 0x80, 0})).isInstanceOf(CorruptDatabaseException.class);
+    }
+
+    @Test
     void aReusedHeaderReadsEachRecordItIsResetToAndNothingOfTheOneBefore() {
         RecordHeader h = new RecordHeader();
         assertThat(h.columnCount()).isZero();

@@ -84,6 +84,15 @@ class ValueOrderTests {
         assertThat(ValueOrder.compare(9007199254740993L, 9007199254740992.0, null)).isPositive();
         assertThat(ValueOrder.compare(3L, 3.0, null)).isZero();
         assertThat(ValueOrder.compare(-0.0, 0.0, null)).isZero();
+        // two REALs and two INTEGERs (the fast path); NaN sorts as NULL, as SQLite stores it
+        assertThat(ValueOrder.compare(2.5, 2.25, null)).isPositive();
+        assertThat(ValueOrder.compare(-1e300, 1e300, null)).isNegative();
+        assertThat(ValueOrder.compare(Double.NaN, -1e300, null)).isNegative();
+        assertThat(ValueOrder.compare(-1e300, Double.NaN, null)).isPositive();
+        assertThat(ValueOrder.compare(Double.NaN, null, null)).isZero();
+        assertThat(ValueOrder.compare(Double.NaN, Double.NaN, null)).isZero();
+        assertThat(ValueOrder.compare(Long.MIN_VALUE, Long.MAX_VALUE, null)).isNegative();
+        assertThat(ValueOrder.compare(7L, 7L, null)).isZero();
         assertThat(ValueOrder.compare(null, Long.MIN_VALUE, null)).isNegative();
         assertThat(ValueOrder.compare(1e300, "", null)).isNegative();
         assertThat(ValueOrder.compare("z", new byte[0], null)).isNegative();
