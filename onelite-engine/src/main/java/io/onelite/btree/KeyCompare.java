@@ -16,11 +16,17 @@ final class KeyCompare {
         return compare(RecordHeader.parse(buf, off, len), key, null, info);
     }
 
-    /** The UTF-8 bytes of each text column of a search key (null for other columns), for byte-wise BINARY compares. */
+    /**
+     * The UTF-8 bytes of each text column of a search key (null for other columns), for byte-wise
+     * BINARY compares; null when the key holds no text (an integer seek then allocates nothing here).
+     */
     static byte[][] utf8(Object[] key) {
-        byte[][] out = new byte[key.length][];
+        byte[][] out = null;
         for (int c = 0; c < key.length; c++) {
             if (key[c] instanceof String str) {
+                if (out == null) {
+                    out = new byte[key.length][];
+                }
                 out[c] = str.getBytes(java.nio.charset.StandardCharsets.UTF_8);
             }
         }
