@@ -24,6 +24,8 @@ final class SessionImpl implements Session, ExecContext.SessionState {
     final Database.Shared shared;
     private final DatabaseOptions options;
     private long busyTimeoutMillis;
+    /** {@link #busyTimeoutMillis} as the Duration every transaction begins with (made once, not per statement). */
+    private Duration busyTimeout;
     private final AtomicBoolean interrupted = new AtomicBoolean();
     private long lastInsertRowid;
     private long changes;
@@ -50,6 +52,8 @@ final class SessionImpl implements Session, ExecContext.SessionState {
     int cacheSize;
     /** PRAGMA synchronous as SQLite reports it (0 OFF, 1 NORMAL, 2 FULL, 3 EXTRA; up to 6). */
     private int synchronousLevel;
+    /** {@code Synchronous.values()} once: the call copies the array, and every statement's transaction asks. */
+    private static final io.onelite.common.Synchronous[] SYNCHRONOUS_LEVELS = io.onelite.common.Synchronous.values();
     /** PRAGMA recursive_triggers. */
     boolean recursiveTriggers;
     /** PRAGMA automatic_index (plans read it when compiled: changing it drops the cached plans). */
@@ -61,6 +65,7 @@ final class SessionImpl implements Session, ExecContext.SessionState {
         this.shared = shared;
         this.options = options;
         this.busyTimeoutMillis = options.busyTimeout().toMillis();
+        this.busyTimeout = Duration.ofMillis(busyTimeoutMillis);
         this.foreignKeys = options.foreignKeys();
         this.cacheSize = options.cacheSize();
         this.synchronousLevel = options.synchronous().ordinal();
@@ -77,7 +82,7 @@ final class SessionImpl implements Session, ExecContext.SessionState {
 
     /** The durability this session's commits ask for (levels above EXTRA act as EXTRA). */
     io.onelite.common.Synchronous synchronous() {
-        return io.onelite.common.Synchronous.values()[Math.min(synchronousLevel, 3)];
+        return SYNCHRONOUS_LEVELS[Math.min(synchronousLevel, 3)];
     }
 
     /**
@@ -165,7 +170,7 @@ final class SessionImpl implements Session, ExecContext.SessionState {
 
     /** Begins a transaction for one statement or BEGIN: main's, which the other databases join on first use. */
     TxStorage begin(BeginMode m) {
-        TxStorage st = shared.storage.begin(m, Duration.ofMillis(busyTimeoutMillis));
+        TxStorage st = shared.storage.begin(m, busyTimeout);
         SessionTx tx = new SessionTx(databases, st, m);
         tx.setSynchronous(synchronous());
         return tx;
@@ -305,6 +310,7 @@ final class SessionImpl implements Session, ExecContext.SessionState {
     @Override
     public void setBusyTimeoutMillis(long millis) {
         busyTimeoutMillis = Math.max(0, millis);
+        busyTimeout = Duration.ofMillis(busyTimeoutMillis);
     }
 
     @Override

@@ -22,8 +22,12 @@ final class CursorPath {
 
     final PageStore store;
     final int root;
-    final BTreePage[] pages = new BTreePage[PageHeader.MAX_DEPTH + 1];
-    final int[] idx = new int[PageHeader.MAX_DEPTH + 1];
+    /** Levels kept before the first deeper descent: a tree of a few million rows is 3 or 4 deep. */
+    private static final int INITIAL_LEVELS = 6;
+
+    /** Grown up to {@code MAX_DEPTH + 1} levels by {@link #push} (a cursor is made per statement: most never need more). */
+    BTreePage[] pages = new BTreePage[INITIAL_LEVELS];
+    int[] idx = new int[INITIAL_LEVELS];
     int depth = -1;
     boolean valid;
     private boolean table;
@@ -70,8 +74,17 @@ final class CursorPath {
             throw new CorruptDatabaseException(child, "page kind differs from its parent " + parent.pgno);
         }
         depth++;
+        ensureLevels(depth + 1);
         pages[depth] = p;
         idx[depth] = 0;
+    }
+
+    private void ensureLevels(int n) {
+        if (pages.length < n) {
+            int size = Math.min(PageHeader.MAX_DEPTH + 1, Math.max(n, pages.length * 2));
+            pages = java.util.Arrays.copyOf(pages, size);
+            idx = java.util.Arrays.copyOf(idx, size);
+        }
     }
 
     /**
@@ -112,8 +125,8 @@ final class CursorPath {
         private int root;
         private long stamp = -1;
         private int depth = -1;
-        private final BTreePage[] pages = new BTreePage[PageHeader.MAX_DEPTH + 1];
-        private final int[] idx = new int[PageHeader.MAX_DEPTH + 1];
+        private BTreePage[] pages = new BTreePage[0];
+        private int[] idx = new int[0];
     }
 
     /** Remembers this table-tree path (just descended, nothing written since) in {@code h}. */
@@ -126,6 +139,10 @@ final class CursorPath {
         h.root = root;
         h.stamp = stamp;
         h.depth = depth;
+        if (h.pages.length < depth + 1) {
+            h.pages = new BTreePage[depth + 1];
+            h.idx = new int[depth + 1];
+        }
         System.arraycopy(pages, 0, h.pages, 0, depth + 1);
         System.arraycopy(idx, 0, h.idx, 0, depth);
     }
@@ -146,6 +163,7 @@ final class CursorPath {
             return false;
         }
         depth = h.depth;
+        ensureLevels(depth + 1);
         System.arraycopy(h.pages, 0, pages, 0, depth + 1);
         System.arraycopy(h.idx, 0, idx, 0, depth);
         table = true;

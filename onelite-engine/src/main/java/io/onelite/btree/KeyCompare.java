@@ -16,11 +16,17 @@ final class KeyCompare {
         return compare(RecordHeader.parse(buf, off, len), key, null, info);
     }
 
-    /** The UTF-8 bytes of each text column of a search key (null for other columns), for byte-wise BINARY compares. */
+    /**
+     * The UTF-8 bytes of each text column of a search key (null for other columns), for byte-wise
+     * BINARY compares; null when the key holds no text (an integer seek then allocates nothing here).
+     */
     static byte[][] utf8(Object[] key) {
-        byte[][] out = new byte[key.length][];
+        byte[][] out = null;
         for (int c = 0; c < key.length; c++) {
             if (key[c] instanceof String str) {
+                if (out == null) {
+                    out = new byte[key.length][];
+                }
                 out[c] = str.getBytes(java.nio.charset.StandardCharsets.UTF_8);
             }
         }
@@ -51,6 +57,12 @@ final class KeyCompare {
     static int compareCell(PageStore s, BTreePage p, int i, Object[] key, byte[][] utf8, KeyInfo info, RecordHeader scratch) {
         CellInfo c = p.cell(i);
         if (!c.hasOverflow()) {
+            if (key.length > 0 && key[0] instanceof Long k) {
+                int r = compareFirstInteger(p.data, c.payloadStart(), c.localSize(), k);
+                if (r != UNDECIDED && (r != 0 || key.length == 1)) {
+                    return info.descending(0) ? -r : r;
+                }
+            }
             return compare(scratch.reset(p.data, c.payloadStart(), c.localSize()), key, utf8, info);
         }
         // Conditions for comparing without reading the whole overflow chain: (1) the record
@@ -70,6 +82,50 @@ final class KeyCompare {
         }
         byte[] full = Overflow.payload(s, p, c);
         return compare(RecordHeader.parse(full, 0, full.length), key, utf8, info);
+    }
+
+    /** {@link #compareFirstInteger}'s answer when the full comparison must decide. */
+    static final int UNDECIDED = 2;
+
+    /**
+     * Sign of (column 0 of the record at {@code buf[off, off+len)}) minus the integer {@code k},
+     * read straight from the record when its header size and column 0's serial type are one byte
+     * each and that column is NULL or an integer (SQLite's {@code vdbeRecordCompareInt}): an index
+     * seek on an integer key then parses no header per probed cell. {@link #UNDECIDED} for any
+     * other record (a real, text or blob first, a longer header, a body past the record), which
+     * the full comparison decides and checks.
+     */
+    static int compareFirstInteger(byte[] buf, int off, int len, long k) {
+        if (len < 2) {
+            return UNDECIDED;
+        }
+        int headerLen = buf[off];
+        int t = buf[off + 1];
+        if (headerLen < 2 || headerLen > len || t < 0) { // negative: a varint of more than one byte
+            return UNDECIDED;
+        }
+        long v;
+        switch (t) {
+            case 0:
+                return -1; // NULL sorts before every number
+            case 8:
+                v = 0;
+                break;
+            case 9:
+                v = 1;
+                break;
+            case 1, 2, 3, 4, 5, 6: {
+                int size = t <= 4 ? t : t == 5 ? 6 : 8;
+                if (headerLen + size > len) {
+                    return UNDECIDED;
+                }
+                v = Record.getBigEndian(buf, off + headerLen, size);
+                break;
+            }
+            default:
+                return UNDECIDED;
+        }
+        return Long.compare(v, k);
     }
 
     /** Compares two decoded keys, over the columns of the shorter. */

@@ -11,7 +11,10 @@ public final class RecordReader {
     /** Payloads up to this size are copied into the kept buffer; larger ones get their own array. */
     private static final int KEPT_BUFFER_MAX = 64 * 1024;
 
-    private byte[] kept = new byte[256];
+    private static final byte[] NONE = new byte[0];
+
+    /** Made on the first copy: a read-only snapshot's rows are read in place and never need it. */
+    private byte[] kept = NONE;
     private byte[] buf;
     private int off;
     private int len;
@@ -27,7 +30,7 @@ public final class RecordReader {
     /** A buffer for a local payload of {@code size} bytes, the kept one when it is small enough. */
     byte[] bufferFor(int size) {
         if (size > kept.length && size <= KEPT_BUFFER_MAX) {
-            kept = new byte[Math.max(size, Math.min(KEPT_BUFFER_MAX, kept.length * 2))];
+            kept = new byte[Math.max(size, Math.min(KEPT_BUFFER_MAX, Math.max(256, kept.length * 2)))];
         }
         return size <= kept.length ? kept : new byte[size];
     }

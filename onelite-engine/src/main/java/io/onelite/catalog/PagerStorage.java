@@ -56,8 +56,20 @@ public final class PagerStorage implements StorageProvider {
 
     /** Managers on one pager share their pipeline and allocator; one per busy timeout in use. */
     private TransactionManager manager(Duration busyTimeout) {
-        return managers.computeIfAbsent(busyTimeout, d -> new TransactionManager(pager, options.withBusyTimeout(d)));
+        LastManager last = lastManager;
+        if (last != null && last.busyTimeout == busyTimeout) { // the same Duration object: a session's every statement
+            return last.manager;
+        }
+        TransactionManager m = managers.computeIfAbsent(busyTimeout, d -> new TransactionManager(pager, options.withBusyTimeout(d)));
+        lastManager = new LastManager(busyTimeout, m);
+        return m;
     }
+
+    /** The manager found last, by the identity of its timeout (spares the map's hashing per statement). */
+    private record LastManager(Duration busyTimeout, TransactionManager manager) {
+    }
+
+    private volatile LastManager lastManager;
 
     @Override
     public TxStorage begin(BeginMode mode, Duration busyTimeout) {

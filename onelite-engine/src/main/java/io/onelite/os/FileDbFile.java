@@ -61,6 +61,11 @@ public final class FileDbFile implements DbFile, LockAndMap {
         T run(FileChannel ch) throws IOException;
     }
 
+    @FunctionalInterface
+    interface LongChannelOp {
+        long run(FileChannel ch) throws IOException;
+    }
+
     /** Runs {@code op} on the channel, shielded from interrupts (see the class comment). */
     <T> T io(ResultCode errorCode, ChannelOp<T> op) {
         boolean interrupted = Thread.interrupted();
@@ -70,15 +75,9 @@ public final class FileDbFile implements DbFile, LockAndMap {
                 try {
                     return op.run(ch);
                 } catch (ClosedChannelException e) {
-                    if (Thread.interrupted()) {
-                        interrupted = true;
-                    }
-                    if (closed || attempt >= 3) {
-                        throw new OneLiteException(errorCode, "disk I/O error: " + path + " closed", e);
-                    }
-                    reopen(ch);
+                    interrupted |= afterClosed(errorCode, ch, attempt, e);
                 } catch (IOException e) {
-                    throw new OneLiteException(errorCode, "disk I/O error: " + path + ": " + e.getMessage(), e);
+                    throw ioError(errorCode, e);
                 }
             }
         } finally {
@@ -86,6 +85,44 @@ public final class FileDbFile implements DbFile, LockAndMap {
                 Thread.currentThread().interrupt();
             }
         }
+    }
+
+    /** As {@link #io}, for an operation whose result is a number: no boxing on the paths every read takes. */
+    long ioLong(ResultCode errorCode, LongChannelOp op) {
+        boolean interrupted = Thread.interrupted();
+        try {
+            for (int attempt = 0; ; attempt++) {
+                FileChannel ch = channel;
+                try {
+                    return op.run(ch);
+                } catch (ClosedChannelException e) {
+                    interrupted |= afterClosed(errorCode, ch, attempt, e);
+                } catch (IOException e) {
+                    throw ioError(errorCode, e);
+                }
+            }
+        } finally {
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
+    /** After the channel {@code ch} was closed under an operation: reopens it for a retry; whether the thread was interrupted. */
+    private boolean afterClosed(ResultCode errorCode, FileChannel ch, int attempt, ClosedChannelException e) {
+        boolean interrupted = Thread.interrupted();
+        if (closed || attempt >= 3) {
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
+            throw new OneLiteException(errorCode, "disk I/O error: " + path + " closed", e);
+        }
+        reopen(ch);
+        return interrupted;
+    }
+
+    private OneLiteException ioError(ResultCode errorCode, IOException e) {
+        return new OneLiteException(errorCode, "disk I/O error: " + path + ": " + e.getMessage(), e);
     }
 
     /**
@@ -113,7 +150,7 @@ public final class FileDbFile implements DbFile, LockAndMap {
 
     @Override
     public int read(long pos, byte[] buf, int off, int len) {
-        return io(ResultCode.IOERR_READ, ch -> {
+        return (int) ioLong(ResultCode.IOERR_READ, ch -> {
             ByteBuffer b = ByteBuffer.wrap(buf, off, len);
             int total = 0;
             while (b.hasRemaining()) {
@@ -141,7 +178,7 @@ public final class FileDbFile implements DbFile, LockAndMap {
 
     @Override
     public long size() {
-        return io(ResultCode.IOERR_FSTAT, FileChannel::size);
+        return ioLong(ResultCode.IOERR_FSTAT, FileChannel::size);
     }
 
     @Override

@@ -29,7 +29,7 @@ public final class LockTable {
     private static final class Held {
         final long off;
         final long len;
-        int count; // > 0 shared holders, -1 exclusive
+        int count; // > 0 shared holders, -1 exclusive, 0 idle (no OS lock, kept for the next request of its range)
         FileLock lock;
 
         Held(long off, long len, int count, FileLock lock) {
@@ -57,8 +57,16 @@ public final class LockTable {
     /** Shared lock on [off, off+len); false if busy. */
     public synchronized boolean tryShared(long off, long len) {
         checkNotLost();
+        Held idle = null;
         for (Held h : held) {
-            if (h.off == off && h.len == len) {
+            boolean same = h.off == off && h.len == len;
+            if (h.count == 0) {
+                if (same) {
+                    idle = h;
+                }
+                continue;
+            }
+            if (same) {
                 if (h.count < 0) {
                     return false;
                 }
@@ -76,15 +84,20 @@ public final class LockTable {
         if (l == null) {
             return false;
         }
-        held.add(new Held(off, len, 1, l));
+        take(idle, off, len, 1, l);
         return true;
     }
 
     /** Exclusive lock on [off, off+len); false if any holder (in this JVM or another process) overlaps. */
     public synchronized boolean tryExclusive(long off, long len) {
         checkNotLost();
+        Held idle = null;
         for (Held h : held) {
-            if (h.overlaps(off, len)) {
+            if (h.count == 0) {
+                if (h.off == off && h.len == len) {
+                    idle = h;
+                }
+            } else if (h.overlaps(off, len)) {
                 return false;
             }
         }
@@ -92,8 +105,22 @@ public final class LockTable {
         if (l == null) {
             return false;
         }
-        held.add(new Held(off, len, -1, l));
+        take(idle, off, len, -1, l);
         return true;
+    }
+
+    /**
+     * Records a lock just taken from the OS, in the idle entry of its range when there is one: a
+     * read mark is taken and released by every statement, and its entry is kept rather than made
+     * and removed each time (entries are per range, and the ranges in use are a fixed few).
+     */
+    private void take(Held idle, long off, long len, int count, FileLock l) {
+        if (idle != null) {
+            idle.count = count;
+            idle.lock = l;
+        } else {
+            held.add(new Held(off, len, count, l));
+        }
     }
 
     /** Releases one shared hold of [off, off+len); the last holder releases the OS lock. */
@@ -103,8 +130,9 @@ public final class LockTable {
             throw new IllegalStateException("shared lock not held: [" + off + "," + len + ")");
         }
         if (--h.count == 0) {
-            held.remove(h);
-            release(h.lock);
+            FileLock l = h.lock;
+            h.lock = null;
+            release(l);
         }
     }
 
@@ -114,8 +142,10 @@ public final class LockTable {
         if (h == null || h.count != -1) {
             throw new IllegalStateException("exclusive lock not held: [" + off + "," + len + ")");
         }
-        held.remove(h);
-        release(h.lock);
+        FileLock l = h.lock;
+        h.count = 0;
+        h.lock = null;
+        release(l);
     }
 
     /** In-process holders of exactly this range: n > 0 shared, -1 exclusive, 0 none. */
@@ -126,17 +156,25 @@ public final class LockTable {
 
     /** Whether no lock at all is held (the file's channel may then be closed). */
     public synchronized boolean isEmpty() {
-        return held.isEmpty();
+        for (Held h : held) {
+            if (h.count != 0) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** Releases everything (before closing the file). */
     public synchronized void releaseAll() {
         for (Held h : held) {
-            release(h.lock);
+            if (h.lock != null) {
+                release(h.lock);
+            }
         }
         held.clear();
     }
 
+    /** The entry of exactly this range (held or idle), or null. */
     private Held find(long off, long len) {
         for (Held h : held) {
             if (h.off == off && h.len == len) {
@@ -168,8 +206,8 @@ public final class LockTable {
     /** The channel was closed under us (interrupt) and reopened: take every lock again. */
     private synchronized void reacquire(FileChannel ch) {
         for (Held h : held) {
-            if (h.lock != null && h.lock.isValid() && h.lock.channel() == ch) {
-                continue; // taken on the new channel already
+            if (h.count == 0 || (h.lock != null && h.lock.isValid() && h.lock.channel() == ch)) {
+                continue; // idle, or taken on the new channel already
             }
             try {
                 h.lock = ch.tryLock(h.off, h.len, h.count > 0);

@@ -16,6 +16,7 @@ import java.nio.MappedByteBuffer;
 public final class ShmRegion {
     public static final int BLOCK = 32768;
     private static final VarHandle I32 = MethodHandles.byteBufferViewVarHandle(int[].class, ByteOrder.nativeOrder());
+    private static final VarHandle I64 = MethodHandles.byteBufferViewVarHandle(long[].class, ByteOrder.nativeOrder());
     private static final VarHandle I16 = MethodHandles.byteBufferViewVarHandle(short[].class, ByteOrder.nativeOrder());
 
     private final FileDbFile file;
@@ -81,6 +82,11 @@ public final class ShmRegion {
 
     public static int getInt(MappedByteBuffer b, int off) {
         return (int) I32.get(b, off);
+    }
+
+    /** A plain 8-byte read at {@code off} (8-aligned, native order). */
+    public static long getLong(MappedByteBuffer b, int off) {
+        return (long) I64.get(b, off);
     }
 
     public static void setInt(MappedByteBuffer b, int off, int v) {

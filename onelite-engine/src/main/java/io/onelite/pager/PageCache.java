@@ -1,7 +1,6 @@
 package io.onelite.pager;
 
 import java.util.Iterator;
-import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
@@ -17,31 +16,63 @@ import java.util.concurrent.ConcurrentHashMap;
  * and every point lookup then re-read its whole path from the file).
  */
 final class PageCache {
-    record Key(int generation, int pgno, int tag) {
-        // Written out: the record's generated methods (ObjectMethods bootstraps) showed in the
-        // profile of point selects, which look up a few pages each.
+    /**
+     * What names a page image: (WAL generation, pgno, version tag). Lookups make plain keys; the
+     * map's entries are {@link Stored} keys that carry their image, so that a hit reads the map's
+     * node, that one object and the page, rather than also a separate value object: the misses of
+     * a point lookup's few page reads are what it spends its time on.
+     */
+    static class Key {
+        final int generation;
+        final int pgno;
+        final int tag;
+
+        Key(int generation, int pgno, int tag) {
+            this.generation = generation;
+            this.pgno = pgno;
+            this.tag = tag;
+        }
+
+        int generation() {
+            return generation;
+        }
+
+        int pgno() {
+            return pgno;
+        }
+
+        int tag() {
+            return tag;
+        }
+
         @Override
-        public boolean equals(Object o) {
+        public final boolean equals(Object o) {
             return o instanceof Key k && k.pgno == pgno && k.tag == tag && k.generation == generation;
         }
 
         @Override
-        public int hashCode() {
+        public final int hashCode() {
             return (pgno * 31 + tag) * 31 + generation;
+        }
+
+        @Override
+        public String toString() {
+            return "Key[generation=" + generation + ", pgno=" + pgno + ", tag=" + tag + "]";
         }
     }
 
-    /** A cached image and its second-chance mark (a racy hint: a lost update only costs a miss). */
-    private static final class Entry {
+    /** A cached image under its key, and its second-chance mark (a racy hint: a lost update only costs a miss). */
+    private static final class Stored extends Key {
         final byte[] page;
         boolean referenced;
 
-        Entry(byte[] page) {
+        Stored(int generation, int pgno, int tag, byte[] page) {
+            super(generation, pgno, tag);
             this.page = page;
         }
     }
 
-    private final ConcurrentHashMap<Key, Entry> map = new ConcurrentHashMap<>();
+    private final ConcurrentHashMap<Key, Stored> map = new ConcurrentHashMap<>();
     private final int capacity;
 
     PageCache(int capacity) {
@@ -49,7 +80,7 @@ final class PageCache {
     }
 
     byte[] get(Key k) {
-        Entry e = map.get(k);
+        Stored e = map.get(k);
         if (e == null) {
             return null;
         }
@@ -70,9 +101,9 @@ final class PageCache {
      * unmarked, the new one would be the first to go and the old one would outlive it.
      */
     void put(Key k, byte[] page, boolean referenced) {
-        Entry e = new Entry(page);
+        Stored e = new Stored(k.generation, k.pgno, k.tag, page);
         e.referenced = referenced;
-        map.put(k, e);
+        map.put(e, e);
         if (map.size() > capacity) {
             evict();
         }
@@ -86,19 +117,21 @@ final class PageCache {
      * restart, a few hundred reads once every thousand commits.
      */
     synchronized void carry(int from, int to, java.util.function.Predicate<Key> current) {
-        java.util.List<Map.Entry<Key, Entry>> moved = new java.util.ArrayList<>();
-        Iterator<Map.Entry<Key, Entry>> it = map.entrySet().iterator();
+        java.util.List<Stored> moved = new java.util.ArrayList<>();
+        Iterator<Stored> it = map.values().iterator();
         while (it.hasNext()) {
-            Map.Entry<Key, Entry> e = it.next();
-            if (e.getKey().generation() == from) {
+            Stored e = it.next();
+            if (e.generation == from) {
                 it.remove();
-                if (current.test(e.getKey())) {
+                if (current.test(e)) {
                     moved.add(e);
                 }
             }
         }
-        for (Map.Entry<Key, Entry> e : moved) {
-            map.put(new Key(to, e.getKey().pgno(), 0), e.getValue());
+        for (Stored e : moved) {
+            Stored carried = new Stored(to, e.pgno, 0, e.page);
+            carried.referenced = e.referenced;
+            map.put(carried, carried);
         }
     }
 
@@ -114,9 +147,9 @@ final class PageCache {
         int drop = Math.max(1, capacity / 8);
         // Two passes at most: the first may only clear marks when every entry was referenced.
         for (int pass = 0; pass < 2 && drop > 0 && map.size() > capacity - capacity / 8; pass++) {
-            Iterator<Entry> it = map.values().iterator();
+            Iterator<Stored> it = map.values().iterator();
             while (drop > 0 && it.hasNext()) {
-                Entry e = it.next();
+                Stored e = it.next();
                 if (e.referenced) {
                     e.referenced = false;
                 } else {

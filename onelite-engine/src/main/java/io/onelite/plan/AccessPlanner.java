@@ -360,7 +360,14 @@ final class AccessPlanner {
                 parts.add(new Eval[]{withAffinity(compile(planner, scope, c.value), aff)});
             }
         }
-        Function<Frame, List<Object[]>> tuples = f -> {
+        boolean oneTuple = parts.stream().allMatch(vals -> ((Eval[]) vals).length == 1);
+        Function<Frame, List<Object[]>> tuples = oneTuple ? f -> { // no IN list: one key, built directly (per execution)
+            Object[] k = new Object[eqCount];
+            for (int i = 0; i < eqCount; i++) {
+                k[i] = ((Eval[]) parts.get(i))[0].eval(f);
+            }
+            return java.util.Collections.singletonList(k);
+        } : f -> {
             List<Object[]> out = new ArrayList<>();
             out.add(new Object[eqCount]);
             for (int i = 0; i < eqCount; i++) {

@@ -85,18 +85,32 @@ public final class WalIndex {
 
     /** Whether copy 0 and then (after a barrier) copy 1 both hold exactly {@code h}'s bytes. */
     private static boolean holds(MappedByteBuffer b, WalIndexHeader h) {
-        for (int copy = 0; copy < 2; copy++) {
-            if (copy == 1) {
-                ShmRegion.barrier();
-            }
-            int base = copy * WalIndexHeader.SIZE;
-            for (int off = 0; off < WalIndexHeader.SIZE; off += 4) {
-                if (ShmRegion.getInt(b, base + off) != WalIndexHeader.getNE(h.raw, off)) {
-                    return false;
-                }
+        if (!copyHolds(b, 0, h)) {
+            return false;
+        }
+        ShmRegion.barrier();
+        return copyHolds(b, WalIndexHeader.SIZE, h);
+    }
+
+    private static boolean copyHolds(MappedByteBuffer b, int base, WalIndexHeader h) {
+        long[] w = h.words;
+        for (int i = 0; i < w.length; i++) {
+            if (ShmRegion.getLong(b, base + 8 * i) != w[i]) {
+                return false;
             }
         }
         return true;
+    }
+
+    /**
+     * Whether the header's first copy still holds exactly {@code h}: a reader's check, after
+     * taking its read lock, that no writer published since it read {@code h} (SQLite compares
+     * {@code walIndexHdr()}, copy 0, with {@code pWal->hdr}). A writer writes copy 1 first, so a
+     * publication under way that has not reached copy 0 leaves {@code h} the newest committed state.
+     */
+    boolean stillHolds(WalIndexHeader h) {
+        MappedByteBuffer b = shm.block(0, false);
+        return b != null && copyHolds(b, 0, h);
     }
 
     /** Writes the header: copy 1 first, barrier, then copy 0. Needs the WRITE lock. */

@@ -13,10 +13,18 @@ public final class WalIndexHeader {
     private static final boolean LE = ByteOrder.nativeOrder() == ByteOrder.LITTLE_ENDIAN;
 
     final byte[] raw;
+    /** {@link #raw} as six native-order words, for comparing with the mapped copies word by word. */
+    final long[] words = new long[SIZE / 8];
 
     WalIndexHeader(byte[] raw) {
         this.raw = raw;
+        for (int i = 0; i < words.length; i++) {
+            words[i] = (long) NE64.get(raw, 8 * i);
+        }
     }
+
+    private static final java.lang.invoke.VarHandle NE64 =
+            java.lang.invoke.MethodHandles.byteArrayViewVarHandle(long[].class, java.nio.ByteOrder.nativeOrder());
 
     /** Builds a header image: isInit 1, version 3007000, checksum computed. */
     static WalIndexHeader build(int iChange, boolean bigEndCksum, int pageSize, int mxFrame, int nPage,
@@ -97,10 +105,6 @@ public final class WalIndexHeader {
     /** The salts as one number (identifies a WAL generation). */
     public long saltKey() {
         return ((long) WalFormat.getInt(raw, 32) << 32) | (WalFormat.getInt(raw, 36) & 0xffffffffL);
-    }
-
-    boolean sameAs(WalIndexHeader o) {
-        return o != null && Arrays.equals(raw, o.raw);
     }
 
     static int getNE(byte[] b, int off) {

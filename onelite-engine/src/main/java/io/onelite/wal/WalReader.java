@@ -53,7 +53,7 @@ final class WalReader {
             if (w.index.nBackfill() == mx) {
                 if (w.locks.tryShared(ShmLocks.read(0))) {
                     ShmRegion.barrier();
-                    if (h.sameAs(w.index.readHeader())) {
+                    if (w.index.stillHolds(h)) {
                         return new ReadView(h, 0, mx, h.nPage(), h.saltKey());
                     }
                     w.locks.unlockShared(ShmLocks.read(0));
@@ -88,7 +88,7 @@ final class WalReader {
                 continue;
             }
             ShmRegion.barrier();
-            if (w.index.readMark(mxI) != mxReadMark || !h.sameAs(w.index.readHeader())) {
+            if (w.index.readMark(mxI) != mxReadMark || !w.index.stillHolds(h)) {
                 w.locks.unlockShared(ShmLocks.read(mxI));
                 continue;
             }
