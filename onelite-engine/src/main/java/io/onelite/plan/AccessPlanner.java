@@ -420,7 +420,8 @@ final class AccessPlanner {
             return ix.root() == t.root() ? level.onPrimaryKey()
                     : level.withPrimaryKeyAt(t.clustered().primaryKeyPositions(ix.columns(), ix.collations()));
         }
-        return level.withKeyPositions(keyPositions(ix, t), FullScans.covers(scope, slot, ix, t));
+        return level.withKeyPositions(keyPositions(ix, t), FullScans.covers(scope, slot, ix, t))
+                .withExpressionPositions(IndexedExpressionReads.positions(scope, slot, ix, t));
     }
 
     /** An index column is usable for the column's comparisons only under the column's own collation. */

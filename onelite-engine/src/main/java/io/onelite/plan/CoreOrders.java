@@ -25,7 +25,7 @@ final class CoreOrders {
         if (!(e instanceof Expr.ColumnRef c)) {
             return null;
         }
-        Scope.Ref r = scope.resolve(c.table(), c.column());
+        Scope.Ref r = scope.peek(c.table(), c.column());
         if (r == null || r.depth() != 0 || r.slot() != scope.slotAt(0) || r.source().table() == null) {
             return null;
         }
@@ -122,8 +122,8 @@ final class CoreOrders {
                     || !(orderExprs[i] instanceof Expr.ColumnRef o)) {
                 return false;
             }
-            Scope.Ref rg = scope.resolve(g.table(), g.column());
-            Scope.Ref ro = scope.resolve(o.table(), o.column());
+            Scope.Ref rg = scope.peek(g.table(), g.column());
+            Scope.Ref ro = scope.peek(o.table(), o.column());
             if (rg == null || ro == null || rg.depth() != 0 || ro.depth() != 0 || rg.slot() != ro.slot()
                     || rg.column() != ro.column()) {
                 return false;
@@ -134,6 +134,6 @@ final class CoreOrders {
 
     /** Whether {@code e} (already compiled in {@code scope}) reads a column of a FROM source and nothing else. */
     static boolean isColumnRead(Scope scope, Expr e) {
-        return e instanceof Expr.ColumnRef cr && scope.aggregates == null && scope.resolve(cr.table(), cr.column()) != null;
+        return e instanceof Expr.ColumnRef cr && scope.aggregates == null && scope.peek(cr.table(), cr.column()) != null;
     }
 }

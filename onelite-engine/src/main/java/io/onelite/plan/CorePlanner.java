@@ -225,7 +225,7 @@ final class CorePlanner {
             Column col = null;
             String tbl = null;
             if (e instanceof Expr.ColumnRef cr) {
-                Scope.Ref r = scope.resolve(cr.table(), cr.column());
+                Scope.Ref r = scope.peek(cr.table(), cr.column());
                 if (r != null && r.depth() == 0 && r.source().table() != null && r.column() >= 0) {
                     col = r.source().table().columns().get(r.column());
                     tbl = r.source().table().name();
@@ -303,8 +303,9 @@ final class CorePlanner {
         }
         // levels come last: every column the query reads is known, so covering indexes show
         List<AccessPlanner.OrderTerm> wish = null;
+        MinMaxQueries.Extreme extreme = aggregate ? MinMaxQueries.find(planner, scope, q, collector, windows) : null;
         if (nLevels > 0 && from.rightJoinLevel < 0 && !windows) {
-            wish = aggregate ? CoreOrders.groupOrder(scope, groupExprs, groupColls, groupDesc, orderFollowsGroups ? keys.length : 0)
+            wish = extreme != null ? extreme.order() : aggregate ? CoreOrders.groupOrder(scope, groupExprs, groupColls, groupDesc, orderFollowsGroups ? keys.length : 0)
                     : CoreOrders.sortOrder(scope, orderExprs, desc, keyColls, nullsFirst);
         }
         boolean ordered = false;
@@ -328,13 +329,17 @@ final class CorePlanner {
             levels[i].postFilter = and(planner, scope, postTerms.get(i));
             levels[i].leftJoin = entry.leftJoin;
         }
+        if (extreme != null && nLevels > 0) {
+            MinMaxQueries.configure(extreme, levels, ordered, scope, scope.sources.get(scope.slotAt(0)).table());
+        }
         if (from.rightJoinLevel >= 0) {
             int rj = from.rightJoinLevel;
             // the rows no left row matched: a plain scan of the right side, checked after the loop
             Level scan = AccessPlanner.level(planner, scope, from.entries.get(rj), List.of());
             levels[rj].rightJoin(scan);
         }
-        if (keys.length > 0 && ((!aggregate && ordered) || orderFollowsGroups)) {
+        if (keys.length > 0 && ((!aggregate && ordered) || orderFollowsGroups || (aggregate && groupBy.length == 0))) {
+            // (an aggregate without GROUP BY has one row at most: nothing to sort, as SQLite)
             keys = new int[0]; // the rows already come in ORDER BY order
         }
         Eval[] outArr = outputs.toArray(new Eval[0]);
@@ -343,13 +348,13 @@ final class CorePlanner {
         Query query;
         if (aggregate) {
             GroupSlot[] slots = collector.slots.toArray(new GroupSlot[0]);
-            int extreme = -1;
+            int extremeSlot = -1;
             int aggregates = 0;
             for (int i = 0; i < slots.length; i++) {
                 if (slots[i].accumulator() != null) {
                     aggregates++;
                     if (slots[i].extreme()) {
-                        extreme = i;
+                        extremeSlot = i;
                     }
                 }
             }
@@ -358,7 +363,8 @@ final class CorePlanner {
                         levels[0] instanceof io.onelite.exec.IndexLevel il ? il : null);
             } else {
                 query = new AggregateQuery(nLevels, levels, guard, groupBy, slots, having, outArr, visible, q.distinct())
-                        .withWindows(specs).withExtremeSlot(aggregates == 1 ? extreme : -1)
+                        .withWindows(specs).withExtremeSlot(aggregates == 1 ? extremeSlot : -1)
+                        .withFirstExtremeWins(extreme != null && ordered)
                         .withSortedInput(ordered && groupBy.length > 0).withGroupOrder(groupDesc)
                         .withDistinctCollations(collations(colls));
             }
@@ -443,7 +449,7 @@ final class CorePlanner {
     }
 
     private static String columnName(Scope scope, Expr.ColumnRef c) {
-        Scope.Ref r = scope.resolve(c.table(), c.column());
+        Scope.Ref r = scope.peek(c.table(), c.column());
         if (r != null && r.depth() == 0 && r.column() >= 0) {
             return r.source().columnNames().get(r.column());
         }

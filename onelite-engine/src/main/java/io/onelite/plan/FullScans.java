@@ -19,9 +19,14 @@ final class FullScans {
     private FullScans() {
     }
 
-    /** A full walk of an index in the wanted order, or null when no index gives it. */
+    /** A full walk of the table or of an index in the wanted order, or null when neither gives it. */
     static Access orderedFullScan(Scope scope, Planner planner, int slot, TableAccess ta, Table t,
                                   List<Index> indexes, List<OrderTerm> order) {
+        int rowidDir = t.clustered() == null ? OrderMatch.rowid(order) : OrderMatch.NO;
+        if (rowidDir != OrderMatch.NO) {
+            ScanLevel sl = new ScanLevel(slot, ta, rowidDir == OrderMatch.REVERSE);
+            return new Access(sl, true);
+        }
         Access a = fullScan(planner, scope, slot, ta, t, indexes, order);
         return a.ordered() ? a : null;
     }
@@ -75,7 +80,7 @@ final class FullScans {
         }
         java.util.BitSet used = scope.usedColumns.get(scope.sources.get(slot));
         if (used == null) {
-            return true;
+            return IndexedExpressionReads.allYielded(scope, slot, ix, t);
         }
         for (int c = used.nextSetBit(0); c >= 0; c = used.nextSetBit(c + 1)) {
             if (c == t.rowidAlias()) {
@@ -89,6 +94,6 @@ final class FullScans {
                 return false;
             }
         }
-        return true;
+        return IndexedExpressionReads.allYielded(scope, slot, ix, t);
     }
 }
