@@ -502,6 +502,9 @@ public final class AggregateQuery implements Query {
         if (groupBy.length > 0 && !sortedInput) {
             out.add("USE TEMP B-TREE FOR GROUP BY");
         }
+        if (distinct) {
+            out.add("USE TEMP B-TREE FOR DISTINCT");
+        }
         return out;
     }
 }

@@ -120,6 +120,7 @@ public final class IndexLevel extends Level {
                 ExecContext c = f.ctx;
                 row = new IndexRow(index, table, keyPosition, () -> table.in(c.storage).openTable(table.root()));
                 row.setExpressionPositions(exprPosition);
+                row.setFixedValues(fixedValues);
             }
         }
         tuples = eqTuples == null ? List.<Object[]>of(new Object[0]) : eqTuples.apply(f);
@@ -323,6 +324,15 @@ public final class IndexLevel extends Level {
     /** Where the key holds the expressions the query reads ({@link IndexedExpr} ids): read from the entry. */
     public IndexLevel withExpressionPositions(int[] positions) {
         this.exprPosition = positions;
+        return this;
+    }
+
+    /** Per table column, the value a partial index's WHERE fixes it to (null: not fixed); null when none. */
+    private Object[] fixedValues;
+
+    /** The column values the partial index's WHERE fixes ({@code WHERE c = 5}): read without the table row. */
+    public IndexLevel withFixedValues(Object[] values) {
+        this.fixedValues = values;
         return this;
     }
 

@@ -44,6 +44,13 @@ final class IndexRow implements RowSource {
         return id < exprPosition.length ? exprPosition[id] : -1;
     }
 
+    /** Per table column, the value a partial index's WHERE fixes it to, or null (the array itself may be null). */
+    private Object[] fixedValues;
+
+    void setFixedValues(Object[] values) {
+        this.fixedValues = values;
+    }
+
     /** Key column {@code p} of the current entry. */
     Object keyColumn(int p) {
         return index.column(p);
@@ -68,6 +75,9 @@ final class IndexRow implements RowSource {
                 return (double) l;
             }
             return v;
+        }
+        if (fixedValues != null && i < fixedValues.length && fixedValues[i] != null) {
+            return fixedValues[i]; // every row in this partial index holds it
         }
         if (!sought) {
             if (cursor == null) {

@@ -139,10 +139,22 @@ public final class SortLimitQuery implements Query {
         return descending[i] ? -c : c;
     }
 
+    /** Whether the input's plan line already names this sort ("USE TEMP B-TREE FOR DISTINCT"). */
+    private boolean namedByInput;
+
+    /**
+     * Leaves the "USE TEMP B-TREE FOR ORDER BY" line out: for {@code SELECT DISTINCT x ... ORDER BY x},
+     * where SQLite's one sort does both and is worded as the DISTINCT's.
+     */
+    public SortLimitQuery withoutOwnPlanLine(boolean named) {
+        this.namedByInput = named;
+        return this;
+    }
+
     @Override
     public List<String> explain() {
         List<String> out = new ArrayList<>(input.explain());
-        if (keyColumns.length > 0) {
+        if (keyColumns.length > 0 && !namedByInput) {
             out.add("USE TEMP B-TREE FOR ORDER BY");
         }
         return out;

@@ -18,7 +18,7 @@ final class CoreOrders {
     }
 
     /** The column of the first source in loop order (-1 = rowid) that {@code e} names, or null. */
-    private static Integer firstSourceColumn(Scope scope, Expr e) {
+    static Integer firstSourceColumn(Scope scope, Expr e) {
         while (e instanceof Expr.Collate c) {
             e = c.expr();
         }
@@ -40,18 +40,24 @@ final class CoreOrders {
         }
         List<AccessPlanner.OrderTerm> out = new ArrayList<>();
         for (int i = 0; i < orderExprs.length; i++) {
-            Integer c = firstSourceColumn(scope, orderExprs[i]);
-            if (c != null) {
-                out.add(new AccessPlanner.OrderTerm(c, colls[i].name(), desc[i], nullsFirst[i]));
-                continue;
-            }
-            Expr x = firstSourceExpression(scope, orderExprs[i]);
-            if (x == null) {
+            AccessPlanner.OrderTerm t = term(scope, orderExprs[i], colls[i].name(), desc[i], nullsFirst[i], false);
+            if (t == null) {
                 return null;
             }
-            out.add(new AccessPlanner.OrderTerm(-2, colls[i].name(), desc[i], nullsFirst[i], false, x));
+            out.add(t);
         }
         return out;
+    }
+
+    /** {@code e} as an order of the first source's rows (a column, or an expression an index may hold), or null. */
+    static AccessPlanner.OrderTerm term(Scope scope, Expr e, String collation, boolean desc, boolean nullsFirst,
+                                        boolean anyDirection) {
+        Integer c = firstSourceColumn(scope, e);
+        if (c != null) {
+            return new AccessPlanner.OrderTerm(c, collation, desc, nullsFirst, anyDirection);
+        }
+        Expr x = firstSourceExpression(scope, e);
+        return x == null ? null : new AccessPlanner.OrderTerm(-2, collation, desc, nullsFirst, anyDirection, x);
     }
 
     /**
@@ -83,14 +89,14 @@ final class CoreOrders {
         }
         List<AccessPlanner.OrderTerm> out = new ArrayList<>();
         for (int i = 0; i < groupExprs.size(); i++) {
-            Expr g = groupExprs.get(i);
-            Integer c = g instanceof Expr.ColumnRef ? firstSourceColumn(scope, g) : null;
-            if (c == null) {
+            // a term ORDER BY also names keeps its direction; the others may go either way; an
+            // expression may be one an index holds (GROUP BY lower(b) walks an index on it)
+            AccessPlanner.OrderTerm t = term(scope, groupExprs.get(i), groupColls.get(i).name(), groupDesc[i],
+                    !groupDesc[i], i >= fixedCount);
+            if (t == null) {
                 return null;
             }
-            // a term ORDER BY also names keeps its direction; the others may go either way
-            out.add(new AccessPlanner.OrderTerm(c, groupColls.get(i).name(), groupDesc[i], !groupDesc[i],
-                    i >= fixedCount));
+            out.add(t);
         }
         return out;
     }
@@ -118,9 +124,16 @@ final class CoreOrders {
             return false;
         }
         for (int i = 0; i < orderExprs.length; i++) {
-            if (nullsFirst[i] == desc[i] || colls[i] != groupColls.get(i) || !(groupExprs.get(i) instanceof Expr.ColumnRef g)
-                    || !(orderExprs[i] instanceof Expr.ColumnRef o)) {
+            if (nullsFirst[i] == desc[i] || colls[i] != groupColls.get(i)) {
                 return false;
+            }
+            if (!(groupExprs.get(i) instanceof Expr.ColumnRef g) || !(orderExprs[i] instanceof Expr.ColumnRef o)) {
+                // the same expression (GROUP BY lower(b) ORDER BY lower(b)), reading no subquery
+                if (groupExprs.get(i) instanceof Expr.ColumnRef || !groupExprs.get(i).equals(orderExprs[i])
+                        || firstSourceExpression(scope, groupExprs.get(i)) == null) {
+                    return false;
+                }
+                continue;
             }
             Scope.Ref rg = scope.peek(g.table(), g.column());
             Scope.Ref ro = scope.peek(o.table(), o.column());

@@ -304,10 +304,13 @@ final class CorePlanner {
         // levels come last: every column the query reads is known, so covering indexes show
         List<AccessPlanner.OrderTerm> wish = null;
         MinMaxQueries.Extreme extreme = aggregate ? MinMaxQueries.find(planner, scope, q, collector, windows) : null;
+        boolean plainDistinct = q.distinct() && !aggregate && !windows && nLevels > 0 && from.rightJoinLevel < 0;
         if (nLevels > 0 && from.rightJoinLevel < 0 && !windows) {
             wish = extreme != null ? extreme.order() : aggregate ? CoreOrders.groupOrder(scope, groupExprs, groupColls, groupDesc, orderFollowsGroups ? keys.length : 0)
+                    : plainDistinct && keys.length == 0 ? DistinctPlans.wish(scope, exprs, colls)
                     : CoreOrders.sortOrder(scope, orderExprs, desc, keyColls, nullsFirst);
         }
+        AccessPlanner.Access firstAccess = null;
         boolean ordered = false;
         Level[] levels = new Level[nLevels];
         double outerRows = 1; // estimated rows of the loops outside level i (see JoinOrder)
@@ -316,6 +319,9 @@ final class CorePlanner {
             AccessPlanner.Access access = AccessPlanner.plan(planner, scope, entry, levelTerms.get(i),
                     i == 0 ? wish : null, limit != null);
             levels[i] = access.level();
+            if (i == 0) {
+                firstAccess = access;
+            }
             if (i > 0) {
                 Level auto = AutoIndexes.plan(planner, scope, entry, levelTerms.get(i), levels[i], outerRows,
                         from.rightJoinLevel < 0);
@@ -338,6 +344,11 @@ final class CorePlanner {
             Level scan = AccessPlanner.level(planner, scope, from.entries.get(rj), List.of());
             levels[rj].rightJoin(scan);
         }
+        DistinctPlans.Mode distinctMode = plainDistinct
+                ? DistinctPlans.mode(scope, exprs, colls, firstAccess, nLevels) : DistinctPlans.Mode.TEMP_TREE;
+        // SELECT DISTINCT x ... ORDER BY x: SQLite's one sort serves both (worded as for DISTINCT)
+        boolean sortIsDistinct = plainDistinct && keys.length > 0 && distinctMode == DistinctPlans.Mode.TEMP_TREE
+                && DistinctPlans.orderIsOutputs(scope, orderBy, orderExprs, exprs);
         if (keys.length > 0 && ((!aggregate && ordered) || orderFollowsGroups || (aggregate && groupBy.length == 0))) {
             // (an aggregate without GROUP BY has one row at most: nothing to sort, as SQLite)
             keys = new int[0]; // the rows already come in ORDER BY order
@@ -377,14 +388,18 @@ final class CorePlanner {
             for (int i = columnRead.nextSetBit(0); i >= 0 && i < columnReads.length; i = columnRead.nextSetBit(i + 1)) {
                 columnReads[i] = true;
             }
+            // rows already unique are compared with the previous one too: cheap, and every
+            // output is still evaluated before a sort, as SQLite's DISTINCT does
             query = new CoreQuery(nLevels, levels, guard, outArr, visible, q.distinct()).withWindows(specs, widths)
-                    .withColumnReads(columnReads).withDistinctCollations(collations(colls));
+                    .withColumnReads(columnReads).withDistinctCollations(collations(colls))
+                    .withAdjacentDistinct(distinctMode != DistinctPlans.Mode.TEMP_TREE);
         }
         if (keys.length > 0 || limit != null || outArr.length != visible) {
             ExprCompiler lc = new ExprCompiler(planner, Scope.limitClause(outer));
             Eval lim = limit == null ? null : lc.eval(limit);
             Eval off = offset == null ? null : lc.eval(offset);
-            query = new SortLimitQuery(query, visible, keys, desc, keyColls, nullsFirst, lim, off);
+            query = new SortLimitQuery(query, visible, keys, desc, keyColls, nullsFirst, lim, off)
+                    .withoutOwnPlanLine(sortIsDistinct);
         }
         return new Planner.Planned(query, names, declTypes, tables, affs, colls);
     }

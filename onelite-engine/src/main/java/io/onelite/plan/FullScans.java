@@ -34,7 +34,8 @@ final class FullScans {
     /**
      * A full scan: of an index that yields the wanted order (a covering one first, then the
      * narrowest), else of the narrowest covering index narrower than the table (SQLite's
-     * covering-index scan, taken when an index row is smaller than a table row), else of the table.
+     * covering-index scan, taken when an index row is smaller than a table row), else of a
+     * partial index the terms imply (it holds fewer entries than the table rows), else of the table.
      */
     static Access fullScan(Planner planner, Scope scope, int slot, TableAccess ta, Table t,
                            List<Index> indexes, List<OrderTerm> order) {
@@ -64,12 +65,20 @@ final class FullScans {
                 }
             }
         }
+        if (pick == null && scope.coveringReads && t.clustered() == null) {
+            for (Index ix : indexes) {
+                if (ix.where() != null) {
+                    pick = ix; // the terms imply its WHERE: fewer entries than the table has rows, as SQLite estimates
+                    break;
+                }
+            }
+        }
         if (pick == null) {
             return new Access(new ScanLevel(slot, ta, false), false);
         }
         IndexLevel il = AccessPlanner.indexLevel(planner, scope, slot, ta, pick, 0, false, List.of(), t);
         il.setReverse(pickDir == OrderMatch.REVERSE);
-        return new Access(il, pickDir != OrderMatch.NO);
+        return new Access(il, pickDir != OrderMatch.NO, pick, new boolean[pick.columns().length + 1]);
     }
 
     /** Whether the columns the query reads from {@code slot} are all in {@code ix} (or the rowid). */
@@ -82,9 +91,10 @@ final class FullScans {
         if (used == null) {
             return IndexedExpressionReads.allYielded(scope, slot, ix, t);
         }
+        Object[] fixed = PartialIndexes.fixedValues(ix, t);
         for (int c = used.nextSetBit(0); c >= 0; c = used.nextSetBit(c + 1)) {
-            if (c == t.rowidAlias()) {
-                continue;
+            if (c == t.rowidAlias() || (fixed != null && fixed[c] != null)) {
+                continue; // the rowid, or a column the partial index's WHERE fixes
             }
             boolean found = false;
             for (int ic : ix.columns()) {
