@@ -307,7 +307,8 @@ final class CorePlanner {
         boolean plainDistinct = q.distinct() && !aggregate && !windows && nLevels > 0 && from.rightJoinLevel < 0;
         if (nLevels > 0 && from.rightJoinLevel < 0 && !windows) {
             wish = extreme != null ? extreme.order() : aggregate ? CoreOrders.groupOrder(scope, groupExprs, groupColls, groupDesc, orderFollowsGroups ? keys.length : 0)
-                    : plainDistinct && keys.length == 0 ? DistinctPlans.wish(scope, exprs, colls)
+                    : plainDistinct && keys.length == 0
+                    ? (DistinctPlans.redundant(scope, exprs, colls, nLevels) ? null : DistinctPlans.wish(scope, exprs, colls))
                     : CoreOrders.sortOrder(scope, orderExprs, desc, keyColls, nullsFirst);
         }
         AccessPlanner.Access firstAccess = null;

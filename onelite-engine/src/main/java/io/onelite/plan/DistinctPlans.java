@@ -43,16 +43,27 @@ final class DistinctPlans {
         return out;
     }
 
+    /**
+     * Whether the rows of a one-table query are already distinct ({@link Mode#REDUNDANT}); known
+     * before the access path is chosen, which then need not give any order (SQLite's
+     * {@code isDistinctRedundant}).
+     */
+    static boolean redundant(Scope scope, List<Expr> outputs, String[] colls, int nLevels) {
+        List<AccessPlanner.OrderTerm> terms = wish(scope, outputs, colls);
+        Table t = nLevels == 1 ? scope.sources.get(scope.slotAt(0)).table() : null;
+        return terms != null && t != null && unique(t, terms);
+    }
+
     /** How the DISTINCT of {@code outputs} (collations {@code colls}) is done over {@code first}, the first loop. */
     static Mode mode(Scope scope, List<Expr> outputs, String[] colls, AccessPlanner.Access first, int nLevels) {
+        if (redundant(scope, outputs, colls, nLevels)) {
+            return Mode.REDUNDANT;
+        }
         List<AccessPlanner.OrderTerm> terms = wish(scope, outputs, colls);
         if (terms == null) {
             return Mode.TEMP_TREE;
         }
         Table t = scope.sources.get(scope.slotAt(0)).table();
-        if (nLevels == 1 && t != null && unique(t, terms)) {
-            return Mode.REDUNDANT;
-        }
         if (first.index() != null && t != null && adjacent(first.index(), t, first.constant(), terms)) {
             return Mode.ADJACENT;
         }

@@ -58,10 +58,16 @@ final class FullScans {
         }
         if (pick == null && scope.coveringReads) {
             int tableWidth = t.columns().size() + (t.rowidAlias() >= 0 ? 0 : 1);
+            int pickHeld = 0;
             for (Index ix : indexes) {
-                if (ix.columns().length + 1 < tableWidth && covers(scope, slot, ix, t)
-                        && (pick == null || ix.columns().length < pick.columns().length)) {
+                if (ix.columns().length + 1 >= tableWidth || !covers(scope, slot, ix, t)) {
+                    continue;
+                }
+                // one holding the expressions the query reads first (none to compute), then the narrowest
+                int held = expressionsHeld(scope, slot, ix, t);
+                if (pick == null || held > pickHeld || (held == pickHeld && ix.columns().length < pick.columns().length)) {
                     pick = ix;
+                    pickHeld = held;
                 }
             }
         }
@@ -79,6 +85,14 @@ final class FullScans {
         IndexLevel il = AccessPlanner.indexLevel(planner, scope, slot, ta, pick, 0, false, List.of(), t);
         il.setReverse(pickDir == OrderMatch.REVERSE);
         return new Access(il, pickDir != OrderMatch.NO, pick, new boolean[pick.columns().length + 1]);
+    }
+
+    private static int expressionsHeld(Scope scope, int slot, Index ix, Table t) {
+        int n = 0;
+        for (int p : IndexedExpressionReads.positions(scope, slot, ix, t)) {
+            n += p >= 0 ? 1 : 0;
+        }
+        return n;
     }
 
     /** Whether the columns the query reads from {@code slot} are all in {@code ix} (or the rowid). */
