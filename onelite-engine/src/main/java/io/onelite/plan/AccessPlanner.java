@@ -91,9 +91,13 @@ final class AccessPlanner {
      * for an index walk, the index and which of its key positions a single-valued equality fixes
      * (else null), so that other orders can be checked against the walk ({@link DistinctPlans}).
      */
-    record Access(Level level, boolean ordered, Index index, boolean[] constant) {
+    record Access(Level level, boolean ordered, Index index, boolean[] constant, int sortedPrefix) {
         Access(Level level, boolean ordered) {
-            this(level, ordered, null, null);
+            this(level, ordered, null, null, 0);
+        }
+
+        Access(Level level, boolean ordered, Index index, boolean[] constant) {
+            this(level, ordered, index, constant, 0);
         }
     }
 
@@ -115,6 +119,16 @@ final class AccessPlanner {
      */
     static Access plan(Planner planner, Scope scope, FromPlanner.Entry e, List<Expr> terms, List<OrderTerm> order,
                        boolean limited) {
+        return plan(planner, scope, e, terms, order, limited, false);
+    }
+
+    /**
+     * As {@link #plan(Planner, Scope, FromPlanner.Entry, List, List, boolean)}; {@code sortable}: the
+     * order is an ORDER BY, whose terms a walk does not give can be sorted within its runs
+     * ({@link Access#sortedPrefix}), so a walk giving only its leading terms also serves.
+     */
+    static Access plan(Planner planner, Scope scope, FromPlanner.Entry e, List<Expr> terms, List<OrderTerm> order,
+                       boolean limited, boolean sortable) {
         int slot = e.slot;
         if (e.functionRows != null) {
             return new Access(new ListLevel(slot, e.name, e.functionRows), false);
@@ -211,6 +225,14 @@ final class AccessPlanner {
                     return walk;
                 }
             }
+            if (dir == OrderMatch.NO && order != null && sortable) {
+                int[] prefix = OrderMatch.indexPrefix(best, t, constant, order);
+                if (prefix[0] > 0) {
+                    // the walk yields the first ORDER BY terms: only the rest is sorted, per run
+                    il.setReverse(prefix[1] == OrderMatch.REVERSE);
+                    return new Access(il, false, best, constant, prefix[0]);
+                }
+            }
             il.setReverse(dir == OrderMatch.REVERSE);
             return new Access(il, dir != OrderMatch.NO, best, constant);
         }
@@ -265,7 +287,7 @@ final class AccessPlanner {
             il.setReverse(dir == OrderMatch.REVERSE);
             return new Access(il, dir != OrderMatch.NO, ix, none);
         }
-        return FullScans.fullScan(planner, scope, slot, ta, t, indexes, order);
+        return FullScans.fullScan(planner, scope, slot, ta, t, indexes, order, sortable && !limited);
     }
 
     /**

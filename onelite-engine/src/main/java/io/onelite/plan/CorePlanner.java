@@ -312,13 +312,15 @@ final class CorePlanner {
                     : CoreOrders.sortOrder(scope, orderExprs, desc, keyColls, nullsFirst);
         }
         AccessPlanner.Access firstAccess = null;
+        // an ORDER BY of a plain query: a walk giving its leading terms leaves the rest to sort per run
+        boolean sortWish = wish != null && !aggregate && keys.length > 0;
         boolean ordered = false;
         Level[] levels = new Level[nLevels];
         double outerRows = 1; // estimated rows of the loops outside level i (see JoinOrder)
         for (int i = 0; i < nLevels; i++) {
             FromPlanner.Entry entry = from.entries.get(scope.slotAt(i));
             AccessPlanner.Access access = AccessPlanner.plan(planner, scope, entry, levelTerms.get(i),
-                    i == 0 ? wish : null, limit != null);
+                    i == 0 ? wish : null, limit != null, i == 0 && sortWish);
             levels[i] = access.level();
             if (i == 0) {
                 firstAccess = access;
@@ -399,8 +401,10 @@ final class CorePlanner {
             ExprCompiler lc = new ExprCompiler(planner, Scope.limitClause(outer));
             Eval lim = limit == null ? null : lc.eval(limit);
             Eval off = offset == null ? null : lc.eval(offset);
+            // the first loop's walk may give the leading ORDER BY terms: sort only the rest, per run
+            int presorted = !aggregate && firstAccess != null && !ordered && wish != null ? firstAccess.sortedPrefix() : 0;
             query = new SortLimitQuery(query, visible, keys, desc, keyColls, nullsFirst, lim, off)
-                    .withoutOwnPlanLine(sortIsDistinct);
+                    .withoutOwnPlanLine(sortIsDistinct).withSortedPrefix(presorted);
         }
         return new Planner.Planned(query, names, declTypes, tables, affs, colls);
     }

@@ -39,6 +39,16 @@ final class FullScans {
      */
     static Access fullScan(Planner planner, Scope scope, int slot, TableAccess ta, Table t,
                            List<Index> indexes, List<OrderTerm> order) {
+        return fullScan(planner, scope, slot, ta, t, indexes, order, false);
+    }
+
+    /**
+     * As {@link #fullScan}; with {@code prefixWalk} (no LIMIT), when no index gives the whole
+     * order, a walk of the index giving the most leading terms of it, the rest sorted per run
+     * (SQLite's "USE TEMP B-TREE FOR LAST TERM OF ORDER BY"), as SQLite's estimates prefer then.
+     */
+    static Access fullScan(Planner planner, Scope scope, int slot, TableAccess ta, Table t,
+                           List<Index> indexes, List<OrderTerm> order, boolean prefixWalk) {
         Index pick = null;
         int pickDir = OrderMatch.NO;
         boolean pickCovering = false;
@@ -54,6 +64,22 @@ final class FullScans {
                 pick = ix;
                 pickDir = dir;
                 pickCovering = cov;
+            }
+        }
+        if (pick == null && prefixWalk && order != null && order.size() > 1 && OrderMatch.rowid(order) == OrderMatch.NO) {
+            Index prefixIndex = null;
+            int[] best = {0, OrderMatch.NO};
+            for (Index ix : indexes) {
+                int[] p = OrderMatch.indexPrefix(ix, t, new boolean[ix.columns().length + 1], order);
+                if (p[0] > best[0]) {
+                    prefixIndex = ix;
+                    best = p;
+                }
+            }
+            if (prefixIndex != null) {
+                IndexLevel il = AccessPlanner.indexLevel(planner, scope, slot, ta, prefixIndex, 0, false, List.of(), t);
+                il.setReverse(best[1] == OrderMatch.REVERSE);
+                return new Access(il, false, prefixIndex, new boolean[prefixIndex.columns().length + 1], best[0]);
             }
         }
         if (pick == null && scope.coveringReads) {

@@ -115,6 +115,11 @@ class IndexServedQueriesTests {
                 ordered.add("SELECT a + k, count(*) FROM t" + w + " GROUP BY a + k ORDER BY a + k"
                         + (r.nextBoolean() ? " DESC" : ""));
                 unordered.add("SELECT lower(e), a + k, id FROM t" + w);
+                // an index gives the leading ORDER BY terms, the rest is sorted per run (id makes it total)
+                String lead = new String[] {"k", "k DESC", "a", "a DESC", "b", "c DESC", "lower(e)", "k, a"}[r.nextInt(8)];
+                String rest = new String[] {"e", "c", "b COLLATE BINARY", "a DESC", "e DESC NULLS FIRST"}[r.nextInt(5)];
+                ordered.add("SELECT id, a, c, k FROM t" + w + " ORDER BY " + lead + ", " + rest + ", id"
+                        + (r.nextInt(3) == 0 ? " LIMIT " + r.nextInt(30) + (r.nextBoolean() ? " OFFSET " + r.nextInt(9) : "") : ""));
                 unordered.add("SELECT e, k, a FROM t WHERE k = 3" + (r.nextBoolean() ? " AND e < 'q" + r.nextInt(6) + "'" : ""));
             }
             for (String sql : ordered) {
@@ -170,6 +175,30 @@ class IndexServedQueriesTests {
     }
 
     @Test
+    void aSortWithinIndexRunsStopsAfterTheRunTheLimitEndsIn() throws Exception {
+        try (Database db = Database.open(":memory:", DatabaseOptions.DEFAULTS); Session s = db.openSession();
+             Connection c = DriverManager.getConnection("jdbc:sqlite::memory:")) {
+            both(s, c, "CREATE TABLE m(id INTEGER PRIMARY KEY, g, x, y)");
+            both(s, c, "CREATE INDEX m_gx ON m(g, x)");
+            // abs(y) overflows in the last run (x = 9): computing that row's output is an error
+            both(s, c, "INSERT INTO m VALUES (1, 1, 5, 1), (2, 1, 5, 2), (3, 1, 7, 3), (4, 1, 7, 4), "
+                    + "(5, 1, 9, -9223372036854775808), (6, 2, 1, -9223372036854775808)");
+            for (String sql : new String[] {
+                "SELECT id, abs(y) FROM m WHERE g = 1 ORDER BY x, y DESC LIMIT 3",
+                "SELECT id, abs(y) FROM m WHERE g = 1 ORDER BY x, y DESC LIMIT 2 OFFSET 2",
+                "SELECT id, abs(y) FROM m WHERE g = 1 ORDER BY x, y DESC LIMIT 5",
+                "SELECT id, y FROM m WHERE g = 1 ORDER BY x DESC, y LIMIT 2",
+                "SELECT id, y FROM m ORDER BY g, y DESC"}) {
+                assertThat(planOneLite(s, sql)).as(sql).isEqualTo(planSqlite(c, sql));
+                assertThat(oneLite(s, sql)).as(sql).isEqualTo(sqlite(c, sql));
+            }
+            assertThat(oneLite(s, "SELECT id FROM m WHERE g = 1 ORDER BY x, y DESC LIMIT 3"))
+                    .containsExactly("I2|", "I1|", "I4|");
+            assertThat(oneLite(s, "SELECT id, abs(y) FROM m WHERE g = 1 ORDER BY x, y DESC LIMIT 5")).containsExactly("ERROR");
+        }
+    }
+
+    @Test
     void queryPlansReadAsNativeSqlites() throws Exception {
         try (Database db = Database.open(":memory:", DatabaseOptions.DEFAULTS); Session s = db.openSession();
              Connection c = DriverManager.getConnection("jdbc:sqlite::memory:")) {
@@ -218,7 +247,17 @@ class IndexServedQueriesTests {
                 "SELECT DISTINCT x FROM t WHERE a IN (1, 2)", "SELECT DISTINCT a+1 FROM t",
                 "SELECT count(*) FROM t GROUP BY lower(b)", "SELECT lower(b) FROM t GROUP BY lower(b)",
                 "SELECT lower(b), count(*) FROM t GROUP BY lower(b) ORDER BY lower(b)",
-                "SELECT a + c, count(*) FROM t GROUP BY a + c"}) {
+                "SELECT a + c, count(*) FROM t GROUP BY a + c",
+                // an index walk gives the leading ORDER BY terms: only the rest is sorted
+                "SELECT * FROM t ORDER BY a, b", "SELECT * FROM t ORDER BY a, b LIMIT 3", "SELECT * FROM t ORDER BY x, b",
+                "SELECT * FROM t ORDER BY x, b LIMIT 3", "SELECT a, x FROM t ORDER BY a, c", "SELECT * FROM t ORDER BY a, x, c",
+                "SELECT * FROM t ORDER BY a, c, b", "SELECT * FROM t WHERE a > 3 ORDER BY a, b",
+                "SELECT * FROM t WHERE a = 3 ORDER BY x, b", "SELECT * FROM t WHERE a = 3 ORDER BY x, b, c",
+                "SELECT * FROM t WHERE a = 3 ORDER BY x, b LIMIT 2", "SELECT * FROM t WHERE a IN (1, 2) ORDER BY a, b",
+                "SELECT * FROM t WHERE a = 3 ORDER BY b", "SELECT * FROM t ORDER BY a DESC, b",
+                "SELECT * FROM t ORDER BY a DESC, b DESC", "SELECT * FROM t WHERE x > 5 ORDER BY x, b",
+                "SELECT * FROM t ORDER BY id, b", "SELECT a, count(*) FROM t GROUP BY a ORDER BY a, count(*)",
+                "SELECT * FROM t WHERE s = 'z' ORDER BY x, c"}) {
                 assertThat(planOneLite(s, sql)).as(sql).isEqualTo(planSqlite(c, sql));
             }
         }
