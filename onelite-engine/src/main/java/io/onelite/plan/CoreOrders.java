@@ -49,6 +49,24 @@ final class CoreOrders {
         return out;
     }
 
+    /**
+     * The leading ORDER BY terms that are columns (or indexed expressions) of the first source,
+     * as an order of its rows, or null when the first term is not: a walk giving them leaves the
+     * rest (other sources' columns among them) to sort per run.
+     */
+    static List<AccessPlanner.OrderTerm> sortOrderPrefix(Scope scope, Expr[] orderExprs, boolean[] desc,
+                                                         Collation[] colls, boolean[] nullsFirst) {
+        List<AccessPlanner.OrderTerm> out = new ArrayList<>();
+        for (int i = 0; i < orderExprs.length; i++) {
+            AccessPlanner.OrderTerm t = term(scope, orderExprs[i], colls[i].name(), desc[i], nullsFirst[i], false);
+            if (t == null) {
+                break;
+            }
+            out.add(t);
+        }
+        return out.isEmpty() ? null : out;
+    }
+
     /** {@code e} as an order of the first source's rows (a column, or an expression an index may hold), or null. */
     static AccessPlanner.OrderTerm term(Scope scope, Expr e, String collation, boolean desc, boolean nullsFirst,
                                         boolean anyDirection) {

@@ -312,8 +312,15 @@ final class CorePlanner {
                     : CoreOrders.sortOrder(scope, orderExprs, desc, keyColls, nullsFirst);
         }
         AccessPlanner.Access firstAccess = null;
-        // an ORDER BY of a plain query: a walk giving its leading terms leaves the rest to sort per run
-        boolean sortWish = wish != null && !aggregate && keys.length > 0;
+        // an ORDER BY of a plain query: a walk giving its leading terms leaves the rest to sort per
+        // run; when a later term is not of the first source, its leading terms are the wish
+        boolean sortWish = !aggregate && keys.length > 0 && nLevels > 0 && from.rightJoinLevel < 0 && !windows;
+        boolean prefixWish = false;
+        if (sortWish && wish == null) {
+            wish = CoreOrders.sortOrderPrefix(scope, orderExprs, desc, keyColls, nullsFirst);
+            prefixWish = wish != null;
+        }
+        sortWish &= wish != null;
         boolean ordered = false;
         Level[] levels = new Level[nLevels];
         double outerRows = 1; // estimated rows of the loops outside level i (see JoinOrder)
@@ -333,7 +340,7 @@ final class CorePlanner {
                 }
             }
             outerRows *= JoinOrder.estimate(levels[i], entry.table)[0];
-            ordered |= i == 0 && wish != null && access.ordered();
+            ordered |= i == 0 && wish != null && access.ordered() && !prefixWish;
             levels[i].filter = and(planner, scope, levelTerms.get(i));
             levels[i].postFilter = and(planner, scope, postTerms.get(i));
             levels[i].leftJoin = entry.leftJoin;
@@ -402,7 +409,8 @@ final class CorePlanner {
             Eval lim = limit == null ? null : lc.eval(limit);
             Eval off = offset == null ? null : lc.eval(offset);
             // the first loop's walk may give the leading ORDER BY terms: sort only the rest, per run
-            int presorted = !aggregate && firstAccess != null && !ordered && wish != null ? firstAccess.sortedPrefix() : 0;
+            int presorted = !sortWish || ordered ? 0
+                    : prefixWish && firstAccess.ordered() ? wish.size() : firstAccess.sortedPrefix();
             query = new SortLimitQuery(query, visible, keys, desc, keyColls, nullsFirst, lim, off)
                     .withoutOwnPlanLine(sortIsDistinct).withSortedPrefix(presorted);
         }

@@ -118,6 +118,9 @@ class IndexServedQueriesTests {
                 // an index gives the leading ORDER BY terms, the rest is sorted per run (id makes it total)
                 String lead = new String[] {"k", "k DESC", "a", "a DESC", "b", "c DESC", "lower(e)", "k, a"}[r.nextInt(8)];
                 String rest = new String[] {"e", "c", "b COLLATE BINARY", "a DESC", "e DESC NULLS FIRST"}[r.nextInt(5)];
+                ordered.add("SELECT t.id, t.k, w.name FROM t JOIN w ON w.v = t.a" + w.replace(" a", " t.a")
+                        .replace(" k", " t.k").replace(" b", " t.b").replace(" c", " t.c").replace("(e)", "(t.e)")
+                        + " ORDER BY t.k" + (r.nextBoolean() ? " DESC" : "") + ", w.name, t.id");
                 ordered.add("SELECT id, a, c, k FROM t" + w + " ORDER BY " + lead + ", " + rest + ", id"
                         + (r.nextInt(3) == 0 ? " LIMIT " + r.nextInt(30) + (r.nextBoolean() ? " OFFSET " + r.nextInt(9) : "") : ""));
                 unordered.add("SELECT e, k, a FROM t WHERE k = 3" + (r.nextBoolean() ? " AND e < 'q" + r.nextInt(6) + "'" : ""));
@@ -257,7 +260,8 @@ class IndexServedQueriesTests {
                 "SELECT * FROM t WHERE a = 3 ORDER BY b", "SELECT * FROM t ORDER BY a DESC, b",
                 "SELECT * FROM t ORDER BY a DESC, b DESC", "SELECT * FROM t WHERE x > 5 ORDER BY x, b",
                 "SELECT * FROM t ORDER BY id, b", "SELECT a, count(*) FROM t GROUP BY a ORDER BY a, count(*)",
-                "SELECT * FROM t WHERE s = 'z' ORDER BY x, c"}) {
+                "SELECT * FROM t WHERE s = 'z' ORDER BY x, c", "SELECT t.x, u.q FROM t, u ORDER BY t.x, u.q",
+                "SELECT t.x, u.q FROM t, u ORDER BY t.x DESC, u.q LIMIT 4"}) {
                 assertThat(planOneLite(s, sql)).as(sql).isEqualTo(planSqlite(c, sql));
             }
         }
