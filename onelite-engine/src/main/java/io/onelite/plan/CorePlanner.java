@@ -81,7 +81,7 @@ final class CorePlanner {
                     throw new OneLiteException(ResultCode.ERROR, "no tables specified");
                 }
                 for (int slot = 0; slot < scope.sources.size(); slot++) {
-                    expand(scope, slot, exprs, names);
+                    ResultColumns.expand(scope, slot, exprs, names);
                 }
             } else if (rc instanceof ResultColumn.TableStar ts) {
                 int found = -1;
@@ -93,12 +93,12 @@ final class CorePlanner {
                 if (found < 0) {
                     throw new OneLiteException(ResultCode.ERROR, "no such table: " + ts.table());
                 }
-                expandAll(scope, found, exprs, names);
+                ResultColumns.expandAll(scope, found, exprs, names);
             } else {
                 ResultColumn.Expression e = (ResultColumn.Expression) rc;
                 exprs.add(e.expr());
                 names.add(e.alias() != null ? e.alias()
-                        : e.expr() instanceof Expr.ColumnRef c ? columnName(scope, c) : e.text());
+                        : e.expr() instanceof Expr.ColumnRef c ? ResultColumns.columnName(scope, c) : e.text());
             }
         }
         Limits.resultColumns(exprs.size());
@@ -474,35 +474,6 @@ final class CorePlanner {
                 && exprs.get(0) instanceof Expr.FunctionCall fc && fc.star() && fc.name().equalsIgnoreCase("count")
                 && !fc.distinct() && fc.args().isEmpty() && fc.filter() == null && fc.over() == null
                 && fc.orderBy().isEmpty();
-    }
-
-    private static String columnName(Scope scope, Expr.ColumnRef c) {
-        Scope.Ref r = scope.peek(c.table(), c.column());
-        if (r != null && r.depth() == 0 && r.column() >= 0) {
-            return r.source().columnNames().get(r.column());
-        }
-        return c.column();
-    }
-
-    private static void expand(Scope scope, int slot, List<Expr> exprs, List<String> names) {
-        Source s = scope.sources.get(slot);
-        for (int i = 0; i < s.columnNames().size(); i++) {
-            if (s.hidden()[i]) {
-                continue;
-            }
-            Expr merged = scope.mergedUsing(slot, i); // a RIGHT/FULL JOIN's USING column
-            exprs.add(merged != null ? merged : new Expr.ColumnRef(null, s.alias(), s.columnNames().get(i), false));
-            names.add(s.columnNames().get(i));
-        }
-    }
-
-    private static void expandAll(Scope scope, int slot, List<Expr> exprs, List<String> names) {
-        Source s = scope.sources.get(slot);
-        for (int i = 0; i < s.columnNames().size(); i++) {
-            Expr merged = scope.mergedUsing(slot, i); // as SQLite, t.* also reads a RIGHT/FULL JOIN's USING column merged
-            exprs.add(merged != null ? merged : new Expr.ColumnRef(null, s.alias(), s.columnNames().get(i), false));
-            names.add(s.columnNames().get(i));
-        }
     }
 
     static Eval and(Planner planner, Scope scope, List<Expr> terms) {
