@@ -52,6 +52,20 @@ public final class AggregateQuery implements Query {
         return this;
     }
 
+    /** Whether the input arrives in the order of the min()/max() argument, so its first non-NULL value is the answer. */
+    private boolean firstExtremeWins;
+
+    /**
+     * Declares that the levels yield rows in the order of the only aggregate's min()/max()
+     * argument (ascending for min, NULLs skipped or first; descending for max), with no GROUP BY:
+     * reading stops at the first row giving it a non-NULL value, as SQLite's min/max
+     * optimization reads one index entry. Needs {@link #withExtremeSlot}.
+     */
+    public AggregateQuery withFirstExtremeWins(boolean wins) {
+        this.firstExtremeWins = wins;
+        return this;
+    }
+
     /** Whether rows arrive in ascending GROUP BY order (an index walk), so groups are runs. */
     private boolean sortedInput;
 
@@ -323,6 +337,10 @@ public final class AggregateQuery implements Query {
                 }
                 if (g != null) {
                     g.step(here);
+                    if (firstExtremeWins && extremeSlot >= 0 && groupBy.length == 0
+                            && g.accs[extremeSlot].value() != null) {
+                        break; // the walk's order makes this the min()/max()
+                    }
                 } else {
                     spilled.add(capture(key, here, at));
                 }
@@ -480,6 +498,9 @@ public final class AggregateQuery implements Query {
         List<String> out = new ArrayList<>(Level.explain(levels));
         if (groupBy.length > 0 && !sortedInput) {
             out.add("USE TEMP B-TREE FOR GROUP BY");
+        }
+        if (distinct) {
+            out.add("USE TEMP B-TREE FOR DISTINCT");
         }
         return out;
     }

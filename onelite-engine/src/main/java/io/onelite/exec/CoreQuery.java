@@ -50,11 +50,11 @@ public final class CoreQuery implements Query {
         Frame f = new Frame(ctx, outer, sources);
         JoinLoop loop = new JoinLoop(levels);
         boolean pass = guard == null || ValueOps.isTrue(guard.eval(f));
-        DistinctRows seen = distinct ? new DistinctRows(visible, distinctCollations, ctx) : null;
+        DistinctRows seen = distinct && !adjacentDistinct ? new DistinctRows(visible, distinctCollations, ctx) : null;
         if (windows != null) {
             return windowed(f, loop, pass, seen);
         }
-        return DistinctRows.filter(new RowIterator() {
+        RowIterator rows = DistinctRows.filter(new RowIterator() {
             Object[] row;
 
             @Override
@@ -75,6 +75,20 @@ public final class CoreQuery implements Query {
                 return row;
             }
         }, seen);
+        return distinct && adjacentDistinct ? DistinctRows.adjacent(rows, visible, distinctCollations) : rows;
+    }
+
+    /** Whether equal rows arrive one after another (an index walk), so DISTINCT compares each with the previous. */
+    private boolean adjacentDistinct;
+
+    /**
+     * Declares that the levels yield equal result rows one after another (the first loop walks an
+     * index on the result columns): DISTINCT then keeps no set, and EXPLAIN QUERY PLAN has no
+     * "USE TEMP B-TREE FOR DISTINCT", as SQLite's ordered DISTINCT. Not with window functions.
+     */
+    public CoreQuery withAdjacentDistinct(boolean adjacent) {
+        this.adjacentDistinct = adjacent && windows == null;
+        return this;
     }
 
     /** Result collations per output column (DISTINCT compares under them); null: BINARY. */
@@ -264,6 +278,9 @@ public final class CoreQuery implements Query {
     @Override
     public List<String> explain() {
         List<String> out = new ArrayList<>(Level.explain(levels));
+        if (distinct && !adjacentDistinct) {
+            out.add("USE TEMP B-TREE FOR DISTINCT");
+        }
         return out;
     }
 }

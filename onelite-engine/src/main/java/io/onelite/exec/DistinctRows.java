@@ -101,6 +101,33 @@ final class DistinctRows {
     }
 
     /**
+     * {@code rows}, whose equal rows (first {@code visible} values, under {@code collations}) come
+     * one after another, without duplicates: each row is compared with the previous one only.
+     */
+    static RowIterator adjacent(RowIterator rows, int visible, Collation[] collations) {
+        return new RowIterator() {
+            RowKey previous;
+
+            @Override
+            public boolean next() {
+                while (rows.next()) {
+                    RowKey k = RowKey.folded(Arrays.copyOf(rows.row(), visible), collations);
+                    if (!k.equals(previous)) {
+                        previous = k;
+                        return true;
+                    }
+                }
+                return false;
+            }
+
+            @Override
+            public Object[] row() {
+                return rows.row();
+            }
+        };
+    }
+
+    /**
      * {@code rows} without duplicates: the rows {@link #admit} lets out as they come, then, when
      * {@code rows} ends, the {@link #deferred} ones. A null {@code seen} passes every row.
      */

@@ -71,6 +71,18 @@ public final class IndexLevel extends Level {
     /** WITHOUT ROWID tables, a secondary index: the key position of each primary-key column. */
     private int[] pkPositions;
 
+    /** Entries whose column after the equalities is NULL are skipped, as by a range (min()'s first non-NULL value). */
+    private boolean skipNulls;
+
+    /**
+     * Skips the entries whose key column after the equalities is NULL, seeking past them as a
+     * range does: a min() read from the first entry wants the smallest non-NULL value.
+     */
+    public IndexLevel skipNullsAfterEqualities() {
+        this.skipNulls = true;
+        return this;
+    }
+
     /** Each equality tuple names a whole unique key: at most one entry, found by a point probe. */
     private boolean uniqueLookup;
 
@@ -107,6 +119,8 @@ public final class IndexLevel extends Level {
             } else {
                 ExecContext c = f.ctx;
                 row = new IndexRow(index, table, keyPosition, () -> table.in(c.storage).openTable(table.root()));
+                row.setExpressionPositions(exprPosition);
+                row.setFixedValues(fixedValues);
             }
         }
         tuples = eqTuples == null ? List.<Object[]>of(new Object[0]) : eqTuples.apply(f);
@@ -238,7 +252,7 @@ public final class IndexLevel extends Level {
         Eval first = reverse == desc ? lo : hi;
         Object firstValue = reverse == desc ? loValue : hiValue;
         boolean firstIncl = reverse == desc ? loInclusive : hiInclusive;
-        boolean rangeSkipsNulls = lo != null || hi != null;
+        boolean rangeSkipsNulls = lo != null || hi != null || skipNulls;
         if (!reverse) {
             if (first != null) {
                 return firstIncl ? index.seekGE(with(firstValue)) : index.seekGT(with(firstValue));
@@ -263,7 +277,7 @@ public final class IndexLevel extends Level {
                 return false;
             }
         }
-        if (lo == null && hi == null) {
+        if (lo == null && hi == null && !skipNulls) {
             return true;
         }
         Object v = index.column(eqCount);
@@ -304,6 +318,24 @@ public final class IndexLevel extends Level {
         return this;
     }
 
+    /** Per indexed expression id of this source ({@link IndexedExpr}), its key position, or -1. */
+    private int[] exprPosition = new int[0];
+
+    /** Where the key holds the expressions the query reads ({@link IndexedExpr} ids): read from the entry. */
+    public IndexLevel withExpressionPositions(int[] positions) {
+        this.exprPosition = positions;
+        return this;
+    }
+
+    /** Per table column, the value a partial index's WHERE fixes it to (null: not fixed); null when none. */
+    private Object[] fixedValues;
+
+    /** The column values the partial index's WHERE fixes ({@code WHERE c = 5}): read without the table row. */
+    public IndexLevel withFixedValues(Object[] values) {
+        this.fixedValues = values;
+        return this;
+    }
+
     /** Walks against the index order (ORDER BY ... DESC satisfied by the index); set before the first open. */
     public void setReverse(boolean reverse) {
         this.reverse = reverse;
@@ -339,10 +371,10 @@ public final class IndexLevel extends Level {
 
     @Override
     public String describe() {
-        if (primaryKey && isFullScan()) {
+        if (primaryKey && isFullScan() && !inMinMaxQuery()) {
             return "SCAN " + table.name(); // a full walk of a WITHOUT ROWID table's own tree, as SQLite says it
         }
-        StringBuilder sb = new StringBuilder(eqCount == 0 && lo == null && hi == null ? "SCAN " : "SEARCH ");
+        StringBuilder sb = new StringBuilder(isFullScan() && !inMinMaxQuery() ? "SCAN " : "SEARCH ");
         sb.append(table.name()).append(primaryKey ? " USING PRIMARY KEY"
                 : (covering ? " USING COVERING INDEX " : " USING INDEX ") + indexName);
         List<String> terms = new ArrayList<>();

@@ -32,6 +32,30 @@ final class IndexRow implements RowSource {
         this.openTable = openTable;
     }
 
+    /** Per indexed expression id (see {@link IndexedExpr}), its position in the index key, or -1. */
+    private int[] exprPosition = new int[0];
+
+    void setExpressionPositions(int[] positions) {
+        this.exprPosition = positions;
+    }
+
+    /** The key position holding indexed expression {@code id}, or -1. */
+    int expressionPosition(int id) {
+        return id < exprPosition.length ? exprPosition[id] : -1;
+    }
+
+    /** Per table column, the value a partial index's WHERE fixes it to, or null (the array itself may be null). */
+    private Object[] fixedValues;
+
+    void setFixedValues(Object[] values) {
+        this.fixedValues = values;
+    }
+
+    /** Key column {@code p} of the current entry. */
+    Object keyColumn(int p) {
+        return index.column(p);
+    }
+
     /** Moves to the index entry under the cursor, whose rowid is {@code rowid}. */
     void moveTo(long rowid) {
         this.rowid = rowid;
@@ -51,6 +75,9 @@ final class IndexRow implements RowSource {
                 return (double) l;
             }
             return v;
+        }
+        if (fixedValues != null && i < fixedValues.length && fixedValues[i] != null) {
+            return fixedValues[i]; // every row in this partial index holds it
         }
         if (!sought) {
             if (cursor == null) {

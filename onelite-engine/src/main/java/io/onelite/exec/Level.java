@@ -28,6 +28,21 @@ public abstract class Level {
         this.slot = slot;
     }
 
+    /** Whether this loop belongs to a min()/max() query, which SQLite's EXPLAIN QUERY PLAN words "SEARCH". */
+    private boolean minMaxQuery;
+
+    /**
+     * Marks this loop as part of a query SQLite answers with its min()/max() optimization: its
+     * EXPLAIN QUERY PLAN line then reads "SEARCH t ..." even for a full walk, as SQLite's does.
+     */
+    public void markMinMaxQuery() {
+        this.minMaxQuery = true;
+    }
+
+    protected boolean inMinMaxQuery() {
+        return minMaxQuery;
+    }
+
     /** Starts a new walk for the current rows of the outer loops. */
     public final void open(Frame f) {
         matched = false;

@@ -50,6 +50,9 @@ public final class ScanLevel extends Level {
 
     @Override
     public String describe() {
+        if (inMinMaxQuery()) {
+            return "SEARCH " + table.name() + (table.clustered() != null ? " USING PRIMARY KEY" : "");
+        }
         return "SCAN " + table.name();
     }
 }

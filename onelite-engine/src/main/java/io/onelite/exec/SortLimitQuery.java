@@ -56,7 +56,9 @@ public final class SortLimitQuery implements Query {
             return RowIterator.of(List.of()); // as SQLite: LIMIT 0 ends the statement before the scan
         }
         RowIterator in;
-        if (keyColumns.length > 0) {
+        if (keyColumns.length > 0 && sortedPrefix > 0) {
+            in = sortWithinRuns(input.open(ctx, outer), ctx); // LIMIT stops the input after the run it ends in
+        } else if (keyColumns.length > 0) {
             long keep = lim < 0 ? -1 : (lim > Long.MAX_VALUE - off ? Long.MAX_VALUE : lim + off);
             // a bounded heap needs memory for the kept rows only; beyond the sort's budget, spill
             if (keep >= 0 && keep <= Math.min(MAX_HEAP, ExternalSorter.memoryRows())) {
@@ -102,6 +104,90 @@ public final class SortLimitQuery implements Query {
         };
     }
 
+    /** How many leading sort keys the input's rows already come in (an index walk), 0 if none. */
+    private int sortedPrefix;
+
+    /**
+     * Declares that the input yields rows already in the order of the first {@code n} sort keys
+     * (an index walk gives them): only runs of rows equal on those keys are sorted, on the
+     * rest, as SQLite's "USE TEMP B-TREE FOR LAST TERM OF ORDER BY", and a LIMIT stops reading
+     * after the run it ends in.
+     */
+    public SortLimitQuery withSortedPrefix(int n) {
+        this.sortedPrefix = n > 0 && n < keyColumns.length ? n : 0;
+        return this;
+    }
+
+    /** Whether two rows are equal on the first {@link #sortedPrefix} keys. */
+    private boolean sameRun(Object[] a, Object[] b) {
+        for (int i = 0; i < sortedPrefix; i++) {
+            if (compareKey(i, a[keyColumns[i]], b[keyColumns[i]]) != 0) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** The input with each run of rows equal on the sorted prefix sorted on all keys (spilling as a sort does). */
+    private RowIterator sortWithinRuns(RowIterator rows, ExecContext ctx) {
+        return new RowIterator() {
+            Object[] pending; // the first row of the next run, read ahead
+            boolean ended;
+            RowIterator run = RowIterator.of(List.of());
+
+            @Override
+            public boolean next() {
+                while (!run.next()) {
+                    if (pending == null && !ended) {
+                        ended = !rows.next();
+                        pending = ended ? null : rows.row();
+                    }
+                    if (pending == null) {
+                        return false;
+                    }
+                    // a run is sorted in memory; one longer than the sort's budget goes to a sorter that spills
+                    List<Object[]> buffer = new ArrayList<>();
+                    ExternalSorter.Sink sink = null;
+                    Object[] first = pending;
+                    buffer.add(first);
+                    pending = null;
+                    while (rows.next()) {
+                        Object[] r = rows.row();
+                        if (!sameRun(first, r)) {
+                            pending = r;
+                            break;
+                        }
+                        if (sink == null && buffer.size() >= ExternalSorter.memoryRows()) {
+                            sink = new ExternalSorter.Sink(SortLimitQuery.this::compare, ctx);
+                            buffer.forEach(sink::add);
+                            buffer = null;
+                        }
+                        if (sink != null) {
+                            sink.add(r);
+                        } else {
+                            buffer.add(r);
+                        }
+                    }
+                    ended = pending == null;
+                    if (sink != null) {
+                        run = sink.sorted();
+                    } else {
+                        if (buffer.size() > 1) {
+                            buffer.sort(SortLimitQuery.this::compare);
+                        }
+                        run = RowIterator.of(buffer);
+                    }
+                }
+                return true;
+            }
+
+            @Override
+            public Object[] row() {
+                return run.row();
+            }
+        };
+    }
+
     /** Beyond this many kept rows a bounded heap saves little over sorting everything. */
     private static final long MAX_HEAP = 1 << 20;
 
@@ -139,10 +225,26 @@ public final class SortLimitQuery implements Query {
         return descending[i] ? -c : c;
     }
 
+    /** Whether the input's plan line already names this sort ("USE TEMP B-TREE FOR DISTINCT"). */
+    private boolean namedByInput;
+
+    /**
+     * Leaves the "USE TEMP B-TREE FOR ORDER BY" line out: for {@code SELECT DISTINCT x ... ORDER BY x},
+     * where SQLite's one sort does both and is worded as the DISTINCT's.
+     */
+    public SortLimitQuery withoutOwnPlanLine(boolean named) {
+        this.namedByInput = named;
+        return this;
+    }
+
     @Override
     public List<String> explain() {
         List<String> out = new ArrayList<>(input.explain());
-        if (keyColumns.length > 0) {
+        if (keyColumns.length > 0 && sortedPrefix > 0) {
+            int rest = keyColumns.length - sortedPrefix;
+            out.add(rest == 1 ? "USE TEMP B-TREE FOR LAST TERM OF ORDER BY"
+                    : "USE TEMP B-TREE FOR LAST " + rest + " TERMS OF ORDER BY");
+        } else if (keyColumns.length > 0 && !namedByInput) {
             out.add("USE TEMP B-TREE FOR ORDER BY");
         }
         return out;

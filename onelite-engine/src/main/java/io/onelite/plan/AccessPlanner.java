@@ -86,8 +86,19 @@ final class AccessPlanner {
         }
     }
 
-    /** A source's level and whether walking it yields the wanted order (the sort can be skipped). */
-    record Access(Level level, boolean ordered) {
+    /**
+     * A source's level and whether walking it yields the wanted order (the sort can be skipped);
+     * for an index walk, the index and which of its key positions a single-valued equality fixes
+     * (else null), so that other orders can be checked against the walk ({@link DistinctPlans}).
+     */
+    record Access(Level level, boolean ordered, Index index, boolean[] constant, int sortedPrefix) {
+        Access(Level level, boolean ordered) {
+            this(level, ordered, null, null, 0);
+        }
+
+        Access(Level level, boolean ordered, Index index, boolean[] constant) {
+            this(level, ordered, index, constant, 0);
+        }
     }
 
     static Level level(Planner planner, Scope scope, FromPlanner.Entry e, List<Expr> terms) {
@@ -108,6 +119,16 @@ final class AccessPlanner {
      */
     static Access plan(Planner planner, Scope scope, FromPlanner.Entry e, List<Expr> terms, List<OrderTerm> order,
                        boolean limited) {
+        return plan(planner, scope, e, terms, order, limited, false);
+    }
+
+    /**
+     * As {@link #plan(Planner, Scope, FromPlanner.Entry, List, List, boolean)}; {@code sortable}: the
+     * order is an ORDER BY, whose terms a walk does not give can be sorted within its runs
+     * ({@link Access#sortedPrefix}), so a walk giving only its leading terms also serves.
+     */
+    static Access plan(Planner planner, Scope scope, FromPlanner.Entry e, List<Expr> terms, List<OrderTerm> order,
+                       boolean limited, boolean sortable) {
         int slot = e.slot;
         if (e.functionRows != null) {
             return new Access(new ListLevel(slot, e.name, e.functionRows), false);
@@ -175,7 +196,10 @@ final class AccessPlanner {
             }
             boolean range = eq < ix.columns().length && collationMatches(ix, eq, t)
                     && find(cons, ix, eq, false, t) != null;
-            if (eq > bestEq || (eq == bestEq && range && !bestRange)) {
+            if (eq > bestEq || (eq == bestEq && range && !bestRange)
+                    || (eq == bestEq && range == bestRange && best != null && (eq > 0 || range)
+                    && FullScans.covers(scope, slot, ix, t) && !FullScans.covers(scope, slot, best, t))) {
+                // (on a tie, a covering index, as SQLite's lower cost makes it)
                 best = ix;
                 bestEq = eq;
                 bestRange = range;
@@ -201,8 +225,16 @@ final class AccessPlanner {
                     return walk;
                 }
             }
+            if (dir == OrderMatch.NO && order != null && sortable) {
+                int[] prefix = OrderMatch.indexPrefix(best, t, constant, order);
+                if (prefix[0] > 0) {
+                    // the walk yields the first ORDER BY terms: only the rest is sorted, per run
+                    il.setReverse(prefix[1] == OrderMatch.REVERSE);
+                    return new Access(il, false, best, constant, prefix[0]);
+                }
+            }
             il.setReverse(dir == OrderMatch.REVERSE);
-            return new Access(il, dir != OrderMatch.NO);
+            return new Access(il, dir != OrderMatch.NO, best, constant);
         }
         int rowidDir = OrderMatch.rowid(order);
         if (rowidRange && rowidDir == OrderMatch.NO && order != null && !limited && rowidBounds(cons) == 1) {
@@ -250,11 +282,12 @@ final class AccessPlanner {
             // INDEXED BY with no usable term: a walk of that index, as SQLite does
             Index ix = indexes.get(0);
             IndexLevel il = indexLevel(planner, scope, slot, ta, ix, 0, false, List.of(), t);
-            int dir = OrderMatch.index(ix, t, new boolean[ix.columns().length + 1], order);
+            boolean[] none = new boolean[ix.columns().length + 1];
+            int dir = OrderMatch.index(ix, t, none, order);
             il.setReverse(dir == OrderMatch.REVERSE);
-            return new Access(il, dir != OrderMatch.NO);
+            return new Access(il, dir != OrderMatch.NO, ix, none);
         }
-        return FullScans.fullScan(planner, scope, slot, ta, t, indexes, order);
+        return FullScans.fullScan(planner, scope, slot, ta, t, indexes, order, sortable && !limited);
     }
 
     /**
@@ -427,7 +460,9 @@ final class AccessPlanner {
             return ix.root() == t.root() ? level.onPrimaryKey()
                     : level.withPrimaryKeyAt(t.clustered().primaryKeyPositions(ix.columns(), ix.collations()));
         }
-        return level.withKeyPositions(keyPositions(ix, t), FullScans.covers(scope, slot, ix, t));
+        return level.withKeyPositions(keyPositions(ix, t), FullScans.covers(scope, slot, ix, t))
+                .withExpressionPositions(IndexedExpressionReads.positions(scope, slot, ix, t))
+                .withFixedValues(scope.coveringReads ? PartialIndexes.fixedValues(ix, t) : null);
     }
 
     /** An index column is usable for the column's comparisons only under the column's own collation. */

@@ -2,6 +2,7 @@ package io.onelite.plan;
 
 import io.onelite.exec.Eval;
 import io.onelite.exec.GroupSlot;
+import io.onelite.sql.ast.Expr;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -13,9 +14,16 @@ import java.util.List;
  */
 final class AggregateCollector {
     final List<GroupSlot> slots = new ArrayList<>();
+    /** Per slot, the aggregate call it computes (null for a bare column), for {@link MinMaxQueries}. */
+    final List<Expr.FunctionCall> calls = new ArrayList<>();
 
     int add(GroupSlot s) {
+        return add(s, null);
+    }
+
+    int add(GroupSlot s, Expr.FunctionCall call) {
         slots.add(s);
+        calls.add(call);
         return slots.size() - 1;
     }
 

@@ -18,14 +18,14 @@ final class CoreOrders {
     }
 
     /** The column of the first source in loop order (-1 = rowid) that {@code e} names, or null. */
-    private static Integer firstSourceColumn(Scope scope, Expr e) {
+    static Integer firstSourceColumn(Scope scope, Expr e) {
         while (e instanceof Expr.Collate c) {
             e = c.expr();
         }
         if (!(e instanceof Expr.ColumnRef c)) {
             return null;
         }
-        Scope.Ref r = scope.resolve(c.table(), c.column());
+        Scope.Ref r = scope.peek(c.table(), c.column());
         if (r == null || r.depth() != 0 || r.slot() != scope.slotAt(0) || r.source().table() == null) {
             return null;
         }
@@ -40,18 +40,42 @@ final class CoreOrders {
         }
         List<AccessPlanner.OrderTerm> out = new ArrayList<>();
         for (int i = 0; i < orderExprs.length; i++) {
-            Integer c = firstSourceColumn(scope, orderExprs[i]);
-            if (c != null) {
-                out.add(new AccessPlanner.OrderTerm(c, colls[i].name(), desc[i], nullsFirst[i]));
-                continue;
-            }
-            Expr x = firstSourceExpression(scope, orderExprs[i]);
-            if (x == null) {
+            AccessPlanner.OrderTerm t = term(scope, orderExprs[i], colls[i].name(), desc[i], nullsFirst[i], false);
+            if (t == null) {
                 return null;
             }
-            out.add(new AccessPlanner.OrderTerm(-2, colls[i].name(), desc[i], nullsFirst[i], false, x));
+            out.add(t);
         }
         return out;
+    }
+
+    /**
+     * The leading ORDER BY terms that are columns (or indexed expressions) of the first source,
+     * as an order of its rows, or null when the first term is not: a walk giving them leaves the
+     * rest (other sources' columns among them) to sort per run.
+     */
+    static List<AccessPlanner.OrderTerm> sortOrderPrefix(Scope scope, Expr[] orderExprs, boolean[] desc,
+                                                         Collation[] colls, boolean[] nullsFirst) {
+        List<AccessPlanner.OrderTerm> out = new ArrayList<>();
+        for (int i = 0; i < orderExprs.length; i++) {
+            AccessPlanner.OrderTerm t = term(scope, orderExprs[i], colls[i].name(), desc[i], nullsFirst[i], false);
+            if (t == null) {
+                break;
+            }
+            out.add(t);
+        }
+        return out.isEmpty() ? null : out;
+    }
+
+    /** {@code e} as an order of the first source's rows (a column, or an expression an index may hold), or null. */
+    static AccessPlanner.OrderTerm term(Scope scope, Expr e, String collation, boolean desc, boolean nullsFirst,
+                                        boolean anyDirection) {
+        Integer c = firstSourceColumn(scope, e);
+        if (c != null) {
+            return new AccessPlanner.OrderTerm(c, collation, desc, nullsFirst, anyDirection);
+        }
+        Expr x = firstSourceExpression(scope, e);
+        return x == null ? null : new AccessPlanner.OrderTerm(-2, collation, desc, nullsFirst, anyDirection, x);
     }
 
     /**
@@ -83,14 +107,14 @@ final class CoreOrders {
         }
         List<AccessPlanner.OrderTerm> out = new ArrayList<>();
         for (int i = 0; i < groupExprs.size(); i++) {
-            Expr g = groupExprs.get(i);
-            Integer c = g instanceof Expr.ColumnRef ? firstSourceColumn(scope, g) : null;
-            if (c == null) {
+            // a term ORDER BY also names keeps its direction; the others may go either way; an
+            // expression may be one an index holds (GROUP BY lower(b) walks an index on it)
+            AccessPlanner.OrderTerm t = term(scope, groupExprs.get(i), groupColls.get(i).name(), groupDesc[i],
+                    !groupDesc[i], i >= fixedCount);
+            if (t == null) {
                 return null;
             }
-            // a term ORDER BY also names keeps its direction; the others may go either way
-            out.add(new AccessPlanner.OrderTerm(c, groupColls.get(i).name(), groupDesc[i], !groupDesc[i],
-                    i >= fixedCount));
+            out.add(t);
         }
         return out;
     }
@@ -118,12 +142,19 @@ final class CoreOrders {
             return false;
         }
         for (int i = 0; i < orderExprs.length; i++) {
-            if (nullsFirst[i] == desc[i] || colls[i] != groupColls.get(i) || !(groupExprs.get(i) instanceof Expr.ColumnRef g)
-                    || !(orderExprs[i] instanceof Expr.ColumnRef o)) {
+            if (nullsFirst[i] == desc[i] || colls[i] != groupColls.get(i)) {
                 return false;
             }
-            Scope.Ref rg = scope.resolve(g.table(), g.column());
-            Scope.Ref ro = scope.resolve(o.table(), o.column());
+            if (!(groupExprs.get(i) instanceof Expr.ColumnRef g) || !(orderExprs[i] instanceof Expr.ColumnRef o)) {
+                // the same expression (GROUP BY lower(b) ORDER BY lower(b)), reading no subquery
+                if (groupExprs.get(i) instanceof Expr.ColumnRef || !groupExprs.get(i).equals(orderExprs[i])
+                        || firstSourceExpression(scope, groupExprs.get(i)) == null) {
+                    return false;
+                }
+                continue;
+            }
+            Scope.Ref rg = scope.peek(g.table(), g.column());
+            Scope.Ref ro = scope.peek(o.table(), o.column());
             if (rg == null || ro == null || rg.depth() != 0 || ro.depth() != 0 || rg.slot() != ro.slot()
                     || rg.column() != ro.column()) {
                 return false;
@@ -134,6 +165,6 @@ final class CoreOrders {
 
     /** Whether {@code e} (already compiled in {@code scope}) reads a column of a FROM source and nothing else. */
     static boolean isColumnRead(Scope scope, Expr e) {
-        return e instanceof Expr.ColumnRef cr && scope.aggregates == null && scope.resolve(cr.table(), cr.column()) != null;
+        return e instanceof Expr.ColumnRef cr && scope.aggregates == null && scope.peek(cr.table(), cr.column()) != null;
     }
 }

@@ -198,7 +198,7 @@ final class CorePlanner {
             Column col = null;
             String tbl = null;
             if (e instanceof Expr.ColumnRef cr) {
-                Scope.Ref r = scope.resolve(cr.table(), cr.column());
+                Scope.Ref r = scope.peek(cr.table(), cr.column());
                 if (r != null && r.depth() == 0 && r.source().table() != null && r.column() >= 0) {
                     col = r.source().table().columns().get(r.column());
                     tbl = r.source().table().name();
@@ -276,18 +276,35 @@ final class CorePlanner {
         }
         // levels come last: every column the query reads is known, so covering indexes show
         List<AccessPlanner.OrderTerm> wish = null;
+        MinMaxQueries.Extreme extreme = aggregate ? MinMaxQueries.find(planner, scope, q, collector, windows) : null;
+        boolean plainDistinct = q.distinct() && !aggregate && !windows && nLevels > 0 && !from.hasRightJoin();
         if (nLevels > 0 && !from.hasRightJoin() && !windows) {
-            wish = aggregate ? CoreOrders.groupOrder(scope, groupExprs, groupColls, groupDesc, orderFollowsGroups ? keys.length : 0)
+            wish = extreme != null ? extreme.order() : aggregate ? CoreOrders.groupOrder(scope, groupExprs, groupColls, groupDesc, orderFollowsGroups ? keys.length : 0)
+                    : plainDistinct && keys.length == 0
+                    ? (DistinctPlans.redundant(scope, exprs, colls, nLevels) ? null : DistinctPlans.wish(scope, exprs, colls))
                     : CoreOrders.sortOrder(scope, orderExprs, desc, keyColls, nullsFirst);
         }
+        AccessPlanner.Access firstAccess = null;
+        // an ORDER BY of a plain query: a walk giving its leading terms leaves the rest to sort per
+        // run; when a later term is not of the first source, its leading terms are the wish
+        boolean sortWish = !aggregate && keys.length > 0 && nLevels > 0 && !from.hasRightJoin() && !windows;
+        boolean prefixWish = false;
+        if (sortWish && wish == null) {
+            wish = CoreOrders.sortOrderPrefix(scope, orderExprs, desc, keyColls, nullsFirst);
+            prefixWish = wish != null;
+        }
+        sortWish &= wish != null;
         boolean ordered = false;
         Level[] levels = new Level[nLevels];
         double outerRows = 1; // estimated rows of the loops outside level i (see JoinOrder)
         for (int i = 0; i < nLevels; i++) {
             FromPlanner.Entry entry = from.entries.get(scope.slotAt(i));
             AccessPlanner.Access access = AccessPlanner.plan(planner, scope, entry, levelTerms.get(i),
-                    i == 0 ? wish : null, limit != null);
+                    i == 0 ? wish : null, limit != null, i == 0 && sortWish);
             levels[i] = access.level();
+            if (i == 0) {
+                firstAccess = access;
+            }
             if (i > 0) {
                 Level auto = AutoIndexes.plan(planner, scope, entry, levelTerms.get(i), levels[i], outerRows,
                         !from.hasRightJoin());
@@ -296,13 +313,22 @@ final class CorePlanner {
                 }
             }
             outerRows *= JoinOrder.estimate(levels[i], entry.table)[0];
-            ordered |= i == 0 && wish != null && access.ordered();
+            ordered |= i == 0 && wish != null && access.ordered() && !prefixWish;
             levels[i].filter = and(planner, scope, levelTerms.get(i));
             levels[i].postFilter = and(planner, scope, postTerms.get(i));
             levels[i].leftJoin = entry.leftJoin;
         }
+        if (extreme != null && nLevels > 0) {
+            MinMaxQueries.configure(extreme, levels, ordered, scope, scope.sources.get(scope.slotAt(0)).table());
+        }
         levels = JoinLevels.assemble(planner, scope, from, placed, levels);
-        if (keys.length > 0 && ((!aggregate && ordered) || orderFollowsGroups)) {
+        DistinctPlans.Mode distinctMode = plainDistinct
+                ? DistinctPlans.mode(scope, exprs, colls, firstAccess, nLevels) : DistinctPlans.Mode.TEMP_TREE;
+        // SELECT DISTINCT x ... ORDER BY x: SQLite's one sort serves both (worded as for DISTINCT)
+        boolean sortIsDistinct = plainDistinct && keys.length > 0 && distinctMode == DistinctPlans.Mode.TEMP_TREE
+                && DistinctPlans.orderIsOutputs(scope, orderBy, orderExprs, exprs);
+        if (keys.length > 0 && ((!aggregate && ordered) || orderFollowsGroups || (aggregate && groupBy.length == 0))) {
+            // (an aggregate without GROUP BY has one row at most: nothing to sort, as SQLite)
             keys = new int[0]; // the rows already come in ORDER BY order
         }
         Eval[] outArr = outputs.toArray(new Eval[0]);
@@ -311,13 +337,13 @@ final class CorePlanner {
         Query query;
         if (aggregate) {
             GroupSlot[] slots = collector.slots.toArray(new GroupSlot[0]);
-            int extreme = -1;
+            int extremeSlot = -1;
             int aggregates = 0;
             for (int i = 0; i < slots.length; i++) {
                 if (slots[i].accumulator() != null) {
                     aggregates++;
                     if (slots[i].extreme()) {
-                        extreme = i;
+                        extremeSlot = i;
                     }
                 }
             }
@@ -326,7 +352,8 @@ final class CorePlanner {
                         levels[0] instanceof io.onelite.exec.IndexLevel il ? il : null);
             } else {
                 query = new AggregateQuery(nLevels, levels, guard, groupBy, slots, having, outArr, visible, q.distinct())
-                        .withWindows(specs).withExtremeSlot(aggregates == 1 ? extreme : -1)
+                        .withWindows(specs).withExtremeSlot(aggregates == 1 ? extremeSlot : -1)
+                        .withFirstExtremeWins(extreme != null && ordered)
                         .withSortedInput(ordered && groupBy.length > 0).withGroupOrder(groupDesc)
                         .withDistinctCollations(collations(colls));
             }
@@ -339,14 +366,21 @@ final class CorePlanner {
             for (int i = columnRead.nextSetBit(0); i >= 0 && i < columnReads.length; i = columnRead.nextSetBit(i + 1)) {
                 columnReads[i] = true;
             }
+            // rows already unique are compared with the previous one too: cheap, and every
+            // output is still evaluated before a sort, as SQLite's DISTINCT does
             query = new CoreQuery(nLevels, levels, guard, outArr, visible, q.distinct()).withWindows(specs, widths)
-                    .withColumnReads(columnReads).withDistinctCollations(collations(colls));
+                    .withColumnReads(columnReads).withDistinctCollations(collations(colls))
+                    .withAdjacentDistinct(distinctMode != DistinctPlans.Mode.TEMP_TREE);
         }
         if (keys.length > 0 || limit != null || outArr.length != visible) {
             ExprCompiler lc = new ExprCompiler(planner, Scope.limitClause(outer));
             Eval lim = limit == null ? null : lc.eval(limit);
             Eval off = offset == null ? null : lc.eval(offset);
-            query = new SortLimitQuery(query, visible, keys, desc, keyColls, nullsFirst, lim, off);
+            // the first loop's walk may give the leading ORDER BY terms: sort only the rest, per run
+            int presorted = !sortWish || ordered ? 0
+                    : prefixWish && firstAccess.ordered() ? wish.size() : firstAccess.sortedPrefix();
+            query = new SortLimitQuery(query, visible, keys, desc, keyColls, nullsFirst, lim, off)
+                    .withoutOwnPlanLine(sortIsDistinct).withSortedPrefix(presorted);
         }
         return new Planner.Planned(query, names, declTypes, tables, affs, colls,
                 List.of(SubqueryColumnTypes.Arm.of(exprs, affs, colls, scope)));
@@ -412,7 +446,7 @@ final class CorePlanner {
     }
 
     private static String columnName(Scope scope, Expr.ColumnRef c) {
-        Scope.Ref r = scope.resolve(c.table(), c.column());
+        Scope.Ref r = scope.peek(c.table(), c.column());
         if (r != null && r.depth() == 0 && r.column() >= 0) {
             return r.source().columnNames().get(r.column());
         }

@@ -38,6 +38,20 @@ final class ExprCompiler {
         return compile(e).eval();
     }
 
+    /** The expression {@link #compileUnindexed} is compiling, not to be read from an index. */
+    private Expr unindexed;
+
+    /** {@code e} computed from its operands, never read from an index entry ({@link IndexedExpressionReads}). */
+    CExpr compileUnindexed(Expr e) {
+        Expr saved = unindexed;
+        unindexed = e;
+        try {
+            return compile(e);
+        } finally {
+            unindexed = saved;
+        }
+    }
+
     CExpr compile(Expr e) {
         if (e instanceof Expr.Literal l) {
             Object v = l.value();
@@ -53,6 +67,12 @@ final class ExprCompiler {
         }
         if (e instanceof Expr.ColumnRef c) {
             return column(c);
+        }
+        if (e != unindexed) {
+            CExpr read = IndexedExpressionReads.compile(this, e);
+            if (read != null) {
+                return read;
+            }
         }
         if (e instanceof Expr.Unary u) {
             return unary(u);

@@ -102,7 +102,7 @@ final class FunctionCompiler {
                 boolean extreme = argc == 1 && (lowerName.equals("min") || lowerName.equals("max"));
                 AggregateOrder.Ordered ordered = AggregateOrder.apply(c, fc, agg, args, extreme);
                 int slot = coll.add(new GroupSlot(ordered.accumulator(), ordered.args(), fc.distinct(), filter,
-                        extreme, distinctColl));
+                        extreme, distinctColl), fc);
                 return CExpr.of(AggregateCollector.slotReader(slot));
             } finally {
                 s.aggregates = coll;
@@ -169,7 +169,7 @@ final class FunctionCompiler {
             }
             boolean extreme = argc == 1 && (lowerName.equals("min") || lowerName.equals("max"));
             AggregateOrder.Ordered ordered = AggregateOrder.apply(oc, fc, agg, args, extreme);
-            slot = coll.add(new GroupSlot(ordered.accumulator(), ordered.args(), fc.distinct(), filter, extreme));
+            slot = coll.add(new GroupSlot(ordered.accumulator(), ordered.args(), fc.distinct(), filter, extreme), fc);
         } finally {
             owner.aggregates = coll;
         }

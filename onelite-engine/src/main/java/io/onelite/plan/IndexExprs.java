@@ -31,7 +31,7 @@ final class IndexExprs {
     /** {@code e}, written in the query over source {@code slot} (table {@code t}), in canonical form, or null. */
     static Expr ofQuery(Scope scope, int slot, Table t, Expr e) {
         return canonical(e, c -> {
-            Scope.Ref r = scope.resolve(c.table(), c.column());
+            Scope.Ref r = scope.peek(c.table(), c.column());
             if (r == null || r.depth() != 0 || r.slot() != slot) {
                 return null;
             }
@@ -59,6 +59,30 @@ final class IndexExprs {
             out[i] = exprs[i] == null ? null : ofIndex(t, exprs[i]);
         }
         return out;
+    }
+
+    /** Whether some index of {@code t} has a key column on an expression. */
+    static boolean hasExpressionColumn(Table t) {
+        for (io.onelite.catalog.Index ix : t.indexes()) {
+            for (int c : ix.columns()) {
+                if (c == -2) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    /** Whether some index of {@code t} has the canonical expression {@code canonical} as a key column. */
+    static boolean indexed(Table t, Expr canonical) {
+        for (io.onelite.catalog.Index ix : t.indexes()) {
+            for (int p = 0; p < ix.columns().length; p++) {
+                if (ix.columns()[p] == -2 && canonical.equals(ofIndex(t, ix.exprs()[p]))) {
+                    return true;
+                }
+            }
+        }
+        return false;
     }
 
     private static Expr canonical(Expr e, Function<Expr.ColumnRef, Integer> column) {

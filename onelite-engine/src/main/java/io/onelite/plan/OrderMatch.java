@@ -52,6 +52,21 @@ final class OrderMatch {
         return walk(cols, exprs, colls, desc, constant, order);
     }
 
+    /**
+     * How many leading terms of {@code order} walking {@code ix} yields (0 when not even the
+     * first), and in which direction ({FORWARD or REVERSE}); {@code order} itself is not one of
+     * them (see {@link #index}). The rest can then be sorted within each run of equal leading terms.
+     */
+    static int[] indexPrefix(Index ix, Table t, boolean[] constant, List<AccessPlanner.OrderTerm> order) {
+        for (int k = order.size() - 1; k > 0; k--) {
+            int dir = index(ix, t, constant, order.subList(0, k));
+            if (dir != NO) {
+                return new int[] {k, dir};
+            }
+        }
+        return new int[] {0, NO};
+    }
+
     /** Whether position {@code p} of the walk is the term's column (or, for -2, its expression). */
     private static boolean same(int[] cols, Expr[] exprs, int p, AccessPlanner.OrderTerm term) {
         return cols[p] == term.column() && (cols[p] != -2 || (exprs[p] != null && exprs[p].equals(term.expr())));

@@ -57,7 +57,7 @@ final class OuterAggregates {
         if (e instanceof Expr.ColumnRef c) {
             Scope.Ref r;
             try {
-                r = scope.resolve(c.table(), c.column());
+                r = scope.peek(c.table(), c.column());
             } catch (OneLiteException ambiguous) {
                 r = null;
             }

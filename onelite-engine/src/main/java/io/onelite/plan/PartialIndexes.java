@@ -44,12 +44,16 @@ final class PartialIndexes {
             if (c == null) {
                 continue;
             }
-            given.add(c);
             if (c instanceof Expr.Binary b && b.op().isComparison() && b.op() != Expr.BinaryOp.IS
                     && b.op() != Expr.BinaryOp.IS_NOT && (b.left() instanceof Expr.Literal || b.left() instanceof Expr.Param)) {
-                // 'x' = b is b = 'x' (SQLite commutes it): the constant has no collation to lose
+                // 'x' = b is b = 'x' (SQLite commutes it): the constant has no collation to lose;
+                // commuted in place when b is a column, so it then no longer reads as 'x' = b
                 given.add(new Expr.Binary(TermConstraints.flip(b.op()), b.right(), b.left()));
+                if (b.right() instanceof Expr.ColumnRef) {
+                    continue;
+                }
             }
+            given.add(c);
             if (c instanceof Expr.Between b && !b.not()) {
                 given.add(new Expr.Binary(Expr.BinaryOp.GE, b.expr(), b.low()));
                 given.add(new Expr.Binary(Expr.BinaryOp.LE, b.expr(), b.high()));
@@ -65,6 +69,61 @@ final class PartialIndexes {
             }
         }
         return true;
+    }
+
+    /**
+     * The columns a partial index's WHERE fixes, as SQLite's {@code wherePartIdxExpr}: per table
+     * column, the value every entry's row holds there, or null. A part {@code col = constant} or
+     * {@code col IS constant} (the column on the left, not the rowid, of TEXT, NUMERIC, INTEGER or
+     * REAL affinity and BINARY collation) fixes col to the constant under the column's affinity,
+     * which is what the row stores, so reading col needs no table row. Null when none is fixed.
+     */
+    static Object[] fixedValues(Index ix, Table t) {
+        if (ix.where() == null) {
+            return null;
+        }
+        Expr cond = IndexExprs.ofIndex(t, ix.where());
+        if (cond == null) {
+            return null;
+        }
+        Object[] out = null;
+        for (Expr part : splitAnd(cond)) {
+            if (!(part instanceof Expr.Binary b) || (b.op() != Expr.BinaryOp.EQ && b.op() != Expr.BinaryOp.IS)
+                    || !(b.left() instanceof Expr.ColumnRef r)) {
+                continue;
+            }
+            int col = Integer.parseInt(r.column().substring(1));
+            Object v = constant(b.right());
+            if (col < 0 || v == null) {
+                continue;
+            }
+            io.onelite.catalog.Column c = t.columns().get(col);
+            char aff = c.affinity();
+            boolean binary = c.collation() == null || c.collation().equalsIgnoreCase("BINARY");
+            if (!binary || (aff != 'B' && aff != 'C' && aff != 'D' && aff != 'E')) {
+                continue;
+            }
+            if (out == null) {
+                out = new Object[t.columns().size()];
+            }
+            if (out[col] == null) {
+                out[col] = io.onelite.exec.ValueOps.applyAffinity(v, aff);
+            }
+        }
+        return out;
+    }
+
+    /** A canonical number or text literal (a negated number too), else null. */
+    private static Object constant(Expr e) {
+        if (e instanceof Expr.Literal l && (l.value() instanceof Long || l.value() instanceof Double
+                || l.value() instanceof String)) {
+            return l.value();
+        }
+        if (e instanceof Expr.Unary u && u.op() == Expr.UnaryOp.NEGATE && u.operand() instanceof Expr.Literal l
+                && (l.value() instanceof Long || l.value() instanceof Double)) {
+            return io.onelite.exec.ValueOps.negate(l.value());
+        }
+        return null;
     }
 
     private static List<Expr> splitAnd(Expr e) {

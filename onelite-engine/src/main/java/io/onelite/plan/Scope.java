@@ -77,6 +77,11 @@ final class Scope {
      */
     final java.util.Map<Source, java.util.BitSet> usedColumns = new java.util.IdentityHashMap<>();
     boolean coveringReads;
+    /**
+     * Per source of this level, the (canonical) expressions an index holds that the query reads,
+     * by id ({@link IndexedExpressionReads}): their columns count as read only through them.
+     */
+    final java.util.Map<Source, java.util.List<Expr>> indexedExprs = new java.util.IdentityHashMap<>();
 
     /** Loop position to slot (JoinOrder's choice), or null: the sources loop in FROM order. */
     private int[] loopOrder;
@@ -150,6 +155,18 @@ final class Scope {
 
     /** Resolves a column reference, searching enclosing scopes; null when no source has it. */
     Ref resolve(String table, String column) {
+        return resolve(table, column, true);
+    }
+
+    /**
+     * As {@link #resolve}, without counting the column among those the query reads
+     * ({@link #usedColumns}): for the planner's looks at an expression, which read nothing.
+     */
+    Ref peek(String table, String column) {
+        return resolve(table, column, false);
+    }
+
+    private Ref resolve(String table, String column, boolean read) {
         int depth = 0;
         boolean hidden = false;
         for (Scope s = this; s != null; s = s.outer) {
@@ -157,7 +174,7 @@ final class Scope {
             if (s.transparent) {
                 continue;
             }
-            Ref r = hidden && !s.trigger ? null : s.resolveHere(table, column, depth);
+            Ref r = hidden && !s.trigger ? null : s.resolveHere(table, column, depth, read);
             if (r != null) {
                 return r;
             }
@@ -166,7 +183,7 @@ final class Scope {
         return null;
     }
 
-    private Ref resolveHere(String table, String column, int depth) {
+    private Ref resolveHere(String table, String column, int depth, boolean read) {
         Ref found = null;
         for (int slot = 0; slot < sources.size(); slot++) {
             Source src = sources.get(slot);
@@ -183,7 +200,9 @@ final class Scope {
                             + (table == null ? column : table + "." + column));
                 }
                 found = new Ref(depth, slot, c, src, this);
-                usedColumns.computeIfAbsent(src, k -> new java.util.BitSet()).set(c);
+                if (read) {
+                    usedColumns.computeIfAbsent(src, k -> new java.util.BitSet()).set(c);
+                }
             } else if (src.hasRowid() && isRowidName(column)) {
                 if (found == null) {
                     found = new Ref(depth, slot, src.table() != null && src.table().rowidAlias() >= 0

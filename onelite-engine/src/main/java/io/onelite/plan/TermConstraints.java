@@ -107,11 +107,11 @@ final class TermConstraints {
     private static AccessPlanner.Constraint onExpression(Planner planner, Scope scope, int slot, Expr expr,
                                                          Expr.BinaryOp op, Expr value, boolean valueOnLeft) {
         Table t = scope.sources.get(slot).table();
-        if (t == null || expr instanceof Expr.ColumnRef || !hasExpressionColumn(t)) {
+        if (t == null || expr instanceof Expr.ColumnRef || !IndexExprs.hasExpressionColumn(t)) {
             return null;
         }
         Expr canonical = IndexExprs.ofQuery(scope, slot, t, expr);
-        if (canonical == null || !indexed(t, canonical)) {
+        if (canonical == null || !IndexExprs.indexed(t, canonical)) {
             return null;
         }
         CExpr v = outerValue(planner, scope, slot, value);
@@ -144,28 +144,6 @@ final class TermConstraints {
         }
         char a = right <= '@' ? left : right;
         return a <= '@' ? 'A' : a;
-    }
-
-    private static boolean hasExpressionColumn(Table t) {
-        for (io.onelite.catalog.Index ix : t.indexes()) {
-            for (int c : ix.columns()) {
-                if (c == -2) {
-                    return true;
-                }
-            }
-        }
-        return false;
-    }
-
-    private static boolean indexed(Table t, Expr canonical) {
-        for (io.onelite.catalog.Index ix : t.indexes()) {
-            for (int p = 0; p < ix.columns().length; p++) {
-                if (ix.columns()[p] == -2 && canonical.equals(IndexExprs.ofIndex(t, ix.exprs()[p]))) {
-                    return true;
-                }
-            }
-        }
-        return false;
     }
 
     /** The compiled {@code value} when it reads only loops outside {@code slot}'s, else null. */
@@ -202,7 +180,7 @@ final class TermConstraints {
         if (!(e instanceof Expr.ColumnRef c)) {
             return null;
         }
-        Scope.Ref r = scope.resolve(c.table(), c.column());
+        Scope.Ref r = scope.peek(c.table(), c.column());
         if (r == null || r.depth() != 0 || r.slot() != slot) {
             return null;
         }
