@@ -91,7 +91,8 @@ public final class WriteSet implements PageStore {
     @Override
     public byte[] read(int pgno) {
         checkRange(pgno);
-        byte[] p = dirty.get(pgno);
+        // a statement's first seeks run before anything is written: no boxing, no hashing then
+        byte[] p = dirty.isEmpty() ? null : dirty.get(pgno);
         if (p != null) {
             return p;
         }
