@@ -36,73 +36,86 @@ final class WalChecksum {
     /** As {@link WalFormat#checksum}: continues {@code s} over {@code len} bytes (a multiple of 8) from {@code off}. */
     static void update(boolean bigEndianWords, byte[] b, int off, int len, int[] s) {
         int steps = len >>> 3;
+        if (steps < MIN_STEPS) {
+            serial(bigEndianWords, b, off, off + (steps << 3), s);
+            return;
+        }
+        // separate methods: the short calls (frame headers) do not shape the JIT's view of the long loop
+        int n = steps / LANES;
+        lanes(bigEndianWords, b, off, n, s);
+        serial(bigEndianWords, b, off + LANES * (n << 3), off + (steps << 3), s);
+    }
+
+    /** The first {@code LANES * n} steps from {@code off}, four lanes at a time, joined into {@code s}. */
+    private static void lanes(boolean bigEndianWords, byte[] b, int off, int n, int[] s) {
+        int runBytes = n << 3;
+        int i1 = off + runBytes;
+        int i2 = i1 + runBytes;
+        int i3 = i2 + runBytes;
+        int end = i1;
+        int a0 = 0, b0 = 0, a1 = 0, b1 = 0, a2 = 0, b2 = 0, a3 = 0, b3 = 0;
+        if (bigEndianWords) {
+            for (int k = off; k < end; k += 8, i1 += 8, i2 += 8, i3 += 8) {
+                long v0 = (long) LONG_BE.get(b, k);
+                long v1 = (long) LONG_BE.get(b, i1);
+                long v2 = (long) LONG_BE.get(b, i2);
+                long v3 = (long) LONG_BE.get(b, i3);
+                a0 += (int) (v0 >>> 32) + b0;
+                a1 += (int) (v1 >>> 32) + b1;
+                a2 += (int) (v2 >>> 32) + b2;
+                a3 += (int) (v3 >>> 32) + b3;
+                b0 += (int) v0 + a0;
+                b1 += (int) v1 + a1;
+                b2 += (int) v2 + a2;
+                b3 += (int) v3 + a3;
+            }
+        } else {
+            for (int k = off; k < end; k += 8, i1 += 8, i2 += 8, i3 += 8) {
+                long v0 = (long) LONG_LE.get(b, k);
+                long v1 = (long) LONG_LE.get(b, i1);
+                long v2 = (long) LONG_LE.get(b, i2);
+                long v3 = (long) LONG_LE.get(b, i3);
+                a0 += (int) v0 + b0;
+                a1 += (int) v1 + b1;
+                a2 += (int) v2 + b2;
+                a3 += (int) v3 + b3;
+                b0 += (int) (v0 >>> 32) + a0;
+                b1 += (int) (v1 >>> 32) + a1;
+                b2 += (int) (v2 >>> 32) + a2;
+                b3 += (int) (v3 >>> 32) + a3;
+            }
+        }
+        Power p = power(n);
         int s0 = s[0];
         int s1 = s[1];
-        int i = off;
-        if (steps >= MIN_STEPS) {
-            int n = steps / LANES;
-            int runBytes = n << 3;
-            int i1 = off + runBytes;
-            int i2 = i1 + runBytes;
-            int i3 = i2 + runBytes;
-            int end = i1;
-            int a0 = 0, b0 = 0, a1 = 0, b1 = 0, a2 = 0, b2 = 0, a3 = 0, b3 = 0;
-            if (bigEndianWords) {
-                for (int k = off; k < end; k += 8, i1 += 8, i2 += 8, i3 += 8) {
-                    long v0 = (long) LONG_BE.get(b, k);
-                    long v1 = (long) LONG_BE.get(b, i1);
-                    long v2 = (long) LONG_BE.get(b, i2);
-                    long v3 = (long) LONG_BE.get(b, i3);
-                    a0 += (int) (v0 >>> 32) + b0;
-                    a1 += (int) (v1 >>> 32) + b1;
-                    a2 += (int) (v2 >>> 32) + b2;
-                    a3 += (int) (v3 >>> 32) + b3;
-                    b0 += (int) v0 + a0;
-                    b1 += (int) v1 + a1;
-                    b2 += (int) v2 + a2;
-                    b3 += (int) v3 + a3;
-                }
-            } else {
-                for (int k = off; k < end; k += 8, i1 += 8, i2 += 8, i3 += 8) {
-                    long v0 = (long) LONG_LE.get(b, k);
-                    long v1 = (long) LONG_LE.get(b, i1);
-                    long v2 = (long) LONG_LE.get(b, i2);
-                    long v3 = (long) LONG_LE.get(b, i3);
-                    a0 += (int) v0 + b0;
-                    a1 += (int) v1 + b1;
-                    a2 += (int) v2 + b2;
-                    a3 += (int) v3 + b3;
-                    b0 += (int) (v0 >>> 32) + a0;
-                    b1 += (int) (v1 >>> 32) + a1;
-                    b2 += (int) (v2 >>> 32) + a2;
-                    b3 += (int) (v3 >>> 32) + a3;
-                }
-            }
-            Power p = power(n);
-            // acc = M^n acc + B_k, lane by lane
-            int t = p.a * s0 + p.b * s1 + a0;
-            s1 = p.b * s0 + p.c * s1 + b0;
-            s0 = t;
-            t = p.a * s0 + p.b * s1 + a1;
-            s1 = p.b * s0 + p.c * s1 + b1;
-            s0 = t;
-            t = p.a * s0 + p.b * s1 + a2;
-            s1 = p.b * s0 + p.c * s1 + b2;
-            s0 = t;
-            t = p.a * s0 + p.b * s1 + a3;
-            s1 = p.b * s0 + p.c * s1 + b3;
-            s0 = t;
-            i = off + LANES * runBytes;
-        }
-        int end = off + (steps << 3);
+        // acc = M^n acc + B_k, lane by lane
+        int t = p.a * s0 + p.b * s1 + a0;
+        s1 = p.b * s0 + p.c * s1 + b0;
+        s0 = t;
+        t = p.a * s0 + p.b * s1 + a1;
+        s1 = p.b * s0 + p.c * s1 + b1;
+        s0 = t;
+        t = p.a * s0 + p.b * s1 + a2;
+        s1 = p.b * s0 + p.c * s1 + b2;
+        s0 = t;
+        t = p.a * s0 + p.b * s1 + a3;
+        s1 = p.b * s0 + p.c * s1 + b3;
+        s[0] = t;
+        s[1] = s1;
+    }
+
+    /** The steps over [from, end), one by one (SQLite's loop). */
+    private static void serial(boolean bigEndianWords, byte[] b, int from, int end, int[] s) {
+        int s0 = s[0];
+        int s1 = s[1];
         if (bigEndianWords) {
-            for (; i < end; i += 8) {
+            for (int i = from; i < end; i += 8) {
                 long v = (long) LONG_BE.get(b, i);
                 s0 += (int) (v >>> 32) + s1;
                 s1 += (int) v + s0;
             }
         } else {
-            for (; i < end; i += 8) {
+            for (int i = from; i < end; i += 8) {
                 long v = (long) LONG_LE.get(b, i);
                 s0 += (int) v + s1;
                 s1 += (int) (v >>> 32) + s0;
