@@ -137,7 +137,7 @@ final class CursorPath {
      * False, nothing moved, when the hint does not apply.
      */
     boolean descendFrom(Hint h, Probe probe) {
-        if (h.depth < 0 || h.store != store || h.root != root || h.stamp != store.changeStamp()) {
+        if (h.depth < 0 || h.root != root || !store.unchangedSince(h.store, h.stamp)) {
             return false;
         }
         BTreePage leaf = h.pages[h.depth];

@@ -127,6 +127,19 @@ public final class WriteSet implements PageStore {
         return changes;
     }
 
+    /**
+     * Also true for the snapshot this write set was made on while nothing was written yet: the
+     * write set then reads that snapshot's very pages (an UPDATE finds its row before its first
+     * write makes the write set its store).
+     */
+    @Override
+    public boolean unchangedSince(PageStore other, long otherStamp) {
+        if (other == this) {
+            return otherStamp == changes;
+        }
+        return changes == 0 && other == base && base.unchangedSince(other, otherStamp);
+    }
+
     @Override
     public long version(int pgno) {
         if (dirty.containsKey(pgno) || pgno > base.pageCount()) {
