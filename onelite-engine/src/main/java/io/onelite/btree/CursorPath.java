@@ -142,7 +142,8 @@ final class CursorPath {
         }
         BTreePage leaf = h.pages[h.depth];
         int n = leaf.cellCount;
-        if (n == 0 || probe.compare(leaf, 0) < 0 || probe.compare(leaf, n - 1) > 0) {
+        // the probe gives the cell's key against the sought one: first > sought or last < sought is outside
+        if (n == 0 || probe.compare(leaf, 0) > 0 || probe.compare(leaf, n - 1) < 0) {
             return false;
         }
         depth = h.depth;
