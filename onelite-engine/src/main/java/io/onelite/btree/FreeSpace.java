@@ -13,17 +13,9 @@ import io.onelite.pager.PageStore;
  * (1) the page's free-space bookkeeping is consistent: content start between the pointer array
  * and the usable end, freeblocks in increasing order inside the content area, each at least 4
  * bytes, the last ending by the usable end; (2) the page stays at least a third full, or is the
- * root (so no rebalancing is needed); (3) the chain has at most {@link #MAX_FREEBLOCKS} freeblocks.
+ * root (so no rebalancing is needed).
  */
 final class FreeSpace {
-    /**
-     * Past this many freeblocks the caller rebuilds the page compactly (no freeblocks). Every
-     * in-place change walks the whole chain (to check it and to count the free bytes), and
-     * scattered deletes in a leaf of small cells grow it to a hundred and more: the walk then
-     * cost more than an occasional rebuild.
-     */
-    static final int MAX_FREEBLOCKS = 32;
-
     private FreeSpace() {
     }
 
@@ -126,16 +118,15 @@ final class FreeSpace {
     }
 
     /**
-     * The bytes of the freeblock chain, or -1 if it is inconsistent (freeblocks in increasing
+     * The bytes of the freeblock chain, or -1 if it is inconsistent: freeblocks in increasing
      * order inside the content area, more than 3 bytes apart, each at least 4 bytes, the last
-     * ending by the usable end) or longer than {@link #MAX_FREEBLOCKS}.
+     * ending by the usable end.
      */
     private static int freeblockBytes(byte[] page, int hdr, int content, int usable) {
         int total = 0;
         int prev = 0;
-        int n = 0;
         for (int fb = PageHeader.get16(page, hdr + PageHeader.FIRST_FREEBLOCK); fb != 0; fb = PageHeader.get16(page, fb)) {
-            if (fb < content || fb <= prev + 3 || fb > usable - 4 || ++n > MAX_FREEBLOCKS) {
+            if (fb < content || fb <= prev + 3 || fb > usable - 4) {
                 return -1;
             }
             int size = PageHeader.get16(page, fb + 2);

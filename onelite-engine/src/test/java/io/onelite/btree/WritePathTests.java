@@ -138,55 +138,6 @@ class WritePathTests {
         }
     }
 
-    @Test
-    void scatteredDeletesKeepFreeblockChainsShortByRebuildingTheLeaf() {
-        long seed = Long.getLong("onelite.seed", System.nanoTime());
-        System.out.println("WritePathTests scattered deletes seed " + seed + " (replay: -Donelite.seed=" + seed + ")");
-        Random r = new Random(seed);
-        MemoryPages s = MemoryPages.create(4096, 0);
-        int root = BTree.create(s, true);
-        TableCursor c = new TableCursor(s, root, null);
-        TreeMap<Long, byte[]> model = new TreeMap<>();
-        for (long k = 1; k <= 3000; k++) { // small cells: about 300 to a leaf
-            byte[] p = Record.encode(k);
-            c.insert(k, p);
-            model.put(k, p);
-        }
-        int longest = 0;
-        for (int q = 0; q < 1500; q++) {
-            Long victim = model.ceilingKey(1L + r.nextInt(3000));
-            if (victim == null) {
-                continue;
-            }
-            // every other row of a stretch: no two freed cells touch, each makes a freeblock of its own
-            long k = victim % 2 == 0 ? victim : victim + 1;
-            if (model.remove(k) != null) {
-                assertThat(c.delete(k)).isTrue();
-            }
-            longest = Math.max(longest, longestFreeblockChain(s));
-        }
-        assertTableEquals(s, root, model);
-        assertThat(IntegrityCheck.check(s, tableRoots(root), 20)).as("seed " + seed).isEmpty();
-        assertThat(longest).as("longest freeblock chain").isBetween(FreeSpace.MAX_FREEBLOCKS / 2, FreeSpace.MAX_FREEBLOCKS + 1);
-    }
-
-    private static int longestFreeblockChain(MemoryPages s) {
-        int longest = 0;
-        for (int pgno = 1; pgno <= s.pageCount(); pgno++) {
-            byte[] page = s.read(pgno);
-            int hdr = PageHeader.headerOffset(pgno);
-            if ((page[hdr] & 0xff) != PageHeader.TABLE_LEAF) {
-                continue;
-            }
-            int n = 0;
-            for (int fb = PageHeader.get16(page, hdr + PageHeader.FIRST_FREEBLOCK); fb != 0 && n < 10_000; fb = PageHeader.get16(page, fb)) {
-                n++;
-            }
-            longest = Math.max(longest, n);
-        }
-        return longest;
-    }
-
     private static int pagesWithFreeblocks(MemoryPages s, int root) {
         int n = 0;
         for (int pgno = 1; pgno <= s.pageCount(); pgno++) {
