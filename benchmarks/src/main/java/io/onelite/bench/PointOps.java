@@ -21,6 +21,7 @@ import java.util.Random;
  *
  * <pre>
  * usage: PointOps [--rows 50000] [--rounds 60] [--ops pk,idx,upd,join] [--dir DIR] [--clock wall|cpu]
+ *        (also del: autocommit delete by key, ins: autocommit insert; rounds x 300 / 0.75 must stay below rows for del)
  * </pre>
  * The first third of the rounds warms up (JIT) and is not counted. {@code --clock cpu} times
  * each batch by the thread's CPU time instead of the wall clock: on a machine with more runnable
@@ -77,12 +78,14 @@ public final class PointOps {
             case "pk" -> "select name, val from t where id = ?";
             case "idx" -> "select id, name from t where k = ?";
             case "upd" -> "update t set val = val + 1, name = ? where id = ?";
+            case "del" -> "delete from t where id = ?";
+            case "ins" -> "insert into t values (?, ?, ?, ?, ?)";
             case "join" -> "select t.id, c.name from t join c on c.id = t.grp where t.k between ? and ?";
-            default -> throw new IllegalArgumentException("unknown operation " + op + " (pk, idx, upd, join)");
+            default -> throw new IllegalArgumentException("unknown operation " + op + " (pk, idx, upd, del, ins, join)");
         };
         int batch = switch (op) {
             case "join" -> 20;
-            case "upd" -> 300;
+            case "upd", "del", "ins" -> 300;
             default -> 2000;
         };
         double[] nativeUs = new double[rounds];
@@ -91,9 +94,9 @@ public final class PointOps {
         try (PreparedStatement pn = nat.prepareStatement(sql); PreparedStatement po = one.prepareStatement(sql)) {
             for (int r = -rounds / 3; r < rounds; r++) {
                 long t0 = now();
-                long sn = batch(op, pn, batch, r);
+                long sn = batch(op, pn, batch, r, rounds);
                 long t1 = now();
-                long so = batch(op, po, batch, r);
+                long so = batch(op, po, batch, r, rounds);
                 long t2 = now();
                 mismatch |= sn != so;
                 if (r >= 0) {
@@ -112,13 +115,18 @@ public final class PointOps {
                 op, nMin, nMed, oMin, oMed, oMin / nMin, oMed / nMed, mismatch ? "  MISMATCH" : "");
     }
 
-    /** One batch of {@code n} operations with the keys of round {@code round}; a checksum of what was read or changed. */
-    private long batch(String op, PreparedStatement p, int n, long round) throws SQLException {
+    /**
+     * One batch of {@code n} operations with the keys of round {@code round} (from {@code -rounds / 3});
+     * a checksum of what was read or changed. Deletes and inserts take keys no other batch takes:
+     * deletes a scrambled sequence of existing ids, inserts new ids above the loaded ones.
+     */
+    private long batch(String op, PreparedStatement p, int n, long round, int rounds) throws SQLException {
         Random r = new Random(1000 + round);
         long width = 100 * (1L << 32) / rows; // about 100 rows of t per range of k
         long sum = 0;
         for (int j = 0; j < n; j++) {
             long id = 1 + r.nextInt(rows);
+            long unique = (round + rounds / 3) * n + j; // 0, 1, ... over the whole run
             switch (op) {
                 case "pk" -> {
                     p.setLong(1, id);
@@ -139,6 +147,19 @@ public final class PointOps {
                 case "upd" -> {
                     p.setString(1, "n" + j);
                     p.setLong(2, id);
+                    sum += p.executeUpdate();
+                }
+                case "del" -> {
+                    p.setLong(1, 1 + unique * 7919 % rows); // 7919 is prime: distinct ids while unique < rows
+                    sum += p.executeUpdate();
+                }
+                case "ins" -> {
+                    long newId = rows + 1 + unique;
+                    p.setLong(1, newId);
+                    p.setLong(2, Oltp.keyOf(newId));
+                    p.setLong(3, newId % 1000);
+                    p.setString(4, "name-" + newId);
+                    p.setDouble(5, newId * 0.5);
                     sum += p.executeUpdate();
                 }
                 default -> {

@@ -112,7 +112,8 @@ final class Balancer {
     /**
      * A replace by a cell of the same length, in place (an UPDATE of fixed-size columns):
      * conditions (1) neither the old nor the new cell spills to overflow pages, (2) their raw
-     * lengths are equal.
+     * lengths are equal. A cell of another length is put in place by
+     * {@link FreeSpace#replaceLeafCell} when the page's gap holds it.
      */
     private boolean replaceInPlace(int pgno, int i, byte[] cell) {
         BTreePage p = BTreePage.read(s, pgno);
@@ -125,7 +126,7 @@ final class Balancer {
             return false;
         }
         if (old.rawEnd() - off != cell.length) { // (2)
-            return false;
+            return FreeSpace.replaceLeafCell(s, pgno, i, cell);
         }
         System.arraycopy(cell, 0, s.write(pgno), off, cell.length);
         return true;

@@ -154,12 +154,13 @@ final class CursorPath {
      * False, nothing moved, when the hint does not apply.
      */
     boolean descendFrom(Hint h, Probe probe) {
-        if (h.depth < 0 || h.store != store || h.root != root || h.stamp != store.changeStamp()) {
+        if (h.depth < 0 || h.root != root || !store.unchangedSince(h.store, h.stamp)) {
             return false;
         }
         BTreePage leaf = h.pages[h.depth];
         int n = leaf.cellCount;
-        if (n == 0 || probe.compare(leaf, 0) < 0 || probe.compare(leaf, n - 1) > 0) {
+        // the probe gives the cell's key against the sought one: first > sought or last < sought is outside
+        if (n == 0 || probe.compare(leaf, 0) > 0 || probe.compare(leaf, n - 1) < 0) {
             return false;
         }
         depth = h.depth;

@@ -4,7 +4,8 @@ import io.onelite.pager.PageStore;
 
 /**
  * Removes one cell from a leaf page in place (as {@code dropCell} + {@code freeSpace} in
- * {@code btree.c}), so that most deletes do not rebuild the page. The cell's bytes become a
+ * {@code btree.c}), or replaces it by one of another length, so that most deletes and updates
+ * do not rebuild the page. The cell's bytes become a
  * freeblock, merged with a neighbouring freeblock when at most 3 bytes (a fragment) lie between
  * them, or are given back to the unallocated gap when they start the content area.
  *
@@ -30,26 +31,15 @@ final class FreeSpace {
         int count = PageHeader.get16(page, hdr + PageHeader.CELL_COUNT);
         int pointers = hdr + PageHeader.LEAF_SIZE;
         int pointerEnd = pointers + 2 * count;
-        int content = PageHeader.get16(page, hdr + PageHeader.CELL_CONTENT);
-        if (content == 0) {
-            content = 65536;
-        }
+        int content = contentStart(page, hdr);
         if (i >= count || content < pointerEnd || content > usable) { // (1)
             return false;
         }
-        int freeBytes = content - pointerEnd + (page[hdr + PageHeader.FRAGMENTED_BYTES] & 0xff);
-        int prev = 0;
-        for (int fb = PageHeader.get16(page, hdr + PageHeader.FIRST_FREEBLOCK); fb != 0; fb = PageHeader.get16(page, fb)) {
-            if (fb < content || fb <= prev + 3 || fb > usable - 4) { // (1)
-                return false;
-            }
-            int size = PageHeader.get16(page, fb + 2);
-            if (size < 4 || fb + size > usable) { // (1)
-                return false;
-            }
-            freeBytes += size;
-            prev = fb + size; // the next one must start more than 3 bytes after this one ends
+        int chain = freeblockBytes(page, hdr, content, usable);
+        if (chain < 0) { // (1)
+            return false;
         }
+        int freeBytes = content - pointerEnd + (page[hdr + PageHeader.FRAGMENTED_BYTES] & 0xff) + chain;
         BTreePage view = new BTreePage(pgno, page, usable);
         int start = view.cellOffset(i);
         CellInfo cell = view.cellAt(start);
@@ -77,6 +67,76 @@ final class FreeSpace {
         }
         free(page, hdr, start, size, content);
         return true;
+    }
+
+    /**
+     * Replaces cell {@code i} of leaf page {@code pgno} by {@code cell} of another length, in
+     * place (as {@code sqlite3BtreeInsert}'s drop then insert of the cell): the new cell goes
+     * into the gap before the content area, the old one becomes free space. False (nothing
+     * written) if a condition fails, and the caller rebuilds the page. Conditions: (1) as for
+     * {@link #dropLeafCell}, the bookkeeping is consistent; (2) neither cell spills to overflow
+     * pages; (3) the gap holds the new cell (its pointer is the old one's). The leaf may end
+     * under a third full, as a rebuilt leaf an insert changed may (only overflow rebalances it).
+     */
+    static boolean replaceLeafCell(PageStore s, int pgno, int i, byte[] cell) {
+        int usable = s.usableSize();
+        int hdr = PageHeader.headerOffset(pgno);
+        byte[] page = s.read(pgno);
+        int type = page[hdr] & 0xff;
+        if (!PageHeader.isLeaf(type)) {
+            return false;
+        }
+        int count = PageHeader.get16(page, hdr + PageHeader.CELL_COUNT);
+        int pointerEnd = hdr + PageHeader.LEAF_SIZE + 2 * count;
+        int content = contentStart(page, hdr);
+        if (i >= count || content < pointerEnd || content > usable || freeblockBytes(page, hdr, content, usable) < 0) { // (1)
+            return false;
+        }
+        BTreePage view = new BTreePage(pgno, page, usable);
+        int start = view.cellOffset(i);
+        CellInfo old = view.cellAt(start);
+        if (start < content || old.hasOverflow() || Cells.spills(cell, type, usable)) { // (1), (2)
+            return false;
+        }
+        int size = Math.max(PageHeader.MIN_CELL_SIZE, cell.length);
+        if (content - pointerEnd < size) { // (3)
+            return false;
+        }
+        page = s.write(pgno);
+        int at = content - size;
+        System.arraycopy(cell, 0, page, at, cell.length);
+        java.util.Arrays.fill(page, at + cell.length, at + size, (byte) 0);
+        PageHeader.put16(page, hdr + PageHeader.LEAF_SIZE + 2 * i, at);
+        PageHeader.put16(page, hdr + PageHeader.CELL_CONTENT, at);
+        free(page, hdr, start, old.cellSize(), at);
+        return true;
+    }
+
+    private static int contentStart(byte[] page, int hdr) {
+        int content = PageHeader.get16(page, hdr + PageHeader.CELL_CONTENT);
+        return content == 0 ? 65536 : content;
+    }
+
+    /**
+     * The bytes of the freeblock chain, or -1 if it is inconsistent: freeblocks in increasing
+     * order inside the content area, more than 3 bytes apart, each at least 4 bytes, the last
+     * ending by the usable end.
+     */
+    private static int freeblockBytes(byte[] page, int hdr, int content, int usable) {
+        int total = 0;
+        int prev = 0;
+        for (int fb = PageHeader.get16(page, hdr + PageHeader.FIRST_FREEBLOCK); fb != 0; fb = PageHeader.get16(page, fb)) {
+            if (fb < content || fb <= prev + 3 || fb > usable - 4) {
+                return -1;
+            }
+            int size = PageHeader.get16(page, fb + 2);
+            if (size < 4 || fb + size > usable) {
+                return -1;
+            }
+            total += size;
+            prev = fb + size; // the next one must start more than 3 bytes after this one ends
+        }
+        return total;
     }
 
     /** Adds [start, start+size) to the freeblock chain, merging neighbours (as {@code freeSpace}). */

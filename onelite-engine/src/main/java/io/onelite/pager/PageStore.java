@@ -63,4 +63,13 @@ public interface PageStore {
     default long changeStamp() {
         return -1;
     }
+
+    /**
+     * Whether every page of this store is as it was in {@code other} when that had stamp
+     * {@code otherStamp} (a b-tree path found in {@code other} then holds here): by default only
+     * this same store with an unchanged, known stamp.
+     */
+    default boolean unchangedSince(PageStore other, long otherStamp) {
+        return other == this && otherStamp >= 0 && otherStamp == changeStamp();
+    }
 }

@@ -91,7 +91,8 @@ public final class WriteSet implements PageStore {
     @Override
     public byte[] read(int pgno) {
         checkRange(pgno);
-        byte[] p = dirty.get(pgno);
+        // a statement's first seeks run before anything is written: no boxing, no hashing then
+        byte[] p = dirty.isEmpty() ? null : dirty.get(pgno);
         if (p != null) {
             return p;
         }
@@ -124,6 +125,19 @@ public final class WriteSet implements PageStore {
     @Override
     public long changeStamp() {
         return changes;
+    }
+
+    /**
+     * Also true for the snapshot this write set was made on while nothing was written yet: the
+     * write set then reads that snapshot's very pages (an UPDATE finds its row before its first
+     * write makes the write set its store).
+     */
+    @Override
+    public boolean unchangedSince(PageStore other, long otherStamp) {
+        if (other == this) {
+            return otherStamp == changes;
+        }
+        return changes == 0 && other == base && base.unchangedSince(other, otherStamp);
     }
 
     @Override

@@ -56,6 +56,8 @@ public final class Wal {
     private boolean wBigEnd;
     private int wIChange;
     private volatile long[] lastRestart;
+    /** The writer's salts were made by {@link #restartHeader} and no frame carries them yet. */
+    private boolean saltsFromRestart;
     private byte[] appendBuf;
 
     private Wal(Path dbPath, DbFile db, int pageSize, Synchronous synchronous, OsHooks io) {
@@ -228,6 +230,7 @@ public final class Wal {
     }
 
     private void loadWriter(WalIndexHeader h) {
+        saltsFromRestart = false;
         published = h;
         wMx = h.mxFrame();
         wNPage = h.nPage();
@@ -355,11 +358,17 @@ public final class Wal {
                 && (WalFormat.getInt(old, 0) & ~1) == WalFormat.MAGIC_LE) {
             seq = WalFormat.getInt(old, 12) + 1;
         }
-        int salt1 = WalFormat.getInt(wSalts, 0);
-        salt1 = salt1 == 0 && WalFormat.getInt(wSalts, 4) == 0 ? ThreadLocalRandom.current().nextInt() : salt1 + 1;
         byte[] salts = new byte[8];
-        WalFormat.putInt(salts, 0, salt1);
-        WalFormat.putInt(salts, 4, ThreadLocalRandom.current().nextInt());
+        if (saltsFromRestart) {
+            // as SQLite's walRestartHdr + first frame: the header takes the restart's new salts,
+            // no second generation (and no second carry of the page cache)
+            System.arraycopy(wSalts, 0, salts, 0, 8);
+        } else {
+            int salt1 = WalFormat.getInt(wSalts, 0);
+            salt1 = salt1 == 0 && WalFormat.getInt(wSalts, 4) == 0 ? ThreadLocalRandom.current().nextInt() : salt1 + 1;
+            WalFormat.putInt(salts, 0, salt1);
+            WalFormat.putInt(salts, 4, ThreadLocalRandom.current().nextInt());
+        }
         boolean bigEnd = java.nio.ByteOrder.nativeOrder() == java.nio.ByteOrder.BIG_ENDIAN;
         byte[] h = new byte[WalFormat.HEADER_SIZE];
         WalFormat.putInt(h, 0, WalFormat.MAGIC_LE | (bigEnd ? 1 : 0));
@@ -376,11 +385,12 @@ public final class Wal {
             walFile.sync(false);
         }
         RestartListener l = restartListener;
-        if (l != null && wMx == 0) {
+        if (l != null && wMx == 0 && !saltsFromRestart) {
             // the first frame takes salts of its own: an empty WAL again, the database file as it was
             long newKey = ((long) WalFormat.getInt(salts, 0) << 32) | (WalFormat.getInt(salts, 4) & 0xffffffffL);
             l.restarting(writerSaltKey(), 0, newKey, pgno -> 0);
         }
+        saltsFromRestart = false;
         wSalts = salts;
         wBigEnd = bigEnd;
         wCk0 = ck[0];
@@ -411,6 +421,7 @@ public final class Wal {
             index.setReadMark(i, WalIndex.READMARK_NOT_USED);
         }
         loadWriter(h);
+        saltsFromRestart = true;
         lastRestart = new long[] {oldSalts, oldMx, h.saltKey()};
     }
 

@@ -34,33 +34,13 @@ public final class WalFormat {
         b[off + 3] = (byte) v;
     }
 
-    private static final java.lang.invoke.VarHandle INT_LE =
-            java.lang.invoke.MethodHandles.byteArrayViewVarHandle(int[].class, java.nio.ByteOrder.LITTLE_ENDIAN);
-    private static final java.lang.invoke.VarHandle INT_BE =
-            java.lang.invoke.MethodHandles.byteArrayViewVarHandle(int[].class, java.nio.ByteOrder.BIG_ENDIAN);
-
     /**
      * SQLite's {@code walChecksumBytes}: continues the checksum {@code s} (2 ints, updated in
-     * place) over {@code len} bytes (a multiple of 8) of {@code b} from {@code off}.
+     * place) over {@code len} bytes (a multiple of 8) of {@code b} from {@code off}
+     * ({@link WalChecksum}: four lanes at a time, the same result).
      */
     public static void checksum(boolean bigEndianWords, byte[] b, int off, int len, int[] s) {
-        int s0 = s[0];
-        int s1 = s[1];
-        int end = off + len;
-        // one load per word (byte-array views), not four byte loads: this runs over every committed page
-        if (bigEndianWords) {
-            for (int i = off; i < end; i += 8) {
-                s0 += (int) INT_BE.get(b, i) + s1;
-                s1 += (int) INT_BE.get(b, i + 4) + s0;
-            }
-        } else {
-            for (int i = off; i < end; i += 8) {
-                s0 += (int) INT_LE.get(b, i) + s1;
-                s1 += (int) INT_LE.get(b, i + 4) + s0;
-            }
-        }
-        s[0] = s0;
-        s[1] = s1;
+        WalChecksum.update(bigEndianWords, b, off, len, s);
     }
 
     /** Whether {@code pageSize} is a valid page size (power of two in 512..65536). */

@@ -64,4 +64,64 @@ class PagerIntegrationTests {
             pager.endRead(snap);
         }
     }
+    /**
+     * A path found in a snapshot holds in a write set made on it until the first change
+     * (PageStore.unchangedSince): the table cursors' hint then carries an UPDATE's find of its
+     * row over to its write. After any change, or for another snapshot, it must not.
+     */
+    @Test
+    void aWriteSetIsUnchangedSinceItsSnapshotOnlyUntilItsFirstChange() {
+        try (Pager pager = Pager.openMemory(PagerOptions.DEFAULTS)) {
+            Snapshot empty = pager.beginRead();
+            WriteSet setup = pager.newWriteSet(empty);
+            int table = BTree.create(setup, true);
+            TableCursor w = new TableCursor(setup, table, null);
+            for (long k = 1; k <= 2000; k++) {
+                w.insert(k, Record.encode(k, "row " + k));
+            }
+            pager.lockWrite(Duration.ofSeconds(1));
+            pager.appendCommit(setup);
+            pager.publish();
+            pager.unlockWrite();
+            pager.endRead(empty);
+
+            Snapshot snap = pager.beginRead();
+            Snapshot other = pager.beginRead();
+            WriteSet ws = pager.newWriteSet(snap);
+            assertThat(ws.unchangedSince(snap, snap.changeStamp())).isTrue();
+            assertThat(ws.unchangedSince(other, other.changeStamp())).isFalse();
+            assertThat(ws.unchangedSince(ws, ws.changeStamp())).isTrue();
+
+            // found in the snapshot, rewritten through the write set with the same hint
+            TableCursor.Hint hint = new TableCursor.Hint();
+            TableCursor reader = new TableCursor(snap, table, null, hint);
+            assertThat(reader.seek(1234)).isTrue();
+            TableCursor writer = new TableCursor(ws, table, null, hint);
+            writer.insert(1234, Record.encode(1234L, "rewritten"));
+            assertThat(ws.unchangedSince(snap, snap.changeStamp())).isFalse();
+            // a path the snapshot finds now is not the write set's: the next write must not start from it
+            assertThat(reader.seek(1235)).isTrue();
+            writer.insert(1233, Record.encode(1233L, "x".repeat(3000)));
+            writer.insert(1235, Record.encode(1235L, "also rewritten"));
+            long seen = 0;
+            TableCursor check = new TableCursor(ws, table, null);
+            for (boolean ok = check.first(); ok; ok = check.next()) {
+                Object[] row = Record.decode(check.payload());
+                String expected = switch ((int) check.rowid()) {
+                    case 1233 -> "x".repeat(3000);
+                    case 1234 -> "rewritten";
+                    case 1235 -> "also rewritten";
+                    default -> "row " + check.rowid();
+                };
+                assertThat(row[row.length - 1]).as("row %d", check.rowid()).isEqualTo(expected);
+                seen++;
+            }
+            assertThat(seen).isEqualTo(2000);
+            Map<Integer, KeyInfo> roots = new HashMap<>();
+            roots.put(table, null);
+            assertThat(IntegrityCheck.check(ws, roots, 10)).isEmpty();
+            pager.endRead(other);
+            pager.endRead(snap);
+        }
+    }
 }

@@ -104,6 +104,53 @@ class WritePathTests {
         assertThat(IntegrityCheck.check(s, tableRoots(root), 20)).isEmpty();
     }
 
+    @Test
+    void replacesOfAnotherLengthAreWrittenInPlaceWhileTheGapHoldsThem() {
+        long seed = Long.getLong("onelite.seed", System.nanoTime());
+        System.out.println("WritePathTests replace seed " + seed + " (replay: -Donelite.seed=" + seed + ")");
+        Random r = new Random(seed);
+        for (int pageSize : new int[] {512, 4096, 65536}) {
+            MemoryPages s = MemoryPages.create(pageSize, pageSize == 512 ? 8 : 0);
+            int root = BTree.create(s, true);
+            TableCursor c = new TableCursor(s, root, null);
+            TreeMap<Long, byte[]> model = new TreeMap<>();
+            int rows = pageSize / 8;
+            for (long k = 1; k <= rows; k++) {
+                byte[] p = Record.encode(k, "name-" + k);
+                c.insert(k, p);
+                model.put(k, p);
+            }
+            // pages built by inserts have no freeblocks: one appears only where a cell was replaced in place
+            assertThat(pagesWithFreeblocks(s, root)).isZero();
+            for (int q = 0; q < 3 * rows; q++) {
+                long k = 1 + r.nextInt(rows);
+                int len = r.nextInt(20) == 0 ? r.nextInt(3 * pageSize) : r.nextInt(40); // now and then one spills
+                byte[] p = Record.encode(k, (long) q, "x".repeat(len));
+                c.insert(k, p);
+                model.put(k, p);
+                if (q % 50 == 0) {
+                    assertThat(IntegrityCheck.check(s, tableRoots(root), 20)).as("seed %d, page size %d", seed, pageSize).isEmpty();
+                }
+            }
+            assertTableEquals(s, root, model);
+            assertThat(IntegrityCheck.check(s, tableRoots(root), 20)).as("seed %d, page size %d", seed, pageSize).isEmpty();
+            assertThat(pagesWithFreeblocks(s, root)).as("leaves that kept an in-place replace's free space").isPositive();
+        }
+    }
+
+    private static int pagesWithFreeblocks(MemoryPages s, int root) {
+        int n = 0;
+        for (int pgno = 1; pgno <= s.pageCount(); pgno++) {
+            byte[] page = s.read(pgno);
+            int hdr = PageHeader.headerOffset(pgno);
+            int type = page[hdr] & 0xff;
+            if (type == PageHeader.TABLE_LEAF && PageHeader.get16(page, hdr + PageHeader.FIRST_FREEBLOCK) != 0) {
+                n++;
+            }
+        }
+        return n;
+    }
+
     static Map<Integer, KeyInfo> tableRoots(int... roots) {
         Map<Integer, KeyInfo> m = new HashMap<>();
         for (int root : roots) {

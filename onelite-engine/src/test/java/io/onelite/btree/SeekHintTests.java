@@ -1,0 +1,105 @@
+package io.onelite.btree;
+
+import io.onelite.pager.PageStore;
+import org.junit.jupiter.api.Test;
+
+import java.util.Random;
+import java.util.TreeMap;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Table cursors sharing a {@link TableCursor.Hint} start a seek from the leaf where the last one
+ * ended while nothing changed and the rowid lies within that leaf: an UPDATE's find, re-read and
+ * write of one row read the pages above the leaf once. Counted here as page reads of the store;
+ * the positions must be those of a seek from the root.
+ */
+class SeekHintTests {
+    /** A test store that counts page reads and stamps every change. */
+    private static final class Counting implements PageStore {
+        final MemoryPages inner;
+        long changes;
+        int reads;
+
+        Counting(MemoryPages inner) {
+            this.inner = inner;
+        }
+
+        @Override public int pageSize() { return inner.pageSize(); }
+        @Override public int usableSize() { return inner.usableSize(); }
+        @Override public int pageCount() { return inner.pageCount(); }
+        @Override public byte[] read(int pgno) { reads++; return inner.read(pgno); }
+        @Override public byte[] write(int pgno) { changes++; return inner.write(pgno); }
+        @Override public int allocate() { changes++; return inner.allocate(); }
+        @Override public void free(int pgno) { changes++; inner.free(pgno); }
+        @Override public long version(int pgno) { return inner.version(pgno); }
+        @Override public boolean writable() { return inner.writable(); }
+        @Override public long changeStamp() { return changes; }
+    }
+
+    @Test
+    void aSeekInTheLeafOfTheLastSeekReadsNoPageAboveIt() {
+        Counting s = new Counting(MemoryPages.create(512, 0));
+        int root = BTree.create(s, true);
+        TableCursor w = new TableCursor(s, root, null);
+        for (long k = 1; k <= 20_000; k++) {
+            w.insert(k, Record.encode(k, "row " + k));
+        }
+        TableCursor.Hint hint = new TableCursor.Hint();
+        TableCursor a = new TableCursor(s, root, null, hint);
+        TableCursor b = new TableCursor(s, root, null, hint);
+        int before = s.reads;
+        assertThat(a.seek(2500)).isTrue();
+        int fromRoot = s.reads - before;
+        assertThat(fromRoot).as("20,000 rows in 512-byte pages: 3 levels at least").isGreaterThanOrEqualTo(3);
+        before = s.reads;
+        assertThat(b.seek(2500)).isTrue();
+        assertThat(b.rowid()).isEqualTo(2500);
+        assertThat(s.reads - before).as("the same row again: no page read").isZero();
+        // a write from the hint reads what a write from the root reads, less the descent
+        before = s.reads;
+        b.insert(2500, Record.encode(2500L, "row 2501"));
+        int hintedWrite = s.reads - before;
+        before = s.reads;
+        new TableCursor(s, root, null).insert(2600, Record.encode(2600L, "row 2601"));
+        int plainWrite = s.reads - before;
+        assertThat(hintedWrite).isEqualTo(plainWrite - fromRoot);
+        // the stamp has changed since the hint was saved: the next seek descends from the root
+        before = s.reads;
+        assertThat(a.seek(2501)).isTrue();
+        assertThat(s.reads - before).isEqualTo(fromRoot);
+    }
+
+    @Test
+    void seeksThroughASharedHintLandWhereSeeksFromTheRootDo() {
+        long seed = Long.getLong("onelite.seed", System.nanoTime());
+        System.out.println("SeekHintTests seed " + seed + " (replay: -Donelite.seed=" + seed + ")");
+        Random r = new Random(seed);
+        Counting s = new Counting(MemoryPages.create(512, 0));
+        int root = BTree.create(s, true);
+        TreeMap<Long, byte[]> model = new TreeMap<>();
+        TableCursor plain = new TableCursor(s, root, null);
+        for (long k = 0; k < 3000; k += 1 + r.nextInt(3)) {
+            byte[] p = Record.encode(k, "v" + k);
+            plain.insert(k, p);
+            model.put(k, p);
+        }
+        TableCursor.Hint hint = new TableCursor.Hint();
+        TableCursor hinted = new TableCursor(s, root, null, hint);
+        long last = 1500;
+        for (int q = 0; q < 3000; q++) {
+            long k = r.nextInt(4) == 0 ? r.nextInt(3100) - 50 : last + r.nextInt(7) - 3; // mostly near the last one
+            boolean found = hinted.seek(k);
+            assertThat(found).as("seek %d, seed %d", k, seed).isEqualTo(model.containsKey(k));
+            Long expected = model.ceilingKey(k) != null ? model.ceilingKey(k) : model.lastKey();
+            assertThat(hinted.rowid()).as("position after seek %d, seed %d", k, seed).isEqualTo(expected);
+            if (r.nextInt(10) == 0) {
+                byte[] p = Record.encode(k, "w" + q);
+                hinted.insert(k, p);
+                model.put(k, p);
+            }
+            last = k;
+        }
+        WritePathTests.assertTableEquals(s.inner, root, model);
+    }
+}
