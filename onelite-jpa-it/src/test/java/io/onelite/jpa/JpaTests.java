@@ -6,12 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import java.util.concurrent.TimeUnit;
 
 import io.onelite.common.BeginMode;
 import io.onelite.jpa.JpaServices.Counters;
@@ -20,6 +15,7 @@ import io.onelite.spring.OneLiteHibernateJpaDialect;
 import io.onelite.spring.OneLiteJpaTransactionManager;
 import io.onelite.spring.OneLiteStatistics;
 import io.onelite.testing.Sqlite3;
+import io.onelite.testing.Threads;
 
 import jakarta.persistence.EntityManagerFactory;
 
@@ -99,7 +95,7 @@ class JpaTests {
         int threads = 8;
         int perThread = 25;
         OneLiteStatistics.Snapshot before = statistics.snapshot();
-        runThreads(threads, t -> {
+        Threads.run(threads, t -> {
             for (int i = 0; i < perThread; i++) {
                 counters.increment(id);
             }
@@ -121,7 +117,7 @@ class JpaTests {
     void concurrentInsertsAllLandExactlyOnce() throws Exception {
         int threads = 8;
         int perThread = 20;
-        runThreads(threads, t -> {
+        Threads.run(threads, t -> {
             for (int k = 0; k < perThread; k++) {
                 counters.insert(t, k);
             }
@@ -178,29 +174,6 @@ class JpaTests {
                 .isInstanceOf(DataIntegrityViolationException.class)
                 .hasMessageContaining("UNIQUE constraint failed: author.name");
         assertThat(authors.findAll()).filteredOn(a -> a.name.equals("Borges")).hasSize(1);
-    }
-
-    interface ThreadBody {
-        void run(int thread) throws Exception;
-    }
-
-    static void runThreads(int threads, ThreadBody body) throws Exception {
-        ExecutorService pool = Executors.newFixedThreadPool(threads);
-        try {
-            List<Future<?>> futures = new ArrayList<>();
-            for (int t = 0; t < threads; t++) {
-                int thread = t;
-                futures.add(pool.submit(() -> {
-                    body.run(thread);
-                    return null;
-                }));
-            }
-            for (Future<?> f : futures) {
-                f.get(120, TimeUnit.SECONDS);
-            }
-        } finally {
-            pool.shutdownNow();
-        }
     }
 
     /** Runs one statement in the {@code sqlite3} shell, beside this process, on the same file. */

@@ -25,6 +25,7 @@ import io.onelite.spring.OneLiteStatistics;
 import io.onelite.spring.autoconfigure.OneLiteMetrics;
 import io.onelite.spring.data.OneLiteJdbcDialect;
 import io.onelite.testing.Sqlite3;
+import io.onelite.testing.Threads;
 
 import org.flywaydb.core.Flyway;
 import org.junit.jupiter.api.BeforeEach;
@@ -113,7 +114,7 @@ class BothStacksTests {
         Set<Long> entryIds = ConcurrentHashMap.newKeySet();
         AtomicInteger transfers = new AtomicInteger();
 
-        Harness.runThreads(threads, t -> {
+        Threads.run(threads, t -> {
             for (int i = 0; i < perThread; i++) {
                 switch ((t + i) % 4) {
                     case 0 -> ledger.addToAccount(accountId);

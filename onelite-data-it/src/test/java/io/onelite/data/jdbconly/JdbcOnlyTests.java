@@ -15,6 +15,7 @@ import io.onelite.spring.OneLiteStatistics;
 import io.onelite.spring.OneLiteTransactionManager;
 import io.onelite.spring.data.OneLiteJdbcDialect;
 import io.onelite.testing.Sqlite3;
+import io.onelite.testing.Threads;
 
 import jakarta.persistence.EntityManagerFactory;
 
@@ -72,7 +73,7 @@ class JdbcOnlyTests {
         Set<Long> keys = ConcurrentHashMap.newKeySet();
         OneLiteStatistics.Snapshot start = statistics.snapshot();
 
-        Harness.runThreads(threads, t -> {
+        Threads.run(threads, t -> {
             for (int i = 0; i < perThread; i++) {
                 switch ((t + i) % 3) {
                     case 0 -> service.addToTally(tallyId);
