@@ -18,9 +18,27 @@ final class WritersJdbc {
     private WritersJdbc() {
     }
 
+    /**
+     * One run's figures: commits/s and, per transaction, its wait (time in BEGIN and COMMIT plus
+     * its failed attempts, as {@link ConcurrentWriters} measures it) in microseconds: p50, p99, max
+     * over all transactions, and the largest p99/p50 ratio of one writer's own transactions.
+     */
+    record Run(double rate, long p50Us, long p99Us, long maxUs, double worstWriterRatio) {
+        String waits() {
+            return String.format(java.util.Locale.ROOT, "wait p50 %.3f p99 %.2f max %.1f ms, worst writer p99/p50 %.0f",
+                    p50Us / 1000.0, p99Us / 1000.0, maxUs / 1000.0, worstWriterRatio);
+        }
+    }
+
     /** Returns commits per second. {@code urlPrefix} is {@code jdbc:onelite:} or {@code jdbc:sqlite:}. */
     static double run(String urlPrefix, String begin, int writers, int perWriter, int workUs, Synchronous sync,
                       Path dir) throws Exception {
+        return measure(urlPrefix, begin, writers, perWriter, workUs, sync, dir).rate();
+    }
+
+    /** As {@link #run}, with the waits. */
+    static Run measure(String urlPrefix, String begin, int writers, int perWriter, int workUs, Synchronous sync,
+                       Path dir) throws Exception {
         Path file = Files.createTempFile(dir, "writers-jdbc-", ".db");
         Files.delete(file);
         boolean nativeSqlite = urlPrefix.equals("jdbc:sqlite:");
@@ -42,6 +60,7 @@ final class WritersJdbc {
                 conns.add(c);
             }
             List<Thread> threads = new ArrayList<>();
+            long[][] waits = new long[writers][perWriter];
             long start = System.nanoTime();
             for (int w = 0; w < writers; w++) {
                 Connection c = conns.get(w);
@@ -50,16 +69,23 @@ final class WritersJdbc {
                     try (Statement s = c.createStatement();
                          PreparedStatement ins = c.prepareStatement("insert into orders (writer, item) values (?, ?)")) {
                         for (int i = 0; i < perWriter; i++) {
+                            long waited = 0;
                             while (true) {
+                                long t0 = System.nanoTime();
                                 try {
                                     s.execute(begin);
+                                    long t1 = System.nanoTime();
                                     ins.setInt(1, writer);
                                     ins.setString(2, "item " + i);
                                     ins.executeUpdate();
                                     Writers.work(workUs);
+                                    long t2 = System.nanoTime();
                                     s.execute("COMMIT");
+                                    waited += (t1 - t0) + (System.nanoTime() - t2);
+                                    waits[writer][i] = waited / 1000;
                                     break;
                                 } catch (SQLException e) {
+                                    waited += System.nanoTime() - t0;
                                     try {
                                         s.execute("ROLLBACK");
                                     } catch (SQLException ignored) {
@@ -88,7 +114,15 @@ final class WritersJdbc {
                     throw new IllegalStateException("expected " + writers * perWriter + " rows, found " + r.getLong(1));
                 }
             }
-            return writers * perWriter / seconds;
+            double worst = 0;
+            for (long[] w : waits) {
+                long[] sorted = w.clone();
+                java.util.Arrays.sort(sorted);
+                worst = Math.max(worst, percentile(sorted, 0.99) / (double) Math.max(1, percentile(sorted, 0.50)));
+            }
+            long[] all = java.util.Arrays.stream(waits).flatMapToLong(java.util.Arrays::stream).sorted().toArray();
+            return new Run(writers * perWriter / seconds, percentile(all, 0.50), percentile(all, 0.99),
+                    all[all.length - 1], worst);
         } finally {
             for (Connection c : conns) {
                 c.close();
@@ -97,5 +131,10 @@ final class WritersJdbc {
                 Files.deleteIfExists(Path.of(file + suffix));
             }
         }
+    }
+
+    private static long percentile(long[] sorted, double p) {
+        int i = (int) Math.ceil(p * sorted.length) - 1;
+        return sorted[Math.max(0, Math.min(sorted.length - 1, i))];
     }
 }
