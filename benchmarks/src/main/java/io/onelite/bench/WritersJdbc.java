@@ -23,11 +23,46 @@ final class WritersJdbc {
      * its failed attempts, as {@link ConcurrentWriters} measures it) in microseconds: p50, p99, max
      * over all transactions, and the largest p99/p50 ratio of one writer's own transactions.
      */
-    record Run(double rate, long p50Us, long p99Us, long maxUs, double worstWriterRatio) {
+    record Run(double rate, long p50Us, long p99Us, long maxUs, double worstWriterRatio, double cpuUsPerTx,
+               double switchesPerTx, double runQueueUsPerTx) {
         String waits() {
-            return String.format(java.util.Locale.ROOT, "wait p50 %.3f p99 %.2f max %.1f ms, worst writer p99/p50 %.0f",
-                    p50Us / 1000.0, p99Us / 1000.0, maxUs / 1000.0, worstWriterRatio);
+            return String.format(java.util.Locale.ROOT, "wait p50 %.3f p99 %.2f max %.1f ms, worst writer p99/p50 %.0f,"
+                    + " cpu %.1f us/tx, %.2f context switches/tx, runnable without a cpu %.1f us/tx", p50Us / 1000.0,
+                    p99Us / 1000.0, maxUs / 1000.0, worstWriterRatio, cpuUsPerTx, switchesPerTx, runQueueUsPerTx);
         }
+    }
+
+    /**
+     * The calling thread's time spent runnable but waiting for a CPU so far, in nanoseconds
+     * (Linux {@code /proc/thread-self/schedstat}, second field); 0 elsewhere.
+     */
+    private static long runQueueNanos() {
+        try {
+            String[] f = Files.readString(Path.of("/proc/thread-self/schedstat")).trim().split(" ");
+            return Long.parseLong(f[1]);
+        } catch (java.io.IOException | RuntimeException e) {
+            return 0;
+        }
+    }
+
+    /** The calling thread's context switches so far (Linux {@code /proc}); 0 elsewhere. */
+    private static long contextSwitches() {
+        try {
+            long n = 0;
+            for (String line : Files.readAllLines(Path.of("/proc/thread-self/status"))) {
+                if (line.contains("ctxt_switches:")) {
+                    n += Long.parseLong(line.substring(line.indexOf(':') + 1).trim());
+                }
+            }
+            return n;
+        } catch (java.io.IOException | RuntimeException e) {
+            return 0;
+        }
+    }
+
+    private static long processCpuNanos() {
+        return java.lang.management.ManagementFactory.getOperatingSystemMXBean()
+                instanceof com.sun.management.OperatingSystemMXBean os ? os.getProcessCpuTime() : 0;
     }
 
     /** Returns commits per second. {@code urlPrefix} is {@code jdbc:onelite:} or {@code jdbc:sqlite:}. */
@@ -61,11 +96,16 @@ final class WritersJdbc {
             }
             List<Thread> threads = new ArrayList<>();
             long[][] waits = new long[writers][perWriter];
+            java.util.concurrent.atomic.AtomicLong switches = new java.util.concurrent.atomic.AtomicLong();
+            java.util.concurrent.atomic.AtomicLong runQueue = new java.util.concurrent.atomic.AtomicLong();
+            long cpuStart = processCpuNanos();
             long start = System.nanoTime();
             for (int w = 0; w < writers; w++) {
                 Connection c = conns.get(w);
                 int writer = w;
                 Thread t = new Thread(() -> {
+                    long switchesAtStart = contextSwitches();
+                    long runQueueAtStart = runQueueNanos();
                     try (Statement s = c.createStatement();
                          PreparedStatement ins = c.prepareStatement("insert into orders (writer, item) values (?, ?)")) {
                         for (int i = 0; i < perWriter; i++) {
@@ -100,6 +140,8 @@ final class WritersJdbc {
                     } catch (SQLException e) {
                         throw new IllegalStateException(e);
                     }
+                    switches.addAndGet(contextSwitches() - switchesAtStart);
+                    runQueue.addAndGet(runQueueNanos() - runQueueAtStart);
                 }, "jdbc-writer-" + w);
                 threads.add(t);
                 t.start();
@@ -108,6 +150,7 @@ final class WritersJdbc {
                 t.join();
             }
             double seconds = (System.nanoTime() - start) / 1e9;
+            double cpuPerTx = (processCpuNanos() - cpuStart) / 1e3 / (writers * perWriter);
             try (Statement s = conns.get(0).createStatement(); ResultSet r = s.executeQuery("select count(*) from orders")) {
                 r.next();
                 if (r.getLong(1) != (long) writers * perWriter) {
@@ -122,7 +165,8 @@ final class WritersJdbc {
             }
             long[] all = java.util.Arrays.stream(waits).flatMapToLong(java.util.Arrays::stream).sorted().toArray();
             return new Run(writers * perWriter / seconds, percentile(all, 0.50), percentile(all, 0.99),
-                    all[all.length - 1], worst);
+                    all[all.length - 1], worst, cpuPerTx, switches.get() / (double) (writers * perWriter),
+                    runQueue.get() / 1e3 / (writers * perWriter));
         } finally {
             for (Connection c : conns) {
                 c.close();
