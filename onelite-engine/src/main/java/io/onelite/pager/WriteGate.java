@@ -15,9 +15,10 @@ import java.util.concurrent.locks.LockSupport;
  * instead of paying a thread wake-up per transaction); a release in the slice only wakes the
  * oldest waiter, which takes the permit if the owner has not come back. A release after the
  * slice has run out hands the permit straight to the oldest waiter (FIFO), which starts its own
- * slice, and the old owner queues behind the others. So a waiter waits at most about one slice
- * per writer ahead of it (plus the transaction running at the slice's end), however often the
- * owner begins again.
+ * slice, and the old owner queues behind the others; so does a release in the slice when the
+ * oldest waiter's busy timeout would end before the slice (a short timeout is not spent waiting for
+ * a barging writer). So a waiter waits at most about one slice per writer ahead of it (plus the
+ * transaction running at the slice's end), however often the owner begins again.
  *
  * <p>Invariants (guarded by {@code this}):
  * <ol>
@@ -37,8 +38,13 @@ final class WriteGate {
 
     private static final class Waiter {
         final Thread thread = Thread.currentThread();
+        final long deadlineNanos;
         /** Set by a releasing thread that handed the permit over: the waiter holds it. */
         boolean granted;
+
+        Waiter(long deadlineNanos) {
+            this.deadlineNanos = deadlineNanos;
+        }
     }
 
     private final long sliceNanos;
@@ -73,7 +79,7 @@ final class WriteGate {
             if (takeIfAllowed()) {
                 return true;
             }
-            w = new Waiter();
+            w = new Waiter(deadlineNanos);
             queue.addLast(w);
         }
         while (true) {
@@ -112,7 +118,8 @@ final class WriteGate {
 
     /**
      * Frees the permit: inside the slice of the thread that took it, the head waiter is woken to
-     * take it unless that thread comes back first; past the slice, the head waiter gets it.
+     * take it unless that thread comes back first; past the slice, or when the head waiter's busy
+     * timeout ends before the slice does, the head waiter gets it.
      */
     void release() {
         Thread wake;
@@ -122,7 +129,7 @@ final class WriteGate {
                 held = false;
                 return;
             }
-            if (System.nanoTime() - sliceEnd < 0) {
+            if (System.nanoTime() - sliceEnd < 0 && head.deadlineNanos - sliceEnd > 0) {
                 held = false; // the owner may barge back; the head competes for it from now on
             } else {
                 queue.pollFirst();

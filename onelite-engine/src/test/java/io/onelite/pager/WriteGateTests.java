@@ -19,11 +19,11 @@ class WriteGateTests {
         return System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
     }
 
-    /** Starts a thread that queues for the permit; returns once it is parked in the queue. */
+    /** Starts a thread that queues for the permit (busy timeout 60 s: past the 30 s slice); returns once it is parked. */
     private static Thread waiter(WriteGate gate, AtomicBoolean got, CountDownLatch taken) throws InterruptedException {
         Thread t = new Thread(() -> {
             try {
-                got.set(gate.acquire(in(30)));
+                got.set(gate.acquire(in(60)));
             } catch (InterruptedException e) {
                 got.set(false);
             }
@@ -83,6 +83,31 @@ class WriteGateTests {
         gate.release();
         // handed over at the release: the old owner cannot slip in before the waiter runs
         assertThat(gate.tryAcquire()).isFalse();
+        assertThat(gate.handOffs()).isEqualTo(1);
+        assertThat(taken.await(30, TimeUnit.SECONDS)).isTrue();
+        assertThat(got).isTrue();
+    }
+
+    @Test
+    void aWaiterWhoseBusyTimeoutEndsBeforeTheSliceIsHandedThePermit() throws Exception {
+        WriteGate gate = new WriteGate(LONG_SLICE);
+        assertThat(gate.acquire(in(1))).isTrue();
+        AtomicBoolean got = new AtomicBoolean();
+        CountDownLatch taken = new CountDownLatch(1);
+        Thread t = new Thread(() -> {
+            try {
+                got.set(gate.acquire(in(10))); // 10 s: before the 30 s slice ends
+            } catch (InterruptedException e) {
+                got.set(false);
+            }
+            taken.countDown();
+        });
+        t.start();
+        while (t.getState() != Thread.State.TIMED_WAITING && t.isAlive()) {
+            Thread.onSpinWait();
+        }
+        gate.release();
+        assertThat(gate.tryAcquire()).isFalse(); // handed over: the owner cannot barge past it
         assertThat(gate.handOffs()).isEqualTo(1);
         assertThat(taken.await(30, TimeUnit.SECONDS)).isTrue();
         assertThat(got).isTrue();

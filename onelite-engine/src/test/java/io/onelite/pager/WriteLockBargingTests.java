@@ -39,14 +39,14 @@ class WriteLockBargingTests {
     @Test
     void aWriteLockRetakenInsideTheSliceStillExcludesASqlite3Writer() throws Exception {
         Path db = dir.resolve("barge.db");
-        try (Pager p = openWithSlice(db, TimeUnit.SECONDS.toMicros(60))) {
+        try (Pager p = openWithSlice(db, TimeUnit.SECONDS.toMicros(20))) {
             FilePagerTests.commit(p, ws -> TestPages.createTable(ws, "b", 1));
             p.lockWrite(Duration.ofSeconds(10));
             CountDownLatch queued = new CountDownLatch(1);
             CountDownLatch done = new CountDownLatch(1);
             Thread waiter = new Thread(() -> {
                 queued.countDown();
-                ChildProcesses.increment(p, "b"); // queues behind us in this JVM
+                ChildProcesses.increment(p, "b"); // queues behind us, busy timeout 30 s: past the 20 s slice
                 done.countDown();
             });
             waiter.start();
