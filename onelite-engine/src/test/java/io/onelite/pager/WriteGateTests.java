@@ -19,7 +19,7 @@ class WriteGateTests {
         return System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
     }
 
-    /** Starts a thread that queues for the permit (busy timeout 60 s: past the 30 s slice); returns once it is parked. */
+    /** Starts a thread that queues for the permit (busy timeout 60 s, past the 30 s slice); returns once parked. */
     private static Thread waiter(WriteGate gate, AtomicBoolean got, CountDownLatch taken) throws InterruptedException {
         Thread t = new Thread(() -> {
             try {

@@ -66,7 +66,8 @@ class WriteLockBargingTests {
             assertThat(done.await(30, TimeUnit.SECONDS)).isTrue();
             waiter.join();
         }
-        assertThat(Sqlite3.run(db, "BEGIN IMMEDIATE; UPDATE b SET x = x + 1; COMMIT; SELECT x FROM b;")).isEqualTo("12");
+        assertThat(Sqlite3.run(db, "BEGIN IMMEDIATE; UPDATE b SET x = x + 1; COMMIT; SELECT x FROM b;"))
+                .isEqualTo("12");
         assertThat(Sqlite3.run(db, "pragma integrity_check")).isEqualTo("ok");
     }
 
