@@ -15,7 +15,8 @@ import java.util.concurrent.locks.LockSupport;
  * instead of paying a thread wake-up per transaction); a release in the slice only wakes the
  * oldest waiter, which takes the permit if the owner has not come back. A release after the
  * slice has run out hands the permit straight to the oldest waiter (FIFO), which starts its own
- * slice, and the old owner queues behind the others; so does a release in the slice when the
+ * slice, and the old owner queues behind the others; so does a release in the slice after a long
+ * hold ({@link #BARGE_MAX_HOLD_NANOS}: barging pays off for short transactions only) or when the
  * oldest waiter's busy timeout would end before the slice (a short timeout is not spent waiting for
  * a barging writer). So a waiter waits at most about one slice per writer ahead of it (plus the
  * transaction running at the slice's end), however often the owner begins again.
@@ -35,6 +36,13 @@ final class WriteGate {
      * release), read when a pager is created.
      */
     static final long SLICE_NANOS = 1_000_000;
+    /**
+     * A release barges (keeps the slice) only after a hold shorter than this (100 µs, or the system
+     * property {@code onelite.writeBargeMaxHoldMicros}): a hand-off costs a thread wake-up (10-50
+     * µs), which matters for short transactions only, and a writer that holds the lock for long (CPU
+     * work in the transaction, or preempted while holding it) hands off FIFO.
+     */
+    static final long BARGE_MAX_HOLD_NANOS = 100_000;
 
     private static final class Waiter {
         final Thread thread = Thread.currentThread();
@@ -48,8 +56,11 @@ final class WriteGate {
     }
 
     private final long sliceNanos;
+    private final long maxBargeHoldNanos;
     private final ArrayDeque<Waiter> queue = new ArrayDeque<>();
     private boolean held;
+    /** When the permit was last taken. */
+    private long heldSince;
     /** The thread that took the permit last, and until when it may re-take it ahead of others. */
     private Thread sliceOwner;
     private long sliceEnd;
@@ -57,12 +68,17 @@ final class WriteGate {
     private long barges;
 
     WriteGate() {
-        this(Math.max(0, Long.getLong("onelite.writeSliceMicros", SLICE_NANOS / 1000)) * 1000);
+        this(micros("onelite.writeSliceMicros", SLICE_NANOS),
+                micros("onelite.writeBargeMaxHoldMicros", BARGE_MAX_HOLD_NANOS));
     }
 
-    /** {@code sliceNanos} 0: strict FIFO hand-off at every release (no barging). */
-    WriteGate(long sliceNanos) {
+    /**
+     * {@code sliceNanos} 0: strict FIFO hand-off at every release (no barging); a release after a
+     * hold of {@code maxBargeHoldNanos} or more hands off too.
+     */
+    WriteGate(long sliceNanos, long maxBargeHoldNanos) {
         this.sliceNanos = sliceNanos;
+        this.maxBargeHoldNanos = maxBargeHoldNanos;
     }
 
     /**
@@ -87,12 +103,14 @@ final class WriteGate {
             synchronized (this) {
                 if (w.granted) {
                     startSlice(System.nanoTime());
+                    heldSince = System.nanoTime();
                     return true;
                 }
                 if (!held && queue.peekFirst() == w) { // woken by a release inside the owner's slice
                     queue.pollFirst();
                     held = true;
-                    startSlice(System.nanoTime());
+                    heldSince = System.nanoTime();
+                    startSlice(heldSince);
                     return true;
                 }
                 if (left <= 0 || Thread.interrupted()) {
@@ -117,9 +135,10 @@ final class WriteGate {
     }
 
     /**
-     * Frees the permit: inside the slice of the thread that took it, the head waiter is woken to
-     * take it unless that thread comes back first; past the slice, or when the head waiter's busy
-     * timeout ends before the slice does, the head waiter gets it.
+     * Frees the permit: inside the slice of the thread that took it, after a short hold, the head
+     * waiter is woken to take it unless that thread comes back first; past the slice, after a hold
+     * of {@link #BARGE_MAX_HOLD_NANOS} or more, or when the head waiter's busy timeout ends before
+     * the slice does, the head waiter gets it.
      */
     void release() {
         Thread wake;
@@ -129,7 +148,8 @@ final class WriteGate {
                 held = false;
                 return;
             }
-            if (System.nanoTime() - sliceEnd < 0 && head.deadlineNanos - sliceEnd > 0) {
+            long now = System.nanoTime();
+            if (now - sliceEnd < 0 && head.deadlineNanos - sliceEnd > 0 && now - heldSince < maxBargeHoldNanos) {
                 held = false; // the owner may barge back; the head competes for it from now on
             } else {
                 queue.pollFirst();
@@ -166,6 +186,7 @@ final class WriteGate {
             return false;
         }
         held = true;
+        heldSince = now;
         if (owner) {
             if (!queue.isEmpty()) {
                 barges++;
@@ -174,6 +195,10 @@ final class WriteGate {
             startSlice(now);
         }
         return true;
+    }
+
+    private static long micros(String property, long defaultNanos) {
+        return Math.max(0, Long.getLong(property, defaultNanos / 1000)) * 1000;
     }
 
     private void startSlice(long now) {

@@ -38,7 +38,7 @@ class WriteGateTests {
 
     @Test
     void theSliceOwnerRetakesAFreedPermitAheadOfAWaiter() throws Exception {
-        WriteGate gate = new WriteGate(LONG_SLICE);
+        WriteGate gate = new WriteGate(LONG_SLICE, LONG_SLICE);
         assertThat(gate.acquire(in(1))).isTrue();
         AtomicBoolean got = new AtomicBoolean();
         CountDownLatch taken = new CountDownLatch(1);
@@ -60,7 +60,7 @@ class WriteGateTests {
 
     @Test
     void aReleaseInsideTheSliceLetsTheWaiterInWhenTheOwnerDoesNotComeBack() throws Exception {
-        WriteGate gate = new WriteGate(LONG_SLICE);
+        WriteGate gate = new WriteGate(LONG_SLICE, LONG_SLICE);
         assertThat(gate.acquire(in(1))).isTrue();
         AtomicBoolean got = new AtomicBoolean();
         CountDownLatch taken = new CountDownLatch(1);
@@ -74,7 +74,7 @@ class WriteGateTests {
 
     @Test
     void aReleasePastTheSliceHandsThePermitToTheWaiterAndTheOwnerQueues() throws Exception {
-        WriteGate gate = new WriteGate(TimeUnit.MILLISECONDS.toNanos(1));
+        WriteGate gate = new WriteGate(TimeUnit.MILLISECONDS.toNanos(1), LONG_SLICE);
         assertThat(gate.acquire(in(1))).isTrue();
         AtomicBoolean got = new AtomicBoolean();
         CountDownLatch taken = new CountDownLatch(1);
@@ -90,7 +90,7 @@ class WriteGateTests {
 
     @Test
     void aWaiterWhoseBusyTimeoutEndsBeforeTheSliceIsHandedThePermit() throws Exception {
-        WriteGate gate = new WriteGate(LONG_SLICE);
+        WriteGate gate = new WriteGate(LONG_SLICE, LONG_SLICE);
         assertThat(gate.acquire(in(1))).isTrue();
         AtomicBoolean got = new AtomicBoolean();
         CountDownLatch taken = new CountDownLatch(1);
@@ -114,8 +114,23 @@ class WriteGateTests {
     }
 
     @Test
+    void aReleaseAfterALongHoldHandsOffInsideTheSlice() throws Exception {
+        WriteGate gate = new WriteGate(LONG_SLICE, TimeUnit.MILLISECONDS.toNanos(1));
+        assertThat(gate.acquire(in(1))).isTrue();
+        AtomicBoolean got = new AtomicBoolean();
+        CountDownLatch taken = new CountDownLatch(1);
+        waiter(gate, got, taken);
+        Thread.sleep(20); // held for longer than the 1 ms a barging hold may last
+        gate.release();
+        assertThat(gate.tryAcquire()).isFalse();
+        assertThat(gate.handOffs()).isEqualTo(1);
+        assertThat(taken.await(30, TimeUnit.SECONDS)).isTrue();
+        assertThat(got).isTrue();
+    }
+
+    @Test
     void withoutASliceEveryReleaseHandsOffInOrder() throws Exception {
-        WriteGate gate = new WriteGate(0);
+        WriteGate gate = new WriteGate(0, LONG_SLICE);
         assertThat(gate.acquire(in(1))).isTrue();
         AtomicBoolean got = new AtomicBoolean();
         CountDownLatch taken = new CountDownLatch(1);
@@ -128,7 +143,7 @@ class WriteGateTests {
 
     @Test
     void aThreadThatDoesNotOwnTheSliceNeverBargesPastAWaiter() throws Exception {
-        WriteGate gate = new WriteGate(LONG_SLICE);
+        WriteGate gate = new WriteGate(LONG_SLICE, LONG_SLICE);
         assertThat(gate.acquire(in(1))).isTrue();
         AtomicBoolean got = new AtomicBoolean();
         CountDownLatch taken = new CountDownLatch(1);
@@ -150,7 +165,7 @@ class WriteGateTests {
 
     @Test
     void aWriterThatBeginsAgainAndAgainStillLetsAWaiterIn() throws Exception {
-        WriteGate gate = new WriteGate(TimeUnit.MILLISECONDS.toNanos(1));
+        WriteGate gate = new WriteGate(TimeUnit.MILLISECONDS.toNanos(1), LONG_SLICE);
         AtomicBoolean stop = new AtomicBoolean();
         AtomicLong ownerTakes = new AtomicLong();
         CountDownLatch running = new CountDownLatch(1);
@@ -180,7 +195,7 @@ class WriteGateTests {
 
     @Test
     void aTimedOutHeadPassesTheWakeUpToTheNextWaiter() throws Exception {
-        WriteGate gate = new WriteGate(LONG_SLICE);
+        WriteGate gate = new WriteGate(LONG_SLICE, LONG_SLICE);
         assertThat(gate.acquire(in(1))).isTrue();
         AtomicBoolean first = new AtomicBoolean(true);
         Thread shortWaiter = new Thread(() -> {
@@ -206,7 +221,7 @@ class WriteGateTests {
 
     @Test
     void anInterruptedWaiterLeavesTheQueueAndThePermitStillPasses() throws Exception {
-        WriteGate gate = new WriteGate(0);
+        WriteGate gate = new WriteGate(0, LONG_SLICE);
         assertThat(gate.acquire(in(1))).isTrue();
         AtomicReference<Throwable> outcome = new AtomicReference<>();
         Thread interrupted = new Thread(() -> {

@@ -22,16 +22,23 @@ class WriteLockBargingTests {
     @TempDir
     Path dir;
 
-    private static Pager openWithSlice(Path db, long sliceMicros) {
-        String was = System.getProperty("onelite.writeSliceMicros");
-        System.setProperty("onelite.writeSliceMicros", Long.toString(sliceMicros));
+    /** A pager whose write gate has a slice and a barging hold limit of {@code micros} each. */
+    private static Pager openWithSlice(Path db, long micros) {
+        String[] names = {"onelite.writeSliceMicros", "onelite.writeBargeMaxHoldMicros"};
+        String[] was = new String[names.length];
+        for (int i = 0; i < names.length; i++) {
+            was[i] = System.getProperty(names[i]);
+            System.setProperty(names[i], Long.toString(micros));
+        }
         try {
             return Pager.open(db, PagerOptions.DEFAULTS);
         } finally {
-            if (was == null) {
-                System.clearProperty("onelite.writeSliceMicros");
-            } else {
-                System.setProperty("onelite.writeSliceMicros", was);
+            for (int i = 0; i < names.length; i++) {
+                if (was[i] == null) {
+                    System.clearProperty(names[i]);
+                } else {
+                    System.setProperty(names[i], was[i]);
+                }
             }
         }
     }
