@@ -151,7 +151,7 @@ public final class Pager implements AutoCloseable {
 
     /**
      * Takes the write lock: first the in-JVM queue ({@link WriteGate}: FIFO, except that the thread
-     * that took it last may take it again during its slice of about a millisecond), then the WAL
+     * that took it last may take it again during its slice of half a millisecond), then the WAL
      * write lock shared with other processes (polled until the deadline, as other processes
      * cannot wake us), which every transaction takes and releases, barging or not.
      *

@@ -31,11 +31,11 @@ import java.util.concurrent.locks.LockSupport;
  */
 final class WriteGate {
     /**
-     * How long the permit's last taker may keep re-taking it ahead of queued waiters: 1 ms, or
+     * How long the permit's last taker may keep re-taking it ahead of queued waiters: 0.5 ms, or
      * the system property {@code onelite.writeSliceMicros} (0: strict FIFO hand-off at every
      * release), read when a pager is created.
      */
-    static final long SLICE_NANOS = 1_000_000;
+    static final long SLICE_NANOS = 500_000;
     /**
      * A release barges (keeps the slice) only after a hold shorter than this (100 µs, or the system
      * property {@code onelite.writeBargeMaxHoldMicros}): a hand-off costs a thread wake-up (10-50
