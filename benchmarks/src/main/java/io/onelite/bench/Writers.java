@@ -40,8 +40,10 @@ import java.util.concurrent.atomic.AtomicLong;
  * <pre>
  * usage: Writers [--writers 8] [--per-writer 250] [--work-us 0,200] [--sync NORMAL|FULL|OFF]
  *                [--dir DIR | --memory] [--rounds 1] [--work-kind spin|sleep] [--api tx|jdbc]
- *                [--warmup N]
+ *                [--warmup N] [--slice-us 0,1000]
  * </pre>
+ * {@code --slice-us} (JDBC only): alternates the write lock's barging slice between the values
+ * (see {@code compareSlices}).
  * {@code --warmup N} (JDBC only, default: the per-writer count): one untimed run of every mode and
  * work with N transactions per writer before the timed ones; {@code --warmup 0} measures a cold JVM
  * (the JIT compiler then takes much of the two cores during OneLite's runs).
@@ -83,6 +85,10 @@ public final class Writers {
                     WritersJdbc.run("jdbc:onelite:", "BEGIN CONCURRENT", writers, warmup, workUs, sync, dir);
                 }
             }
+            if (opt.containsKey("slice-us")) {
+                compareSlices(opt.get("slice-us"), rounds, works, writers, perWriter, sync, dir);
+                return;
+            }
             for (int round = 0; round < rounds; round++) {
                 for (int workUs : works) {
                     double nat = WritersJdbc.run("jdbc:sqlite:", "BEGIN IMMEDIATE", writers, perWriter, workUs, sync, dir);
@@ -107,6 +113,33 @@ public final class Writers {
     }
 
     record Result(double rate, long retries, TxStats stats) {
+    }
+
+    /**
+     * {@code --slice-us 0,1000} (JDBC): each round runs native IMMEDIATE, then OneLite IMMEDIATE and
+     * CONCURRENT once per write-lock slice (the {@code onelite.writeSliceMicros} property, read by
+     * each new pager; 0 is strict FIFO hand-off), so the policies alternate under the same load.
+     */
+    private static void compareSlices(String slices, int rounds, List<Integer> works, int writers, int perWriter,
+                                      Synchronous sync, Path dir) throws Exception {
+        String[] values = slices.split(",");
+        for (int round = 0; round < rounds; round++) {
+            for (int workUs : works) {
+                WritersJdbc.Run nat = WritersJdbc.measure("jdbc:sqlite:", "BEGIN IMMEDIATE", writers, perWriter, workUs,
+                        sync, dir);
+                System.out.printf("round %d work %d us: native IMMEDIATE %,8.0f/s  %s%n", round, workUs, nat.rate(),
+                        nat.waits());
+                for (String v : values) {
+                    System.setProperty("onelite.writeSliceMicros", v.trim());
+                    for (String begin : new String[] {"BEGIN IMMEDIATE", "BEGIN CONCURRENT"}) {
+                        WritersJdbc.Run r = WritersJdbc.measure("jdbc:onelite:", begin, writers, perWriter, workUs,
+                                sync, dir);
+                        System.out.printf("round %d work %d us: slice %s us %-16s %,8.0f/s  x native %.2f  %s%n", round,
+                                workUs, v.trim(), begin.substring(6), r.rate(), r.rate() / nat.rate(), r.waits());
+                    }
+                }
+            }
+        }
     }
 
     private static void warmUp(int writers, Synchronous sync, boolean memory, Path dir) throws Exception {

@@ -4,7 +4,7 @@ import java.time.Duration;
 
 /**
  * What a {@link Pager} delegates to: the in-memory page map ({@link MemoryBackend}) or the WAL
- * and database file ({@link FileBackend}). The in-JVM FIFO queue of writers lives in the Pager;
+ * and database file ({@link FileBackend}). The in-JVM queue of writers ({@link WriteGate}) lives in the Pager;
  * a backend only adds what other processes need (the WAL write lock).
  */
 interface Backend extends PageSource {

@@ -18,7 +18,7 @@ import io.onelite.os.OsHooks;
  * commits as WAL frames, checkpoints. One shared instance per file (dev, inode) per JVM,
  * reference-counted: every {@link #open} needs a {@link #close}. Thread-safe.
  *
- * <p>Write protocol: {@link #lockWrite} (in-JVM FIFO queue, then the WAL write lock other
+ * <p>Write protocol: {@link #lockWrite} (in-JVM queue with bounded barging, then the WAL write lock other
  * processes see), {@link #latest()}, {@link #newWriteSet}, changes, {@link #appendCommit}
  * (possibly several in a batch, each on the state the previous returned), {@link #publish}
  * (sync per {@code synchronous}, then readers see the commits), {@link #unlockWrite}. Unlocking
@@ -150,8 +150,10 @@ public final class Pager implements AutoCloseable {
     }
 
     /**
-     * Takes the write lock: first the in-JVM FIFO queue, then the WAL write lock shared with
-     * other processes (polled until the deadline, as other processes cannot wake us).
+     * Takes the write lock: first the in-JVM queue ({@link WriteGate}: FIFO, except that the thread
+     * that took it last may take it again during its slice of half a millisecond), then the WAL
+     * write lock shared with other processes (polled until the deadline, as other processes
+     * cannot wake us), which every transaction takes and releases, barging or not.
      *
      * @throws OneLiteException BUSY after {@code timeout}; READONLY on a read-only pager
      */
@@ -327,6 +329,11 @@ public final class Pager implements AutoCloseable {
     /** The last checkpoint this JVM ran on the file, or null before the first (and in memory). */
     public LastCheckpoint lastCheckpoint() {
         return backend.lastCheckpoint();
+    }
+
+    /** The in-JVM half of the write lock (tests look at its barging counters). */
+    WriteGate writeGate() {
+        return gate;
     }
 
     /** Whether the write lock is held (by any thread of this JVM). */

@@ -1,37 +1,215 @@
 package io.onelite.pager;
 
-import java.util.concurrent.Semaphore;
-import java.util.concurrent.TimeUnit;
+import java.util.ArrayDeque;
+import java.util.concurrent.locks.LockSupport;
 
 /**
- * The in-JVM half of the write lock: one permit, waiters queue FIFO and the releasing thread
- * hands the permit to the first waiter (a fair semaphore; no sleep-polling). Not owned by a
- * thread, so a transaction may release it from another thread than the one that took it.
+ * The in-JVM half of the write lock: one permit, waiters queue FIFO and park (no sleep-polling).
+ * Not owned by a thread, so a transaction may release it from another thread than the one that
+ * took it.
+ *
+ * <p><b>Bounded barging</b> (docs/concurrency.md, "The write lock's hand-off"): the thread that
+ * took the permit last owns a <em>slice</em> of {@link #SLICE_NANOS}. While its slice runs, that
+ * thread may take the permit again when it is free even if others queue (a writer that commits
+ * and begins again runs its next transaction at once, as with SQLite's sleeping busy handler,
+ * instead of paying a thread wake-up per transaction); a release in the slice only wakes the
+ * oldest waiter, which takes the permit if the owner has not come back. A release after the
+ * slice has run out hands the permit straight to the oldest waiter (FIFO), which starts its own
+ * slice, and the old owner queues behind the others; so does a release in the slice after a long
+ * hold ({@link #BARGE_MAX_HOLD_NANOS}: barging pays off for short transactions only) or when the
+ * oldest waiter's busy timeout would end before the slice (a short timeout is not spent waiting for
+ * a barging writer). So a waiter waits at most about one slice per writer ahead of it (plus the
+ * transaction running at the slice's end), however often the owner begins again.
+ *
+ * <p>Invariants (guarded by {@code this}):
+ * <ol>
+ *   <li>{@code held} or not, a queued waiter takes the permit only when it is at the head.</li>
+ *   <li>Whenever the permit is free and someone queues, the head has been unparked since it was
+ *       freed (so it cannot sleep through a free permit).</li>
+ *   <li>A thread that is not the slice owner never takes a free permit while someone queues.</li>
+ * </ol>
  */
 final class WriteGate {
-    private final Semaphore permit = new Semaphore(1, true);
+    /**
+     * How long the permit's last taker may keep re-taking it ahead of queued waiters: 0.5 ms, or
+     * the system property {@code onelite.writeSliceMicros} (0: strict FIFO hand-off at every
+     * release), read when a pager is created.
+     */
+    static final long SLICE_NANOS = 500_000;
+    /**
+     * A release barges (keeps the slice) only after a hold shorter than this (100 µs, or the system
+     * property {@code onelite.writeBargeMaxHoldMicros}): a hand-off costs a thread wake-up (10-50
+     * µs), which matters for short transactions only, and a writer that holds the lock for long (CPU
+     * work in the transaction, or preempted while holding it) hands off FIFO.
+     */
+    static final long BARGE_MAX_HOLD_NANOS = 100_000;
 
-    /** Waits until {@code deadlineNanos} (System.nanoTime based); false on timeout. */
-    boolean acquire(long deadlineNanos) throws InterruptedException {
-        long wait = deadlineNanos - System.nanoTime();
-        return permit.tryAcquire(Math.max(0, wait), TimeUnit.NANOSECONDS);
-    }
+    private static final class Waiter {
+        final Thread thread = Thread.currentThread();
+        final long deadlineNanos;
+        /** Set by a releasing thread that handed the permit over: the waiter holds it. */
+        boolean granted;
 
-    /** Takes the permit only if free and nobody queues for it (respects FIFO order). */
-    boolean tryAcquire() {
-        try {
-            return permit.tryAcquire(0, TimeUnit.NANOSECONDS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return false;
+        Waiter(long deadlineNanos) {
+            this.deadlineNanos = deadlineNanos;
         }
     }
 
-    void release() {
-        permit.release();
+    private final long sliceNanos;
+    private final long maxBargeHoldNanos;
+    private final ArrayDeque<Waiter> queue = new ArrayDeque<>();
+    private boolean held;
+    /** When the permit was last taken. */
+    private long heldSince;
+    /** The thread that took the permit last, and until when it may re-take it ahead of others. */
+    private Thread sliceOwner;
+    private long sliceEnd;
+    private long handOffs;
+    private long barges;
+
+    WriteGate() {
+        this(micros("onelite.writeSliceMicros", SLICE_NANOS),
+                micros("onelite.writeBargeMaxHoldMicros", BARGE_MAX_HOLD_NANOS));
     }
 
-    boolean isHeld() {
-        return permit.availablePermits() == 0;
+    /**
+     * {@code sliceNanos} 0: strict FIFO hand-off at every release (no barging); a release after a
+     * hold of {@code maxBargeHoldNanos} or more hands off too.
+     */
+    WriteGate(long sliceNanos, long maxBargeHoldNanos) {
+        this.sliceNanos = sliceNanos;
+        this.maxBargeHoldNanos = maxBargeHoldNanos;
+    }
+
+    /**
+     * Waits until {@code deadlineNanos} (System.nanoTime based); false on timeout.
+     *
+     * @throws InterruptedException if interrupted on entry or while waiting (the permit is not taken)
+     */
+    boolean acquire(long deadlineNanos) throws InterruptedException {
+        if (Thread.interrupted()) {
+            throw new InterruptedException(); // as a semaphore: an interrupted thread never takes it
+        }
+        Waiter w;
+        synchronized (this) {
+            if (takeIfAllowed()) {
+                return true;
+            }
+            w = new Waiter(deadlineNanos);
+            queue.addLast(w);
+        }
+        while (true) {
+            long left = deadlineNanos - System.nanoTime();
+            synchronized (this) {
+                if (w.granted) {
+                    startSlice(System.nanoTime());
+                    heldSince = System.nanoTime();
+                    return true;
+                }
+                if (!held && queue.peekFirst() == w) { // woken by a release inside the owner's slice
+                    queue.pollFirst();
+                    held = true;
+                    heldSince = System.nanoTime();
+                    startSlice(heldSince);
+                    return true;
+                }
+                if (left <= 0 || Thread.interrupted()) {
+                    queue.remove(w);
+                    wakeHeadIfFree(); // invariant (2): we may have been the head that was woken
+                    if (left <= 0) {
+                        return false;
+                    }
+                    throw new InterruptedException();
+                }
+            }
+            LockSupport.parkNanos(this, left);
+        }
+    }
+
+    /**
+     * Takes the permit only if free and nobody queues for it, or the caller's slice runs; never
+     * waits. False for an interrupted thread (its interrupt stays set).
+     */
+    synchronized boolean tryAcquire() {
+        return !Thread.currentThread().isInterrupted() && takeIfAllowed();
+    }
+
+    /**
+     * Frees the permit: inside the slice of the thread that took it, after a short hold, the head
+     * waiter is woken to take it unless that thread comes back first; past the slice, after a hold
+     * of {@link #BARGE_MAX_HOLD_NANOS} or more, or when the head waiter's busy timeout ends before
+     * the slice does, the head waiter gets it.
+     */
+    void release() {
+        Thread wake;
+        synchronized (this) {
+            Waiter head = queue.peekFirst();
+            if (head == null) {
+                held = false;
+                return;
+            }
+            long now = System.nanoTime();
+            if (now - sliceEnd < 0 && head.deadlineNanos - sliceEnd > 0 && now - heldSince < maxBargeHoldNanos) {
+                held = false; // the owner may barge back; the head competes for it from now on
+            } else {
+                queue.pollFirst();
+                head.granted = true; // held stays true: handed over, nobody can slip in between
+                handOffs++;
+            }
+            wake = head.thread;
+        }
+        LockSupport.unpark(wake);
+    }
+
+    synchronized boolean isHeld() {
+        return held;
+    }
+
+    /** Permits passed to a waiter at a release past the slice (for tests). */
+    synchronized long handOffs() {
+        return handOffs;
+    }
+
+    /** Permits taken back by the slice owner while others were queued (for tests). */
+    synchronized long barges() {
+        return barges;
+    }
+
+    /** Under {@code this}: takes the free permit if nobody queues, or the caller's slice runs (invariant 3). */
+    private boolean takeIfAllowed() {
+        if (held) {
+            return false;
+        }
+        long now = System.nanoTime();
+        boolean owner = sliceOwner == Thread.currentThread() && now - sliceEnd < 0;
+        if (!queue.isEmpty() && !owner) {
+            return false;
+        }
+        held = true;
+        heldSince = now;
+        if (owner) {
+            if (!queue.isEmpty()) {
+                barges++;
+            }
+        } else {
+            startSlice(now);
+        }
+        return true;
+    }
+
+    private static long micros(String property, long defaultNanos) {
+        return Math.max(0, Long.getLong(property, defaultNanos / 1000)) * 1000;
+    }
+
+    private void startSlice(long now) {
+        sliceOwner = Thread.currentThread();
+        sliceEnd = now + sliceNanos;
+    }
+
+    private void wakeHeadIfFree() {
+        Waiter head = queue.peekFirst();
+        if (!held && head != null) {
+            LockSupport.unpark(head.thread);
+        }
     }
 }

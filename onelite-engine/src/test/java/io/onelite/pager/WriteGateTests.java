@@ -1,0 +1,256 @@
+package io.onelite.pager;
+
+import org.junit.jupiter.api.Test;
+
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/** The write gate's bounded barging: the slice owner re-takes the permit, a waiter still gets in. */
+class WriteGateTests {
+    private static final long LONG_SLICE = TimeUnit.SECONDS.toNanos(30);
+
+    private static long in(long seconds) {
+        return System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
+    }
+
+    /** Starts a thread that queues for the permit (busy timeout 60 s, past the 30 s slice); returns once parked. */
+    private static Thread waiter(WriteGate gate, AtomicBoolean got, CountDownLatch taken) throws InterruptedException {
+        Thread t = new Thread(() -> {
+            try {
+                got.set(gate.acquire(in(60)));
+            } catch (InterruptedException e) {
+                got.set(false);
+            }
+            taken.countDown();
+        });
+        t.start();
+        while (t.getState() != Thread.State.TIMED_WAITING && t.isAlive()) {
+            Thread.onSpinWait();
+        }
+        return t;
+    }
+
+    @Test
+    void theSliceOwnerRetakesAFreedPermitAheadOfAWaiter() throws Exception {
+        WriteGate gate = new WriteGate(LONG_SLICE, LONG_SLICE);
+        assertThat(gate.acquire(in(1))).isTrue();
+        AtomicBoolean got = new AtomicBoolean();
+        CountDownLatch taken = new CountDownLatch(1);
+        Thread b = waiter(gate, got, taken);
+        for (int i = 0; i < 100; i++) {
+            synchronized (gate) { // the woken waiter cannot run in between: the owner comes back first
+                gate.release();
+                assertThat(gate.tryAcquire()).isTrue();
+            }
+        }
+        assertThat(gate.barges()).isEqualTo(100);
+        assertThat(taken.getCount()).isEqualTo(1);
+        gate.release();
+        assertThat(taken.await(30, TimeUnit.SECONDS)).isTrue();
+        assertThat(got).isTrue();
+        b.join();
+        assertThat(gate.isHeld()).isTrue();
+    }
+
+    @Test
+    void aReleaseInsideTheSliceLetsTheWaiterInWhenTheOwnerDoesNotComeBack() throws Exception {
+        WriteGate gate = new WriteGate(LONG_SLICE, LONG_SLICE);
+        assertThat(gate.acquire(in(1))).isTrue();
+        AtomicBoolean got = new AtomicBoolean();
+        CountDownLatch taken = new CountDownLatch(1);
+        waiter(gate, got, taken);
+        gate.release(); // inside the 30 s slice: not handed over, but the waiter is woken and takes it
+        assertThat(taken.await(30, TimeUnit.SECONDS)).isTrue();
+        assertThat(got).isTrue();
+        assertThat(gate.handOffs()).isZero();
+        assertThat(gate.tryAcquire()).isFalse();
+    }
+
+    @Test
+    void aReleasePastTheSliceHandsThePermitToTheWaiterAndTheOwnerQueues() throws Exception {
+        WriteGate gate = new WriteGate(TimeUnit.MILLISECONDS.toNanos(1), LONG_SLICE);
+        assertThat(gate.acquire(in(1))).isTrue();
+        AtomicBoolean got = new AtomicBoolean();
+        CountDownLatch taken = new CountDownLatch(1);
+        waiter(gate, got, taken);
+        Thread.sleep(20); // the 1 ms slice is over
+        gate.release();
+        // handed over at the release: the old owner cannot slip in before the waiter runs
+        assertThat(gate.tryAcquire()).isFalse();
+        assertThat(gate.handOffs()).isEqualTo(1);
+        assertThat(taken.await(30, TimeUnit.SECONDS)).isTrue();
+        assertThat(got).isTrue();
+    }
+
+    @Test
+    void aWaiterWhoseBusyTimeoutEndsBeforeTheSliceIsHandedThePermit() throws Exception {
+        WriteGate gate = new WriteGate(LONG_SLICE, LONG_SLICE);
+        assertThat(gate.acquire(in(1))).isTrue();
+        AtomicBoolean got = new AtomicBoolean();
+        CountDownLatch taken = new CountDownLatch(1);
+        Thread t = new Thread(() -> {
+            try {
+                got.set(gate.acquire(in(10))); // 10 s: before the 30 s slice ends
+            } catch (InterruptedException e) {
+                got.set(false);
+            }
+            taken.countDown();
+        });
+        t.start();
+        while (t.getState() != Thread.State.TIMED_WAITING && t.isAlive()) {
+            Thread.onSpinWait();
+        }
+        gate.release();
+        assertThat(gate.tryAcquire()).isFalse(); // handed over: the owner cannot barge past it
+        assertThat(gate.handOffs()).isEqualTo(1);
+        assertThat(taken.await(30, TimeUnit.SECONDS)).isTrue();
+        assertThat(got).isTrue();
+    }
+
+    @Test
+    void aReleaseAfterALongHoldHandsOffInsideTheSlice() throws Exception {
+        WriteGate gate = new WriteGate(LONG_SLICE, TimeUnit.MILLISECONDS.toNanos(1));
+        assertThat(gate.acquire(in(1))).isTrue();
+        AtomicBoolean got = new AtomicBoolean();
+        CountDownLatch taken = new CountDownLatch(1);
+        waiter(gate, got, taken);
+        Thread.sleep(20); // held for longer than the 1 ms a barging hold may last
+        gate.release();
+        assertThat(gate.tryAcquire()).isFalse();
+        assertThat(gate.handOffs()).isEqualTo(1);
+        assertThat(taken.await(30, TimeUnit.SECONDS)).isTrue();
+        assertThat(got).isTrue();
+    }
+
+    @Test
+    void withoutASliceEveryReleaseHandsOffInOrder() throws Exception {
+        WriteGate gate = new WriteGate(0, LONG_SLICE);
+        assertThat(gate.acquire(in(1))).isTrue();
+        AtomicBoolean got = new AtomicBoolean();
+        CountDownLatch taken = new CountDownLatch(1);
+        waiter(gate, got, taken);
+        gate.release();
+        assertThat(gate.tryAcquire()).isFalse();
+        assertThat(taken.await(30, TimeUnit.SECONDS)).isTrue();
+        assertThat(gate.barges()).isZero();
+    }
+
+    @Test
+    void aThreadThatDoesNotOwnTheSliceNeverBargesPastAWaiter() throws Exception {
+        WriteGate gate = new WriteGate(LONG_SLICE, LONG_SLICE);
+        assertThat(gate.acquire(in(1))).isTrue();
+        AtomicBoolean got = new AtomicBoolean();
+        CountDownLatch taken = new CountDownLatch(1);
+        waiter(gate, got, taken);
+        AtomicReference<Boolean> third = new AtomicReference<>();
+        Thread c = new Thread(() -> third.set(gate.tryAcquire()));
+        synchronized (gate) { // the waiter cannot take the freed permit until c has tried
+            gate.release();
+            c.start();
+            while (c.getState() != Thread.State.BLOCKED && c.isAlive()) {
+                Thread.onSpinWait();
+            }
+        }
+        c.join();
+        assertThat(third.get()).isFalse();
+        assertThat(taken.await(30, TimeUnit.SECONDS)).isTrue();
+        assertThat(got).isTrue();
+    }
+
+    @Test
+    void aWriterThatBeginsAgainAndAgainStillLetsAWaiterIn() throws Exception {
+        WriteGate gate = new WriteGate(TimeUnit.MILLISECONDS.toNanos(1), LONG_SLICE);
+        AtomicBoolean stop = new AtomicBoolean();
+        AtomicLong ownerTakes = new AtomicLong();
+        CountDownLatch running = new CountDownLatch(1);
+        Thread owner = new Thread(() -> {
+            try {
+                while (!stop.get()) {
+                    if (gate.acquire(in(30))) {
+                        ownerTakes.incrementAndGet();
+                        running.countDown();
+                        gate.release(); // and at once again: every release inside its slice may barge
+                    }
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        });
+        owner.start();
+        assertThat(running.await(30, TimeUnit.SECONDS)).isTrue();
+        for (int round = 0; round < 20; round++) {
+            assertThat(gate.acquire(in(30))).isTrue(); // a busy timeout of 30 s is never reached
+            gate.release();
+        }
+        stop.set(true);
+        owner.join();
+        assertThat(ownerTakes.get()).isPositive();
+    }
+
+    @Test
+    void aTimedOutHeadPassesTheWakeUpToTheNextWaiter() throws Exception {
+        WriteGate gate = new WriteGate(LONG_SLICE, LONG_SLICE);
+        assertThat(gate.acquire(in(1))).isTrue();
+        AtomicBoolean first = new AtomicBoolean(true);
+        Thread shortWaiter = new Thread(() -> {
+            try {
+                first.set(gate.acquire(System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(50)));
+            } catch (InterruptedException e) {
+                first.set(true);
+            }
+        });
+        shortWaiter.start();
+        while (shortWaiter.getState() != Thread.State.TIMED_WAITING) {
+            Thread.onSpinWait();
+        }
+        AtomicBoolean got = new AtomicBoolean();
+        CountDownLatch taken = new CountDownLatch(1);
+        waiter(gate, got, taken);
+        shortWaiter.join();
+        assertThat(first).isFalse();
+        gate.release();
+        assertThat(taken.await(30, TimeUnit.SECONDS)).isTrue();
+        assertThat(got).isTrue();
+    }
+
+    @Test
+    void anInterruptedWaiterLeavesTheQueueAndThePermitStillPasses() throws Exception {
+        WriteGate gate = new WriteGate(0, LONG_SLICE);
+        assertThat(gate.acquire(in(1))).isTrue();
+        AtomicReference<Throwable> outcome = new AtomicReference<>();
+        Thread interrupted = new Thread(() -> {
+            try {
+                gate.acquire(in(30));
+            } catch (Throwable e) {
+                outcome.set(e);
+            }
+        });
+        interrupted.start();
+        while (interrupted.getState() != Thread.State.TIMED_WAITING) {
+            Thread.onSpinWait();
+        }
+        interrupted.interrupt();
+        interrupted.join();
+        assertThat(outcome.get()).isInstanceOf(InterruptedException.class);
+        AtomicBoolean got = new AtomicBoolean();
+        CountDownLatch taken = new CountDownLatch(1);
+        waiter(gate, got, taken);
+        gate.release();
+        assertThat(taken.await(30, TimeUnit.SECONDS)).isTrue();
+        assertThat(got).isTrue();
+        assertThatThrownBy(() -> {
+            Thread.currentThread().interrupt();
+            try {
+                gate.acquire(in(1));
+            } finally {
+                Thread.interrupted();
+            }
+        }).isInstanceOf(InterruptedException.class);
+    }
+}
