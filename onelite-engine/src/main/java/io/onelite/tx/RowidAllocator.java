@@ -15,8 +15,9 @@ import java.util.function.LongSupplier;
  * {@code <db>-onelite-rowid} under an exclusive file lock ({@link RowidLeaseFile}), so writers in
  * other processes never get the same rowid either. A lease is {@link #LEASE} rowids; when a table
  * comes back for its next lease within {@link #BUSY_NANOS} of the last, the lease doubles (up to
- * {@link #MAX_LEASE}), so busy inserts make a trip to the file, during which every other insert
- * of the process waits for the monitor, only every few thousand rowids. The cost is a larger gap
+ * {@link #MAX_LEASE}), so busy inserts make a trip to the file (during which every other
+ * rowid-less concurrent insert on this file in the process waits for the monitor) only every few
+ * thousand rowids. The cost is a larger gap
  * in the rowids when the process ends with a lease unused (gaps are allowed, as after a rollback).
  *
  * <p>Invariants:
@@ -32,7 +33,7 @@ import java.util.function.LongSupplier;
  * Thread-safe.
  */
 final class RowidAllocator {
-    /** Rowids leased per trip to the side file. */
+    /** Rowids of a table's first lease from the side file, and of a quiet table's. */
     static final int LEASE = 64;
     /** The largest lease a busy table grows to. */
     static final int MAX_LEASE = 4096;
