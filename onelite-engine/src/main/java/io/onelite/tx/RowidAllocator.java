@@ -3,6 +3,7 @@ package io.onelite.tx;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.function.LongSupplier;
 
 /**
  * Rowids for inserts without one, shared by every transaction on a file (DESIGN.md section 5),
@@ -10,9 +11,14 @@ import java.util.Map;
  * its snapshot and the two inserts would collide at commit.
  *
  * <p>Per table root, the allocator hands out rowids from a lease {@code [next, leaseEnd]}. In
- * memory databases the lease is unbounded. For files, leases of {@link #LEASE} rowids are taken
- * from the side file {@code <db>-onelite-rowid} under an exclusive file lock
- * ({@link RowidLeaseFile}), so writers in other processes never get the same rowid either.
+ * memory databases the lease is unbounded. For files, leases are taken from the side file
+ * {@code <db>-onelite-rowid} under an exclusive file lock ({@link RowidLeaseFile}), so writers in
+ * other processes never get the same rowid either. A lease is {@link #LEASE} rowids; when a table
+ * comes back for its next lease within {@link #BUSY_NANOS} of the last, the lease doubles (up to
+ * {@link #MAX_LEASE}), so busy inserts make a trip to the file (during which every other
+ * rowid-less concurrent insert on this file in the process waits for the monitor) only every few
+ * thousand rowids. The cost is a larger gap
+ * in the rowids when the process ends with a lease unused (gaps are allowed, as after a rollback).
  *
  * <p>Invariants:
  * <ol>
@@ -27,20 +33,34 @@ import java.util.Map;
  * Thread-safe.
  */
 final class RowidAllocator {
-    /** Rowids leased per trip to the side file. */
+    /** Rowids of a table's first lease from the side file, and of a quiet table's. */
     static final int LEASE = 64;
+    /** The largest lease a busy table grows to. */
+    static final int MAX_LEASE = 4096;
+    /** A table whose next lease is taken within this time of the last is busy: its lease doubles. */
+    static final long BUSY_NANOS = 1_000_000_000L;
 
     private static final class Table {
-        long next;     // the next rowid to hand out
-        long leaseEnd; // the last rowid of the current lease (next > leaseEnd: lease used up)
+        long next;      // the next rowid to hand out
+        long leaseEnd;  // the last rowid of the current lease (next > leaseEnd: lease used up)
+        int leaseSize;  // rowids in the last lease taken from the file (0: none yet)
+        long leasedAt;  // clock when that lease was taken
     }
 
     private final RowidLeaseFile leaseFile; // null: memory database, in-process only
+    private final LongSupplier clock;
     private final Map<Integer, Table> tables = new HashMap<>();
+    private long trips;
 
     /** @param dbPath the database file, or null for a memory database */
     RowidAllocator(Path dbPath) {
+        this(dbPath, System::nanoTime);
+    }
+
+    /** For tests: {@code clock} in nanoseconds instead of {@link System#nanoTime()}. */
+    RowidAllocator(Path dbPath, LongSupplier clock) {
         this.leaseFile = dbPath == null ? null : new RowidLeaseFile(dbPath);
+        this.clock = clock;
     }
 
     /**
@@ -85,6 +105,11 @@ final class RowidAllocator {
         tables.remove(root);
     }
 
+    /** Trips to the side file so far. */
+    synchronized long trips() {
+        return trips;
+    }
+
     private void lease(int root, Table t, long seenMax) {
         long from = Math.max(t.next, seenMax + 1);
         if (leaseFile == null) {
@@ -92,8 +117,13 @@ final class RowidAllocator {
             t.leaseEnd = Long.MAX_VALUE;
             return;
         }
-        long start = leaseFile.lease(root, from, LEASE);
+        long now = clock.getAsLong();
+        int size = t.leaseSize > 0 && now - t.leasedAt < BUSY_NANOS ? Math.min(MAX_LEASE, t.leaseSize * 2) : LEASE;
+        long start = leaseFile.lease(root, from, size);
+        trips++;
         t.next = start;
-        t.leaseEnd = start + LEASE - 1 < start ? Long.MAX_VALUE : start + LEASE - 1;
+        t.leaseEnd = start + size - 1 < start ? Long.MAX_VALUE : start + size - 1;
+        t.leaseSize = size;
+        t.leasedAt = now;
     }
 }

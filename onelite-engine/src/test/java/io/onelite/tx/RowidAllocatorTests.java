@@ -91,4 +91,58 @@ class RowidAllocatorTests {
         Files.write(db, new byte[0]);
         assertThat(new RowidAllocator(db).nextConcurrent(2, 0)).isEqualTo(1);
     }
+
+    @Test
+    void aBusyTableTakesGrowingLeasesSoManyRowidsTakeFewTrips(@TempDir Path dir) throws Exception {
+        Path db = dir.resolve("t.db");
+        Files.write(db, new byte[0]);
+        RowidAllocator a = new RowidAllocator(db, () -> 0L); // every lease "at once": busy
+        for (long expected = 1; expected <= 10_000; expected++) {
+            assertThat(a.nextConcurrent(2, 0)).isEqualTo(expected);
+        }
+        // 64 + 128 + ... + 4096 = 8128 rowids in 7 trips, then leases of 4096: 8 trips, not 157
+        assertThat(a.trips()).isEqualTo(8);
+        // another process continues after the whole last lease, not after the rowids handed out
+        assertThat(new RowidAllocator(db).nextConcurrent(2, 0)).isEqualTo(8128 + 4096 + 1);
+    }
+
+    @Test
+    void aQuietTableKeepsSmallLeases(@TempDir Path dir) throws Exception {
+        Path db = dir.resolve("t.db");
+        Files.write(db, new byte[0]);
+        long[] now = {0};
+        RowidAllocator a = new RowidAllocator(db, () -> now[0] += RowidAllocator.BUSY_NANOS);
+        for (int i = 0; i < 200; i++) {
+            a.nextConcurrent(2, 0);
+        }
+        assertThat(a.trips()).isEqualTo(4); // 200 rowids in leases of 64
+        assertThat(new RowidAllocator(db).nextConcurrent(2, 0)).isEqualTo(4 * RowidAllocator.LEASE + 1);
+    }
+
+    @Test
+    void twoProcessesWithGrowingLeasesNeverCollide(@TempDir Path dir) throws Exception {
+        Path db = dir.resolve("t.db");
+        Files.write(db, new byte[0]);
+        RowidAllocator p1 = new RowidAllocator(db, () -> 0L);
+        RowidAllocator p2 = new RowidAllocator(db, () -> 0L);
+        Set<Long> got2 = ConcurrentHashMap.newKeySet();
+        Set<Long> got3 = ConcurrentHashMap.newKeySet();
+        Thread[] ts = new Thread[4];
+        for (int i = 0; i < ts.length; i++) {
+            RowidAllocator a = i % 2 == 0 ? p1 : p2;
+            ts[i] = new Thread(() -> {
+                for (int k = 0; k < 10_000; k++) {
+                    assertThat(got2.add(a.nextConcurrent(2, 0))).isTrue();
+                    assertThat(got3.add(a.nextConcurrent(3, 0))).isTrue(); // two tables: interleaved entries in the file
+                }
+            });
+            ts[i].start();
+        }
+        for (Thread t : ts) {
+            t.join();
+        }
+        assertThat(got2).hasSize(40_000);
+        assertThat(got3).hasSize(40_000);
+        assertThat(p1.trips() + p2.trips()).isLessThan(2 * 20_000 / RowidAllocator.LEASE);
+    }
 }
