@@ -306,8 +306,7 @@ final class CorePlanner {
                 firstAccess = access;
             }
             if (i > 0) {
-                Level auto = AutoIndexes.plan(planner, scope, entry, levelTerms.get(i), levels[i], outerRows,
-                        !from.hasRightJoin());
+                Level auto = AutoIndexes.plan(planner, scope, entry, levelTerms.get(i), levels[i], outerRows);
                 if (auto != null) {
                     levels[i] = auto;
                 }
