@@ -44,8 +44,12 @@ public final class AutoIndexLevel extends Level {
 
     private static final Object TOO_LARGE = new Object();
 
-    /** One indexed row: its key, rowid and (subqueries) its values. */
-    private record Entry(Object[] key, long rowid, Object[] values) {
+    /**
+     * One indexed row: its key, rowid, (subqueries) its values, and its identity in the source
+     * ({@link RowSource#identity}), which a RIGHT/FULL JOIN's matched set records: the scan of
+     * the unmatched rows walks the source itself and must find the same identities there.
+     */
+    private record Entry(Object[] key, long rowid, Object[] values, Object identity) {
     }
 
     private final Level source;
@@ -65,6 +69,8 @@ public final class AutoIndexLevel extends Level {
     private boolean scanning;
     private Object[] probe;
     private int pos;
+    /** The entry last published, whose identity {@link #rowIdentity} gives. */
+    private Entry current;
     private ExecContext ctx;
     private RowCursor cursor;
     private CursorRow tableRow;
@@ -164,7 +170,7 @@ public final class AutoIndexLevel extends Level {
                     values[i] = r.column(i);
                 }
             }
-            out.add(new Entry(key, r.rowid(), values));
+            out.add(new Entry(key, r.rowid(), values, r.identity()));
             if (out.size() > maxEntries) {
                 return TOO_LARGE; // invariant (2)
             }
@@ -203,14 +209,22 @@ public final class AutoIndexLevel extends Level {
                 listRow.values = e.values;
                 listRow.rowid = e.rowid;
                 f.src[slot] = listRow;
+                current = e;
                 return true;
             }
             if (cursor.seek(e.rowid)) { // a row deleted since the index was filled is skipped
                 f.src[slot] = tableRow;
+                current = e;
                 return true;
             }
         }
         return false;
+    }
+
+    /** The source row's own identity (a WITHOUT ROWID table's primary key, a subquery row's number). */
+    @Override
+    protected Object rowIdentity(Frame f) {
+        return scanning ? super.rowIdentity(f) : current.identity;
     }
 
     @Override

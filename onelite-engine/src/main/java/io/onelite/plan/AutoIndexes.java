@@ -21,7 +21,9 @@ import java.util.Set;
  * {@code whereLoopAddBtree} and {@code constructAutomaticIndex} decide it. Conditions:
  * <ol>
  *   <li>{@code PRAGMA automatic_index} is on (the default);</li>
- *   <li>the source is not the outermost loop, and the query has no RIGHT or FULL JOIN;</li>
+ *   <li>the source is not the outermost loop (it may be the right side of a RIGHT or FULL JOIN,
+ *       where SQLite builds none: the scan of its unmatched rows walks the source itself, and the
+ *       index tells its rows by the same identity, {@link AutoIndexLevel});</li>
  *   <li>it is a table (no INDEXED BY, NOT INDEXED) or an uncorrelated subquery, view or CTE;</li>
  *   <li>its access path reads it whole (no rowid or index lookup serves its terms);</li>
  *   <li>some equality term {@code col = expr} at its level compares one of its columns (not the
@@ -67,8 +69,8 @@ final class AutoIndexes {
      * conditions (1) to (6) fails.
      */
     static AutoIndexLevel plan(Planner planner, Scope scope, FromPlanner.Entry e, List<Expr> terms, Level planned,
-                               double outerRows, boolean allowed) {
-        if (!planner.automaticIndex || !allowed) { // (1), (2)
+                               double outerRows) {
+        if (!planner.automaticIndex) { // (1); (2) is the caller's
             return null;
         }
         boolean table = e.table != null;

@@ -124,13 +124,13 @@ final class CorePlanner {
             chooseJoinOrder(planner, scope, from, terms);
         }
         TermPlacement placed = new TermPlacement(planner, scope, from, terms, t -> {
-            if (containsAggregate(t.expr(), scope)) {
+            if (AggregateCalls.containsAggregate(t.expr(), scope)) {
                 // SQLite words it so in a query that is not an aggregate; in one that is (GROUP BY,
                 // HAVING or an aggregate result column) its code generator's message wins
                 boolean aggregateQuery = !q.groupBy().isEmpty() || q.having() != null
-                        || exprs.stream().anyMatch(x -> containsAggregate(x, scope));
+                        || exprs.stream().anyMatch(x -> AggregateCalls.containsAggregate(x, scope));
                 throw new OneLiteException(ResultCode.ERROR, (aggregateQuery ? "misuse of aggregate: "
-                        : "misuse of aggregate function ") + aggregateName(t.expr(), scope) + "()");
+                        : "misuse of aggregate function ") + AggregateCalls.aggregateName(t.expr(), scope) + "()");
             }
         });
         List<List<Expr>> levelTerms = placed.levelTerms;
@@ -139,13 +139,13 @@ final class CorePlanner {
         Eval guard = guards.isEmpty() ? null : andEvals(guards);
         boolean aggregate = forceAggregate || !q.groupBy().isEmpty() || q.having() != null;
         for (Expr e : exprs) {
-            aggregate |= containsAggregate(e, scope);
+            aggregate |= AggregateCalls.containsAggregate(e, scope);
         }
         if (q.having() != null && q.groupBy().isEmpty() && !aggregate) {
             throw new OneLiteException(ResultCode.ERROR, "HAVING clause on a non-aggregate query");
         }
         for (OrderingTerm t : orderBy) {
-            aggregate |= containsAggregate(t.expr(), scope);
+            aggregate |= AggregateCalls.containsAggregate(t.expr(), scope);
         }
         AggregateCollector collector = aggregate ? new AggregateCollector() : null;
         Eval[] groupBy = new Eval[q.groupBy().size()];
@@ -160,7 +160,7 @@ final class CorePlanner {
                 }
                 g = exprs.get((int) (k - 1));
             }
-            if (containsAggregate(g)) {
+            if (AggregateCalls.containsAggregate(g)) {
                 throw new OneLiteException(ResultCode.ERROR, "aggregate functions are not allowed in the GROUP BY clause");
             }
             CExpr gc = new ExprCompiler(planner, scope).compile(g);
@@ -306,8 +306,7 @@ final class CorePlanner {
                 firstAccess = access;
             }
             if (i > 0) {
-                Level auto = AutoIndexes.plan(planner, scope, entry, levelTerms.get(i), levels[i], outerRows,
-                        !from.hasRightJoin());
+                Level auto = AutoIndexes.plan(planner, scope, entry, levelTerms.get(i), levels[i], outerRows);
                 if (auto != null) {
                     levels[i] = auto;
                 }
@@ -402,7 +401,7 @@ final class CorePlanner {
             }
         }
         for (FromPlanner.Term t : terms) {
-            if (t.onLevel() >= 0 || t.onGroup() >= 0 || containsAggregate(t.expr())) {
+            if (t.onLevel() >= 0 || t.onGroup() >= 0 || AggregateCalls.containsAggregate(t.expr())) {
                 return false;
             }
         }
@@ -478,51 +477,6 @@ final class CorePlanner {
             }
             return 1L;
         };
-    }
-
-    /** Whether an expression calls an aggregate at this query level (not inside a subquery). */
-    static boolean containsAggregate(Expr e) {
-        return aggregateName(e) != null;
-    }
-
-    /**
-     * As {@link #containsAggregate(Expr)}, counting only the aggregates that belong to the query
-     * of {@code scope} (not those whose arguments read only an enclosing query, {@link OuterAggregates}).
-     */
-    static boolean containsAggregate(Expr e, Scope scope) {
-        return aggregateName(e, scope) != null;
-    }
-
-    static String aggregateName(Expr e) {
-        return aggregateName(e, null);
-    }
-
-    /** The first aggregate called in {@code e} at its own level; with a scope, only one that belongs to that query. */
-    static String aggregateName(Expr e, Scope scope) {
-        if (e == null) {
-            return null;
-        }
-        if (e instanceof Expr.FunctionCall fc) {
-            int argc = fc.star() ? 0 : fc.args().size();
-            if (fc.over() == null && FunctionCompiler.isAggregateCall(fc.name(), argc)
-                    && (scope == null || OuterAggregates.ownerDepth(fc, scope) == 0)) {
-                return fc.name();
-            }
-            for (Expr a : fc.args()) {
-                String n = aggregateName(a, scope);
-                if (n != null) {
-                    return n;
-                }
-            }
-            return null;
-        }
-        for (Expr c : ExprWalker.children(e)) {
-            String n = aggregateName(c, scope);
-            if (n != null) {
-                return n;
-            }
-        }
-        return null;
     }
 
     /** Collations by name as the exec layer takes them (null where a column has none: BINARY). */

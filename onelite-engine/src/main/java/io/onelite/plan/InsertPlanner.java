@@ -17,7 +17,7 @@ import java.util.List;
 
 /**
  * Plans an INSERT (VALUES, SELECT or DEFAULT VALUES; OR-conflict clauses, upsert, RETURNING) into
- * a {@link DmlPlanner.Dml}; an INSERT into a view goes to its INSTEAD OF triggers.
+ * a {@link DmlStatement}; an INSERT into a view goes to its INSTEAD OF triggers.
  */
 final class InsertPlanner {
     private InsertPlanner() {
@@ -83,9 +83,9 @@ final class InsertPlanner {
         ReplaceDeletes.attach(planner, t, writer, fks);
         String tableName = t.name();
         boolean hasRowid = !t.withoutRowid();
-        DmlPlanner.Dml d = new DmlPlanner.Dml() {
+        DmlStatement d = new DmlStatement() {
             @Override
-            void run(ExecContext ctx, List<Object[]> returned, DmlPlanner.RowCount count) {
+            void run(ExecContext ctx, List<Object[]> returned, DmlStatement.RowCount count) {
                 List<Object[]> rows = src == null ? List.<Object[]>of(new Object[0]) : src.all(ctx, outer);
                 Frame df = new Frame(ctx, outer, 0);
                 long seq = seqTable == null ? 0 : Sequences.get(ctx.storage(seqTable.db()), seqTable.root(), tableName);

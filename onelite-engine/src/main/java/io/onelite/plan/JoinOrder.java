@@ -67,7 +67,7 @@ final class JoinOrder {
             FromPlanner.Entry e = from.entries.get(perm[pos]);
             Level level = AccessPlanner.plan(planner, scope, e, here, null, false).level();
             if (pos > 0) {
-                Level auto = AutoIndexes.plan(planner, scope, e, here, level, rows, true);
+                Level auto = AutoIndexes.plan(planner, scope, e, here, level, rows);
                 if (auto != null) {
                     level = auto;
                     total += AutoIndexes.setupInJoinOrderUnits(e); // filled once, not per outer row

@@ -91,7 +91,7 @@ final class PushDown {
 
     private static boolean aggregates(List<Expr> columns) {
         for (Expr e : columns) {
-            if (CorePlanner.containsAggregate(e)) {
+            if (AggregateCalls.containsAggregate(e)) {
                 return true;
             }
         }

@@ -74,9 +74,9 @@ final class ViewDml {
             source = p.query();
         }
         Query src = source;
-        DmlPlanner.Dml d = new DmlPlanner.Dml() {
+        DmlStatement d = new DmlStatement() {
             @Override
-            void run(ExecContext ctx, List<Object[]> returned, DmlPlanner.RowCount count) {
+            void run(ExecContext ctx, List<Object[]> returned, DmlStatement.RowCount count) {
                 List<Object[]> rows = src == null ? List.<Object[]>of(new Object[0]) : src.all(ctx, outer);
                 for (Object[] in : rows) {
                     Object[] values = new Object[n];
@@ -147,9 +147,9 @@ final class ViewDml {
         }
         int[] target = cols.stream().mapToInt(Integer::intValue).toArray();
         Eval[] value = vals.toArray(new Eval[0]);
-        DmlPlanner.Dml d = new DmlPlanner.Dml() {
+        DmlStatement d = new DmlStatement() {
             @Override
-            void run(ExecContext ctx, List<Object[]> returned, DmlPlanner.RowCount count) {
+            void run(ExecContext ctx, List<Object[]> returned, DmlStatement.RowCount count) {
                 Frame f = new Frame(ctx, outer, 1);
                 for (Object[] old : matches.all(ctx, outer)) {
                     f.src[0] = new ArrayRow(old);
@@ -199,9 +199,9 @@ final class ViewDml {
             throw cannotModify(v);
         }
         Query matches = planner.plan(selectAll(v, s.where()), enclosing(planner)).query();
-        DmlPlanner.Dml d = new DmlPlanner.Dml() {
+        DmlStatement d = new DmlStatement() {
             @Override
-            void run(ExecContext ctx, List<Object[]> returned, DmlPlanner.RowCount count) {
+            void run(ExecContext ctx, List<Object[]> returned, DmlStatement.RowCount count) {
                 for (Object[] old : matches.all(ctx, outer)) {
                     if (fire(ctx, triggers, old, null)) {
                         addReturning(ctx, old, 0, -1, returned);
