@@ -93,8 +93,11 @@ final class FreeSpace {
             if (fb == 0) {
                 return known <= allowed ? slot : -1; // the whole chain is counted
             }
+            if (fb < walked || fb <= prev + 3 || fb > usable - 4) { // (1)
+                return -1;
+            }
             int fbSize = PageHeader.get16(page, fb + 2);
-            if (fb < walked || fb <= prev + 3 || fb > usable - 4 || fbSize < 4 || fb + fbSize > usable) { // (1)
+            if (fbSize < 4 || fb + fbSize > usable) { // (1)
                 return -1;
             }
             known += fbSize;
@@ -115,8 +118,11 @@ final class FreeSpace {
         int prev = 0;
         long bytes = 0;
         for (int fb = PageHeader.get16(page, slot); fb != 0; fb = PageHeader.get16(page, fb)) {
+            if (fb < content || fb <= prev + 3 || fb > usable - 4) {
+                return -1;
+            }
             int size = PageHeader.get16(page, fb + 2);
-            if (fb < content || fb <= prev + 3 || fb > usable - 4 || size < 4 || fb + size > usable) {
+            if (size < 4 || fb + size > usable) {
                 return -1;
             }
             if (fb >= start) {
