@@ -25,27 +25,37 @@ final class FreeSpace {
     private FreeSpace() {
     }
 
+    /**
+     * Condition (1) of an in-place change of leaf cell {@code i}: a leaf page whose cell count,
+     * content start and cell offset are consistent. The cell's offset, or -1 when they are not.
+     */
+    private static int checkedLeafCell(int pgno, byte[] page, int hdr, int i, int usable) {
+        if (!PageHeader.isLeaf(page[hdr] & 0xff)) {
+            return -1;
+        }
+        int count = PageHeader.get16(page, hdr + PageHeader.CELL_COUNT);
+        int content = contentStart(page, hdr);
+        if (i >= count || content < hdr + PageHeader.LEAF_SIZE + 2 * count || content > usable) {
+            return -1;
+        }
+        int start = new BTreePage(pgno, page, usable).cellOffset(i);
+        return start < content || start > usable - PageHeader.MIN_CELL_SIZE ? -1 : start;
+    }
+
     /** Drops cell {@code i} of leaf page {@code pgno}; false (nothing written) if a condition fails. */
     static boolean dropLeafCell(PageStore s, int pgno, int i, boolean isRoot) {
         int usable = s.usableSize();
         int hdr = PageHeader.headerOffset(pgno);
         byte[] page = s.read(pgno);
-        int type = page[hdr] & 0xff;
-        if (!PageHeader.isLeaf(type)) {
+        int start = checkedLeafCell(pgno, page, hdr, i, usable);
+        if (start < 0) {
             return false;
         }
         int count = PageHeader.get16(page, hdr + PageHeader.CELL_COUNT);
         int pointers = hdr + PageHeader.LEAF_SIZE;
         int pointerEnd = pointers + 2 * count;
         int content = contentStart(page, hdr);
-        if (i >= count || content < pointerEnd || content > usable) { // (1)
-            return false;
-        }
         BTreePage view = new BTreePage(pgno, page, usable);
-        int start = view.cellOffset(i);
-        if (start < content || start > usable - PageHeader.MIN_CELL_SIZE) { // (1)
-            return false;
-        }
         CellInfo cell = view.cellAt(start);
         int size = cell.cellSize();
         int slot = dropSlot(page, hdr, usable, start, size, isRoot);
@@ -151,25 +161,18 @@ final class FreeSpace {
         int usable = s.usableSize();
         int hdr = PageHeader.headerOffset(pgno);
         byte[] page = s.read(pgno);
-        int type = page[hdr] & 0xff;
-        if (!PageHeader.isLeaf(type)) {
+        int start = checkedLeafCell(pgno, page, hdr, i, usable);
+        if (start < 0) {
             return false;
         }
         int count = PageHeader.get16(page, hdr + PageHeader.CELL_COUNT);
         int pointerEnd = hdr + PageHeader.LEAF_SIZE + 2 * count;
         int content = contentStart(page, hdr);
-        if (i >= count || content < pointerEnd || content > usable) { // (1)
-            return false;
-        }
         BTreePage view = new BTreePage(pgno, page, usable);
-        int start = view.cellOffset(i);
-        if (start < content || start > usable - PageHeader.MIN_CELL_SIZE) { // (1)
-            return false;
-        }
         CellInfo old = view.cellAt(start);
         int oldEnd = start + old.cellSize();
         long before = oldEnd > usable ? -1 : chainBefore(page, hdr, content, usable, start, oldEnd);
-        if (before < 0 || old.hasOverflow() || Cells.spills(cell, type, usable)) { // (1), (2)
+        if (before < 0 || old.hasOverflow() || Cells.spills(cell, page[hdr] & 0xff, usable)) { // (1), (2)
             return false;
         }
         int size = Math.max(PageHeader.MIN_CELL_SIZE, cell.length);
