@@ -489,8 +489,11 @@ final class ExprCompiler {
         Eval esc = l.escape() == null ? null : eval(l.escape());
         boolean not = l.not();
         Expr.LikeOp op = l.op();
-        if (op == Expr.LikeOp.REGEXP || op == Expr.LikeOp.MATCH) {
-            throw new OneLiteException(ResultCode.ERROR, "no such function: " + op.name());
+        if (op == Expr.LikeOp.REGEXP) { // SQLite calls regexp(), which only an extension defines
+            throw new OneLiteException(ResultCode.ERROR, "no such function: REGEXP");
+        }
+        if (op == Expr.LikeOp.MATCH) { // match() exists for full-text tables only
+            throw new OneLiteException(ResultCode.ERROR, "unable to use function MATCH in the requested context");
         }
         return CExpr.of(f -> {
             Object a = x.eval(f);
