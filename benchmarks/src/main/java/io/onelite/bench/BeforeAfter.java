@@ -139,30 +139,9 @@ public final class BeforeAfter {
     private static void build(Connection c, int rows) throws SQLException {
         try (Statement s = c.createStatement()) {
             s.execute("PRAGMA journal_mode=WAL");
-            s.execute("create table t (id integer primary key, k integer not null, grp integer, name text, val real)");
-            s.execute("create index t_k on t(k)");
-            s.execute("create table c (id integer primary key, name text)");
         }
-        c.setAutoCommit(false);
-        try (PreparedStatement g = c.prepareStatement("insert into c (id, name) values (?, ?)");
-             PreparedStatement p = c.prepareStatement("insert into t (id, k, grp, name, val) values (?, ?, ?, ?, ?)")) {
-            for (int i = 1; i <= 1000; i++) {
-                g.setLong(1, i);
-                g.setString(2, "customer " + i);
-                g.executeUpdate();
-            }
-            for (long id = 1; id <= rows; id++) {
-                p.setLong(1, id);
-                p.setLong(2, Oltp.keyOf(id));
-                p.setLong(3, id % 1000 + 1);
-                p.setString(4, "name-" + id);
-                p.setDouble(5, (id * 31 % 10007) / 8.0);
-                p.executeUpdate();
-            }
-            c.commit();
-        } finally {
-            c.setAutoCommit(true);
-        }
+        Oltp.createSchema(c);
+        Oltp.fill(c, rows);
     }
 
     private static double min(long[] v) {

@@ -270,7 +270,8 @@ public final class Oltp {
         return only.stream().anyMatch(w -> !w.isBlank() && name.contains(w.trim()));
     }
 
-    private static void createSchema(Connection c) throws SQLException {
+    /** The OLTP schema: t (with index t_k on k) and c. */
+    static void createSchema(Connection c) throws SQLException {
         try (Statement s = c.createStatement()) {
             s.execute("create table t (id integer primary key, k integer not null, grp integer, name text, val real)");
             s.execute("create index t_k on t(k)");
@@ -285,7 +286,7 @@ public final class Oltp {
 
     private List<Op> operations() {
         List<Op> list = new ArrayList<>();
-        list.add(new Op("bulk insert (1 tx)", rows, (c, r) -> bulkInsert(c)));
+        list.add(new Op("bulk insert (1 tx)", rows, (c, r) -> fill(c, rows)));
         list.add(new Op("insert, autocommit", inserts, (c, r) -> {
             try (PreparedStatement p = c.prepareStatement("insert into t (id, k, grp, name, val) values (?, ?, ?, ?, ?)")) {
                 for (int i = 1; i <= inserts; i++) {
@@ -418,7 +419,8 @@ public final class Oltp {
         return sum;
     }
 
-    private long bulkInsert(Connection c) throws SQLException {
+    /** The bulk insert: c's 1,000 rows and t's {@code rows} rows, in one transaction; returns {@code rows}. */
+    static long fill(Connection c, int rows) throws SQLException {
         c.setAutoCommit(false);
         try (PreparedStatement g = c.prepareStatement("insert into c (id, name) values (?, ?)");
              PreparedStatement p = c.prepareStatement("insert into t (id, k, grp, name, val) values (?, ?, ?, ?, ?)")) {
