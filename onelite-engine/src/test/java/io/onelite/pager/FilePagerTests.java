@@ -17,6 +17,11 @@ class FilePagerTests {
     @TempDir
     Path dir;
 
+    /** Commits table t (root 2) rewritten with {@code rows} rows of one page: one WAL frame. */
+    static Snapshot rewriteInOneFrame(Pager p, int rows) {
+        return commit(p, ws -> TestPages.rewriteTable(ws, 2, rows, 1));
+    }
+
     static Snapshot commit(Pager p, java.util.function.Consumer<WriteSet> change) {
         p.lockWrite(Duration.ofSeconds(10));
         try {

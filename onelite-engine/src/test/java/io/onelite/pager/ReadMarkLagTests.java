@@ -17,10 +17,6 @@ class ReadMarkLagTests {
     @TempDir
     Path dir;
 
-    private static Snapshot rewrite(Pager p, int rows) {
-        return FilePagerTests.commit(p, ws -> TestPages.rewriteTable(ws, 2, rows, 1)); // one frame
-    }
-
     @Test
     void aReaderAFewFramesPastTheMarkUsesItAsItIsAndStillSeesEveryCommit() throws Exception {
         Path db = dir.resolve("lag.db");
@@ -29,8 +25,8 @@ class ReadMarkLagTests {
             Snapshot first = p.beginRead(); // moves a mark to the WAL's end
             int markedFrame = first.mxFrame;
             p.endRead(first);
-            rewrite(p, 11);
-            rewrite(p, 12);
+            FilePagerTests.rewriteInOneFrame(p, 11);
+            FilePagerTests.rewriteInOneFrame(p, 12);
             Snapshot reader = p.beginRead();
             assertThat(reader.mxFrame).isEqualTo(markedFrame + 2);
             assertThat(reader.readSlot).isEqualTo(first.readSlot);
@@ -39,7 +35,7 @@ class ReadMarkLagTests {
             CheckpointResult r = p.checkpoint(CheckpointMode.PASSIVE);
             assertThat(r.checkpointedFrames()).isEqualTo(markedFrame);
             assertThat(r.logFrames()).isEqualTo(markedFrame + 2);
-            rewrite(p, 13);
+            FilePagerTests.rewriteInOneFrame(p, 13);
             assertThat(p.checkpoint(CheckpointMode.PASSIVE).checkpointedFrames()).isEqualTo(markedFrame);
             assertThat(TestPages.countRows(reader, 2)).isEqualTo(12);
             p.endRead(reader);
@@ -55,7 +51,7 @@ class ReadMarkLagTests {
             FilePagerTests.commit(p, ws -> TestPages.createTable(ws, "t", 10));
             p.endRead(p.beginRead());
             for (int i = 0; i < 70; i++) {
-                rewrite(p, 11 + i % 5);
+                FilePagerTests.rewriteInOneFrame(p, 11 + i % 5);
             }
             Snapshot reader = p.beginRead();
             CheckpointResult r = p.checkpoint(CheckpointMode.PASSIVE);

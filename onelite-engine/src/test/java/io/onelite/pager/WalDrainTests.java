@@ -17,10 +17,6 @@ class WalDrainTests {
     @TempDir
     Path dir;
 
-    private static Snapshot rewrite(Pager p, int rows) {
-        return FilePagerTests.commit(p, ws -> TestPages.rewriteTable(ws, 2, rows, 1)); // one frame
-    }
-
     @Test
     void anAutoCheckpointStoppedByOurReaderLetsTheWalRestartOnceTheReaderEnds() throws Exception {
         Path db = dir.resolve("drain.db");
@@ -29,7 +25,7 @@ class WalDrainTests {
             Snapshot reader = p.beginRead();
             Snapshot last = null;
             for (int i = 0; i < 20; i++) {
-                last = rewrite(p, 11 + i);
+                last = FilePagerTests.rewriteInOneFrame(p, 11 + i);
             }
             p.maybeAutoCheckpoint(); // stops at the reader's mark
             assertThat(p.framesToCheckpoint()).isPositive();
@@ -40,7 +36,7 @@ class WalDrainTests {
             assertThat(p.framesToCheckpoint()).isZero();
             assertThat(next.readSlot).as("reads the database file alone").isZero();
             assertThat(TestPages.countRows(next, 2)).isEqualTo(30);
-            Snapshot restarted = rewrite(p, 31);
+            Snapshot restarted = FilePagerTests.rewriteInOneFrame(p, 31);
             assertThat(restarted.mxFrame).as("a new WAL generation").isLessThan(last.mxFrame);
             assertThat(TestPages.countRows(next, 2)).isEqualTo(30);
             p.endRead(next);
@@ -56,12 +52,12 @@ class WalDrainTests {
             Snapshot stays = p.beginRead();
             Snapshot last = null;
             for (int i = 0; i < 20; i++) {
-                last = rewrite(p, 11 + i);
+                last = FilePagerTests.rewriteInOneFrame(p, 11 + i);
             }
             p.maybeAutoCheckpoint();
             Snapshot other = p.beginRead(); // waits for the drain, which times out
             assertThat(TestPages.countRows(other, 2)).isEqualTo(30);
-            assertThat(rewrite(p, 31).mxFrame).as("no restart under a reader").isEqualTo(last.mxFrame + 1);
+            assertThat(FilePagerTests.rewriteInOneFrame(p, 31).mxFrame).as("no restart under a reader").isEqualTo(last.mxFrame + 1);
             assertThat(TestPages.countRows(stays, 2)).isEqualTo(10);
             assertThat(TestPages.countRows(other, 2)).isEqualTo(30);
             p.endRead(other);
