@@ -91,4 +91,18 @@ final class ExactRows {
             st.execute(sql);
         }
     }
+
+    /**
+     * Creates the sorting tests' table {@code t(id, a, b NOCASE, c RTRIM, d REAL)} on both engines
+     * and fills it with {@code rows} rows of values from {@code value}, in one transaction.
+     */
+    static void fillBoth(Session s, Connection c, int rows, java.util.function.Supplier<String> value) throws Exception {
+        both(s, c, "CREATE TABLE t(id INTEGER PRIMARY KEY, a, b TEXT COLLATE NOCASE, c COLLATE RTRIM, d REAL)");
+        both(s, c, "BEGIN");
+        for (int i = 0; i < rows; i++) {
+            both(s, c, "INSERT INTO t(a, b, c, d) VALUES (" + value.get() + ", " + value.get() + ", " + value.get() + ", "
+                    + value.get() + ")");
+        }
+        both(s, c, "COMMIT");
+    }
 }

@@ -89,13 +89,7 @@ class SpillingOperatorTests {
     }
 
     private static void fill(Session s, Connection c, Random r, int rows) throws Exception {
-        ExactRows.both(s, c, "CREATE TABLE t(id INTEGER PRIMARY KEY, a, b TEXT COLLATE NOCASE, c COLLATE RTRIM, d REAL)");
-        ExactRows.both(s, c, "BEGIN");
-        for (int i = 0; i < rows; i++) {
-            ExactRows.both(s, c, "INSERT INTO t(a, b, c, d) VALUES (" + value(r) + ", " + value(r) + ", " + value(r) + ", "
-                    + value(r) + ")");
-        }
-        ExactRows.both(s, c, "COMMIT");
+        ExactRows.fillBoth(s, c, rows, () -> value(r));
     }
 
     private static String pick(Random r, String... options) {
