@@ -26,20 +26,21 @@ import static org.assertj.core.api.Assertions.assertThat;
  * execution, which was one per outer row. Prints its seed ({@code -Dseed=N} replays).
  */
 class MaterializedJoinTests {
-    private Database db;
-    private Session session;
+    /** Rowid tables, one without an index, one WITHOUT ROWID (REAL values); filled by {@link #fill}. */
+    private static final String SCHEMA = "CREATE TABLE a(id INTEGER PRIMARY KEY, x INT, y TEXT);"
+            + " CREATE TABLE b(id INTEGER PRIMARY KEY, x INT, z TEXT); CREATE INDEX bx ON b(x);"
+            + " CREATE TABLE c(x INT, w TEXT); CREATE TABLE d(k TEXT PRIMARY KEY, x INT, v REAL) WITHOUT ROWID";
+
+    private final Database db = Database.open(":memory:", DatabaseOptions.DEFAULTS);
+    private final Session session = db.openSession();
     private Connection sqlite;
 
     @BeforeEach
-    void open() throws Exception {
-        db = Database.open(":memory:", DatabaseOptions.DEFAULTS);
-        session = db.openSession();
+    void createTables() throws Exception {
         sqlite = DriverManager.getConnection("jdbc:sqlite::memory:");
-        ExactRows.both(session, sqlite, "CREATE TABLE a(id INTEGER PRIMARY KEY, x INT, y TEXT)");
-        ExactRows.both(session, sqlite, "CREATE TABLE b(id INTEGER PRIMARY KEY, x INT, z TEXT)");
-        ExactRows.both(session, sqlite, "CREATE TABLE c(x INT, w TEXT)");
-        ExactRows.both(session, sqlite, "CREATE TABLE d(k TEXT PRIMARY KEY, x INT, v REAL) WITHOUT ROWID");
-        ExactRows.both(session, sqlite, "CREATE INDEX bx ON b(x)");
+        for (String sql : SCHEMA.split("; ")) {
+            ExactRows.both(session, sqlite, sql);
+        }
     }
 
     @AfterEach
