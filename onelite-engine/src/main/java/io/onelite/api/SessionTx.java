@@ -1,8 +1,6 @@
 package io.onelite.api;
 
-import io.onelite.btree.KeyInfo;
-import io.onelite.catalog.KeyCursor;
-import io.onelite.catalog.RowCursor;
+import io.onelite.catalog.ForwardingStorage;
 import io.onelite.catalog.Storage;
 import io.onelite.catalog.Table;
 import io.onelite.catalog.TxStorage;
@@ -32,7 +30,7 @@ import java.util.Map;
  * commit then rolls the rest back), then the others; as in SQLite in WAL mode, the files are not
  * committed atomically together.
  */
-final class SessionTx implements TxStorage {
+final class SessionTx extends ForwardingStorage implements TxStorage {
     private final SessionDatabases databases;
     private final TxStorage main;
     private final BeginMode mode;
@@ -51,6 +49,7 @@ final class SessionTx implements TxStorage {
     private Synchronous synchronous;
 
     SessionTx(SessionDatabases databases, TxStorage main, BeginMode mode) {
+        super(main);
         this.databases = databases;
         this.main = main;
         this.mode = mode;
@@ -87,7 +86,6 @@ final class SessionTx implements TxStorage {
         String key = db.toLowerCase(Locale.ROOT);
         Joined j = joined.get(key);
         if (j == null) {
-            boolean readOnly = !io.onelite.catalog.Schema.TEMP.equals(key) && mode == BeginMode.CONCURRENT;
             TxStorage read = pending.remove(key);
             if (read != null && joinMode != BeginMode.DEFERRED) {
                 read.rollback();
@@ -97,7 +95,7 @@ final class SessionTx implements TxStorage {
             if (synchronous != null) {
                 tx.setSynchronous(synchronous);
             }
-            j = new Joined(key, tx, readOnly);
+            j = new Joined(key, tx);
             for (Map<String, Integer> level : savepoints) {
                 level.put(key, tx.savepoint());
             }
@@ -251,72 +249,7 @@ final class SessionTx implements TxStorage {
         }
     }
 
-    // Main's storage: everything below is main's transaction.
-
-    @Override
-    public RowCursor openTable(int root) {
-        return main.openTable(root);
-    }
-
-    @Override
-    public KeyCursor openIndex(int root, KeyInfo keyInfo) {
-        return main.openIndex(root, keyInfo);
-    }
-
-    @Override
-    public void beginWrite() {
-        main.beginWrite();
-    }
-
-    @Override
-    public boolean isWriting() {
-        return main.isWriting();
-    }
-
-    @Override
-    public int createTree(boolean table) {
-        return main.createTree(table);
-    }
-
-    @Override
-    public void dropTree(int root) {
-        main.dropTree(root);
-    }
-
-    @Override
-    public void clearTree(int root) {
-        main.clearTree(root);
-    }
-
-    @Override
-    public long newRowid(RowCursor c, int root) {
-        return main.newRowid(c, root);
-    }
-
-    @Override
-    public long newRowid(RowCursor c, int root, long atLeast) {
-        return main.newRowid(c, root, atLeast);
-    }
-
-    @Override
-    public int headerInt(int offset) {
-        return main.headerInt(offset);
-    }
-
-    @Override
-    public void setHeaderInt(int offset, int value) {
-        main.setHeaderInt(offset, value);
-    }
-
-    @Override
-    public void onCommit(CommitHook hook) {
-        main.onCommit(hook);
-    }
-
-    @Override
-    public List<String> integrityCheck(Map<Integer, KeyInfo> roots, int maxErrors) {
-        return main.integrityCheck(roots, maxErrors);
-    }
+    // Main's storage: the rest (trees, rowids, header, commit hooks) is main's transaction's (ForwardingStorage).
 
     @Override
     public void vacuum(io.onelite.catalog.Schema schema) {
@@ -333,31 +266,22 @@ final class SessionTx implements TxStorage {
      * other databases by name ({@link #database}), so code handed this storage still finds a
      * table of any database.
      */
-    private final class Joined implements Storage {
+    private final class Joined extends ForwardingStorage {
         final String name;
         final TxStorage tx;
-        /** An attached file under BEGIN CONCURRENT: readable, never writable. */
+        /** An attached file under BEGIN CONCURRENT: readable, never writable (temp is the session's own). */
         final boolean readOnly;
 
-        Joined(String name, TxStorage tx, boolean readOnly) {
+        Joined(String name, TxStorage tx) {
+            super(tx);
             this.name = name;
             this.tx = tx;
-            this.readOnly = readOnly;
+            readOnly = mode == BeginMode.CONCURRENT && !io.onelite.catalog.Schema.TEMP.equals(name);
         }
 
         @Override
         public Storage database(String db) {
             return db.equalsIgnoreCase(name) ? this : SessionTx.this.database(db);
-        }
-
-        @Override
-        public RowCursor openTable(int root) {
-            return tx.openTable(root);
-        }
-
-        @Override
-        public KeyCursor openIndex(int root, KeyInfo keyInfo) {
-            return tx.openIndex(root, keyInfo);
         }
 
         @Override
@@ -367,71 +291,6 @@ final class SessionTx implements TxStorage {
                         "cannot write attached database " + name + " inside BEGIN CONCURRENT");
             }
             tx.beginWrite();
-        }
-
-        @Override
-        public boolean isWriting() {
-            return tx.isWriting();
-        }
-
-        @Override
-        public int createTree(boolean table) {
-            return tx.createTree(table);
-        }
-
-        @Override
-        public void dropTree(int root) {
-            tx.dropTree(root);
-        }
-
-        @Override
-        public void clearTree(int root) {
-            tx.clearTree(root);
-        }
-
-        @Override
-        public long newRowid(RowCursor c, int root) {
-            return tx.newRowid(c, root);
-        }
-
-        @Override
-        public long newRowid(RowCursor c, int root, long atLeast) {
-            return tx.newRowid(c, root, atLeast);
-        }
-
-        @Override
-        public int headerInt(int offset) {
-            return tx.headerInt(offset);
-        }
-
-        @Override
-        public void setHeaderInt(int offset, int value) {
-            tx.setHeaderInt(offset, value);
-        }
-
-        @Override
-        public int savepoint() {
-            return tx.savepoint();
-        }
-
-        @Override
-        public void rollbackTo(int savepoint) {
-            tx.rollbackTo(savepoint);
-        }
-
-        @Override
-        public void release(int savepoint) {
-            tx.release(savepoint);
-        }
-
-        @Override
-        public void onCommit(CommitHook hook) {
-            tx.onCommit(hook);
-        }
-
-        @Override
-        public List<String> integrityCheck(Map<Integer, KeyInfo> roots, int maxErrors) {
-            return tx.integrityCheck(roots, maxErrors);
         }
     }
 }

@@ -433,27 +433,17 @@ public final class AggregateQuery implements Query {
             return windowed(f, groups);
         }
         DistinctRows seen = distinct ? new DistinctRows(visible, distinctCollations, ctx) : null;
-        return DistinctRows.filter(new RowIterator() {
-            Object[] row;
-
+        return DistinctRows.filter(new OutputRows(f, outputs) {
             @Override
             public boolean next() {
                 while (groups.hasNext()) {
                     ctx.checkInterrupt();
                     f.group = groups.next().values();
-                    if (having != null && !ValueOps.isTrue(having.eval(f))) {
-                        continue;
+                    if (having == null || ValueOps.isTrue(having.eval(f))) {
+                        return emit();
                     }
-                    Object[] r = Eval.all(outputs, f);
-                    row = r;
-                    return true;
                 }
                 return false;
-            }
-
-            @Override
-            public Object[] row() {
-                return row;
             }
         }, seen);
     }
@@ -470,25 +460,16 @@ public final class AggregateQuery implements Query {
         }
         RowIterator computed = stage.compute(f);
         DistinctRows seen = distinct ? new DistinctRows(visible, distinctCollations, f.ctx) : null;
-        return DistinctRows.filter(new RowIterator() {
-            Object[] row;
-
+        return DistinctRows.filter(new OutputRows(f, outputs) {
             @Override
             public boolean next() {
-                while (computed.next()) {
-                    Object[] c = computed.row();
-                    f.group = java.util.Arrays.copyOf(c, slots.length);
-                    f.window = java.util.Arrays.copyOfRange(c, slots.length, c.length);
-                    Object[] r = Eval.all(outputs, f);
-                    row = r;
-                    return true;
+                if (!computed.next()) {
+                    return false;
                 }
-                return false;
-            }
-
-            @Override
-            public Object[] row() {
-                return row;
+                Object[] c = computed.row();
+                f.group = java.util.Arrays.copyOf(c, slots.length);
+                f.window = java.util.Arrays.copyOfRange(c, slots.length, c.length);
+                return emit();
             }
         }, seen);
     }

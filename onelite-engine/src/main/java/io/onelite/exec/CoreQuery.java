@@ -54,25 +54,10 @@ public final class CoreQuery implements Query {
         if (windows != null) {
             return windowed(f, loop, pass, seen);
         }
-        RowIterator rows = DistinctRows.filter(new RowIterator() {
-            Object[] row;
-
+        RowIterator rows = DistinctRows.filter(new OutputRows(f, outputs) {
             @Override
             public boolean next() {
-                if (!pass) {
-                    return false;
-                }
-                while (loop.next(f)) {
-                    Object[] r = Eval.all(outputs, f);
-                    row = r;
-                    return true;
-                }
-                return false;
-            }
-
-            @Override
-            public Object[] row() {
-                return row;
+                return pass && loop.next(f) && emit();
             }
         }, seen);
         return distinct && adjacentDistinct ? DistinctRows.adjacent(rows, visible, distinctCollations) : rows;
@@ -255,22 +240,10 @@ public final class CoreQuery implements Query {
 
     private RowIterator windowed(Frame f, JoinLoop loop, boolean pass, DistinctRows seen) {
         WindowedRows w = new WindowedRows(f, loop, pass);
-        return DistinctRows.filter(new RowIterator() {
-            Object[] row;
-
+        return DistinctRows.filter(new OutputRows(f, outputs) {
             @Override
             public boolean next() {
-                if (!w.advance()) {
-                    return false;
-                }
-                Object[] r = Eval.all(outputs, f);
-                row = r;
-                return true;
-            }
-
-            @Override
-            public Object[] row() {
-                return row;
+                return w.advance() && emit();
             }
         }, seen);
     }

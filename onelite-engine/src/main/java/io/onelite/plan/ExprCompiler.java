@@ -489,9 +489,6 @@ final class ExprCompiler {
         Eval esc = l.escape() == null ? null : eval(l.escape());
         boolean not = l.not();
         Expr.LikeOp op = l.op();
-        if (op == Expr.LikeOp.REGEXP) { // SQLite calls regexp(), which only an extension defines
-            throw new OneLiteException(ResultCode.ERROR, "no such function: REGEXP");
-        }
         if (op == Expr.LikeOp.MATCH) { // match() exists for full-text tables only
             throw new OneLiteException(ResultCode.ERROR, "unable to use function MATCH in the requested context");
         }

@@ -28,6 +28,12 @@ final class TermPlacement {
     /** The same per group ({@link FromPlanner.Group#id}), for the groups that run as a level. */
     final List<List<Expr>> groupTerms = new ArrayList<>();
     final List<List<Expr>> groupPostTerms = new ArrayList<>();
+    /**
+     * The groups run as a level whose own loop has a term reading outside the group (a source
+     * around it, or an enclosing query): their walk depends on the rows outside, so it cannot be
+     * materialized once ({@link io.onelite.exec.GroupLevel}).
+     */
+    final BitSet groupsReadingOutside = new BitSet();
     /** Terms reading no level, checked once per run. */
     final List<Eval> guards = new ArrayList<>();
     /** Terms reading a source before the FROM clause's own (UPDATE's target): the caller places them. */
@@ -92,6 +98,11 @@ final class TermPlacement {
                 readsOutside = true;
             } else {
                 level = Math.max(level, items.indexOf(item));
+            }
+        }
+        if (readsOutside) {
+            for (int g = context; g >= 0; g = from.runningGroup(from.groups.get(g).parent)) {
+                groupsReadingOutside.set(g);
             }
         }
         int end = t.nodeEnd() < 0 ? items.size() - 1 : items.indexOf(itemOf(context, t.nodeEnd()));

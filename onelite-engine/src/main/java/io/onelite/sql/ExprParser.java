@@ -225,21 +225,34 @@ final class ExprParser {
             case IN:
                 return in(left, not);
             default: {
-                Expr.LikeOp likeOp = switch (op.type()) {
-                    case LIKE -> Expr.LikeOp.LIKE;
-                    case GLOB -> Expr.LikeOp.GLOB;
-                    case REGEXP -> Expr.LikeOp.REGEXP;
-                    default -> Expr.LikeOp.MATCH;
-                };
                 Expr pattern = binary(5, false);
                 Expr escape = null;
                 if (c.accept(TokenType.ESCAPE)) {
                     escape = binary(5, false);
                 }
-                return c.node(new Expr.Like(left, likeOp, not, pattern, escape),
-                        Math.max(lh, Math.max(c.height(pattern), c.height(escape))));
+                int h = Math.max(lh, Math.max(c.height(pattern), c.height(escape)));
+                if (op.type() == TokenType.REGEXP) {
+                    return regexp(op, left, not, pattern, escape, h);
+                }
+                Expr.LikeOp likeOp = switch (op.type()) {
+                    case LIKE -> Expr.LikeOp.LIKE;
+                    case GLOB -> Expr.LikeOp.GLOB;
+                    default -> Expr.LikeOp.MATCH;
+                };
+                return c.node(new Expr.Like(left, likeOp, not, pattern, escape), h);
             }
         }
+    }
+
+    /**
+     * {@code x [NOT] REGEXP y [ESCAPE z]}: as SQLite's parser, the call {@code regexp(y, x[, z])}
+     * named as the operator is spelled, so that without a regexp() (an extension defines it) the
+     * error reads "no such function: regexp" for {@code regexp}, "REGEXP" for {@code REGEXP}.
+     */
+    private Expr regexp(Token op, Expr left, boolean not, Expr pattern, Expr escape, int height) {
+        List<Expr> args = escape == null ? List.of(pattern, left) : List.of(pattern, left, escape);
+        Expr call = c.node(Expr.FunctionCall.of(op.text(), args), height);
+        return not ? c.node(new Expr.Unary(Expr.UnaryOp.NOT, call), height + 1) : call;
     }
 
     private Expr in(Expr left, boolean not) {

@@ -12,8 +12,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * REGEXP and MATCH parse as operators but call functions core SQLite does not define (an
- * extension or a full-text table does): the error, code and message, is native SQLite's (for
- * REGEXP written in capitals: SQLite names the function as the operator was spelled).
+ * extension or a full-text table does): the error, code and message, is native SQLite's (which
+ * names the regexp() function as the operator or the call was spelled: "regexp", "REGEXP", "ReGeXp").
  */
 class UndefinedOperatorTests {
 
@@ -22,6 +22,12 @@ class UndefinedOperatorTests {
         "SELECT 'abc' REGEXP 'b'",
         "SELECT 'abc' NOT REGEXP 'b'",
         "SELECT 1 WHERE 'x' REGEXP 'y'",
+        "SELECT 'abc' regexp 'b'",
+        "SELECT 'abc' NOT regexp 'b'",
+        "SELECT 'abc' ReGeXp 'b' ESCAPE 'c'",
+        "SELECT regexp('b', 'abc')",
+        "SELECT REGEXP('b', 'abc')",
+        "SELECT 1 FROM (SELECT 'x' AS v) WHERE v regexp 'y' OR v NOT LIKE 'z'",
         "SELECT 'abc' MATCH 'b'",
         "SELECT 'abc' NOT MATCH 'b'",
         "SELECT 'abc' match 'b'",

@@ -89,11 +89,14 @@ public sealed interface Expr permits Expr.Literal, Expr.BoolLiteral, Expr.Curren
         }
     }
 
-    /** {@code left [NOT] LIKE|GLOB|REGEXP|MATCH pattern [ESCAPE escape]}; escape null when absent. */
+    /**
+     * {@code left [NOT] LIKE|GLOB|MATCH pattern [ESCAPE escape]}; escape null when absent. REGEXP
+     * parses as SQLite's does, as the call {@code regexp(pattern, left)} (a {@link FunctionCall}).
+     */
     record Like(Expr left, LikeOp op, boolean not, Expr pattern, Expr escape) implements Expr {
     }
 
-    enum LikeOp { LIKE, GLOB, REGEXP, MATCH }
+    enum LikeOp { LIKE, GLOB, MATCH }
 
     /** {@code expr [NOT] BETWEEN low AND high}. */
     record Between(Expr expr, boolean not, Expr low, Expr high) implements Expr {
