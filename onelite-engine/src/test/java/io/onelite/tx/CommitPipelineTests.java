@@ -243,4 +243,111 @@ class CommitPipelineTests {
         assertThat(p.commits()).isEqualTo(1);
         assertThat(be.lock.availablePermits()).isEqualTo(1);
     }
+
+    @Test
+    void aLeaderStalledAfterItsBatchDoesNotHoldUpTheNextCommit() throws Exception {
+        CountDownLatch resume = new CountDownLatch(1);
+        CountDownLatch stalled = new CountDownLatch(1);
+        AtomicReference<Thread> stallOn = new AtomicReference<>();
+        FakeBackend be = new FakeBackend() {
+            @Override
+            public void unlockWrite() {
+                super.unlockWrite();
+                if (Thread.currentThread() == stallOn.get()) { // descheduled right after releasing the lock
+                    stalled.countDown();
+                    try {
+                        resume.await(10, TimeUnit.SECONDS);
+                    } catch (InterruptedException e) {
+                        throw new AssertionError(e);
+                    }
+                }
+            }
+        };
+        CommitPipeline p = new CommitPipeline(be);
+        Thread first = new Thread(() -> p.commit(h -> true, Duration.ofSeconds(5), Duration.ofSeconds(5)));
+        stallOn.set(first);
+        first.start();
+        assertThat(stalled.await(10, TimeUnit.SECONDS)).isTrue();
+        List<Thread> ranOn = Collections.synchronizedList(new ArrayList<>());
+        Thread second = new Thread(() -> p.commit(h -> {
+            ranOn.add(Thread.currentThread());
+            return true;
+        }, Duration.ofSeconds(5), Duration.ofSeconds(5)));
+        second.start();
+        second.join(10_000);
+        boolean finishedWhileStalled = !second.isAlive();
+        resume.countDown();
+        first.join();
+        second.join();
+        assertThat(finishedWhileStalled).as("the second commit ran while the first leader was stalled").isTrue();
+        assertThat(ranOn).containsExactly(second);
+        assertThat(p.commits()).isEqualTo(2);
+        assertThat(p.queued()).isZero();
+        assertThat(be.lock.availablePermits()).isEqualTo(1);
+    }
+
+    @Test
+    void manyCommittersAllFinishWithTheirOwnOutcome() throws Exception {
+        long seed = Long.getLong("onelite.seed", System.nanoTime());
+        System.out.println("manyCommittersAllFinishWithTheirOwnOutcome seed " + seed + " (replay: -Donelite.seed=" + seed + ")");
+        java.util.Random rnd = new java.util.Random(seed);
+        FakeBackend be = new FakeBackend();
+        CommitPipeline p = new CommitPipeline(be);
+        int threads = 8;
+        int each = 300;
+        boolean[][] fails = new boolean[threads][each];
+        for (boolean[] f : fails) {
+            for (int i = 0; i < each; i++) {
+                f[i] = rnd.nextInt(5) == 0;
+            }
+        }
+        AtomicInteger ok = new AtomicInteger();
+        AtomicInteger conflicts = new AtomicInteger();
+        AtomicReference<Throwable> unexpected = new AtomicReference<>();
+        List<Thread> ts = new ArrayList<>();
+        for (int t = 0; t < threads; t++) {
+            boolean[] f = fails[t];
+            Thread th = new Thread(() -> {
+                for (int i = 0; i < each; i++) {
+                    boolean fail = f[i];
+                    try {
+                        p.commit(h -> {
+                            if (fail) {
+                                throw new OneLiteException(ResultCode.BUSY_SNAPSHOT);
+                            }
+                            return true;
+                        }, Duration.ofSeconds(30), Duration.ofSeconds(30));
+                        if (fail) {
+                            unexpected.set(new AssertionError("a failing job committed"));
+                        }
+                        ok.incrementAndGet();
+                    } catch (OneLiteException e) {
+                        if (!fail || e.code() != 517) {
+                            unexpected.set(e);
+                        }
+                        conflicts.incrementAndGet();
+                    } catch (Throwable e) {
+                        unexpected.set(e);
+                    }
+                }
+            });
+            ts.add(th);
+            th.start();
+        }
+        for (Thread th : ts) {
+            th.join();
+        }
+        int expectedFails = 0;
+        for (boolean[] f : fails) {
+            for (boolean b : f) {
+                expectedFails += b ? 1 : 0;
+            }
+        }
+        assertThat(unexpected.get()).isNull();
+        assertThat(conflicts.get()).isEqualTo(expectedFails);
+        assertThat(ok.get()).isEqualTo(threads * each - expectedFails);
+        assertThat(p.commits()).isEqualTo(ok.get());
+        assertThat(p.queued()).isZero();
+        assertThat(be.lock.availablePermits()).isEqualTo(1);
+    }
 }
