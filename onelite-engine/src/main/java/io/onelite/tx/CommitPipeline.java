@@ -8,6 +8,7 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.Consumer;
 
 /**
  * Group commit for concurrent transactions (DESIGN.md section 5): committers enqueue a
@@ -19,8 +20,7 @@ import java.util.concurrent.locks.LockSupport;
  * <p>Invariants:
  * <ol>
  *   <li>At most one leader at a time in this process (field {@code leaderActive}); only the leader
- *       takes the write lock on behalf of the pipeline (the previous one may still be releasing
- *       it, invariant 6).</li>
+ *       holds the write lock on behalf of the pipeline.</li>
  *   <li>A request is completed (done, with its failure or none) only after the publish that made
  *       its commit visible and durable, or when it failed.</li>
  *   <li>Requests run in the order they were queued; a job that hits the commit hold limit ends the
@@ -31,7 +31,7 @@ import java.util.concurrent.locks.LockSupport;
  *       the others stay queued and elect another leader.</li>
  *   <li>A batch takes no new job once it has held the lock for the commit hold limit, so the lock
  *       is never held much longer than the limit by one batch either.</li>
- *   <li>Leadership covers taking the lock and running a batch, not the lock release and the
+ *   <li>Leadership covers taking the lock, running a batch and releasing the lock, not the
  *       wake-ups after it (a thread woken there may preempt the leader on its CPU, and the queue
  *       would wait for the scheduler): the leader takes it back afterwards if nobody did, and a
  *       running thread that finds requests queued and no leader (a newcomer, or a committer the
@@ -92,13 +92,20 @@ final class CommitPipeline {
     }
 
     private final Backend backend;
+    private final Consumer<Thread> waker;
     private final ArrayDeque<Request> queue = new ArrayDeque<>();
     private boolean leaderActive;
     private long batches;
     private long commits;
 
     CommitPipeline(Backend backend) {
+        this(backend, LockSupport::unpark);
+    }
+
+    /** {@code waker} wakes a committer whose request a batch finished (tests: to stall the leader there). */
+    CommitPipeline(Backend backend, Consumer<Thread> waker) {
         this.backend = backend;
+        this.waker = waker;
     }
 
     /**
@@ -161,7 +168,7 @@ final class CommitPipeline {
      * until {@code self} is done and then up to {@link #EXTRA_BATCHES} more for the requests queued
      * meanwhile, rather than waking a parked thread to do it (when commits arrive back to back that
      * wake-up is the pipeline's critical path); then hands leadership straight to the oldest waiting
-     * request (no herd). Leadership is let go for the lock release and the wake-ups after each batch
+     * request (no herd). Leadership is let go for the wake-ups after each batch
      * (invariant 6) and taken back if nobody took it meanwhile; if someone did, this returns and
      * that leader carries on. {@code self} done on entry: a committer helping after its own commit.
      */
@@ -226,8 +233,8 @@ final class CommitPipeline {
 
     /**
      * With leadership: runs one batch; returns whether something was published. Returns without
-     * leadership (invariant 6): it is let go before the write lock, so the lock release and the
-     * wake-ups that follow run without holding up the next batch.
+     * leadership (invariant 6): it is let go once the write lock is, so the wake-ups that follow
+     * do not hold up the next batch.
      */
     private boolean lead(Request self) {
         try {
@@ -240,7 +247,7 @@ final class CommitPipeline {
             self.failure = e;
             self.done = true;
             if (self.thread != Thread.currentThread()) {
-                LockSupport.unpark(self.thread); // a batch led for it by the previous leader
+                waker.accept(self.thread); // a batch led for it by the previous leader
             }
             return false;
         }
@@ -284,19 +291,24 @@ final class CommitPipeline {
                 r.failure = e;
             }
         } finally {
-            synchronized (this) {
-                if (!appended.isEmpty()) {
-                    batches++;
-                    commits += appended.size();
+            try {
+                backend.unlockWrite();
+            } finally {
+                synchronized (this) {
+                    if (!appended.isEmpty()) {
+                        batches++;
+                        commits += appended.size();
+                    }
+                    leaderActive = false; // invariant (6): a running committer may lead the next batch now
                 }
-                leaderActive = false; // invariant (6): a running committer may lead the next batch now
             }
-            backend.unlockWrite();
         }
         for (Request r : finished) { // invariant (2)
             r.done = true;
+        }
+        for (Request r : finished) {
             if (r.thread != Thread.currentThread()) {
-                LockSupport.unpark(r.thread);
+                waker.accept(r.thread); // may switch to r.thread on this CPU (invariant 6)
             }
         }
         return !appended.isEmpty();
