@@ -177,18 +177,22 @@ final class CommitPipeline {
         int extra = 0;
         while (true) {
             Request head;
+            boolean handOn;
             synchronized (this) {
                 head = queue.peekFirst();
                 if (head == null) {
                     leaderActive = false;
                     return published;
                 }
-                if (self.done && (extra >= EXTRA_BATCHES || Thread.currentThread().isInterrupted())) {
-                    // (an interrupted thread would fail the others' lock wait with INTERRUPT: hand on instead)
+                // (an interrupted thread would fail the others' lock wait with INTERRUPT: hand on instead)
+                handOn = self.done && (extra >= EXTRA_BATCHES || Thread.currentThread().isInterrupted());
+                if (handOn) {
                     head.promoted = true; // leadership stays held, for head: nobody else leads until it runs
-                    LockSupport.unpark(head.thread);
-                    return published;
                 }
+            }
+            if (handOn) {
+                LockSupport.unpark(head.thread);
+                return published;
             }
             if (self.done) {
                 extra++;
