@@ -106,8 +106,20 @@ public final class ConcurrentWriters {
         this.dir = dir;
     }
 
+    static final String USAGE = """
+            usage: ConcurrentWriters [--writers 1,2,4,8] [--per-writer 200] [--work-us 200] [--work-kind sleep|spin]
+                                     [--sync NORMAL|FULL|OFF] [--busy-timeout 30000] [--dir DIR] [--csv FILE] [--png FILE]
+                                     [--warmup 400] [--split]
+              --warmup N  transactions per writer of the warm-up runs (1 and 2 writers, no work); 0: a cold JVM
+              --split     for the waits over 1 ms: time on a CPU, runnable without a CPU, blocked
+            """;
+
     public static void main(String[] args) throws Exception {
         BenchArgs a = new BenchArgs(args);
+        if (a.has("help")) {
+            System.out.print(USAGE);
+            return;
+        }
         List<Integer> writerCounts = a.getInts("writers", "1,2,4,8");
         String kind = a.get("work-kind", "sleep");
         ConcurrentWriters bench = new ConcurrentWriters(a.getInt("per-writer", 200), a.getInt("work-us", 200),
