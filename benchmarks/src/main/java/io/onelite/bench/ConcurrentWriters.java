@@ -31,10 +31,16 @@ import java.util.concurrent.locks.LockSupport;
  * A transaction's <em>wait</em> is the time it spends in BEGIN and COMMIT, plus the whole time of
  * its failed attempts: what a writer waits for the write lock or for its commit.
  *
+ * <p>{@code --split} also reads each writer thread's scheduler clock ({@link ThreadClock}) around
+ * every wait and prints, for the waits over 1 ms, how their time divides into running on a CPU,
+ * runnable without a CPU (the scheduler's share) and blocked (parked: waiting for another thread,
+ * such as the lock holder or the group-commit leader). The readings cost a few µs per transaction.
+ *
  * <pre>
  * usage: ConcurrentWriters [--writers 1,2,4,8] [--per-writer 200] [--work-us 200] [--work-kind sleep|spin]
  *                          [--sync NORMAL|FULL|OFF] [--busy-timeout 30000] [--dir DIR] [--csv FILE] [--png FILE]
  *                          [--warmup 400] (transactions per writer of the warm-up runs, 1 and 2 writers, no work)
+ *                          [--split]
  * </pre>
  * This prints; it asserts nothing.
  */
@@ -60,8 +66,28 @@ public final class ConcurrentWriters {
     }
 
     /** One measured configuration; waits in microseconds. */
-    record Result(Mode mode, int writers, double commitsPerSecond, long retries, long p50Us, long p99Us, long maxUs) {
+    record Result(Mode mode, int writers, double commitsPerSecond, long retries, long p50Us, long p99Us, long maxUs,
+                  SlowWaits slow) {
     }
+
+    /**
+     * The waits over {@link #SLOW_US}: how many, and their mean wall time split into on a CPU,
+     * runnable without a CPU and the rest (blocked), in microseconds; null without {@code --split}.
+     */
+    record SlowWaits(int count, int of, double meanUs, double onCpuUs, double runnableUs) {
+        String describe() {
+            double blocked = meanUs - onCpuUs - runnableUs;
+            return String.format(Locale.ROOT, "waits over 1 ms: %d of %d (%.2f%%), mean %.2f ms: on a cpu %.0f%%,"
+                            + " runnable without a cpu %.0f%%, blocked %.0f%%", count, of, 100.0 * count / of,
+                    meanUs / 1000, pct(onCpuUs), pct(runnableUs), pct(blocked));
+        }
+
+        private double pct(double us) {
+            return meanUs == 0 ? 0 : 100 * us / meanUs;
+        }
+    }
+
+    static final long SLOW_US = 1000;
 
     private final int perWriter;
     private final int workUs;
@@ -69,6 +95,7 @@ public final class ConcurrentWriters {
     private final String sync;
     private final int busyTimeoutMs;
     private final Path dir;
+    private boolean split;
 
     ConcurrentWriters(int perWriter, int workUs, boolean sleep, String sync, int busyTimeoutMs, Path dir) {
         this.perWriter = perWriter;
@@ -79,13 +106,26 @@ public final class ConcurrentWriters {
         this.dir = dir;
     }
 
+    static final String USAGE = """
+            usage: ConcurrentWriters [--writers 1,2,4,8] [--per-writer 200] [--work-us 200] [--work-kind sleep|spin]
+                                     [--sync NORMAL|FULL|OFF] [--busy-timeout 30000] [--dir DIR] [--csv FILE] [--png FILE]
+                                     [--warmup 400] [--split]
+              --warmup N  transactions per writer of the warm-up runs (1 and 2 writers, no work); 0: a cold JVM
+              --split     for the waits over 1 ms: time on a CPU, runnable without a CPU, blocked
+            """;
+
     public static void main(String[] args) throws Exception {
         BenchArgs a = new BenchArgs(args);
+        if (a.has("help")) {
+            System.out.print(USAGE);
+            return;
+        }
         List<Integer> writerCounts = a.getInts("writers", "1,2,4,8");
         String kind = a.get("work-kind", "sleep");
         ConcurrentWriters bench = new ConcurrentWriters(a.getInt("per-writer", 200), a.getInt("work-us", 200),
                 kind.equals("sleep"), a.get("sync", "NORMAL").toUpperCase(Locale.ROOT), a.getInt("busy-timeout", 30_000),
                 Path.of(a.get("dir", System.getProperty("java.io.tmpdir"))));
+        bench.split = a.has("split");
         String title = String.format("%d tx per writer, work %d us %s, synchronous=%s, files in %s", bench.perWriter,
                 bench.workUs, kind, bench.sync, bench.dir);
         System.out.println("Concurrent writers: " + title);
@@ -145,6 +185,8 @@ public final class ConcurrentWriters {
                 conns.add(c);
             }
             long[][] waits = new long[writers][perWriter];
+            long[][] onCpu = new long[writers][perWriter];
+            long[][] runnable = new long[writers][perWriter];
             AtomicLong retries = new AtomicLong();
             List<Thread> threads = new ArrayList<>();
             Throwable[] failure = new Throwable[1];
@@ -154,7 +196,8 @@ public final class ConcurrentWriters {
                 int writer = w;
                 Thread t = new Thread(() -> {
                     try {
-                        writerLoop(c, mode, writer, waits[writer], retries);
+                        writerLoop(c, mode, writer, new long[][] {waits[writer], onCpu[writer], runnable[writer]},
+                                retries);
                     } catch (Throwable e) {
                         synchronized (failure) {
                             failure[0] = e;
@@ -180,7 +223,7 @@ public final class ConcurrentWriters {
             }
             long[] all = Arrays.stream(waits).flatMapToLong(Arrays::stream).sorted().toArray();
             return new Result(mode, writers, writers * perWriter / seconds, retries.get(), percentile(all, 0.50),
-                    percentile(all, 0.99), all[all.length - 1]);
+                    percentile(all, 0.99), all[all.length - 1], split ? slowWaits(waits, onCpu, runnable) : null);
         } finally {
             for (Connection c : conns) {
                 c.close();
@@ -189,24 +232,26 @@ public final class ConcurrentWriters {
         }
     }
 
-    private void writerLoop(Connection c, Mode mode, int writer, long[] waits, AtomicLong retries) throws SQLException {
+    /** {@code out}: per transaction its wait, and (with {@code --split}) its time on a CPU and runnable, in µs. */
+    private void writerLoop(Connection c, Mode mode, int writer, long[][] out, AtomicLong retries) throws SQLException {
         try (Statement s = c.createStatement();
-             PreparedStatement ins = c.prepareStatement("insert into orders (writer, item) values (?, ?)")) {
+             PreparedStatement ins = c.prepareStatement("insert into orders (writer, item) values (?, ?)");
+             ThreadClock clock = new ThreadClock()) {
+            WaitClock w = new WaitClock(split ? clock : null);
             for (int i = 0; i < perWriter; i++) {
-                long waited = 0;
+                w.reset();
                 while (true) {
-                    long t0 = System.nanoTime();
-                    long t2 = t0;
+                    w.start();
                     try {
                         s.execute(mode.begin);
-                        long t1 = System.nanoTime();
+                        w.stop();
                         ins.setInt(1, writer);
                         ins.setString(2, "item " + i);
                         ins.executeUpdate();
                         work();
-                        t2 = System.nanoTime();
+                        w.start();
                         s.execute("COMMIT");
-                        waited += (t1 - t0) + (System.nanoTime() - t2);
+                        w.stop();
                         break;
                     } catch (SQLException e) {
                         try {
@@ -219,12 +264,99 @@ public final class ConcurrentWriters {
                             throw e;
                         }
                         retries.incrementAndGet();
-                        waited += System.nanoTime() - t0;
+                        w.restartAttempt(); // the failed attempt's whole time is waited
                     }
                 }
-                waits[i] = waited / 1000;
+                out[0][i] = w.wall / 1000;
+                out[1][i] = w.onCpu / 1000;
+                out[2][i] = w.runnable / 1000;
             }
         }
+    }
+
+    /** Sums one transaction's wait intervals: wall time and, with a clock, time on a CPU and runnable. */
+    private static final class WaitClock {
+        private final ThreadClock clock;
+        long wall;
+        long onCpu;
+        long runnable;
+        private long attemptStart;
+        private long attemptCpu;
+        private long attemptRunnable;
+        private long attemptWall;
+        private long attemptOnCpu;
+        private long attemptRunnableSum;
+        private long t0;
+        private long c0;
+        private long r0;
+
+        WaitClock(ThreadClock clock) {
+            this.clock = clock;
+        }
+
+        void reset() {
+            wall = 0;
+            onCpu = 0;
+            runnable = 0;
+            attemptStart = -1;
+        }
+
+        void start() {
+            if (clock != null) {
+                clock.read();
+                c0 = clock.onCpuNanos();
+                r0 = clock.runnableNanos();
+            }
+            t0 = System.nanoTime();
+            if (attemptStart < 0) {
+                attemptStart = t0;
+                attemptCpu = c0;
+                attemptRunnable = r0;
+                attemptWall = wall;
+                attemptOnCpu = onCpu;
+                attemptRunnableSum = runnable;
+            }
+        }
+
+        void stop() {
+            wall += System.nanoTime() - t0;
+            if (clock != null) {
+                clock.read();
+                onCpu += clock.onCpuNanos() - c0;
+                runnable += clock.runnableNanos() - r0;
+            }
+        }
+
+        /** A failed attempt: its whole time, from its BEGIN to now, counts as waited. */
+        void restartAttempt() {
+            wall = attemptWall + System.nanoTime() - attemptStart;
+            if (clock != null) {
+                clock.read();
+                onCpu = attemptOnCpu + clock.onCpuNanos() - attemptCpu;
+                runnable = attemptRunnableSum + clock.runnableNanos() - attemptRunnable;
+            }
+            attemptStart = -1;
+        }
+    }
+
+    private static SlowWaits slowWaits(long[][] waits, long[][] onCpu, long[][] runnable) {
+        int n = 0;
+        int of = 0;
+        double wall = 0;
+        double cpu = 0;
+        double runq = 0;
+        for (int w = 0; w < waits.length; w++) {
+            for (int i = 0; i < waits[w].length; i++) {
+                of++;
+                if (waits[w][i] > SLOW_US) {
+                    n++;
+                    wall += waits[w][i];
+                    cpu += onCpu[w][i];
+                    runq += runnable[w][i];
+                }
+            }
+        }
+        return n == 0 ? new SlowWaits(0, of, 0, 0, 0) : new SlowWaits(n, of, wall / n, cpu / n, runq / n);
     }
 
     /** Stands in for application work inside the transaction: a sleep (parks) or a CPU spin. */
@@ -266,6 +398,9 @@ public final class ConcurrentWriters {
             b.append(String.format(Locale.ROOT, "%7d  %-19s %10.0f %8.2f %8d %8.2fms %8.2fms %8.1fms%n", r.writers,
                     r.mode.label, r.commitsPerSecond, r.commitsPerSecond / nativeRate(all, r.writers), r.retries,
                     r.p50Us / 1000.0, r.p99Us / 1000.0, r.maxUs / 1000.0));
+            if (r.slow != null) {
+                b.append(String.format("%7s  %s%n", "", r.slow.describe()));
+            }
         }
         return b.toString();
     }

@@ -58,7 +58,21 @@ public final class Writers {
     private Writers() {
     }
 
+    static final String USAGE = """
+            usage: Writers [--writers 8] [--per-writer 250] [--work-us 0,200] [--sync NORMAL|FULL|OFF]
+                           [--dir DIR | --memory] [--rounds 1] [--work-kind spin|sleep] [--api tx|jdbc]
+                           [--warmup N] [--slice-us 0,1000]
+              --api jdbc     SQL through the JDBC drivers, native SQLite IMMEDIATE as the baseline; prints waits,
+                             CPU per transaction (process and writer threads), context switches, runnable time
+              --slice-us L   (jdbc) alternate the write lock's barging slice over the values in L
+              --warmup N     (jdbc) untimed run of every mode with N transactions per writer; 0: a cold JVM
+            """;
+
     public static void main(String[] args) throws Exception {
+        if (java.util.Arrays.asList(args).contains("--help")) {
+            System.out.print(USAGE);
+            return;
+        }
         Map<String, String> opt = parse(args);
         int writers = Integer.parseInt(opt.getOrDefault("writers", "8"));
         int perWriter = Integer.parseInt(opt.getOrDefault("per-writer", "250"));

@@ -22,13 +22,17 @@ final class WritersJdbc {
      * One run's figures: commits/s and, per transaction, its wait (time in BEGIN and COMMIT plus
      * its failed attempts, as {@link ConcurrentWriters} measures it) in microseconds: p50, p99, max
      * over all transactions, and the largest p99/p50 ratio of one writer's own transactions.
+     * CPU per transaction twice: the process's (in clock ticks of 10 ms, so coarse for short runs,
+     * and including the JIT compiler's and GC's threads) and the writer threads' own (ns, from
+     * {@link ThreadClock}); their difference is what the JVM spent beside the workload.
      */
     record Run(double rate, long p50Us, long p99Us, long maxUs, double worstWriterRatio, double cpuUsPerTx,
-               double switchesPerTx, double runQueueUsPerTx) {
+               double writerCpuUsPerTx, double switchesPerTx, double runQueueUsPerTx) {
         String waits() {
             return String.format(java.util.Locale.ROOT, "wait p50 %.3f p99 %.2f max %.1f ms, worst writer p99/p50 %.0f,"
-                    + " cpu %.1f us/tx, %.2f context switches/tx, runnable without a cpu %.1f us/tx", p50Us / 1000.0,
-                    p99Us / 1000.0, maxUs / 1000.0, worstWriterRatio, cpuUsPerTx, switchesPerTx, runQueueUsPerTx);
+                    + " cpu %.1f us/tx (writer threads %.1f), %.2f context switches/tx, runnable without a cpu %.1f"
+                    + " us/tx", p50Us / 1000.0, p99Us / 1000.0, maxUs / 1000.0, worstWriterRatio, cpuUsPerTx,
+                    writerCpuUsPerTx, switchesPerTx, runQueueUsPerTx);
         }
     }
 
@@ -98,12 +102,16 @@ final class WritersJdbc {
             long[][] waits = new long[writers][perWriter];
             java.util.concurrent.atomic.AtomicLong switches = new java.util.concurrent.atomic.AtomicLong();
             java.util.concurrent.atomic.AtomicLong runQueue = new java.util.concurrent.atomic.AtomicLong();
+            java.util.concurrent.atomic.AtomicLong writerCpu = new java.util.concurrent.atomic.AtomicLong();
             long cpuStart = processCpuNanos();
             long start = System.nanoTime();
             for (int w = 0; w < writers; w++) {
                 Connection c = conns.get(w);
                 int writer = w;
                 Thread t = new Thread(() -> {
+                    ThreadClock clock = new ThreadClock();
+                    clock.read();
+                    long cpuAtStart = clock.onCpuNanos();
                     long switchesAtStart = contextSwitches();
                     long runQueueAtStart = runQueueNanos();
                     try (Statement s = c.createStatement();
@@ -142,6 +150,9 @@ final class WritersJdbc {
                     }
                     switches.addAndGet(contextSwitches() - switchesAtStart);
                     runQueue.addAndGet(runQueueNanos() - runQueueAtStart);
+                    clock.read();
+                    writerCpu.addAndGet(clock.onCpuNanos() - cpuAtStart);
+                    clock.close();
                 }, "jdbc-writer-" + w);
                 threads.add(t);
                 t.start();
@@ -165,7 +176,8 @@ final class WritersJdbc {
             }
             long[] all = java.util.Arrays.stream(waits).flatMapToLong(java.util.Arrays::stream).sorted().toArray();
             return new Run(writers * perWriter / seconds, percentile(all, 0.50), percentile(all, 0.99),
-                    all[all.length - 1], worst, cpuPerTx, switches.get() / (double) (writers * perWriter),
+                    all[all.length - 1], worst, cpuPerTx, writerCpu.get() / 1e3 / (writers * perWriter),
+                    switches.get() / (double) (writers * perWriter),
                     runQueue.get() / 1e3 / (writers * perWriter));
         } finally {
             for (Connection c : conns) {

@@ -8,6 +8,7 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.Consumer;
 
 /**
  * Group commit for concurrent transactions (DESIGN.md section 5): committers enqueue a
@@ -18,8 +19,8 @@ import java.util.concurrent.locks.LockSupport;
  *
  * <p>Invariants:
  * <ol>
- *   <li>At most one leader at a time in this process (field {@code leader}); only the leader holds
- *       the write lock on behalf of the pipeline.</li>
+ *   <li>At most one leader at a time in this process (field {@code leaderActive}); only the leader
+ *       holds the write lock on behalf of the pipeline.</li>
  *   <li>A request is completed (done, with its failure or none) only after the publish that made
  *       its commit visible and durable, or when it failed.</li>
  *   <li>Requests run in the order they were queued; a job that hits the commit hold limit ends the
@@ -30,6 +31,12 @@ import java.util.concurrent.locks.LockSupport;
  *       the others stay queued and elect another leader.</li>
  *   <li>A batch takes no new job once it has held the lock for the commit hold limit, so the lock
  *       is never held much longer than the limit by one batch either.</li>
+ *   <li>Leadership covers taking the lock, running a batch and releasing the lock, not the
+ *       wake-ups after it (a thread woken there may preempt the leader on its CPU, and the queue
+ *       would wait for the scheduler): the leader takes it back afterwards if nobody did, and a
+ *       running thread that finds requests queued and no leader (a newcomer, or a committer the
+ *       batch finished) leads them. So no request waits for a thread that is off the CPU while
+ *       it holds neither the lock nor a batch.</li>
  * </ol>
  */
 final class CommitPipeline {
@@ -73,7 +80,7 @@ final class CommitPipeline {
         final Thread thread = Thread.currentThread();
         volatile boolean done;
         /** Set by the previous leader: this request's thread leads next. */
-        volatile boolean promoted;
+        boolean promoted; // guarded by the pipeline
         RuntimeException failure;
 
         Request(Job job, long busyDeadlineNanos, long holdNanos, boolean syncWal) {
@@ -85,13 +92,20 @@ final class CommitPipeline {
     }
 
     private final Backend backend;
+    private final Consumer<Thread> waker;
     private final ArrayDeque<Request> queue = new ArrayDeque<>();
     private boolean leaderActive;
     private long batches;
     private long commits;
 
     CommitPipeline(Backend backend) {
+        this(backend, LockSupport::unpark);
+    }
+
+    /** {@code waker} wakes a committer whose request a batch finished (tests: to stall the leader there). */
+    CommitPipeline(Backend backend, Consumer<Thread> waker) {
         this.backend = backend;
+        this.waker = waker;
     }
 
     /**
@@ -123,25 +137,22 @@ final class CommitPipeline {
         boolean published = false;
         synchronized (this) {
             queue.addLast(r);
-            lead = !leaderActive;
-            leaderActive = true; // invariant (1)
+            lead = claimIfLeaderless();
         }
         while (!r.done) {
             if (lead) {
-                published |= lead(r);
-                if (r.done) {
-                    published |= leadQueued();
-                    handOff();
-                }
-                continue; // not done: our request is still queued (batch cut short); lead again
+                published |= leadWhileQueued(r);
+                lead = false;
+                continue; // not done: another leader took over and runs our request, or it is queued for it
             }
             LockSupport.park(this);
             if (Thread.interrupted()) {
                 interrupted = true; // the commit may be running on the leader: wait for its outcome
             }
-            if (r.promoted && !r.done) {
-                lead = true;
-            }
+            lead = takePromotion(r);
+        }
+        if (!interrupted && claimIfLeaderless()) {
+            published |= leadWhileQueued(r); // woken while the leader that ran us is off the CPU: carry on for it
         }
         if (interrupted) {
             Thread.currentThread().interrupt();
@@ -153,39 +164,60 @@ final class CommitPipeline {
     }
 
     /**
-     * After its own batch, the leader (a running thread) leads up to {@link #EXTRA_BATCHES} more
-     * for the requests queued meanwhile, each on the oldest request's busy timeout and hold
-     * limit, rather than waking a parked thread to do it: when commits arrive back to back that
-     * wake-up is the pipeline's critical path (nothing commits until the new leader runs).
+     * With leadership: leads batches, each on the oldest request's busy timeout and hold limit,
+     * until {@code self} is done and then up to {@link #EXTRA_BATCHES} more for the requests queued
+     * meanwhile, rather than waking a parked thread to do it (when commits arrive back to back that
+     * wake-up is the pipeline's critical path); then hands leadership straight to the oldest waiting
+     * request (no herd). Leadership is let go for the wake-ups after each batch
+     * (invariant 6) and taken back if nobody took it meanwhile; if someone did, this returns and
+     * that leader carries on. {@code self} done on entry: a committer helping after its own commit.
      */
-    private boolean leadQueued() {
+    private boolean leadWhileQueued(Request self) {
         boolean published = false;
-        for (int i = 0; i < EXTRA_BATCHES && !Thread.currentThread().isInterrupted(); i++) {
-            // (an interrupted thread would fail the others' lock wait with INTERRUPT: hand on instead)
+        int extra = 0;
+        while (true) {
             Request head;
+            boolean handOn;
             synchronized (this) {
                 head = queue.peekFirst();
+                if (head == null) {
+                    leaderActive = false;
+                    return published;
+                }
+                // (an interrupted thread would fail the others' lock wait with INTERRUPT: hand on instead)
+                handOn = self.done && (extra >= EXTRA_BATCHES || Thread.currentThread().isInterrupted());
+                if (handOn) {
+                    head.promoted = true; // leadership stays held, for head: nobody else leads until it runs
+                }
             }
-            if (head == null) {
-                break;
+            if (handOn) {
+                LockSupport.unpark(head.thread);
+                return published;
+            }
+            if (self.done) {
+                extra++;
             }
             published |= lead(head);
-        }
-        return published;
-    }
-
-    /** Gives leadership to the oldest waiting request, or ends it when nobody waits. */
-    private void handOff() {
-        Request next;
-        synchronized (this) {
-            next = queue.peekFirst();
-            if (next == null) {
-                leaderActive = false;
-                return;
+            if (!claimIfLeaderless()) {
+                return published;
             }
         }
-        next.promoted = true;
-        LockSupport.unpark(next.thread);
+    }
+
+    /** Whether the previous leader handed leadership to {@code r} (consumed: true once per hand-off). */
+    private synchronized boolean takePromotion(Request r) {
+        boolean promoted = r.promoted && !r.done;
+        r.promoted = false;
+        return promoted;
+    }
+
+    /** Takes leadership if nobody leads and a request waits for it (or, on arrival, for our own). */
+    private synchronized boolean claimIfLeaderless() {
+        if (leaderActive || queue.isEmpty()) {
+            return false;
+        }
+        leaderActive = true; // invariant (1)
+        return true;
     }
 
     /** Jobs waiting for a leader (for tests and metrics). */
@@ -203,18 +235,23 @@ final class CommitPipeline {
         return commits;
     }
 
-    /** Runs one batch; returns whether something was published. */
+    /**
+     * With leadership: runs one batch; returns whether something was published. Returns without
+     * leadership (invariant 6): it is let go once the write lock is, so the wake-ups that follow
+     * do not hold up the next batch.
+     */
     private boolean lead(Request self) {
         try {
             backend.lockWrite(Duration.ofNanos(Math.max(0, self.busyDeadlineNanos - System.nanoTime())));
         } catch (RuntimeException e) {
             synchronized (this) { // invariant (4)
                 queue.remove(self);
+                leaderActive = false;
             }
             self.failure = e;
             self.done = true;
             if (self.thread != Thread.currentThread()) {
-                LockSupport.unpark(self.thread); // a batch led for it by the previous leader
+                waker.accept(self.thread); // a batch led for it by the previous leader
             }
             return false;
         }
@@ -258,18 +295,24 @@ final class CommitPipeline {
                 r.failure = e;
             }
         } finally {
-            backend.unlockWrite();
-        }
-        synchronized (this) {
-            if (!appended.isEmpty()) {
-                batches++;
-                commits += appended.size();
+            try {
+                backend.unlockWrite();
+            } finally {
+                synchronized (this) {
+                    if (!appended.isEmpty()) {
+                        batches++;
+                        commits += appended.size();
+                    }
+                    leaderActive = false; // invariant (6): a running committer may lead the next batch now
+                }
             }
         }
         for (Request r : finished) { // invariant (2)
             r.done = true;
+        }
+        for (Request r : finished) {
             if (r.thread != Thread.currentThread()) {
-                LockSupport.unpark(r.thread);
+                waker.accept(r.thread); // may switch to r.thread on this CPU (invariant 6)
             }
         }
         return !appended.isEmpty();

@@ -243,4 +243,179 @@ class CommitPipelineTests {
         assertThat(p.commits()).isEqualTo(1);
         assertThat(be.lock.availablePermits()).isEqualTo(1);
     }
+
+    /** A backend whose publishes wait, one after the other, until the test opens them. */
+    static final class StepBackend extends FakeBackend {
+        final Semaphore inPublishStep = new Semaphore(0);
+        final Semaphore publishStep = new Semaphore(0);
+
+        @Override
+        public void publish() {
+            inPublishStep.release();
+            try {
+                assertThat(publishStep.tryAcquire(10, TimeUnit.SECONDS)).isTrue();
+            } catch (InterruptedException e) {
+                throw new AssertionError(e);
+            }
+            super.publish();
+        }
+    }
+
+    /** Wakes committers, but stalls the thread {@code stallOn} (a leader "preempted" by the thread it woke). */
+    static final class StallingWaker implements java.util.function.Consumer<Thread> {
+        final AtomicReference<Thread> stallOn = new AtomicReference<>();
+        final CountDownLatch stalled = new CountDownLatch(1);
+        final CountDownLatch resume = new CountDownLatch(1);
+
+        @Override
+        public void accept(Thread t) {
+            java.util.concurrent.locks.LockSupport.unpark(t);
+            if (Thread.currentThread() == stallOn.get()) {
+                stalled.countDown();
+                try {
+                    resume.await(10, TimeUnit.SECONDS);
+                } catch (InterruptedException e) {
+                    throw new AssertionError(e);
+                }
+            }
+        }
+    }
+
+    private static Thread committer(CommitPipeline p, List<Thread> ranOn) {
+        Thread t = new Thread(() -> p.commit(h -> {
+            ranOn.add(Thread.currentThread());
+            return true;
+        }, Duration.ofSeconds(5), Duration.ofSeconds(5)));
+        t.start();
+        return t;
+    }
+
+    private static void awaitQueued(CommitPipeline p, int n) throws InterruptedException {
+        while (p.queued() < n) {
+            Thread.sleep(1);
+        }
+    }
+
+    @Test
+    void aNewcomerCommitsItselfWhileTheLeaderIsStalledWakingTheCommittersItFinished() throws Exception {
+        StepBackend be = new StepBackend();
+        StallingWaker waker = new StallingWaker();
+        CommitPipeline p = new CommitPipeline(be, waker);
+        List<Thread> ranOn = Collections.synchronizedList(new ArrayList<>());
+        Thread leader = committer(p, ranOn);
+        waker.stallOn.set(leader);
+        assertThat(be.inPublishStep.tryAcquire(10, TimeUnit.SECONDS)).isTrue(); // batch 1: the leader's own
+        Thread follower = committer(p, ranOn);
+        awaitQueued(p, 1);
+        be.publishStep.release(2); // batch 1, then batch 2 (the follower's, led by the leader)
+        assertThat(waker.stalled.await(10, TimeUnit.SECONDS)).isTrue();
+        be.publishStep.release(1);
+        Thread newcomer = committer(p, ranOn);
+        newcomer.join(10_000);
+        boolean finishedWhileStalled = !newcomer.isAlive();
+        waker.resume.countDown();
+        leader.join();
+        follower.join();
+        newcomer.join();
+        assertThat(finishedWhileStalled).as("the newcomer led its own batch while the leader was stalled").isTrue();
+        assertThat(ranOn).containsExactly(leader, leader, newcomer);
+        assertThat(p.commits()).isEqualTo(3);
+        assertThat(p.queued()).isZero();
+        assertThat(be.lock.availablePermits()).isEqualTo(1);
+    }
+
+    @Test
+    void aCommitterWokenByAStalledLeaderLeadsTheRequestsQueuedBehindIt() throws Exception {
+        StepBackend be = new StepBackend();
+        StallingWaker waker = new StallingWaker();
+        CommitPipeline p = new CommitPipeline(be, waker);
+        List<Thread> ranOn = Collections.synchronizedList(new ArrayList<>());
+        Thread leader = committer(p, ranOn);
+        waker.stallOn.set(leader);
+        assertThat(be.inPublishStep.tryAcquire(10, TimeUnit.SECONDS)).isTrue(); // batch 1: the leader's own
+        Thread first = committer(p, ranOn);
+        awaitQueued(p, 1);
+        be.publishStep.release(1);
+        assertThat(be.inPublishStep.tryAcquire(10, TimeUnit.SECONDS)).isTrue(); // batch 2: first's, led by the leader
+        Thread second = committer(p, ranOn);
+        awaitQueued(p, 1);
+        be.publishStep.release(2); // batch 2, then batch 3 (second's)
+        assertThat(waker.stalled.await(10, TimeUnit.SECONDS)).isTrue(); // the leader woke first, then stalled
+        second.join(10_000);
+        boolean finishedWhileStalled = !second.isAlive();
+        waker.resume.countDown();
+        leader.join();
+        first.join();
+        second.join();
+        assertThat(finishedWhileStalled).as("second's batch ran while the leader was stalled").isTrue();
+        assertThat(ranOn).as("first, woken, led second's batch").containsExactly(leader, leader, first);
+        assertThat(p.commits()).isEqualTo(3);
+        assertThat(p.queued()).isZero();
+        assertThat(be.lock.availablePermits()).isEqualTo(1);
+    }
+
+    @Test
+    void manyCommittersAllFinishWithTheirOwnOutcome() throws Exception {
+        long seed = Long.getLong("onelite.seed", System.nanoTime());
+        System.out.println("manyCommittersAllFinishWithTheirOwnOutcome seed " + seed + " (replay: -Donelite.seed=" + seed + ")");
+        java.util.Random rnd = new java.util.Random(seed);
+        FakeBackend be = new FakeBackend();
+        CommitPipeline p = new CommitPipeline(be);
+        int threads = 8;
+        int each = 300;
+        boolean[][] fails = new boolean[threads][each];
+        for (boolean[] f : fails) {
+            for (int i = 0; i < each; i++) {
+                f[i] = rnd.nextInt(5) == 0;
+            }
+        }
+        AtomicInteger ok = new AtomicInteger();
+        AtomicInteger conflicts = new AtomicInteger();
+        AtomicReference<Throwable> unexpected = new AtomicReference<>();
+        List<Thread> ts = new ArrayList<>();
+        for (int t = 0; t < threads; t++) {
+            boolean[] f = fails[t];
+            Thread th = new Thread(() -> {
+                for (int i = 0; i < each; i++) {
+                    boolean fail = f[i];
+                    try {
+                        p.commit(h -> {
+                            if (fail) {
+                                throw new OneLiteException(ResultCode.BUSY_SNAPSHOT);
+                            }
+                            return true;
+                        }, Duration.ofSeconds(30), Duration.ofSeconds(30));
+                        if (fail) {
+                            unexpected.set(new AssertionError("a failing job committed"));
+                        }
+                        ok.incrementAndGet();
+                    } catch (OneLiteException e) {
+                        if (!fail || e.code() != 517) {
+                            unexpected.set(e);
+                        }
+                        conflicts.incrementAndGet();
+                    } catch (Throwable e) {
+                        unexpected.set(e);
+                    }
+                }
+            });
+            ts.add(th);
+            th.start();
+        }
+        for (Thread th : ts) {
+            th.join();
+        }
+        int expectedFails = 0;
+        for (boolean[] f : fails) {
+            for (boolean b : f) {
+                expectedFails += b ? 1 : 0;
+            }
+        }
+        assertThat(unexpected.get()).isNull();
+        assertThat(conflicts.get()).isEqualTo(expectedFails);
+        assertThat(ok.get()).isEqualTo(threads * each - expectedFails);
+        assertThat(p.commits()).isEqualTo(ok.get());
+        assertThat(p.queued()).isZero();
+        assertThat(be.lock.availablePermits()).isEqualTo(1);
+    }
 }
