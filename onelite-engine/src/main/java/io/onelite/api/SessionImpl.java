@@ -7,6 +7,7 @@ import io.onelite.common.OneLiteException;
 import io.onelite.common.ResultCode;
 import io.onelite.exec.ExecContext;
 import io.onelite.pager.FileHeader;
+import io.onelite.sql.ParseCache;
 import io.onelite.sql.Parser;
 import io.onelite.sql.ParseResult;
 
@@ -131,24 +132,10 @@ final class SessionImpl implements Session, ExecContext.SessionState {
         if (c != null) {
             return new StatementImpl(this, sql, c);
         }
-        ParseResult r = parsedControl.get(sql);
-        if (r == null) {
-            r = Parser.parse(sql, 0);
-            if (r.stmt() instanceof io.onelite.sql.ast.TransactionStmt && parsedControl.size() < CONTROL_LIMIT) {
-                parsedControl.put(sql, r);
-            }
-        }
-        StatementImpl st = new StatementImpl(this, sql, r);
+        StatementImpl st = new StatementImpl(this, sql, ParseCache.parse(sql));
         st.cacheable = true;
         return st;
     }
-
-    /**
-     * Parses of transaction-control statements (BEGIN, COMMIT, ROLLBACK, SAVEPOINT, RELEASE) by SQL
-     * text: they have no plan to cache but run twice per transaction, and their trees are immutable.
-     */
-    private final java.util.HashMap<String, ParseResult> parsedControl = new java.util.HashMap<>();
-    private static final int CONTROL_LIMIT = 32;
 
     @Override
     public void execute(String sql) {

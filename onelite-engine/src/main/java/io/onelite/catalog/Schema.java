@@ -3,7 +3,7 @@ package io.onelite.catalog;
 import io.onelite.common.CorruptDatabaseException;
 import io.onelite.common.OneLiteException;
 import io.onelite.pager.FileHeader;
-import io.onelite.sql.Parser;
+import io.onelite.sql.ParseCache;
 import io.onelite.sql.ast.CreateIndexStmt;
 import io.onelite.sql.ast.CreateTableStmt;
 import io.onelite.sql.ast.CreateTriggerStmt;
@@ -290,7 +290,7 @@ public final class Schema {
             int root = r[3] instanceof Long l ? (int) (long) l : 0;
             String sql = (String) r[4];
             if ("table".equals(type)) {
-                CreateTableStmt ct = (CreateTableStmt) parse(sql);
+                CreateTableStmt ct = (CreateTableStmt) parse(name, sql);
                 Table t = TableBuilder.table(ct, root).inDatabase(db);
                 schema.tables.put(key(name), t);
                 autoByTable.put(key(name), TableBuilder.autoIndexes(ct, t));
@@ -320,17 +320,17 @@ public final class Schema {
                             continue;
                         }
                     } else {
-                        ix = TableBuilder.index((CreateIndexStmt) parse(sql), t, root);
+                        ix = TableBuilder.index((CreateIndexStmt) parse(name, sql), t, root);
                     }
                     schema.indexes.put(key(name), ix);
                     t.indexes().add(ix);
                 }
                 case "view" -> {
-                    CreateViewStmt v = (CreateViewStmt) parse(sql);
+                    CreateViewStmt v = (CreateViewStmt) parse(name, sql);
                     schema.views.put(key(name), new View(name, v.columns(), v.select(), sql, db));
                 }
                 case "trigger" -> {
-                    CreateTriggerStmt tr = (CreateTriggerStmt) parse(sql);
+                    CreateTriggerStmt tr = (CreateTriggerStmt) parse(name, sql);
                     schema.triggers.put(key(name), new Trigger(name, tr.table(), tr, sql, db));
                 }
                 default -> {
@@ -340,11 +340,16 @@ public final class Schema {
         return schema;
     }
 
-    private static Stmt parse(String sql) {
+    /**
+     * The tree of schema entry {@code name}'s SQL: parsed once per JVM per text ({@link ParseCache}),
+     * so that reopening a file does not parse its schema again; a text that fails is not kept and
+     * fails every load with SQLite's message, {@code malformed database schema (name) - ...}.
+     */
+    private static Stmt parse(String name, String sql) {
         try {
-            return Parser.parse(sql, 0).stmt();
+            return ParseCache.parse(sql).stmt();
         } catch (OneLiteException e) {
-            throw new CorruptDatabaseException("malformed database schema - " + e.getMessage());
+            throw new CorruptDatabaseException("malformed database schema (" + name + ") - " + e.getMessage());
         }
     }
 }

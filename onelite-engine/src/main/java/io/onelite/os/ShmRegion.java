@@ -1,9 +1,13 @@
 package io.onelite.os;
 
+import io.onelite.common.OneLiteException;
+import io.onelite.common.ResultCode;
+
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
 import java.nio.MappedByteBuffer;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * The mmapped wal-index ({@code -shm}): 32 KiB blocks, each mapped separately (MAP_SHARED),
@@ -12,6 +16,14 @@ import java.nio.MappedByteBuffer;
  *
  * <p>{@code FileChannel.map} silently grows a short file, so a block is mapped only if the file
  * already covers it, unless the caller may grow the file (the WAL write lock or recovery).
+ *
+ * <p>Unmapping. {@link #close} unmaps the blocks at once ({@link Unmapper}) rather than leaving
+ * them to the collector, which kept deleted {@code -shm} files alive. An access to an unmapped
+ * block would crash the JVM, and {@code Connection.abort()} closes the file from another thread
+ * while a statement may still be inside the wal-index; so every access happens between
+ * {@link #pin} and {@link #unpin} (the wal-index does it around each of its operations), and the
+ * blocks are unmapped by whichever of {@link #close} and the last {@link #unpin} comes later.
+ * After {@link #close}, {@link #pin} and {@link #block} fail with MISUSE instead.
  */
 public final class ShmRegion {
     public static final int BLOCK = 32768;
@@ -22,6 +34,11 @@ public final class ShmRegion {
     private final FileDbFile file;
     private final LockAndMap os;
     private volatile MappedByteBuffer[] blocks = new MappedByteBuffer[0];
+    /** Threads inside (pinned), plus {@link #CLOSED} once closed: negative from then on. */
+    private final AtomicInteger pins = new AtomicInteger();
+    private static final int CLOSED = Integer.MIN_VALUE;
+    /** Set (under this monitor) when the blocks were unmapped: no block is handed out after it. */
+    private boolean unmapped;
 
     public ShmRegion(FileDbFile file) {
         this(file, file);
@@ -49,6 +66,9 @@ public final class ShmRegion {
             return b[k];
         }
         synchronized (this) {
+            if (unmapped) {
+                throw closed();
+            }
             b = blocks;
             if (k < b.length && b[k] != null) {
                 return b[k];
@@ -73,6 +93,71 @@ public final class ShmRegion {
             blocks = nb;
             return m;
         }
+    }
+
+    /**
+     * Enters the region: its blocks stay mapped until the matching {@link #unpin}. One atomic
+     * increment (two when it fails).
+     *
+     * @throws OneLiteException MISUSE once the region is closed
+     */
+    public void pin() {
+        if (pins.getAndIncrement() < 0) {
+            unpin();
+            throw closed();
+        }
+    }
+
+    /** Leaves the region; the last thread out of a closed region unmaps it. */
+    public void unpin() {
+        if (pins.decrementAndGet() == CLOSED) {
+            unmapNow();
+        }
+    }
+
+    /**
+     * Closes the region: no new {@link #pin}; the blocks are unmapped now if no thread is inside,
+     * else by the last {@link #unpin}. Idempotent.
+     */
+    public void close() {
+        while (true) {
+            int p = pins.get();
+            if (p < 0) {
+                return;
+            }
+            if (pins.compareAndSet(p, p | CLOSED)) {
+                if (p == 0) {
+                    unmapNow();
+                }
+                return;
+            }
+        }
+    }
+
+    /** Whether {@link #close} was called. */
+    public boolean isClosed() {
+        return pins.get() < 0;
+    }
+
+    /** Whether the blocks have been unmapped (for tests). */
+    public synchronized boolean isUnmapped() {
+        return unmapped;
+    }
+
+    private synchronized void unmapNow() {
+        if (unmapped) {
+            return;
+        }
+        unmapped = true;
+        MappedByteBuffer[] b = blocks;
+        blocks = new MappedByteBuffer[0];
+        for (MappedByteBuffer m : b) {
+            Unmapper.unmap(m);
+        }
+    }
+
+    private static OneLiteException closed() {
+        return new OneLiteException(ResultCode.MISUSE, "database is closed");
     }
 
     /** Forgets every mapping (after the file was truncated by us, before anyone maps it again). */

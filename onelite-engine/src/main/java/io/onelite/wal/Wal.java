@@ -189,6 +189,9 @@ public final class Wal {
 
     /** Frames a checkpoint would copy (0 if the WAL is fully copied), read lock-free. */
     public int framesToCheckpoint() {
+        if (shm.isClosed()) {
+            return 0; // a status read through a handle whose file has closed: nothing left here
+        }
         WalIndexHeader h = index.readHeader();
         if (h == null) {
             return 0;
@@ -525,6 +528,7 @@ public final class Wal {
             locks.table.releaseAll();
             walRaw.close();
             shmFile.close();
+            shm.close(); // unmapped now, or by the last thread still inside (an aborted statement)
         }
     }
 }

@@ -12,6 +12,10 @@ import java.nio.MappedByteBuffer;
  * page numbers (4062 in block 0 after the header, 4096 in the others) and a hash table of 8192
  * u16 slots at byte 16384 mapping {@code (pgno * 383) & 8191} (linear probing) to the 1-based
  * index of the frame in that block.
+ *
+ * <p>Every operation pins the region for its duration ({@link ShmRegion#pin}): a closed file's
+ * blocks are unmapped as soon as no operation is inside, and an operation on a closed file fails
+ * with MISUSE rather than touching unmapped memory.
  */
 public final class WalIndex {
     static final int NPAGE_ONE = 4062;
@@ -59,28 +63,33 @@ public final class WalIndex {
      * checksum: every read transaction reads the header twice).
      */
     WalIndexHeader readHeader() {
-        MappedByteBuffer b = shm.block(0, false);
-        if (b == null) {
-            return null;
+        shm.pin();
+        try {
+            MappedByteBuffer b = shm.block(0, false);
+            if (b == null) {
+                return null;
+            }
+            WalIndexHeader known = lastValid;
+            if (known != null && holds(b, known)) {
+                return known;
+            }
+            byte[] c0 = new byte[WalIndexHeader.SIZE];
+            byte[] c1 = new byte[WalIndexHeader.SIZE];
+            b.get(0, c0);
+            ShmRegion.barrier();
+            b.get(WalIndexHeader.SIZE, c1);
+            if (!java.util.Arrays.equals(c0, c1)) {
+                return null;
+            }
+            WalIndexHeader h = new WalIndexHeader(c0);
+            if (!h.valid()) {
+                return null;
+            }
+            lastValid = h;
+            return h;
+        } finally {
+            shm.unpin();
         }
-        WalIndexHeader known = lastValid;
-        if (known != null && holds(b, known)) {
-            return known;
-        }
-        byte[] c0 = new byte[WalIndexHeader.SIZE];
-        byte[] c1 = new byte[WalIndexHeader.SIZE];
-        b.get(0, c0);
-        ShmRegion.barrier();
-        b.get(WalIndexHeader.SIZE, c1);
-        if (!java.util.Arrays.equals(c0, c1)) {
-            return null;
-        }
-        WalIndexHeader h = new WalIndexHeader(c0);
-        if (!h.valid()) {
-            return null;
-        }
-        lastValid = h;
-        return h;
     }
 
     /** Whether copy 0 and then (after a barrier) copy 1 both hold exactly {@code h}'s bytes. */
@@ -109,41 +118,81 @@ public final class WalIndex {
      * publication under way that has not reached copy 0 leaves {@code h} the newest committed state.
      */
     boolean stillHolds(WalIndexHeader h) {
-        MappedByteBuffer b = shm.block(0, false);
-        return b != null && copyHolds(b, 0, h);
+        shm.pin();
+        try {
+            MappedByteBuffer b = shm.block(0, false);
+            return b != null && copyHolds(b, 0, h);
+        } finally {
+            shm.unpin();
+        }
     }
 
     /** Writes the header: copy 1 first, barrier, then copy 0. Needs the WRITE lock. */
     void writeHeader(WalIndexHeader h) {
-        MappedByteBuffer b = shm.block(0, true);
-        b.put(WalIndexHeader.SIZE, h.raw);
-        ShmRegion.barrier();
-        b.put(0, h.raw);
-        ShmRegion.barrier();
+        shm.pin();
+        try {
+            MappedByteBuffer b = shm.block(0, true);
+            b.put(WalIndexHeader.SIZE, h.raw);
+            ShmRegion.barrier();
+            b.put(0, h.raw);
+            ShmRegion.barrier();
+        } finally {
+            shm.unpin();
+        }
     }
 
     int nBackfill() {
-        return ShmRegion.getIntAcquire(shm.block(0, true), OFF_NBACKFILL);
+        shm.pin();
+        try {
+            return ShmRegion.getIntAcquire(shm.block(0, true), OFF_NBACKFILL);
+        } finally {
+            shm.unpin();
+        }
     }
 
     void setNBackfill(int v) {
-        ShmRegion.setIntRelease(shm.block(0, true), OFF_NBACKFILL, v);
+        shm.pin();
+        try {
+            ShmRegion.setIntRelease(shm.block(0, true), OFF_NBACKFILL, v);
+        } finally {
+            shm.unpin();
+        }
     }
 
     int nBackfillAttempted() {
-        return ShmRegion.getIntAcquire(shm.block(0, true), OFF_NBACKFILL_ATTEMPTED);
+        shm.pin();
+        try {
+            return ShmRegion.getIntAcquire(shm.block(0, true), OFF_NBACKFILL_ATTEMPTED);
+        } finally {
+            shm.unpin();
+        }
     }
 
     void setNBackfillAttempted(int v) {
-        ShmRegion.setIntRelease(shm.block(0, true), OFF_NBACKFILL_ATTEMPTED, v);
+        shm.pin();
+        try {
+            ShmRegion.setIntRelease(shm.block(0, true), OFF_NBACKFILL_ATTEMPTED, v);
+        } finally {
+            shm.unpin();
+        }
     }
 
     int readMark(int i) {
-        return ShmRegion.getIntAcquire(shm.block(0, true), OFF_READMARK + 4 * i);
+        shm.pin();
+        try {
+            return ShmRegion.getIntAcquire(shm.block(0, true), OFF_READMARK + 4 * i);
+        } finally {
+            shm.unpin();
+        }
     }
 
     void setReadMark(int i, int v) {
-        ShmRegion.setIntRelease(shm.block(0, true), OFF_READMARK + 4 * i, v);
+        shm.pin();
+        try {
+            ShmRegion.setIntRelease(shm.block(0, true), OFF_READMARK + 4 * i, v);
+        } finally {
+            shm.unpin();
+        }
     }
 
     /**
@@ -151,27 +200,32 @@ public final class WalIndex {
      * {@code committedMx} is the last committed frame, used to clean a dead writer's leftovers.
      */
     void append(int frame, int pgno, int committedMx) {
-        int k = blockOf(frame);
-        MappedByteBuffer b = shm.block(k, true);
-        int idx = frame - iZero(k);
-        if (idx == 1) {
-            int from = k == 0 ? HEADER_BYTES : 0;
-            byte[] zero = new byte[ShmRegion.BLOCK - from];
-            b.put(from, zero);
-        }
-        if (ShmRegion.getInt(b, pgnoOff(k, idx)) != 0) {
-            cleanup(committedMx);
-        }
-        int h = hash(pgno);
-        int probes = 0;
-        while (ShmRegion.getU16(b, HASH_OFF + 2 * h) != 0) {
-            if (++probes > idx) {
-                throw new CorruptDatabaseException("wal-index hash table of block " + k + " is corrupt");
+        shm.pin();
+        try {
+            int k = blockOf(frame);
+            MappedByteBuffer b = shm.block(k, true);
+            int idx = frame - iZero(k);
+            if (idx == 1) {
+                int from = k == 0 ? HEADER_BYTES : 0;
+                byte[] zero = new byte[ShmRegion.BLOCK - from];
+                b.put(from, zero);
             }
-            h = (h + 1) & (NSLOT - 1);
+            if (ShmRegion.getInt(b, pgnoOff(k, idx)) != 0) {
+                cleanup(committedMx);
+            }
+            int h = hash(pgno);
+            int probes = 0;
+            while (ShmRegion.getU16(b, HASH_OFF + 2 * h) != 0) {
+                if (++probes > idx) {
+                    throw new CorruptDatabaseException("wal-index hash table of block " + k + " is corrupt");
+                }
+                h = (h + 1) & (NSLOT - 1);
+            }
+            ShmRegion.setInt(b, pgnoOff(k, idx), pgno);
+            ShmRegion.setU16Release(b, HASH_OFF + 2 * h, idx);
+        } finally {
+            shm.unpin();
         }
-        ShmRegion.setInt(b, pgnoOff(k, idx), pgno);
-        ShmRegion.setU16Release(b, HASH_OFF + 2 * h, idx);
     }
 
     /**
@@ -179,46 +233,56 @@ public final class WalIndex {
      * (SQLite's {@code walFindFrame}).
      */
     int findFrame(int pgno, int mxFrame, int minFrame) {
-        if (mxFrame == 0) {
+        shm.pin();
+        try {
+            if (mxFrame == 0) {
+                return 0;
+            }
+            int lo = blockOf(Math.max(1, minFrame));
+            for (int k = blockOf(mxFrame); k >= lo; k--) {
+                MappedByteBuffer b = shm.block(k, false);
+                if (b == null) {
+                    throw new CorruptDatabaseException("wal-index block " + k + " is missing for frame " + mxFrame);
+                }
+                int base = iZero(k);
+                int best = 0;
+                int h = hash(pgno);
+                int probes = 0;
+                int s;
+                while ((s = ShmRegion.getU16Acquire(b, HASH_OFF + 2 * h)) != 0) {
+                    int f = s + base;
+                    if (f <= mxFrame && f >= minFrame && f > best && s <= (k == 0 ? NPAGE_ONE : NPAGE)
+                            && ShmRegion.getInt(b, pgnoOff(k, s)) == pgno) {
+                        best = f;
+                    }
+                    if (++probes > NSLOT) {
+                        throw new CorruptDatabaseException("wal-index hash table of block " + k + " loops");
+                    }
+                    h = (h + 1) & (NSLOT - 1);
+                }
+                if (best != 0) {
+                    return best;
+                }
+            }
             return 0;
+        } finally {
+            shm.unpin();
         }
-        int lo = blockOf(Math.max(1, minFrame));
-        for (int k = blockOf(mxFrame); k >= lo; k--) {
-            MappedByteBuffer b = shm.block(k, false);
-            if (b == null) {
-                throw new CorruptDatabaseException("wal-index block " + k + " is missing for frame " + mxFrame);
-            }
-            int base = iZero(k);
-            int best = 0;
-            int h = hash(pgno);
-            int probes = 0;
-            int s;
-            while ((s = ShmRegion.getU16Acquire(b, HASH_OFF + 2 * h)) != 0) {
-                int f = s + base;
-                if (f <= mxFrame && f >= minFrame && f > best && s <= (k == 0 ? NPAGE_ONE : NPAGE)
-                        && ShmRegion.getInt(b, pgnoOff(k, s)) == pgno) {
-                    best = f;
-                }
-                if (++probes > NSLOT) {
-                    throw new CorruptDatabaseException("wal-index hash table of block " + k + " loops");
-                }
-                h = (h + 1) & (NSLOT - 1);
-            }
-            if (best != 0) {
-                return best;
-            }
-        }
-        return 0;
     }
 
     /** The page number recorded for {@code frame}. */
     int pgnoOfFrame(int frame) {
-        int k = blockOf(frame);
-        MappedByteBuffer b = shm.block(k, false);
-        if (b == null) {
-            throw new CorruptDatabaseException("wal-index block " + k + " is missing for frame " + frame);
+        shm.pin();
+        try {
+            int k = blockOf(frame);
+            MappedByteBuffer b = shm.block(k, false);
+            if (b == null) {
+                throw new CorruptDatabaseException("wal-index block " + k + " is missing for frame " + frame);
+            }
+            return ShmRegion.getInt(b, pgnoOff(k, frame - iZero(k)));
+        } finally {
+            shm.unpin();
         }
-        return ShmRegion.getInt(b, pgnoOff(k, frame - iZero(k)));
     }
 
     /**
@@ -226,20 +290,25 @@ public final class WalIndex {
      * {@code walCleanupHash}): a writer rolled back, or died, after appending entries.
      */
     void cleanup(int mxFrame) {
-        if (mxFrame == 0) {
-            return;
-        }
-        int k = blockOf(mxFrame);
-        MappedByteBuffer b = shm.block(k, true);
-        int limit = mxFrame - iZero(k);
-        for (int slot = 0; slot < NSLOT; slot++) {
-            if (ShmRegion.getU16(b, HASH_OFF + 2 * slot) > limit) {
-                ShmRegion.setU16Release(b, HASH_OFF + 2 * slot, 0);
+        shm.pin();
+        try {
+            if (mxFrame == 0) {
+                return;
             }
-        }
-        int from = pgnoOff(k, limit + 1);
-        if (from < HASH_OFF) {
-            b.put(from, new byte[HASH_OFF - from]);
+            int k = blockOf(mxFrame);
+            MappedByteBuffer b = shm.block(k, true);
+            int limit = mxFrame - iZero(k);
+            for (int slot = 0; slot < NSLOT; slot++) {
+                if (ShmRegion.getU16(b, HASH_OFF + 2 * slot) > limit) {
+                    ShmRegion.setU16Release(b, HASH_OFF + 2 * slot, 0);
+                }
+            }
+            int from = pgnoOff(k, limit + 1);
+            if (from < HASH_OFF) {
+                b.put(from, new byte[HASH_OFF - from]);
+            }
+        } finally {
+            shm.unpin();
         }
     }
 }
