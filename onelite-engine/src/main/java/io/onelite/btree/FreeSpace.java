@@ -154,7 +154,8 @@ final class FreeSpace {
      * into the gap before the content area, the old one becomes free space. False (nothing
      * written) if a condition fails, and the caller rebuilds the page. Conditions: (1) as for
      * {@link #dropLeafCell}, the bookkeeping is consistent; (2) neither cell spills to overflow
-     * pages; (3) the gap holds the new cell (its pointer is the old one's). The leaf may end
+     * pages; (3) the gap holds the new cell (its pointer is the old one's), or else the new cell
+     * fits in free space already on the page (see {@link #replaceInFreeSpace}). The leaf may end
      * under a third full, as a rebuilt leaf an insert changed may (only overflow rebalances it).
      */
     static boolean replaceLeafCell(PageStore s, int pgno, int i, byte[] cell) {
@@ -177,7 +178,7 @@ final class FreeSpace {
         }
         int size = Math.max(PageHeader.MIN_CELL_SIZE, cell.length);
         if (content - pointerEnd < size) { // (3)
-            return false;
+            return replaceInFreeSpace(s, pgno, page, hdr, i, start, old.cellSize(), (int) before, cell, size);
         }
         page = s.write(pgno);
         int at = content - size;
@@ -186,6 +187,84 @@ final class FreeSpace {
         PageHeader.put16(page, hdr + PageHeader.LEAF_SIZE + 2 * i, at);
         PageHeader.put16(page, hdr + PageHeader.CELL_CONTENT, at);
         free(page, hdr, (int) before, start, old.cellSize(), at);
+        return true;
+    }
+
+    /**
+     * The rest of {@link #replaceLeafCell} when the gap is too small for the new cell of
+     * {@code size} bytes: it goes where the old cell was when it is not longer (the rest of the
+     * old cell becomes a freeblock, or fragment bytes when under 4), else into the first freeblock
+     * that holds it, taken from that freeblock's end (as {@code pageFindSlot}: a freeblock left
+     * with under 4 bytes leaves the chain and its bytes count as fragments), and then the old
+     * cell is freed. Without this, the leaf of a row whose text grows was rebuilt once its gap was
+     * used up, though its freeblocks held the room. False (nothing written) when neither fits, a
+     * freeblock walked is malformed (condition (1)), or the fragment bytes would pass 60 (the
+     * most SQLite lets a page have). {@code slot} is the chain slot before the old cell.
+     */
+    private static boolean replaceInFreeSpace(PageStore s, int pgno, byte[] page, int hdr, int i, int start,
+                                              int oldSize, int slot, byte[] cell, int size) {
+        int usable = s.usableSize();
+        int frag = page[hdr + PageHeader.FRAGMENTED_BYTES] & 0xff;
+        int pointer = hdr + PageHeader.LEAF_SIZE + 2 * i;
+        if (size <= oldSize) {
+            int rest = oldSize - size;
+            if (rest < PageHeader.MIN_CELL_SIZE && frag + rest > 60) {
+                return false;
+            }
+            byte[] w = s.write(pgno);
+            System.arraycopy(cell, 0, w, start, cell.length);
+            java.util.Arrays.fill(w, start + cell.length, start + size, (byte) 0);
+            if (rest >= PageHeader.MIN_CELL_SIZE) {
+                free(w, hdr, slot, start + size, rest, contentStart(w, hdr));
+            } else {
+                java.util.Arrays.fill(w, start + size, start + oldSize, (byte) 0);
+                w[hdr + PageHeader.FRAGMENTED_BYTES] = (byte) (frag + rest);
+            }
+            return true;
+        }
+        // first fit: the chain slot whose freeblock holds the cell (the chain before the old cell is checked already)
+        int content = contentStart(page, hdr);
+        int prevSlot = hdr + PageHeader.FIRST_FREEBLOCK;
+        int prevEnd = 0;
+        int fb = PageHeader.get16(page, prevSlot);
+        int oldEnd = start + oldSize;
+        while (fb != 0) {
+            if (fb < content || fb <= prevEnd + 3 || fb > usable - 4) { // (1)
+                return false;
+            }
+            int fbSize = PageHeader.get16(page, fb + 2);
+            if (fbSize < 4 || fb + fbSize > usable || (fb < oldEnd && fb + fbSize > start)) { // (1), no overlap
+                return false;
+            }
+            if (fbSize >= size) {
+                break;
+            }
+            prevSlot = fb;
+            prevEnd = fb + fbSize;
+            fb = PageHeader.get16(page, fb);
+        }
+        if (fb == 0) {
+            return false;
+        }
+        int rest = PageHeader.get16(page, fb + 2) - size;
+        if (rest < PageHeader.MIN_CELL_SIZE && frag + rest > 60) {
+            return false;
+        }
+        byte[] w = s.write(pgno);
+        if (rest < PageHeader.MIN_CELL_SIZE) {
+            PageHeader.put16(w, prevSlot, PageHeader.get16(w, fb)); // the freeblock leaves the chain
+            w[hdr + PageHeader.FRAGMENTED_BYTES] = (byte) (frag + rest);
+            frag += rest;
+        } else {
+            PageHeader.put16(w, fb + 2, rest);
+        }
+        int at = fb + rest;
+        System.arraycopy(cell, 0, w, at, cell.length);
+        java.util.Arrays.fill(w, at + cell.length, at + size, (byte) 0);
+        PageHeader.put16(w, pointer, at);
+        // the old cell's chain slot again: the freeblock taken from may have been the slot or left the chain
+        long before = chainBefore(w, hdr, content, usable, start, oldEnd);
+        free(w, hdr, (int) before, start, oldSize, content);
         return true;
     }
 

@@ -12,12 +12,24 @@ public final class CursorRow implements RowSource {
     private final int rowidAlias;
     private final boolean[] realColumns;
     private final Object[] defaults;
+    /** The table the cursor reads, when known (see {@link #scans}). */
+    private final TableAccess table;
 
     public CursorRow(RowCursor cursor, int rowidAlias, boolean[] realColumns, Object[] defaults) {
+        this(cursor, rowidAlias, realColumns, defaults, null);
+    }
+
+    CursorRow(RowCursor cursor, int rowidAlias, boolean[] realColumns, Object[] defaults, TableAccess table) {
         this.cursor = cursor;
         this.rowidAlias = rowidAlias;
         this.realColumns = realColumns;
         this.defaults = defaults;
+        this.table = table;
+    }
+
+    /** Whether the cursor is known to read the rowid table with root page {@code root} of database {@code db}. */
+    boolean scans(int root, String db) {
+        return table != null && table.clustered() == null && table.root() == root && table.db().equals(db);
     }
 
     @Override

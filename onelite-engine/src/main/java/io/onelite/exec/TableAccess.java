@@ -13,7 +13,7 @@ import io.onelite.catalog.Storage;
 public record TableAccess(String name, int root, int rowidAlias, boolean[] realColumns, Object[] defaults,
                           ClusteredKey clustered, String db) {
     public CursorRow row(RowCursor c) {
-        return new CursorRow(c, rowidAlias, realColumns, defaults);
+        return new CursorRow(c, rowidAlias, realColumns, defaults, this);
     }
 
     /** A cursor over the table's rows: its table b-tree, or its clustered index b-tree. */

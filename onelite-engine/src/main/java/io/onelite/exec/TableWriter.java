@@ -576,7 +576,14 @@ public final class TableWriter {
 
     /** Deletes a row ({@code ref}: its rowid or primary key) and its index entries; false when it does not exist. */
     public boolean delete(ExecContext ctx, Object ref) {
-        Object[] stored = rows.read(ctx, ref);
+        return delete(ctx, ref, rows.read(ctx, ref));
+    }
+
+    /**
+     * As {@link #delete(ExecContext, Object)} for a row whose stored values the caller holds
+     * ({@link #storedAt}, read with nothing written since), so it is not looked up a second time.
+     */
+    public boolean delete(ExecContext ctx, Object ref, Object[] stored) {
         if (stored == null) {
             return false;
         }
@@ -597,5 +604,19 @@ public final class TableWriter {
     public Object[] read(ExecContext ctx, Object ref) {
         Object[] stored = rows.read(ctx, ref);
         return stored == null ? null : pad(stored);
+    }
+
+    /**
+     * The stored values of the row a scan of this (rowid) table is on, as {@link #read} would
+     * return them while nothing is written (the record as stored, defaults filled in); null when
+     * {@code r} is not such a scan (an index, a WITHOUT ROWID table, a materialised row). An
+     * UPDATE or DELETE of one row keeps them from its WHERE loop and so seeks the row once
+     * before writing it, as SQLite's one-pass plans do.
+     */
+    public Object[] storedAt(RowSource r) {
+        if (!(rows instanceof RowStore.Rowid) || !(r instanceof CursorRow c) || !c.scans(root, db)) {
+            return null;
+        }
+        return pad(c.cursor().row());
     }
 }

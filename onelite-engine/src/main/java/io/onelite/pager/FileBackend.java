@@ -254,7 +254,9 @@ final class FileBackend implements Backend {
 
     @Override
     public Snapshot append(Snapshot base, Map<Integer, byte[]> pages, int pageCount) {
-        TreeMap<Integer, byte[]> sorted = new TreeMap<>(pages);
+        // a write set's commit is sorted already (WriteSet.freezeForCommit): no second copy
+        java.util.SortedMap<Integer, byte[]> sorted = pages instanceof java.util.SortedMap<Integer, byte[]> m
+                && m.comparator() == null ? m : new TreeMap<>(pages);
         // The versions this commit replaces are dead for every later reader: their room in the
         // cache goes to the new ones (found before the append, which may restart the WAL).
         ReadView was = (ReadView) base.state;

@@ -172,10 +172,15 @@ public final class DmlPlanner {
                 JoinLoop loop = new JoinLoop(m.levels);
                 List<Object[]> changes = new ArrayList<>(); // [ref, newRowid, values]; values null: at write
                 java.util.Map<Object, Integer> seen = new java.util.HashMap<>(); // target row -> its change
+                // the first row as the loop read it: nothing is written before it is changed (one seek, not two)
+                Object[] firstStored = null;
                 while (loop.next(f)) {
                     RowSource r = f.src[0];
                     Object ref = writer.ref(r, n);
                     if (setAtWrite) {
+                        if (changes.isEmpty()) {
+                            firstStored = writer.storedAt(r);
+                        }
                         changes.add(new Object[]{ref, null, null});
                         continue;
                     }
@@ -199,7 +204,7 @@ public final class DmlPlanner {
                 for (Object[] c : changes) {
                     Object ref = c[0];
                     long rowid = ref instanceof Long l ? l : 0;
-                    Object[] old = writer.read(ctx, ref);
+                    Object[] old = c == changes.get(0) && firstStored != null ? firstStored : writer.read(ctx, ref);
                     if (old == null) {
                         continue; // deleted by an earlier row's trigger or REPLACE
                     }
@@ -307,7 +312,13 @@ public final class DmlPlanner {
                 JoinLoop loop = new JoinLoop(new Level[]{m.level});
                 List<Object> refs = new ArrayList<>();
                 List<Object[]> olds = new ArrayList<>();
+                // the first row as the loop read it, when nothing may write before its delete (one seek, not two)
+                boolean keepFirst = triggers.isEmpty() && fks.isEmpty();
+                Object[] firstStored = null;
                 while (loop.next(f)) {
+                    if (keepFirst && refs.isEmpty()) {
+                        firstStored = writer.storedAt(f.src[0]);
+                    }
                     refs.add(writer.ref(f.src[0], n));
                     if (returning != null || !triggers.isEmpty() || !fks.isEmpty()) {
                         Object[] v = new Object[n];
@@ -330,7 +341,8 @@ public final class DmlPlanner {
                         fks.childChange(ctx, olds.get(i), rowid, null, 0);
                         fks.beforeParentChange(ctx, olds.get(i), rowid, null, 0);
                     }
-                    if (writer.delete(ctx, refs.get(i))) {
+                    if (i == 0 && firstStored != null ? writer.delete(ctx, refs.get(0), firstStored)
+                            : writer.delete(ctx, refs.get(i))) {
                         count.n++;
                         if (!fks.isEmpty()) {
                             fks.afterParentChange(ctx, olds.get(i), rowid, null, 0);

@@ -27,9 +27,12 @@ final class FrameMap {
     private int[] pgnoOf = new int[256];
     /** By frame: the previous frame holding the same page, 0 if none. */
     private int[] previous = new int[256];
-    /** Open addressing pgno -> newest known frame; key 0 = empty slot. */
-    private int[] keys = new int[256];
-    private int[] newest = new int[256];
+    /**
+     * Open addressing pgno -> newest known frame, one slot = two ints side by side (the pgno,
+     * 0 for an empty slot, then its newest frame): a lookup, made for every page read, touches
+     * one cache line rather than one in each of two arrays.
+     */
+    private int[] slots = new int[2 * 256];
     private int pages;
 
     /**
@@ -84,7 +87,7 @@ final class FrameMap {
         saltKey = salt;
         valid = true;
         known = 0;
-        Arrays.fill(keys, 0);
+        Arrays.fill(slots, 0);
         pages = 0;
     }
 
@@ -100,14 +103,15 @@ final class FrameMap {
         known = frame;
     }
 
+    /** The index of {@code pgno}'s slot (its pgno int), or of the empty slot where it would go. */
     private int slot(int pgno) {
-        int mask = keys.length - 1;
+        int mask = slots.length / 2 - 1;
         int h = pgno * 0x9E3779B9;
         int i = (h ^ (h >>> 16)) & mask;
-        while (keys[i] != 0 && keys[i] != pgno) {
+        while (slots[2 * i] != 0 && slots[2 * i] != pgno) {
             i = (i + 1) & mask;
         }
-        return i;
+        return 2 * i;
     }
 
     private int get(int pgno) {
@@ -115,36 +119,34 @@ final class FrameMap {
             return 0;
         }
         int i = slot(pgno);
-        return keys[i] == pgno ? newest[i] : 0;
+        return slots[i] == pgno ? slots[i + 1] : 0;
     }
 
     /** Sets the newest frame of {@code pgno}; 0 keeps the key with "no frame" (no deletion needed). */
     private void put(int pgno, int frame) {
         int i = slot(pgno);
-        if (keys[i] == 0) {
+        if (slots[i] == 0) {
             if (pgno == 0) {
                 return; // a damaged entry: never looked up (pages start at 1)
             }
-            if (2 * (pages + 1) > keys.length) {
+            if (4 * (pages + 1) > slots.length) {
                 grow();
                 i = slot(pgno);
             }
-            keys[i] = pgno;
+            slots[i] = pgno;
             pages++;
         }
-        newest[i] = frame;
+        slots[i + 1] = frame;
     }
 
     private void grow() {
-        int[] oldKeys = keys;
-        int[] oldNewest = newest;
-        keys = new int[oldKeys.length * 2];
-        newest = new int[oldKeys.length * 2];
-        for (int i = 0; i < oldKeys.length; i++) {
-            if (oldKeys[i] != 0) {
-                int j = slot(oldKeys[i]);
-                keys[j] = oldKeys[i];
-                newest[j] = oldNewest[i];
+        int[] old = slots;
+        slots = new int[old.length * 2];
+        for (int i = 0; i < old.length; i += 2) {
+            if (old[i] != 0) {
+                int j = slot(old[i]);
+                slots[j] = old[i];
+                slots[j + 1] = old[i + 1];
             }
         }
     }
