@@ -96,6 +96,9 @@ final class MappedPages {
         }
         Mapping m = mapping;
         if (end > m.size) {
+            if (end > growTo) {
+                return false; // not this reader's to map: spares the lock and the fstat
+            }
             m = grow(end, Math.min(limit, growTo));
             if (end > m.size) {
                 return false;
