@@ -13,13 +13,14 @@ import java.util.Arrays;
  * read-only, shared mapping of the file into its new page array (one absolute bulk get) instead
  * of a positional read. The JDK's {@code FileChannel.read} costs about a microsecond of CPU per
  * page (a temporary direct buffer, its thread-set bookkeeping, a copy); the copy from a mapping
- * costs a tenth of it once the page is faulted in (docs/performance.md, "Memory-mapped reads").
+ * costs a quarter to a third of it, a new page array included (docs/performance.md,
+ * "Memory-mapped reads").
  *
  * <p>One mapping per database file, shared by every reader of the process. Each read passes the
  * limit of its connection ({@link Snapshot#mmapSize()}): a page is read through the mapping only
  * when it lies wholly inside that many bytes of the file, so {@code PRAGMA mmap_size=0} reads
- * by position. The mapping covers {@code [0, mapped)} in chunks of {@value #CHUNK_SHIFT} bits
- * (a {@code MappedByteBuffer} holds under 2 GiB); a chunk never splits a page, as page sizes
+ * by position. The mapping covers {@code [0, mapped)} in chunks of 1 GiB (a
+ * {@code MappedByteBuffer} holds under 2 GiB); a chunk never splits a page, as page sizes
  * divide it.
  *
  * <p>Invariants and why they hold:
@@ -30,8 +31,8 @@ import java.util.Arrays;
  *       file now has (checkpoints extend the file); old chunks are left to the collector, which
  *       unmaps them once no reader holds them.</li>
  *   <li>A reader asks only for pages of its snapshot ({@code pgno <= pageCount}), and only a
- *       reader holding a read mark grows the mapping, to at most its snapshot's size. Under the WAL protocol the file cannot shrink
- *       below that while the reader holds its read mark: a checkpoint truncates the file only
+ *       reader holding a read mark grows the mapping, to at most its snapshot's size. Under the
+ *       WAL protocol the file cannot shrink below that while the reader holds its read mark: a checkpoint truncates the file only
  *       when every frame is copied back, which no reader of an older snapshot allows, and to the
  *       newest snapshot's size. So the region being mapped stays inside the file during the map
  *       call (1), and a mapped page a reader needs is still in the file.</li>
