@@ -32,6 +32,20 @@ final class BenchArgs {
         return Integer.parseInt(get(key, Integer.toString(def)).replace("_", "").replace(",", ""));
     }
 
+    /**
+     * {@code --mmap N} and {@code --native-mmap N}: runs {@code PRAGMA mmap_size=N} on the
+     * OneLite connection ({@code native} false) or the native one; without the option the
+     * engine's default stays (OneLite 256 MiB, native SQLite 0).
+     */
+    void applyMmap(java.sql.Connection c, boolean nativeSqlite) throws java.sql.SQLException {
+        String key = nativeSqlite ? "native-mmap" : "mmap";
+        if (has(key)) {
+            try (java.sql.Statement s = c.createStatement()) {
+                s.execute("PRAGMA mmap_size=" + get(key, "0"));
+            }
+        }
+    }
+
     boolean has(String key) {
         return values.containsKey(key);
     }

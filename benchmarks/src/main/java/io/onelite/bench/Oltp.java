@@ -29,7 +29,7 @@ import java.util.Random;
  * usage: Oltp [--rows 200000] [--inserts 20000] [--ops 20000] [--updates 5000] [--deletes 5000]
  *             [--scans 200] [--joins 200] [--full-scans 3] [--sync NORMAL|FULL|OFF]
  *             [--dir DIR] [--csv FILE] [--png FILE] [--warmup-scale 1.0] [--no-warmup] [--runs 3]
- *             [--open-mb 0] [--open-repeats 1] [--only NAME,NAME...]
+ *             [--open-mb 0] [--open-repeats 1] [--only NAME,NAME...] [--mmap BYTES] [--native-mmap BYTES]
  * </pre>
  * {@code --open-mb N} (off by default: building the files takes a while) adds "open N MB file
  * + first query": a file of about N MB built once per engine ({@link BigFile}), then in each pass
@@ -84,6 +84,8 @@ public final class Oltp {
     private final int fullScans;
     /** Name fragments of the operations to run (empty: all). */
     private List<String> only = List.of();
+    /** The command line, for {@link BenchArgs#applyMmap} on each new connection. */
+    private BenchArgs args = new BenchArgs(new String[0]);
 
     Oltp(int rows, int inserts, int ops, int updates, int deletes, int scans, int joins, int fullScans) {
         this.rows = rows;
@@ -103,6 +105,7 @@ public final class Oltp {
         Oltp full = new Oltp(a.getInt("rows", 200_000), a.getInt("inserts", 20_000), a.getInt("ops", 20_000),
                 a.getInt("updates", 5_000), a.getInt("deletes", 5_000), a.getInt("scans", 200), a.getInt("joins", 200),
                 a.getInt("full-scans", 3));
+        full.args = a;
         if (a.has("only")) {
             full.only = List.of(a.get("only", "").toLowerCase(Locale.ROOT).split(","));
         }
@@ -116,6 +119,7 @@ public final class Oltp {
                     (int) (full.ops * scale), (int) (full.updates * scale), (int) (full.deletes * scale),
                     (int) Math.ceil(full.scans * scale), (int) Math.ceil(full.joins * scale), full.fullScans);
             warm.only = full.only;
+            warm.args = a;
             warm.run(sync, dir);
         }
         // timed passes on fresh files; each engine's time per operation is the median over the passes
@@ -231,6 +235,8 @@ public final class Oltp {
                 s.execute("PRAGMA synchronous=" + sync);
                 s.execute("PRAGMA busy_timeout=30000");
             }
+            args.applyMmap(nat, true);
+            args.applyMmap(one, false);
             for (Connection c : List.of(nat, one)) {
                 createSchema(c);
             }

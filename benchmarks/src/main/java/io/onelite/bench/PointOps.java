@@ -21,6 +21,7 @@ import java.util.Random;
  *
  * <pre>
  * usage: PointOps [--rows 50000] [--rounds 60] [--ops pk,idx,upd,join] [--dir DIR] [--clock wall|cpu]
+ *                 [--mmap BYTES] [--native-mmap BYTES]
  *        (also del: autocommit delete by key, ins: autocommit insert; rounds x 300 / 0.75 must stay below rows for del)
  * </pre>
  * The first third of the rounds warms up (JIT) and is not counted. {@code --clock cpu} times
@@ -60,6 +61,8 @@ public final class PointOps {
         Path nativeFile = Files.createTempFile(dir, "points-native", ".db");
         Path oneliteFile = Files.createTempFile(dir, "points-onelite", ".db");
         try (Connection nat = p.load("jdbc:sqlite:", nativeFile); Connection one = p.load("jdbc:onelite:", oneliteFile)) {
+            a.applyMmap(nat, true);
+            a.applyMmap(one, false);
             for (String op : a.get("ops", "pk,idx,upd,join").split(",")) {
                 p.compare(op.trim(), nat, one, rounds);
             }

@@ -21,7 +21,7 @@ import java.util.Locale;
  * SQLite does. The schema-describing ones live in {@link SchemaPragmas} (shared with the
  * table-valued {@code pragma_x(...)} forms), the per-connection settings in {@link SessionImpl}.
  * A pragma that sets a value returns no rows (and has no result columns), except
- * {@code busy_timeout}, which reports the new value as SQLite does.
+ * {@code busy_timeout} and {@code mmap_size}, which report the new value as SQLite does.
  */
 final class Pragmas {
     private Pragmas() {
@@ -30,7 +30,7 @@ final class Pragmas {
     /** Pragmas whose query form returns one row with one column named as the pragma. */
     private static final java.util.Set<String> SINGLE_VALUE = java.util.Set.of("user_version", "schema_version",
             "application_id", "foreign_keys", "busy_timeout", "page_size", "page_count", "freelist_count",
-            "cache_size", "synchronous", "defer_foreign_keys", "recursive_triggers", "automatic_index");
+            "cache_size", "synchronous", "defer_foreign_keys", "recursive_triggers", "automatic_index", "mmap_size");
 
     static List<String> columns(PragmaStmt p) {
         String n = name(p);
@@ -43,7 +43,7 @@ final class Pragmas {
             case "wal_checkpoint" -> List.of("busy", "log", "checkpointed");
             case "database_list" -> List.of("seq", "name", "file");
             case "compile_options", "integrity_check", "quick_check", "journal_mode" -> List.of(n);
-            default -> SINGLE_VALUE.contains(n) && (p.value() == null || n.equals("busy_timeout"))
+            default -> SINGLE_VALUE.contains(n) && (p.value() == null || n.equals("busy_timeout") || n.equals("mmap_size"))
                     ? List.of(n) : List.of();
         };
     }
@@ -116,6 +116,22 @@ final class Pragmas {
                     return null;
                 }
                 out.add(new Object[]{(long) s.cacheSize});
+            }
+            case "mmap_size" -> {
+                // one value per connection, for every file it reads; a database with no file
+                // (temp, :memory:) answers no row, as SQLite's file control does
+                if (Schema.TEMP.equalsIgnoreCase(p.name().schema())) {
+                    return StatementImpl.listRows(out);
+                }
+                if (v != null) {
+                    long size = decOrHexToI64(v);
+                    s.setMmapSize(size < 0 ? io.onelite.pager.PagerOptions.MMAP_SIZE_DEFAULT
+                            : Math.min(size, io.onelite.pager.PagerOptions.MMAP_SIZE_MAX));
+                }
+                if (s.shared.path == null) {
+                    return StatementImpl.listRows(out);
+                }
+                out.add(new Object[]{s.mmapSize});
             }
             case "synchronous" -> {
                 if (v != null) {
@@ -216,6 +232,39 @@ final class Pragmas {
         }
         int stored = (level + 1) & 7;
         return (stored == 0 ? 1 : stored) - 1;
+    }
+
+    /**
+     * A pragma value as SQLite's {@code sqlite3DecOrHexToI64}: {@code 0x} and up to 16 hex digits
+     * (wrapping into 64 bits), else leading spaces, an optional sign and the digits that follow
+     * (text after them is ignored, no digits is 0, an overflow saturates).
+     */
+    static long decOrHexToI64(String v) {
+        if (v.length() > 2 && v.charAt(0) == '0' && (v.charAt(1) == 'x' || v.charAt(1) == 'X')) {
+            long u = 0;
+            for (int i = 2; i < v.length() && Character.digit(v.charAt(i), 16) >= 0 && v.charAt(i) < 128; i++) {
+                u = u * 16 + Character.digit(v.charAt(i), 16);
+            }
+            return u;
+        }
+        int i = 0;
+        while (i < v.length() && Character.isWhitespace(v.charAt(i))) {
+            i++;
+        }
+        boolean negative = false;
+        if (i < v.length() && (v.charAt(i) == '-' || v.charAt(i) == '+')) {
+            negative = v.charAt(i) == '-';
+            i++;
+        }
+        long n = 0;
+        for (; i < v.length() && v.charAt(i) >= '0' && v.charAt(i) <= '9'; i++) {
+            int d = v.charAt(i) - '0';
+            if (n > (Long.MAX_VALUE - d) / 10) {
+                return negative ? Long.MIN_VALUE : Long.MAX_VALUE;
+            }
+            n = n * 10 + d;
+        }
+        return negative ? -n : n;
     }
 
     /**

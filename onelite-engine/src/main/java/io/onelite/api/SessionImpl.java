@@ -51,6 +51,11 @@ final class SessionImpl implements Session, ExecContext.SessionState {
      * shared by the file's sessions and sized when the file opens, so this is only reported.
      */
     int cacheSize;
+    /**
+     * PRAGMA mmap_size as set on this connection (bytes, at most {@code PagerOptions.MMAP_SIZE_MAX}):
+     * how much of a database file this connection's page reads take from the file's mapping.
+     */
+    long mmapSize = io.onelite.pager.PagerOptions.MMAP_SIZE_DEFAULT;
     /** PRAGMA synchronous as SQLite reports it (0 OFF, 1 NORMAL, 2 FULL, 3 EXTRA; up to 6). */
     private int synchronousLevel;
     /** {@code Synchronous.values()} once: the call copies the array, and every statement's transaction asks. */
@@ -74,6 +79,14 @@ final class SessionImpl implements Session, ExecContext.SessionState {
 
     int synchronousLevel() {
         return synchronousLevel;
+    }
+
+    /** PRAGMA mmap_size = bytes (already within 0..max): for this statement's transaction too, when one is open. */
+    void setMmapSize(long bytes) {
+        mmapSize = bytes;
+        if (tx != null) {
+            tx.setMmapSize(bytes);
+        }
     }
 
     /** The level PRAGMA synchronous reports; commits of this session sync as {@link #synchronous()} says. */
@@ -160,6 +173,9 @@ final class SessionImpl implements Session, ExecContext.SessionState {
         TxStorage st = shared.storage.begin(m, busyTimeout);
         SessionTx tx = new SessionTx(databases, st, m);
         tx.setSynchronous(synchronous());
+        if (mmapSize != io.onelite.pager.PagerOptions.MMAP_SIZE_DEFAULT) {
+            tx.setMmapSize(mmapSize);
+        }
         return tx;
     }
 

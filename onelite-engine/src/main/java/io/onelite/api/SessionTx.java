@@ -47,6 +47,8 @@ final class SessionTx extends ForwardingStorage implements TxStorage {
     /** Open savepoints: per database name, that database's own savepoint number. */
     private final List<Map<String, Integer>> savepoints = new ArrayList<>();
     private Synchronous synchronous;
+    /** The connection's mmap_size, given to every database that joins; -1 until set. */
+    private long mmapSize = -1;
 
     SessionTx(SessionDatabases databases, TxStorage main, BeginMode mode) {
         super(main);
@@ -94,6 +96,9 @@ final class SessionTx extends ForwardingStorage implements TxStorage {
             TxStorage tx = read != null ? read : databases.begin(key, joinMode);
             if (synchronous != null) {
                 tx.setSynchronous(synchronous);
+            }
+            if (mmapSize >= 0) {
+                tx.setMmapSize(mmapSize);
             }
             j = new Joined(key, tx);
             for (Map<String, Integer> level : savepoints) {
@@ -209,6 +214,15 @@ final class SessionTx extends ForwardingStorage implements TxStorage {
         main.setSynchronous(level);
         for (Joined j : joined.values()) {
             j.tx.setSynchronous(level);
+        }
+    }
+
+    @Override
+    public void setMmapSize(long bytes) {
+        mmapSize = bytes;
+        main.setMmapSize(bytes);
+        for (Joined j : joined.values()) {
+            j.tx.setMmapSize(bytes);
         }
     }
 

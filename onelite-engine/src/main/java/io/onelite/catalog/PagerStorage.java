@@ -149,6 +149,11 @@ public final class PagerStorage implements StorageProvider {
         }
 
         @Override
+        public void setMmapSize(long bytes) {
+            tx.setMmapSize(bytes);
+        }
+
+        @Override
         public io.onelite.common.BeginMode mode() {
             return tx.mode();
         }

@@ -15,6 +15,10 @@ public interface TxStorage extends Storage {
     default void setSynchronous(io.onelite.common.Synchronous level) {
     }
 
+    /** The connection's {@code mmap_size} (bytes): how much of the file its page reads take from the mapping. */
+    default void setMmapSize(long bytes) {
+    }
+
     /**
      * VACUUM: replaces the whole database, in this transaction's write set, by a packed copy of
      * it ({@link Vacuum}); {@code schema} is this transaction's schema. The transaction must

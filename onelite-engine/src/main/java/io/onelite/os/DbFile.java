@@ -24,6 +24,17 @@ public interface DbFile extends AutoCloseable {
     /** Forces written data to the device ({@code fdatasync}, or {@code fsync} with metadata). */
     void sync(boolean metadata);
 
+    /**
+     * Maps {@code [pos, pos + size)} of the file read-only and shared with other processes (the
+     * pager's memory-mapped page reads, SQLite's {@code unixMapfile}), or returns null where this
+     * file cannot be mapped (the default: test doubles, which then see every read). The region
+     * must lie inside the file: a mapping never extends it. Reading a mapped byte the file no
+     * longer has faults (the JVM throws an {@link InternalError}).
+     */
+    default java.nio.MappedByteBuffer mapReadOnly(long pos, int size) {
+        return null;
+    }
+
     /** The file's path. */
     java.nio.file.Path path();
 

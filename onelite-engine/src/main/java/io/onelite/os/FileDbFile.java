@@ -204,6 +204,25 @@ public final class FileDbFile implements DbFile, LockAndMap {
         return io(ResultCode.IOERR_SHMMAP, ch -> ch.map(FileChannel.MapMode.READ_WRITE, pos, size));
     }
 
+    /**
+     * {@inheritDoc}
+     *
+     * <p>{@code FileChannel.map} on a writable channel extends a file shorter than the region
+     * (it never does so for a read-only channel, but a second descriptor of the file would drop
+     * the process's POSIX locks when it is closed), so the size is checked here first: a region
+     * past the end is refused with IOERR_READ. The caller must also keep the file from shrinking
+     * under the call, as the WAL protocol does for the pages its read mark covers.
+     */
+    @Override
+    public MappedByteBuffer mapReadOnly(long pos, int size) {
+        return io(ResultCode.IOERR_READ, ch -> {
+            if (ch.size() < pos + size) {
+                throw new java.io.IOException("cannot map past the end of the file");
+            }
+            return ch.map(FileChannel.MapMode.READ_ONLY, pos, size);
+        });
+    }
+
     @Override
     public FileLock tryLock(long pos, long len, boolean shared) {
         return io(ResultCode.IOERR_LOCK, ch -> ch.tryLock(pos, len, shared));

@@ -43,6 +43,7 @@ final class FileBackend implements Backend {
     private final int pageSize;
     private final int usableSize;
     private final PageCache cache;
+    private final MappedPages mapped;
     private final ConcurrentHashMap<Long, Integer> generations = new ConcurrentHashMap<>();
     private final java.util.concurrent.atomic.AtomicInteger lastGeneration = new java.util.concurrent.atomic.AtomicInteger();
     /** New generation -> {old generation, old mxFrame}: a restart that changed no data. */
@@ -67,6 +68,7 @@ final class FileBackend implements Backend {
         this.pageSize = pageSize;
         this.usableSize = usableSize;
         this.cache = new PageCache(cachePages);
+        this.mapped = new MappedPages(db, pageSize);
         wal.onRestart((oldSalts, oldMx, newSalts, newestFrame) -> cache.carry(generation(oldSalts), generation(newSalts),
                 k -> k.tag() >= 0 && newestFrame.applyAsInt(k.pgno()) == k.tag()));
     }
@@ -194,7 +196,7 @@ final class FileBackend implements Backend {
         p = new byte[pageSize];
         if (frame > 0) {
             wal.readFrame(frame, p);
-        } else {
+        } else if (!mapped.read(pgno, p, s.mmapSize(), s.readSlot >= 0 ? (long) s.pageCount * pageSize : 0)) {
             db.read((long) (pgno - 1) * pageSize, p, 0, pageSize);
         }
         cache.put(key, p);

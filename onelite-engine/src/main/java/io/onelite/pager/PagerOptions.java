@@ -15,6 +15,14 @@ import io.onelite.common.Synchronous;
 public record PagerOptions(Synchronous synchronous, int cacheSizePages, int autoCheckpointFrames,
                            boolean readOnly, int newDatabasePageSize) {
 
+    /**
+     * The {@code mmap_size} (bytes) a connection starts with: 256 MiB where files are mapped,
+     * 0 elsewhere (Windows). SQLite's default is 0 (docs/compat.md).
+     */
+    public static final long MMAP_SIZE_DEFAULT = MappedPages.DEFAULT_SIZE;
+    /** The largest {@code mmap_size} (SQLite's {@code SQLITE_MAX_MMAP_SIZE}); larger values are lowered to it. */
+    public static final long MMAP_SIZE_MAX = MappedPages.MAX_SIZE;
+
     /** FULL, 2000 pages, 1000 frames, read-write, 4096-byte pages. */
     public static final PagerOptions DEFAULTS = new PagerOptions(Synchronous.FULL, 2000, 1000, false, 4096);
 

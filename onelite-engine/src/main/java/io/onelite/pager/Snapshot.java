@@ -26,6 +26,8 @@ public final class Snapshot implements PageStore {
     final Object state;
     /** The WAL read lock slot held (0..4), or -1 when the view holds no read lock. */
     int readSlot = -1;
+    /** The reading connection's {@code mmap_size}: how much of the database file its page reads may take from the mapping. */
+    private long mmapSize = MappedPages.DEFAULT_SIZE;
     volatile boolean released;
     /**
      * Interior b-tree pages read, direct-mapped by pgno (null: none kept). A b-tree descent reads
@@ -81,6 +83,21 @@ public final class Snapshot implements PageStore {
     /** The last committed WAL frame included (for {@code :memory:}: the commit number). */
     public int mxFrame() {
         return mxFrame;
+    }
+
+    /**
+     * The connection's {@code PRAGMA mmap_size} in bytes: database-file pages within that many
+     * bytes of the file are copied out of the file's memory mapping ({@link MappedPages}), the
+     * others read by position; 0 reads every page by position. A reading option, not part of the
+     * state: it never changes what a read returns. Set it before the view is shared.
+     */
+    public void setMmapSize(long bytes) {
+        mmapSize = Math.max(0, bytes);
+    }
+
+    /** The {@code mmap_size} this view reads with (see {@link #setMmapSize}). */
+    public long mmapSize() {
+        return mmapSize;
     }
 
     /** Whether {@code other} is the same committed state (same generation and frame). */

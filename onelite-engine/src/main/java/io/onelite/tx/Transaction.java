@@ -44,6 +44,8 @@ public final class Transaction {
     private List<CommitHook> hooks;
     /** The connection's synchronous level; null: the file's. */
     private io.onelite.common.Synchronous synchronous;
+    /** The connection's mmap_size (bytes), or -1 for the pager's default (see {@link Snapshot#setMmapSize}). */
+    private long mmapSize = -1;
     /** Trace marks of the open savepoints; savepoint n (from 1) is at index n - 1. */
     private final ArrayList<Integer> savepoints = new ArrayList<>();
 
@@ -71,6 +73,9 @@ public final class Transaction {
     private Snapshot view() {
         if (snapshot == null) {
             snapshot = pager.beginRead();
+            if (mmapSize >= 0) {
+                snapshot.setMmapSize(mmapSize);
+            }
         }
         return snapshot;
     }
@@ -281,6 +286,20 @@ public final class Transaction {
      */
     public void setSynchronous(io.onelite.common.Synchronous level) {
         this.synchronous = level;
+    }
+
+    /**
+     * Sets the {@code mmap_size} of the connection that runs this transaction: how many bytes of
+     * the database file its page reads copy from the file's mapping rather than read by position.
+     */
+    public void setMmapSize(long bytes) {
+        this.mmapSize = bytes;
+        if (snapshot != null) {
+            snapshot.setMmapSize(bytes);
+        }
+        if (ws != null) {
+            ws.base().setMmapSize(bytes);
+        }
     }
 
     /** Whether this transaction's commit syncs (synchronous FULL or EXTRA); VACUUM INTO syncs its file likewise. */
