@@ -48,7 +48,24 @@ public final class Pager implements AutoCloseable {
         }
     });
     private volatile boolean writeLocked;
+    /** The holder of the write lock that a waiter may make let go ({@link #tryLockWriteRevocably}), or null. */
+    private volatile RevocableHold revocable;
     private int refs = 1;
+
+    /**
+     * A holder of the write lock that can give it up before it ends: an adaptive BEGIN CONCURRENT
+     * transaction (package {@code tx}) that took the lock at its first access and reads the newest
+     * state without a read mark. A writer of this JVM about to wait for the lock asks it to let go
+     * once it has held the lock for a while ({@link #revocableAtNanos()}); it then pins its state
+     * with {@link #keepReadable} and releases the lock, and goes on as an optimistic transaction.
+     */
+    public interface RevocableHold {
+        /** From when (System.nanoTime) a waiter may revoke the hold. */
+        long revocableAtNanos();
+
+        /** Releases the write lock if the holder can still let go (not committing); whether it did. */
+        boolean revoke();
+    }
 
     private Pager(Backend backend, PagerOptions options, Path path, Object key) {
         this.backend = backend;
@@ -163,7 +180,7 @@ public final class Pager implements AutoCloseable {
         }
         long deadline = deadline(timeout);
         try {
-            if (!gate.acquire(deadline)) {
+            if (!acquireGate(deadline)) {
                 throw new OneLiteException(ResultCode.BUSY, "database is locked");
             }
         } catch (InterruptedException e) {
@@ -171,6 +188,61 @@ public final class Pager implements AutoCloseable {
             throw new OneLiteException(ResultCode.INTERRUPT, "interrupted");
         }
         takeOsLock(deadline);
+    }
+
+    /**
+     * The in-JVM gate, as {@link WriteGate#acquire}; while a {@link RevocableHold} holds the lock,
+     * waits only until it may be revoked, revokes it, and waits on (also revokes it when the
+     * deadline has passed, so a revocable hold never makes a writer fail with BUSY).
+     */
+    private boolean acquireGate(long deadline) throws InterruptedException {
+        while (true) {
+            RevocableHold h = revocable;
+            if (h == null) {
+                return gate.acquire(deadline);
+            }
+            long now = System.nanoTime();
+            long at = h.revocableAtNanos();
+            if (now - at < 0 && deadline - now > 0) {
+                if (gate.acquire(at - deadline < 0 ? at : deadline)) {
+                    return true;
+                }
+                continue;
+            }
+            if (!h.revoke() || deadline - System.nanoTime() <= 0) {
+                return gate.acquire(deadline); // not revoked: it is committing, the lock comes free soon
+            }
+        }
+    }
+
+    /**
+     * As {@link #tryLockWrite()}, registering {@code hold} as the holder, which any writer of this
+     * JVM about to wait may revoke (see {@link RevocableHold}); {@link #unlockWrite()} ends it.
+     */
+    public boolean tryLockWriteRevocably(RevocableHold hold) {
+        if (!tryLockWrite()) {
+            return false;
+        }
+        revocable = hold;
+        return true;
+    }
+
+    /**
+     * With the write lock held and nothing appended: takes a WAL read mark on the newest state,
+     * which is {@code writerView}'s (a view from {@link #latest()}), and makes {@code writerView}
+     * read through it from now on, so that {@code writerView} (and a write set on it) stays valid
+     * after the write lock is released. Null if the newest state is not {@code writerView}'s. The
+     * caller ends the returned snapshot with {@link #endRead} when done with both.
+     */
+    public Snapshot keepReadable(Snapshot writerView) {
+        checkLocked();
+        Snapshot s = backend.beginRead(); // not the drain's wait: we hold the lock
+        if (!s.sameState(writerView) || !s.sameState(backend.latest())) {
+            backend.endRead(s);
+            return null;
+        }
+        writerView.readThrough(s);
+        return s;
     }
 
     /** Takes the write lock if it is free right now; never waits. */
@@ -207,6 +279,7 @@ public final class Pager implements AutoCloseable {
     /** Releases the write lock; appended but unpublished commits are abandoned. */
     public void unlockWrite() {
         checkLocked();
+        revocable = null;
         try {
             backend.abandonUnpublished();
         } finally {
@@ -283,7 +356,7 @@ public final class Pager implements AutoCloseable {
         long deadline = deadline(busyTimeout);
         boolean gotGate;
         try {
-            gotGate = gate.acquire(deadline);
+            gotGate = acquireGate(deadline);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new OneLiteException(ResultCode.INTERRUPT, "interrupted");

@@ -30,6 +30,9 @@ final class Shared {
     final LongAdder commitNanos = new LongAdder();
     final LongAdder merges = new LongAdder();
     final LongAdder mergeNanos = new LongAdder();
+    /** Adaptive BEGIN CONCURRENT: transactions that took the write lock at their first access, and holds revoked. */
+    final LongAdder holds = new LongAdder();
+    final LongAdder revocations = new LongAdder();
 
     private Shared(Pager pager) {
         this.pagerRef = new WeakReference<>(pager);
