@@ -191,28 +191,74 @@ public final class Pager implements AutoCloseable {
     }
 
     /**
-     * The in-JVM gate, as {@link WriteGate#acquire}; while a {@link RevocableHold} holds the lock,
-     * waits only until it may be revoked, revokes it, and waits on (also revokes it when the
-     * deadline has passed, so a revocable hold never makes a writer fail with BUSY).
+     * How often a writer waiting behind a {@link RevocableHold} looks whether to revoke it: a holder
+     * idle in application code must not keep the lock from this JVM's writers, but a waiter that
+     * woke up every 100 µs would cost a thread switch per short transaction.
+     */
+    static final long REVOKE_CHECK_NANOS = 5_000_000;
+    /** See {@link #acquireGate}: revocable holds count as in use for this long after the last one began. */
+    static final long REVOCABLE_RECENT_NANOS = 50_000_000;
+    /** When a revocable hold last began (System.nanoTime). */
+    private volatile long revocableSeenAt = System.nanoTime() - 2 * REVOCABLE_RECENT_NANOS;
+
+    /**
+     * The in-JVM gate, as {@link WriteGate#acquire}. While revocable holds are in use on this pager
+     * (one held the lock in the last {@link #REVOCABLE_RECENT_NANOS}), a waiter looks every
+     * {@link #REVOKE_CHECK_NANOS} whether the holder is one that may be revoked by now, and revokes
+     * it; and it revokes one when its deadline has come, so a revocable hold never makes a writer
+     * fail with BUSY. Otherwise (no adaptive transactions) this is the gate's own wait.
      */
     private boolean acquireGate(long deadline) throws InterruptedException {
         while (true) {
             RevocableHold h = revocable;
-            if (h == null) {
+            long now = System.nanoTime();
+            if (h == null && now - revocableSeenAt > REVOCABLE_RECENT_NANOS) {
                 return gate.acquire(deadline);
             }
-            long now = System.nanoTime();
-            long at = h.revocableAtNanos();
-            if (now - at < 0 && deadline - now > 0) {
-                if (gate.acquire(at - deadline < 0 ? at : deadline)) {
-                    return true;
+            if (deadline - now <= 0) {
+                if (h != null) {
+                    h.revoke();
                 }
-                continue;
+                return gate.acquire(deadline);
             }
-            if (!h.revoke() || deadline - System.nanoTime() <= 0) {
-                return gate.acquire(deadline); // not revoked: it is committing, the lock comes free soon
+            if (h != null && now - h.revocableAtNanos() >= 0 && h.revoke()) {
+                continue; // the lock is free or handed on
+            }
+            long until = now + REVOKE_CHECK_NANOS;
+            if (gate.acquire(until - deadline > 0 ? deadline : until)) {
+                return true;
             }
         }
+    }
+
+    /**
+     * As {@link #tryLockWriteRevocably}, waiting up to {@code gateWait} for this JVM's other writers
+     * (the gate, revoking a revocable holder as {@link #lockWrite} does); another process holding
+     * the WAL write lock is not waited for. False (nothing held) if not granted.
+     */
+    public boolean lockWriteRevocably(RevocableHold hold, Duration gateWait) {
+        if (options.readOnly()) {
+            return false;
+        }
+        try {
+            if (!acquireGate(deadline(gateWait))) {
+                return false;
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
+        try {
+            takeOsLock(System.nanoTime());
+        } catch (OneLiteException busy) {
+            if (busy.resultCode() == ResultCode.BUSY) {
+                return false;
+            }
+            throw busy;
+        }
+        revocable = hold;
+        revocableSeenAt = System.nanoTime();
+        return true;
     }
 
     /**
@@ -224,6 +270,7 @@ public final class Pager implements AutoCloseable {
             return false;
         }
         revocable = hold;
+        revocableSeenAt = System.nanoTime();
         return true;
     }
 

@@ -10,8 +10,14 @@ package io.onelite.tx;
  * the same kind of work.
  */
 final class AdaptiveHistory {
-    /** Adaptive BEGIN CONCURRENT on or off: system property {@code onelite.adaptiveConcurrent} (default true). */
-    static final boolean ENABLED = !"false".equalsIgnoreCase(System.getProperty("onelite.adaptiveConcurrent", "true"));
+    /**
+     * Adaptive BEGIN CONCURRENT on or off: system property {@code onelite.adaptiveConcurrent}
+     * (default true), read when a {@link TransactionManager} is created.
+     */
+    static boolean enabled() {
+        return !"false".equalsIgnoreCase(System.getProperty("onelite.adaptiveConcurrent", "true"));
+    }
+
     /**
      * The average duration below which a thread's concurrent transactions count as short: 100 µs,
      * or the system property {@code onelite.adaptiveConcurrentMicros}.
@@ -23,6 +29,12 @@ final class AdaptiveHistory {
      * {@code onelite.adaptiveHoldMicros}.
      */
     static final long HOLD_NANOS = micros("onelite.adaptiveHoldMicros", 100);
+    /**
+     * How long a thread with short transactions waits for this JVM's other writers at its next
+     * transaction's first access when the lock is taken, before it goes on optimistically: 5 ms,
+     * or the system property {@code onelite.adaptiveWaitMicros} (0: never waits).
+     */
+    static final long WAIT_NANOS = micros("onelite.adaptiveWaitMicros", 5000);
     /** One sample counts at most this much: a preempted transaction must not disable it for long. */
     private static final long SAMPLE_CAP_NANOS = 1_000_000;
 

@@ -27,22 +27,26 @@ final class AdaptiveHold implements Pager.RevocableHold {
 
     private final Pager pager;
     private final Shared shared;
-    private final long revocableAt;
+    private volatile long revocableAt;
     private final AtomicInteger state = new AtomicInteger(SETTING_UP);
     /** The writer's view the transaction reads (its snapshot); set before HOLDING. */
     private Snapshot view;
     /** After a revocation: the read-marked snapshot that keeps {@link #view} readable. */
     private volatile Snapshot pin;
 
-    AdaptiveHold(Pager pager, Shared shared, long lockedAtNanos) {
+    AdaptiveHold(Pager pager, Shared shared) {
         this.pager = pager;
         this.shared = shared;
-        this.revocableAt = lockedAtNanos + AdaptiveHistory.HOLD_NANOS;
+        this.revocableAt = System.nanoTime() + AdaptiveHistory.HOLD_NANOS;
     }
 
-    /** The transaction is set up on {@code writerView}: from now on the hold may be revoked. */
-    void ready(Snapshot writerView) {
+    /**
+     * The transaction, which took the lock at {@code lockedAtNanos}, is set up on {@code writerView}:
+     * from now on the hold may be revoked.
+     */
+    void ready(Snapshot writerView, long lockedAtNanos) {
         this.view = writerView;
+        this.revocableAt = lockedAtNanos + AdaptiveHistory.HOLD_NANOS;
         state.set(HOLDING);
     }
 

@@ -93,10 +93,13 @@ public final class Transaction {
         if (!tm.adaptive || !AdaptiveHistory.current().prefersHold() || (syncsAtCommit() && pager.path() != null)) {
             return false; // a commit that syncs would hold the lock for a sync: group commit does better
         }
-        AdaptiveHold h = new AdaptiveHold(pager, tm.shared, firstAccessNanos);
-        if (!pager.tryLockWriteRevocably(h)) {
+        AdaptiveHold h = new AdaptiveHold(pager, tm.shared);
+        if (!pager.tryLockWriteRevocably(h)
+                && (AdaptiveHistory.WAIT_NANOS == 0
+                || !pager.lockWriteRevocably(h, java.time.Duration.ofNanos(AdaptiveHistory.WAIT_NANOS)))) {
             return false;
         }
+        firstAccessNanos = System.nanoTime(); // the history measures the transaction, not this wait
         try {
             Snapshot latest = pager.latest();
             ws = pager.newWriteSet(latest);
@@ -111,7 +114,7 @@ public final class Transaction {
             throw e;
         }
         hold = h;
-        h.ready(snapshot);
+        h.ready(snapshot, firstAccessNanos);
         tm.shared.holds.increment();
         return true;
     }
