@@ -180,7 +180,7 @@ public final class Pager implements AutoCloseable {
         }
         long deadline = deadline(timeout);
         try {
-            if (!acquireGate(deadline)) {
+            if (!acquireGate(deadline, true)) {
                 throw new OneLiteException(ResultCode.BUSY, "database is locked");
             }
         } catch (InterruptedException e) {
@@ -203,12 +203,13 @@ public final class Pager implements AutoCloseable {
 
     /**
      * The in-JVM gate, as {@link WriteGate#acquire}. While revocable holds are in use on this pager
-     * (one held the lock in the last {@link #REVOCABLE_RECENT_NANOS}), a waiter looks every
-     * {@link #REVOKE_CHECK_NANOS} whether the holder is one that may be revoked by now, and revokes
-     * it; and it revokes one when its deadline has come, so a revocable hold never makes a writer
-     * fail with BUSY. Otherwise (no adaptive transactions) this is the gate's own wait.
+     * (one held the lock in the last {@link #REVOCABLE_RECENT_NANOS}), a waiter looks whether the
+     * holder is one that may be revoked by now, and revokes it: when it may first be revoked, then
+     * every {@link #REVOKE_CHECK_NANOS}; with {@code revokeAtDeadline} also when its deadline has
+     * come, so a revocable hold never makes a writer fail with BUSY. Otherwise (no adaptive
+     * transactions) this is the gate's own wait.
      */
-    private boolean acquireGate(long deadline) throws InterruptedException {
+    private boolean acquireGate(long deadline, boolean revokeAtDeadline) throws InterruptedException {
         while (true) {
             RevocableHold h = revocable;
             long now = System.nanoTime();
@@ -216,15 +217,22 @@ public final class Pager implements AutoCloseable {
                 return gate.acquire(deadline);
             }
             if (deadline - now <= 0) {
-                if (h != null) {
+                if (h != null && revokeAtDeadline) {
                     h.revoke();
                 }
                 return gate.acquire(deadline);
             }
-            if (h != null && now - h.revocableAtNanos() >= 0 && h.revoke()) {
-                continue; // the lock is free or handed on
-            }
             long until = now + REVOKE_CHECK_NANOS;
+            if (h != null) {
+                long at = h.revocableAtNanos();
+                if (now - at >= 0) {
+                    if (h.revoke()) {
+                        continue; // the lock is free or handed on
+                    }
+                } else if (at - until < 0) {
+                    until = at; // look again when it may be revoked
+                }
+            }
             if (gate.acquire(until - deadline > 0 ? deadline : until)) {
                 return true;
             }
@@ -241,8 +249,8 @@ public final class Pager implements AutoCloseable {
             return false;
         }
         try {
-            if (!acquireGate(deadline(gateWait))) {
-                return false;
+            if (!acquireGate(deadline(gateWait), false)) {
+                return false; // goes on optimistically: no need to take the lock from anyone
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -262,6 +270,17 @@ public final class Pager implements AutoCloseable {
     }
 
     /**
+     * Revokes the {@link RevocableHold} holding the lock if it could have been revoked for
+     * {@code nanos} already (a holder idle in application code; see {@code tx.HoldWatch}).
+     */
+    public void revokeHoldIdleFor(long nanos) {
+        RevocableHold h = revocable;
+        if (h != null && System.nanoTime() - h.revocableAtNanos() >= nanos) {
+            h.revoke();
+        }
+    }
+
+    /**
      * As {@link #tryLockWrite()}, registering {@code hold} as the holder, which any writer of this
      * JVM about to wait may revoke (see {@link RevocableHold}); {@link #unlockWrite()} ends it.
      */
@@ -275,8 +294,17 @@ public final class Pager implements AutoCloseable {
     }
 
     /**
+     * With the write lock held: the newest state as {@link #latest()}, in a view of the caller's own
+     * (for {@link #keepReadable}, which changes where that view reads from).
+     */
+    public Snapshot latestOwn() {
+        checkLocked();
+        return backend.latestOwn();
+    }
+
+    /**
      * With the write lock held and nothing appended: takes a WAL read mark on the newest state,
-     * which is {@code writerView}'s (a view from {@link #latest()}), and makes {@code writerView}
+     * which is {@code writerView}'s (a view from {@link #latestOwn()}), and makes {@code writerView}
      * read through it from now on, so that {@code writerView} (and a write set on it) stays valid
      * after the write lock is released. Null if the newest state is not {@code writerView}'s. The
      * caller ends the returned snapshot with {@link #endRead} when done with both.
@@ -284,7 +312,9 @@ public final class Pager implements AutoCloseable {
     public Snapshot keepReadable(Snapshot writerView) {
         checkLocked();
         Snapshot s = backend.beginRead(); // not the drain's wait: we hold the lock
-        if (!s.sameState(writerView) || !s.sameState(backend.latest())) {
+        boolean bothTheFileAlone = s.mxFrame() == 0 && writerView.mxFrame() == 0 && s.pageCount() == writerView.pageCount()
+                && path != null; // an empty WAL: both read the database file, whatever the WAL's salts
+        if (!s.sameState(writerView) && !bothTheFileAlone) {
             backend.endRead(s);
             return null;
         }
@@ -403,7 +433,7 @@ public final class Pager implements AutoCloseable {
         long deadline = deadline(busyTimeout);
         boolean gotGate;
         try {
-            gotGate = acquireGate(deadline);
+            gotGate = acquireGate(deadline, true);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new OneLiteException(ResultCode.INTERRUPT, "interrupted");

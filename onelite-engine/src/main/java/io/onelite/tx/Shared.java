@@ -33,6 +33,8 @@ final class Shared {
     /** Adaptive BEGIN CONCURRENT: transactions that took the write lock at their first access, and holds revoked. */
     final LongAdder holds = new LongAdder();
     final LongAdder revocations = new LongAdder();
+    /** Whether the {@link HoldWatch} knows this pager (racy on purpose: registering twice is harmless). */
+    volatile boolean watched;
 
     private Shared(Pager pager) {
         this.pagerRef = new WeakReference<>(pager);

@@ -101,7 +101,7 @@ public final class Transaction {
         }
         firstAccessNanos = System.nanoTime(); // the history measures the transaction, not this wait
         try {
-            Snapshot latest = pager.latest();
+            Snapshot latest = pager.latestOwn(); // its own: a revocation redirects its reads
             ws = pager.newWriteSet(latest);
             for (int i = 0; i < savepoints.size(); i++) {
                 ws.savepoint();
@@ -116,6 +116,8 @@ public final class Transaction {
         hold = h;
         h.ready(snapshot, firstAccessNanos);
         tm.shared.holds.increment();
+        HoldWatch.holdBegan(pager, tm.shared.watched);
+        tm.shared.watched = true;
         return true;
     }
 

@@ -273,6 +273,32 @@ class AdaptiveConcurrentTests {
     }
 
     /**
+     * A hold whose thread sits in application code does not keep a sqlite3 writer out: the watch
+     * thread revokes it within milliseconds, the sqlite3 commit goes in, and the transaction,
+     * optimistic now, fails with 517 as it read the row sqlite3 changed.
+     */
+    @Test
+    void anIdleHoldDoesNotKeepASqlite3WriterOut(@TempDir Path dir) throws Exception {
+        Path db = dir.resolve("i.db");
+        try (Pager pager = Pager.open(db, PagerOptions.DEFAULTS.withSynchronous(Synchronous.NORMAL))) {
+            TxFixture f = new TxFixture(pager, TxOptions.DEFAULTS);
+            int root = f.createSchemaTable("c", "CREATE TABLE c(n INT)");
+            f.runWithRetry(BeginMode.IMMEDIATE, t -> put(t, root, 1, 5L));
+            Transaction t1 = f.begin(BeginMode.CONCURRENT);
+            long seen = getLong(t1, root, 1, 0);
+            assertThat(t1.holdsAdaptively()).isTrue();
+            // t1's thread now waits for sqlite3 (its "application work"); sqlite3 waits up to 20 s
+            assertThat(sqlite3(db, ".timeout 20000", "UPDATE c SET n = 6 WHERE rowid = 1", "SELECT n FROM c"))
+                    .isEqualTo("6");
+            assertThat(t1.holdsAdaptively()).isFalse();
+            put(t1, root, 1, seen + 10);
+            commitExpecting517(t1);
+            assertThat(f.rows(root).get(1L)).containsExactly(6L);
+        }
+        assertThat(sqlite3(db, "pragma integrity_check")).isEqualTo("ok");
+    }
+
+    /**
      * Threads running short read-modify-write transactions (adaptive holds, revoked now and then
      * by each other) beside a sqlite3 process incrementing the same counter: no update is lost and
      * the file passes integrity_check. A small auto-checkpoint restarts the WAL often, so a revoked
