@@ -40,8 +40,10 @@ import java.util.concurrent.atomic.AtomicLong;
  * <pre>
  * usage: Writers [--writers 8] [--per-writer 250] [--work-us 0,200] [--sync NORMAL|FULL|OFF]
  *                [--dir DIR | --memory] [--rounds 1] [--work-kind spin|sleep] [--api tx|jdbc]
- *                [--warmup N] [--slice-us 0,1000]
+ *                [--warmup N] [--slice-us 0,1000] [--adaptive false,true]
  * </pre>
+ * {@code --adaptive} (JDBC only): alternates adaptive and optimistic BEGIN CONCURRENT (see
+ * {@code compareAdaptive}).
  * {@code --slice-us} (JDBC only): alternates the write lock's barging slice between the values
  * (see {@code compareSlices}).
  * {@code --warmup N} (JDBC only, default: the per-writer count): one untimed run of every mode and

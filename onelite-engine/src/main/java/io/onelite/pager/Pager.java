@@ -204,12 +204,13 @@ public final class Pager implements AutoCloseable {
     /**
      * The in-JVM gate, as {@link WriteGate#acquire}. While revocable holds are in use on this pager
      * (one held the lock in the last {@link #REVOCABLE_RECENT_NANOS}), a waiter looks whether the
-     * holder is one that may be revoked by now, and revokes it: when it may first be revoked, then
-     * every {@link #REVOKE_CHECK_NANOS}; with {@code revokeAtDeadline} also when its deadline has
+     * holder is one that may be revoked by now, and revokes it: when the hold it found may first be
+     * revoked, then every {@link #REVOKE_CHECK_NANOS}; with {@code revokeAtDeadline} also when its deadline has
      * come, so a revocable hold never makes a writer fail with BUSY. Otherwise (no adaptive
      * transactions) this is the gate's own wait.
      */
     private boolean acquireGate(long deadline, boolean revokeAtDeadline) throws InterruptedException {
+        boolean first = true;
         while (true) {
             RevocableHold h = revocable;
             long now = System.nanoTime();
@@ -229,10 +230,12 @@ public final class Pager implements AutoCloseable {
                     if (h.revoke()) {
                         continue; // the lock is free or handed on
                     }
-                } else if (at - until < 0) {
-                    until = at; // look again when it may be revoked
+                } else if (first && at - until < 0) {
+                    until = at; // look again when it may be revoked (once: a stream of short holds
+                    // would otherwise wake every waiter at each of them)
                 }
             }
+            first = false;
             if (gate.acquire(until - deadline > 0 ? deadline : until)) {
                 return true;
             }
