@@ -48,8 +48,8 @@ public final class Pager implements AutoCloseable {
         }
     });
     private volatile boolean writeLocked;
-    /** The holder of the write lock that a waiter may make let go ({@link #tryLockWriteRevocably}), or null. */
-    private volatile RevocableHold revocable;
+    /** The gate's waits beside a holder that may be made to let go ({@link #tryLockWriteRevocably}). */
+    private final RevocableHolds holds = new RevocableHolds(gate);
     private int refs = 1;
 
     /**
@@ -180,7 +180,7 @@ public final class Pager implements AutoCloseable {
         }
         long deadline = deadline(timeout);
         try {
-            if (!acquireGate(deadline, true)) {
+            if (!holds.acquire(deadline, true)) {
                 throw new OneLiteException(ResultCode.BUSY, "database is locked");
             }
         } catch (InterruptedException e) {
@@ -191,68 +191,17 @@ public final class Pager implements AutoCloseable {
     }
 
     /**
-     * How often a writer waiting behind a {@link RevocableHold} looks whether to revoke it: a holder
-     * idle in application code must not keep the lock from this JVM's writers, but a waiter that
-     * woke up every 100 µs would cost a thread switch per short transaction.
-     */
-    static final long REVOKE_CHECK_NANOS = 5_000_000;
-    /** See {@link #acquireGate}: revocable holds count as in use for this long after the last one began. */
-    static final long REVOCABLE_RECENT_NANOS = 50_000_000;
-    /** When a revocable hold last began (System.nanoTime). */
-    private volatile long revocableSeenAt = System.nanoTime() - 2 * REVOCABLE_RECENT_NANOS;
-
-    /**
-     * The in-JVM gate, as {@link WriteGate#acquire}. While revocable holds are in use on this pager
-     * (one held the lock in the last {@link #REVOCABLE_RECENT_NANOS}), a waiter looks whether the
-     * holder is one that may be revoked by now, and revokes it: when the hold it found may first be
-     * revoked, then every {@link #REVOKE_CHECK_NANOS}; with {@code revokeAtDeadline} also when its deadline has
-     * come, so a revocable hold never makes a writer fail with BUSY. Otherwise (no adaptive
-     * transactions) this is the gate's own wait.
-     */
-    private boolean acquireGate(long deadline, boolean revokeAtDeadline) throws InterruptedException {
-        boolean first = true;
-        while (true) {
-            RevocableHold h = revocable;
-            long now = System.nanoTime();
-            if (h == null && now - revocableSeenAt > REVOCABLE_RECENT_NANOS) {
-                return gate.acquire(deadline);
-            }
-            if (deadline - now <= 0) {
-                if (h != null && revokeAtDeadline) {
-                    h.revoke();
-                }
-                return gate.acquire(deadline);
-            }
-            long until = now + REVOKE_CHECK_NANOS;
-            if (h != null) {
-                long at = h.revocableAtNanos();
-                if (now - at >= 0) {
-                    if (h.revoke()) {
-                        continue; // the lock is free or handed on
-                    }
-                } else if (first && at - until < 0) {
-                    until = at; // look again when it may be revoked (once: a stream of short holds
-                    // would otherwise wake every waiter at each of them)
-                }
-            }
-            first = false;
-            if (gate.acquire(until - deadline > 0 ? deadline : until)) {
-                return true;
-            }
-        }
-    }
-
-    /**
      * As {@link #tryLockWriteRevocably}, waiting up to {@code gateWait} for this JVM's other writers
-     * (the gate, revoking a revocable holder as {@link #lockWrite} does); another process holding
-     * the WAL write lock is not waited for. False (nothing held) if not granted.
+     * (the gate, revoking a revocable holder as {@link #lockWrite} does: {@link RevocableHolds});
+     * another process holding the WAL write lock is not waited for. False (nothing held) if not
+     * granted.
      */
     public boolean lockWriteRevocably(RevocableHold hold, Duration gateWait) {
         if (options.readOnly()) {
             return false;
         }
         try {
-            if (!acquireGate(deadline(gateWait), false)) {
+            if (!holds.acquire(deadline(gateWait), false)) {
                 return false; // goes on optimistically: no need to take the lock from anyone
             }
         } catch (InterruptedException e) {
@@ -267,8 +216,7 @@ public final class Pager implements AutoCloseable {
             }
             throw busy;
         }
-        revocable = hold;
-        revocableSeenAt = System.nanoTime();
+        holds.held(hold);
         return true;
     }
 
@@ -277,10 +225,7 @@ public final class Pager implements AutoCloseable {
      * {@code nanos} already (a holder idle in application code; see {@code tx.HoldWatch}).
      */
     public void revokeHoldIdleFor(long nanos) {
-        RevocableHold h = revocable;
-        if (h != null && System.nanoTime() - h.revocableAtNanos() >= nanos) {
-            h.revoke();
-        }
+        holds.revokeIdleFor(nanos);
     }
 
     /**
@@ -291,8 +236,7 @@ public final class Pager implements AutoCloseable {
         if (!tryLockWrite()) {
             return false;
         }
-        revocable = hold;
-        revocableSeenAt = System.nanoTime();
+        holds.held(hold);
         return true;
     }
 
@@ -359,7 +303,7 @@ public final class Pager implements AutoCloseable {
     /** Releases the write lock; appended but unpublished commits are abandoned. */
     public void unlockWrite() {
         checkLocked();
-        revocable = null;
+        holds.released();
         try {
             backend.abandonUnpublished();
         } finally {
@@ -436,7 +380,7 @@ public final class Pager implements AutoCloseable {
         long deadline = deadline(busyTimeout);
         boolean gotGate;
         try {
-            gotGate = acquireGate(deadline, true);
+            gotGate = holds.acquire(deadline, true);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new OneLiteException(ResultCode.INTERRUPT, "interrupted");
