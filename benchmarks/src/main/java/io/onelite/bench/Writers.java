@@ -40,8 +40,10 @@ import java.util.concurrent.atomic.AtomicLong;
  * <pre>
  * usage: Writers [--writers 8] [--per-writer 250] [--work-us 0,200] [--sync NORMAL|FULL|OFF]
  *                [--dir DIR | --memory] [--rounds 1] [--work-kind spin|sleep] [--api tx|jdbc]
- *                [--warmup N] [--slice-us 0,1000]
+ *                [--warmup N] [--slice-us 0,1000] [--adaptive false,true]
  * </pre>
+ * {@code --adaptive} (JDBC only): alternates adaptive and optimistic BEGIN CONCURRENT (see
+ * {@code compareAdaptive}).
  * {@code --slice-us} (JDBC only): alternates the write lock's barging slice between the values
  * (see {@code compareSlices}).
  * {@code --warmup N} (JDBC only, default: the per-writer count): one untimed run of every mode and
@@ -99,6 +101,10 @@ public final class Writers {
                     WritersJdbc.run("jdbc:onelite:", "BEGIN CONCURRENT", writers, warmup, workUs, sync, dir);
                 }
             }
+            if (opt.containsKey("adaptive")) {
+                compareAdaptive(opt.get("adaptive"), rounds, works, writers, perWriter, sync, dir);
+                return;
+            }
             if (opt.containsKey("slice-us")) {
                 compareSlices(opt.get("slice-us"), rounds, works, writers, perWriter, sync, dir);
                 return;
@@ -151,6 +157,31 @@ public final class Writers {
                         System.out.printf("round %d work %d us: slice %s us %-16s %,8.0f/s  x native %.2f  %s%n", round,
                                 workUs, v.trim(), begin.substring(6), r.rate(), r.rate() / nat.rate(), r.waits());
                     }
+                }
+            }
+        }
+    }
+
+    /**
+     * {@code --adaptive false,true} (JDBC): each round runs OneLite IMMEDIATE, then CONCURRENT once
+     * per value of the {@code onelite.adaptiveConcurrent} property (read by each new database's
+     * transaction manager), so adaptive and optimistic BEGIN CONCURRENT alternate under the same
+     * load; prints each CONCURRENT/IMMEDIATE ratio with the per-transaction CPU.
+     */
+    private static void compareAdaptive(String values, int rounds, List<Integer> works, int writers, int perWriter,
+                                        Synchronous sync, Path dir) throws Exception {
+        for (int round = 0; round < rounds; round++) {
+            for (int workUs : works) {
+                WritersJdbc.Run imm = WritersJdbc.measure("jdbc:onelite:", "BEGIN IMMEDIATE", writers, perWriter, workUs,
+                        sync, dir);
+                System.out.printf("round %d work %d us: IMMEDIATE          %,8.0f/s  %s%n", round, workUs, imm.rate(),
+                        imm.waits());
+                for (String v : values.split(",")) {
+                    System.setProperty("onelite.adaptiveConcurrent", v.trim());
+                    WritersJdbc.Run r = WritersJdbc.measure("jdbc:onelite:", "BEGIN CONCURRENT", writers, perWriter,
+                            workUs, sync, dir);
+                    System.out.printf("round %d work %d us: CONCURRENT adaptive=%-5s %,8.0f/s  ratio %.2f  %s%n", round,
+                            workUs, v.trim(), r.rate(), r.rate() / imm.rate(), r.waits());
                 }
             }
         }

@@ -24,6 +24,11 @@ interface Backend extends PageSource {
     /** With the write lock: the newest committed state including appended, unpublished commits. */
     Snapshot latest();
 
+    /** As {@link #latest()}, a view no other caller gets (latest() may hand out one shared object). */
+    default Snapshot latestOwn() {
+        return latest();
+    }
+
     /** With the write lock: appends the frozen pages as one commit; returns the new state. */
     Snapshot append(Snapshot base, java.util.Map<Integer, byte[]> pages, int pageCount);
 

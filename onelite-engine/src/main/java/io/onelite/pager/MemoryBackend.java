@@ -69,6 +69,12 @@ final class MemoryBackend implements Backend {
     }
 
     @Override
+    public Snapshot latestOwn() {
+        Snapshot p = pending;
+        return new Snapshot(this, p.pageSize, p.usableSize, p.pageCount, 0, p.mxFrame, p.state);
+    }
+
+    @Override
     public Snapshot append(Snapshot base, Map<Integer, byte[]> pages, int pageCount) {
         int seq = pending.mxFrame + 1;
         PageMap map = ((PageMap) pending.state).with(pages, seq);

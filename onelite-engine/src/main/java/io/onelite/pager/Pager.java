@@ -48,7 +48,24 @@ public final class Pager implements AutoCloseable {
         }
     });
     private volatile boolean writeLocked;
+    /** The gate's waits beside a holder that may be made to let go ({@link #tryLockWriteRevocably}). */
+    private final RevocableHolds holds = new RevocableHolds(gate);
     private int refs = 1;
+
+    /**
+     * A holder of the write lock that can give it up before it ends: an adaptive BEGIN CONCURRENT
+     * transaction (package {@code tx}) that took the lock at its first access and reads the newest
+     * state without a read mark. A writer of this JVM about to wait for the lock asks it to let go
+     * once it has held the lock for a while ({@link #revocableAtNanos()}); it then pins its state
+     * with {@link #keepReadable} and releases the lock, and goes on as an optimistic transaction.
+     */
+    public interface RevocableHold {
+        /** From when (System.nanoTime) a waiter may revoke the hold. */
+        long revocableAtNanos();
+
+        /** Releases the write lock if the holder can still let go (not committing); whether it did. */
+        boolean revoke();
+    }
 
     private Pager(Backend backend, PagerOptions options, Path path, Object key) {
         this.backend = backend;
@@ -163,7 +180,7 @@ public final class Pager implements AutoCloseable {
         }
         long deadline = deadline(timeout);
         try {
-            if (!gate.acquire(deadline)) {
+            if (!holds.acquire(deadline, true)) {
                 throw new OneLiteException(ResultCode.BUSY, "database is locked");
             }
         } catch (InterruptedException e) {
@@ -171,6 +188,85 @@ public final class Pager implements AutoCloseable {
             throw new OneLiteException(ResultCode.INTERRUPT, "interrupted");
         }
         takeOsLock(deadline);
+    }
+
+    /**
+     * As {@link #tryLockWriteRevocably}, waiting up to {@code gateWait} for this JVM's other writers
+     * (the gate, revoking a revocable holder as {@link #lockWrite} does: {@link RevocableHolds});
+     * another process holding the WAL write lock is not waited for. False (nothing held) if not
+     * granted.
+     */
+    public boolean lockWriteRevocably(RevocableHold hold, Duration gateWait) {
+        if (options.readOnly()) {
+            return false;
+        }
+        try {
+            if (!holds.acquire(deadline(gateWait), false)) {
+                return false; // goes on optimistically: no need to take the lock from anyone
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
+        try {
+            takeOsLock(System.nanoTime());
+        } catch (OneLiteException busy) {
+            if (busy.resultCode() == ResultCode.BUSY) {
+                return false;
+            }
+            throw busy;
+        }
+        holds.held(hold);
+        return true;
+    }
+
+    /**
+     * Revokes the {@link RevocableHold} holding the lock if it could have been revoked for
+     * {@code nanos} already (a holder idle in application code; see {@code tx.HoldWatch}).
+     */
+    public void revokeHoldIdleFor(long nanos) {
+        holds.revokeIdleFor(nanos);
+    }
+
+    /**
+     * As {@link #tryLockWrite()}, registering {@code hold} as the holder, which any writer of this
+     * JVM about to wait may revoke (see {@link RevocableHold}); {@link #unlockWrite()} ends it.
+     */
+    public boolean tryLockWriteRevocably(RevocableHold hold) {
+        if (!tryLockWrite()) {
+            return false;
+        }
+        holds.held(hold);
+        return true;
+    }
+
+    /**
+     * With the write lock held: the newest state as {@link #latest()}, in a view of the caller's own
+     * (for {@link #keepReadable}, which changes where that view reads from).
+     */
+    public Snapshot latestOwn() {
+        checkLocked();
+        return backend.latestOwn();
+    }
+
+    /**
+     * With the write lock held and nothing appended: takes a WAL read mark on the newest state,
+     * which is {@code writerView}'s (a view from {@link #latestOwn()}), and makes {@code writerView}
+     * read through it from now on, so that {@code writerView} (and a write set on it) stays valid
+     * after the write lock is released. Null if the newest state is not {@code writerView}'s. The
+     * caller ends the returned snapshot with {@link #endRead} when done with both.
+     */
+    public Snapshot keepReadable(Snapshot writerView) {
+        checkLocked();
+        Snapshot s = backend.beginRead(); // not the drain's wait: we hold the lock
+        boolean bothTheFileAlone = s.mxFrame() == 0 && writerView.mxFrame() == 0 && s.pageCount() == writerView.pageCount()
+                && path != null; // an empty WAL: both read the database file, whatever the WAL's salts
+        if (!s.sameState(writerView) && !bothTheFileAlone) {
+            backend.endRead(s);
+            return null;
+        }
+        writerView.readThrough(s);
+        return s;
     }
 
     /** Takes the write lock if it is free right now; never waits. */
@@ -207,6 +303,7 @@ public final class Pager implements AutoCloseable {
     /** Releases the write lock; appended but unpublished commits are abandoned. */
     public void unlockWrite() {
         checkLocked();
+        holds.released();
         try {
             backend.abandonUnpublished();
         } finally {
@@ -283,7 +380,7 @@ public final class Pager implements AutoCloseable {
         long deadline = deadline(busyTimeout);
         boolean gotGate;
         try {
-            gotGate = gate.acquire(deadline);
+            gotGate = holds.acquire(deadline, true);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new OneLiteException(ResultCode.INTERRUPT, "interrupted");

@@ -30,6 +30,12 @@ public final class Snapshot implements PageStore {
     private long mmapSize = MappedPages.DEFAULT_SIZE;
     volatile boolean released;
     /**
+     * Set by {@link Pager#keepReadable} on a writer's view: a read-marked snapshot of the same
+     * state that its reads go to from then on, as the writer's view itself is valid only while
+     * the write lock is held.
+     */
+    private volatile Snapshot through;
+    /**
      * Interior b-tree pages read, direct-mapped by pgno (null: none kept). A b-tree descent reads
      * the same root and interior pages again and again; this spares their lookups in the WAL
      * index and the page cache. Shared between snapshots of one published state (see
@@ -114,6 +120,24 @@ public final class Snapshot implements PageStore {
         if (released) {
             throw new IllegalStateException("snapshot already released by endRead");
         }
+        Snapshot t = through;
+        if (t != null) {
+            return t.read(pgno);
+        }
+        byte[] p;
+        try {
+            p = readOwn(pgno);
+        } catch (RuntimeException e) {
+            if (through == null) {
+                throw e;
+            }
+            p = null; // a read racing with keepReadable: the lock may be gone and the WAL restarted
+        }
+        t = through;
+        return t != null ? t.read(pgno) : p;
+    }
+
+    private byte[] readOwn(int pgno) {
         if (memo == null) {
             return source.readPage(this, pgno);
         }
@@ -127,6 +151,11 @@ public final class Snapshot implements PageStore {
             memo[slot] = new Memo(pgno, p);
         }
         return p;
+    }
+
+    /** See {@link #through}; {@code s} is the same state, with a read mark. */
+    void readThrough(Snapshot s) {
+        through = s;
     }
 
     /**
@@ -159,7 +188,21 @@ public final class Snapshot implements PageStore {
         if (pgno < 1 || pgno > pageCount) {
             return -1;
         }
-        return source.pageVersion(this, pgno);
+        Snapshot t = through;
+        if (t != null) {
+            return t.version(pgno);
+        }
+        long v;
+        try {
+            v = source.pageVersion(this, pgno);
+        } catch (RuntimeException e) {
+            if (through == null) {
+                throw e;
+            }
+            v = -1;
+        }
+        t = through;
+        return t != null ? t.version(pgno) : v;
     }
 
     @Override

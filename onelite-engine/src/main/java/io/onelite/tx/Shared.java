@@ -30,6 +30,11 @@ final class Shared {
     final LongAdder commitNanos = new LongAdder();
     final LongAdder merges = new LongAdder();
     final LongAdder mergeNanos = new LongAdder();
+    /** Adaptive BEGIN CONCURRENT: transactions that took the write lock at their first access, and holds revoked. */
+    final LongAdder holds = new LongAdder();
+    final LongAdder revocations = new LongAdder();
+    /** Whether the {@link HoldWatch} knows this pager (racy on purpose: registering twice is harmless). */
+    volatile boolean watched;
 
     private Shared(Pager pager) {
         this.pagerRef = new WeakReference<>(pager);

@@ -40,6 +40,10 @@ public final class Transaction {
     private Snapshot snapshot;
     private WriteSet ws;
     private boolean locked;
+    /** Adaptive concurrent transaction: the write lock taken at the first access (or given up since). */
+    private AdaptiveHold hold;
+    /** Concurrent modes: when the first access came (0: none yet), for the thread's history. */
+    private long firstAccessNanos;
     private boolean finished;
     private List<CommitHook> hooks;
     /** The connection's synchronous level; null: the file's. */
@@ -72,12 +76,54 @@ public final class Transaction {
     /** The read snapshot, taken now if this is the first access. */
     private Snapshot view() {
         if (snapshot == null) {
+            if (trace != null && firstAccessNanos == 0 && tryHold()) {
+                return snapshot;
+            }
             snapshot = pager.beginRead();
             if (mmapSize >= 0) {
                 snapshot.setMmapSize(mmapSize);
             }
         }
         return snapshot;
+    }
+
+    /**
+     * Adaptive BEGIN CONCURRENT (docs/concurrency.md): when this thread's recent concurrent
+     * transactions were short and wrote, and the write lock is free right now, takes it and reads
+     * the newest state without a read mark, as IMMEDIATE does; the trace is still recorded, so that
+     * the transaction can turn optimistic when the hold is revoked ({@link AdaptiveHold}).
+     */
+    private boolean tryHold() {
+        firstAccessNanos = System.nanoTime();
+        if (!tm.adaptive || !AdaptiveHistory.current().prefersHold() || (syncsAtCommit() && pager.path() != null)) {
+            return false; // a commit that syncs would hold the lock for a sync: group commit does better
+        }
+        AdaptiveHold h = new AdaptiveHold(pager, tm.shared);
+        if (!pager.tryLockWriteRevocably(h)
+                && (AdaptiveHistory.WAIT_NANOS == 0
+                || !pager.lockWriteRevocably(h, java.time.Duration.ofNanos(AdaptiveHistory.WAIT_NANOS)))) {
+            return false;
+        }
+        firstAccessNanos = System.nanoTime(); // the history measures the transaction, not this wait
+        try {
+            Snapshot latest = pager.latestOwn(); // its own: a revocation redirects its reads
+            ws = pager.newWriteSet(latest);
+            for (int i = 0; i < savepoints.size(); i++) {
+                ws.savepoint();
+            }
+            snapshot = latest;
+        } catch (RuntimeException e) {
+            ws = null;
+            snapshot = null;
+            pager.unlockWrite();
+            throw e;
+        }
+        hold = h;
+        h.ready(snapshot, firstAccessNanos);
+        tm.shared.holds.increment();
+        HoldWatch.holdBegan(pager, tm.shared.watched);
+        tm.shared.watched = true;
+        return true;
     }
 
     public BeginMode mode() {
@@ -87,6 +133,9 @@ public final class Transaction {
     /** What statements read from: the snapshot, or the write set once writing. */
     public PageStore readStore() {
         checkOpen();
+        if (hold != null) {
+            hold.checkHeld();
+        }
         return ws != null ? ws : view();
     }
 
@@ -97,6 +146,9 @@ public final class Transaction {
      */
     public PageStore writeStore() {
         checkOpen();
+        if (hold != null) {
+            hold.checkHeld();
+        }
         if (ws != null) {
             return ws;
         }
@@ -114,7 +166,11 @@ public final class Transaction {
                 throw e;
             }
         }
-        ws = pager.newWriteSet(view());
+        Snapshot base = view();
+        if (ws != null) {
+            return ws; // an adaptive hold began at this first access
+        }
+        ws = pager.newWriteSet(base);
         for (int i = 0; i < savepoints.size(); i++) {
             ws.savepoint(); // savepoints opened before the first write: same numbers in the write set
         }
@@ -221,7 +277,12 @@ public final class Transaction {
             writeStore(); // a hook writes at commit: become a writer (DEFERRED: takes the lock now)
         }
         if (trace != null) {
-            commitConcurrent();
+            recordHistory(true);
+            if (hold != null && hold.own()) {
+                commitHolding();
+            } else {
+                commitConcurrent();
+            }
             return;
         }
         boolean wrote = false;
@@ -244,6 +305,39 @@ public final class Transaction {
         }
         if (wrote) {
             autoCheckpoint();
+        }
+    }
+
+    /** Adaptive, still holding the lock: nothing can have committed since the first access. */
+    private void commitHolding() {
+        boolean wrote = false;
+        try {
+            if (!ws.isEmpty() || hooks != null || !trace.writes().isEmpty()) {
+                long start = System.nanoTime();
+                try {
+                    // the fast path: latest() is this snapshot and the write set was made on it
+                    if (new ConcurrentCommit(pager, tm.shared, snapshot, ws, trace, hooks).run(Long.MAX_VALUE)) {
+                        pager.publish(syncsAtCommit());
+                        wrote = true;
+                    }
+                } finally {
+                    tm.shared.commitTimed(start);
+                }
+            }
+        } finally {
+            end();
+        }
+        if (wrote) {
+            autoCheckpoint();
+        }
+    }
+
+    /** A concurrent transaction's end, for this thread's {@link AdaptiveHistory}. */
+    private void recordHistory(boolean committing) {
+        if (firstAccessNanos != 0 && tm.adaptive) {
+            boolean wrote = ws != null && (!ws.isEmpty() || hooks != null || !trace.writes().isEmpty());
+            AdaptiveHistory.current().record(System.nanoTime() - firstAccessNanos, wrote || !committing,
+                    hold != null && hold.revoked());
         }
     }
 
@@ -311,8 +405,16 @@ public final class Transaction {
     /** Rolls back; a no-op on a finished transaction. */
     public void rollback() {
         if (!finished) {
+            if (trace != null) {
+                recordHistory(false);
+            }
             end();
         }
+    }
+
+    /** Whether an adaptive hold of the write lock is still in place (tests). */
+    boolean holdsAdaptively() {
+        return hold != null && !hold.revoked() && !finished;
     }
 
     /** Whether the transaction has a write set (it wrote, or holds the write lock to write). */
@@ -346,16 +448,26 @@ public final class Transaction {
     private void end() {
         finished = true;
         ws = null;
+        AdaptiveHold h = hold;
+        hold = null;
         try {
             if (locked) {
                 locked = false;
+                pager.unlockWrite();
+            } else if (h != null && h.own()) {
                 pager.unlockWrite();
             }
         } finally {
             Snapshot s = snapshot;
             snapshot = null;
-            if (s != null) {
-                pager.endRead(s);
+            try {
+                if (s != null) {
+                    pager.endRead(s);
+                }
+            } finally {
+                if (h != null && h.pin() != null) {
+                    pager.endRead(h.pin());
+                }
             }
         }
     }

@@ -18,6 +18,8 @@ public final class TransactionManager {
     final Shared shared;
     /** Trace size limit of the transactions it begins (tests lower it). */
     int traceLimit = Trace.MAX_ENTRIES;
+    /** Adaptive BEGIN CONCURRENT ({@link AdaptiveHistory#enabled()}; tests switch it). */
+    volatile boolean adaptive = AdaptiveHistory.enabled();
 
     public TransactionManager(Pager pager, TxOptions options) {
         this.pager = Objects.requireNonNull(pager, "pager");

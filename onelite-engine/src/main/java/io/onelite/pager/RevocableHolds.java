@@ -1,0 +1,85 @@
+package io.onelite.pager;
+
+/**
+ * The in-JVM write lock's waits beside {@link Pager.RevocableHold}s (adaptive BEGIN CONCURRENT,
+ * docs/concurrency.md): which hold has the lock now, and a wait on the {@link WriteGate} that
+ * revokes it when it may be revoked. Without revocable holds in use the wait is the gate's own.
+ */
+final class RevocableHolds {
+    /**
+     * How often a writer waiting behind a revocable hold looks whether to revoke it: a holder idle
+     * in application code must not keep the lock from this JVM's writers, but a waiter that woke up
+     * at every short hold would cost a thread switch per transaction.
+     */
+    static final long REVOKE_CHECK_NANOS = 5_000_000;
+    /** Revocable holds count as in use for this long after the last one began. */
+    static final long RECENT_NANOS = 50_000_000;
+
+    private final WriteGate gate;
+    /** The hold that has the write lock, or null. */
+    private volatile Pager.RevocableHold current;
+    /** When a revocable hold last began (System.nanoTime). */
+    private volatile long seenAt = System.nanoTime() - 2 * RECENT_NANOS;
+
+    RevocableHolds(WriteGate gate) {
+        this.gate = gate;
+    }
+
+    /** {@code hold} has just taken the write lock. */
+    void held(Pager.RevocableHold hold) {
+        current = hold;
+        seenAt = System.nanoTime();
+    }
+
+    /** The write lock is being released (by anyone). */
+    void released() {
+        current = null;
+    }
+
+    /** Revokes the current hold if it could have been revoked for {@code nanos} already. */
+    void revokeIdleFor(long nanos) {
+        Pager.RevocableHold h = current;
+        if (h != null && System.nanoTime() - h.revocableAtNanos() >= nanos) {
+            h.revoke();
+        }
+    }
+
+    /**
+     * The gate, as {@link WriteGate#acquire}. While revocable holds are in use (one began in the
+     * last {@link #RECENT_NANOS}), the waiter looks whether the holder is one that may be revoked by
+     * now and revokes it: when the hold it found may first be revoked, then every
+     * {@link #REVOKE_CHECK_NANOS} (re-queueing after each look); with {@code revokeAtDeadline} also
+     * when its deadline has come, so a revocable hold never makes a writer fail with BUSY.
+     */
+    boolean acquire(long deadline, boolean revokeAtDeadline) throws InterruptedException {
+        boolean first = true;
+        while (true) {
+            Pager.RevocableHold h = current;
+            long now = System.nanoTime();
+            if (h == null && now - seenAt > RECENT_NANOS) {
+                return gate.acquire(deadline);
+            }
+            if (deadline - now <= 0) {
+                if (h != null && revokeAtDeadline) {
+                    h.revoke();
+                }
+                return gate.acquire(deadline);
+            }
+            long until = now + REVOKE_CHECK_NANOS;
+            if (h != null) {
+                long at = h.revocableAtNanos();
+                if (now - at >= 0) {
+                    if (h.revoke()) {
+                        continue; // the lock is free or handed on
+                    }
+                } else if (first && at - until < 0) {
+                    until = at; // once: a stream of short holds would wake every waiter at each of them
+                }
+            }
+            first = false;
+            if (gate.acquire(until - deadline > 0 ? deadline : until)) {
+                return true;
+            }
+        }
+    }
+}

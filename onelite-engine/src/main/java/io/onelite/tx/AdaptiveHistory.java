@@ -1,0 +1,78 @@
+package io.onelite.tx;
+
+/**
+ * Per thread: how long its recent BEGIN CONCURRENT transactions ran, from their first access to
+ * their COMMIT or ROLLBACK (docs/concurrency.md, "Adaptive BEGIN CONCURRENT"). A thread whose
+ * concurrent transactions were short and wrote takes the write lock at the next one's first
+ * access when it is free right now ({@link AdaptiveHold}); one with long transactions (work inside
+ * them, waits, pauses) stays optimistic. Per thread rather than per connection: the engine's
+ * connections share their {@link TransactionManager}, and a thread running one after another has
+ * the same kind of work.
+ */
+final class AdaptiveHistory {
+    /**
+     * Adaptive BEGIN CONCURRENT on or off: system property {@code onelite.adaptiveConcurrent}
+     * (default true), read when a {@link TransactionManager} is created.
+     */
+    static boolean enabled() {
+        return !"false".equalsIgnoreCase(System.getProperty("onelite.adaptiveConcurrent", "true"));
+    }
+
+    /**
+     * The average duration below which a thread's concurrent transactions count as short: 100 µs,
+     * or the system property {@code onelite.adaptiveConcurrentMicros}.
+     */
+    static final long SHORT_NANOS = micros("onelite.adaptiveConcurrentMicros", 100);
+    /**
+     * How long an adaptive transaction holds the write lock before it gives it up at its next
+     * access, or a waiting writer of this JVM revokes it: 100 µs, or the system property
+     * {@code onelite.adaptiveHoldMicros}.
+     */
+    static final long HOLD_NANOS = micros("onelite.adaptiveHoldMicros", 100);
+    /**
+     * How long a thread with short transactions waits for this JVM's other writers at its next
+     * transaction's first access when the lock is taken, before it goes on optimistically: 5 ms,
+     * or the system property {@code onelite.adaptiveWaitMicros} (0: never waits).
+     */
+    static final long WAIT_NANOS = micros("onelite.adaptiveWaitMicros", 5000);
+    /** One sample counts at most this much: a preempted transaction must not disable it for long. */
+    private static final long SAMPLE_CAP_NANOS = 1_000_000;
+
+    private static final ThreadLocal<AdaptiveHistory> CURRENT = ThreadLocal.withInitial(AdaptiveHistory::new);
+
+    private long averageNanos;
+    private boolean lastWrote = true;
+
+    static AdaptiveHistory current() {
+        return CURRENT.get();
+    }
+
+    /** Whether the next concurrent transaction should try to hold the lock from its first access. */
+    boolean prefersHold() {
+        return lastWrote && averageNanos < SHORT_NANOS;
+    }
+
+    /**
+     * A concurrent transaction of this thread ended: it ran {@code nanos} from its first access,
+     * wrote or not; a revoked hold counts as long (another writer waited for it).
+     */
+    void record(long nanos, boolean wrote, boolean revoked) {
+        long sample = revoked ? SAMPLE_CAP_NANOS : Math.min(Math.max(nanos, 0), SAMPLE_CAP_NANOS);
+        averageNanos += (sample - averageNanos) / 4;
+        lastWrote = wrote;
+    }
+
+    /** Forgets this thread's history (tests: a fresh thread's view). */
+    void reset() {
+        averageNanos = 0;
+        lastWrote = true;
+    }
+
+    private static long micros(String property, long defaultMicros) {
+        try {
+            return Math.max(0, Long.parseLong(System.getProperty(property, Long.toString(defaultMicros)))) * 1000;
+        } catch (NumberFormatException e) {
+            return defaultMicros * 1000;
+        }
+    }
+}
