@@ -155,6 +155,7 @@ public final class Snapshot implements PageStore {
 
     /** See {@link #through}; {@code s} is the same state, with a read mark. */
     void readThrough(Snapshot s) {
+        s.setMmapSize(mmapSize); // the connection's PRAGMA mmap_size goes on with its reads
         through = s;
     }
 

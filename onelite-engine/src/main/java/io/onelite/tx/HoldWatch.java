@@ -60,6 +60,9 @@ final class HoldWatch {
                 watched = new ArrayList<>(pagers);
             }
             for (Pager p : watched) {
+                if (!AdaptiveHold.revokedByTime) {
+                    break;
+                }
                 try {
                     p.revokeHoldIdleFor(IDLE_NANOS);
                 } catch (RuntimeException ignored) {
