@@ -63,6 +63,9 @@ final class FromJoins {
             }
             unchecked.clear();
             checkUsing();
+            if (fp.base == 0) {
+                fp.scope.nestedNames = NestedNames.of(fp, fp.scope);
+            }
         }
     }
 

@@ -15,6 +15,18 @@ import java.util.Map;
 final class Scope {
     final Scope outer;
     final List<Source> sources = new ArrayList<>();
+    /**
+     * Per source inside a parenthesised join: the names SQLite's subquery gives its columns
+     * ({@link NestedNames}), for {@code *} and result column names; absent for other sources.
+     */
+    Map<Source, List<String>> nestedNames = Map.of();
+
+    /** The name a result column reading {@code column} of {@code src} gets. */
+    String displayName(Source src, int column) {
+        List<String> names = nestedNames.get(src);
+        return names == null ? src.columnNames().get(column) : names.get(column);
+    }
+
     /** Result-column aliases usable where SQLite allows them (WHERE, GROUP BY, HAVING, ORDER BY). */
     Map<String, Expr> aliases;
     /** The scope of a trigger program (OLD and NEW): RAISE() is allowed below it. */

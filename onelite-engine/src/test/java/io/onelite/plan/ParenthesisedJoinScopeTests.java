@@ -25,7 +25,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * (sqlite-jdbc in this JVM): SQLite makes such a join a subquery, so its own terms see its sources
  * and the enclosing queries, never the sources beside it ("no such column"), unless the join opens
  * the FROM clause without alias and is spliced into it. Both sides must fail with the same message
- * or return the same rows (as sorted multisets); column names are not compared (docs/compat.md).
+ * or return the same rows (as sorted multisets); {@link #columnsAreNamedAsSqlitesSubquery} also
+ * compares column names.
  */
 class ParenthesisedJoinScopeTests {
 
@@ -149,6 +150,19 @@ class ParenthesisedJoinScopeTests {
         agree("SELECT * FROM bad");
         agree("CREATE VIEW good AS SELECT b.x, c.y FROM a JOIN (b JOIN c ON c.x = b.x) ON a.x = b.x");
         agree("SELECT * FROM good");
+    }
+
+    @Test
+    void columnsAreNamedAsSqlitesSubquery() throws SQLException {
+        sameNames("SELECT * FROM a JOIN (b JOIN c ON c.x = b.x) ON b.x = a.x");
+        sameNames("SELECT c.*, b.* FROM a JOIN (b JOIN c ON b.x = c.x) ON 1");
+        sameNames("SELECT a.x, b.x, c.x, c.y AS cy FROM a JOIN (b JOIN c ON b.x = c.x) ON 1");
+        sameNames("SELECT * FROM a JOIN (b JOIN (c JOIN a AS a2 ON a2.x = c.x) ON a2.x = b.x) ON 1");
+        sameNames("SELECT * FROM a JOIN (b, c) ON 1 JOIN (c AS c2 LEFT JOIN b AS b2 ON 1) ON 1");
+        sameNames("SELECT * FROM a JOIN (b JOIN c ON b.x = c.x) USING (x)");
+        sameNames("SELECT * FROM a NATURAL JOIN (b JOIN c ON b.x = c.x)");
+        sameNames("SELECT * FROM (b JOIN c ON c.x = b.x), a");
+        sameNames("SELECT * FROM a JOIN (b JOIN o ON 1) ON 1");
     }
 
     /**
@@ -276,6 +290,23 @@ class ParenthesisedJoinScopeTests {
         private String pick(String... options) {
             return options[r.nextInt(options.length)];
         }
+    }
+
+    private void sameNames(String sql) throws SQLException {
+        List<String> mine = new ArrayList<>();
+        try (Statement st = session.prepare(sql)) {
+            for (int i = 0; i < st.columnCount(); i++) {
+                mine.add(st.columnName(i));
+            }
+        }
+        List<String> theirs = new ArrayList<>();
+        try (java.sql.Statement st = sqlite.createStatement(); ResultSet rs = st.executeQuery(sql)) {
+            for (int i = 1; i <= rs.getMetaData().getColumnCount(); i++) {
+                theirs.add(rs.getMetaData().getColumnName(i));
+            }
+        }
+        assertThat(mine).as(sql).isEqualTo(theirs);
+        agree(sql);
     }
 
     private void refused(String sql, String message) {
