@@ -447,7 +447,7 @@ final class CorePlanner {
     private static String columnName(Scope scope, Expr.ColumnRef c) {
         Scope.Ref r = scope.peek(c.table(), c.column());
         if (r != null && r.depth() == 0 && r.column() >= 0) {
-            return r.source().columnNames().get(r.column());
+            return scope.displayName(r.source(), r.column());
         }
         return c.column();
     }

@@ -16,6 +16,15 @@ import java.util.List;
  * <p>A USING column is looked up among the sources of the join's own group (as SQLite, which
  * makes a parenthesised join a subquery); after a RIGHT JOIN the unqualified name reads the
  * right side's column, after a FULL JOIN coalesce(left, right), as SQLite's resolver does.
+ *
+ * <p>The ON and USING terms of the joins inside a parenthesised join see only its own sources
+ * and the enclosing queries, never the sources beside it: SQLite makes such a join a subquery
+ * ({@code SELECT * FROM (...)}), resolved with the outer query's names only. So
+ * {@code a JOIN (b JOIN c ON c.x = a.y) ON 1} fails with "no such column: a.y" while
+ * {@code (b JOIN c ON c.x = a.y), a} works: SQLite's parser splices a parenthesised join that
+ * opens the FROM clause, without alias or ON/USING, into the list, and then it is no group
+ * ({@link io.onelite.sql.SelectParser}). In UPDATE ... FROM, SQLite makes the whole FROM clause
+ * such a subquery, so its ON terms do not see the table being updated.
  */
 final class FromJoins {
     private final FromPlanner fp;
@@ -26,6 +35,11 @@ final class FromJoins {
     private int depth;
     /** USING columns that more than one source on the left has, by group: {context, name}. */
     private final List<Object[]> doubtfulUsing = new ArrayList<>();
+    /** The ON/USING terms of the joins added so far, by the group they sit in, until it is checked. */
+    private final List<OwnTerm> unchecked = new ArrayList<>();
+
+    private record OwnTerm(Expr expr, int context) {
+    }
 
     FromJoins(FromPlanner fp) {
         this.fp = fp;
@@ -44,7 +58,14 @@ final class FromJoins {
             depth--;
         }
         if (depth == 0) {
+            if (fp.base > 0) {
+                checkNames(-1, fp.base, fp.base + fp.entries.size());
+            }
+            unchecked.clear();
             checkUsing();
+            if (fp.base == 0) {
+                fp.scope.nestedNames = NestedNames.of(fp, fp.scope);
+            }
         }
     }
 
@@ -80,6 +101,9 @@ final class FromJoins {
         } finally {
             context = outer;
             contextFirst = outerFirst;
+        }
+        if (g != null) {
+            checkNames(g.id, fp.base + before, fp.base + fp.entries.size());
         }
         Join.JoinType type = j.type();
         boolean outerRight = type == Join.JoinType.RIGHT || type == Join.JoinType.FULL;
@@ -158,8 +182,26 @@ final class FromJoins {
             constraints.addAll(CorePlanner.splitAnd(j.on()));
         }
         for (Expr e : constraints) {
+            unchecked.add(new OwnTerm(e, context));
             fp.terms.add(!onRight ? new FromPlanner.Term(e, -1, -1, level, context)
                     : g == null ? new FromPlanner.Term(e, level) : new FromPlanner.Term(e, -1, g.id, -1, context));
+        }
+    }
+
+    /**
+     * Compiles, for their name errors only, the terms of the joins directly in {@code group}
+     * (-1: the FROM clause itself) against the slots {@code [from, to)} and the enclosing
+     * queries: what SQLite's subquery sees there. The terms are compiled again where they run.
+     */
+    private void checkNames(int group, int from, int to) {
+        Scope only = null;
+        for (var it = unchecked.iterator(); it.hasNext(); ) {
+            OwnTerm t = it.next();
+            if (t.context() == group) {
+                only = only != null ? only : fp.scope.onlySlots(from, to);
+                new ExprCompiler(fp.planner, only).compile(t.expr());
+                it.remove();
+            }
         }
     }
 

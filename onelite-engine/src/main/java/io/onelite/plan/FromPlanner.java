@@ -266,6 +266,11 @@ final class FromPlanner {
             throw new OneLiteException(ResultCode.ERROR, tf.args().isEmpty()
                     ? "no query solution" : "too many arguments on " + fname + "() - max 2");
         }
+        if (e.group >= 0) {
+            // in a parenthesised join (SQLite's subquery) the arguments see only the sources before it there
+            Scope only = scope.onlySlots(base + groups.get(e.group).first, scope.sources.size());
+            tf.args().forEach(a -> new ExprCompiler(planner, only).compile(a));
+        }
         ExprCompiler ec = new ExprCompiler(planner, scope);
         io.onelite.exec.Eval json = ec.eval(tf.args().get(0));
         io.onelite.exec.Eval path = tf.args().size() > 1 ? ec.eval(tf.args().get(1)) : null;

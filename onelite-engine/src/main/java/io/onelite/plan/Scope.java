@@ -15,6 +15,18 @@ import java.util.Map;
 final class Scope {
     final Scope outer;
     final List<Source> sources = new ArrayList<>();
+    /**
+     * Per source inside a parenthesised join: the names SQLite's subquery gives its columns
+     * ({@link NestedNames}), for {@code *} and result column names; absent for other sources.
+     */
+    Map<Source, List<String>> nestedNames = Map.of();
+
+    /** The name a result column reading {@code column} of {@code src} gets. */
+    String displayName(Source src, int column) {
+        List<String> names = nestedNames.get(src);
+        return names == null ? src.columnNames().get(column) : names.get(column);
+    }
+
     /** Result-column aliases usable where SQLite allows them (WHERE, GROUP BY, HAVING, ORDER BY). */
     Map<String, Expr> aliases;
     /** The scope of a trigger program (OLD and NEW): RAISE() is allowed below it. */
@@ -183,9 +195,33 @@ final class Scope {
         return null;
     }
 
+    /**
+     * The slots {@code [visibleFrom, visibleTo)} a name may resolve to at this level, as in a
+     * scope from {@link #onlySlots}; by default all.
+     */
+    private int visibleFrom;
+    private int visibleTo = Integer.MAX_VALUE;
+
+    /**
+     * A scope for checking names only: this level's sources {@code [from, to)} and the enclosing
+     * levels, as SQLite sees the ON and USING terms of a parenthesised join it made a subquery
+     * (sqlite3ResolveSelectNames of a FROM subquery gets the outer name context, not the
+     * sources beside it). Expressions compiled against it are for their errors, not to be run.
+     */
+    Scope onlySlots(int from, int to) {
+        Scope s = new Scope(outer, transparent);
+        s.sources.addAll(sources);
+        s.visibleFrom = from;
+        s.visibleTo = to;
+        s.trigger = trigger;
+        s.mergedUsing.putAll(mergedUsing);
+        s.passedOver.addAll(passedOver);
+        return s;
+    }
+
     private Ref resolveHere(String table, String column, int depth, boolean read) {
         Ref found = null;
-        for (int slot = 0; slot < sources.size(); slot++) {
+        for (int slot = visibleFrom; slot < Math.min(visibleTo, sources.size()); slot++) {
             Source src = sources.get(slot);
             if (table != null && !src.alias().equalsIgnoreCase(table)) {
                 continue;

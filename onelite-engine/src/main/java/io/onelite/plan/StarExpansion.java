@@ -36,7 +36,7 @@ final class StarExpansion {
             Source s = scope.sources.get(slot);
             for (int i = 0; i < s.columnNames().size(); i++) {
                 exprs.add(column(s, i));
-                names.add(s.columnNames().get(i));
+                names.add(scope.displayName(s, i));
             }
         } else {
             top(from, scope, e, false, exprs, names);
@@ -95,7 +95,7 @@ final class StarExpansion {
                 for (int i = 0; i < s.columnNames().size(); i++) {
                     if (!s.hidden()[i]) {
                         ie.add(column(s, i));
-                        in.add(s.columnNames().get(i));
+                        in.add(scope.displayName(s, i));
                     }
                 }
             } else {

@@ -74,6 +74,10 @@ final class TermPlacement {
                 throw new OneLiteException(ResultCode.ERROR, "ON clause references tables to its right");
             }
             FromPlanner.Group g = t.onGroup() >= 0 ? from.groups.get(t.onGroup()) : null;
+            if (ec.usesOuter) {
+                // checked in the loop around its right side: that loop's walk reads the enclosing query
+                markReadingOutside(from.runningGroup(g != null ? g.parent : from.entries.get(t.onLevel()).group));
+            }
             if (g != null && !g.rightJoin) {
                 // a LEFT JOIN's ON terms only choose the parenthesised join's rows: checked inside
                 // it as its own terms, they can serve its lookups (q.x = p.x through an index on q)
@@ -101,9 +105,7 @@ final class TermPlacement {
             }
         }
         if (readsOutside) {
-            for (int g = context; g >= 0; g = from.runningGroup(from.groups.get(g).parent)) {
-                groupsReadingOutside.set(g);
-            }
+            markReadingOutside(context);
         }
         int end = t.nodeEnd() < 0 ? items.size() - 1 : items.indexOf(itemOf(context, t.nodeEnd()));
         boolean rightJoinAfter = false;
@@ -126,6 +128,13 @@ final class TermPlacement {
         } else {
             int item = items.get(at);
             (item >= 0 ? levelTerms.get(position(item)) : groupTerms.get(-item - 1)).add(t.expr());
+        }
+    }
+
+    /** Marks the running group {@code g} (-1: none) and those around it as reading outside them. */
+    private void markReadingOutside(int g) {
+        for (; g >= 0; g = from.runningGroup(from.groups.get(g).parent)) {
+            groupsReadingOutside.set(g);
         }
     }
 

@@ -347,7 +347,7 @@ final class SelectParser {
                     FromItem inner = from();
                     c.expect(TokenType.RP);
                     String alias = alias();
-                    item = alias == null ? inner : wrapAlias(inner, alias);
+                    item = first && alias == null ? inner : wrapAlias(inner, alias);
                 }
             } finally {
                 c.leave();
@@ -401,16 +401,28 @@ final class SelectParser {
                 || TokenType.JOIN_KW.contains(c.type());
     }
 
-    /** {@code (a JOIN b) AS x}: SQLite turns the parenthesised join into a subquery with that alias. */
+    /**
+     * A parenthesised FROM list that SQLite's parser does not splice into the enclosing list (it
+     * does so only for the first item, without alias; {@code seltablist ::= stl_prefix LP
+     * seltablist RP as on_using}). One item keeps its table, subquery or function but takes the
+     * alias written after the parentheses, none else: its own alias, INDEXED BY and NOT INDEXED
+     * are dropped, so {@code a JOIN (b AS q) ON q.x = a.x} has no {@code q}. A join stays a
+     * {@link Join} on the right of the enclosing join without alias (the planner resolves its
+     * terms as SQLite's subquery, {@code io.onelite.plan.FromJoins}), else becomes a subquery
+     * {@code SELECT * FROM (...)} with that alias.
+     */
     private FromItem wrapAlias(FromItem inner, String alias) {
         if (inner instanceof FromItem.Table t) {
-            return new FromItem.Table(t.name(), alias, t.indexedBy(), t.notIndexed());
+            return new FromItem.Table(t.name(), alias, null, false);
         }
         if (inner instanceof FromItem.Subquery s) {
             return new FromItem.Subquery(s.select(), alias);
         }
         if (inner instanceof FromItem.TableFunction f) {
             return new FromItem.TableFunction(f.name(), f.args(), alias);
+        }
+        if (alias == null) {
+            return inner;
         }
         return new FromItem.Subquery(SelectStmt.of(new SelectCore.Query(false,
                 List.of(new ResultColumn.Star()), inner, null, List.of(), null, List.of())), alias);
