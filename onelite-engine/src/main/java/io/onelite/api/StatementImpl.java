@@ -237,7 +237,7 @@ final class StatementImpl implements Statement {
 
     @Override
     public void clearBindings() {
-        params = new Object[parameterCount];
+        java.util.Arrays.fill(params, null); // every run works on its own copy (see start)
     }
 
     @Override

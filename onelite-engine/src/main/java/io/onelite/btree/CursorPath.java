@@ -98,9 +98,14 @@ final class CursorPath {
             BTreePage p = pages[depth];
             int lo = 0;
             int hi = p.cellCount;
+            boolean exactStops = table && !upper; // a table page's rowids are distinct: an equal one is the first >=
             while (lo < hi) {
                 int mid = (lo + hi) >>> 1;
                 int c = probe.compare(p, mid);
+                if (c == 0 && exactStops) {
+                    lo = mid;
+                    break;
+                }
                 if (c < 0 || (upper && c == 0)) {
                     lo = mid + 1;
                 } else {

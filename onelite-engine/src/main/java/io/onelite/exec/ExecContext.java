@@ -59,7 +59,8 @@ public final class ExecContext {
     public final Object[] params;
     public final SessionState session;
     public final long nowMillis = System.currentTimeMillis();
-    private Map<Object, Object> cache = new HashMap<>();
+    /** Made on the first {@link #cache} call: most runs (a point select) cache nothing. */
+    private Map<Object, Object> cache;
     private int ticks;
     /** Immediate foreign key violations of this statement, checked when it ends (SQLite's nFkConstraint). */
     private long statementViolations;
@@ -141,10 +142,13 @@ public final class ExecContext {
 
     /** A value cached for this execution (uncorrelated subquery results, sorted lists...). */
     public Object cached(Object key) {
-        return cache.get(key);
+        return cache == null ? null : cache.get(key);
     }
 
     public void cache(Object key, Object value) {
+        if (cache == null) {
+            cache = new HashMap<>();
+        }
         cache.put(key, value);
     }
 
@@ -155,7 +159,7 @@ public final class ExecContext {
      */
     public Map<Object, Object> beginCacheScope() {
         Map<Object, Object> outer = cache;
-        cache = new HashMap<>();
+        cache = null;
         return outer;
     }
 

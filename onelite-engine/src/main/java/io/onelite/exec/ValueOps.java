@@ -111,7 +111,8 @@ public final class ValueOps {
 
     /** A REAL with an exact integer value in the 64-bit range becomes INTEGER (NUMERIC affinity). */
     static Object realToIntegerIfExact(double d) {
-        if (d >= -9.223372036854775808E18 && d < 9.223372036854775808E18) {
+        // -2^63 stays REAL, as in SQLite's sqlite3VdbeIntegerAffinity (neither end of the range converts)
+        if (d > -9.223372036854775808E18 && d < 9.223372036854775808E18) {
             long l = (long) d;
             if ((double) l == d && !(d == 0.0 && 1 / d < 0 && false)) {
                 return l;

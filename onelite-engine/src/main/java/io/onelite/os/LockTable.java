@@ -7,8 +7,6 @@ import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
 import java.nio.channels.OverlappingFileLockException;
-import java.util.ArrayList;
-import java.util.List;
 
 /**
  * The per-JVM table of fcntl byte-range locks on one file, as SQLite's {@code unixInodeInfo} /
@@ -23,26 +21,18 @@ import java.util.List;
  */
 public final class LockTable {
     private final LockAndMap os;
-    private final List<Held> held = new ArrayList<>();
+    /*
+     * One entry per range ever locked, in parallel arrays (the ranges in use are a fixed few; a
+     * read mark is taken and released by every statement, so its entry is looked up, never made
+     * or removed): entry i is [offs[i], offs[i] + lens[i]), counts[i] > 0 shared holders, -1
+     * exclusive, 0 idle (no OS lock, kept for the next request of its range).
+     */
+    private long[] offs = new long[8];
+    private long[] lens = new long[8];
+    private int[] counts = new int[8];
+    private FileLock[] locks = new FileLock[8];
+    private int size;
     private boolean lost;
-
-    private static final class Held {
-        final long off;
-        final long len;
-        int count; // > 0 shared holders, -1 exclusive, 0 idle (no OS lock, kept for the next request of its range)
-        FileLock lock;
-
-        Held(long off, long len, int count, FileLock lock) {
-            this.off = off;
-            this.len = len;
-            this.count = count;
-            this.lock = lock;
-        }
-
-        boolean overlaps(long o, long l) {
-            return o < off + len && off < o + l;
-        }
-    }
 
     public LockTable(FileDbFile file) {
         this(file, file);
@@ -54,30 +44,35 @@ public final class LockTable {
         file.onReopen(this::reacquire);
     }
 
+    private boolean overlaps(int i, long o, long l) {
+        return o < offs[i] + lens[i] && offs[i] < o + l;
+    }
+
     /** Shared lock on [off, off+len); false if busy. */
     public synchronized boolean tryShared(long off, long len) {
         checkNotLost();
-        Held idle = null;
-        for (Held h : held) {
-            boolean same = h.off == off && h.len == len;
-            if (h.count == 0) {
+        int idle = -1;
+        for (int i = 0; i < size; i++) {
+            boolean same = offs[i] == off && lens[i] == len;
+            int c = counts[i];
+            if (c == 0) {
                 if (same) {
-                    idle = h;
+                    idle = i;
                 }
                 continue;
             }
             if (same) {
-                if (h.count < 0) {
+                if (c < 0) {
                     return false;
                 }
-                h.count++;
+                counts[i] = c + 1;
                 return true;
             }
-            if (h.overlaps(off, len)) {
-                if (h.count < 0) {
+            if (overlaps(i, off, len)) {
+                if (c < 0) {
                     return false;
                 }
-                throw new IllegalStateException("shared lock ranges must not overlap: [" + off + "," + len + ") vs [" + h.off + "," + h.len + ")");
+                throw new IllegalStateException("shared lock ranges must not overlap: [" + off + "," + len + ") vs [" + offs[i] + "," + lens[i] + ")");
             }
         }
         FileLock l = osLock(off, len, true);
@@ -91,13 +86,13 @@ public final class LockTable {
     /** Exclusive lock on [off, off+len); false if any holder (in this JVM or another process) overlaps. */
     public synchronized boolean tryExclusive(long off, long len) {
         checkNotLost();
-        Held idle = null;
-        for (Held h : held) {
-            if (h.count == 0) {
-                if (h.off == off && h.len == len) {
-                    idle = h;
+        int idle = -1;
+        for (int i = 0; i < size; i++) {
+            if (counts[i] == 0) {
+                if (offs[i] == off && lens[i] == len) {
+                    idle = i;
                 }
-            } else if (h.overlaps(off, len)) {
+            } else if (overlaps(i, off, len)) {
                 return false;
             }
         }
@@ -109,55 +104,60 @@ public final class LockTable {
         return true;
     }
 
-    /**
-     * Records a lock just taken from the OS, in the idle entry of its range when there is one: a
-     * read mark is taken and released by every statement, and its entry is kept rather than made
-     * and removed each time (entries are per range, and the ranges in use are a fixed few).
-     */
-    private void take(Held idle, long off, long len, int count, FileLock l) {
-        if (idle != null) {
-            idle.count = count;
-            idle.lock = l;
-        } else {
-            held.add(new Held(off, len, count, l));
+    /** Records a lock just taken from the OS, in the idle entry of its range when there is one. */
+    private void take(int idle, long off, long len, int count, FileLock l) {
+        int i = idle;
+        if (i < 0) {
+            if (size == offs.length) {
+                int n = size * 2;
+                offs = java.util.Arrays.copyOf(offs, n);
+                lens = java.util.Arrays.copyOf(lens, n);
+                counts = java.util.Arrays.copyOf(counts, n);
+                locks = java.util.Arrays.copyOf(locks, n);
+            }
+            i = size++;
+            offs[i] = off;
+            lens[i] = len;
         }
+        counts[i] = count;
+        locks[i] = l;
     }
 
     /** Releases one shared hold of [off, off+len); the last holder releases the OS lock. */
     public synchronized void unlockShared(long off, long len) {
-        Held h = find(off, len);
-        if (h == null || h.count <= 0) {
+        int i = find(off, len);
+        if (i < 0 || counts[i] <= 0) {
             throw new IllegalStateException("shared lock not held: [" + off + "," + len + ")");
         }
-        if (--h.count == 0) {
-            FileLock l = h.lock;
-            h.lock = null;
+        if (--counts[i] == 0) {
+            FileLock l = locks[i];
+            locks[i] = null;
             release(l);
         }
     }
 
     /** Releases an exclusive hold of [off, off+len). */
     public synchronized void unlockExclusive(long off, long len) {
-        Held h = find(off, len);
-        if (h == null || h.count != -1) {
+        int i = find(off, len);
+        if (i < 0 || counts[i] != -1) {
             throw new IllegalStateException("exclusive lock not held: [" + off + "," + len + ")");
         }
-        FileLock l = h.lock;
-        h.count = 0;
-        h.lock = null;
+        FileLock l = locks[i];
+        counts[i] = 0;
+        locks[i] = null;
         release(l);
     }
 
     /** In-process holders of exactly this range: n > 0 shared, -1 exclusive, 0 none. */
     public synchronized int holders(long off, long len) {
-        Held h = find(off, len);
-        return h == null ? 0 : h.count;
+        int i = find(off, len);
+        return i < 0 ? 0 : counts[i];
     }
 
     /** Whether no lock at all is held (the file's channel may then be closed). */
     public synchronized boolean isEmpty() {
-        for (Held h : held) {
-            if (h.count != 0) {
+        for (int i = 0; i < size; i++) {
+            if (counts[i] != 0) {
                 return false;
             }
         }
@@ -166,22 +166,24 @@ public final class LockTable {
 
     /** Releases everything (before closing the file). */
     public synchronized void releaseAll() {
-        for (Held h : held) {
-            if (h.lock != null) {
-                release(h.lock);
+        for (int i = 0; i < size; i++) {
+            if (locks[i] != null) {
+                release(locks[i]);
             }
+            locks[i] = null;
+            counts[i] = 0;
         }
-        held.clear();
+        size = 0;
     }
 
-    /** The entry of exactly this range (held or idle), or null. */
-    private Held find(long off, long len) {
-        for (Held h : held) {
-            if (h.off == off && h.len == len) {
-                return h;
+    /** The entry of exactly this range (held or idle), or -1. */
+    private int find(long off, long len) {
+        for (int i = 0; i < size; i++) {
+            if (offs[i] == off && lens[i] == len) {
+                return i;
             }
         }
-        return null;
+        return -1;
     }
 
     private FileLock osLock(long off, long len, boolean shared) {
@@ -205,16 +207,17 @@ public final class LockTable {
 
     /** The channel was closed under us (interrupt) and reopened: take every lock again. */
     private synchronized void reacquire(FileChannel ch) {
-        for (Held h : held) {
-            if (h.count == 0 || (h.lock != null && h.lock.isValid() && h.lock.channel() == ch)) {
+        for (int i = 0; i < size; i++) {
+            FileLock l = locks[i];
+            if (counts[i] == 0 || (l != null && l.isValid() && l.channel() == ch)) {
                 continue; // idle, or taken on the new channel already
             }
             try {
-                h.lock = ch.tryLock(h.off, h.len, h.count > 0);
+                locks[i] = ch.tryLock(offs[i], lens[i], counts[i] > 0);
             } catch (IOException | OverlappingFileLockException e) {
-                h.lock = null;
+                locks[i] = null;
             }
-            if (h.lock == null) {
+            if (locks[i] == null) {
                 lost = true;
             }
         }

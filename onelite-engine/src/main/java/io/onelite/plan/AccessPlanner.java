@@ -101,6 +101,31 @@ final class AccessPlanner {
         }
     }
 
+    /**
+     * The terms a level's filter must still check: all of {@code terms} but the rowid equality a
+     * {@link RowidLevel} seeks (the first term giving one, as {@link #plan} picks it). Its seek
+     * finds exactly the rows that term accepts (the value under INTEGER affinity is the rowid, or
+     * no row matches), and SQLite, too, evaluates such a term once (it codes no test for it).
+     */
+    static List<Expr> unenforced(Planner planner, Scope scope, int slot, List<Expr> terms, Level level) {
+        if (!(level instanceof RowidLevel rl) || !rl.isEquality()) {
+            return terms;
+        }
+        List<Constraint> cons = new ArrayList<>();
+        for (int i = 0; i < terms.size(); i++) {
+            cons.clear();
+            TermConstraints.collect(planner, scope, slot, terms.get(i), cons);
+            for (Constraint c : cons) {
+                if (c.column == -1 && c.op == Expr.BinaryOp.EQ && c.inValues == null) {
+                    List<Expr> rest = new ArrayList<>(terms);
+                    rest.remove(i);
+                    return rest;
+                }
+            }
+        }
+        return terms;
+    }
+
     static Level level(Planner planner, Scope scope, FromPlanner.Entry e, List<Expr> terms) {
         return plan(planner, scope, e, terms, null, false).level();
     }

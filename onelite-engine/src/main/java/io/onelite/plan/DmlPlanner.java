@@ -83,7 +83,7 @@ public final class DmlPlanner {
             List<Expr> terms = where == null ? List.of() : CorePlanner.splitAnd(where);
             if (from == null) {
                 level = AccessPlanner.level(planner, scope, e, terms);
-                level.filter = CorePlanner.and(planner, scope, terms);
+                level.filter = CorePlanner.and(planner, scope, AccessPlanner.unenforced(planner, scope, 0, terms, level));
                 levels = new Level[]{level};
                 lastMatchWins = false;
                 return;

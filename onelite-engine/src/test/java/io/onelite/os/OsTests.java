@@ -33,6 +33,44 @@ class OsTests {
         }
     }
 
+    /** More ranges than the table's first capacity, each taken, released (its entry kept idle) and taken again. */
+    @Test
+    void manyRangesKeepTheirOwnHoldersAndTheirOsLocks() throws Exception {
+        Path p = dir.resolve("many");
+        try (FileDbFile f = FileDbFile.open(p, true)) {
+            LockTable t = new LockTable(f);
+            for (int round = 0; round < 3; round++) {
+                for (int off = 100; off < 120; off++) {
+                    assertThat(off % 2 == 0 ? t.tryShared(off, 1) : t.tryExclusive(off, 1)).as("round %d, byte %d", round, off).isTrue();
+                }
+                for (int off = 100; off < 120; off++) {
+                    assertThat(t.holders(off, 1)).isEqualTo(off % 2 == 0 ? 1 : -1);
+                    assertThat(t.tryExclusive(off, 1)).as("held in this process").isFalse();
+                }
+                assertThat(t.tryShared(100, 1)).isTrue();
+                assertThat(t.holders(100, 1)).isEqualTo(2);
+                t.unlockShared(100, 1);
+                assertThat(otherProcessCanLock(p, 117)).as("an exclusive byte is locked in the OS").isFalse();
+                assertThat(otherProcessCanLock(p, 116)).as("a shared byte excludes a writer").isFalse();
+                for (int off = 100; off < 120; off++) {
+                    if (off % 2 == 0) {
+                        t.unlockShared(off, 1);
+                    } else {
+                        t.unlockExclusive(off, 1);
+                    }
+                }
+                assertThat(t.isEmpty()).isTrue();
+                assertThat(otherProcessCanLock(p, 117)).as("released in the OS").isTrue();
+                assertThat(otherProcessCanLock(p, 116)).isTrue();
+            }
+            assertThat(t.tryShared(95, 30)).as("a range overlapping only idle entries").isTrue();
+            assertThat(t.tryExclusive(110, 1)).isFalse();
+            t.unlockShared(95, 30);
+            t.releaseAll();
+            assertThat(t.isEmpty()).isTrue();
+        }
+    }
+
     @Test
     void readsAndWritesArePositionalAndShortReadsStopAtTheEnd() {
         try (FileDbFile f = FileDbFile.open(dir.resolve("io"), true)) {
