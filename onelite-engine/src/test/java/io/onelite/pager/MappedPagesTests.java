@@ -4,10 +4,12 @@ import io.onelite.common.OneLiteException;
 import io.onelite.common.ResultCode;
 import io.onelite.os.DbFile;
 import io.onelite.os.FileDbFile;
+import io.onelite.os.ForwardingDbFile;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import java.nio.MappedByteBuffer;
 import java.nio.file.Path;
 import java.util.Arrays;
 
@@ -189,39 +191,10 @@ class MappedPagesTests {
     @Test
     void aFileThatCannotBeMappedIsReadByPosition() {
         FileDbFile f = fileOf(4);
-        DbFile unmappable = new DbFile() { // a test double: no mapReadOnly
+        DbFile unmappable = new ForwardingDbFile(f) { // a test double that cannot map
             @Override
-            public int read(long pos, byte[] buf, int off, int len) {
-                return f.read(pos, buf, off, len);
-            }
-
-            @Override
-            public void write(long pos, byte[] buf, int off, int len) {
-                f.write(pos, buf, off, len);
-            }
-
-            @Override
-            public long size() {
-                return f.size();
-            }
-
-            @Override
-            public void truncate(long size) {
-                f.truncate(size);
-            }
-
-            @Override
-            public void sync(boolean metadata) {
-                f.sync(metadata);
-            }
-
-            @Override
-            public Path path() {
-                return f.path();
-            }
-
-            @Override
-            public void close() {
+            public MappedByteBuffer mapReadOnly(long pos, int size) {
+                return null;
             }
         };
         MappedPages m = new MappedPages(unmappable, PAGE);

@@ -1,11 +1,11 @@
 package io.onelite.pager;
 
 import io.onelite.os.DbFile;
+import io.onelite.os.ForwardingDbFile;
 import io.onelite.testing.Sqlite3;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.nio.MappedByteBuffer;
 import java.nio.file.Path;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -24,48 +24,13 @@ class MappedReadsTests {
     /** Counts the positional reads of the database file (not the WAL); maps through the real file. */
     private static DbFile counting(DbFile real, AtomicInteger reads) {
         boolean isDb = !real.path().toString().endsWith("-wal");
-        return new DbFile() {
+        return new ForwardingDbFile(real) {
             @Override
             public int read(long pos, byte[] buf, int off, int len) {
                 if (isDb) {
                     reads.incrementAndGet();
                 }
                 return real.read(pos, buf, off, len);
-            }
-
-            @Override
-            public void write(long pos, byte[] buf, int off, int len) {
-                real.write(pos, buf, off, len);
-            }
-
-            @Override
-            public long size() {
-                return real.size();
-            }
-
-            @Override
-            public void truncate(long size) {
-                real.truncate(size);
-            }
-
-            @Override
-            public void sync(boolean metadata) {
-                real.sync(metadata);
-            }
-
-            @Override
-            public MappedByteBuffer mapReadOnly(long pos, int size) {
-                return real.mapReadOnly(pos, size);
-            }
-
-            @Override
-            public Path path() {
-                return real.path();
-            }
-
-            @Override
-            public void close() {
-                real.close();
             }
         };
     }
