@@ -244,8 +244,14 @@ final class SessionImpl implements Session, ExecContext.SessionState {
         return changes;
     }
 
-    void setChanges(long n) {
-        changes = n;
+    /**
+     * A failed statement counts no change: changes() is 0 and total_changes() gives back the
+     * statement's own {@code counted} rows. Its triggers' rows stay counted, as in SQLite, where
+     * each trigger program adds its count when it ends (OP_Halt of a frame).
+     */
+    void undoChanges(long counted) {
+        changes = 0;
+        totalChanges -= counted;
     }
 
     @Override

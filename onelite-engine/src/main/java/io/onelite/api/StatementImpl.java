@@ -330,6 +330,7 @@ final class StatementImpl implements Statement {
         }
         int sp = -1;
         long deferredBefore = session.deferredViolations; // a failed statement takes its counts back
+        long counted = 0; // this statement's own rows, once added to total_changes()
         try {
             Schema schema = session.schema(st);
             ExecContext ctx = new ExecContext(st, params.clone(), session);
@@ -388,6 +389,7 @@ final class StatementImpl implements Statement {
                 }
                 RowIterator it = exec.execute(ctx);
                 List<Object[]> out = new ArrayList<>();
+                counted = session.changes(); // set last by the statement, after its triggers' counts
                 while (it.next()) {
                     out.add(it.row());
                 }
@@ -410,7 +412,7 @@ final class StatementImpl implements Statement {
                 session.deferredViolations = deferredBefore;
             }
             if (exec != null && !exec.readOnly()) {
-                session.setChanges(0); // a failed INSERT/UPDATE/DELETE counts no change, as sqlite3VdbeHalt
+                session.undoChanges(counted); // a failed INSERT/UPDATE/DELETE counts no change, as sqlite3VdbeHalt
             }
             if (sp >= 0) {
                 try {
@@ -451,7 +453,7 @@ final class StatementImpl implements Statement {
                 if (session.tx != null) {
                     session.deferredViolations = deferredBefore;
                 }
-                session.setChanges(0);
+                session.undoChanges(session.changes()); // the rows FAIL had kept and counted
                 undoStatement(st, sp);
                 endAuto(false);
                 throw SessionImpl.foreignKeyFailed();
@@ -462,7 +464,7 @@ final class StatementImpl implements Statement {
             endAuto(true);
             return;
         }
-        session.setChanges(0);
+        session.undoChanges(0);
         if (session.tx != null) {
             var tx = session.tx;
             session.tx = null;
