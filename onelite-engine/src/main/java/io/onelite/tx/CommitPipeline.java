@@ -110,6 +110,8 @@ final class CommitPipeline {
     private final AtomicInteger writers = new AtomicInteger();
     /** The leader waiting for them, or null (guarded by the pipeline). */
     private volatile Thread gatherer;
+    /** Writers the gatherer does not wait for: its own, when its commit is done but not ended (guarded). */
+    private int gatherSlack;
     /** The last sync's duration (a publish that synced the WAL): bounds the gathering wait. */
     private volatile long syncNanos;
     private final long gatherCapNanos;
@@ -152,7 +154,7 @@ final class CommitPipeline {
     /** With the pipeline's monitor: the gathering leader, cleared, if every writer has queued now. */
     private Thread gathered() {
         Thread g = gatherer;
-        if (g == null || queue.size() < writers.get()) {
+        if (g == null || queue.size() + gatherSlack < writers.get()) {
             return null;
         }
         gatherer = null;
@@ -253,7 +255,7 @@ final class CommitPipeline {
             if (self.done) {
                 extra++;
             }
-            published |= lead(head);
+            published |= lead(head, self.done);
             if (!claimIfLeaderless()) {
                 return published;
             }
@@ -299,18 +301,21 @@ final class CommitPipeline {
     /**
      * With leadership, before the lock (invariant 7): waits while fewer requests are queued than
      * writers are open, when the batch of {@code head} will sync, at most half the last sync.
+     * {@code ownDone}: this leader's own transaction is among them, committed but not ended yet.
      */
-    private void gather(Request head) {
+    private void gather(Request head, boolean ownDone) {
         long bound = Math.min(gatherCapNanos, syncNanos / 2);
         if (!head.syncWal || bound <= 0) {
             return;
         }
         long deadline = System.nanoTime() + bound;
         synchronized (this) {
-            if (queue.size() >= writers.get()) {
+            int slack = ownDone ? 1 : 0;
+            if (queue.size() + slack >= writers.get()) {
                 return; // everyone who wrote has queued: a lone writer never waits
             }
             gathers++;
+            gatherSlack = slack;
             gatherer = Thread.currentThread();
         }
         try {
@@ -347,8 +352,8 @@ final class CommitPipeline {
      * leadership (invariant 6): it is let go once the write lock is, so the wake-ups that follow
      * do not hold up the next batch.
      */
-    private boolean lead(Request self) {
-        gather(self);
+    private boolean lead(Request self, boolean ownDone) {
+        gather(self, ownDone);
         try {
             backend.lockWrite(Duration.ofNanos(Math.max(0, self.busyDeadlineNanos - System.nanoTime())));
         } catch (RuntimeException e) {
