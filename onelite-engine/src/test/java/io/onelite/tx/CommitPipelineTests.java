@@ -500,4 +500,32 @@ class CommitPipelineTests {
         assertThat(p.commits()).isEqualTo(4);
         assertThat(p.gathering()).isFalse();
     }
+    @Test
+    void aLeaderLeadingAfterItsOwnCommitDoesNotWaitForItsOwnTransaction() throws Exception {
+        FakeBackend be = new FakeBackend();
+        CommitPipeline p = new CommitPipeline(be, java.util.concurrent.locks.LockSupport::unpark, Long.MAX_VALUE / 4);
+        p.writerBegan();
+        p.writerBegan(); // a and b have written
+        CountDownLatch release = new CountDownLatch(1);
+        be.publishGate = release; // a's sync (the first: nothing measured yet, so no wait) lasts until b queued
+        Thread a = new Thread(() -> {
+            p.commit(h -> true, Duration.ofSeconds(5), Duration.ofSeconds(5));
+            p.writerEnded();
+        });
+        a.start();
+        assertThat(be.inPublish.await(10, TimeUnit.SECONDS)).isTrue();
+        Thread b = new Thread(() -> {
+            p.commit(h -> true, Duration.ofSeconds(5), Duration.ofSeconds(5));
+            p.writerEnded();
+        });
+        b.start();
+        awaitQueued(p, 1);
+        Thread.sleep(20); // a sync long enough that a wait would be taken
+        release.countDown();
+        a.join();
+        b.join();
+        assertThat(be.publishes.get()).isEqualTo(2);
+        assertThat(p.gathers()).as("a leads b's batch at once: b is queued, a's own transaction is committed").isZero();
+        assertThat(p.writers()).isZero();
+    }
 }
