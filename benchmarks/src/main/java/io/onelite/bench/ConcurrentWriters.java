@@ -221,6 +221,12 @@ public final class ConcurrentWriters {
                             + r.getLong(1));
                 }
             }
+            if (!mode.isNative()) { // the group-commit factor: commits per published batch (one sync each under FULL)
+                io.onelite.api.Database.statusOf(file).ifPresent(st -> System.out.printf(Locale.ROOT,
+                        "  %s, %d writers: %d commits in %d batches (%.2f per batch)%n", mode.label, writers,
+                        st.transactions().commits(), st.transactions().batches(),
+                        st.transactions().commits() / (double) Math.max(1, st.transactions().batches())));
+            }
             long[] all = Arrays.stream(waits).flatMapToLong(Arrays::stream).sorted().toArray();
             return new Result(mode, writers, writers * perWriter / seconds, retries.get(), percentile(all, 0.50),
                     percentile(all, 0.99), all[all.length - 1], split ? slowWaits(waits, onCpu, runnable) : null);

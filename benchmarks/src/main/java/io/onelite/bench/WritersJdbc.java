@@ -168,6 +168,12 @@ final class WritersJdbc {
                     throw new IllegalStateException("expected " + writers * perWriter + " rows, found " + r.getLong(1));
                 }
             }
+            if (!nativeSqlite && begin.contains("CONCURRENT") && perWriter > 1) { // the group-commit factor
+                io.onelite.api.Database.statusOf(file).ifPresent(st -> System.out.printf(java.util.Locale.ROOT,
+                        "  %d commits in %d batches (%.2f per batch)%n", st.transactions().commits(),
+                        st.transactions().batches(),
+                        st.transactions().commits() / (double) Math.max(1, st.transactions().batches())));
+            }
             double worst = 0;
             for (long[] w : waits) {
                 long[] sorted = w.clone();

@@ -7,6 +7,7 @@ import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.Consumer;
 
@@ -37,6 +38,11 @@ import java.util.function.Consumer;
  *       running thread that finds requests queued and no leader (a newcomer, or a committer the
  *       batch finished) leads them. So no request waits for a thread that is off the CPU while
  *       it holds neither the lock nor a batch.</li>
+ *   <li>Gathering: a leader whose batch will sync, while fewer requests are queued than concurrent
+ *       transactions of this process have written (queued ones included), waits for them before it
+ *       takes the lock, at most half the last sync and {@link #GATHER_CAP_NANOS}: each of them
+ *       would otherwise wait a whole sync behind this batch. A lone writer never waits, nor does
+ *       a batch that does not sync; the wait holds leadership, never the lock.</li>
  * </ol>
  */
 final class CommitPipeline {
@@ -44,6 +50,8 @@ final class CommitPipeline {
     static final int MAX_BATCH = 256;
     /** Batches a leader runs for requests queued behind its own before it hands leadership on. */
     static final int EXTRA_BATCHES = 4;
+    /** Upper bound of a leader's wait for the writers still running their transaction (invariant 7). */
+    static final long GATHER_CAP_NANOS = 1_000_000;
 
     /** What the pipeline needs from the pager. */
     interface Backend {
@@ -97,6 +105,16 @@ final class CommitPipeline {
     private boolean leaderActive;
     private long batches;
     private long commits;
+    private long gathers;
+    /** Concurrent transactions that have written and not ended, queued ones included (invariant 7). */
+    private final AtomicInteger writers = new AtomicInteger();
+    /** The leader waiting for them, or null (guarded by the pipeline). */
+    private volatile Thread gatherer;
+    /** Writers the gatherer does not wait for: its own, when its commit is done but not ended (guarded). */
+    private int gatherSlack;
+    /** The last sync's duration (a publish that synced the WAL): bounds the gathering wait. */
+    private volatile long syncNanos;
+    private final long gatherCapNanos;
 
     CommitPipeline(Backend backend) {
         this(backend, LockSupport::unpark);
@@ -104,8 +122,43 @@ final class CommitPipeline {
 
     /** {@code waker} wakes a committer whose request a batch finished (tests: to stall the leader there). */
     CommitPipeline(Backend backend, Consumer<Thread> waker) {
+        this(backend, waker, GATHER_CAP_NANOS);
+    }
+
+    CommitPipeline(Backend backend, Consumer<Thread> waker, long gatherCapNanos) {
         this.backend = backend;
         this.waker = waker;
+        this.gatherCapNanos = gatherCapNanos;
+    }
+
+    /** A concurrent transaction made its first write: its commit is expected (invariant 7). */
+    void writerBegan() {
+        writers.incrementAndGet();
+    }
+
+    /** That transaction ended (committed, failed or rolled back). */
+    void writerEnded() {
+        writers.decrementAndGet();
+        if (gatherer == null) {
+            return; // the common case: no monitor per transaction end
+        }
+        Thread g;
+        synchronized (this) {
+            g = gathered();
+        }
+        if (g != null) {
+            LockSupport.unpark(g);
+        }
+    }
+
+    /** With the pipeline's monitor: the gathering leader, cleared, if every writer has queued now. */
+    private Thread gathered() {
+        Thread g = gatherer;
+        if (g == null || queue.size() + gatherSlack < writers.get()) {
+            return null;
+        }
+        gatherer = null;
+        return g;
     }
 
     /**
@@ -135,9 +188,14 @@ final class CommitPipeline {
         boolean lead;
         boolean interrupted = false;
         boolean published = false;
+        Thread gathering;
         synchronized (this) {
             queue.addLast(r);
             lead = claimIfLeaderless();
+            gathering = gathered();
+        }
+        if (gathering != null) {
+            LockSupport.unpark(gathering);
         }
         while (!r.done) {
             if (lead) {
@@ -197,7 +255,7 @@ final class CommitPipeline {
             if (self.done) {
                 extra++;
             }
-            published |= lead(head);
+            published |= lead(head, self.done);
             if (!claimIfLeaderless()) {
                 return published;
             }
@@ -225,6 +283,60 @@ final class CommitPipeline {
         return queue.size();
     }
 
+    /** Leaders that waited for writers still running (invariant 7), for tests. */
+    synchronized long gathers() {
+        return gathers;
+    }
+
+    /** Concurrent transactions that have written and not ended (invariant 7), for tests. */
+    int writers() {
+        return writers.get();
+    }
+
+    /** Whether a leader is waiting for writers still running now, for tests. */
+    synchronized boolean gathering() {
+        return gatherer != null;
+    }
+
+    /**
+     * With leadership, before the lock (invariant 7): waits while fewer requests are queued than
+     * writers are open, when the batch of {@code head} will sync, at most half the last sync.
+     * {@code ownDone}: this leader's own transaction is among them, committed but not ended yet.
+     */
+    private void gather(Request head, boolean ownDone) {
+        long bound = Math.min(gatherCapNanos, syncNanos / 2);
+        if (!head.syncWal || bound <= 0) {
+            return;
+        }
+        long deadline = System.nanoTime() + bound;
+        synchronized (this) {
+            int slack = ownDone ? 1 : 0;
+            if (queue.size() + slack >= writers.get()) {
+                return; // everyone who wrote has queued: a lone writer never waits
+            }
+            gathers++;
+            gatherSlack = slack;
+            gatherer = Thread.currentThread();
+        }
+        try {
+            while (true) {
+                long left = deadline - System.nanoTime();
+                synchronized (this) {
+                    if (gatherer == null || left <= 0 || Thread.currentThread().isInterrupted()) {
+                        return;
+                    }
+                }
+                LockSupport.parkNanos(this, left);
+            }
+        } finally {
+            synchronized (this) {
+                if (gatherer == Thread.currentThread()) {
+                    gatherer = null;
+                }
+            }
+        }
+    }
+
     /** Batches published so far. */
     synchronized long batches() {
         return batches;
@@ -240,7 +352,8 @@ final class CommitPipeline {
      * leadership (invariant 6): it is let go once the write lock is, so the wake-ups that follow
      * do not hold up the next batch.
      */
-    private boolean lead(Request self) {
+    private boolean lead(Request self, boolean ownDone) {
+        gather(self, ownDone);
         try {
             backend.lockWrite(Duration.ofNanos(Math.max(0, self.busyDeadlineNanos - System.nanoTime())));
         } catch (RuntimeException e) {
@@ -288,7 +401,11 @@ final class CommitPipeline {
                 for (Request a : appended) {
                     syncWal |= a.syncWal;
                 }
+                long publishAt = System.nanoTime();
                 backend.publish(syncWal);
+                if (syncWal) {
+                    syncNanos = System.nanoTime() - publishAt;
+                }
             }
         } catch (RuntimeException e) { // publish failed: none of the appended commits is acknowledged
             for (Request r : appended) {

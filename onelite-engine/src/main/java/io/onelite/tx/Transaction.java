@@ -44,6 +44,8 @@ public final class Transaction {
     private AdaptiveHold hold;
     /** Concurrent modes: when the first access came (0: none yet), for the thread's history. */
     private long firstAccessNanos;
+    /** Counted by the pipeline as a concurrent writer whose commit is coming (till {@link #end()}). */
+    private boolean pendingCommit;
     private boolean finished;
     private List<CommitHook> hooks;
     /** The connection's synchronous level; null: the file's. */
@@ -173,6 +175,10 @@ public final class Transaction {
         ws = pager.newWriteSet(base);
         for (int i = 0; i < savepoints.size(); i++) {
             ws.savepoint(); // savepoints opened before the first write: same numbers in the write set
+        }
+        if (trace != null && !pendingCommit) {
+            pendingCommit = true; // group commit expects this transaction's commit (CommitPipeline, invariant 7)
+            tm.shared.pipeline.writerBegan();
         }
         return ws;
     }
@@ -447,6 +453,10 @@ public final class Transaction {
 
     private void end() {
         finished = true;
+        if (pendingCommit) {
+            pendingCommit = false;
+            tm.shared.pipeline.writerEnded();
+        }
         ws = null;
         AdaptiveHold h = hold;
         hold = null;

@@ -418,4 +418,114 @@ class CommitPipelineTests {
         assertThat(p.queued()).isZero();
         assertThat(be.lock.availablePermits()).isEqualTo(1);
     }
+    /** A pipeline whose last sync took about {@code syncMillis} (a real, gated publish measured by the pipeline). */
+    private static CommitPipeline afterASlowSync(FakeBackend be, long gatherCapNanos, long syncMillis)
+            throws InterruptedException {
+        CommitPipeline p = new CommitPipeline(be, java.util.concurrent.locks.LockSupport::unpark, gatherCapNanos);
+        CountDownLatch release = new CountDownLatch(1);
+        be.publishGate = release;
+        p.writerBegan();
+        Thread t = new Thread(() -> {
+            p.commit(h -> true, Duration.ofSeconds(5), Duration.ofSeconds(5));
+            p.writerEnded();
+        });
+        t.start();
+        assertThat(be.inPublish.await(10, TimeUnit.SECONDS)).isTrue();
+        Thread.sleep(syncMillis);
+        release.countDown();
+        t.join();
+        return p;
+    }
+
+    @Test
+    void aLeaderWaitsForTheWritersStillRunningSoThatTheirCommitsShareOneSync() throws Exception {
+        FakeBackend be = new FakeBackend();
+        CommitPipeline p = afterASlowSync(be, Long.MAX_VALUE / 4, 600); // waits at most half of it
+        int publishesBefore = be.publishes.get();
+        int n = 3;
+        for (int i = 0; i < n; i++) {
+            p.writerBegan(); // three concurrent transactions have written
+        }
+        CountDownLatch go = new CountDownLatch(1);
+        List<Thread> ts = new ArrayList<>();
+        AtomicInteger ok = new AtomicInteger();
+        for (int i = 0; i < n; i++) {
+            boolean first = i == 0;
+            Thread t = new Thread(() -> {
+                try {
+                    if (!first) {
+                        go.await(); // still running their last statement when the first commits
+                    }
+                } catch (InterruptedException e) {
+                    throw new AssertionError(e);
+                }
+                p.commit(h -> true, Duration.ofSeconds(5), Duration.ofSeconds(5));
+                p.writerEnded();
+                ok.incrementAndGet();
+            });
+            ts.add(t);
+            t.start();
+        }
+        long giveUp = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (!p.gathering() && System.nanoTime() < giveUp) {
+            Thread.sleep(1);
+        }
+        assertThat(p.gathering()).as("the first committer waits for the two still running").isTrue();
+        assertThat(be.publishes.get()).as("the first committer's leader waits, without the lock").isEqualTo(publishesBefore);
+        assertThat(be.lock.availablePermits()).isEqualTo(1);
+        go.countDown();
+        for (Thread t : ts) {
+            t.join();
+        }
+        assertThat(ok.get()).isEqualTo(n);
+        assertThat(be.publishes.get() - publishesBefore).as("one sync for the three commits").isEqualTo(1);
+        assertThat(p.gathers()).isEqualTo(1);
+    }
+
+    @Test
+    void aLoneWriterAndABatchThatDoesNotSyncNeverWaitAndAWaitIsBounded() throws Exception {
+        FakeBackend be = new FakeBackend();
+        CommitPipeline p = afterASlowSync(be, TimeUnit.MILLISECONDS.toNanos(20), 100);
+        p.writerBegan();
+        p.commit(h -> true, Duration.ofSeconds(5), Duration.ofSeconds(5)); // alone: nobody to wait for
+        p.writerEnded();
+        assertThat(p.gathers()).isZero();
+
+        p.writerBegan();
+        p.writerBegan(); // another transaction has written but does not commit yet
+        p.commit(h -> true, Duration.ofSeconds(5), Duration.ofSeconds(5), false); // synchronous NORMAL: no sync to share
+        assertThat(p.gathers()).isZero();
+        p.commit(h -> true, Duration.ofSeconds(5), Duration.ofSeconds(5)); // syncs: waits, at most the 20 ms cap
+        assertThat(p.gathers()).isEqualTo(1);
+        assertThat(p.commits()).isEqualTo(4);
+        assertThat(p.gathering()).isFalse();
+    }
+    @Test
+    void aLeaderLeadingAfterItsOwnCommitDoesNotWaitForItsOwnTransaction() throws Exception {
+        FakeBackend be = new FakeBackend();
+        CommitPipeline p = new CommitPipeline(be, java.util.concurrent.locks.LockSupport::unpark, Long.MAX_VALUE / 4);
+        p.writerBegan();
+        p.writerBegan(); // a and b have written
+        CountDownLatch release = new CountDownLatch(1);
+        be.publishGate = release; // a's sync (the first: nothing measured yet, so no wait) lasts until b queued
+        Thread a = new Thread(() -> {
+            p.commit(h -> true, Duration.ofSeconds(5), Duration.ofSeconds(5));
+            p.writerEnded();
+        });
+        a.start();
+        assertThat(be.inPublish.await(10, TimeUnit.SECONDS)).isTrue();
+        Thread b = new Thread(() -> {
+            p.commit(h -> true, Duration.ofSeconds(5), Duration.ofSeconds(5));
+            p.writerEnded();
+        });
+        b.start();
+        awaitQueued(p, 1);
+        Thread.sleep(20); // a sync long enough that a wait would be taken
+        release.countDown();
+        a.join();
+        b.join();
+        assertThat(be.publishes.get()).isEqualTo(2);
+        assertThat(p.gathers()).as("a leads b's batch at once: b is queued, a's own transaction is committed").isZero();
+        assertThat(p.writers()).isZero();
+    }
 }

@@ -81,4 +81,27 @@ class GroupCommitTests {
             assertThat(f.rows(t)).hasSize(2);
         }
     }
+    @Test
+    void thePipelineCountsTheConcurrentTransactionsThatWroteUntilTheyEnd() {
+        try (TxFixture f = new TxFixture()) {
+            int t = f.createTable();
+            f.tm.adaptive = false; // no hold at the first access: every one of them is optimistic
+            CommitPipeline p = f.tm.shared.pipeline;
+            int before = p.writers();
+            Transaction reader = f.begin(BeginMode.CONCURRENT);
+            TxFixture.get(reader, t, 1);
+            Transaction a = f.begin(BeginMode.CONCURRENT);
+            put(a, t, 1, "a");
+            put(a, t, 2, "a");
+            Transaction b = f.begin(BeginMode.CONCURRENT);
+            put(b, t, 3, "b");
+            assertThat(p.writers() - before).as("a and b wrote, the reader commits without the pipeline")
+                    .isEqualTo(2);
+            b.rollback();
+            assertThat(p.writers() - before).isEqualTo(1);
+            a.commit();
+            reader.commit();
+            assertThat(p.writers()).isEqualTo(before);
+        }
+    }
 }
