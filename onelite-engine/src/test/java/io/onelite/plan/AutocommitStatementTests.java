@@ -4,7 +4,6 @@ import io.onelite.api.Database;
 import io.onelite.api.DatabaseOptions;
 import io.onelite.api.Session;
 import io.onelite.api.Statement;
-import io.onelite.common.OneLiteException;
 import io.onelite.testing.Sqlite3;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -12,8 +11,6 @@ import org.junit.jupiter.api.io.TempDir;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
-import java.sql.ResultSet;
-import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -190,40 +187,10 @@ class AutocommitStatementTests {
     }
 
     private static String oneLite(Session s, String sql) {
-        StringBuilder sb = new StringBuilder();
-        try (Statement st = s.prepare(sql)) {
-            while (st.step()) {
-                for (int i = 0; i < st.columnCount(); i++) {
-                    sb.append(DifferentialTests.render(st.column(i))).append('|');
-                }
-                sb.append('\n');
-            }
-        } catch (OneLiteException e) {
-            return "ERROR " + (e.code() & 0xff) + " " + e.getMessage(); // sqlite-jdbc reports primary codes
-        }
-        return sb.toString();
+        return ScenarioTests.oneLite(s, sql);
     }
 
     private static String sqlite(Connection c, String sql) {
-        StringBuilder sb = new StringBuilder();
-        try (java.sql.Statement st = c.createStatement()) {
-            if (st.execute(sql)) {
-                try (ResultSet rs = st.getResultSet()) {
-                    int n = rs.getMetaData().getColumnCount();
-                    while (rs.next()) {
-                        for (int i = 1; i <= n; i++) {
-                            sb.append(DifferentialTests.render(rs.getObject(i))).append('|');
-                        }
-                        sb.append('\n');
-                    }
-                }
-            }
-        } catch (SQLException e) {
-            String m = e.getMessage();
-            int p = m.indexOf('(');
-            String msg = p >= 0 && m.endsWith(")") ? m.substring(p + 1, m.length() - 1) : m;
-            return "ERROR " + e.getErrorCode() + " " + msg;
-        }
-        return sb.toString();
+        return ScenarioTests.sqlite(c, sql);
     }
 }

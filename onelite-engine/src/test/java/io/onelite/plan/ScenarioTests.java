@@ -22,7 +22,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class ScenarioTests {
 
-    private static String oneLite(Session s, String sql) {
+    /** One statement's rows as text, or {@code ERROR <primary code> <message>}. */
+    static String oneLite(Session s, String sql) {
         StringBuilder sb = new StringBuilder();
         try (Statement st = s.prepare(sql)) {
             while (st.step()) {
@@ -37,7 +38,8 @@ class ScenarioTests {
         return sb.toString();
     }
 
-    private static String sqlite(Connection c, String sql) {
+    /** As {@link #oneLite} for native SQLite. */
+    static String sqlite(Connection c, String sql) {
         StringBuilder sb = new StringBuilder();
         try (java.sql.Statement st = c.createStatement()) {
             if (st.execute(sql)) {
