@@ -318,7 +318,7 @@ public final class Transaction {
     private void commitHolding() {
         boolean wrote = false;
         try {
-            if (!ws.isEmpty() || hooks != null || !trace.writes().isEmpty()) {
+            if (hasChanges()) {
                 long start = System.nanoTime();
                 try {
                     // the fast path: latest() is this snapshot and the write set was made on it
@@ -338,17 +338,22 @@ public final class Transaction {
         }
     }
 
+    /** Concurrent modes: whether the commit has anything to write (pages, traced writes, or commit hooks). */
+    private boolean hasChanges() {
+        return ws != null && (!ws.isEmpty() || hooks != null || !trace.writes().isEmpty());
+    }
+
     /** A concurrent transaction's end, for this thread's {@link AdaptiveHistory}. */
     private void recordHistory(boolean committing) {
         if (firstAccessNanos != 0 && tm.adaptive) {
-            boolean wrote = ws != null && (!ws.isEmpty() || hooks != null || !trace.writes().isEmpty());
+            boolean wrote = hasChanges();
             AdaptiveHistory.current().record(System.nanoTime() - firstAccessNanos, wrote || !committing,
                     hold != null && hold.revoked());
         }
     }
 
     private void commitConcurrent() {
-        if (ws == null || (ws.isEmpty() && hooks == null && trace.writes().isEmpty())) {
+        if (!hasChanges()) {
             end(); // read-only: serializable at its snapshot, nothing to check
             return;
         }
