@@ -109,6 +109,9 @@ public final class Transaction {
         firstAccessNanos = System.nanoTime(); // the history measures the transaction, not this wait
         try {
             Snapshot latest = pager.latestOwn(); // its own: a revocation redirects its reads
+            if (mmapSize >= 0) {
+                latest.setMmapSize(mmapSize); // as view() does for a read-marked snapshot
+            }
             ws = pager.newWriteSet(latest);
             for (int i = 0; i < savepoints.size(); i++) {
                 ws.savepoint();

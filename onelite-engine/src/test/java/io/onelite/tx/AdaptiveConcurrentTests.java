@@ -3,6 +3,8 @@ package io.onelite.tx;
 import io.onelite.common.BeginMode;
 import io.onelite.common.OneLiteException;
 import io.onelite.common.Synchronous;
+import io.onelite.os.DbFile;
+import io.onelite.os.ForwardingDbFile;
 import io.onelite.pager.CheckpointMode;
 import io.onelite.pager.CheckpointResult;
 import io.onelite.pager.Pager;
@@ -18,7 +20,9 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.UnaryOperator;
 
 import static io.onelite.tx.FileConcurrencyTests.sqlite3;
 import static io.onelite.tx.FileConcurrencyTests.watched;
@@ -364,5 +368,45 @@ class AdaptiveConcurrentTests {
         assertThat(holds).isPositive();
         assertThat(sqlite3(db, "pragma integrity_check")).isEqualTo("ok");
         assertThat(sqlite3(db, "select n from c")).isEqualTo(String.valueOf(threads * perThread + 200));
+    }
+
+    /** A held transaction reads with its connection's mmap_size, as a read-marked one does. */
+    @Test
+    void aHeldTransactionReadsWithItsConnectionsMmapSize(@TempDir Path dir) throws Exception {
+        Path db = dir.resolve("m.db");
+        sqlite3(db, "pragma journal_mode=wal", "create table t(x)",
+                "with recursive c(i) as (select 1 union all select i + 1 from c where i < 1000) "
+                        + "insert into t select randomblob(400) from c",
+                "pragma wal_checkpoint(truncate)");
+        AtomicInteger dbReads = new AtomicInteger();
+        UnaryOperator<DbFile> counting = real -> real.path().toString().endsWith("-wal") ? real : new ForwardingDbFile(real) {
+            @Override
+            public int read(long pos, byte[] buf, int off, int len) {
+                dbReads.incrementAndGet();
+                return real.read(pos, buf, off, len);
+            }
+        };
+        PagerOptions options = PagerOptions.DEFAULTS.withSynchronous(Synchronous.NORMAL).withCacheSizePages(16);
+        try (Pager pager = Pager.open(db, options, counting)) {
+            TxFixture f = new TxFixture(pager, TxOptions.DEFAULTS);
+            Transaction reader = f.begin(BeginMode.DEFERRED); // a read-marked view maps the file (a writer's view never grows the mapping)
+            var all = reader.readStore();
+            for (int pgno = 2; pgno <= all.pageCount(); pgno++) {
+                all.read(pgno);
+            }
+            reader.rollback();
+            Transaction t = f.begin(BeginMode.CONCURRENT);
+            t.setMmapSize(0); // the connection's PRAGMA mmap_size = 0: every page by position
+            dbReads.set(0);
+            var store = t.readStore();
+            assertThat(t.holdsAdaptively()).isTrue();
+            int pages = store.pageCount();
+            assertThat(pages).isGreaterThan(100);
+            for (int pgno = 2; pgno <= pages; pgno++) {
+                store.read(pgno);
+            }
+            assertThat(dbReads.get()).as("positional reads of %d pages", pages).isGreaterThanOrEqualTo(pages - 1 - 16);
+            t.rollback();
+        }
     }
 }
