@@ -105,18 +105,10 @@ public final class BeforeAfter {
             case "count" -> sum = scan(c, "select count(*) from t");
             case "group" -> sum = scan(c, "select count(*) from t group by grp");
             case "join" -> {
-                try (PreparedStatement p = c.prepareStatement(
-                        "select t.id, c.name from t join c on c.id = t.grp where t.k between ? and ?")) {
-                    long width = 100 * (1L << 32) / rows;
+                try (PreparedStatement p = c.prepareStatement(Oltp.JOIN_SQL)) {
+                    long width = Oltp.joinWidth(rows);
                     for (int q = 0; q < 10; q++) {
-                        long from = (long) (r.nextDouble() * ((1L << 32) - width));
-                        p.setLong(1, from);
-                        p.setLong(2, from + width);
-                        try (ResultSet rs = p.executeQuery()) {
-                            while (rs.next()) {
-                                sum += rs.getLong(1) + rs.getString(2).length();
-                            }
-                        }
+                        sum += Oltp.joinRange(p, r, width);
                     }
                 }
             }

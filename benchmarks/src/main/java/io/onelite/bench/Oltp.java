@@ -285,6 +285,28 @@ public final class Oltp {
         }
     }
 
+    /** The join of the OLTP table: rows of t in a range of k, each with its c row. */
+    static final String JOIN_SQL = "select t.id, c.name from t join c on c.id = t.grp where t.k between ? and ?";
+
+    /** The width of a range of k holding about 100 of the table's {@code rows} rows. */
+    static long joinWidth(long rows) {
+        return 100 * (1L << 32) / rows;
+    }
+
+    /** Runs {@link #JOIN_SQL} on a random range of k {@code width} wide; a checksum of what it read. */
+    static long joinRange(PreparedStatement p, Random r, long width) throws SQLException {
+        long from = (long) (r.nextDouble() * ((1L << 32) - width));
+        p.setLong(1, from);
+        p.setLong(2, from + width);
+        long sum = 0;
+        try (ResultSet rs = p.executeQuery()) {
+            while (rs.next()) {
+                sum += rs.getLong(1) + rs.getString(2).length();
+            }
+        }
+        return sum;
+    }
+
     /** A key in scrambled order (a bijection on 32 bits), so index inserts land all over the index. */
     static long keyOf(long id) {
         return (id * 2654435761L) & 0xffffffffL;
@@ -369,18 +391,10 @@ public final class Oltp {
         }));
         list.add(new Op("join 100 rows via index", joins, (c, r) -> {
             long sum = 0;
-            try (PreparedStatement p = c.prepareStatement(
-                    "select t.id, c.name from t join c on c.id = t.grp where t.k between ? and ?")) {
-                long width = 100 * (1L << 32) / rows; // about 100 rows of t per range of k
+            try (PreparedStatement p = c.prepareStatement(JOIN_SQL)) {
+                long width = joinWidth(rows);
                 for (int i = 0; i < joins; i++) {
-                    long from = (long) (r.nextDouble() * ((1L << 32) - width));
-                    p.setLong(1, from);
-                    p.setLong(2, from + width);
-                    try (ResultSet rs = p.executeQuery()) {
-                        while (rs.next()) {
-                            sum += rs.getLong(1) + rs.getString(2).length();
-                        }
-                    }
+                    sum += joinRange(p, r, width);
                 }
             }
             return sum;

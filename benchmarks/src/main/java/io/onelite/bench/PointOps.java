@@ -83,7 +83,7 @@ public final class PointOps {
             case "upd" -> "update t set val = val + 1, name = ? where id = ?";
             case "del" -> "delete from t where id = ?";
             case "ins" -> "insert into t values (?, ?, ?, ?, ?)";
-            case "join" -> "select t.id, c.name from t join c on c.id = t.grp where t.k between ? and ?";
+            case "join" -> Oltp.JOIN_SQL;
             default -> throw new IllegalArgumentException("unknown operation " + op + " (pk, idx, upd, del, ins, join)");
         };
         int batch = switch (op) {
@@ -125,7 +125,7 @@ public final class PointOps {
      */
     private long batch(String op, PreparedStatement p, int n, long round, int rounds) throws SQLException {
         Random r = new Random(1000 + round);
-        long width = 100 * (1L << 32) / rows; // about 100 rows of t per range of k
+        long width = Oltp.joinWidth(rows);
         long sum = 0;
         for (int j = 0; j < n; j++) {
             long id = 1 + r.nextInt(rows);
@@ -165,16 +165,7 @@ public final class PointOps {
                     p.setDouble(5, newId * 0.5);
                     sum += p.executeUpdate();
                 }
-                default -> {
-                    long from = (long) (r.nextDouble() * ((1L << 32) - width));
-                    p.setLong(1, from);
-                    p.setLong(2, from + width);
-                    try (ResultSet rs = p.executeQuery()) {
-                        while (rs.next()) {
-                            sum += rs.getLong(1) + rs.getString(2).length();
-                        }
-                    }
-                }
+                default -> sum += Oltp.joinRange(p, r, width);
             }
         }
         return sum;
