@@ -19,7 +19,18 @@ interface Backend extends PageSource {
     /** After the in-JVM gate was passed: take the cross-process write lock, waiting up to the deadline. */
     boolean lockWriteOs(long deadlineNanos);
 
-    void unlockWriteOs();
+    /**
+     * After the in-JVM gate was passed with the cross-process write lock kept by the previous
+     * holder ({@link #unlockWriteOs} with {@code keepOsLock}): starts writing on it. False, with
+     * the lock given back, if the write cannot start (as {@link #lockWriteOs} would fail).
+     */
+    boolean resumeWriteOs();
+
+    /** Ends the write session; the cross-process lock is kept for this JVM's next writer when {@code keepOsLock}. */
+    void unlockWriteOs(boolean keepOsLock);
+
+    /** Gives back a cross-process write lock kept by {@link #unlockWriteOs} that no writer took. */
+    void releaseKeptWriteOs();
 
     /** With the write lock: the newest committed state including appended, unpublished commits. */
     Snapshot latest();

@@ -245,8 +245,22 @@ final class FileBackend implements Backend {
     }
 
     @Override
-    public void unlockWriteOs() {
-        wal.endWrite();
+    public boolean resumeWriteOs() {
+        if (!wal.resumeWrite()) {
+            return false;
+        }
+        noteRestart();
+        return true;
+    }
+
+    @Override
+    public void unlockWriteOs(boolean keepOsLock) {
+        wal.endWrite(keepOsLock);
+    }
+
+    @Override
+    public void releaseKeptWriteOs() {
+        wal.releaseKeptWriteLock();
     }
 
     @Override

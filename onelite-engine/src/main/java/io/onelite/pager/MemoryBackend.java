@@ -60,7 +60,16 @@ final class MemoryBackend implements Backend {
     }
 
     @Override
-    public void unlockWriteOs() {
+    public boolean resumeWriteOs() {
+        return true;
+    }
+
+    @Override
+    public void unlockWriteOs(boolean keepOsLock) {
+    }
+
+    @Override
+    public void releaseKeptWriteOs() {
     }
 
     @Override

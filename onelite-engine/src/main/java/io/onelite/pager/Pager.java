@@ -31,7 +31,7 @@ public final class Pager implements AutoCloseable {
     private final PagerOptions options;
     private final Path path;
     private final Object key;
-    private final WriteGate gate = new WriteGate();
+    private final WriteGate gate = new WriteGate(this::releaseKeptOsLock);
     private final WalDrain drain = new WalDrain(new WalDrain.Target() {
         @Override
         public boolean readersInWal() {
@@ -48,6 +48,18 @@ public final class Pager implements AutoCloseable {
         }
     });
     private volatile boolean writeLocked;
+    /**
+     * How long this process may keep the WAL write lock from the OS across hand-offs between its
+     * own writers (see {@link WriteGate}): 100 µs from when it last took it, or the system property
+     * {@code onelite.keepWriteLockMicros} read when the pager is created (0: every writer takes and
+     * releases it). Short, so that another process polling for the lock (a {@code sqlite3} busy
+     * handler) still finds it free every few transactions.
+     */
+    static final long KEEP_OS_LOCK_NANOS = 100_000;
+    private final long keepOsLockNanos = Math.max(0, Long.getLong("onelite.keepWriteLockMicros",
+            KEEP_OS_LOCK_NANOS / 1000)) * 1000;
+    /** When this process last took the WAL write lock from the OS (written by the lock's holder). */
+    private long osLockTakenAt;
     /** The gate's waits beside a holder that may be made to let go ({@link #tryLockWriteRevocably}). */
     private final RevocableHolds holds = new RevocableHolds(gate);
     private int refs = 1;
@@ -170,7 +182,8 @@ public final class Pager implements AutoCloseable {
      * Takes the write lock: first the in-JVM queue ({@link WriteGate}: FIFO, except that the thread
      * that took it last may take it again during its slice of half a millisecond), then the WAL
      * write lock shared with other processes (polled until the deadline, as other processes
-     * cannot wake us), which every transaction takes and releases, barging or not.
+     * cannot wake us), unless the previous holder of this JVM kept it for the next one (at most
+     * {@link #KEEP_OS_LOCK_NANOS} after it was taken from the OS).
      *
      * @throws OneLiteException BUSY after {@code timeout}; READONLY on a read-only pager
      */
@@ -285,10 +298,11 @@ public final class Pager implements AutoCloseable {
         }
     }
 
+    /** With the gate held: the WAL write lock, kept for us by the previous holder or taken from the OS. */
     private void takeOsLock(long deadline) {
         boolean ok = false;
         try {
-            ok = backend.lockWriteOs(deadline);
+            ok = beginWriteOs(deadline);
         } finally {
             if (!ok) {
                 gate.release();
@@ -300,18 +314,39 @@ public final class Pager implements AutoCloseable {
         writeLocked = true;
     }
 
+    /** With the gate held: starts the backend's write session; false (nothing held) if busy past the deadline. */
+    private boolean beginWriteOs(long deadline) {
+        if (gate.takeKeptOsLock()) {
+            return backend.resumeWriteOs(); // on failure the backend has given the lock back
+        }
+        if (!backend.lockWriteOs(deadline)) {
+            return false;
+        }
+        osLockTakenAt = System.nanoTime();
+        return true;
+    }
+
+    /** The gate's action when it goes idle with the WAL write lock kept for a writer that left. */
+    private void releaseKeptOsLock() {
+        backend.releaseKeptWriteOs();
+    }
+
     /** Releases the write lock; appended but unpublished commits are abandoned. */
     public void unlockWrite() {
         checkLocked();
         holds.released();
+        boolean keep = false;
         try {
             backend.abandonUnpublished();
         } finally {
             try {
-                backend.unlockWriteOs();
+                // the gate decides whether a writer of this JVM takes it next; past the bound the
+                // lock goes back to the OS anyway, so other processes find it free now and then
+                keep = System.nanoTime() - osLockTakenAt < keepOsLockNanos;
+                backend.unlockWriteOs(keep);
             } finally {
                 writeLocked = false;
-                gate.release();
+                gate.release(keep);
             }
         }
     }
@@ -390,14 +425,14 @@ public final class Pager implements AutoCloseable {
             return new CheckpointResult(true, r.logFrames(), r.checkpointedFrames());
         }
         try {
-            if (!backend.lockWriteOs(deadline)) {
+            if (!beginWriteOs(deadline)) {
                 CheckpointResult r = backend.checkpoint(CheckpointMode.PASSIVE, busyTimeout, false);
                 return new CheckpointResult(true, r.logFrames(), r.checkpointedFrames());
             }
             try {
                 return backend.checkpoint(mode, busyTimeout, true);
             } finally {
-                backend.unlockWriteOs();
+                backend.unlockWriteOs(false);
             }
         } finally {
             gate.release();

@@ -21,12 +21,21 @@ import java.util.concurrent.locks.LockSupport;
  * a barging writer). So a waiter waits at most about one slice per writer ahead of it (plus the
  * transaction running at the slice's end), however often the owner begins again.
  *
+ * <p><b>The OS write lock kept between holders</b> (docs/concurrency.md): a holder that releases
+ * the permit while others queue may leave the WAL write lock that other processes see held by this
+ * process ({@link #release(boolean)}), so that the next holder of this JVM starts writing without
+ * two fcntl calls; the next holder learns it from {@link #takeKeptOsLock()}. Whoever leaves the
+ * permit idle (free, nobody queued) gives the kept lock back to the OS at once, through the
+ * {@code releaseKeptOsLock} action, under this monitor.
+ *
  * <p>Invariants (guarded by {@code this}):
  * <ol>
  *   <li>{@code held} or not, a queued waiter takes the permit only when it is at the head.</li>
  *   <li>Whenever the permit is free and someone queues, the head has been unparked since it was
  *       freed (so it cannot sleep through a free permit).</li>
  *   <li>A thread that is not the slice owner never takes a free permit while someone queues.</li>
+ *   <li>{@code osLockKept} only while the permit is held or someone queues: an idle permit never
+ *       keeps other processes from the WAL write lock.</li>
  * </ol>
  */
 final class WriteGate {
@@ -57,6 +66,11 @@ final class WriteGate {
 
     private final long sliceNanos;
     private final long maxBargeHoldNanos;
+    /** Gives the WAL write lock kept for the next holder back to the OS (run under this monitor). */
+    private final Runnable releaseKeptOsLock;
+    /** The OS write lock stays held by this process for the permit's next holder (invariant 4). */
+    private boolean osLockKept;
+    private long osLockKeeps;
     private final ArrayDeque<Waiter> queue = new ArrayDeque<>();
     private boolean held;
     /** When the permit was last taken. */
@@ -67,9 +81,10 @@ final class WriteGate {
     private long handOffs;
     private long barges;
 
-    WriteGate() {
+    /** @param releaseKeptOsLock gives a kept OS write lock back (see {@link #release(boolean)}) */
+    WriteGate(Runnable releaseKeptOsLock) {
         this(micros("onelite.writeSliceMicros", SLICE_NANOS),
-                micros("onelite.writeBargeMaxHoldMicros", BARGE_MAX_HOLD_NANOS));
+                micros("onelite.writeBargeMaxHoldMicros", BARGE_MAX_HOLD_NANOS), releaseKeptOsLock);
     }
 
     /**
@@ -77,8 +92,13 @@ final class WriteGate {
      * hold of {@code maxBargeHoldNanos} or more hands off too.
      */
     WriteGate(long sliceNanos, long maxBargeHoldNanos) {
+        this(sliceNanos, maxBargeHoldNanos, () -> { });
+    }
+
+    WriteGate(long sliceNanos, long maxBargeHoldNanos, Runnable releaseKeptOsLock) {
         this.sliceNanos = sliceNanos;
         this.maxBargeHoldNanos = maxBargeHoldNanos;
+        this.releaseKeptOsLock = releaseKeptOsLock;
     }
 
     /**
@@ -116,6 +136,7 @@ final class WriteGate {
                 if (left <= 0 || Thread.interrupted()) {
                     queue.remove(w);
                     wakeHeadIfFree(); // invariant (2): we may have been the head that was woken
+                    // invariant (4) holds: a head takes a free permit above before it can leave
                     if (left <= 0) {
                         return false;
                     }
@@ -134,19 +155,33 @@ final class WriteGate {
         return !Thread.currentThread().isInterrupted() && takeIfAllowed();
     }
 
+    /** As {@link #release(boolean)} with the OS write lock already given back. */
+    void release() {
+        release(false);
+    }
+
     /**
      * Frees the permit: inside the slice of the thread that took it, after a short hold, the head
      * waiter is woken to take it unless that thread comes back first; past the slice, after a hold
      * of {@link #BARGE_MAX_HOLD_NANOS} or more, or when the head waiter's busy timeout ends before
      * the slice does, the head waiter gets it.
+     *
+     * @param osLockHeld the caller still holds the OS write lock for this process: it is kept for
+     *                   the next holder when someone queues, else given back now
      */
-    void release() {
+    void release(boolean osLockHeld) {
         Thread wake;
         synchronized (this) {
+            assert !osLockKept : "a kept OS write lock was not taken by the holder";
+            osLockKept = osLockHeld;
             Waiter head = queue.peekFirst();
             if (head == null) {
                 held = false;
+                giveBackIfIdle();
                 return;
+            }
+            if (osLockHeld) {
+                osLockKeeps++;
             }
             long now = System.nanoTime();
             if (now - sliceEnd < 0 && head.deadlineNanos - sliceEnd > 0 && now - heldSince < maxBargeHoldNanos) {
@@ -163,6 +198,23 @@ final class WriteGate {
 
     synchronized boolean isHeld() {
         return held;
+    }
+
+    /**
+     * For the permit's holder, right after taking it: whether the previous holder kept the OS
+     * write lock for it (it then holds that lock now, and must release it through
+     * {@link #release(boolean)}); the flag is cleared.
+     */
+    synchronized boolean takeKeptOsLock() {
+        assert held : "takeKeptOsLock without the permit";
+        boolean kept = osLockKept;
+        osLockKept = false;
+        return kept;
+    }
+
+    /** Releases that kept the OS write lock for a queued writer (for tests). */
+    synchronized long osLockKeeps() {
+        return osLockKeeps;
     }
 
     /** Permits passed to a waiter at a release past the slice (for tests). */
@@ -204,6 +256,14 @@ final class WriteGate {
     private void startSlice(long now) {
         sliceOwner = Thread.currentThread();
         sliceEnd = now + sliceNanos;
+    }
+
+    /** Under {@code this}: invariant (4), the kept OS write lock goes back once nobody will take it. */
+    private void giveBackIfIdle() {
+        if (osLockKept && !held && queue.isEmpty()) {
+            osLockKept = false;
+            releaseKeptOsLock.run();
+        }
     }
 
     private void wakeHeadIfFree() {

@@ -47,6 +47,8 @@ public final class Wal {
 
     // writer state, valid while WRITE is held by this JVM
     private boolean writing;
+    /** WRITE is held by this JVM between two write sessions ({@link #endWrite(boolean)}); the pager's gate guards it. */
+    private boolean writeKept;
     WalIndexHeader published;
     private int wMx;
     private int wNPage;
@@ -209,6 +211,24 @@ public final class Wal {
         if (!locks.tryExclusive(ShmLocks.WRITE, 1)) {
             return false;
         }
+        return beginWriteLocked();
+    }
+
+    /**
+     * As {@link #tryBeginWrite} on the WRITE lock kept by the last {@link #endWrite(boolean)}: no
+     * other process can have written since, but the header is loaded again all the same. False,
+     * with the lock released, where {@link #tryBeginWrite} would fail after taking it.
+     */
+    public boolean resumeWrite() {
+        if (!writeKept) {
+            throw new IllegalStateException("no WAL write lock was kept");
+        }
+        writeKept = false;
+        return beginWriteLocked();
+    }
+
+    /** With WRITE just taken (or kept): the writer's session on the newest header; releases WRITE on failure. */
+    private boolean beginWriteLocked() {
         try {
             WalIndexHeader h = index.readHeader();
             if (h == null) {
@@ -470,13 +490,34 @@ public final class Wal {
 
     /** Releases the WRITE lock (abandoning unpublished frames). */
     public void endWrite() {
+        endWrite(false);
+    }
+
+    /**
+     * Ends the write session, abandoning unpublished frames; with {@code keepLock} the WRITE lock
+     * stays held by this process for {@link #resumeWrite} or {@link #releaseKeptWriteLock}.
+     */
+    public void endWrite(boolean keepLock) {
         checkWriting();
         try {
             abandon();
         } finally {
             writing = false;
-            locks.unlockExclusive(ShmLocks.WRITE, 1);
+            if (keepLock) {
+                writeKept = true;
+            } else {
+                locks.unlockExclusive(ShmLocks.WRITE, 1);
+            }
         }
+    }
+
+    /** Releases the WRITE lock kept by {@link #endWrite(boolean)} when no writer resumed on it. */
+    public void releaseKeptWriteLock() {
+        if (!writeKept) {
+            throw new IllegalStateException("no WAL write lock was kept");
+        }
+        writeKept = false;
+        locks.unlockExclusive(ShmLocks.WRITE, 1);
     }
 
     public boolean isWriting() {

@@ -253,4 +253,50 @@ class WriteGateTests {
             }
         }).isInstanceOf(InterruptedException.class);
     }
+
+    @Test
+    void aReleaseWithAWriterQueuedKeepsTheOsLockForItAndTheLastReleaseGivesItBack() throws Exception {
+        AtomicLong givenBack = new AtomicLong();
+        WriteGate gate = new WriteGate(0, 0, givenBack::incrementAndGet); // strict FIFO hand-off
+        assertThat(gate.acquire(in(1))).isTrue();
+        assertThat(gate.takeKeptOsLock()).isFalse(); // the first holder takes the OS lock itself
+        AtomicBoolean got = new AtomicBoolean();
+        CountDownLatch taken = new CountDownLatch(1);
+        Thread b = waiter(gate, got, taken);
+        gate.release(true);
+        assertThat(taken.await(30, TimeUnit.SECONDS)).isTrue();
+        b.join();
+        assertThat(got).isTrue();
+        assertThat(gate.takeKeptOsLock()).isTrue(); // b's: the OS lock was never given back
+        assertThat(gate.osLockKeeps()).isEqualTo(1);
+        assertThat(givenBack).hasValue(0);
+        gate.release(true); // nobody queues: back to the OS now, not kept for whoever comes later
+        assertThat(givenBack).hasValue(1);
+        assertThat(gate.tryAcquire()).isTrue();
+        assertThat(gate.takeKeptOsLock()).isFalse();
+        gate.release(false);
+        assertThat(givenBack).hasValue(1);
+    }
+
+    @Test
+    void aLockKeptInsideTheSliceGoesToWhoeverTakesThePermitNext() throws Exception {
+        AtomicLong givenBack = new AtomicLong();
+        WriteGate gate = new WriteGate(LONG_SLICE, LONG_SLICE, givenBack::incrementAndGet);
+        assertThat(gate.acquire(in(1))).isTrue();
+        AtomicBoolean got = new AtomicBoolean();
+        CountDownLatch taken = new CountDownLatch(1);
+        Thread b = waiter(gate, got, taken);
+        synchronized (gate) { // the owner barges back before the woken waiter runs: it gets the kept lock
+            gate.release(true);
+            assertThat(gate.tryAcquire()).isTrue();
+            assertThat(gate.takeKeptOsLock()).isTrue();
+        }
+        gate.release(false); // given back by the holder itself: nothing kept for the waiter
+        assertThat(taken.await(30, TimeUnit.SECONDS)).isTrue();
+        b.join();
+        assertThat(gate.takeKeptOsLock()).isFalse();
+        gate.release(true);
+        assertThat(givenBack).hasValue(1);
+        assertThat(gate.isHeld()).isFalse();
+    }
 }

@@ -1,23 +1,30 @@
 package io.onelite.pager;
 
+import io.onelite.os.LockAndMap;
+import io.onelite.os.OsHooks;
 import io.onelite.testing.Sqlite3;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import java.nio.MappedByteBuffer;
+import java.nio.channels.FileLock;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The write lock's bounded barging on a file: a thread that takes the in-JVM half again inside
- * its slice still takes the WAL write lock every time, so other processes stay excluded while it
- * holds it and get in between its transactions.
+ * The write lock's bounded barging on a file, and the WAL write lock kept between this JVM's
+ * writers: whoever holds the in-JVM half holds the WAL write lock too, so other processes stay
+ * excluded while any writer of this JVM writes and get in between its transactions.
  */
 class WriteLockBargingTests {
     @TempDir
@@ -25,23 +32,131 @@ class WriteLockBargingTests {
 
     /** A pager whose write gate has a slice and a barging hold limit of {@code micros} each. */
     private static Pager openWithSlice(Path db, long micros) {
-        String[] names = {"onelite.writeSliceMicros", "onelite.writeBargeMaxHoldMicros"};
-        String[] was = new String[names.length];
-        for (int i = 0; i < names.length; i++) {
-            was[i] = System.getProperty(names[i]);
-            System.setProperty(names[i], Long.toString(micros));
-        }
+        return openWith(db, Map.of("onelite.writeSliceMicros", micros, "onelite.writeBargeMaxHoldMicros", micros),
+                OsHooks.NONE);
+    }
+
+    /** A pager created while the system properties {@code micros} are set (each read at creation). */
+    private static Pager openWith(Path db, Map<String, Long> micros, OsHooks hooks) {
+        Map<String, String> was = new HashMap<>();
+        micros.forEach((name, value) -> {
+            was.put(name, System.getProperty(name));
+            System.setProperty(name, Long.toString(value));
+        });
         try {
-            return Pager.open(db, PagerOptions.DEFAULTS);
+            return Pager.open(db, PagerOptions.DEFAULTS, hooks);
         } finally {
-            for (int i = 0; i < names.length; i++) {
-                if (was[i] == null) {
-                    System.clearProperty(names[i]);
+            was.forEach((name, value) -> {
+                if (value == null) {
+                    System.clearProperty(name);
                 } else {
-                    System.setProperty(names[i], was[i]);
+                    System.setProperty(name, value);
                 }
-            }
+            });
         }
+    }
+
+    /** Counts the OS requests for the WAL write lock (byte 120 of the -shm, exclusive). */
+    private static OsHooks countingWalWriteLocks(AtomicInteger requests) {
+        return OsHooks.locks(real -> new LockAndMap() {
+            @Override
+            public Path path() {
+                return real.path();
+            }
+
+            @Override
+            public FileLock tryLock(long pos, long len, boolean shared) {
+                if (pos == 120 && !shared && path().toString().endsWith("-shm")) {
+                    requests.incrementAndGet();
+                }
+                return real.tryLock(pos, len, shared);
+            }
+
+            @Override
+            public MappedByteBuffer map(long pos, int size) {
+                return real.map(pos, size);
+            }
+        });
+    }
+
+    /**
+     * Two writers of this JVM: the first holds the lock while the second queues, then lets go.
+     * Returns the OS requests for the WAL write lock made from the first lockWrite to the end.
+     */
+    private int handOffBetweenTwoWriters(Path db, long keepMicros) throws Exception {
+        AtomicInteger requests = new AtomicInteger();
+        try (Pager p = openWith(db, Map.of("onelite.keepWriteLockMicros", keepMicros, "onelite.writeSliceMicros", 0L),
+                countingWalWriteLocks(requests))) {
+            FilePagerTests.commit(p, ws -> TestPages.createTable(ws, "k", 1));
+            requests.set(0);
+            p.lockWrite(Duration.ofSeconds(10));
+            CountDownLatch done = new CountDownLatch(1);
+            Thread second = new Thread(() -> {
+                ChildProcesses.increment(p, "k");
+                done.countDown();
+            });
+            second.start();
+            while (second.getState() != Thread.State.TIMED_WAITING) {
+                Thread.onSpinWait();
+            }
+            p.unlockWrite(); // strict FIFO: handed to the queued writer
+            assertThat(done.await(30, TimeUnit.SECONDS)).isTrue();
+            second.join();
+            assertThat(p.isWriteLocked()).isFalse();
+            // nobody of this JVM writes now: a sqlite3 writer with no busy timeout gets in at once
+            assertThat(sqlite3AnyExit(db, "BEGIN IMMEDIATE; UPDATE k SET x = x + 1; COMMIT; SELECT x FROM k;").strip())
+                    .isEqualTo("12");
+            return requests.get();
+        }
+    }
+
+    @Test
+    void aQueuedWriterOfThisJvmGetsTheWalWriteLockKeptForItAndTheLastOneGivesItBack() throws Exception {
+        Path db = dir.resolve("keep.db");
+        assertThat(handOffBetweenTwoWriters(db, TimeUnit.SECONDS.toMicros(30))).isEqualTo(1);
+        assertThat(Sqlite3.checked(db, "pragma integrity_check")).isEqualTo("ok");
+    }
+
+    @Test
+    void withoutKeepingEveryWriterTakesTheWalWriteLockFromTheOs() throws Exception {
+        Path db = dir.resolve("nokeep.db");
+        assertThat(handOffBetweenTwoWriters(db, 0)).isEqualTo(2);
+        assertThat(Sqlite3.checked(db, "pragma integrity_check")).isEqualTo("ok");
+    }
+
+    @Test
+    void aWriterHoldingAKeptWalWriteLockStillExcludesASqlite3Writer() throws Exception {
+        Path db = dir.resolve("keptexcl.db");
+        try (Pager p = openWith(db, Map.of("onelite.keepWriteLockMicros", TimeUnit.SECONDS.toMicros(30),
+                "onelite.writeSliceMicros", 0L), OsHooks.NONE)) {
+            FilePagerTests.commit(p, ws -> TestPages.createTable(ws, "k", 1));
+            p.lockWrite(Duration.ofSeconds(10));
+            CountDownLatch holding = new CountDownLatch(1);
+            CountDownLatch letGo = new CountDownLatch(1);
+            Thread second = new Thread(() -> {
+                p.lockWrite(Duration.ofSeconds(30));
+                holding.countDown();
+                try {
+                    letGo.await();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                } finally {
+                    p.unlockWrite();
+                }
+            });
+            second.start();
+            while (second.getState() != Thread.State.TIMED_WAITING) {
+                Thread.onSpinWait();
+            }
+            p.unlockWrite();
+            assertThat(holding.await(30, TimeUnit.SECONDS)).isTrue();
+            assertThat(p.writeGate().osLockKeeps()).isEqualTo(1);
+            assertThat(sqlite3AnyExit(db, "BEGIN IMMEDIATE; UPDATE k SET x = x + 1; COMMIT;"))
+                    .contains("database is locked");
+            letGo.countDown();
+            second.join();
+        }
+        assertThat(Sqlite3.checked(db, "SELECT x FROM k; pragma integrity_check")).isEqualTo("10\nok");
     }
 
     @Test
