@@ -216,7 +216,8 @@ public final class Oltp {
         return out;
     }
 
-    private static double middle(double[] values) {
+    /** The median (of an even count, the upper of the two middle values). */
+    static double middle(double[] values) {
         double[] v = values.clone();
         java.util.Arrays.sort(v);
         return v[v.length / 2];

@@ -35,20 +35,28 @@ import java.util.concurrent.atomic.AtomicLong;
  * <p>With {@code --api jdbc} the same workload runs as SQL through the engine's JDBC driver (one
  * connection per writer, {@code BEGIN IMMEDIATE}/{@code BEGIN CONCURRENT} ... {@code COMMIT}),
  * and native SQLite (sqlite-jdbc, {@code BEGIN IMMEDIATE}, its own file) runs it too in the same
- * run as the baseline.
+ * run as the baseline. One 8 x 250 run lasts tens of milliseconds and OneLite's rates keep rising
+ * while the JIT compiles its paths, so by default the JDBC program first warms up until the rates
+ * settle, then times {@code --rounds} rounds (each mode on a fresh file, the order rotating by
+ * round) and prints, per work value, the medians over the rounds of every mode's commits/s and
+ * waits and of the per-round ratios (with their range); see {@link WritersJdbc#timedRounds}.
  *
  * <pre>
  * usage: Writers [--writers 8] [--per-writer 250] [--work-us 0,200] [--sync NORMAL|FULL|OFF]
- *                [--dir DIR | --memory] [--rounds 1] [--work-kind spin|sleep] [--api tx|jdbc]
- *                [--warmup N] [--slice-us 0,1000] [--adaptive false,true]
+ *                [--dir DIR | --memory] [--rounds 9 (jdbc), 1 (tx)] [--work-kind spin|sleep] [--api tx|jdbc]
+ *                [--warmup auto|N] [--slice-us 0,1000 | --adaptive false,true]
  * </pre>
  * {@code --adaptive} (JDBC only): alternates adaptive and optimistic BEGIN CONCURRENT (see
  * {@code compareAdaptive}).
  * {@code --slice-us} (JDBC only): alternates the write lock's barging slice between the values
  * (see {@code compareSlices}).
- * {@code --warmup N} (JDBC only, default: the per-writer count): one untimed run of every mode and
- * work with N transactions per writer before the timed ones; {@code --warmup 0} measures a cold JVM
- * (the JIT compiler then takes much of the two cores during OneLite's runs).
+ * {@code --warmup auto} (JDBC only, the default): untimed rounds of every mode, 2000 transactions
+ * per writer and no work, until every mode's rate is within 10% of its previous round's or 15
+ * rounds or 30 s have passed; each round is printed (the cold figures stay visible) and the
+ * summary says whether the rates settled. {@code --warmup N}: instead one untimed run of every
+ * mode and work with N transactions per writer (the warm-up of older runs); {@code --warmup 0}
+ * measures a cold JVM (the JIT compiler then takes much of the two cores during OneLite's runs).
+ * Every program run prints the load average before and after (the machine may be shared).
  * {@code spin} busy-waits as the recipe does (CPU-bound work: with fewer cores than writers it
  * cannot overlap); {@code sleep} parks the thread (work that waits, e.g. a remote call).
  * A file database is used when the pager supports files, else (or with {@code --memory}) a
@@ -62,12 +70,18 @@ public final class Writers {
 
     static final String USAGE = """
             usage: Writers [--writers 8] [--per-writer 250] [--work-us 0,200] [--sync NORMAL|FULL|OFF]
-                           [--dir DIR | --memory] [--rounds 1] [--work-kind spin|sleep] [--api tx|jdbc]
-                           [--warmup N] [--slice-us 0,1000]
-              --api jdbc     SQL through the JDBC drivers, native SQLite IMMEDIATE as the baseline; prints waits,
+                           [--dir DIR | --memory] [--rounds 9 (jdbc), 1 (tx)] [--work-kind spin|sleep] [--api tx|jdbc]
+                           [--warmup auto|N] [--slice-us 0,1000 | --adaptive false,true]
+              --api jdbc     SQL through the JDBC drivers, native SQLite IMMEDIATE as the baseline: each round runs
+                             native IMMEDIATE, OneLite IMMEDIATE and CONCURRENT (order rotating) on fresh files, then
+                             per work value the medians over the rounds: commits/s, waits (p50, p99, max, p99/p50)
+                             and the per-round ratios CONCURRENT/IMMEDIATE, CONCURRENT/native, IMMEDIATE/native
+              --warmup auto  (jdbc, default) untimed rounds of every mode, 2000 tx per writer, no work, until every
+                             mode's rate is within 10% of its previous round's (at most 15 rounds or 30 s)
+              --warmup N     (jdbc) one untimed run of every mode and work with N tx per writer; 0: a cold JVM
+              --slice-us L   (jdbc) alternate the write lock's barging slice over the values in L; prints waits,
                              CPU per transaction (process and writer threads), context switches, runnable time
-              --slice-us L   (jdbc) alternate the write lock's barging slice over the values in L
-              --warmup N     (jdbc) untimed run of every mode with N transactions per writer; 0: a cold JVM
+              --adaptive L   (jdbc) alternate adaptive and optimistic BEGIN CONCURRENT (false,true); prints as --slice-us
             """;
 
     public static void main(String[] args) throws Exception {
@@ -81,43 +95,26 @@ public final class Writers {
         Synchronous sync = Synchronous.parse(opt.getOrDefault("sync", "NORMAL"));
         boolean memory = opt.containsKey("memory");
         Path dir = Path.of(opt.getOrDefault("dir", System.getProperty("java.io.tmpdir")));
-        int rounds = Integer.parseInt(opt.getOrDefault("rounds", "1"));
+        boolean jdbc = opt.getOrDefault("api", "tx").equals("jdbc");
+        int rounds = Integer.parseInt(opt.getOrDefault("rounds", jdbc ? "9" : "1"));
         sleepWork = opt.getOrDefault("work-kind", "spin").equals("sleep");
         List<Integer> works = new ArrayList<>();
         for (String w : opt.getOrDefault("work-us", "0,200").split(",")) {
             works.add(Integer.parseInt(w.trim()));
         }
-        System.out.printf("%d writers x %d transactions, synchronous=%s, %s, %d cores, work %s%n", writers, perWriter,
-                sync, memory ? "memory" : "files in " + dir, Runtime.getRuntime().availableProcessors(),
-                sleepWork ? "sleeps" : "spins");
-        if (opt.getOrDefault("api", "tx").equals("jdbc")) {
-            int warmup = Integer.parseInt(opt.getOrDefault("warmup", String.valueOf(perWriter)));
-            if (warmup > 0) {
-                // untimed: the JIT compiles the driver and engine paths (native SQLite's C code needs
-                // none), so the timed runs measure the engine and not the compiler sharing the cores
-                for (int workUs : works) {
-                    WritersJdbc.run("jdbc:sqlite:", "BEGIN IMMEDIATE", writers, warmup, workUs, sync, dir);
-                    WritersJdbc.run("jdbc:onelite:", "BEGIN IMMEDIATE", writers, warmup, workUs, sync, dir);
-                    WritersJdbc.run("jdbc:onelite:", "BEGIN CONCURRENT", writers, warmup, workUs, sync, dir);
-                }
-            }
+        System.out.printf("%d writers x %d transactions, synchronous=%s, %s, work %s%n", writers, perWriter, sync,
+                memory ? "memory" : "files in " + dir, sleepWork ? "sleeps" : "spins");
+        System.out.println(BenchArgs.machine()); // the machine is shared: the load says how far to trust the rates
+        if (jdbc) {
+            WritersJdbc.WarmUp warm = WritersJdbc.warmUp(opt.getOrDefault("warmup", "auto"), works, writers, sync, dir);
             if (opt.containsKey("adaptive")) {
                 compareAdaptive(opt.get("adaptive"), rounds, works, writers, perWriter, sync, dir);
-                return;
-            }
-            if (opt.containsKey("slice-us")) {
+            } else if (opt.containsKey("slice-us")) {
                 compareSlices(opt.get("slice-us"), rounds, works, writers, perWriter, sync, dir);
-                return;
+            } else {
+                WritersJdbc.timedRounds(rounds, works, writers, perWriter, sync, dir, warm);
             }
-            for (int round = 0; round < rounds; round++) {
-                for (int workUs : works) {
-                    double nat = WritersJdbc.run("jdbc:sqlite:", "BEGIN IMMEDIATE", writers, perWriter, workUs, sync, dir);
-                    double imm = WritersJdbc.run("jdbc:onelite:", "BEGIN IMMEDIATE", writers, perWriter, workUs, sync, dir);
-                    double con = WritersJdbc.run("jdbc:onelite:", "BEGIN CONCURRENT", writers, perWriter, workUs, sync, dir);
-                    System.out.printf("work %3d us (JDBC): native SQLite IMMEDIATE %,8.0f/s, OneLite IMMEDIATE %,8.0f/s, "
-                            + "CONCURRENT %,8.0f/s, ratio CONCURRENT/IMMEDIATE %.2f%n", workUs, nat, imm, con, con / imm);
-                }
-            }
+            System.out.println("after the run: " + BenchArgs.machine());
             return;
         }
         warmUp(writers, sync, memory, dir);
@@ -130,6 +127,7 @@ public final class Writers {
                         workUs, imm.rate, con.rate, con.rate / imm.rate, con.retries, con.stats);
             }
         }
+        System.out.println("after the run: " + BenchArgs.machine());
     }
 
     record Result(double rate, long retries, TxStats stats) {

@@ -1,5 +1,6 @@
 package io.onelite.bench;
 
+import io.onelite.bench.ConcurrentWriters.Mode;
 import io.onelite.common.Synchronous;
 
 import java.nio.file.Files;
@@ -11,11 +12,209 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.EnumMap;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.function.ToDoubleFunction;
 
-/** The {@link Writers} workload as SQL through a JDBC driver: one connection per writer. */
+/**
+ * The {@link Writers} workload as SQL through a JDBC driver: one connection per writer. Also the
+ * JDBC program's warm-up ({@link #warmUp}) and its timed rounds with their medians ({@link #timedRounds}).
+ */
 final class WritersJdbc {
+    /** Transactions per writer of each adaptive warm-up run: long enough that one run's rate is steady. */
+    static final int WARMUP_PER_WRITER = 2000;
+    /**
+     * The adaptive warm-up stops when the JIT compiler spent less than this share of a round's wall
+     * time compiling (it no longer takes a core from the runs), after {@link #WARMUP_MIN_ROUNDS}.
+     * The rates themselves are no stop rule: on a shared machine native SQLite's move 20-30%.
+     */
+    static final double SETTLED_JIT_SHARE = 0.05;
+    static final int WARMUP_MIN_ROUNDS = 3;
+    static final int WARMUP_MAX_ROUNDS = 15;
+    static final long WARMUP_MAX_NANOS = 30_000_000_000L;
+
     private WritersJdbc() {
+    }
+
+    /** How the warm-up went, for the summary ("settled after 6 rounds, 9.8 s", "none, a cold JVM", ...). */
+    record WarmUp(String description) {
+    }
+
+    /** One timed round of one work value: every mode's run, in {@code order}. */
+    record Round(int workUs, List<Mode> order, Map<Mode, Run> runs, long jitMs) {
+        double rate(Mode m) {
+            return runs.get(m).rate();
+        }
+    }
+
+    /** A ratio of two modes' commits/s, as the issue states its targets. */
+    private record Ratio(String name, Mode top, Mode bottom) {
+        double of(Round r) {
+            return r.rate(top) / r.rate(bottom);
+        }
+    }
+
+    private static final List<Ratio> RATIOS = List.of(
+            new Ratio("CONCURRENT/IMMEDIATE", Mode.ONELITE_CONCURRENT, Mode.ONELITE_IMMEDIATE),
+            new Ratio("CONCURRENT/native", Mode.ONELITE_CONCURRENT, Mode.NATIVE_IMMEDIATE),
+            new Ratio("IMMEDIATE/native", Mode.ONELITE_IMMEDIATE, Mode.NATIVE_IMMEDIATE));
+
+    /**
+     * The untimed runs before the timed ones, so that these measure the engine and not the JIT
+     * compiler sharing the cores (native SQLite's C code needs none; on 2 cores OneLite's rates
+     * kept rising for ~50,000 transactions). {@code spec}: {@code auto} (until settled, see
+     * {@link #warmUpUntilSettled}), {@code 0} (a cold JVM) or N (one run of every mode and work
+     * with N transactions per writer, the warm-up of older runs).
+     */
+    static WarmUp warmUp(String spec, List<Integer> works, int writers, Synchronous sync, Path dir) throws Exception {
+        if (spec.equals("auto")) {
+            return warmUpUntilSettled(writers, sync, dir);
+        }
+        int perWriter = Integer.parseInt(spec);
+        if (perWriter == 0) {
+            return new WarmUp("none, a cold JVM");
+        }
+        for (int workUs : works) {
+            for (Mode m : Mode.values()) {
+                measure(m, writers, perWriter, workUs, sync, dir);
+            }
+        }
+        return new WarmUp("fixed, one run of every mode and work with " + perWriter + " tx per writer");
+    }
+
+    /**
+     * Rounds of every mode (rotating order, {@link #WARMUP_PER_WRITER} transactions per writer, no
+     * work: the code the JIT compiles is the same with work, and without it the rate shows the
+     * compiler's progress best) until the JIT compiler is nearly idle ({@link #SETTLED_JIT_SHARE}),
+     * or the cap; prints every round, so the cold figures stay visible.
+     */
+    private static WarmUp warmUpUntilSettled(int writers, Synchronous sync, Path dir) throws Exception {
+        System.out.printf(Locale.ROOT, "warm-up: %d writers x %d, no work, every mode each round, until the JIT compiles"
+                + " less than %.0f%% of a round's time (at least %d, at most %d rounds or %d s)%n", writers,
+                WARMUP_PER_WRITER, SETTLED_JIT_SHARE * 100, WARMUP_MIN_ROUNDS, WARMUP_MAX_ROUNDS,
+                WARMUP_MAX_NANOS / 1_000_000_000L);
+        long start = System.nanoTime();
+        Map<Mode, Double> previous = null;
+        for (int round = 1; ; round++) {
+            long jit = jitMillis();
+            long roundStart = System.nanoTime();
+            Map<Mode, Double> rates = new EnumMap<>(Mode.class);
+            for (Mode m : order(round)) {
+                rates.put(m, measure(m, writers, WARMUP_PER_WRITER, 0, sync, dir).rate());
+            }
+            long jitMs = jitMillis() - jit;
+            double roundMs = (System.nanoTime() - roundStart) / 1e6;
+            System.out.println(warmUpLine(round, rates, previous, jitMs));
+            double seconds = (System.nanoTime() - start) / 1e9;
+            if (round >= WARMUP_MIN_ROUNDS && jitMs < SETTLED_JIT_SHARE * roundMs) {
+                return new WarmUp(String.format(Locale.ROOT, "settled after %d rounds, %.1f s", round, seconds));
+            }
+            if (round >= WARMUP_MAX_ROUNDS || System.nanoTime() - start >= WARMUP_MAX_NANOS) {
+                String d = String.format(Locale.ROOT, "NOT settled after %d rounds, %.1f s", round, seconds);
+                System.out.printf(Locale.ROOT, "warm-up %s: the JIT still compiled %,d ms in the last round's %,.0f ms%n",
+                        d, jitMs, roundMs);
+                return new WarmUp(d);
+            }
+            previous = rates;
+        }
+    }
+
+    private static String warmUpLine(int round, Map<Mode, Double> rates, Map<Mode, Double> previous, long jitMs) {
+        StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "warm-up round %2d:", round));
+        for (Mode m : Mode.values()) {
+            String change = previous == null ? ""
+                    : String.format(Locale.ROOT, "(%+.0f%%)", 100 * (rates.get(m) / previous.get(m) - 1));
+            line.append(String.format(Locale.ROOT, "  %s %,8.0f/s %-7s", m.label, rates.get(m), change));
+        }
+        return line.append(String.format(Locale.ROOT, "  JIT %,d ms", jitMs)).toString();
+    }
+
+    /** The modes in round {@code round}'s order: rotated by one each round, so drift (JIT, load) favours none. */
+    static List<Mode> order(int round) {
+        List<Mode> modes = new ArrayList<>(List.of(Mode.values()));
+        Collections.rotate(modes, -(round % modes.size()));
+        return modes;
+    }
+
+    /** Milliseconds the JIT compiler has spent so far (all its threads); 0 when the JVM does not say. */
+    private static long jitMillis() {
+        var jit = java.lang.management.ManagementFactory.getCompilationMXBean();
+        return jit != null && jit.isCompilationTimeMonitoringSupported() ? jit.getTotalCompilationTime() : 0;
+    }
+
+    /**
+     * {@code rounds} rounds; in each, for each work value, native IMMEDIATE, OneLite IMMEDIATE and
+     * OneLite CONCURRENT back to back (order rotating by round), each on a fresh file; prints every
+     * round, then per work value the medians over the rounds ({@link #printSummary}).
+     */
+    static void timedRounds(int rounds, List<Integer> works, int writers, int perWriter, Synchronous sync, Path dir,
+                            WarmUp warm) throws Exception {
+        Map<Integer, List<Round>> byWork = new LinkedHashMap<>();
+        for (int round = 1; round <= rounds; round++) {
+            for (int workUs : works) {
+                Round r = timedRound(round, workUs, writers, perWriter, sync, dir);
+                byWork.computeIfAbsent(workUs, k -> new ArrayList<>()).add(r);
+                printRound(round, r);
+            }
+        }
+        for (List<Round> of : byWork.values()) {
+            printSummary(of, writers, perWriter, warm);
+        }
+    }
+
+    private static Round timedRound(int round, int workUs, int writers, int perWriter, Synchronous sync, Path dir)
+            throws Exception {
+        long jit = jitMillis();
+        List<Mode> order = order(round);
+        Map<Mode, Run> runs = new EnumMap<>(Mode.class);
+        for (Mode m : order) {
+            runs.put(m, measure(m, writers, perWriter, workUs, sync, dir));
+        }
+        return new Round(workUs, order, runs, jitMillis() - jit);
+    }
+
+    private static void printRound(int round, Round r) {
+        List<String> order = r.order().stream().map(WritersJdbc::shortName).toList();
+        Run con = r.runs().get(Mode.ONELITE_CONCURRENT);
+        System.out.printf(Locale.ROOT, "round %d work %3d us (JDBC): native SQLite IMMEDIATE %,8.0f/s, OneLite IMMEDIATE"
+                        + " %,8.0f/s, CONCURRENT %,8.0f/s, ratio CONCURRENT/IMMEDIATE %.2f   (ran %s; CONCURRENT %.1f"
+                        + " commits per batch; JIT %,d ms)%n",
+                round, r.workUs(), r.rate(Mode.NATIVE_IMMEDIATE), r.rate(Mode.ONELITE_IMMEDIATE), con.rate(),
+                RATIOS.get(0).of(r), String.join(", ", order), con.commitsPerBatch(), r.jitMs());
+    }
+
+    /** The mode as the ratios name it. */
+    private static String shortName(Mode m) {
+        return m == Mode.NATIVE_IMMEDIATE ? "native" : m.begin.substring("BEGIN ".length());
+    }
+
+    /**
+     * Per mode the median over the rounds of commits/s and of the wait's p50, p99, max and p99/p50
+     * (each its own median: the round of the median p99 need not be the round of the median p50);
+     * per ratio the median of the rounds' ratios (paired: both sides ran in the same round) and their range.
+     */
+    private static void printSummary(List<Round> rounds, int writers, int perWriter, WarmUp warm) {
+        System.out.printf(Locale.ROOT, "%nsummary, work %d us, %d writers x %d, median of %d rounds (warm-up: %s):%n",
+                rounds.get(0).workUs(), writers, perWriter, rounds.size(), warm.description());
+        for (Mode m : Mode.values()) {
+            System.out.printf(Locale.ROOT, "  %-20s %,8.0f/s   wait p50 %,7.0f us, p99 %,7.0f us, max %,7.0f us,"
+                            + " p99/p50 %,5.1f%n", m.label, median(rounds, r -> r.rate(m)),
+                    median(rounds, r -> r.runs().get(m).p50Us()), median(rounds, r -> r.runs().get(m).p99Us()),
+                    median(rounds, r -> r.runs().get(m).maxUs()), median(rounds, r -> r.runs().get(m).p99OverP50()));
+        }
+        for (Ratio q : RATIOS) {
+            double[] v = rounds.stream().mapToDouble(q::of).toArray();
+            System.out.printf(Locale.ROOT, "  %-20s %5.2f   (min %.2f, max %.2f)%n", q.name(), Oltp.middle(v),
+                    java.util.Arrays.stream(v).min().orElse(0), java.util.Arrays.stream(v).max().orElse(0));
+        }
+    }
+
+    private static double median(List<Round> rounds, ToDoubleFunction<Round> figure) {
+        return Oltp.middle(rounds.stream().mapToDouble(figure).toArray());
     }
 
     /**
@@ -25,14 +224,26 @@ final class WritersJdbc {
      * CPU per transaction twice: the process's (in clock ticks of 10 ms, so coarse for short runs,
      * and including the JIT compiler's and GC's threads) and the writer threads' own (ns, from
      * {@link ThreadClock}); their difference is what the JVM spent beside the workload.
+     * {@code commitsPerBatch}: OneLite CONCURRENT's group-commit factor, 0 for the other modes.
      */
     record Run(double rate, long p50Us, long p99Us, long maxUs, double worstWriterRatio, double cpuUsPerTx,
-               double writerCpuUsPerTx, double switchesPerTx, double runQueueUsPerTx) {
+               double writerCpuUsPerTx, double switchesPerTx, double runQueueUsPerTx, double commitsPerBatch) {
         String waits() {
             return String.format(java.util.Locale.ROOT, "wait p50 %.3f p99 %.2f max %.1f ms, worst writer p99/p50 %.0f,"
                     + " cpu %.1f us/tx (writer threads %.1f), %.2f context switches/tx, runnable without a cpu %.1f"
-                    + " us/tx", p50Us / 1000.0, p99Us / 1000.0, maxUs / 1000.0, worstWriterRatio, cpuUsPerTx,
-                    writerCpuUsPerTx, switchesPerTx, runQueueUsPerTx);
+                    + " us/tx%s", p50Us / 1000.0, p99Us / 1000.0, maxUs / 1000.0, worstWriterRatio, cpuUsPerTx,
+                    writerCpuUsPerTx, switchesPerTx, runQueueUsPerTx, batches());
+        }
+
+        /** ", N commits per batch" for a run with group commits, else empty. */
+        String batches() {
+            return commitsPerBatch > 0 ? String.format(java.util.Locale.ROOT, ", %.2f commits per batch",
+                    commitsPerBatch) : "";
+        }
+
+        /** The wait's tail against its middle (p50 below 1 µs counts as 1 µs). */
+        double p99OverP50() {
+            return p99Us / (double) Math.max(1, p50Us);
         }
     }
 
@@ -69,13 +280,12 @@ final class WritersJdbc {
                 instanceof com.sun.management.OperatingSystemMXBean os ? os.getProcessCpuTime() : 0;
     }
 
-    /** Returns commits per second. {@code urlPrefix} is {@code jdbc:onelite:} or {@code jdbc:sqlite:}. */
-    static double run(String urlPrefix, String begin, int writers, int perWriter, int workUs, Synchronous sync,
-                      Path dir) throws Exception {
-        return measure(urlPrefix, begin, writers, perWriter, workUs, sync, dir).rate();
+    /** One run of {@code mode} on a fresh file. */
+    static Run measure(Mode mode, int writers, int perWriter, int workUs, Synchronous sync, Path dir) throws Exception {
+        return measure(mode.urlPrefix, mode.begin, writers, perWriter, workUs, sync, dir);
     }
 
-    /** As {@link #run}, with the waits. */
+    /** One run on a fresh file. {@code urlPrefix} is {@code jdbc:onelite:} or {@code jdbc:sqlite:}. */
     static Run measure(String urlPrefix, String begin, int writers, int perWriter, int workUs, Synchronous sync,
                        Path dir) throws Exception {
         Path file = Files.createTempFile(dir, "writers-jdbc-", ".db");
@@ -168,11 +378,10 @@ final class WritersJdbc {
                     throw new IllegalStateException("expected " + writers * perWriter + " rows, found " + r.getLong(1));
                 }
             }
+            double commitsPerBatch = 0;
             if (!nativeSqlite && begin.contains("CONCURRENT") && perWriter > 1) { // the group-commit factor
-                io.onelite.api.Database.statusOf(file).ifPresent(st -> System.out.printf(java.util.Locale.ROOT,
-                        "  %d commits in %d batches (%.2f per batch)%n", st.transactions().commits(),
-                        st.transactions().batches(),
-                        st.transactions().commits() / (double) Math.max(1, st.transactions().batches())));
+                commitsPerBatch = io.onelite.api.Database.statusOf(file).map(st -> st.transactions().commits()
+                        / (double) Math.max(1, st.transactions().batches())).orElse(0.0);
             }
             double worst = 0;
             for (long[] w : waits) {
@@ -184,7 +393,7 @@ final class WritersJdbc {
             return new Run(writers * perWriter / seconds, percentile(all, 0.50), percentile(all, 0.99),
                     all[all.length - 1], worst, cpuPerTx, writerCpu.get() / 1e3 / (writers * perWriter),
                     switches.get() / (double) (writers * perWriter),
-                    runQueue.get() / 1e3 / (writers * perWriter));
+                    runQueue.get() / 1e3 / (writers * perWriter), commitsPerBatch);
         } finally {
             for (Connection c : conns) {
                 c.close();
