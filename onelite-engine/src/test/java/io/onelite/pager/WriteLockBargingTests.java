@@ -1,12 +1,11 @@
 package io.onelite.pager;
 
-import io.onelite.os.LockAndMap;
+import io.onelite.os.ForwardingLockAndMap;
 import io.onelite.os.OsHooks;
 import io.onelite.testing.Sqlite3;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.nio.MappedByteBuffer;
 import java.nio.channels.FileLock;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -58,23 +57,13 @@ class WriteLockBargingTests {
 
     /** Counts the OS requests for the WAL write lock (byte 120 of the -shm, exclusive). */
     private static OsHooks countingWalWriteLocks(AtomicInteger requests) {
-        return OsHooks.locks(real -> new LockAndMap() {
-            @Override
-            public Path path() {
-                return real.path();
-            }
-
+        return OsHooks.locks(real -> new ForwardingLockAndMap(real) {
             @Override
             public FileLock tryLock(long pos, long len, boolean shared) {
                 if (pos == 120 && !shared && path().toString().endsWith("-shm")) {
                     requests.incrementAndGet();
                 }
                 return real.tryLock(pos, len, shared);
-            }
-
-            @Override
-            public MappedByteBuffer map(long pos, int size) {
-                return real.map(pos, size);
             }
         });
     }

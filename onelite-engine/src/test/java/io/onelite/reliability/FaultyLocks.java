@@ -2,12 +2,11 @@ package io.onelite.reliability;
 
 import io.onelite.common.OneLiteException;
 import io.onelite.common.ResultCode;
-import io.onelite.os.LockAndMap;
+import io.onelite.os.ForwardingLockAndMap;
 import io.onelite.os.OsHooks;
 
 import java.nio.MappedByteBuffer;
 import java.nio.channels.FileLock;
-import java.nio.file.Path;
 
 /**
  * A test double of the OS locks and mappings of one database, plugged in through
@@ -28,12 +27,7 @@ final class FaultyLocks {
     volatile int injected;
 
     OsHooks hooks() {
-        return OsHooks.locks(real -> new LockAndMap() {
-            @Override
-            public Path path() {
-                return real.path();
-            }
-
+        return OsHooks.locks(real -> new ForwardingLockAndMap(real) {
             @Override
             public FileLock tryLock(long pos, long len, boolean shared) {
                 if (lockFault != LockFault.NONE && path().toString().endsWith("p.db" + lockSuffix)
