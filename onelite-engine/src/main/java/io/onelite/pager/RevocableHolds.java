@@ -14,6 +14,8 @@ final class RevocableHolds {
     static final long REVOKE_CHECK_NANOS = 5_000_000;
     /** Revocable holds count as in use for this long after the last one began. */
     static final long RECENT_NANOS = 50_000_000;
+    /** How far behind the last hold's begin {@link #seenAt} may lag: a small part of {@link #RECENT_NANOS}. */
+    private static final long SEEN_STEP_NANOS = 1_000_000;
 
     private final WriteGate gate;
     /** The hold that has the write lock, or null. */
@@ -25,10 +27,17 @@ final class RevocableHolds {
         this.gate = gate;
     }
 
-    /** {@code hold} has just taken the write lock. */
+    /**
+     * {@code hold} has just taken the write lock. Its revocable time stands for when it began (a
+     * bound of the order of 100 µs later, next to {@link #RECENT_NANOS}), and {@link #seenAt} is
+     * written only when it moved by a millisecond: not a clock read and a store per hold.
+     */
     void held(Pager.RevocableHold hold) {
         current = hold;
-        seenAt = System.nanoTime();
+        long at = hold.revocableAtNanos();
+        if (at - seenAt > SEEN_STEP_NANOS) {
+            seenAt = at;
+        }
     }
 
     /** The write lock is being released (by anyone). */

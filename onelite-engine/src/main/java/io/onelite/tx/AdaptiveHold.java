@@ -34,10 +34,11 @@ final class AdaptiveHold implements Pager.RevocableHold {
     /** After a revocation: the read-marked snapshot that keeps {@link #view} readable. */
     private volatile Snapshot pin;
 
-    AdaptiveHold(Pager pager, Shared shared) {
+    /** {@code nowNanos}: the transaction's first access, when it asks for the lock. */
+    AdaptiveHold(Pager pager, Shared shared, long nowNanos) {
         this.pager = pager;
         this.shared = shared;
-        this.revocableAt = System.nanoTime() + AdaptiveHistory.HOLD_NANOS;
+        this.revocableAt = nowNanos + AdaptiveHistory.HOLD_NANOS;
     }
 
     /**
@@ -46,8 +47,11 @@ final class AdaptiveHold implements Pager.RevocableHold {
      */
     void ready(Snapshot writerView, long lockedAtNanos) {
         this.view = writerView;
-        this.revocableAt = lockedAtNanos + AdaptiveHistory.HOLD_NANOS;
-        state.set(HOLDING);
+        long at = lockedAtNanos + AdaptiveHistory.HOLD_NANOS;
+        if (at != revocableAt) {
+            revocableAt = at; // the lock was waited for: the hold counts from when it was granted
+        }
+        state.lazySet(HOLDING); // publishes view; revokers see HOLDING at their CAS, no fence needed here
     }
 
     @Override

@@ -69,6 +69,28 @@ final class ConcurrentCommit implements CommitPipeline.Job {
         return any;
     }
 
+    /**
+     * The commit of an adaptive hold that still owns the write lock ({@link AdaptiveHold}): both
+     * conditions of the fast path hold by construction (nobody can commit while the lock is held,
+     * and the write set was made on the state the transaction read), so the write set is appended
+     * as {@link #run} would append it, without making a view of {@code latest()} to compare first;
+     * {@link Pager#appendCommit} still refuses one that is not on the newest state.
+     *
+     * @return whether anything was appended
+     */
+    static boolean runHeld(Pager pager, Shared shared, WriteSet ws, List<CommitHook> hooks) {
+        shared.fastPath.increment();
+        if (hooks != null) {
+            Transaction.runHooks(ws, shared.roots, hooks);
+        }
+        boolean any = !ws.isEmpty();
+        pager.appendCommit(ws);
+        if (any) {
+            shared.commits.increment();
+        }
+        return any;
+    }
+
     private WriteSet merge(Snapshot latest, HoldTimer timer) {
         if (trace.unmergeable() != null) {
             throw Validator.conflict(trace.unmergeable() + " cannot be merged with commits made since the transaction began");

@@ -20,6 +20,8 @@ final class HoldWatch {
     static final long PERIOD_NANOS = 5_000_000;
     static final long IDLE_NANOS = 1_000_000;
     private static final long QUIET_NANOS = 1_000_000_000L;
+    /** How stale {@link #lastHoldNanos} may be: a small part of {@link #QUIET_NANOS}. */
+    private static final long STAMP_NANOS = 1_000_000;
     private static final HoldWatch INSTANCE = new HoldWatch();
 
     private final Set<Pager> pagers = Collections.newSetFromMap(new WeakHashMap<>());
@@ -27,13 +29,18 @@ final class HoldWatch {
     private volatile boolean asleep = true;
     private Thread thread;
 
-    /** A hold began on {@code pager}; {@code registered}: the pager is already watched. */
-    static void holdBegan(Pager pager, boolean registered) {
-        INSTANCE.began(pager, registered);
+    /**
+     * A hold began on {@code pager} at {@code nowNanos}; {@code registered}: the pager is already
+     * watched.
+     */
+    static void holdBegan(Pager pager, boolean registered, long nowNanos) {
+        INSTANCE.began(pager, registered, nowNanos);
     }
 
-    private void began(Pager pager, boolean registered) {
-        lastHoldNanos = System.nanoTime();
+    private void began(Pager pager, boolean registered, long nowNanos) {
+        if (nowNanos - lastHoldNanos > STAMP_NANOS) {
+            lastHoldNanos = nowNanos; // not at every hold: every writer's hold would write this line
+        }
         if (!registered || asleep) {
             wake(pager);
         }

@@ -100,13 +100,14 @@ public final class Transaction {
         if (!tm.adaptive || !AdaptiveHistory.current().prefersHold() || (syncsAtCommit() && pager.path() != null)) {
             return false; // a commit that syncs would hold the lock for a sync: group commit does better
         }
-        AdaptiveHold h = new AdaptiveHold(pager, tm.shared);
-        if (!pager.tryLockWriteRevocably(h)
-                && (AdaptiveHistory.WAIT_NANOS == 0
-                || !pager.lockWriteRevocably(h, java.time.Duration.ofNanos(AdaptiveHistory.WAIT_NANOS)))) {
-            return false;
+        AdaptiveHold h = new AdaptiveHold(pager, tm.shared, firstAccessNanos);
+        if (!pager.tryLockWriteRevocably(h)) { // free right now: taken at firstAccessNanos, near enough
+            if (AdaptiveHistory.WAIT_NANOS == 0
+                    || !pager.lockWriteRevocably(h, java.time.Duration.ofNanos(AdaptiveHistory.WAIT_NANOS))) {
+                return false;
+            }
+            firstAccessNanos = System.nanoTime(); // the history measures the transaction, not this wait
         }
-        firstAccessNanos = System.nanoTime(); // the history measures the transaction, not this wait
         try {
             Snapshot latest = pager.latestOwn(); // its own: a revocation redirects its reads
             if (mmapSize >= 0) {
@@ -126,8 +127,11 @@ public final class Transaction {
         hold = h;
         h.ready(snapshot, firstAccessNanos);
         tm.shared.holds.increment();
-        HoldWatch.holdBegan(pager, tm.shared.watched);
-        tm.shared.watched = true;
+        boolean watched = tm.shared.watched;
+        HoldWatch.holdBegan(pager, watched, firstAccessNanos);
+        if (!watched) {
+            tm.shared.watched = true; // written once: every writer reads this line
+        }
         return true;
     }
 
@@ -286,11 +290,12 @@ public final class Transaction {
             writeStore(); // a hook writes at commit: become a writer (DEFERRED: takes the lock now)
         }
         if (trace != null) {
-            recordHistory(true);
+            long now = System.nanoTime(); // the history's end and the commit's start
+            recordHistory(true, now);
             if (hold != null && hold.own()) {
-                commitHolding();
+                commitHolding(now);
             } else {
-                commitConcurrent();
+                commitConcurrent(now);
             }
             return;
         }
@@ -318,14 +323,13 @@ public final class Transaction {
     }
 
     /** Adaptive, still holding the lock: nothing can have committed since the first access. */
-    private void commitHolding() {
+    private void commitHolding(long start) {
         boolean wrote = false;
         try {
             if (hasChanges()) {
-                long start = System.nanoTime();
                 try {
                     // the fast path: latest() is this snapshot and the write set was made on it
-                    if (new ConcurrentCommit(pager, tm.shared, snapshot, ws, trace, hooks).run(Long.MAX_VALUE)) {
+                    if (ConcurrentCommit.runHeld(pager, tm.shared, ws, hooks)) {
                         pager.publish(syncsAtCommit());
                         wrote = true;
                     }
@@ -347,21 +351,20 @@ public final class Transaction {
     }
 
     /** A concurrent transaction's end, for this thread's {@link AdaptiveHistory}. */
-    private void recordHistory(boolean committing) {
+    private void recordHistory(boolean committing, long endNanos) {
         if (firstAccessNanos != 0 && tm.adaptive) {
             boolean wrote = hasChanges();
-            AdaptiveHistory.current().record(System.nanoTime() - firstAccessNanos, wrote || !committing,
+            AdaptiveHistory.current().record(endNanos - firstAccessNanos, wrote || !committing,
                     hold != null && hold.revoked());
         }
     }
 
-    private void commitConcurrent() {
+    private void commitConcurrent(long start) {
         if (!hasChanges()) {
             end(); // read-only: serializable at its snapshot, nothing to check
             return;
         }
         boolean led;
-        long start = System.nanoTime();
         try {
             led = tm.shared.pipeline.commit(new ConcurrentCommit(pager, tm.shared, snapshot, ws, trace, hooks),
                     tm.options().busyTimeout(), tm.options().commitHoldLimit(), syncsAtCommit());
@@ -420,7 +423,7 @@ public final class Transaction {
     public void rollback() {
         if (!finished) {
             if (trace != null) {
-                recordHistory(false);
+                recordHistory(false, System.nanoTime());
             }
             end();
         }
