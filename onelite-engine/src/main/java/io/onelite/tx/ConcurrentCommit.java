@@ -58,15 +58,7 @@ final class ConcurrentCommit implements CommitPipeline.Job {
             }
             shared.replayed.increment();
         }
-        if (hooks != null) {
-            Transaction.runHooks(target, shared.roots, hooks);
-        }
-        boolean any = !target.isEmpty();
-        pager.appendCommit(target);
-        if (any) {
-            shared.commits.increment();
-        }
-        return any;
+        return append(pager, shared, target, hooks);
     }
 
     /**
@@ -80,11 +72,16 @@ final class ConcurrentCommit implements CommitPipeline.Job {
      */
     static boolean runHeld(Pager pager, Shared shared, WriteSet ws, List<CommitHook> hooks) {
         shared.fastPath.increment();
+        return append(pager, shared, ws, hooks);
+    }
+
+    /** Runs the commit hooks into {@code target} and appends it; whether anything was appended. */
+    private static boolean append(Pager pager, Shared shared, WriteSet target, List<CommitHook> hooks) {
         if (hooks != null) {
-            Transaction.runHooks(ws, shared.roots, hooks);
+            Transaction.runHooks(target, shared.roots, hooks);
         }
-        boolean any = !ws.isEmpty();
-        pager.appendCommit(ws);
+        boolean any = !target.isEmpty();
+        pager.appendCommit(target);
         if (any) {
             shared.commits.increment();
         }
