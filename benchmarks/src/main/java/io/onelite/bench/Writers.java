@@ -36,8 +36,8 @@ import java.util.concurrent.atomic.AtomicLong;
  * connection per writer, {@code BEGIN IMMEDIATE}/{@code BEGIN CONCURRENT} ... {@code COMMIT}),
  * and native SQLite (sqlite-jdbc, {@code BEGIN IMMEDIATE}, its own file) runs it too in the same
  * run as the baseline. One 8 x 250 run lasts tens of milliseconds and OneLite's rates keep rising
- * while the JIT compiles its paths, so by default the JDBC program first warms up until the rates
- * settle, then times {@code --rounds} rounds (each mode on a fresh file, the order rotating by
+ * while the JIT compiles its paths, so by default the JDBC program first warms up until the JIT
+ * is nearly idle, then times {@code --rounds} rounds (each mode on a fresh file, the order rotating by
  * round) and prints, per work value, the medians over the rounds of every mode's commits/s and
  * waits and of the per-round ratios (with their range); see {@link WritersJdbc#timedRounds}.
  *
@@ -51,9 +51,9 @@ import java.util.concurrent.atomic.AtomicLong;
  * {@code --slice-us} (JDBC only): alternates the write lock's barging slice between the values
  * (see {@code compareSlices}).
  * {@code --warmup auto} (JDBC only, the default): untimed rounds of every mode, 2000 transactions
- * per writer and no work, until every mode's rate is within 10% of its previous round's or 15
- * rounds or 30 s have passed; each round is printed (the cold figures stay visible) and the
- * summary says whether the rates settled. {@code --warmup N}: instead one untimed run of every
+ * per writer and no work, until the JIT compiler spent under 5% of a round compiling (at least 3
+ * rounds; at most 15 rounds or 30 s); each round is printed (the cold figures stay visible) and
+ * the summary says whether the warm-up settled. {@code --warmup N}: instead one untimed run of every
  * mode and work with N transactions per writer (the warm-up of older runs); {@code --warmup 0}
  * measures a cold JVM (the JIT compiler then takes much of the two cores during OneLite's runs).
  * Every program run prints the load average before and after (the machine may be shared).
@@ -76,8 +76,8 @@ public final class Writers {
                              native IMMEDIATE, OneLite IMMEDIATE and CONCURRENT (order rotating) on fresh files, then
                              per work value the medians over the rounds: commits/s, waits (p50, p99, max, p99/p50)
                              and the per-round ratios CONCURRENT/IMMEDIATE, CONCURRENT/native, IMMEDIATE/native
-              --warmup auto  (jdbc, default) untimed rounds of every mode, 2000 tx per writer, no work, until every
-                             mode's rate is within 10% of its previous round's (at most 15 rounds or 30 s)
+              --warmup auto  (jdbc, default) untimed rounds of every mode, 2000 tx per writer, no work, until the JIT
+                             compiles under 5% of a round's time (at least 3, at most 15 rounds or 30 s)
               --warmup N     (jdbc) one untimed run of every mode and work with N tx per writer; 0: a cold JVM
               --slice-us L   (jdbc) alternate the write lock's barging slice over the values in L; prints waits,
                              CPU per transaction (process and writer threads), context switches, runnable time
