@@ -32,6 +32,8 @@ public final class Pager implements AutoCloseable {
     private final Path path;
     private final Object key;
     private final WriteGate gate = new WriteGate(this::releaseKeptOsLock);
+    /** Frames waiting to be copied back at which the next auto-checkpoint is tried (0: at the threshold). */
+    private volatile int autoCheckpointRetryFrames;
     private final WalDrain drain = new WalDrain(new WalDrain.Target() {
         @Override
         public boolean readersInWal() {
@@ -439,17 +441,31 @@ public final class Pager implements AutoCloseable {
         }
     }
 
-    /** After a commit, without the write lock: a PASSIVE checkpoint if the WAL reached the threshold. */
+    /**
+     * After a commit, without the write lock: a PASSIVE checkpoint if the WAL reached the threshold.
+     * One that could not copy everything back (a reader's mark, or another checkpoint running) is
+     * tried again once 1/16 of the threshold's frames more wait, not after every commit: each try
+     * costs lock calls, and with many writers the reader in the way is usually gone a few commits
+     * later.
+     */
     public void maybeAutoCheckpoint() {
         int n = options.autoCheckpointFrames();
         if (path == null || n <= 0 || options.readOnly()) {
             return;
         }
-        if (backend.framesToCheckpoint() >= n) {
-            CheckpointResult r = backend.checkpoint(CheckpointMode.PASSIVE, Duration.ZERO, false);
-            if (r.checkpointedFrames() < r.logFrames() && backend.readersInWal()) {
-                drain.request(); // our own readers stopped it: let them drain so the WAL can restart
-            }
+        int waiting = backend.framesToCheckpoint();
+        if (waiting < n) {
+            autoCheckpointRetryFrames = 0;
+            return;
+        }
+        if (waiting < autoCheckpointRetryFrames) {
+            return;
+        }
+        CheckpointResult r = backend.checkpoint(CheckpointMode.PASSIVE, Duration.ZERO, false);
+        boolean unfinished = r.busy() || r.checkpointedFrames() < r.logFrames();
+        autoCheckpointRetryFrames = unfinished ? backend.framesToCheckpoint() + Math.max(1, n / 16) : 0;
+        if (r.checkpointedFrames() < r.logFrames() && backend.readersInWal()) {
+            drain.request(); // our own readers stopped it: let them drain so the WAL can restart
         }
     }
 

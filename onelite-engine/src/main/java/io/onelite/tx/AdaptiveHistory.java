@@ -35,8 +35,11 @@ final class AdaptiveHistory {
      * or the system property {@code onelite.adaptiveWaitMicros} (0: never waits).
      */
     static final long WAIT_NANOS = micros("onelite.adaptiveWaitMicros", 5000);
-    /** One sample counts at most this much: a preempted transaction must not disable it for long. */
-    private static final long SAMPLE_CAP_NANOS = 1_000_000;
+    /**
+     * One sample counts at most three times {@link #SHORT_NANOS}: a single transaction preempted
+     * while it holds the lock (or revoked) does not turn the thread optimistic, two in a row do.
+     */
+    private static final long SAMPLE_CAP_NANOS = 3 * SHORT_NANOS;
 
     private static final ThreadLocal<AdaptiveHistory> CURRENT = ThreadLocal.withInitial(AdaptiveHistory::new);
 

@@ -106,6 +106,35 @@ class CheckpointTests {
     }
 
     @Test
+    void anAutoCheckpointStoppedByAReaderIsTriedAgainAfterMoreFramesNotAfterEveryCommit() throws Exception {
+        Path db = dir.resolve("retry.db");
+        try (Pager p = Pager.open(db, PagerOptions.DEFAULTS.withAutoCheckpointFrames(32))) {
+            commit(p, ws -> TestPages.createTable(ws, "t", 10));
+            Snapshot reader = p.beginRead();
+            java.util.Set<LastCheckpoint> tries = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+            for (int i = 0; i < 64; i++) {
+                FilePagerTests.rewriteInOneFrame(p, 11 + i);
+                p.maybeAutoCheckpoint();
+                if (p.lastCheckpoint() != null) {
+                    tries.add(p.lastCheckpoint());
+                }
+            }
+            // past the threshold (about 32 commits), one try per 2 frames (32 / 16), not one per commit
+            assertThat(tries).hasSizeBetween(8, 20);
+            assertThat(tries).allMatch(c -> c.checkpointedFrames() < c.logFrames(), "stopped by the reader");
+            assertThat(TestPages.countRows(reader, 2)).isEqualTo(10);
+            p.endRead(reader);
+
+            for (int i = 0; i < 4; i++) { // the next tries copy everything back and the writer restarts the WAL
+                FilePagerTests.rewriteInOneFrame(p, 100 + i);
+                p.maybeAutoCheckpoint();
+            }
+            assertThat(p.framesToCheckpoint()).isLessThan(32);
+        }
+        assertThat(Sqlite3.checked(db, "select count(*) from t; pragma integrity_check")).isEqualTo("103\nok");
+    }
+
+    @Test
     void restartModeWaitsForReadersOfTheWal() throws Exception {
         Path db = dir.resolve("rs.db");
         try (Pager p = Pager.open(db, PagerOptions.DEFAULTS.withAutoCheckpointFrames(0))) {

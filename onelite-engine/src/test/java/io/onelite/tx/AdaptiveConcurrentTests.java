@@ -136,6 +136,31 @@ class AdaptiveConcurrentTests {
     }
 
     @Test
+    void oneLongTransactionAmongShortOnesKeepsTheHoldTwoInARowEndIt() {
+        AdaptiveHistory h = AdaptiveHistory.current();
+        for (int i = 0; i < 8; i++) {
+            h.record(10_000, true, false);
+        }
+        h.record(5_000_000, true, false); // preempted while it held the lock
+        assertThat(h.prefersHold()).as("one outlier").isTrue();
+        for (int i = 0; i < 8; i++) {
+            h.record(10_000, true, false);
+        }
+        h.record(10_000, true, true); // revoked once
+        assertThat(h.prefersHold()).as("one revocation").isTrue();
+        for (int i = 0; i < 8; i++) {
+            h.record(10_000, true, false);
+        }
+        h.record(300_000, true, false);
+        h.record(300_000, true, false);
+        assertThat(h.prefersHold()).as("work inside the transactions").isFalse();
+        for (int i = 0; i < 3; i++) {
+            h.record(10_000, true, false);
+        }
+        assertThat(h.prefersHold()).as("short again").isTrue();
+    }
+
+    @Test
     void aHoldRevokedByAWaitingWriterConflictsAsAConcurrentTransaction() throws Exception {
         try (TxFixture f = new TxFixture()) {
             int root = f.createTable();
