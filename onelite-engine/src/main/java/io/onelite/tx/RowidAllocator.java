@@ -14,7 +14,7 @@ import java.util.function.LongSupplier;
  * memory databases the lease is unbounded. For files, leases are taken from the side file
  * {@code <db>-onelite-rowid} under an exclusive file lock ({@link RowidLeaseFile}), so writers in
  * other processes never get the same rowid either. A lease is {@link #LEASE} rowids; when a table
- * comes back for its next lease within {@link #BUSY_NANOS} of the last, the lease doubles (up to
+ * comes back for its next lease within {@link #BUSY_NANOS} of the last, the lease grows fourfold (up to
  * {@link #MAX_LEASE}), so busy inserts make a trip to the file (during which every other
  * rowid-less concurrent insert on this file in the process waits for the monitor) only every few
  * thousand rowids. The cost is a larger gap
@@ -37,7 +37,9 @@ final class RowidAllocator {
     static final int LEASE = 64;
     /** The largest lease a busy table grows to. */
     static final int MAX_LEASE = 4096;
-    /** A table whose next lease is taken within this time of the last is busy: its lease doubles. */
+    /** How much a busy table's next lease grows. */
+    static final int GROWTH = 4;
+    /** A table whose next lease is taken within this time of the last is busy: its lease grows. */
     static final long BUSY_NANOS = 1_000_000_000L;
 
     private static final class Table {
@@ -118,7 +120,7 @@ final class RowidAllocator {
             return;
         }
         long now = clock.getAsLong();
-        int size = t.leaseSize > 0 && now - t.leasedAt < BUSY_NANOS ? Math.min(MAX_LEASE, t.leaseSize * 2) : LEASE;
+        int size = t.leaseSize > 0 && now - t.leasedAt < BUSY_NANOS ? Math.min(MAX_LEASE, t.leaseSize * GROWTH) : LEASE;
         long start = leaseFile.lease(root, from, size);
         trips++;
         t.next = start;

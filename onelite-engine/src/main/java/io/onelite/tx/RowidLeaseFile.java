@@ -35,6 +35,8 @@ final class RowidLeaseFile {
 
     private final Path dbPath;
     private final Path path;
+    /** The database file's inode, read at the first lease (0: unknown); it stays while the pager is open. */
+    private long inode = -1;
 
     RowidLeaseFile(Path dbPath) {
         this.dbPath = dbPath;
@@ -54,7 +56,9 @@ final class RowidLeaseFile {
             try (FileChannel ch = FileChannel.open(path, StandardOpenOption.CREATE, StandardOpenOption.READ,
                     StandardOpenOption.WRITE);
                  FileLock lock = ch.lock()) {
-                long inode = inode();
+                if (inode < 0) {
+                    inode = inode(); // a costly attribute lookup: once, not per lease
+                }
                 ByteBuffer all = ByteBuffer.allocate((int) Math.min(ch.size(), 1 << 24));
                 while (all.hasRemaining() && ch.read(all, all.position()) > 0) {
                     // read it all
