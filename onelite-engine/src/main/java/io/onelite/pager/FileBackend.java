@@ -48,6 +48,8 @@ final class FileBackend implements Backend {
     private final java.util.concurrent.atomic.AtomicInteger lastGeneration = new java.util.concurrent.atomic.AtomicInteger();
     /** New generation -> {old generation, old mxFrame}: a restart that changed no data. */
     private final ConcurrentHashMap<Integer, int[]> restartedFrom = new ConcurrentHashMap<>();
+    /** The WAL restart {@link #noteRestart()} recorded last (the same array until the next restart). */
+    private volatile long[] notedRestart;
     private final List<PageCache.Key> unpublished = new ArrayList<>();
     /** The last non-zero salts looked up and their number (never changes once given): spares the map per read. */
     private volatile KnownGeneration lastKnown = new KnownGeneration(0, 0);
@@ -239,8 +241,9 @@ final class FileBackend implements Backend {
 
     private void noteRestart() {
         long[] r = wal.lastRestart();
-        if (r != null) {
+        if (r != null && r != notedRestart) { // once per restart, not at every write lock
             restartedFrom.putIfAbsent(generation(r[2]), new int[] {generation(r[0]), (int) r[1]});
+            notedRestart = r;
         }
     }
 
