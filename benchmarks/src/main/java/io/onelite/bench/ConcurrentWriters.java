@@ -28,8 +28,9 @@ import java.util.concurrent.locks.LockSupport;
  *
  * <p>Modes: native SQLite {@code BEGIN IMMEDIATE} with {@code busy_timeout} (as users run it),
  * OneLite {@code BEGIN IMMEDIATE}, OneLite {@code BEGIN CONCURRENT}; each on its own fresh file.
- * A transaction's <em>wait</em> is the time it spends in BEGIN and COMMIT, plus the whole time of
- * its failed attempts: what a writer waits for the write lock or for its commit.
+ * A transaction's <em>wait</em> is the time it spends in BEGIN, its insert and COMMIT (all but its
+ * work), plus the whole time of its failed attempts: what a writer waits for the write lock (in
+ * BEGIN IMMEDIATE, or at the first write of an adaptive BEGIN CONCURRENT) or for its commit.
  *
  * <p>{@code --split} also reads each writer thread's scheduler clock ({@link ThreadClock}) around
  * every wait and prints, for the waits over 1 ms, how their time divides into running on a CPU,
@@ -250,10 +251,10 @@ public final class ConcurrentWriters {
                     w.start();
                     try {
                         s.execute(mode.begin);
-                        w.stop();
                         ins.setInt(1, writer);
                         ins.setString(2, "item " + i);
-                        ins.executeUpdate();
+                        ins.executeUpdate(); // an adaptive BEGIN CONCURRENT waits for the write lock here
+                        w.stop();
                         work();
                         w.start();
                         s.execute("COMMIT");

@@ -218,8 +218,8 @@ final class WritersJdbc {
     }
 
     /**
-     * One run's figures: commits/s and, per transaction, its wait (time in BEGIN and COMMIT plus
-     * its failed attempts, as {@link ConcurrentWriters} measures it) in microseconds: p50, p99, max
+     * One run's figures: commits/s and, per transaction, its wait (time in BEGIN, the insert and
+     * COMMIT, all but its work, plus its failed attempts, as {@link ConcurrentWriters} measures it) in microseconds: p50, p99, max
      * over all transactions, and the largest p99/p50 ratio of one writer's own transactions.
      * CPU per transaction twice: the process's (in clock ticks of 10 ms, so coarse for short runs,
      * and including the JIT compiler's and GC's threads) and the writer threads' own (ns, from
@@ -332,10 +332,10 @@ final class WritersJdbc {
                                 long t0 = System.nanoTime();
                                 try {
                                     s.execute(begin);
-                                    long t1 = System.nanoTime();
                                     ins.setInt(1, writer);
                                     ins.setString(2, "item " + i);
-                                    ins.executeUpdate();
+                                    ins.executeUpdate(); // an adaptive BEGIN CONCURRENT waits for the lock here
+                                    long t1 = System.nanoTime();
                                     Writers.work(workUs);
                                     long t2 = System.nanoTime();
                                     s.execute("COMMIT");
