@@ -12,8 +12,9 @@ import java.util.concurrent.locks.LockSupport;
  * took the permit last owns a <em>slice</em> of {@link #SLICE_NANOS}. While its slice runs, that
  * thread may take the permit again when it is free even if others queue (a writer that commits
  * and begins again runs its next transaction at once, as with SQLite's sleeping busy handler,
- * instead of paying a thread wake-up per transaction); a release in the slice only wakes the
- * oldest waiter, which takes the permit if the owner has not come back. A release after the
+ * instead of paying a thread wake-up per transaction); while the owner keeps coming back, the
+ * oldest waiter looks every {@link #POLL_NANOS} (woken by a release in the slice only when it is
+ * not looking already) and takes the permit if the owner has not come back. A release after the
  * slice has run out hands the permit straight to the oldest waiter (FIFO), which starts its own
  * slice, and the old owner queues behind the others; so does a release in the slice after a long
  * hold ({@link #BARGE_MAX_HOLD_NANOS}: barging pays off for short transactions only) or when the
@@ -32,7 +33,8 @@ import java.util.concurrent.locks.LockSupport;
  * <ol>
  *   <li>{@code held} or not, a queued waiter takes the permit only when it is at the head.</li>
  *   <li>Whenever the permit is free and someone queues, the head has been unparked since it was
- *       freed (so it cannot sleep through a free permit).</li>
+ *       freed, or it parked polling (for at most {@link #POLL_NANOS}), so it cannot sleep
+ *       through a free permit.</li>
  *   <li>A thread that is not the slice owner never takes a free permit while someone queues.</li>
  *   <li>{@code osLockKept} only while the permit is held or someone queues: an idle permit never
  *       keeps other processes from the WAL write lock.</li>
@@ -52,12 +54,25 @@ final class WriteGate {
      * work in the transaction, or preempted while holding it) hands off FIFO.
      */
     static final long BARGE_MAX_HOLD_NANOS = 100_000;
+    /**
+     * While the slice owner keeps re-taking the permit, the head waiter parks at most this long
+     * (50 µs, or the system property {@code onelite.writePollMicros}; 0, or a single CPU: woken at
+     * every release instead) and looks whether the owner came back, rather than being woken at
+     * each release: that wake-up, a system call on the owner's path at every transaction, was
+     * wasted 98% of the time (the owner had come back).
+     */
+    static final long POLL_NANOS = 50_000;
 
     private static final class Waiter {
         final Thread thread = Thread.currentThread();
         final long deadlineNanos;
         /** Set by a releasing thread that handed the permit over: the waiter holds it. */
         boolean granted;
+        /**
+         * The head parked for at most the poll interval, or was woken since it parked: a release
+         * inside the slice need not wake it.
+         */
+        boolean polling;
 
         Waiter(long deadlineNanos) {
             this.deadlineNanos = deadlineNanos;
@@ -66,6 +81,10 @@ final class WriteGate {
 
     private final long sliceNanos;
     private final long maxBargeHoldNanos;
+    private final long pollNanos;
+    /** The last release inside a slice after a short hold: the head polls while these are recent. */
+    private long lastBargeRelease = Long.MIN_VALUE / 2;
+    private long inSliceWakes;
     /** Gives the WAL write lock kept for the next holder back to the OS (run under this monitor). */
     private final Runnable releaseKeptOsLock;
     /** The OS write lock stays held by this process for the permit's next holder (invariant 4). */
@@ -84,7 +103,8 @@ final class WriteGate {
     /** @param releaseKeptOsLock gives a kept OS write lock back (see {@link #release(boolean)}) */
     WriteGate(Runnable releaseKeptOsLock) {
         this(micros("onelite.writeSliceMicros", SLICE_NANOS),
-                micros("onelite.writeBargeMaxHoldMicros", BARGE_MAX_HOLD_NANOS), releaseKeptOsLock);
+                micros("onelite.writeBargeMaxHoldMicros", BARGE_MAX_HOLD_NANOS),
+                defaultPollNanos(), releaseKeptOsLock);
     }
 
     /**
@@ -96,6 +116,12 @@ final class WriteGate {
     }
 
     WriteGate(long sliceNanos, long maxBargeHoldNanos, Runnable releaseKeptOsLock) {
+        this(sliceNanos, maxBargeHoldNanos, defaultPollNanos(), releaseKeptOsLock);
+    }
+
+    /** {@code pollNanos} 0: the head is woken at every release inside the slice. */
+    WriteGate(long sliceNanos, long maxBargeHoldNanos, long pollNanos, Runnable releaseKeptOsLock) {
+        this.pollNanos = pollNanos;
         this.sliceNanos = sliceNanos;
         this.maxBargeHoldNanos = maxBargeHoldNanos;
         this.releaseKeptOsLock = releaseKeptOsLock;
@@ -120,6 +146,7 @@ final class WriteGate {
         }
         while (true) {
             long left = deadlineNanos - System.nanoTime();
+            long parkNanos = left;
             synchronized (this) {
                 if (w.granted) {
                     startSlice(System.nanoTime());
@@ -142,8 +169,14 @@ final class WriteGate {
                     }
                     throw new InterruptedException();
                 }
+                // the head polls while the owner barges (releases inside its slice do not wake it)
+                w.polling = pollNanos > 0 && queue.peekFirst() == w
+                        && System.nanoTime() - lastBargeRelease < 4 * pollNanos;
+                if (w.polling) {
+                    parkNanos = Math.min(left, pollNanos);
+                }
             }
-            LockSupport.parkNanos(this, left);
+            LockSupport.parkNanos(this, parkNanos);
         }
     }
 
@@ -170,7 +203,7 @@ final class WriteGate {
      *                   the next holder when someone queues, else given back now
      */
     void release(boolean osLockHeld) {
-        Thread wake;
+        Thread wake = null;
         synchronized (this) {
             assert !osLockKept : "a kept OS write lock was not taken by the holder";
             osLockKept = osLockHeld;
@@ -186,14 +219,22 @@ final class WriteGate {
             long now = System.nanoTime();
             if (now - sliceEnd < 0 && head.deadlineNanos - sliceEnd > 0 && now - heldSince < maxBargeHoldNanos) {
                 held = false; // the owner may barge back; the head competes for it from now on
+                lastBargeRelease = now;
+                if (!head.polling) { // invariant (2): a polling head looks within pollNanos
+                    wake = head.thread;
+                    head.polling = true; // woken: it looks as soon as it runs, later releases need not wake it again
+                    inSliceWakes++;
+                }
             } else {
                 queue.pollFirst();
                 head.granted = true; // held stays true: handed over, nobody can slip in between
                 handOffs++;
+                wake = head.thread;
             }
-            wake = head.thread;
         }
-        LockSupport.unpark(wake);
+        if (wake != null) {
+            LockSupport.unpark(wake);
+        }
     }
 
     synchronized boolean isHeld() {
@@ -222,6 +263,11 @@ final class WriteGate {
         return handOffs;
     }
 
+    /** Releases inside a slice that woke the head waiter (for tests: a polling head is not woken). */
+    synchronized long inSliceWakes() {
+        return inSliceWakes;
+    }
+
     /** Permits taken back by the slice owner while others were queued (for tests). */
     synchronized long barges() {
         return barges;
@@ -247,6 +293,10 @@ final class WriteGate {
             startSlice(now);
         }
         return true;
+    }
+
+    private static long defaultPollNanos() {
+        return Runtime.getRuntime().availableProcessors() > 1 ? micros("onelite.writePollMicros", POLL_NANOS) : 0;
     }
 
     private static long micros(String property, long defaultNanos) {

@@ -7,6 +7,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.locks.LockSupport;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -56,6 +57,31 @@ class WriteGateTests {
         assertThat(got).isTrue();
         b.join();
         assertThat(gate.isHeld()).isTrue();
+    }
+
+    @Test
+    void aPollingHeadIsNotWokenByTheOwnersReleasesInsideItsSlice() throws Exception {
+        WriteGate gate = new WriteGate(LONG_SLICE, LONG_SLICE, TimeUnit.MICROSECONDS.toNanos(50), () -> { });
+        assertThat(gate.acquire(in(1))).isTrue();
+        AtomicBoolean got = new AtomicBoolean();
+        CountDownLatch taken = new CountDownLatch(1);
+        Thread b = waiter(gate, got, taken);
+        for (int i = 0; i < 2000; i++) { // the owner commits and begins again, as a writer without work does
+            synchronized (gate) { // the head cannot slip in between: the owner comes back first
+                gate.release();
+                assertThat(gate.tryAcquire()).isTrue();
+            }
+            LockSupport.parkNanos(5_000); // the head may look meanwhile
+        }
+        assertThat(gate.barges()).isEqualTo(2000);
+        // the head was woken by the first release at most (it parked before any barging release);
+        // after that it looks every 50 µs by itself
+        assertThat(gate.inSliceWakes()).isLessThan(20);
+        assertThat(taken.getCount()).isEqualTo(1);
+        gate.release(); // the owner stops: the polling head takes the permit within its poll interval
+        assertThat(taken.await(30, TimeUnit.SECONDS)).isTrue();
+        assertThat(got).isTrue();
+        b.join();
     }
 
     @Test
