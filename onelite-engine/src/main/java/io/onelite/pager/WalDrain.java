@@ -19,8 +19,15 @@ import java.util.concurrent.locks.LockSupport;
 final class WalDrain {
     /** Longest a new reader waits for the drain. */
     static final long WAIT_NANOS = 2_000_000;
-    /** After a drain that timed out, none starts again for this long. */
+    /**
+     * After a drain that timed out, none starts again for this long, doubled after each further
+     * timeout up to {@link #MAX_BACKOFF_NANOS} and back to this after a drain that finished: with
+     * transactions that always overlap for longer than {@link #WAIT_NANOS}, every drain times out,
+     * and each one made every transaction beginning meanwhile wait the whole 2 ms (8 writers with
+     * 2 ms of work: p99 of the wait 2.1 ms against a p50 of 30 µs).
+     */
     static final long BACKOFF_NANOS = 200_000_000;
+    static final long MAX_BACKOFF_NANOS = 32 * BACKOFF_NANOS;
 
     /** What the drain needs from the pager. */
     interface Target {
@@ -37,6 +44,7 @@ final class WalDrain {
     private volatile State state = State.IDLE;
     private long deadline;
     private long quietUntil;
+    private long backoff = BACKOFF_NANOS;
 
     WalDrain(Target target) {
         this.target = target;
@@ -89,10 +97,17 @@ final class WalDrain {
 
     private synchronized void end(boolean timedOut) {
         if (timedOut && state == State.DRAINING) {
-            quietUntil = System.nanoTime() + BACKOFF_NANOS;
+            quietUntil = System.nanoTime() + backoff;
+            backoff = Math.min(MAX_BACKOFF_NANOS, 2 * backoff);
             state = State.IDLE;
         } else if (!timedOut) {
+            backoff = BACKOFF_NANOS;
             state = State.IDLE;
         }
+    }
+
+    /** How long the next timed-out drain keeps drains off (for tests). */
+    synchronized long nextBackoffNanos() {
+        return backoff;
     }
 }

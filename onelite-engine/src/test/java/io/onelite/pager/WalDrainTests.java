@@ -45,6 +45,42 @@ class WalDrainTests {
     }
 
     @Test
+    void drainsThatKeepTimingOutBackOffLongerEachTimeAndAFinishedOneResetsIt() {
+        java.util.concurrent.atomic.AtomicBoolean readers = new java.util.concurrent.atomic.AtomicBoolean(true);
+        java.util.concurrent.atomic.AtomicInteger checkpoints = new java.util.concurrent.atomic.AtomicInteger();
+        WalDrain drain = new WalDrain(new WalDrain.Target() {
+            @Override
+            public boolean readersInWal() {
+                return readers.get();
+            }
+
+            @Override
+            public void checkpointNow() {
+                checkpoints.incrementAndGet();
+            }
+        });
+        drain.request();
+        drain.awaitBeforeRead(); // the reader stays: times out after 2 ms
+        assertThat(drain.active()).isFalse();
+        assertThat(drain.nextBackoffNanos()).isEqualTo(2 * WalDrain.BACKOFF_NANOS);
+        drain.request(); // backing off: no drain, a new reader does not wait
+        assertThat(drain.active()).isFalse();
+
+        java.util.concurrent.locks.LockSupport.parkNanos(WalDrain.BACKOFF_NANOS + 20_000_000);
+        drain.request();
+        assertThat(drain.active()).isTrue();
+        drain.awaitBeforeRead(); // times out again: the next backoff doubles
+        assertThat(drain.nextBackoffNanos()).isEqualTo(4 * WalDrain.BACKOFF_NANOS);
+
+        java.util.concurrent.locks.LockSupport.parkNanos(2 * WalDrain.BACKOFF_NANOS + 20_000_000);
+        readers.set(false);
+        drain.request();
+        drain.awaitBeforeRead(); // the readers are gone: it finishes with a checkpoint
+        assertThat(checkpoints).hasValue(1);
+        assertThat(drain.nextBackoffNanos()).isEqualTo(WalDrain.BACKOFF_NANOS);
+    }
+
+    @Test
     void aReaderThatStaysOnlyDelaysNewReaders() throws Exception {
         Path db = dir.resolve("stays.db");
         try (Pager p = Pager.open(db, PagerOptions.DEFAULTS.withAutoCheckpointFrames(10))) {
