@@ -85,6 +85,20 @@ class WriteGateTests {
     }
 
     @Test
+    void withoutPollingAReleaseInsideTheSliceWakesTheParkedHead() throws Exception {
+        WriteGate gate = new WriteGate(LONG_SLICE, LONG_SLICE, 0, () -> { }); // as on a single CPU
+        assertThat(gate.acquire(in(1))).isTrue();
+        AtomicBoolean got = new AtomicBoolean();
+        CountDownLatch taken = new CountDownLatch(1);
+        Thread b = waiter(gate, got, taken); // parked until woken (or its 60 s deadline): it does not poll
+        gate.release();
+        assertThat(taken.await(10, TimeUnit.SECONDS)).as("woken by the release").isTrue();
+        assertThat(got).isTrue();
+        assertThat(gate.inSliceWakes()).isEqualTo(1);
+        b.join();
+    }
+
+    @Test
     void aReleaseInsideTheSliceLetsTheWaiterInWhenTheOwnerDoesNotComeBack() throws Exception {
         WriteGate gate = new WriteGate(LONG_SLICE, LONG_SLICE);
         assertThat(gate.acquire(in(1))).isTrue();
