@@ -462,9 +462,9 @@ public final class Pager implements AutoCloseable {
             return;
         }
         CheckpointResult r = backend.checkpoint(CheckpointMode.PASSIVE, Duration.ZERO, false);
-        boolean unfinished = r.busy() || r.checkpointedFrames() < r.logFrames();
-        autoCheckpointRetryFrames = unfinished ? backend.framesToCheckpoint() + Math.max(1, n / 16) : 0;
-        if (r.checkpointedFrames() < r.logFrames() && backend.readersInWal()) {
+        boolean stoppedShort = r.checkpointedFrames() < r.logFrames();
+        autoCheckpointRetryFrames = r.busy() || stoppedShort ? backend.framesToCheckpoint() + Math.max(1, n / 16) : 0;
+        if (stoppedShort && backend.readersInWal()) {
             drain.request(); // our own readers stopped it: let them drain so the WAL can restart
         }
     }

@@ -27,6 +27,7 @@ final class WalDrain {
      * 2 ms of work: p99 of the wait 2.1 ms against a p50 of 30 µs).
      */
     static final long BACKOFF_NANOS = 200_000_000;
+    /** The longest backoff after drains that kept timing out: 6.4 s. */
     static final long MAX_BACKOFF_NANOS = 32 * BACKOFF_NANOS;
 
     /** What the drain needs from the pager. */

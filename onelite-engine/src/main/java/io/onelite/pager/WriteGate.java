@@ -83,7 +83,7 @@ final class WriteGate {
     private final long maxBargeHoldNanos;
     private final long pollNanos;
     /** The last release inside a slice after a short hold: the head polls while these are recent. */
-    private long lastBargeRelease = Long.MIN_VALUE / 2;
+    private long lastBargeRelease;
     private long inSliceWakes;
     /** Gives the WAL write lock kept for the next holder back to the OS (run under this monitor). */
     private final Runnable releaseKeptOsLock;
@@ -122,6 +122,7 @@ final class WriteGate {
     /** {@code pollNanos} 0: the head is woken at every release inside the slice. */
     WriteGate(long sliceNanos, long maxBargeHoldNanos, long pollNanos, Runnable releaseKeptOsLock) {
         this.pollNanos = pollNanos;
+        this.lastBargeRelease = System.nanoTime() - Long.MAX_VALUE / 2; // long ago, whatever the clock's origin
         this.sliceNanos = sliceNanos;
         this.maxBargeHoldNanos = maxBargeHoldNanos;
         this.releaseKeptOsLock = releaseKeptOsLock;
@@ -195,7 +196,8 @@ final class WriteGate {
 
     /**
      * Frees the permit: inside the slice of the thread that took it, after a short hold, the head
-     * waiter is woken to take it unless that thread comes back first; past the slice, after a hold
+     * waiter takes it unless that thread comes back first (woken now unless it is polling or was
+     * woken already, invariant (2)); past the slice, after a hold
      * of {@link #BARGE_MAX_HOLD_NANOS} or more, or when the head waiter's busy timeout ends before
      * the slice does, the head waiter gets it.
      *
