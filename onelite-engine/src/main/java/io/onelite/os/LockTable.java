@@ -18,6 +18,16 @@ import java.nio.channels.OverlappingFileLockException;
  * <p>Each lock request names an exact range; shared requests for one range must always use the
  * same bounds (the db SHARED lock is two fixed ranges, the shm slots are single bytes or the
  * 4-byte READ(1..4) range). An exclusive request is refused while any in-process holder overlaps.
+ *
+ * <p><b>Lingering shared locks.</b> A shared range released with {@link #unlockSharedLingering}
+ * keeps its OS lock when its last in-process holder lets go, for the next shared request of the
+ * same range (no {@code fcntl} call either way), until it has been unused for
+ * {@link LingeringLocks#LINGER_NANOS} ({@link LingeringLocks} gives it back), an exclusive or
+ * differently bounded request overlaps it (given back first), or it has been kept from the OS for
+ * {@link LingeringLocks#MAX_KEEP_NANOS} (its next release gives it back, and the range does not
+ * linger for {@link LingeringLocks#QUIET_NANOS}: under a steady stream of transactions, other
+ * processes still find it free between two of them now and then). To other processes a lingering
+ * lock is a reader that stays a little longer.
  */
 public final class LockTable {
     private final LockAndMap os;
@@ -25,13 +35,20 @@ public final class LockTable {
      * One entry per range ever locked, in parallel arrays (the ranges in use are a fixed few; a
      * read mark is taken and released by every statement, so its entry is looked up, never made
      * or removed): entry i is [offs[i], offs[i] + lens[i]), counts[i] > 0 shared holders, -1
-     * exclusive, 0 idle (no OS lock, kept for the next request of its range).
+     * exclusive, 0 idle (kept for the next request of its range): without an OS lock, or lingering
+     * with the shared OS lock locks[i], unused since lingerSince[i]. takenAt[i]: when locks[i] was
+     * taken from the OS; until quietUntil[i] the range does not linger.
      */
     private long[] offs = new long[8];
     private long[] lens = new long[8];
     private int[] counts = new int[8];
     private FileLock[] locks = new FileLock[8];
+    private long[] lingerSince = new long[8];
+    private long[] takenAt = new long[8];
+    private long[] quietUntil = new long[8];
     private int size;
+    /** Registered with {@link LingeringLocks} (some entry may linger). */
+    private boolean watched;
     private boolean lost;
 
     public LockTable(FileDbFile file) {
@@ -56,6 +73,13 @@ public final class LockTable {
             boolean same = offs[i] == off && lens[i] == len;
             int c = counts[i];
             if (c == 0) {
+                if (locks[i] != null) {
+                    if (same && locks[i].isValid()) {
+                        counts[i] = 1; // lingering: taken again without asking the OS
+                        return true;
+                    }
+                    giveBack(i); // overlapping bounds (the channel refuses overlaps), or lost
+                }
                 if (same) {
                     idle = i;
                 }
@@ -89,6 +113,9 @@ public final class LockTable {
         int idle = -1;
         for (int i = 0; i < size; i++) {
             if (counts[i] == 0) {
+                if (locks[i] != null && overlaps(i, off, len)) {
+                    giveBack(i); // lingering: an exclusive request of this JVM comes first
+                }
                 if (offs[i] == off && lens[i] == len) {
                     idle = i;
                 }
@@ -114,6 +141,9 @@ public final class LockTable {
                 lens = java.util.Arrays.copyOf(lens, n);
                 counts = java.util.Arrays.copyOf(counts, n);
                 locks = java.util.Arrays.copyOf(locks, n);
+                lingerSince = java.util.Arrays.copyOf(lingerSince, n);
+                takenAt = java.util.Arrays.copyOf(takenAt, n);
+                quietUntil = java.util.Arrays.copyOf(quietUntil, n);
             }
             i = size++;
             offs[i] = off;
@@ -121,6 +151,74 @@ public final class LockTable {
         }
         counts[i] = count;
         locks[i] = l;
+        takenAt[i] = System.nanoTime();
+    }
+
+    /**
+     * As {@link #unlockShared}, but the last holder leaves the OS lock lingering for the next
+     * shared request of this range (see the class comment), unless it has been kept for
+     * {@link LingeringLocks#MAX_KEEP_NANOS} already or lingering is off.
+     */
+    public synchronized void unlockSharedLingering(long off, long len) {
+        int i = find(off, len);
+        if (i < 0 || counts[i] <= 0) {
+            throw new IllegalStateException("shared lock not held: [" + off + "," + len + ")");
+        }
+        if (--counts[i] > 0) {
+            return;
+        }
+        long now = System.nanoTime();
+        if (LingeringLocks.LINGER_NANOS == 0 || now - quietUntil[i] < 0) {
+            giveBack(i);
+            return;
+        }
+        if (now - takenAt[i] >= LingeringLocks.MAX_KEEP_NANOS) {
+            giveBack(i);
+            quietUntil[i] = now + LingeringLocks.QUIET_NANOS; // a window for other processes
+            return;
+        }
+        lingerSince[i] = now;
+        if (!watched) {
+            watched = true;
+            LingeringLocks.watch(this);
+        }
+    }
+
+    /** Ranges whose OS lock lingers now, held by nobody in this JVM (for tests). */
+    public synchronized int lingering() {
+        int n = 0;
+        for (int i = 0; i < size; i++) {
+            if (counts[i] == 0 && locks[i] != null) {
+                n++;
+            }
+        }
+        return n;
+    }
+
+    /** Gives every lingering lock back to the OS now (another process needs the readers gone). */
+    public synchronized void giveBackLingering() {
+        releaseLingering(System.nanoTime(), 0);
+    }
+
+    /**
+     * Gives back the lingering locks unused for {@code lingerNanos} at {@code now}; unregisters
+     * the table from {@link LingeringLocks} when none lingers any more.
+     */
+    synchronized void releaseLingering(long now, long lingerNanos) {
+        boolean more = false;
+        for (int i = 0; i < size; i++) {
+            if (counts[i] == 0 && locks[i] != null) {
+                if (now - lingerSince[i] >= lingerNanos) {
+                    giveBack(i);
+                } else {
+                    more = true;
+                }
+            }
+        }
+        if (!more && watched) {
+            watched = false;
+            LingeringLocks.unwatch(this);
+        }
     }
 
     /** Releases one shared hold of [off, off+len); the last holder releases the OS lock. */
@@ -154,17 +252,17 @@ public final class LockTable {
         return i < 0 ? 0 : counts[i];
     }
 
-    /** Whether no lock at all is held (the file's channel may then be closed). */
+    /** Whether no lock at all is held, lingering ones included (the file's channel may then be closed). */
     public synchronized boolean isEmpty() {
         for (int i = 0; i < size; i++) {
-            if (counts[i] != 0) {
+            if (counts[i] != 0 || locks[i] != null) {
                 return false;
             }
         }
         return true;
     }
 
-    /** Releases everything (before closing the file). */
+    /** Releases everything, lingering locks included (before closing the file). */
     public synchronized void releaseAll() {
         for (int i = 0; i < size; i++) {
             if (locks[i] != null) {
@@ -174,6 +272,17 @@ public final class LockTable {
             counts[i] = 0;
         }
         size = 0;
+        if (watched) {
+            watched = false;
+            LingeringLocks.unwatch(this);
+        }
+    }
+
+    /** Under the monitor: gives the lingering OS lock of idle entry {@code i} back. */
+    private void giveBack(int i) {
+        FileLock l = locks[i];
+        locks[i] = null;
+        release(l);
     }
 
     /** The entry of exactly this range (held or idle), or -1. */
@@ -209,8 +318,12 @@ public final class LockTable {
     private synchronized void reacquire(FileChannel ch) {
         for (int i = 0; i < size; i++) {
             FileLock l = locks[i];
-            if (counts[i] == 0 || (l != null && l.isValid() && l.channel() == ch)) {
-                continue; // idle, or taken on the new channel already
+            if (counts[i] == 0) {
+                locks[i] = null; // idle; a lingering lock went with the old channel
+                continue;
+            }
+            if (l != null && l.isValid() && l.channel() == ch) {
+                continue; // taken on the new channel already
             }
             try {
                 locks[i] = ch.tryLock(offs[i], lens[i], counts[i] > 0);

@@ -59,6 +59,11 @@ interface Backend extends PageSource {
         return false;
     }
 
+    /** Read-mark locks kept from the OS for this JVM's next reader (0 in memory; for tests). */
+    default int lingeringReadLocks() {
+        return 0;
+    }
+
     /** The last checkpoint run through this backend, or null (always null for memory). */
     default LastCheckpoint lastCheckpoint() {
         return null;

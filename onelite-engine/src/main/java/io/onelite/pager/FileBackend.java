@@ -338,6 +338,11 @@ final class FileBackend implements Backend {
     }
 
     @Override
+    public int lingeringReadLocks() {
+        return wal.lingeringReadLocks();
+    }
+
+    @Override
     public void close() {
         boolean last = false;
         try {

@@ -469,6 +469,11 @@ public final class Pager implements AutoCloseable {
         }
     }
 
+    /** Read-mark locks kept from the OS for this JVM's next reader (for tests). */
+    int lingeringReadLocks() {
+        return backend.lingeringReadLocks();
+    }
+
     /** Frames in the WAL not yet copied into the database file (0 in memory); no lock needed. */
     public int framesToCheckpoint() {
         return backend.framesToCheckpoint();

@@ -32,6 +32,11 @@ final class ShmLocks {
         table.unlockShared(off, 1);
     }
 
+    /** As {@link #unlockShared}, the OS lock kept a moment for the next reader of this JVM ({@link LockTable}). */
+    void unlockSharedLingering(int off) {
+        table.unlockSharedLingering(off, 1);
+    }
+
     boolean tryExclusive(int off, int len) {
         return table.tryExclusive(off, len);
     }

@@ -31,6 +31,8 @@ public final class WalIndex {
     private final ShmRegion shm;
     /** The last header found valid: its bytes need no new checksum (as SQLite's {@code pWal->hdr}). */
     private volatile WalIndexHeader lastValid;
+    /** What this JVM wrote here, to tell another process's work when a reader sees it. */
+    final ForeignWork foreign = new ForeignWork();
 
     public WalIndex(ShmRegion shm) {
         this.shm = shm;
@@ -129,6 +131,7 @@ public final class WalIndex {
 
     /** Writes the header: copy 1 first, barrier, then copy 0. Needs the WRITE lock. */
     void writeHeader(WalIndexHeader h) {
+        foreign.writingHeader(h);
         shm.pin();
         try {
             MappedByteBuffer b = shm.block(0, true);
@@ -151,6 +154,7 @@ public final class WalIndex {
     }
 
     void setNBackfill(int v) {
+        foreign.writingBackfill(v);
         shm.pin();
         try {
             ShmRegion.setIntRelease(shm.block(0, true), OFF_NBACKFILL, v);

@@ -50,10 +50,12 @@ final class WalReader {
             }
             Wal.checkVersion(h);
             int mx = h.mxFrame();
-            if (w.index.nBackfill() == mx) {
+            int backfilled = w.index.nBackfill();
+            if (backfilled == mx) {
                 if (w.locks.tryShared(ShmLocks.read(0))) {
                     ShmRegion.barrier();
                     if (w.index.stillHolds(h)) {
+                        w.noteForeignWork(h, backfilled);
                         return new ReadView(h, 0, mx, h.nPage(), h.saltKey());
                     }
                     w.locks.unlockShared(ShmLocks.read(0));
@@ -92,6 +94,7 @@ final class WalReader {
                 w.locks.unlockShared(ShmLocks.read(mxI));
                 continue;
             }
+            w.noteForeignWork(h, backfilled);
             return new ReadView(h, mxI, mx, h.nPage(), h.saltKey());
         }
     }
