@@ -149,9 +149,13 @@ public final class LockTable {
             offs[i] = off;
             lens[i] = len;
         }
+        long now = System.nanoTime();
+        if (idle < 0) {
+            quietUntil[i] = now; // a new range: no quiet window yet (nanoTime may be negative: not 0)
+        }
         counts[i] = count;
         locks[i] = l;
-        takenAt[i] = System.nanoTime();
+        takenAt[i] = now;
     }
 
     /**

@@ -86,15 +86,21 @@ class LingeringLockTests {
     }
 
     @Test
-    void aLockKeptFromTheOsPastTheLimitGoesBackAtItsNextRelease() throws Exception {
+    void aLockKeptFromTheOsPastTheLimitGoesBackAtItsNextReleaseAndTheRangeRestsAMoment() throws Exception {
         Path p = dir.resolve("limit");
         try (FileDbFile f = FileDbFile.open(p, true)) {
             LockTable t = new LockTable(f);
             assertThat(t.tryShared(126, 1)).isTrue();
             Thread.sleep(LingeringLocks.MAX_KEEP_NANOS / 1_000_000 + 5);
+            long gaveBack = System.nanoTime();
             t.unlockSharedLingering(126, 1);
             assertThat(t.lingering()).as("held past the limit: not kept").isZero();
             assertThat(t.isEmpty()).isTrue();
+            assertThat(t.tryShared(126, 1)).isTrue();
+            t.unlockSharedLingering(126, 1);
+            if (System.nanoTime() - gaveBack < LingeringLocks.QUIET_NANOS) { // not descheduled meanwhile
+                assertThat(t.lingering()).as("the range rests a moment: released at once").isZero();
+            }
             assertThat(otherProcessCanLock(p, 126)).isTrue();
         }
     }
