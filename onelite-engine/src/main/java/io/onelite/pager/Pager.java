@@ -446,7 +446,9 @@ public final class Pager implements AutoCloseable {
      * One that could not copy everything back (a reader's mark, or another checkpoint running) is
      * tried again once 1/16 of the threshold's frames more wait, not after every commit: each try
      * costs lock calls, and with many writers the reader in the way is usually gone a few commits
-     * later.
+     * later. Readers of this JVM are made to drain ({@link WalDrain}) only once the WAL holds
+     * {@link WalDrain#FRAMES_FACTOR} times the threshold: a drain holds up every transaction that
+     * begins meanwhile.
      */
     public void maybeAutoCheckpoint() {
         int n = options.autoCheckpointFrames();
@@ -464,8 +466,8 @@ public final class Pager implements AutoCloseable {
         CheckpointResult r = backend.checkpoint(CheckpointMode.PASSIVE, Duration.ZERO, false);
         boolean stoppedShort = r.checkpointedFrames() < r.logFrames();
         autoCheckpointRetryFrames = r.busy() || stoppedShort ? backend.framesToCheckpoint() + Math.max(1, n / 16) : 0;
-        if (stoppedShort && backend.readersInWal()) {
-            drain.request(); // our own readers stopped it: let them drain so the WAL can restart
+        if (stoppedShort && r.logFrames() >= WalDrain.FRAMES_FACTOR * n && backend.readersInWal()) {
+            drain.request(); // our own readers stopped it while the WAL outgrew the threshold: let them drain
         }
     }
 

@@ -24,7 +24,7 @@ class WalDrainTests {
             FilePagerTests.commit(p, ws -> TestPages.createTable(ws, "t", 10));
             Snapshot reader = p.beginRead();
             Snapshot last = null;
-            for (int i = 0; i < 20; i++) {
+            for (int i = 0; i < 4 * 10; i++) { // WalDrain.FRAMES_FACTOR times the threshold
                 last = FilePagerTests.rewriteInOneFrame(p, 11 + i);
             }
             p.maybeAutoCheckpoint(); // stops at the reader's mark
@@ -35,11 +35,37 @@ class WalDrainTests {
             Snapshot next = p.beginRead(); // finishes the drain: everything copied back
             assertThat(p.framesToCheckpoint()).isZero();
             assertThat(next.readSlot).as("reads the database file alone").isZero();
-            assertThat(TestPages.countRows(next, 2)).isEqualTo(30);
-            Snapshot restarted = FilePagerTests.rewriteInOneFrame(p, 31);
+            assertThat(TestPages.countRows(next, 2)).isEqualTo(50);
+            Snapshot restarted = FilePagerTests.rewriteInOneFrame(p, 51);
             assertThat(restarted.mxFrame).as("a new WAL generation").isLessThan(last.mxFrame);
+            assertThat(TestPages.countRows(next, 2)).isEqualTo(50);
+            p.endRead(next);
+            assertThat(Sqlite3.checked(db, "select count(*) from t; pragma integrity_check")).isEqualTo("51\nok");
+        }
+    }
+
+    /**
+     * Below FRAMES_FACTOR times the threshold a checkpoint stopped by our reader starts no drain: a
+     * new reader does not wait and reads the WAL; the WAL goes on growing until then.
+     */
+    @Test
+    void aWalBelowFourTimesTheThresholdIsNotDrained() throws Exception {
+        Path db = dir.resolve("nodrain.db");
+        try (Pager p = Pager.open(db, PagerOptions.DEFAULTS.withAutoCheckpointFrames(10))) {
+            FilePagerTests.commit(p, ws -> TestPages.createTable(ws, "t", 10));
+            Snapshot reader = p.beginRead();
+            Snapshot last = null;
+            for (int i = 0; i < 20; i++) {
+                last = FilePagerTests.rewriteInOneFrame(p, 11 + i);
+            }
+            p.maybeAutoCheckpoint(); // stops at the reader's mark, 21 frames < 40
+            assertThat(p.framesToCheckpoint()).isPositive();
+            p.endRead(reader);
+            Snapshot next = p.beginRead();
+            assertThat(next.readSlot).as("no drain ran: it reads the WAL").isPositive();
             assertThat(TestPages.countRows(next, 2)).isEqualTo(30);
             p.endRead(next);
+            assertThat(FilePagerTests.rewriteInOneFrame(p, 31).mxFrame).as("no restart").isEqualTo(last.mxFrame + 1);
             assertThat(Sqlite3.checked(db, "select count(*) from t; pragma integrity_check")).isEqualTo("31\nok");
         }
     }
@@ -87,18 +113,18 @@ class WalDrainTests {
             FilePagerTests.commit(p, ws -> TestPages.createTable(ws, "t", 10));
             Snapshot stays = p.beginRead();
             Snapshot last = null;
-            for (int i = 0; i < 20; i++) {
+            for (int i = 0; i < 4 * 10; i++) {
                 last = FilePagerTests.rewriteInOneFrame(p, 11 + i);
             }
             p.maybeAutoCheckpoint();
             Snapshot other = p.beginRead(); // waits for the drain, which times out
-            assertThat(TestPages.countRows(other, 2)).isEqualTo(30);
-            assertThat(FilePagerTests.rewriteInOneFrame(p, 31).mxFrame).as("no restart under a reader").isEqualTo(last.mxFrame + 1);
+            assertThat(TestPages.countRows(other, 2)).isEqualTo(50);
+            assertThat(FilePagerTests.rewriteInOneFrame(p, 51).mxFrame).as("no restart under a reader").isEqualTo(last.mxFrame + 1);
             assertThat(TestPages.countRows(stays, 2)).isEqualTo(10);
-            assertThat(TestPages.countRows(other, 2)).isEqualTo(30);
+            assertThat(TestPages.countRows(other, 2)).isEqualTo(50);
             p.endRead(other);
             p.endRead(stays);
-            assertThat(Sqlite3.checked(db, "select count(*) from t; pragma integrity_check")).isEqualTo("31\nok");
+            assertThat(Sqlite3.checked(db, "select count(*) from t; pragma integrity_check")).isEqualTo("51\nok");
         }
     }
 }
