@@ -91,7 +91,15 @@ public final class Database implements AutoCloseable {
     private static PagerOptions pagerOptions(DatabaseOptions o) {
         int cache = o.cacheSize() >= 0 ? o.cacheSize() : Math.max(16, (int) (-o.cacheSize() * 1024L / 4096));
         return new PagerOptions(o.synchronous(), Math.max(16, cache), o.autoCheckpoint(), o.readOnly(),
-                PagerOptions.DEFAULTS.newDatabasePageSize());
+                PagerOptions.DEFAULTS.newDatabasePageSize(), o.writeSlice() == null ? -1 : saturatedNanos(o.writeSlice()));
+    }
+
+    private static long saturatedNanos(java.time.Duration d) {
+        try {
+            return d.toNanos();
+        } catch (ArithmeticException e) {
+            return Long.MAX_VALUE;
+        }
     }
 
     /** A new connection with this handle's options. */

@@ -21,7 +21,9 @@ import java.util.Properties;
  * empty path) is a private in-memory database. Keys (also accepted as properties, which win over
  * the URL): {@code synchronous} (off|normal|full|extra|0..3), {@code busy_timeout} (ms),
  * {@code commit_hold_limit} (ms), {@code cache_size} (pages, negative = KiB), {@code foreign_keys},
- * {@code read_only} (booleans: true|false|on|off|yes|no|1|0), {@code begin}
+ * {@code read_only} (booleans: true|false|on|off|yes|no|1|0), {@code write_slice_us} (µs the
+ * writer that took the write lock last may take it again ahead of queued writers of this JVM; 0 =
+ * strict FIFO, fairest; the first connection to a file decides), {@code begin}
  * (deferred|immediate|exclusive|concurrent|concurrent_snapshot). Any other key fails with an
  * {@link SQLException} naming it; {@code user} and {@code password} (which
  * {@code DriverManager} adds) are ignored.
@@ -81,11 +83,12 @@ public record ConnectionConfig(String path, DatabaseOptions options, BeginMode b
                     case "cache_size" -> options = options.withCacheSize(Integer.parseInt(v));
                     case "foreign_keys" -> options = options.withForeignKeys(parseBoolean(k, v));
                     case "read_only" -> options = options.withReadOnly(parseBoolean(k, v));
+                    case "write_slice_us" -> options = options.withWriteSlice(Duration.of(Long.parseLong(v), java.time.temporal.ChronoUnit.MICROS));
                     case "begin" -> begin = BeginMode.parse(v);
                     case "user", "password" -> { }
                     default -> throw new SQLException("unknown OneLite connection property: " + k
                             + " (known: synchronous, busy_timeout, commit_hold_limit, cache_size, foreign_keys,"
-                            + " read_only, begin)", "08001");
+                            + " read_only, write_slice_us, begin)", "08001");
                 }
             } catch (IllegalArgumentException ex) {
                 throw new SQLException("invalid value for OneLite connection property " + k + ": " + v

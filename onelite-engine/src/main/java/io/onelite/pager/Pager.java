@@ -31,7 +31,7 @@ public final class Pager implements AutoCloseable {
     private final PagerOptions options;
     private final Path path;
     private final Object key;
-    private final WriteGate gate = new WriteGate(this::releaseKeptOsLock);
+    private final WriteGate gate;
     /** Frames waiting to be copied back at which the next auto-checkpoint is tried (0: at the threshold). */
     private volatile int autoCheckpointRetryFrames;
     private final WalDrain drain = new WalDrain(new WalDrain.Target() {
@@ -63,7 +63,7 @@ public final class Pager implements AutoCloseable {
     /** When this process last took the WAL write lock from the OS (written by the lock's holder). */
     private long osLockTakenAt;
     /** The gate's waits beside a holder that may be made to let go ({@link #tryLockWriteRevocably}). */
-    private final RevocableHolds holds = new RevocableHolds(gate);
+    private final RevocableHolds holds;
     private int refs = 1;
 
     /**
@@ -84,6 +84,8 @@ public final class Pager implements AutoCloseable {
     private Pager(Backend backend, PagerOptions options, Path path, Object key) {
         this.backend = backend;
         this.options = options;
+        this.gate = new WriteGate(options.writeSliceNanos(), this::releaseKeptOsLock);
+        this.holds = new RevocableHolds(gate);
         this.path = path;
         this.key = key;
     }

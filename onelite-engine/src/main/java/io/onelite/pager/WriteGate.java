@@ -62,6 +62,8 @@ final class WriteGate {
      * wasted 98% of the time (the owner had come back).
      */
     static final long POLL_NANOS = 50_000;
+    /** The longest slice taken from a database's options (one hour: no clock arithmetic overflows). */
+    private static final long MAX_SLICE_NANOS = 3_600_000_000_000L;
 
     private static final class Waiter {
         final Thread thread = Thread.currentThread();
@@ -102,7 +104,15 @@ final class WriteGate {
 
     /** @param releaseKeptOsLock gives a kept OS write lock back (see {@link #release(boolean)}) */
     WriteGate(Runnable releaseKeptOsLock) {
-        this(micros("onelite.writeSliceMicros", SLICE_NANOS),
+        this(-1, releaseKeptOsLock);
+    }
+
+    /**
+     * {@code sliceNanos} negative: the default slice ({@link #SLICE_NANOS}, or the system property);
+     * 0: strict FIFO; the database's {@code write_slice_us} otherwise.
+     */
+    WriteGate(long sliceNanos, Runnable releaseKeptOsLock) {
+        this(sliceNanos >= 0 ? Math.min(sliceNanos, MAX_SLICE_NANOS) : micros("onelite.writeSliceMicros", SLICE_NANOS),
                 micros("onelite.writeBargeMaxHoldMicros", BARGE_MAX_HOLD_NANOS),
                 defaultPollNanos(), releaseKeptOsLock);
     }
@@ -237,6 +247,11 @@ final class WriteGate {
         if (wake != null) {
             LockSupport.unpark(wake);
         }
+    }
+
+    /** The slice a releasing writer may re-take the permit in (0: strict FIFO; for tests). */
+    long sliceNanos() {
+        return sliceNanos;
     }
 
     synchronized boolean isHeld() {

@@ -33,7 +33,8 @@ class ConnectionConfigTests {
     @Test
     void everyUrlKeyIsApplied() throws SQLException {
         ConnectionConfig c = ConnectionConfig.parse("jdbc:onelite:a.db?synchronous=normal&busy_timeout=250"
-                + "&commit_hold_limit=1500&cache_size=-4000&foreign_keys=on&read_only=true&begin=concurrent_snapshot", null);
+                + "&commit_hold_limit=1500&cache_size=-4000&foreign_keys=on&read_only=true&begin=concurrent_snapshot"
+                + "&write_slice_us=250", null);
         assertThat(c.path()).isEqualTo("a.db");
         assertThat(c.options().synchronous()).isEqualTo(Synchronous.NORMAL);
         assertThat(c.options().busyTimeout()).isEqualTo(Duration.ofMillis(250));
@@ -41,7 +42,11 @@ class ConnectionConfigTests {
         assertThat(c.options().cacheSize()).isEqualTo(-4000);
         assertThat(c.options().foreignKeys()).isTrue();
         assertThat(c.options().readOnly()).isTrue();
+        assertThat(c.options().writeSlice()).isEqualTo(Duration.ofNanos(250_000));
         assertThat(c.beginMode()).isEqualTo(BeginMode.CONCURRENT_SNAPSHOT);
+        assertThat(ConnectionConfig.parse("jdbc:onelite:a.db?write_slice_us=0", null).options().writeSlice()).isZero();
+        assertThat(ConnectionConfig.parse("jdbc:onelite:a.db?busy_timeout=1", null).options().writeSlice())
+                .as("unset: the engine's default").isNull();
     }
 
     @Test
@@ -74,6 +79,8 @@ class ConnectionConfigTests {
                 .isInstanceOf(SQLException.class).hasMessageContaining("begin");
         assertThatThrownBy(() -> ConnectionConfig.parse("jdbc:onelite:a.db?foreign_keys=maybe", null))
                 .isInstanceOf(SQLException.class).hasMessageContaining("foreign_keys");
+        assertThatThrownBy(() -> ConnectionConfig.parse("jdbc:onelite:a.db?write_slice_us=-1", null))
+                .isInstanceOf(SQLException.class).hasMessageContaining("write_slice_us");
     }
 
     @Test

@@ -148,6 +148,53 @@ class WriteLockBargingTests {
         assertThat(Sqlite3.checked(db, "SELECT x FROM k; pragma integrity_check")).isEqualTo("10\nok");
     }
 
+    /**
+     * A database's own write slice (PagerOptions, from the URL key {@code write_slice_us} or the
+     * Spring property {@code onelite.write-slice}) sets its gate's: 0 hands the lock to the queued
+     * writer at every release.
+     */
+    @Test
+    void theDatabasesWriteSliceDecidesAndZeroHandsTheLockToTheQueuedWriter() throws Exception {
+        try (Pager p = Pager.open(dir.resolve("default.db"), PagerOptions.DEFAULTS)) {
+            assertThat(p.writeGate().sliceNanos()).isEqualTo(WriteGate.SLICE_NANOS);
+        }
+        try (Pager p = Pager.open(dir.resolve("fifo.db"), PagerOptions.DEFAULTS.withWriteSliceNanos(0))) {
+            assertThat(p.writeGate().sliceNanos()).isZero();
+            FilePagerTests.commit(p, ws -> TestPages.createTable(ws, "b", 1));
+            p.lockWrite(Duration.ofSeconds(10));
+            CountDownLatch got = new CountDownLatch(1);
+            CountDownLatch letGo = new CountDownLatch(1);
+            Thread waiter = new Thread(() -> {
+                p.lockWrite(Duration.ofSeconds(30));
+                got.countDown();
+                try {
+                    letGo.await(30, TimeUnit.SECONDS);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                } finally {
+                    p.unlockWrite();
+                }
+            });
+            waiter.start();
+            while (waiter.getState() != Thread.State.TIMED_WAITING) {
+                Thread.onSpinWait(); // queued for the lock
+            }
+            p.unlockWrite();
+            assertThat(p.writeGate().handOffs()).as("handed to the queued writer at once").isEqualTo(1);
+            assertThat(got.await(30, TimeUnit.SECONDS)).isTrue();
+            assertThat(p.writeGate().tryAcquire()).as("the releasing thread cannot take it back").isFalse();
+            letGo.countDown();
+            waiter.join();
+        }
+        Path viaUrl = dir.resolve("url.db").toAbsolutePath();
+        try (java.sql.Connection c = java.sql.DriverManager.getConnection("jdbc:onelite:" + viaUrl + "?write_slice_us=0")) {
+            c.createStatement().execute("create table u(a)");
+            try (Pager p = Pager.open(viaUrl, PagerOptions.DEFAULTS)) { // joins the connection's pager: its options won
+                assertThat(p.writeGate().sliceNanos()).as("the URL's write_slice_us reached the gate").isZero();
+            }
+        }
+    }
+
     @Test
     void aWriteLockRetakenInsideTheSliceStillExcludesASqlite3Writer() throws Exception {
         Path db = dir.resolve("barge.db");

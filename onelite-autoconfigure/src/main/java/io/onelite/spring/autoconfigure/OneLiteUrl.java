@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
@@ -40,6 +41,11 @@ final class OneLiteUrl {
         keys.putIfAbsent("synchronous", properties.getSynchronous().name().toLowerCase(Locale.ROOT));
         keys.putIfAbsent("busy_timeout", Long.toString(properties.getBusyTimeout().toMillis()));
         keys.putIfAbsent("commit_hold_limit", Long.toString(properties.getCommitHoldLimit().toMillis()));
+        if (properties.getWriteSlice() != null) {
+            Duration slice = properties.getWriteSlice();
+            long micros = Math.min(slice.toSeconds(), 3600) * 1_000_000 + slice.getNano() / 1000; // the engine caps it at an hour
+            keys.putIfAbsent("write_slice_us", Long.toString(micros));
+        }
         StringBuilder url = new StringBuilder(q < 0 ? base : base.substring(0, q));
         char sep = '?';
         for (Map.Entry<String, String> e : keys.entrySet()) {

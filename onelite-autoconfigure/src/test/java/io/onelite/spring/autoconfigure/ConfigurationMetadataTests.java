@@ -34,6 +34,8 @@ class ConfigurationMetadataTests {
             assertThat(entry).as(name).contains("\"description\"").contains("\"defaultValue\"");
         }
         assertThat(entry(json, "onelite.commit-hold-limit")).contains("\"defaultValue\": \"5s\"");
+        assertThat(entry(json, "onelite.write-slice")).as("unset by default: the engine's slice").contains("\"description\"")
+                .doesNotContain("\"defaultValue\"");
         assertThat(entry(json, "management.health.onelite.enabled")).contains("\"description\"")
                 .contains("\"defaultValue\": true");
         assertThat(entry(json, "onelite.path")).contains("\"defaultValue\": \"data").contains("onelite.db\"");

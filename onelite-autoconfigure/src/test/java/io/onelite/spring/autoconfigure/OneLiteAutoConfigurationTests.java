@@ -101,7 +101,8 @@ class OneLiteAutoConfigurationTests {
     void propertiesBind() {
         runner.withPropertyValues("onelite.concurrent-writes=false", "onelite.default-begin=deferred",
                 "onelite.synchronous=extra", "onelite.retry.max-attempts=3", "onelite.retry.initial-backoff=5ms",
-                "onelite.retry.multiplier=1.5", "onelite.retry.max-backoff=1s", "onelite.retry.jitter=0").run(context -> {
+                "onelite.retry.multiplier=1.5", "onelite.retry.max-backoff=1s", "onelite.retry.jitter=0",
+                "onelite.write-slice=0").run(context -> {
             OneLiteProperties p = context.getBean(OneLiteProperties.class);
             assertThat(p.isConcurrentWrites()).isFalse();
             assertThat(p.getDefaultBegin()).isEqualTo(BeginMode.DEFERRED);
@@ -111,6 +112,7 @@ class OneLiteAutoConfigurationTests {
             assertThat(p.getRetry().getMultiplier()).isEqualTo(1.5);
             assertThat(p.getRetry().getMaxBackoff()).isEqualTo(Duration.ofSeconds(1));
             assertThat(p.getRetry().getJitter()).isZero();
+            assertThat(p.getWriteSlice()).isZero();
         });
     }
 
@@ -124,6 +126,7 @@ class OneLiteAutoConfigurationTests {
         assertStartFails("onelite.commit-hold-limit=500us", "commitHoldLimit", "whole number of milliseconds");
         assertStartFails("onelite.busy-timeout=1500us", "busyTimeout", "whole number of milliseconds");
         assertStartFails("onelite.busy-timeout=-1s", "busyTimeout", "zero or a positive duration");
+        assertStartFails("onelite.write-slice=-1ms", "writeSlice", "zero or a positive duration");
         assertStartFails("onelite.path= ", "path", "must name a database file");
         assertStartFails("onelite.retry.max-backoff=1ms", "retry.maxBackoff", "must not be shorter than onelite.retry.initial-backoff",
                 "onelite.retry.initial-backoff=10ms");

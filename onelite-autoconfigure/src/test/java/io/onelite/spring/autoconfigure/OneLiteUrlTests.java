@@ -17,6 +17,18 @@ class OneLiteUrlTests {
     }
 
     @Test
+    void aWriteSliceBecomesItsKeyInMicroseconds() {
+        OneLiteProperties p = new OneLiteProperties();
+        p.setPath("/tmp/w.db");
+        p.setWriteSlice(java.time.Duration.ZERO);
+        assertThat(OneLiteUrl.of(p, null)).endsWith("&write_slice_us=0");
+        p.setWriteSlice(java.time.Duration.ofNanos(250_000));
+        assertThat(OneLiteUrl.of(p, null)).endsWith("&write_slice_us=250");
+        p.setWriteSlice(java.time.Duration.ofDays(3));
+        assertThat(OneLiteUrl.of(p, null)).as("capped as the engine caps it").endsWith("&write_slice_us=3600000000");
+    }
+
+    @Test
     void inMemoryStaysInMemory() {
         OneLiteProperties p = new OneLiteProperties();
         p.setPath(":memory:");
