@@ -188,10 +188,10 @@ public class OneLiteProperties implements Validator {
         requirePositive(errors, "commitHoldLimit", p.commitHoldLimit);
         requireWholeMillis(errors, "commitHoldLimit", p.commitHoldLimit);
         requireNotNegative(errors, "busyTimeout", p.busyTimeout);
-        if (p.writeSlice != null && p.writeSlice.isNegative()) {
+        requireWholeMillis(errors, "busyTimeout", p.busyTimeout);
+        if (p.writeSlice != null && p.writeSlice.isNegative()) { // unset is fine: the engine's slice
             errors.rejectValue("writeSlice", "onelite.duration.negative", "must be zero or a positive duration, such as 500us");
         }
-        requireWholeMillis(errors, "busyTimeout", p.busyTimeout);
         Retry r = p.retry;
         if (r.maxAttempts < 1) {
             errors.rejectValue("retry.maxAttempts", "onelite.retry.max-attempts.min",
