@@ -8,7 +8,7 @@ import java.util.concurrent.locks.LockSupport;
  * Gives back the shared locks that {@link LockTable#unlockSharedLingering} kept from the OS once
  * nobody in this JVM has taken them again for {@link #LINGER_NANOS}: one daemon thread for the
  * JVM, which looks every {@link #LINGER_NANOS} while some table has a lingering lock and parks
- * for good once none has had one for a second (the next lingering lock wakes it).
+ * for good once none has had one for {@link #IDLE_LOOKS} looks (the next lingering lock wakes it).
  *
  * <p>Why locks linger (docs/wal.md, "Read locks kept between transactions"): a read
  * transaction holds a read-mark lock of the {@code -shm} shared, taken and given back with two
@@ -32,8 +32,11 @@ final class LingeringLocks {
     static final long MAX_KEEP_NANOS = 20 * LINGER_NANOS;
     /** After one lock was kept {@link #MAX_KEEP_NANOS}, how long its range does not linger. */
     static final long QUIET_NANOS = LINGER_NANOS;
-    /** Idle looks after which the reaper parks until the next lingering lock. */
-    private static final long IDLE_LOOKS = Math.max(1, 1_000_000_000L / Math.max(1, LINGER_NANOS));
+    /**
+     * Idle looks (about 50 ms) after which the reaper parks until the next lingering lock wakes
+     * it: an application that reads now and then does not keep a thread ticking every millisecond.
+     */
+    private static final long IDLE_LOOKS = 50;
 
     private static final Set<LockTable> TABLES = ConcurrentHashMap.newKeySet();
     private static volatile boolean sleeping = true;
