@@ -78,7 +78,9 @@ public final class LockTable {
                         counts[i] = 1; // lingering: taken again without asking the OS
                         return true;
                     }
-                    giveBack(i); // overlapping bounds (the channel refuses overlaps), or lost
+                    if (same || overlaps(i, off, len)) {
+                        giveBack(i); // lost with a closed channel, or other bounds over it (the channel refuses overlaps)
+                    }
                 }
                 if (same) {
                     idle = i;

@@ -78,6 +78,9 @@ class LingeringLockTests {
             assertThat(t.tryExclusive(121, 4)).as("an exclusive range over it").isTrue();
             t.unlockExclusive(121, 4);
             linger(t, 124);
+            assertThat(t.tryShared(123, 1)).as("a shared request of another byte").isTrue();
+            assertThat(t.lingering()).as("leaves it lingering").isEqualTo(1);
+            t.unlockShared(123, 1);
             assertThat(t.tryShared(124, 4)).as("a shared range over it with other bounds").isTrue();
             assertThat(t.lingering()).isZero();
             t.unlockShared(124, 4);
