@@ -4,6 +4,7 @@ import io.onelite.catalog.PagerStorage;
 import io.onelite.pager.PagerOptions;
 import io.onelite.catalog.Schema;
 import io.onelite.catalog.StorageProvider;
+import io.onelite.common.Durations;
 import io.onelite.common.OneLiteException;
 import io.onelite.common.ResultCode;
 
@@ -91,15 +92,7 @@ public final class Database implements AutoCloseable {
     private static PagerOptions pagerOptions(DatabaseOptions o) {
         int cache = o.cacheSize() >= 0 ? o.cacheSize() : Math.max(16, (int) (-o.cacheSize() * 1024L / 4096));
         return new PagerOptions(o.synchronous(), Math.max(16, cache), o.autoCheckpoint(), o.readOnly(),
-                PagerOptions.DEFAULTS.newDatabasePageSize(), o.writeSlice() == null ? -1 : saturatedNanos(o.writeSlice()));
-    }
-
-    private static long saturatedNanos(java.time.Duration d) {
-        try {
-            return d.toNanos();
-        } catch (ArithmeticException e) {
-            return Long.MAX_VALUE;
-        }
+                PagerOptions.DEFAULTS.newDatabasePageSize(), o.writeSlice() == null ? -1 : Durations.saturatedNanos(o.writeSlice()));
     }
 
     /** A new connection with this handle's options. */

@@ -102,14 +102,10 @@ final class WriteGate {
     private long handOffs;
     private long barges;
 
-    /** @param releaseKeptOsLock gives a kept OS write lock back (see {@link #release(boolean)}) */
-    WriteGate(Runnable releaseKeptOsLock) {
-        this(-1, releaseKeptOsLock);
-    }
-
     /**
      * {@code sliceNanos} negative: the default slice ({@link #SLICE_NANOS}, or the system property);
-     * 0: strict FIFO; the database's {@code write_slice_us} otherwise.
+     * 0: strict FIFO; the database's {@code write_slice_us} otherwise. {@code releaseKeptOsLock}
+     * gives a kept OS write lock back (see {@link #release(boolean)}).
      */
     WriteGate(long sliceNanos, Runnable releaseKeptOsLock) {
         this(sliceNanos >= 0 ? Math.min(sliceNanos, MAX_SLICE_NANOS) : micros("onelite.writeSliceMicros", SLICE_NANOS),

@@ -1,5 +1,6 @@
 package io.onelite.tx;
 
+import io.onelite.common.Durations;
 import io.onelite.common.OneLiteException;
 import io.onelite.common.ResultCode;
 
@@ -183,7 +184,7 @@ final class CommitPipeline {
      * {@code synchronous} wants the WAL synced: a batch syncs once if any of its commits wants it.
      */
     boolean commit(Job job, Duration busyTimeout, Duration holdLimit, boolean syncWal) {
-        Request r = new Request(job, System.nanoTime() + saturatedNanos(busyTimeout), saturatedNanos(holdLimit),
+        Request r = new Request(job, System.nanoTime() + Durations.saturatedNanos(busyTimeout), Durations.saturatedNanos(holdLimit),
                 syncWal);
         boolean lead;
         boolean interrupted = false;
@@ -433,14 +434,5 @@ final class CommitPipeline {
             }
         }
         return !appended.isEmpty();
-    }
-
-
-    private static long saturatedNanos(Duration d) {
-        try {
-            return d.toNanos();
-        } catch (ArithmeticException e) {
-            return Long.MAX_VALUE / 4;
-        }
     }
 }

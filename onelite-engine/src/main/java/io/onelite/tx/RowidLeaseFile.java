@@ -35,7 +35,7 @@ final class RowidLeaseFile {
 
     private final Path dbPath;
     private final Path path;
-    /** The database file's inode, read at the first lease (0: unknown); it stays while the pager is open. */
+    /** The database file's inode, read at the first lease (-1: not read yet); it stays while the pager is open. */
     private long inode = -1;
 
     RowidLeaseFile(Path dbPath) {
