@@ -41,7 +41,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 class AdaptiveConcurrentTests {
     @BeforeEach
     void freshHistory() {
-        AdaptiveHistory.current().reset(); // this thread's earlier transactions (other tests) do not count
+        AdaptiveHistory.current().resetShort(); // short and written: the next one holds, whatever other tests ran here
         // a hold lasts until a writer waits for it: a slow statement on a loaded machine must not
         // end it before the test looks (the tests of the time bound switch this back on)
         AdaptiveHold.revokedByTime = false;
@@ -114,6 +114,25 @@ class AdaptiveConcurrentTests {
     }
 
     @Test
+    void aNewThreadsFirstTransactionIsOptimisticOneShortOneMakesTheNextHold() throws Exception {
+        try (TxFixture f = new TxFixture()) {
+            int root = f.createTable();
+            inOtherThread(() -> { // no history: a thread whose transactions work inside must not hold at first
+                Transaction first = f.begin(BeginMode.CONCURRENT);
+                insert(first, root, "first");
+                assertThat(first.holdsAdaptively()).isFalse();
+                assertThat(f.pager.isWriteLocked()).isFalse();
+                first.commit();
+                AdaptiveHistory fresh = new AdaptiveHistory(); // the first one's duration depends on the JIT here
+                assertThat(fresh.prefersHold()).isFalse();
+                fresh.record(10_000, true, false);
+                assertThat(fresh.prefersHold()).as("after one short transaction").isTrue();
+            });
+            assertThat(f.rows(root)).hasSize(1);
+        }
+    }
+
+    @Test
     void longOrReadOnlyTransactionsOfAThreadStayOptimistic() {
         try (TxFixture f = new TxFixture()) {
             int root = f.createTable();
@@ -126,7 +145,7 @@ class AdaptiveConcurrentTests {
             assertThat(t.holdsAdaptively()).isFalse();
             t.commit();
 
-            h.reset();
+            h.resetShort();
             h.record(1_000, false, false); // the last one only read
             Transaction r = f.begin(BeginMode.CONCURRENT);
             assertThat(get(r, root, 1)).isNotNull();
