@@ -27,6 +27,8 @@ import java.util.function.ToDoubleFunction;
 final class WritersJdbc {
     /** Transactions per writer of each adaptive warm-up run: long enough that one run's rate is steady. */
     static final int WARMUP_PER_WRITER = 2000;
+    /** Transactions per writer of the warm-up's run with work (see {@link #warmUpUntilSettled}). */
+    static final int WARMUP_WORKED_PER_WRITER = 250;
     /**
      * The adaptive warm-up stops when the JIT compiler spent less than this share of a round's wall
      * time compiling (it no longer takes a core from the runs), after {@link #WARMUP_MIN_ROUNDS}.
@@ -72,7 +74,7 @@ final class WritersJdbc {
      */
     static WarmUp warmUp(String spec, List<Integer> works, int writers, Synchronous sync, Path dir) throws Exception {
         if (spec.equals("auto")) {
-            return warmUpUntilSettled(writers, sync, dir);
+            return warmUpUntilSettled(writers, works, sync, dir);
         }
         int perWriter = Integer.parseInt(spec);
         if (perWriter == 0) {
@@ -88,15 +90,20 @@ final class WritersJdbc {
 
     /**
      * Rounds of every mode (rotating order, {@link #WARMUP_PER_WRITER} transactions per writer, no
-     * work: the code the JIT compiles is the same with work, and without it the rate shows the
-     * compiler's progress best) until the JIT compiler is nearly idle ({@link #SETTLED_JIT_SHARE}),
-     * or the cap; prints every round, so the cold figures stay visible.
+     * work: without it the rate shows the compiler's progress best) until the JIT compiler is nearly
+     * idle ({@link #SETTLED_JIT_SHARE}), or the cap; prints every round, so the cold figures stay
+     * visible. When a timed work is not 0, each round also runs OneLite CONCURRENT with the smallest
+     * such work ({@link #WARMUP_WORKED_PER_WRITER} per writer): with work inside, its transactions
+     * are optimistic (validation, replay, the group commit), code that adaptive transactions without
+     * work never run, and which the JIT would otherwise compile during the timed rounds.
      */
-    private static WarmUp warmUpUntilSettled(int writers, Synchronous sync, Path dir) throws Exception {
-        System.out.printf(Locale.ROOT, "warm-up: %d writers x %d, no work, every mode each round, until the JIT compiles"
+    private static WarmUp warmUpUntilSettled(int writers, List<Integer> works, Synchronous sync, Path dir) throws Exception {
+        int worked = works.stream().filter(w -> w > 0).min(Integer::compare).orElse(0);
+        System.out.printf(Locale.ROOT, "warm-up: %d writers x %d, no work, every mode each round%s, until the JIT compiles"
                 + " less than %.0f%% of a round's time (at least %d, at most %d rounds or %d s)%n", writers,
-                WARMUP_PER_WRITER, SETTLED_JIT_SHARE * 100, WARMUP_MIN_ROUNDS, WARMUP_MAX_ROUNDS,
-                WARMUP_MAX_NANOS / 1_000_000_000L);
+                WARMUP_PER_WRITER, worked > 0 ? String.format(Locale.ROOT, ", and CONCURRENT x %d with %d us of work",
+                        WARMUP_WORKED_PER_WRITER, worked) : "", SETTLED_JIT_SHARE * 100, WARMUP_MIN_ROUNDS,
+                WARMUP_MAX_ROUNDS, WARMUP_MAX_NANOS / 1_000_000_000L);
         long start = System.nanoTime();
         Map<Mode, Double> previous = null;
         for (int round = 1; ; round++) {
@@ -105,6 +112,9 @@ final class WritersJdbc {
             Map<Mode, Double> rates = new EnumMap<>(Mode.class);
             for (Mode m : order(round)) {
                 rates.put(m, measure(m, writers, WARMUP_PER_WRITER, 0, sync, dir).rate());
+            }
+            if (worked > 0) {
+                measure(Mode.ONELITE_CONCURRENT, writers, WARMUP_WORKED_PER_WRITER, worked, sync, dir);
             }
             long jitMs = jitMillis() - jit;
             double roundMs = (System.nanoTime() - roundStart) / 1e6;
