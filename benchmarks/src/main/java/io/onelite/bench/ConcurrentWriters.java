@@ -40,7 +40,8 @@ import java.util.concurrent.locks.LockSupport;
  * <pre>
  * usage: ConcurrentWriters [--writers 1,2,4,8] [--per-writer 200] [--work-us 200] [--work-kind sleep|spin]
  *                          [--sync NORMAL|FULL|OFF] [--busy-timeout 30000] [--dir DIR] [--csv FILE] [--png FILE]
- *                          [--warmup 400] (transactions per writer of the warm-up runs, 1 and 2 writers, no work)
+ *                          [--warmup auto|N] (auto: Writers' warm-up, until the JIT compiler has settled;
+ *                          N: N transactions per writer of runs with 1 and 2 writers, no work, twice)
  *                          [--split]
  * </pre>
  * This prints; it asserts nothing.
@@ -110,7 +111,9 @@ public final class ConcurrentWriters {
     static final String USAGE = """
             usage: ConcurrentWriters [--writers 1,2,4,8] [--per-writer 200] [--work-us 200] [--work-kind sleep|spin]
                                      [--sync NORMAL|FULL|OFF] [--busy-timeout 30000] [--dir DIR] [--csv FILE] [--png FILE]
-                                     [--warmup 400] [--split]
+                                     [--warmup auto|N] [--split]
+              --warmup auto  (default) Writers' warm-up: 8 writers, every mode, no work and CONCURRENT with
+                             this work, until the JIT compiles under 5% of a round's time
               --warmup N  transactions per writer of the warm-up runs (1 and 2 writers, no work); 0: a cold JVM
               --split     for the waits over 1 ms: time on a CPU, runnable without a CPU, blocked
             """;
@@ -132,8 +135,15 @@ public final class ConcurrentWriters {
         System.out.println("Concurrent writers: " + title);
         System.out.println(BenchArgs.machine());
         // warm-up (JIT of both drivers' paths): without it the first configuration measured, usually
-        // 1 writer, pays for compilation (its p99 was 12 ms and its rate a fifth of the next run's)
-        int warmup = a.getInt("warmup", 400);
+        // 1 writer, pays for compilation (its p99 was 12 ms and its rate a fifth of the next run's),
+        // and a fixed short one left the JIT compiling through the runs (a core taken from them)
+        if (a.get("warmup", "auto").equals("auto")) {
+            Writers.sleepWork(bench.sleep);
+            WritersJdbc.WarmUp w = WritersJdbc.warmUp("auto", List.of(bench.workUs), 8,
+                    io.onelite.common.Synchronous.valueOf(bench.sync), bench.dir);
+            System.out.println("warm-up: " + w.description());
+        }
+        int warmup = a.get("warmup", "auto").equals("auto") ? 0 : a.getInt("warmup", 400);
         ConcurrentWriters warm = new ConcurrentWriters(warmup, 0, bench.sleep, bench.sync,
                 bench.busyTimeoutMs, bench.dir);
         for (int round = 0; round < 2 && warmup > 0; round++) { // --warmup 0: a cold JVM

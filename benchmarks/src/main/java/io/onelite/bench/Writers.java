@@ -68,6 +68,11 @@ public final class Writers {
     private Writers() {
     }
 
+    /** Whether {@link #work} sleeps (true) or spins, for the programs that share this one's runs. */
+    static void sleepWork(boolean sleep) {
+        sleepWork = sleep;
+    }
+
     static final String USAGE = """
             usage: Writers [--writers 8] [--per-writer 250] [--work-us 0,200] [--sync NORMAL|FULL|OFF]
                            [--dir DIR | --memory] [--rounds 9 (jdbc), 1 (tx)] [--work-kind spin|sleep] [--api tx|jdbc]
