@@ -100,7 +100,8 @@ final class Shared {
 
     TxStats stats() {
         return new TxStats(commits.sum(), fastPath.sum(), replayed.sum(), conflicts.sum(), holdTimeouts.sum(),
-                pipeline.batches(), timedCommits.sum(), commitNanos.sum(), merges.sum(), mergeNanos.sum());
+                pipeline.batches(), timedCommits.sum(), commitNanos.sum(), merges.sum(), mergeNanos.sum(), holds.sum(),
+                revocations.sum());
     }
 
     /** A write transaction's COMMIT that began at {@code startNanos} ended (either way). */

@@ -13,8 +13,12 @@ package io.onelite.tx;
  * @param commitNanos       time those COMMITs took (for concurrent ones: queueing, validation, replay, write, sync)
  * @param merges            concurrent commits that had to be validated and replayed, refused ones included
  * @param mergeNanos        time those validations and replays took (what the commit hold limit bounds)
+ * @param adaptiveHolds     concurrent transactions that took the write lock at their first access
+ *                          (adaptive BEGIN CONCURRENT, docs/concurrency.md)
+ * @param revocations       of those holds, the ones given up before their end (held too long, or a
+ *                          writer waited): the transaction went on optimistically
  */
 public record TxStats(long commits, long fastPathCommits, long replayedCommits, long conflicts,
                       long holdTimeouts, long batches, long timedCommits, long commitNanos,
-                      long merges, long mergeNanos) {
+                      long merges, long mergeNanos, long adaptiveHolds, long revocations) {
 }

@@ -93,6 +93,8 @@ class AdaptiveConcurrentTests {
             assertThat(after.fastPathCommits() - before.fastPathCommits()).isEqualTo(1);
             assertThat(after.batches()).isEqualTo(before.batches()); // not through the pipeline
             assertThat(f.tm.shared.holds.sum() - holds).isEqualTo(1);
+            assertThat(after.adaptiveHolds() - before.adaptiveHolds()).as("reported in the stats").isEqualTo(1);
+            assertThat(after.revocations()).isEqualTo(before.revocations());
             assertThat(f.rows(root)).containsOnlyKeys(rowid);
         }
     }
@@ -185,6 +187,7 @@ class AdaptiveConcurrentTests {
             int root = f.createTable();
             f.runWithRetry(BeginMode.IMMEDIATE, t -> put(t, root, 1, 100L));
             long revocations = f.tm.shared.revocations.sum();
+            long reported = f.tm.stats().revocations();
             Transaction t1 = f.begin(BeginMode.CONCURRENT);
             long seen = getLong(t1, root, 1, 0);
             assertThat(t1.holdsAdaptively()).isTrue();
@@ -196,6 +199,7 @@ class AdaptiveConcurrentTests {
             });
             assertThat(t1.holdsAdaptively()).isFalse();
             assertThat(f.tm.shared.revocations.sum() - revocations).isEqualTo(1);
+            assertThat(f.tm.stats().revocations() - reported).as("reported in the stats").isEqualTo(1);
             assertThat(getLong(t1, root, 1, 0)).isEqualTo(100L); // still its snapshot
             put(t1, root, 2, seen + 1); // written from a value that changed since: serializable refuses it
             commitExpecting517(t1);

@@ -25,7 +25,8 @@ import io.onelite.tx.TxStats;
  * <p>From the engine ({@link DatabaseStatus} of the OneLite file, every client of the file in
  * this JVM counted, read at each scrape without a connection): {@code onelite.engine.commits},
  * {@code onelite.engine.conflicts}, {@code onelite.engine.hold.limit.failures},
- * {@code onelite.engine.commit.batches}, the timers {@code onelite.engine.commit.time} (COMMIT of
+ * {@code onelite.engine.commit.batches}, {@code onelite.engine.adaptive.holds},
+ * {@code onelite.engine.adaptive.revocations}, the timers {@code onelite.engine.commit.time} (COMMIT of
  * write transactions inside the engine) and {@code onelite.engine.replay.time} (validation and
  * replay of concurrent commits that had newer commits to merge with), and the gauge
  * {@code onelite.engine.wal.frames}. Absent for another database or an in-memory one; zero while no
@@ -33,7 +34,7 @@ import io.onelite.tx.TxStats;
  */
 public class OneLiteMetrics implements MeterBinder {
 
-    private static final TxStats NO_TRANSACTIONS = new TxStats(0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
+    private static final TxStats NO_TRANSACTIONS = new TxStats(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
 
     private final OneLiteStatistics statistics;
     private final OneLiteEngineStatus engine;
@@ -80,6 +81,12 @@ public class OneLiteMetrics implements MeterBinder {
                 "Concurrent commits stopped by the commit hold limit, SQLITE_BUSY_TIMEOUT (773)", file, TxStats::holdTimeouts);
         engineCounter(registry, "onelite.engine.commit.batches", "Group-commit batches written (one sync each under FULL)",
                 file, TxStats::batches);
+        engineCounter(registry, "onelite.engine.adaptive.holds",
+                "BEGIN CONCURRENT transactions that took the write lock at their first access (short ones, adaptive)",
+                file, TxStats::adaptiveHolds);
+        engineCounter(registry, "onelite.engine.adaptive.revocations",
+                "Adaptive holds given up before the transaction ended (it went on optimistically)", file,
+                TxStats::revocations);
         FunctionTimer.builder("onelite.engine.commit.time", engine, e -> transactions(e).timedCommits(),
                         e -> transactions(e).commitNanos(), TimeUnit.NANOSECONDS)
                 .tag("file", file)

@@ -104,6 +104,36 @@ class OneLiteObservabilityAutoConfigurationTests {
     }
 
     @Test
+    void theAdaptiveMetersCountTheShortConcurrentTransactionsThatHeldTheLock() throws Exception {
+        Path file = dir.resolve("adaptive.db");
+        try (Database db = Database.open(file.toString(), DatabaseOptions.DEFAULTS); Session s = db.openSession()) {
+            SimpleMeterRegistry registry = new SimpleMeterRegistry();
+            new OneLiteMetrics(new OneLiteStatistics(), OneLiteEngineStatus.ofFile(file)).bindTo(registry);
+            s.execute("pragma synchronous=normal"); // a commit that syncs stays optimistic (group commit)
+            s.execute("create table t(id integer primary key, v)");
+            // a thread's first concurrent transaction is optimistic, the next ones hold once short
+            // (the first few may be slow while the code is interpreted)
+            Thread writer = new Thread(() -> {
+                for (int i = 0; i < 2000 && status(file).adaptiveHolds() < 3; i++) {
+                    s.execute("begin concurrent");
+                    s.execute("insert into t(v) values (" + i + ")");
+                    s.execute("commit");
+                }
+            });
+            writer.start();
+            writer.join(60_000);
+            io.onelite.tx.TxStats stats = status(file);
+            assertThat(stats.adaptiveHolds()).as("short concurrent transactions held the lock").isGreaterThanOrEqualTo(3);
+            assertThat(engineCount(registry, "onelite.engine.adaptive.holds")).isEqualTo(stats.adaptiveHolds());
+            assertThat(engineCount(registry, "onelite.engine.adaptive.revocations")).isEqualTo(stats.revocations());
+        }
+    }
+
+    private static io.onelite.tx.TxStats status(Path file) {
+        return Database.statusOf(file).orElseThrow().transactions();
+    }
+
+    @Test
     void theHoldLimitMeterCountsTheCommitsTheEngineStoppedWith773() {
         Path file = dir.resolve("hold.db");
         // the first opener's options hold for the file: 1 ns, so any validation and replay is too long
