@@ -47,8 +47,8 @@ final class AdaptiveHistory {
      * A thread without history starts at the threshold: its first concurrent transaction is
      * optimistic, and one short one makes the next hold. Guessing wrong the other way costs more:
      * a new thread whose transactions wait or work inside would hold the lock through its first
-     * two of them, keeping every other writer of the file waiting till the hold is revoked (a
-     * new pool of writers with 2 ms of work each pushed the commit wait's p99 from 0.3 to 1.5 ms).
+     * two of them, keeping every other writer of the file waiting till the hold is revoked (8 new
+     * writer threads with 2 ms of work inside: wait p99 409 us and p99/p50 13, against 206 us and 6.3).
      */
     private long averageNanos = SHORT_NANOS;
     private boolean lastWrote = true;
