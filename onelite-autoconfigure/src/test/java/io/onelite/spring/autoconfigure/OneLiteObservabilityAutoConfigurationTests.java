@@ -108,7 +108,9 @@ class OneLiteObservabilityAutoConfigurationTests {
         Path file = dir.resolve("adaptive.db");
         try (Database db = Database.open(file.toString(), DatabaseOptions.DEFAULTS); Session s = db.openSession()) {
             SimpleMeterRegistry registry = new SimpleMeterRegistry();
-            new OneLiteMetrics(new OneLiteStatistics(), OneLiteEngineStatus.ofFile(file)).bindTo(registry);
+            // Micrometer holds a function meter's object weakly: keep it reachable, as the bean is
+            OneLiteMetrics metrics = new OneLiteMetrics(new OneLiteStatistics(), OneLiteEngineStatus.ofFile(file));
+            metrics.bindTo(registry);
             s.execute("pragma synchronous=normal"); // a commit that syncs stays optimistic (group commit)
             s.execute("create table t(id integer primary key, v)");
             // a thread's first concurrent transaction is optimistic, the next ones hold once short
@@ -126,6 +128,7 @@ class OneLiteObservabilityAutoConfigurationTests {
             assertThat(stats.adaptiveHolds()).as("short concurrent transactions held the lock").isGreaterThanOrEqualTo(3);
             assertThat(engineCount(registry, "onelite.engine.adaptive.holds")).isEqualTo(stats.adaptiveHolds());
             assertThat(engineCount(registry, "onelite.engine.adaptive.revocations")).isEqualTo(stats.revocations());
+            java.lang.ref.Reference.reachabilityFence(metrics);
         }
     }
 
@@ -140,7 +143,9 @@ class OneLiteObservabilityAutoConfigurationTests {
         try (Database db = Database.open(file.toString(), DatabaseOptions.DEFAULTS.withCommitHoldLimit(Duration.ofNanos(1)));
              Session a = db.openSession(); Session b = db.openSession()) {
             SimpleMeterRegistry registry = new SimpleMeterRegistry();
-            new OneLiteMetrics(new OneLiteStatistics(), OneLiteEngineStatus.ofFile(file)).bindTo(registry);
+            // Micrometer holds a function meter's object weakly: keep it reachable, as the bean is
+            OneLiteMetrics metrics = new OneLiteMetrics(new OneLiteStatistics(), OneLiteEngineStatus.ofFile(file));
+            metrics.bindTo(registry);
             a.execute("create table t(id integer primary key, v)");
             a.execute("begin concurrent");
             a.execute("insert into t values (1, 'a')");
@@ -152,6 +157,7 @@ class OneLiteObservabilityAutoConfigurationTests {
             assertThat(engineCount(registry, "onelite.engine.hold.limit.failures")).isEqualTo(1);
             assertThat(registry.get("onelite.engine.replay.time").functionTimer().count()).isEqualTo(1);
             assertThat(engineCount(registry, "onelite.engine.commits")).isEqualTo(2);
+            java.lang.ref.Reference.reachabilityFence(metrics);
         }
     }
 
