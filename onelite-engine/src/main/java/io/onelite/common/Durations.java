@@ -18,4 +18,13 @@ public final class Durations {
             return Long.MAX_VALUE / 4;
         }
     }
+
+    /**
+     * Nanoseconds from the system property {@code property}, a count of microseconds (as
+     * {@link Long#getLong}; {@code defaultMicros} when unset or not a number), a negative count
+     * being 0: the engine's tuning knobs ({@code onelite.writeSliceMicros} and the like).
+     */
+    public static long microsProperty(String property, long defaultMicros) {
+        return Math.max(0, Long.getLong(property, defaultMicros)) * 1000;
+    }
 }

@@ -1,5 +1,7 @@
 package io.onelite.os;
 
+import io.onelite.common.Durations;
+
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.locks.LockSupport;
@@ -21,7 +23,7 @@ final class LingeringLocks {
      * system property {@code onelite.readLockLingerMicros} (0: given back at once, as before).
      * Other processes see a reader for that long at most, plus one look of the reaper.
      */
-    static final long LINGER_NANOS = Math.max(0, Long.getLong("onelite.readLockLingerMicros", 1000)) * 1000;
+    static final long LINGER_NANOS = Durations.microsProperty("onelite.readLockLingerMicros", 1000);
     /**
      * How long one OS lock may be kept going from transaction to transaction: 20 times
      * {@link #LINGER_NANOS}. Past it, its next release gives it back to the OS and the range does

@@ -1,5 +1,6 @@
 package io.onelite.pager;
 
+import io.onelite.common.Durations;
 import io.onelite.common.OneLiteException;
 import io.onelite.common.ResultCode;
 
@@ -58,8 +59,7 @@ public final class Pager implements AutoCloseable {
      * handler) still finds it free every few transactions.
      */
     static final long KEEP_OS_LOCK_NANOS = 100_000;
-    private final long keepOsLockNanos = Math.max(0, Long.getLong("onelite.keepWriteLockMicros",
-            KEEP_OS_LOCK_NANOS / 1000)) * 1000;
+    private final long keepOsLockNanos = Durations.microsProperty("onelite.keepWriteLockMicros", KEEP_OS_LOCK_NANOS / 1000);
     /** When this process last took the WAL write lock from the OS (written by the lock's holder). */
     private long osLockTakenAt;
     /** The gate's waits beside a holder that may be made to let go ({@link #tryLockWriteRevocably}). */

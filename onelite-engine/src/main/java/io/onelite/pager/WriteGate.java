@@ -1,5 +1,7 @@
 package io.onelite.pager;
 
+import io.onelite.common.Durations;
+
 import java.util.ArrayDeque;
 import java.util.concurrent.locks.LockSupport;
 
@@ -108,8 +110,8 @@ final class WriteGate {
      * gives a kept OS write lock back (see {@link #release(boolean)}).
      */
     WriteGate(long sliceNanos, Runnable releaseKeptOsLock) {
-        this(sliceNanos >= 0 ? Math.min(sliceNanos, MAX_SLICE_NANOS) : micros("onelite.writeSliceMicros", SLICE_NANOS),
-                micros("onelite.writeBargeMaxHoldMicros", BARGE_MAX_HOLD_NANOS),
+        this(sliceNanos >= 0 ? Math.min(sliceNanos, MAX_SLICE_NANOS) : Durations.microsProperty("onelite.writeSliceMicros", SLICE_NANOS / 1000),
+                Durations.microsProperty("onelite.writeBargeMaxHoldMicros", BARGE_MAX_HOLD_NANOS / 1000),
                 defaultPollNanos(), releaseKeptOsLock);
     }
 
@@ -309,11 +311,7 @@ final class WriteGate {
     }
 
     private static long defaultPollNanos() {
-        return Runtime.getRuntime().availableProcessors() > 1 ? micros("onelite.writePollMicros", POLL_NANOS) : 0;
-    }
-
-    private static long micros(String property, long defaultNanos) {
-        return Math.max(0, Long.getLong(property, defaultNanos / 1000)) * 1000;
+        return Runtime.getRuntime().availableProcessors() > 1 ? Durations.microsProperty("onelite.writePollMicros", POLL_NANOS / 1000) : 0;
     }
 
     private void startSlice(long now) {

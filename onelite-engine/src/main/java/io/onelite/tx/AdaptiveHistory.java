@@ -1,5 +1,7 @@
 package io.onelite.tx;
 
+import io.onelite.common.Durations;
+
 /**
  * Per thread: how long its recent BEGIN CONCURRENT transactions ran, from their first access to
  * their COMMIT or ROLLBACK (docs/concurrency.md, "Adaptive BEGIN CONCURRENT"). A thread whose
@@ -22,19 +24,19 @@ final class AdaptiveHistory {
      * The average duration below which a thread's concurrent transactions count as short: 100 µs,
      * or the system property {@code onelite.adaptiveConcurrentMicros}.
      */
-    static final long SHORT_NANOS = micros("onelite.adaptiveConcurrentMicros", 100);
+    static final long SHORT_NANOS = Durations.microsProperty("onelite.adaptiveConcurrentMicros", 100);
     /**
      * How long an adaptive transaction holds the write lock before it gives it up at its next
      * access, or a waiting writer of this JVM revokes it: 100 µs, or the system property
      * {@code onelite.adaptiveHoldMicros}.
      */
-    static final long HOLD_NANOS = micros("onelite.adaptiveHoldMicros", 100);
+    static final long HOLD_NANOS = Durations.microsProperty("onelite.adaptiveHoldMicros", 100);
     /**
      * How long a thread with short transactions waits for this JVM's other writers at its next
      * transaction's first access when the lock is taken, before it goes on optimistically: 5 ms,
      * or the system property {@code onelite.adaptiveWaitMicros} (0: never waits).
      */
-    static final long WAIT_NANOS = micros("onelite.adaptiveWaitMicros", 5000);
+    static final long WAIT_NANOS = Durations.microsProperty("onelite.adaptiveWaitMicros", 5000);
     /**
      * One sample counts at most three times {@link #SHORT_NANOS}: a single transaction preempted
      * while it holds the lock (or revoked) does not turn the thread optimistic, two in a row do.
@@ -82,13 +84,5 @@ final class AdaptiveHistory {
     void resetShort() {
         averageNanos = 0;
         lastWrote = true;
-    }
-
-    private static long micros(String property, long defaultMicros) {
-        try {
-            return Math.max(0, Long.parseLong(System.getProperty(property, Long.toString(defaultMicros)))) * 1000;
-        } catch (NumberFormatException e) {
-            return defaultMicros * 1000;
-        }
     }
 }
