@@ -194,7 +194,7 @@ public final class LockTable {
     public synchronized int lingering() {
         int n = 0;
         for (int i = 0; i < size; i++) {
-            if (counts[i] == 0 && locks[i] != null) {
+            if (lingers(i)) {
                 n++;
             }
         }
@@ -213,7 +213,7 @@ public final class LockTable {
     synchronized void releaseLingering(long now, long lingerNanos) {
         boolean more = false;
         for (int i = 0; i < size; i++) {
-            if (counts[i] == 0 && locks[i] != null) {
+            if (lingers(i)) {
                 if (now - lingerSince[i] >= lingerNanos) {
                     giveBack(i);
                 } else {
@@ -282,6 +282,11 @@ public final class LockTable {
             watched = false;
             LingeringLocks.unwatch(this);
         }
+    }
+
+    /** Under the monitor: whether entry {@code i} is held by nobody here but keeps its OS lock. */
+    private boolean lingers(int i) {
+        return counts[i] == 0 && locks[i] != null;
     }
 
     /** Under the monitor: gives the lingering OS lock of idle entry {@code i} back. */

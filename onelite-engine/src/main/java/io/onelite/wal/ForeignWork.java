@@ -26,11 +26,7 @@ final class ForeignWork {
 
     /** This JVM is about to write header {@code h}. */
     void writingHeader(WalIndexHeader h) {
-        long s = h.saltKey();
-        if (s != salts) {
-            previousSalts = salts;
-            salts = s;
-        }
+        newSalts(h.saltKey());
         mxFrame = h.mxFrame();
         known = true;
     }
@@ -68,14 +64,18 @@ final class ForeignWork {
     }
 
     private void adopt(long s, int mx, int backfilled) {
-        if (s != salts) {
-            previousSalts = salts;
-            salts = s;
-            mxFrame = mx;
-        } else {
-            mxFrame = Math.max(mxFrame, mx);
-        }
+        mxFrame = newSalts(s) ? mx : Math.max(mxFrame, mx);
         nBackfill = backfilled;
         known = true;
+    }
+
+    /** Remembers salts {@code s} (the ones before them too): whether they differ from the last. */
+    private boolean newSalts(long s) {
+        if (s == salts) {
+            return false;
+        }
+        previousSalts = salts;
+        salts = s;
+        return true;
     }
 }
