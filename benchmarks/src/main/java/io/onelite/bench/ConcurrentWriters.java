@@ -137,13 +137,14 @@ public final class ConcurrentWriters {
         // warm-up (JIT of both drivers' paths): without it the first configuration measured, usually
         // 1 writer, pays for compilation (its p99 was 12 ms and its rate a fifth of the next run's),
         // and a fixed short one left the JIT compiling through the runs (a core taken from them)
-        if (a.get("warmup", "auto").equals("auto")) {
+        boolean settledWarmUp = a.get("warmup", "auto").equals("auto");
+        if (settledWarmUp) {
             Writers.sleepWork(bench.sleep);
             WritersJdbc.WarmUp w = WritersJdbc.warmUp("auto", List.of(bench.workUs), 8,
                     io.onelite.common.Synchronous.valueOf(bench.sync), bench.dir);
             System.out.println("warm-up: " + w.description());
         }
-        int warmup = a.get("warmup", "auto").equals("auto") ? 0 : a.getInt("warmup", 400);
+        int warmup = settledWarmUp ? 0 : a.getInt("warmup", 400);
         ConcurrentWriters warm = new ConcurrentWriters(warmup, 0, bench.sleep, bench.sync,
                 bench.busyTimeoutMs, bench.dir);
         for (int round = 0; round < 2 && warmup > 0; round++) { // --warmup 0: a cold JVM

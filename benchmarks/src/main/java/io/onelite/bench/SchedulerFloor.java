@@ -24,8 +24,6 @@ import java.util.concurrent.locks.ReentrantLock;
  * </pre>
  */
 public final class SchedulerFloor {
-    private static volatile long sink;
-
     private SchedulerFloor() {
     }
 
@@ -74,7 +72,7 @@ public final class SchedulerFloor {
                         l.lock();
                     }
                     try {
-                        spin(sectionUs);
+                        Writers.spin(sectionUs);
                     } finally {
                         if (l != null) {
                             l.unlock();
@@ -98,16 +96,7 @@ public final class SchedulerFloor {
         if (sleep) {
             LockSupport.parkNanos(us * 1000L);
         } else {
-            spin(us);
+            Writers.spin(us);
         }
-    }
-
-    private static void spin(int us) {
-        long end = System.nanoTime() + us * 1000L;
-        long n = 0;
-        while (System.nanoTime() < end) {
-            n++;
-        }
-        sink += n;
     }
 }

@@ -305,6 +305,11 @@ public final class Writers {
             java.util.concurrent.locks.LockSupport.parkNanos(us * 1000L);
             return;
         }
+        spin(us);
+    }
+
+    /** Keeps the calling thread on its CPU for {@code us} microseconds. */
+    static void spin(int us) {
         long end = System.nanoTime() + us * 1000L;
         while (System.nanoTime() < end) {
             Thread.onSpinWait();
