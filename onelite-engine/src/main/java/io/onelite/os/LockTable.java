@@ -165,7 +165,12 @@ public final class LockTable {
      * shared request of this range (see the class comment), unless it has been kept for
      * {@link LingeringLocks#MAX_KEEP_NANOS} already or lingering is off.
      */
-    public synchronized void unlockSharedLingering(long off, long len) {
+    public void unlockSharedLingering(long off, long len) {
+        unlockSharedLingering(off, len, System.nanoTime());
+    }
+
+    /** As {@link #unlockSharedLingering(long, long)}, at {@code now} (a caller that read the clock already). */
+    public synchronized void unlockSharedLingering(long off, long len, long now) {
         int i = find(off, len);
         if (i < 0 || counts[i] <= 0) {
             throw new IllegalStateException("shared lock not held: [" + off + "," + len + ")");
@@ -173,7 +178,6 @@ public final class LockTable {
         if (--counts[i] > 0) {
             return;
         }
-        long now = System.nanoTime();
         if (LingeringLocks.LINGER_NANOS == 0 || now - quietUntil[i] < 0) {
             giveBack(i);
             return;

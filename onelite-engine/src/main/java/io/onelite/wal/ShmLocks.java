@@ -33,8 +33,8 @@ final class ShmLocks {
     }
 
     /** As {@link #unlockShared}, the OS lock kept a moment for the next reader of this JVM ({@link LockTable}). */
-    void unlockSharedLingering(int off) {
-        table.unlockSharedLingering(off, 1);
+    void unlockSharedLingering(int off, long now) {
+        table.unlockSharedLingering(off, 1, now);
     }
 
     boolean tryExclusive(int off, int len) {

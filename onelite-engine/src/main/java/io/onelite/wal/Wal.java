@@ -166,10 +166,11 @@ public final class Wal {
         if (v.slot < 0) {
             return;
         }
-        if (index.foreign.lately(System.nanoTime())) {
+        long now = System.nanoTime();
+        if (index.foreign.lately(now)) {
             locks.unlockShared(ShmLocks.read(v.slot)); // another process writes or checkpoints: as SQLite
         } else {
-            locks.unlockSharedLingering(ShmLocks.read(v.slot));
+            locks.unlockSharedLingering(ShmLocks.read(v.slot), now);
         }
     }
 
