@@ -175,7 +175,7 @@ public final class PairedWriters {
             for (int i = 0; !stop; i++) {
                 Mode m = mode;
                 int seg = segment;
-                long waited = transaction(m, statements.get(m), inserts.get(m), writer, i);
+                long waited = WritersJdbc.transaction(statements.get(m), inserts.get(m), m.begin, writer, i, workUs);
                 if (seg >= 0) {
                     record(writer, seg, waited); // even if it ended after the switch: a writer starved till then
                     if (segment == seg && mode == m) {
@@ -188,35 +188,6 @@ public final class PairedWriters {
             }
         } catch (SQLException e) {
             throw new IllegalStateException(e);
-        }
-    }
-
-    /** One committed transaction (retried after 517/773, as Writers does); its wait in µs. */
-    private long transaction(Mode m, Statement s, PreparedStatement ins, int writer, int i) throws SQLException {
-        long waited = 0;
-        while (true) {
-            long t0 = System.nanoTime();
-            try {
-                s.execute(m.begin);
-                ins.setInt(1, writer);
-                ins.setString(2, "item " + i);
-                ins.executeUpdate();
-                long t1 = System.nanoTime();
-                Writers.work(workUs);
-                long t2 = System.nanoTime();
-                s.execute("COMMIT");
-                return (waited + (t1 - t0) + (System.nanoTime() - t2)) / 1000;
-            } catch (SQLException e) {
-                waited += System.nanoTime() - t0;
-                try {
-                    s.execute("ROLLBACK");
-                } catch (SQLException ignored) {
-                    // already rolled back by the failed COMMIT
-                }
-                if (e.getErrorCode() != 517 && e.getErrorCode() != 773) {
-                    throw e;
-                }
-            }
         }
     }
 

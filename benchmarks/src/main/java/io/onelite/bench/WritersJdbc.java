@@ -337,33 +337,7 @@ final class WritersJdbc {
                     try (Statement s = c.createStatement();
                          PreparedStatement ins = c.prepareStatement("insert into orders (writer, item) values (?, ?)")) {
                         for (int i = 0; i < perWriter; i++) {
-                            long waited = 0;
-                            while (true) {
-                                long t0 = System.nanoTime();
-                                try {
-                                    s.execute(begin);
-                                    ins.setInt(1, writer);
-                                    ins.setString(2, "item " + i);
-                                    ins.executeUpdate(); // an adaptive BEGIN CONCURRENT waits for the lock here
-                                    long t1 = System.nanoTime();
-                                    Writers.work(workUs);
-                                    long t2 = System.nanoTime();
-                                    s.execute("COMMIT");
-                                    waited += (t1 - t0) + (System.nanoTime() - t2);
-                                    waits[writer][i] = waited / 1000;
-                                    break;
-                                } catch (SQLException e) {
-                                    waited += System.nanoTime() - t0;
-                                    try {
-                                        s.execute("ROLLBACK");
-                                    } catch (SQLException ignored) {
-                                        // already rolled back by the failed COMMIT
-                                    }
-                                    if (e.getErrorCode() != 517 && e.getErrorCode() != 773) {
-                                        throw e;
-                                    }
-                                }
-                            }
+                            waits[writer][i] = transaction(s, ins, begin, writer, i, workUs);
                         }
                     } catch (SQLException e) {
                         throw new IllegalStateException(e);
@@ -410,6 +384,40 @@ final class WritersJdbc {
             }
             for (String suffix : new String[] {"", "-wal", "-shm", "-onelite-rowid"}) {
                 Files.deleteIfExists(Path.of(file + suffix));
+            }
+        }
+    }
+
+    /**
+     * One committed transaction of the recipe (one insert, then {@code workUs} of work, then
+     * COMMIT), begun again after 517/773 as the recipe's retry does; returns its wait in µs: the
+     * time in BEGIN, the insert and COMMIT, all but the work, failed attempts included.
+     */
+    static long transaction(Statement s, PreparedStatement ins, String begin, int writer, int i, int workUs)
+            throws SQLException {
+        long waited = 0;
+        while (true) {
+            long t0 = System.nanoTime();
+            try {
+                s.execute(begin);
+                ins.setInt(1, writer);
+                ins.setString(2, "item " + i);
+                ins.executeUpdate(); // an adaptive BEGIN CONCURRENT waits for the lock here
+                long t1 = System.nanoTime();
+                Writers.work(workUs);
+                long t2 = System.nanoTime();
+                s.execute("COMMIT");
+                return (waited + (t1 - t0) + (System.nanoTime() - t2)) / 1000;
+            } catch (SQLException e) {
+                waited += System.nanoTime() - t0;
+                try {
+                    s.execute("ROLLBACK");
+                } catch (SQLException ignored) {
+                    // already rolled back by the failed COMMIT
+                }
+                if (e.getErrorCode() != 517 && e.getErrorCode() != 773) {
+                    throw e;
+                }
             }
         }
     }
