@@ -55,6 +55,8 @@ public final class PairedWriters {
     /** The counted segment now, or -1 while settling; segment s is cycle s / 3, mode order in it. */
     private volatile int segment = -1;
     private volatile boolean stop;
+    /** A writer's failure (other than 517/773): ends the run, whose figures would be wrong. */
+    private volatile SQLException failure;
     private final AtomicLongArray commits;
     private final long[] segmentNanos;
     /** Per writer: the counted transactions' waits (µs) and their segments. */
@@ -123,6 +125,9 @@ public final class PairedWriters {
                     segment = seg;
                     Thread.sleep(segmentMs);
                     segment = -1;
+                    if (failure != null) {
+                        throw new IllegalStateException("a writer failed in " + m.label, failure);
+                    }
                     if (seg >= 0) {
                         segmentNanos[seg] = System.nanoTime() - start;
                     }
@@ -187,7 +192,7 @@ public final class PairedWriters {
                 s.close();
             }
         } catch (SQLException e) {
-            throw new IllegalStateException(e);
+            failure = e;
         }
     }
 
