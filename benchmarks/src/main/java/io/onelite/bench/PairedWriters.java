@@ -23,12 +23,13 @@ import java.util.concurrent.atomic.AtomicLongArray;
  * file) and a OneLite connection (one file for both OneLite modes), and every
  * {@code --segment-ms} the program switches all of them to the next mode (native IMMEDIATE,
  * OneLite IMMEDIATE, OneLite CONCURRENT, the order rotating by cycle). A segment is counted from
- * {@link #SETTLE_MS} after its switch, so that transactions of the previous mode have ended.
+ * {@link #SETTLE_MS} after its switch; a transaction begun in it counts in its rate if it ended
+ * before the next switch, and in its waits either way.
  *
  * <p>Why beside {@link Writers}: Writers runs each mode on a fresh file with fresh threads for
  * 8 x 250 transactions (30-100 ms), so a round's figure is dominated by which threads the scheduler
  * happens to run, and its medians move by 5-10% from run to run. Here the modes alternate every
- * half second on warm threads, and each cycle's ratio compares segments a second apart: the
+ * half second on warm threads, and each cycle's ratio compares segments at most a second apart: the
  * machine's load cancels out, and the quartiles of the per-cycle ratios show how sure a median is.
  *
  * <pre>
@@ -52,14 +53,14 @@ public final class PairedWriters {
     private final Path dir;
     /** The mode the writers run now. */
     private volatile Mode mode = Mode.NATIVE_IMMEDIATE;
-    /** The counted segment now, or -1 while settling; segment s is cycle s / 3, mode order in it. */
+    /** The counted segment now, or -1 while settling: segment s is cycle s / 3's of the mode of ordinal s % 3. */
     private volatile int segment = -1;
     private volatile boolean stop;
     /** A writer's failure (other than 517/773): ends the run, whose figures would be wrong. */
     private volatile SQLException failure;
     private final AtomicLongArray commits;
     private final long[] segmentNanos;
-    /** Per writer: the counted transactions' waits (µs) and their segments. */
+    /** Per writer: the waits (µs) of its transactions begun in a counted segment, and those segments. */
     private final long[][] waits;
     private final int[][] waitSegments;
     private final int[] waitCounts;
