@@ -240,8 +240,8 @@ public final class ConcurrentWriters {
                         st.transactions().commits() / (double) Math.max(1, st.transactions().batches())));
             }
             long[] all = Arrays.stream(waits).flatMapToLong(Arrays::stream).sorted().toArray();
-            return new Result(mode, writers, writers * perWriter / seconds, retries.get(), percentile(all, 0.50),
-                    percentile(all, 0.99), all[all.length - 1], split ? slowWaits(waits, onCpu, runnable) : null);
+            return new Result(mode, writers, writers * perWriter / seconds, retries.get(), WritersJdbc.percentile(all, 0.50),
+                    WritersJdbc.percentile(all, 0.99), all[all.length - 1], split ? slowWaits(waits, onCpu, runnable) : null);
         } finally {
             for (Connection c : conns) {
                 c.close();
@@ -390,11 +390,6 @@ public final class ConcurrentWriters {
         while (System.nanoTime() < end) {
             Thread.onSpinWait();
         }
-    }
-
-    private static long percentile(long[] sorted, double p) {
-        int i = (int) Math.ceil(p * sorted.length) - 1;
-        return sorted[Math.max(0, Math.min(sorted.length - 1, i))];
     }
 
     private static double nativeRate(List<Result> all, int writers) {

@@ -220,11 +220,11 @@ public final class PairedWriters {
         }
         for (Mode m : MODES) {
             long[] w = waitsOf(m);
-            long p50 = percentile(w, 0.5);
-            long p99 = percentile(w, 0.99);
+            long p50 = WritersJdbc.percentile(w, 0.5);
+            long p99 = WritersJdbc.percentile(w, 0.99);
             System.out.printf(Locale.ROOT, "%-20s %,9.0f/s   wait p50 %,6d us, p90 %,6d, p99 %,7d, p99.9 %,7d, max %,7d us,"
-                            + " p99/p50 %5.1f%n", m.label, Oltp.middle(rates.get(m)), p50, percentile(w, 0.9), p99,
-                    percentile(w, 0.999), w[w.length - 1], p99 / (double) Math.max(1, p50));
+                            + " p99/p50 %5.1f%n", m.label, Oltp.middle(rates.get(m)), p50, WritersJdbc.percentile(w, 0.9), p99,
+                    WritersJdbc.percentile(w, 0.999), w[w.length - 1], p99 / (double) Math.max(1, p50));
         }
         printRatio("CONCURRENT/IMMEDIATE", rates.get(Mode.ONELITE_CONCURRENT), rates.get(Mode.ONELITE_IMMEDIATE));
         printRatio("CONCURRENT/native", rates.get(Mode.ONELITE_CONCURRENT), rates.get(Mode.NATIVE_IMMEDIATE));
@@ -245,10 +245,6 @@ public final class PairedWriters {
         long[] sorted = Arrays.copyOf(out, Math.max(1, n));
         Arrays.sort(sorted);
         return sorted;
-    }
-
-    private static long percentile(long[] sorted, double p) {
-        return sorted[Math.min(sorted.length - 1, (int) (sorted.length * p))];
     }
 
     /** The median of the per-cycle ratios {@code a[c] / b[c]} and their quartiles. */

@@ -422,7 +422,8 @@ final class WritersJdbc {
         }
     }
 
-    private static long percentile(long[] sorted, double p) {
+    /** The nearest-rank percentile {@code p} (0..1) of {@code sorted}, a non-empty ascending array. */
+    static long percentile(long[] sorted, double p) {
         int i = (int) Math.ceil(p * sorted.length) - 1;
         return sorted[Math.max(0, Math.min(sorted.length - 1, i))];
     }
