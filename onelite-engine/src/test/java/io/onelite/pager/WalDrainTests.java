@@ -14,19 +14,30 @@ import static org.assertj.core.api.Assertions.assertThat;
  * delays new readers, never changes what anyone reads.
  */
 class WalDrainTests {
+    /** The auto-checkpoint threshold of these tests, in frames. */
+    private static final int THRESHOLD = 10;
+    /** Commits of one frame each that grow the WAL to where a stopped checkpoint starts a drain. */
+    private static final int DRAINED = WalDrain.FRAMES_FACTOR * THRESHOLD;
+
     @TempDir
     Path dir;
+
+    /** {@code count} commits, each rewriting table "t" in one frame to 11, 12, ... rows; the last one's state. */
+    private static Snapshot rewriteEachInOneFrame(Pager p, int count) {
+        Snapshot last = null;
+        for (int i = 0; i < count; i++) {
+            last = FilePagerTests.rewriteInOneFrame(p, 11 + i);
+        }
+        return last;
+    }
 
     @Test
     void anAutoCheckpointStoppedByOurReaderLetsTheWalRestartOnceTheReaderEnds() throws Exception {
         Path db = dir.resolve("drain.db");
-        try (Pager p = Pager.open(db, PagerOptions.DEFAULTS.withAutoCheckpointFrames(10))) {
+        try (Pager p = Pager.open(db, PagerOptions.DEFAULTS.withAutoCheckpointFrames(THRESHOLD))) {
             FilePagerTests.commit(p, ws -> TestPages.createTable(ws, "t", 10));
             Snapshot reader = p.beginRead();
-            Snapshot last = null;
-            for (int i = 0; i < 4 * 10; i++) { // WalDrain.FRAMES_FACTOR times the threshold
-                last = FilePagerTests.rewriteInOneFrame(p, 11 + i);
-            }
+            Snapshot last = rewriteEachInOneFrame(p, DRAINED);
             p.maybeAutoCheckpoint(); // stops at the reader's mark
             assertThat(p.framesToCheckpoint()).isPositive();
             assertThat(TestPages.countRows(reader, 2)).isEqualTo(10);
@@ -51,13 +62,10 @@ class WalDrainTests {
     @Test
     void aWalBelowFourTimesTheThresholdIsNotDrained() throws Exception {
         Path db = dir.resolve("nodrain.db");
-        try (Pager p = Pager.open(db, PagerOptions.DEFAULTS.withAutoCheckpointFrames(10))) {
+        try (Pager p = Pager.open(db, PagerOptions.DEFAULTS.withAutoCheckpointFrames(THRESHOLD))) {
             FilePagerTests.commit(p, ws -> TestPages.createTable(ws, "t", 10));
             Snapshot reader = p.beginRead();
-            Snapshot last = null;
-            for (int i = 0; i < 20; i++) {
-                last = FilePagerTests.rewriteInOneFrame(p, 11 + i);
-            }
+            Snapshot last = rewriteEachInOneFrame(p, DRAINED / 2);
             p.maybeAutoCheckpoint(); // stops at the reader's mark, 21 frames < 40
             assertThat(p.framesToCheckpoint()).isPositive();
             p.endRead(reader);
@@ -109,13 +117,10 @@ class WalDrainTests {
     @Test
     void aReaderThatStaysOnlyDelaysNewReaders() throws Exception {
         Path db = dir.resolve("stays.db");
-        try (Pager p = Pager.open(db, PagerOptions.DEFAULTS.withAutoCheckpointFrames(10))) {
+        try (Pager p = Pager.open(db, PagerOptions.DEFAULTS.withAutoCheckpointFrames(THRESHOLD))) {
             FilePagerTests.commit(p, ws -> TestPages.createTable(ws, "t", 10));
             Snapshot stays = p.beginRead();
-            Snapshot last = null;
-            for (int i = 0; i < 4 * 10; i++) {
-                last = FilePagerTests.rewriteInOneFrame(p, 11 + i);
-            }
+            Snapshot last = rewriteEachInOneFrame(p, DRAINED);
             p.maybeAutoCheckpoint();
             Snapshot other = p.beginRead(); // waits for the drain, which times out
             assertThat(TestPages.countRows(other, 2)).isEqualTo(50);
