@@ -69,6 +69,35 @@ class WriteLockBargingTests {
     }
 
     /**
+     * Starts a writer thread that queues for {@code p}'s write lock (held by the caller), and returns
+     * once it waits in the queue; when it gets the lock it counts {@code holding} down and keeps the
+     * lock until {@code letGo} (at most 30 s).
+     */
+    private static Thread queuedWriterThatHolds(Pager p, CountDownLatch holding, CountDownLatch letGo) {
+        Thread t = new Thread(() -> {
+            p.lockWrite(Duration.ofSeconds(30));
+            holding.countDown();
+            try {
+                letGo.await(30, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            } finally {
+                p.unlockWrite();
+            }
+        });
+        t.start();
+        awaitQueued(t);
+        return t;
+    }
+
+    /** Returns once {@code t} waits, with a timeout, as a writer queued for the lock does. */
+    private static void awaitQueued(Thread t) {
+        while (t.getState() != Thread.State.TIMED_WAITING) {
+            Thread.onSpinWait();
+        }
+    }
+
+    /**
      * Two writers of this JVM: the first holds the lock while the second queues, then lets go.
      * Returns the OS requests for the WAL write lock made from the first lockWrite to the end.
      */
@@ -85,9 +114,7 @@ class WriteLockBargingTests {
                 done.countDown();
             });
             second.start();
-            while (second.getState() != Thread.State.TIMED_WAITING) {
-                Thread.onSpinWait();
-            }
+            awaitQueued(second);
             p.unlockWrite(); // strict FIFO: handed to the queued writer
             assertThat(done.await(30, TimeUnit.SECONDS)).isTrue();
             second.join();
@@ -122,21 +149,7 @@ class WriteLockBargingTests {
             p.lockWrite(Duration.ofSeconds(10));
             CountDownLatch holding = new CountDownLatch(1);
             CountDownLatch letGo = new CountDownLatch(1);
-            Thread second = new Thread(() -> {
-                p.lockWrite(Duration.ofSeconds(30));
-                holding.countDown();
-                try {
-                    letGo.await();
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                } finally {
-                    p.unlockWrite();
-                }
-            });
-            second.start();
-            while (second.getState() != Thread.State.TIMED_WAITING) {
-                Thread.onSpinWait();
-            }
+            Thread second = queuedWriterThatHolds(p, holding, letGo);
             p.unlockWrite();
             assertThat(holding.await(30, TimeUnit.SECONDS)).isTrue();
             assertThat(p.writeGate().osLockKeeps()).isEqualTo(1);
@@ -164,21 +177,7 @@ class WriteLockBargingTests {
             p.lockWrite(Duration.ofSeconds(10));
             CountDownLatch got = new CountDownLatch(1);
             CountDownLatch letGo = new CountDownLatch(1);
-            Thread waiter = new Thread(() -> {
-                p.lockWrite(Duration.ofSeconds(30));
-                got.countDown();
-                try {
-                    letGo.await(30, TimeUnit.SECONDS);
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                } finally {
-                    p.unlockWrite();
-                }
-            });
-            waiter.start();
-            while (waiter.getState() != Thread.State.TIMED_WAITING) {
-                Thread.onSpinWait(); // queued for the lock
-            }
+            Thread waiter = queuedWriterThatHolds(p, got, letGo);
             p.unlockWrite();
             assertThat(p.writeGate().handOffs()).as("handed to the queued writer at once").isEqualTo(1);
             assertThat(got.await(30, TimeUnit.SECONDS)).isTrue();
@@ -210,9 +209,7 @@ class WriteLockBargingTests {
             });
             waiter.start();
             assertThat(queued.await(10, TimeUnit.SECONDS)).isTrue();
-            while (waiter.getState() != Thread.State.TIMED_WAITING) {
-                Thread.onSpinWait();
-            }
+            awaitQueued(waiter);
             synchronized (p.writeGate()) { // the woken waiter cannot take it before we come back
                 p.unlockWrite();
                 p.lockWrite(Duration.ofSeconds(10));
