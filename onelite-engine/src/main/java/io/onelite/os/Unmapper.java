@@ -10,7 +10,7 @@ import java.nio.MappedByteBuffer;
  * Unmaps a {@link MappedByteBuffer} at once ({@code sun.misc.Unsafe.invokeCleaner}, module
  * {@code jdk.unsupported}) instead of when the collector frees it: a deleted {@code -shm} that
  * stays mapped keeps its file alive in the kernel, and creating the next one gets slower with
- * their number (docs/performance.md, "Opening a database").
+ * their number (docs/performance-history.md, "Opening a database").
  *
  * <p>Any access through the buffer afterwards crashes the JVM, so callers unmap only what no
  * thread can still reach ({@link ShmRegion} counts the threads inside). Where the JDK does not

@@ -13,7 +13,7 @@ import java.util.Arrays;
  * read-only, shared mapping of the file into its new page array (one absolute bulk get) instead
  * of a positional read. The JDK's {@code FileChannel.read} costs about a microsecond of CPU per
  * page (a temporary direct buffer, its thread-set bookkeeping, a copy); the copy from a mapping
- * costs a quarter to a third of it, a new page array included (docs/performance.md,
+ * costs a quarter to a third of it, a new page array included (docs/performance-history.md,
  * "Memory-mapped reads").
  *
  * <p>One mapping per database file, shared by every reader of the process. Each read passes the
@@ -54,7 +54,7 @@ final class MappedPages {
     static final long MAX_SIZE = SUPPORTED ? 1L << 40 : 0;
     /**
      * The default {@code mmap_size} of a connection: 256 MiB. SQLite's is 0; see docs/compat.md
-     * (a deliberate difference, measured in docs/performance.md).
+     * (a deliberate difference, measured in docs/performance-history.md, "Memory-mapped reads").
      */
     static final long DEFAULT_SIZE = SUPPORTED ? 256L << 20 : 0;
 

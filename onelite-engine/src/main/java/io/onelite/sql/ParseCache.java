@@ -7,7 +7,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * The parses of statement texts seen before in this JVM, by text: a connection that is opened
  * again (no pool) prepares the same statements and loads the same schema entries as the last
  * one, and parsing them again costs more than anything else on the open path while that code
- * still runs interpreted (docs/performance.md, "Opening a database").
+ * still runs interpreted (docs/performance-history.md, "Opening a database").
  *
  * <p>Safe to share because {@link Parser#parse} is a pure function of the text and its trees are
  * immutable (records over {@code List.copyOf} lists). Only successful parses are kept: a text
