@@ -64,6 +64,14 @@ interface Backend extends PageSource {
         return 0;
     }
 
+    /**
+     * How long a commit's WAL sync has taken lately (nanoseconds, a moving average of the syncs at
+     * publish), or -1 before the first; 0 in memory, where nothing is synced.
+     */
+    default long recentSyncNanos() {
+        return 0;
+    }
+
     /** The last checkpoint run through this backend, or null (always null for memory). */
     default LastCheckpoint lastCheckpoint() {
         return null;

@@ -343,6 +343,11 @@ final class FileBackend implements Backend {
     }
 
     @Override
+    public long recentSyncNanos() {
+        return wal.recentSyncNanos();
+    }
+
+    @Override
     public void close() {
         boolean last = false;
         try {

@@ -483,6 +483,14 @@ public final class Pager implements AutoCloseable {
         return backend.framesToCheckpoint();
     }
 
+    /**
+     * How long a commit's WAL sync has taken lately (a moving average, nanoseconds), -1 before the
+     * first sync; 0 in memory.
+     */
+    public long recentSyncNanos() {
+        return backend.recentSyncNanos();
+    }
+
     /** The last checkpoint this JVM ran on the file, or null before the first (and in memory). */
     public LastCheckpoint lastCheckpoint() {
         return backend.lastCheckpoint();

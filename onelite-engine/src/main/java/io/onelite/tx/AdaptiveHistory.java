@@ -42,6 +42,19 @@ final class AdaptiveHistory {
      * while it holds the lock (or revoked) does not turn the thread optimistic, two in a row do.
      */
     private static final long SAMPLE_CAP_NANOS = 3 * SHORT_NANOS;
+    /**
+     * A commit that syncs the WAL (synchronous FULL or EXTRA) holds only where syncs have been
+     * quicker than this lately: 50 µs, or the system property {@code onelite.adaptiveQuickSyncMicros}
+     * (0: never). Holding the lock through a sync keeps every other writer waiting for it, where
+     * group commit shares one sync among the committers queued; but a sync of a few µs (tmpfs, a
+     * device that acknowledges from its cache) costs less than the wake-ups group commit pays.
+     */
+    static final long QUICK_SYNC_NANOS = Durations.microsProperty("onelite.adaptiveQuickSyncMicros", 50);
+
+    /** Whether a commit whose WAL syncs lately took {@code recentSyncNanos} (-1: none yet) may hold. */
+    static boolean syncIsQuick(long recentSyncNanos) {
+        return recentSyncNanos >= 0 && recentSyncNanos < QUICK_SYNC_NANOS;
+    }
 
     private static final ThreadLocal<AdaptiveHistory> CURRENT = ThreadLocal.withInitial(AdaptiveHistory::new);
 

@@ -97,8 +97,9 @@ public final class Transaction {
      */
     private boolean tryHold() {
         firstAccessNanos = System.nanoTime();
-        if (!tm.adaptive || !AdaptiveHistory.current().prefersHold() || (syncsAtCommit() && pager.path() != null)) {
-            return false; // a commit that syncs would hold the lock for a sync: group commit does better
+        if (!tm.adaptive || !AdaptiveHistory.current().prefersHold()
+                || (syncsAtCommit() && !AdaptiveHistory.syncIsQuick(pager.recentSyncNanos()))) {
+            return false; // a commit would hold the lock through a slow sync: group commit shares it
         }
         AdaptiveHold h = new AdaptiveHold(pager, tm.shared, firstAccessNanos);
         if (!pager.tryLockWriteRevocably(h)) { // free right now: taken at firstAccessNanos, near enough

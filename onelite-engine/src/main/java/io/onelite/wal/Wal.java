@@ -174,6 +174,11 @@ public final class Wal {
         }
     }
 
+    /** Commit syncs' moving average in nanoseconds, -1 before the first (see {@link #publish(boolean)}). */
+    public long recentSyncNanos() {
+        return recentSyncNanos;
+    }
+
     /** Read-mark locks lingering for this JVM's next reader now (for tests). */
     public int lingeringReadLocks() {
         return locks.table.lingering();
@@ -389,6 +394,8 @@ public final class Wal {
     }
 
     private volatile RestartListener restartListener;
+    /** Commit syncs' moving average (each new one weighs 1/8), -1 before the first; written under the write lock. */
+    private volatile long recentSyncNanos = -1;
 
     /** Sets the listener told of this JVM's restarts (the page cache keeps what is still current). */
     public void onRestart(RestartListener l) {
@@ -491,7 +498,11 @@ public final class Wal {
             return;
         }
         if (syncWal) {
+            long start = System.nanoTime();
             walFile.sync(false);
+            long took = System.nanoTime() - start;
+            long avg = recentSyncNanos;
+            recentSyncNanos = avg < 0 ? took : avg + (took - avg) / 8;
         }
         WalIndexHeader h = WalIndexHeader.build(wIChange + 1, wBigEnd, pageSize, wMx, wNPage, wCk0, wCk1, wSalts);
         index.writeHeader(h);

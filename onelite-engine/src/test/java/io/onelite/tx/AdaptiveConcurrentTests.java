@@ -418,6 +418,53 @@ class AdaptiveConcurrentTests {
         assertThat(sqlite3(db, "select n from c")).isEqualTo(String.valueOf(threads * perThread + 200));
     }
 
+    /**
+     * Under synchronous=FULL a transaction holds only where the WAL's syncs have been quick lately:
+     * with syncs a device acknowledges at once it holds as under NORMAL; with 2 ms syncs it stays
+     * optimistic, so that group commit shares each sync; before the first sync nothing is known and
+     * it stays optimistic too.
+     */
+    @Test
+    void underFullSyncATransactionHoldsOnlyWhereSyncsHaveBeenQuick(@TempDir Path dir) {
+        assertThat(AdaptiveHistory.syncIsQuick(-1)).as("no sync yet").isFalse();
+        assertThat(AdaptiveHistory.syncIsQuick(0)).as("memory").isTrue();
+        assertThat(AdaptiveHistory.syncIsQuick(AdaptiveHistory.QUICK_SYNC_NANOS)).isFalse();
+        assertThat(holdsUnderFullWithSyncsOf(dir.resolve("quick.db"), 0)).isTrue();
+        assertThat(holdsUnderFullWithSyncsOf(dir.resolve("slow.db"), 2)).isFalse();
+    }
+
+    /**
+     * Opens {@code db} under FULL with every WAL sync taking {@code millis} (0: returning at once),
+     * commits a table, and tells whether the next short concurrent transaction holds the lock.
+     */
+    private static boolean holdsUnderFullWithSyncsOf(Path db, long millis) {
+        UnaryOperator<DbFile> timedSyncs = real -> !real.path().toString().endsWith("-wal") ? real : new ForwardingDbFile(real) {
+            @Override
+            public void sync(boolean metadata) {
+                if (millis > 0) {
+                    try {
+                        Thread.sleep(millis);
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                }
+            }
+        };
+        try (Pager pager = Pager.open(db, PagerOptions.DEFAULTS.withSynchronous(Synchronous.FULL), timedSyncs)) {
+            assertThat(pager.recentSyncNanos()).as("before the first commit").isEqualTo(-1);
+            TxFixture f = new TxFixture(pager, TxOptions.DEFAULTS);
+            int root = f.createTable();
+            assertThat(pager.recentSyncNanos()).isNotNegative();
+            Transaction t = f.begin(BeginMode.CONCURRENT);
+            insert(t, root, "x");
+            boolean held = t.holdsAdaptively();
+            assertThat(pager.isWriteLocked()).isEqualTo(held);
+            t.commit();
+            assertThat(f.rows(root)).hasSize(1);
+            return held;
+        }
+    }
+
     /** A held transaction reads with its connection's mmap_size, as a read-marked one does. */
     @Test
     void aHeldTransactionReadsWithItsConnectionsMmapSize(@TempDir Path dir) throws Exception {
