@@ -1,18 +1,9 @@
 package io.onelite.bench.jmh;
 
-import io.onelite.btree.BTree;
-import io.onelite.btree.Record;
-import io.onelite.btree.TableCursor;
-import io.onelite.btree.TreeAccessListener;
-import io.onelite.common.BeginMode;
 import io.onelite.common.Synchronous;
 import io.onelite.pager.CheckpointMode;
-import io.onelite.pager.Pager;
 import io.onelite.pager.PagerOptions;
 import io.onelite.pager.Snapshot;
-import io.onelite.tx.Transaction;
-import io.onelite.tx.TransactionManager;
-import io.onelite.tx.TxOptions;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -27,9 +18,6 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.time.Duration;
 import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
 
@@ -59,32 +47,21 @@ public class PageReadBench {
     private static final int ROWS = 20_000;
     private static final int TABLE_LEAF = 0x0D;
 
-    private Path file;
-    private Pager pager;
+    private TableFile table;
     private Snapshot snapshot;
     private int[] leaves;
     private final SplittableRandom random = new SplittableRandom(42);
 
     @Setup(Level.Trial)
     public void setUp() throws Exception {
-        file = Files.createTempFile("jmh-page-", ".db");
-        Files.delete(file);
         // no auto-checkpoint: with source = wal every page stays in the WAL
-        pager = Pager.open(file, PagerOptions.DEFAULTS.withSynchronous(Synchronous.OFF).withAutoCheckpointFrames(0));
-        TransactionManager tm = new TransactionManager(pager, new TxOptions(Duration.ofSeconds(5), Duration.ofSeconds(5)));
-        Transaction t = tm.begin(BeginMode.IMMEDIATE);
-        int root = BTree.create(t.writeStore(), true);
-        TableCursor c = new TableCursor(t.writeStore(), root, TreeAccessListener.NONE);
-        for (long id = 1; id <= ROWS; id++) {
-            c.insert(id, Record.encode(null, id * 7, id % 1000, "name-" + id, id / 8.0));
-        }
-        t.commit();
+        table = TableFile.create("jmh-page-", ROWS, PagerOptions.DEFAULTS.withSynchronous(Synchronous.OFF).withAutoCheckpointFrames(0));
         if (source.equals("db")) {
-            pager.checkpoint(CheckpointMode.TRUNCATE);
+            table.pager.checkpoint(CheckpointMode.TRUNCATE);
         } else if (!source.equals("wal")) {
             throw new IllegalArgumentException("source must be db or wal: " + source);
         }
-        snapshot = pager.beginRead();
+        snapshot = table.pager.beginRead();
         snapshot.setMmapSize(mmapSize);
         leaves = leafPages(snapshot);
         for (int pgno : leaves) {
@@ -100,11 +77,8 @@ public class PageReadBench {
 
     @TearDown(Level.Trial)
     public void tearDown() throws Exception {
-        pager.endRead(snapshot);
-        pager.close();
-        for (String suffix : new String[] {"", "-wal", "-shm", "-onelite-rowid"}) {
-            Files.deleteIfExists(Path.of(file + suffix));
-        }
+        table.pager.endRead(snapshot);
+        table.close();
     }
 
     @Benchmark
