@@ -1,0 +1,444 @@
+package io.onelite.tools;
+
+import java.io.BufferedOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * Runs the shell's dot-commands, with {@code sqlite3} 3.40's argument rules, messages and
+ * results. A command name may be shortened to any unambiguous prefix. Arguments are split at
+ * spaces; {@code '...'} is taken as written, while {@code "..."} and bare words have their
+ * backslash escapes ({@code \t}, {@code \n}, {@code \\}, {@code \NNN}...) resolved. Each command
+ * returns 0, 1 (an error: counted, and it stops the shell under {@code -bail}) or {@link #EXIT}.
+ */
+final class DotCommands {
+    /** Returned by {@code .quit} and {@code .exit}: stop reading input. */
+    static final int EXIT = 2;
+
+    /** Every command, in {@code .help} order. */
+    private static final String[][] HELP = {
+            {"backup", ".backup ?DB? FILE        Backup DB (default \"main\") to FILE"},
+            {"bail", ".bail on|off             Stop after hitting an error.  Default OFF"},
+            {"changes", ".changes on|off          Show number of rows changed by SQL"},
+            {"databases", ".databases               List names and files of attached databases"},
+            {"dump", ".dump ?OBJECTS?          Render database content as SQL"},
+            {"echo", ".echo on|off             Turn command echo on or off"},
+            {"exit", ".exit ?CODE?             Exit this program with return-code CODE"},
+            {"headers", ".headers on|off          Turn display of headers on or off"},
+            {"help", ".help                    Show this message"},
+            {"import", ".import FILE TABLE       Import data from FILE into TABLE"},
+            {"indexes", ".indexes ?TABLE?         Show names of indexes"},
+            {"mode", ".mode MODE ?OPTIONS?     Set output mode"},
+            {"nullvalue", ".nullvalue STRING        Use STRING in place of NULL values"},
+            {"once", ".once FILE               Output for the next SQL command only to FILE"},
+            {"open", ".open ?OPTIONS? ?FILE?   Close existing database and reopen FILE"},
+            {"output", ".output ?FILE?           Send output to FILE or stdout if FILE is omitted"},
+            {"print", ".print STRING...         Print literal STRING"},
+            {"quit", ".quit                    Exit this program"},
+            {"read", ".read FILE                Read input from FILE"},
+            {"save", ".save FILE               Write database to FILE (an alias for .backup ...)"},
+            {"schema", ".schema ?PATTERN?        Show the CREATE statements matching PATTERN"},
+            {"separator", ".separator COL ?ROW?     Change the column and row separators"},
+            {"show", ".show                    Show the current values for various settings"},
+            {"tables", ".tables ?TABLE?          List names of tables matching LIKE pattern TABLE"},
+            {"timer", ".timer on|off            Turn SQL timer on or off"},
+            {"width", ".width NUM1 NUM2 ...     Set minimum column widths for columnar output"},
+    };
+
+    private final Shell shell;
+    private final SchemaCommands schema;
+
+    DotCommands(Shell shell) {
+        this.shell = shell;
+        this.schema = new SchemaCommands(shell);
+    }
+
+    int run(String line) {
+        List<String> words = splitWords(line.substring(1));
+        if (words.isEmpty()) {
+            return 0;
+        }
+        String typed = words.get(0);
+        String cmd = resolve(typed.toLowerCase(Locale.ROOT));
+        List<String> args = words.subList(1, words.size());
+        String arg = args.isEmpty() ? null : args.get(0);
+        OutputSettings s = shell.settings;
+        if (cmd == null) {
+            shell.err.println("Error: unknown command or invalid arguments:  \"" + typed + "\". Enter \".help\" for help");
+            return 1;
+        }
+        return switch (cmd) {
+            case "quit" -> {
+                shell.quit = true;
+                yield EXIT;
+            }
+            case "exit" -> {
+                shell.quit = true;
+                shell.exitCode = arg == null ? 0 : Importer.leadingInt(arg);
+                yield EXIT;
+            }
+            case "tables" -> schema.tables(arg);
+            case "indexes" -> args.size() > 1 ? usage(".indexes ?LIKE-PATTERN?") : schema.indexes(arg);
+            case "schema" -> args.size() > 1 ? usage(".schema ?--indent? ?--nosys? ?LIKE-PATTERN?") : schema.schema(arg);
+            case "databases" -> schema.databases();
+            case "dump" -> new Dumper(shell).run(args);
+            case "import" -> new Importer(shell).run(args);
+            case "read" -> arg == null ? usage(".read FILE") : shell.readFile(arg);
+            case "headers" -> onOff(arg, ".headers on|off", v -> {
+                s.headers = v;
+                s.headersChosen = true;
+            });
+            case "echo" -> onOff(arg, ".echo on|off", v -> shell.echo = v);
+            case "bail" -> onOff(arg, ".bail on|off", v -> shell.bail = v);
+            case "changes" -> onOff(arg, ".changes on|off", v -> shell.showChanges = v);
+            case "timer" -> onOff(arg, ".timer on|off", v -> shell.timer = v);
+            case "mode" -> mode(args);
+            case "separator" -> {
+                if (arg == null) {
+                    yield usage(".separator COL ?ROW?");
+                }
+                s.colSeparator = arg;
+                if (args.size() > 1) {
+                    s.rowSeparator = args.get(1);
+                }
+                yield 0;
+            }
+            case "nullvalue" -> {
+                if (args.size() != 1) {
+                    yield usage(".nullvalue STRING");
+                }
+                s.nullValue = arg;
+                yield 0;
+            }
+            case "width" -> {
+                s.widths = new ArrayList<>();
+                for (String w : args) {
+                    s.widths.add(Importer.leadingInt(w));
+                }
+                yield 0;
+            }
+            case "print" -> {
+                shell.out.println(String.join(" ", args));
+                yield 0;
+            }
+            case "show" -> args.isEmpty() ? show() : usage(".show");
+            case "output", "once" -> output(cmd, args);
+            case "open" -> open(args);
+            case "backup", "save" -> backup(cmd, args);
+            case "help" -> {
+                StringBuilder sb = new StringBuilder();
+                for (String[] h : HELP) {
+                    sb.append(h[1]).append('\n');
+                }
+                shell.out.print(sb.toString());
+                yield 0;
+            }
+            default -> throw new IllegalStateException(cmd);
+        };
+    }
+
+    /** The command {@code typed} names: itself or the one command it is a prefix of; null if none. */
+    private static String resolve(String typed) {
+        String found = null;
+        for (String[] h : HELP) {
+            if (h[0].equals(typed)) {
+                return typed;
+            }
+            if (h[0].startsWith(typed)) {
+                if (found != null) {
+                    return null;
+                }
+                found = h[0];
+            }
+        }
+        return found;
+    }
+
+    private int usage(String text) {
+        shell.err.println("Usage: " + text);
+        return 1;
+    }
+
+    private int onOff(String arg, String usage, java.util.function.Consumer<Boolean> set) {
+        if (arg == null) {
+            return usage(usage);
+        }
+        set.accept(booleanValue(arg));
+        return 0;
+    }
+
+    /** on/yes/true or a non-zero number is true; off/no/false or 0 false; anything else false, with sqlite3's warning. */
+    private boolean booleanValue(String s) {
+        String v = s.toLowerCase(Locale.ROOT);
+        if (v.matches("[-+]?\\d+")) {
+            return Importer.leadingInt(v) != 0;
+        }
+        switch (v) {
+            case "on", "yes", "true" -> {
+                return true;
+            }
+            case "off", "no", "false" -> {
+                return false;
+            }
+            default -> {
+                shell.err.println("ERROR: Not a boolean value: \"" + s + "\". Assuming \"no\".");
+                return false;
+            }
+        }
+    }
+
+    /**
+     * {@code .mode ?MODE? ?TABLE? ?--wrap N? ?--wordwrap B? ?--ww? ?--quote? ?--noquote?}. Without a
+     * mode it prints the current one; like {@code sqlite3} 3.40 it then also puts the column
+     * options back to their defaults.
+     */
+    private int mode(List<String> args) {
+        OutputSettings s = shell.settings;
+        OutputMode chosen = null;
+        boolean qbox = false;
+        int wrap = OutputSettings.DEFAULT_WRAP;
+        boolean wordWrap = false;
+        boolean quote = false;
+        for (int i = 0; i < args.size(); i++) {
+            String a = args.get(i);
+            switch (a) {
+                case "--wrap" -> wrap = i + 1 < args.size() ? Importer.leadingInt(args.get(++i)) : wrap;
+                case "--wordwrap" -> wordWrap = i + 1 < args.size() && booleanValue(args.get(++i));
+                case "--ww" -> wordWrap = true;
+                case "--quote" -> quote = true;
+                case "--noquote" -> quote = false;
+                default -> {
+                    if (chosen == null) {
+                        if (a.equalsIgnoreCase("qbox")) {
+                            chosen = OutputMode.BOX;
+                            qbox = true;
+                            continue;
+                        }
+                        chosen = modeNamed(a);
+                        if (chosen == null) {
+                            shell.err.println("Error: mode should be one of: ascii box column csv html insert json"
+                                    + " line list markdown qbox quote table tabs tcl");
+                            return 1;
+                        }
+                    } else if (chosen == OutputMode.INSERT) {
+                        s.insertTable = a;
+                    }
+                }
+            }
+        }
+        if (chosen == null) {
+            shell.out.println("current output mode: " + s.modeDescription());
+        } else {
+            s.selectMode(chosen);
+            if (chosen == OutputMode.INSERT && args.size() == 1) {
+                s.insertTable = "table";
+            }
+        }
+        s.wrap = wrap;
+        s.wordWrap = wordWrap;
+        s.quote = quote || qbox;
+        return 0;
+    }
+
+    /** The mode a (possibly shortened) name means, or null. */
+    private static OutputMode modeNamed(String name) {
+        String n = name.toLowerCase(Locale.ROOT);
+        for (OutputMode m : OutputMode.values()) {
+            if (m.label().equals(n)) {
+                return m;
+            }
+        }
+        return switch (n) {
+            case "lines" -> OutputMode.LINE;
+            case "columns" -> OutputMode.COLUMN;
+            default -> null;
+        };
+    }
+
+    private int show() {
+        OutputSettings s = shell.settings;
+        StringBuilder widths = new StringBuilder();
+        for (int w : s.widths) {
+            widths.append(w).append(' ');
+        }
+        String[][] rows = {
+                {"echo", shell.echo ? "on" : "off"},
+                {"eqp", "off"},
+                {"explain", "auto"},
+                {"headers", s.headers ? "on" : "off"},
+                {"mode", s.modeDescription()},
+                {"nullvalue", cQuoted(s.nullValue)},
+                {"output", shell.out.targetName()},
+                {"colseparator", cQuoted(s.colSeparator)},
+                {"rowseparator", cQuoted(s.rowSeparator)},
+                {"stats", "off"},
+                {"width", widths.toString()},
+                {"filename", shell.dbFile.isEmpty() ? ":memory:" : shell.dbFile},
+        };
+        StringBuilder sb = new StringBuilder();
+        for (String[] r : rows) {
+            sb.append(" ".repeat(12 - r[0].length())).append(r[0]).append(": ").append(r[1]).append('\n');
+        }
+        shell.out.print(sb.toString());
+        return 0;
+    }
+
+    private static String cQuoted(String s) {
+        return DelimitedPrinter.tcl(s);
+    }
+
+    /** {@code .output ?FILE?} (until changed; none or {@code stdout}: back to standard output) and {@code .once FILE}. */
+    private int output(String cmd, List<String> args) {
+        if (args.size() > 1) {
+            shell.err.println("ERROR: extra parameter: \"" + args.get(1) + "\".  Usage:");
+            shell.err.println(cmd.equals("once") ? ".once FILE               Output for the next SQL command only to FILE"
+                    : ".output ?FILE?           Send output to FILE or stdout if FILE is omitted");
+            return 1;
+        }
+        String file = args.isEmpty() ? null : args.get(0);
+        if (file == null || file.equals("stdout")) {
+            shell.out.restore();
+            return 0;
+        }
+        try {
+            OutputStream os = new BufferedOutputStream(Files.newOutputStream(Path.of(file)));
+            shell.out.redirect(os, file, cmd.equals("once"));
+            return 0;
+        } catch (IOException | RuntimeException e) {
+            shell.err.println("Error: cannot open \"" + file + "\"");
+            return 1;
+        }
+    }
+
+    /** {@code .open ?--readonly? ?FILE?}: closes the database and opens FILE (none: a new in-memory one). */
+    private int open(List<String> args) {
+        String file = null;
+        boolean readOnly = false;
+        for (String a : args) {
+            if (a.equals("--readonly") || a.equals("-readonly")) {
+                readOnly = true;
+            } else if (a.equals("--new") || a.equals("-new")) {
+                continue;
+            } else if (a.startsWith("-")) {
+                shell.err.println("unknown option: " + a);
+                return 1;
+            } else if (file != null) {
+                shell.err.println("extra argument: \"" + a + "\"");
+                return 1;
+            } else {
+                file = a;
+            }
+        }
+        if (file != null && args.contains("--new")) {
+            try {
+                Files.deleteIfExists(Path.of(file));
+            } catch (IOException e) {
+                shell.err.println("Error: cannot delete \"" + file + "\"");
+                return 1;
+            }
+        }
+        return shell.open(file == null ? "" : file, readOnly) ? 0 : 1;
+    }
+
+    /**
+     * {@code .backup ?DB? FILE} and {@code .save FILE}: a copy of the database in FILE, made with
+     * {@code VACUUM INTO} (which refuses an existing file, so one is replaced, as sqlite3's backup
+     * overwrites it).
+     */
+    private int backup(String cmd, List<String> args) {
+        List<String> plain = args.stream().filter(a -> !a.startsWith("-")).toList();
+        if (plain.isEmpty()) {
+            shell.err.println("missing FILENAME argument on .backup");
+            return 1;
+        }
+        if (plain.size() > 2) {
+            shell.err.println("Usage: .backup ?DB? ?OPTIONS? FILENAME");
+            return 1;
+        }
+        String db = plain.size() == 2 ? plain.get(0) : "main";
+        String file = plain.get(plain.size() - 1);
+        try {
+            Path target = Path.of(file);
+            Files.deleteIfExists(target);
+            shell.session.execute("VACUUM " + SqlLiteral.name(db) + " INTO " + SqlLiteral.text(file));
+            return 0;
+        } catch (IOException | RuntimeException e) {
+            shell.err.println("Error: " + (e instanceof RuntimeException ? Shell.message(e) : "cannot write \"" + file + "\""));
+            return 1;
+        }
+    }
+
+    /** Words of a dot-command: {@code '...'} as written; {@code "..."} and bare words with backslash escapes resolved. */
+    static List<String> splitWords(String s) {
+        List<String> out = new ArrayList<>();
+        int i = 0;
+        while (i < s.length()) {
+            char c = s.charAt(i);
+            if (Character.isWhitespace(c)) {
+                i++;
+            } else if (c == '\'') {
+                int end = s.indexOf('\'', i + 1);
+                end = end < 0 ? s.length() : end;
+                out.add(s.substring(i + 1, end));
+                i = end + 1;
+            } else if (c == '"') {
+                int j = i + 1;
+                while (j < s.length() && s.charAt(j) != '"') {
+                    j += s.charAt(j) == '\\' && j + 1 < s.length() ? 2 : 1;
+                }
+                out.add(resolveBackslashes(s.substring(i + 1, Math.min(j, s.length()))));
+                i = j + 1;
+            } else {
+                int j = i;
+                while (j < s.length() && !Character.isWhitespace(s.charAt(j))) {
+                    j++;
+                }
+                out.add(resolveBackslashes(s.substring(i, j)));
+                i = j;
+            }
+        }
+        return out;
+    }
+
+    /** C-style escapes: {@code \a \b \t \n \v \f \r \" \' \\} and up to three octal digits. */
+    static String resolveBackslashes(String s) {
+        if (s.indexOf('\\') < 0) {
+            return s;
+        }
+        StringBuilder sb = new StringBuilder(s.length());
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (c != '\\' || i + 1 >= s.length()) {
+                sb.append(c);
+                continue;
+            }
+            char e = s.charAt(++i);
+            switch (e) {
+                case 'a' -> sb.append('\u0007');
+                case 'b' -> sb.append('\b');
+                case 't' -> sb.append('\t');
+                case 'n' -> sb.append('\n');
+                case 'v' -> sb.append('\u000b');
+                case 'f' -> sb.append('\f');
+                case 'r' -> sb.append('\r');
+                default -> {
+                    if (e >= '0' && e <= '7') {
+                        int v = e - '0';
+                        for (int k = 0; k < 2 && i + 1 < s.length() && s.charAt(i + 1) >= '0' && s.charAt(i + 1) <= '7'; k++) {
+                            v = v * 8 + (s.charAt(++i) - '0');
+                        }
+                        sb.append((char) v);
+                    } else {
+                        sb.append(e);
+                    }
+                }
+            }
+        }
+        return sb.toString();
+    }
+}
