@@ -63,7 +63,8 @@ final class ColumnarPrinter implements ResultPrinter {
         List<List<String>> header = new ArrayList<>(n);
         int[] widths = new int[n];
         for (int i = 0; i < n; i++) {
-            header.add(CellLines.split(names.get(i), wrapOf(i), settings.wordWrap));
+            // a header never takes more than one line: sqlite3 shows only the first
+            header.add(List.of(CellLines.split(names.get(i), wrapOf(i), settings.wordWrap).get(0)));
             widths[i] = Math.max(Math.abs(widthSetting(i)), widest(header.get(i)));
             for (List<List<String>> r : rows) {
                 widths[i] = Math.max(widths[i], widest(r.get(i)));

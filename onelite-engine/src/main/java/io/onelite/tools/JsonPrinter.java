@@ -39,7 +39,7 @@ final class JsonPrinter implements ResultPrinter {
             return "null";
         }
         if (v instanceof Double d) {
-            return RealText.literal(d);
+            return RealText.json(d);
         }
         if (v instanceof byte[] b) {
             return string(ShellText.ofBytes(b));      // every byte, NULs included

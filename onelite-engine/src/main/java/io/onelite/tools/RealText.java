@@ -8,9 +8,11 @@ import io.onelite.jdbc.RealFormat;
  *   <li>{@link #display}: SQLite's text for the value ({@code %!.15g}), in the modes that print
  *       values as text (list, csv, column, box...);</li>
  *   <li>{@link #twentyDigits}: {@code %!.20g}, enough digits to read back as the same double,
- *       in quote mode;</li>
- *   <li>{@link #literal}: the same, but {@code 1e999}/{@code -1e999} for infinities, in insert
- *       and json modes and {@code .dump} (which must load back).</li>
+ *       in quote mode (infinities print as {@code Inf});</li>
+ *   <li>{@link #json}: the same, but {@code 1e999}/{@code -1e999} for infinities;</li>
+ *   <li>{@link #literal}: in insert mode and {@code .dump} (which must load back):
+ *       {@code 1e999}/{@code -1e999} for infinities, {@code N.0} for a whole number that fits
+ *       in 64 bits, else {@code %!.20g}.</li>
  * </ul>
  *
  * <p>{@code %!.20g} asks for more digits than a double holds, so the digits past the 17th come
@@ -23,6 +25,7 @@ final class RealText {
     private static final int PRECISION = 20;
     /** Significant digits the {@code !} flag lets printf produce; later digits print as 0. */
     private static final int MAX_SIGNIFICANT = 26;
+    private static final double TWO_TO_63 = 9.223372036854775808e18;
 
     private RealText() {
     }
@@ -31,12 +34,20 @@ final class RealText {
         return RealFormat.format(d);
     }
 
+    /** As json mode writes a REAL: {@code %!.20g}, or {@code 1e999}/{@code -1e999} for infinities. */
+    static String json(double d) {
+        return Double.isInfinite(d) ? (d > 0 ? "1e999" : "-1e999") : twentyDigits(d);
+    }
+
     static String literal(double d) {
         if (d == Double.POSITIVE_INFINITY) {
             return "1e999";
         }
         if (d == Double.NEGATIVE_INFINITY) {
             return "-1e999";
+        }
+        if (d >= -TWO_TO_63 && d < TWO_TO_63 && d == Math.rint(d)) {
+            return (long) d + ".0";                    // sqlite3 checks r == (double)(int64)r first
         }
         return twentyDigits(d);
     }
