@@ -11,7 +11,7 @@ import java.util.Locale;
 
 /**
  * Runs the shell's dot-commands, with {@code sqlite3} 3.40's argument rules, messages and
- * results. A command name may be shortened to any unambiguous prefix. Arguments are split at
+ * results. A command name may be shortened as far as {@code sqlite3} allows. Arguments are split at
  * spaces; {@code '...'} is taken as written, while {@code "..."} and bare words have their
  * backslash escapes ({@code \t}, {@code \n}, {@code \\}, {@code \NNN}...) resolved. Each command
  * returns 0, 1 (an error: counted, and it stops the shell under {@code -bail}) or {@link #EXIT}.
@@ -142,21 +142,27 @@ final class DotCommands {
         };
     }
 
-    /** The command {@code typed} names: itself or the one command it is a prefix of; null if none. */
+    /**
+     * Commands in the order {@code sqlite3} tries them, with the shortest prefix it accepts for
+     * each: {@code .h} is {@code .headers}, {@code .hel} {@code .help}, {@code .o} {@code .output},
+     * {@code .on} {@code .once}, {@code .op} {@code .open}, {@code .d} {@code .dump}.
+     */
+    private static final String[][] ABBREVIATIONS = {
+            {"backup", "3"}, {"save", "3"}, {"bail", "3"}, {"changes", "3"}, {"databases", "2"}, {"dump", "1"},
+            {"echo", "1"}, {"exit", "2"}, {"headers", "1"}, {"help", "3"}, {"import", "1"}, {"indexes", "2"},
+            {"mode", "1"}, {"nullvalue", "1"}, {"once", "2"}, {"open", "2"}, {"output", "1"}, {"print", "1"},
+            {"quit", "1"}, {"read", "3"}, {"schema", "3"}, {"separator", "2"}, {"show", "3"}, {"tables", "2"},
+            {"timer", "5"}, {"width", "1"},
+    };
+
+    /** The command {@code typed} names (see {@link #ABBREVIATIONS}), or null. */
     private static String resolve(String typed) {
-        String found = null;
-        for (String[] h : HELP) {
-            if (h[0].equals(typed)) {
-                return typed;
-            }
-            if (h[0].startsWith(typed)) {
-                if (found != null) {
-                    return null;
-                }
-                found = h[0];
+        for (String[] a : ABBREVIATIONS) {
+            if (a[0].startsWith(typed) && typed.length() >= Integer.parseInt(a[1])) {
+                return a[0];
             }
         }
-        return found;
+        return null;
     }
 
     private int usage(String text) {

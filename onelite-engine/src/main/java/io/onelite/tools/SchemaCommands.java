@@ -18,6 +18,16 @@ final class SchemaCommands {
 
     /** {@code .tables ?PATTERN?}: tables and views of every database (others as {@code db.name}), sorted. */
     int tables(String pattern) {
+        return names("type IN ('table','view') AND name NOT LIKE 'sqlite_%' AND name LIKE ?1", pattern);
+    }
+
+    /** {@code .indexes ?TABLE?}: names of the indexes (of tables LIKE {@code TABLE}) of every database. */
+    int indexes(String table) {
+        return names("type='index' AND tbl_name LIKE ?1", table);
+    }
+
+    /** Names of schema objects matching {@code where} in every database, sorted, printed in columns. */
+    private int names(String where, String pattern) {
         List<Object[]> dbs = shell.query("PRAGMA database_list");   // seq, name, file
         if (dbs == null) {
             return 1;
@@ -30,16 +40,9 @@ final class SchemaCommands {
             }
             String prefix = schema.equals("main") ? "" : SqlLiteral.text(schema + ".") + "||";
             union.append("SELECT ").append(prefix).append("name FROM ").append(SqlLiteral.name(schema))
-                    .append(".sqlite_schema WHERE type IN ('table','view') AND name NOT LIKE 'sqlite_%' AND name LIKE ?1");
+                    .append(".sqlite_schema WHERE ").append(where);
         }
         List<Object[]> rows = shell.query(union + " ORDER BY 1", pattern == null ? "%" : pattern);
-        return rows == null ? 1 : printNames(rows);
-    }
-
-    /** {@code .indexes ?TABLE?}: names of the indexes (of tables LIKE {@code TABLE}). */
-    int indexes(String table) {
-        List<Object[]> rows = shell.query("SELECT name FROM sqlite_schema WHERE type='index' AND tbl_name LIKE ?1"
-                + " ORDER BY 1", table == null ? "%" : table);
         return rows == null ? 1 : printNames(rows);
     }
 
@@ -74,29 +77,47 @@ final class SchemaCommands {
 
     /**
      * {@code .schema ?PATTERN?}: the CREATE statements (of objects whose table is LIKE
-     * {@code PATTERN}) in the order they were made; a view gets a comment naming its columns.
+     * {@code PATTERN}) of every database, each in the order they were made; objects of other
+     * databases than main are named {@code db.name}, and a view gets a comment naming its columns.
      */
     int schema(String pattern) {
-        List<Object[]> rows = shell.query("SELECT sql, type, name FROM sqlite_schema WHERE sql IS NOT NULL"
-                + " AND tbl_name LIKE ?1 ORDER BY rowid", pattern == null ? "%" : pattern);
-        if (rows == null) {
+        List<Object[]> dbs = shell.query("PRAGMA database_list");   // seq, name, file
+        if (dbs == null) {
             return 1;
         }
         StringBuilder sb = new StringBuilder();
-        for (Object[] r : rows) {
-            sb.append(createStatement((String) r[0]));
-            if ("view".equals(r[1])) {
-                List<Object[]> cols = shell.query("SELECT name FROM pragma_table_info(?1)", r[2]);
-                if (cols != null) {
-                    sb.append("\n/* ").append(SqlLiteral.name((String) r[2]))
-                            .append(cols.stream().map(c -> SqlLiteral.name((String) c[0])).collect(Collectors.joining(",", "(", ")")))
-                            .append(" */");
-                }
+        for (Object[] db : dbs) {
+            String schema = (String) db[1];
+            List<Object[]> rows = shell.query("SELECT sql, type, name FROM " + SqlLiteral.name(schema)
+                    + ".sqlite_schema WHERE sql IS NOT NULL AND tbl_name LIKE ?1 ORDER BY rowid", pattern == null ? "%" : pattern);
+            if (rows == null) {
+                return 1;
             }
-            sb.append(";\n");
+            String prefix = schema.equals("main") ? "" : schema + ".";
+            for (Object[] r : rows) {
+                String sql = (String) r[0];
+                sb.append(prefix.isEmpty() ? createStatement(sql) : qualified(sql, prefix));
+                if ("view".equals(r[1])) {
+                    // cid, name, type...
+                    List<Object[]> cols = shell.query("PRAGMA " + SqlLiteral.name(schema) + ".table_info(" + SqlLiteral.text((String) r[2]) + ")");
+                    if (cols != null) {
+                        sb.append("\n/* ").append(prefix).append(SqlLiteral.name((String) r[2]))
+                                .append(cols.stream().map(c -> SqlLiteral.name((String) c[1])).collect(Collectors.joining(",", "(", ")")))
+                                .append(" */");
+                    }
+                }
+                sb.append(";\n");
+            }
         }
         shell.out.print(sb.toString());
         return 0;
+    }
+
+    /** {@code CREATE [UNIQUE] TYPE name...} with {@code prefix} put before the name. */
+    private static String qualified(String sql, String prefix) {
+        java.util.regex.Matcher m = java.util.regex.Pattern
+                .compile("(?i)^CREATE\\s+(UNIQUE\\s+)?(TABLE|INDEX|VIEW|TRIGGER)\\s+").matcher(sql);
+        return m.find() ? sql.substring(0, m.end()) + prefix + sql.substring(m.end()) : sql;
     }
 
     /**

@@ -54,7 +54,7 @@ public final class Shell {
     boolean timer;
     /** Set by {@code .quit}/{@code .exit}: stop reading input. */
     boolean quit;
-    /** The status {@code .exit N} asked for. */
+    /** The status {@code .exit N} asked for; 0 ends as at the end of input (1 if anything failed). */
     int exitCode;
 
     Shell(PrintStream out, PrintStream err) {
@@ -103,7 +103,7 @@ public final class Shell {
                 } else if (step instanceof ShellCommandLine.Step.Command c) {
                     int rc = runArgument(c.text());
                     if ((rc != 0 && bail) || quit) {
-                        return quit ? exitCode : 1;
+                        return exitCode != 0 ? exitCode : rc != 0 ? 1 : 0;
                     }
                 }
             }
@@ -124,7 +124,7 @@ public final class Shell {
                 out.println("Enter \".help\" for usage hints.");
             }
             int rc = readLines(new BufferedReader(stdin), interactive);
-            return quit ? exitCode : rc;
+            return exitCode != 0 ? exitCode : rc;
         } finally {
             out.restore();
             close();
@@ -299,8 +299,9 @@ public final class Shell {
                 } catch (RuntimeException | StackOverflowError e) {
                     printer.finish();
                     int code = e instanceof OneLiteException oe ? oe.resultCode().primaryCode() : 2;
-                    err.println(lineNo == 0 ? "Error: stepping, " + message(e) + " (" + code + ")"
-                            : "Runtime error near line " + lineNo + ": " + message(e) + " (" + code + ")");
+                    String codeNote = code > 1 ? " (" + code + ")" : "";   // sqlite3 leaves out SQLITE_ERROR's (1)
+                    err.println(lineNo == 0 ? "Error: stepping, " + message(e) + codeNote
+                            : "Runtime error near line " + lineNo + ": " + message(e) + codeNote);
                     return lineNo == 0 ? code : 1;
                 }
                 printer.finish();

@@ -14,6 +14,8 @@ final class ShellSink {
     private OutputStream target;
     private String targetName = "stdout";
     private boolean once;
+    /** True from {@code .once} until the end of that command itself, which must not end it. */
+    private boolean onceJustSet;
 
     ShellSink(PrintStream console) {
         this.console = console;
@@ -47,11 +49,14 @@ final class ShellSink {
         this.target = file;
         this.targetName = name;
         this.once = once;
+        this.onceJustSet = once;
     }
 
     /** Ends a {@code .once} redirection after the command it was for. */
     void commandDone() {
-        if (once) {
+        if (onceJustSet) {
+            onceJustSet = false;
+        } else if (once) {
             restore();
         }
     }
@@ -69,6 +74,7 @@ final class ShellSink {
         target = console;
         targetName = "stdout";
         once = false;
+        onceJustSet = false;
     }
 
     String targetName() {
