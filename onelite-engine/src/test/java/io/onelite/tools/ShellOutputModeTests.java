@@ -5,6 +5,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Random;
 
 import static io.onelite.tools.ShellHarness.assertSameAsSqlite3;
 
@@ -117,5 +118,31 @@ class ShellOutputModeTests {
         for (String mode : List.of("list", "quote", "insert", "json", "line", "box")) {
             assertSameAsSqlite3(dir, ".mode " + mode + "\n" + reals, "DB");
         }
+    }
+
+    @Test
+    void realsPrintWithSqlite3sDigitsForRandomDoubles() throws Exception {
+        // m * 2^e is exact in both shells, so any difference is in the printing of %!.20g
+        long seed = new Random().nextLong();
+        System.out.println("realsPrintWithSqlite3sDigitsForRandomDoubles seed " + seed);
+        Random random = new Random(seed);
+        StringBuilder sql = new StringBuilder(".mode quote\nSELECT x FROM (");
+        for (int i = 0; i < 500; i++) {
+            long m = random.nextLong() >> (11 + random.nextInt(40));
+            int e = random.nextInt(i % 2 == 0 ? 120 : 2000) - (i % 2 == 0 ? 60 : 1000);
+            sql.append(i == 0 ? "" : " UNION ALL ").append("SELECT ").append(m).append(" * pow(2.0, ").append(e).append(") AS x");
+        }
+        assertSameAsSqlite3(dir, sql.append(");\n").toString(), "DB");
+    }
+
+    @Test
+    void insertModeQuotesTheNamesSqlite3Quotes() throws Exception {
+        StringBuilder sql = new StringBuilder();
+        List<String> names = new java.util.ArrayList<>(SqlLiteral.keywords());
+        names.addAll(List.of("plain", "_x", "x1", "1x", "a b", "rowid", "oid", "true", "false", "t", "é", "a\"b", "MixedCase", "select2"));
+        for (String name : names) {
+            sql.append(".mode insert '").append(name).append("'\nSELECT 1 AS '").append(name).append("';\n");
+        }
+        assertSameAsSqlite3(dir, sql.toString(), "-header", "DB");
     }
 }
