@@ -6,7 +6,7 @@ package io.onelite.tools;
  * nothing in any mode, headers included, as in {@code sqlite3} 3.40.
  */
 sealed interface ResultPrinter permits DelimitedPrinter, LinePrinter, JsonPrinter, HtmlPrinter, InsertPrinter,
-        ColumnarPrinter {
+        ColumnarPrinter, QueryPlanPrinter {
 
     /** One row: values as the engine gives them (null, Long, Double, String, byte[]). */
     void row(Object[] values);

@@ -204,7 +204,10 @@ public final class Shell {
                     if (line.isBlank()) {
                         continue;
                     }
-                    if (line.stripLeading().startsWith(".")) {
+                    if (line.startsWith("#")) {
+                        continue;                          // as sqlite3: a comment line between statements
+                    }
+                    if (line.startsWith(".")) {            // only in column 0; indented, it is SQL
                         if (echo) {
                             out.println(line);
                         }
@@ -287,7 +290,8 @@ public final class Shell {
                 for (int i = 0; i < n; i++) {
                     names.add(st.columnName(i));
                 }
-                ResultPrinter printer = settings.printer(out, names);
+                ResultPrinter printer = QueryPlanPrinter.isQueryPlan(st.sql()) ? new QueryPlanPrinter(out)
+                        : settings.printer(out, names);
                 try {
                     while (st.step()) {
                         Object[] row = new Object[n];

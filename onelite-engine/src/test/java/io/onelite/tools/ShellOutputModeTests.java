@@ -145,4 +145,17 @@ class ShellOutputModeTests {
         }
         assertSameAsSqlite3(dir, sql.toString(), "-header", "DB");
     }
+
+    @Test
+    void explainQueryPlanDrawsSqlite3sTreeInEveryMode() throws Exception {
+        String plans = """
+                CREATE TABLE t(a, b);
+                CREATE INDEX ta ON t(a);
+                EXPLAIN QUERY PLAN SELECT * FROM t WHERE a = 1;
+                explain query plan SELECT a FROM t UNION ALL SELECT b FROM t;
+                """;
+        for (String mode : List.of("list", "box", "csv", "json", "line")) {
+            assertSameAsSqlite3(dir, ".mode " + mode + "\n" + plans, "-header", "DB");
+        }
+    }
 }

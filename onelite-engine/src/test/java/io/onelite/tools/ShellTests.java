@@ -114,4 +114,14 @@ class ShellTests {
         ShellHarness.Outcome theirs = sqlite3("", db.toString(), "SELECT a FROM t", "PRAGMA integrity_check");
         assertThat(theirs.out()).isEqualTo("from onelite\nok\n");
     }
+
+    @Test
+    void hashLinesAreCommentsAndOnlyDotsInColumnOneAreCommands() throws Exception {
+        String script = "# a comment\nSELECT 1;\n  .print indented\nSELECT 2;\n";
+        ShellHarness.Outcome ours = shell(script, dir.resolve("c.db").toString());
+        ShellHarness.Outcome theirs = sqlite3(script, dir.resolve("c2.db").toString());
+        assertThat(ours.out()).isEqualTo(theirs.out()).isEqualTo("1\n");
+        assertThat(ours.err()).isEqualTo(theirs.err().lines().findFirst().orElseThrow() + "\n");
+        assertThat(ours.status()).isEqualTo(theirs.status()).isEqualTo(1);
+    }
 }
