@@ -1,10 +1,5 @@
 package io.onelite.tools;
 
-import java.io.BufferedOutputStream;
-import java.io.IOException;
-import java.io.OutputStream;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -52,10 +47,12 @@ final class DotCommands {
 
     private final Shell shell;
     private final SchemaCommands schema;
+    private final FileCommands files;
 
     DotCommands(Shell shell) {
         this.shell = shell;
         this.schema = new SchemaCommands(shell);
+        this.files = new FileCommands(shell);
     }
 
     int run(String line) {
@@ -127,9 +124,9 @@ final class DotCommands {
                 yield 0;
             }
             case "show" -> args.isEmpty() ? show() : usage(".show");
-            case "output", "once" -> output(cmd, args);
-            case "open" -> open(args);
-            case "backup", "save" -> backup(cmd, args);
+            case "output", "once" -> files.output(cmd, args);
+            case "open" -> files.open(args);
+            case "backup", "save" -> files.backup(args);
             case "help" -> {
                 StringBuilder sb = new StringBuilder();
                 for (String[] h : HELP) {
@@ -296,87 +293,6 @@ final class DotCommands {
 
     private static String cQuoted(String s) {
         return DelimitedPrinter.tcl(s);
-    }
-
-    /** {@code .output ?FILE?} (until changed; none or {@code stdout}: back to standard output) and {@code .once FILE}. */
-    private int output(String cmd, List<String> args) {
-        if (args.size() > 1) {
-            shell.err.println("ERROR: extra parameter: \"" + args.get(1) + "\".  Usage:");
-            shell.err.println(cmd.equals("once") ? ".once FILE               Output for the next SQL command only to FILE"
-                    : ".output ?FILE?           Send output to FILE or stdout if FILE is omitted");
-            return 1;
-        }
-        String file = args.isEmpty() ? null : args.get(0);
-        if (file == null || file.equals("stdout")) {
-            shell.out.restore();
-            return 0;
-        }
-        try {
-            OutputStream os = new BufferedOutputStream(Files.newOutputStream(Path.of(file)));
-            shell.out.redirect(os, file, cmd.equals("once"));
-            return 0;
-        } catch (IOException | RuntimeException e) {
-            shell.err.println("Error: cannot open \"" + file + "\"");
-            return 1;
-        }
-    }
-
-    /** {@code .open ?--readonly? ?FILE?}: closes the database and opens FILE (none: a new in-memory one). */
-    private int open(List<String> args) {
-        String file = null;
-        boolean readOnly = false;
-        for (String a : args) {
-            if (a.equals("--readonly") || a.equals("-readonly")) {
-                readOnly = true;
-            } else if (a.equals("--new") || a.equals("-new")) {
-                continue;
-            } else if (a.startsWith("-")) {
-                shell.err.println("unknown option: " + a);
-                return 1;
-            } else if (file != null) {
-                shell.err.println("extra argument: \"" + a + "\"");
-                return 1;
-            } else {
-                file = a;
-            }
-        }
-        if (file != null && args.contains("--new")) {
-            try {
-                Files.deleteIfExists(Path.of(file));
-            } catch (IOException e) {
-                shell.err.println("Error: cannot delete \"" + file + "\"");
-                return 1;
-            }
-        }
-        return shell.open(file == null ? "" : file, readOnly) ? 0 : 1;
-    }
-
-    /**
-     * {@code .backup ?DB? FILE} and {@code .save FILE}: a copy of the database in FILE, made with
-     * {@code VACUUM INTO} (which refuses an existing file, so one is replaced, as sqlite3's backup
-     * overwrites it).
-     */
-    private int backup(String cmd, List<String> args) {
-        List<String> plain = args.stream().filter(a -> !a.startsWith("-")).toList();
-        if (plain.isEmpty()) {
-            shell.err.println("missing FILENAME argument on .backup");
-            return 1;
-        }
-        if (plain.size() > 2) {
-            shell.err.println("Usage: .backup ?DB? ?OPTIONS? FILENAME");
-            return 1;
-        }
-        String db = plain.size() == 2 ? plain.get(0) : "main";
-        String file = plain.get(plain.size() - 1);
-        try {
-            Path target = Path.of(file);
-            Files.deleteIfExists(target);
-            shell.session.execute("VACUUM " + SqlLiteral.name(db) + " INTO " + SqlLiteral.text(file));
-            return 0;
-        } catch (IOException | RuntimeException e) {
-            shell.err.println("Error: " + (e instanceof RuntimeException ? Shell.message(e) : "cannot write \"" + file + "\""));
-            return 1;
-        }
     }
 
     /** Words of a dot-command: {@code '...'} as written; {@code "..."} and bare words with backslash escapes resolved. */

@@ -35,8 +35,9 @@ import java.util.Properties;
  * and reading goes on unless {@code -bail}; exit status 1 if any failed), with a prompt when
  * standard input is a terminal.
  *
- * <p>This class owns the connection and the input loop; {@link DotCommands} runs dot-commands
- * and {@link OutputSettings} with the {@link ResultPrinter}s decides how rows look.
+ * <p>This class owns the connection and the input loop; {@link ShellCommandLine} reads the
+ * options, {@link DotCommands} runs dot-commands and {@link OutputSettings} with the
+ * {@link ResultPrinter}s decides how rows look.
  */
 public final class Shell {
     final PrintStream err;
