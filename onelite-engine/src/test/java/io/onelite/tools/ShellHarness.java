@@ -46,8 +46,12 @@ final class ShellHarness {
         cmd.addAll(List.of(args));
         Process p = new ProcessBuilder(cmd).start();
         CompletableFuture<byte[]> err = CompletableFuture.supplyAsync(() -> readAll(p.getErrorStream()));
-        p.getOutputStream().write(stdin.getBytes(StandardCharsets.UTF_8));
-        p.getOutputStream().close();
+        try {
+            p.getOutputStream().write(stdin.getBytes(StandardCharsets.UTF_8));
+            p.getOutputStream().close();
+        } catch (IOException e) {
+            // sqlite3 may exit without reading standard input (SQL arguments, -help): nothing to feed
+        }
         byte[] out = p.getInputStream().readAllBytes();
         return new Outcome(p.waitFor(), out, new String(err.join(), StandardCharsets.UTF_8));
     }
