@@ -185,10 +185,9 @@ final class Importer {
 
     /** The table's column count, 0 if there is no such table, -1 after an error. */
     private int columnCount(String schema, String table) {
-        String pragma = schema == null ? "pragma_table_info(?1)" : "pragma_table_info(?1, ?2)";
-        List<Object[]> rows = schema == null ? shell.query("SELECT count(*) FROM " + pragma, table)
-                : shell.query("SELECT count(*) FROM " + pragma, table, schema);
-        return rows == null ? -1 : ((Long) rows.get(0)[0]).intValue();
+        List<Object[]> rows = shell.query("PRAGMA " + (schema == null ? "" : SqlLiteral.name(schema) + ".")
+                + "table_info(" + SqlLiteral.text(table) + ")");
+        return rows == null ? -1 : rows.size();
     }
 
     /** Header fields as column names: empty ones become {@code ?}, repeated ones get {@code _1}, {@code _2}... */

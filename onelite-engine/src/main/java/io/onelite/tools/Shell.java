@@ -244,10 +244,12 @@ public final class Shell {
 
     /** One complete piece of input: echoed, run, then timed and counted when asked. */
     private int runChunk(String text, int startLine) {
+        // as sqlite3 joins the lines: without the last newline (it shows in error messages)
+        String sql = text.endsWith("\n") ? text.substring(0, text.length() - 1) : text;
         if (echo) {
-            out.println(text.endsWith("\n") ? text.substring(0, text.length() - 1) : text);
+            out.println(sql);
         }
-        int rc = runSql(text, startLine);
+        int rc = runSql(sql, startLine);
         out.commandDone();
         return rc;
     }
@@ -263,7 +265,7 @@ public final class Shell {
         if (clock != null) {
             out.println(clock.report());
         }
-        if (showChanges) {
+        if (showChanges && rc == 0) {                  // sqlite3 reports changes only after success
             out.println("changes: " + session.changes() + "   total_changes: " + session.totalChanges());
         }
         out.flush();

@@ -25,6 +25,8 @@ class ShellDotCommandTests {
                 CREATE INDEX bx ON b(x);
                 CREATE TABLE u(k UNIQUE);
                 CREATE VIEW v2 AS SELECT 1 AS [a b], 2 AS c, 3 AS [select];
+                CREATE TABLE "é"(e);
+                CREATE TABLE "日本語テーブル"(j);
                 CREATE TEMP TABLE tt(q);
                 CREATE INDEX temp.ti ON tt(q);
                 CREATE TEMP VIEW tv AS SELECT 1;
@@ -85,6 +87,7 @@ class ShellDotCommandTests {
                 .changes on
                 INSERT INTO t VALUES(5), (6);
                 SELECT 3; SELECT 4;
+                INSERT INTO t VALUES(7); INSERT INTO nosuch VALUES(1); SELECT 'not reached';
                 .echo off
                 .changes off
                 .bail on

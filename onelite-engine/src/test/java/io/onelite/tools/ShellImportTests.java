@@ -45,6 +45,10 @@ class ShellImportTests {
                 SELECT count(*) FROM people;
                 .import --csv %1$s/noeol.csv noeol
                 SELECT * FROM noeol;
+                ATTACH ':memory:' AS aux;
+                .import --csv --schema aux %1$s/people.csv people
+                .import --csv --schema aux %1$s/people.csv people
+                SELECT count(*) FROM aux.people;
                 CREATE TABLE typed(a INTEGER, b REAL, c);
                 .import --csv --skip 1 %1$s/people.csv typed
                 .mode list

@@ -67,7 +67,7 @@ class ShellOutputModeTests {
                 SELECT 'one' || char(10) || 'two' || char(10) || 'three' AS m, 1 AS n UNION ALL SELECT 'single', 2;
                 SELECT 'a' || char(13) || char(10) || 'b' || char(1) || 'c' || char(10) AS c;
                 """;
-        for (String mode : List.of("column", "box", "table", "markdown")) {
+        for (String mode : List.of("column", "box", "table", "markdown", "line")) {
             assertSameAsSqlite3(dir, ".mode " + mode + "\n" + rows, "DB");
             assertSameAsSqlite3(dir, rows, "-" + mode, "-header", "DB");
         }
