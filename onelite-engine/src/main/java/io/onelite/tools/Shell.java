@@ -53,6 +53,8 @@ public final class Shell {
     boolean echo;
     boolean showChanges;
     boolean timer;
+    /** The line number given for SQL typed at the prompt, whose errors name no line. */
+    static final int TYPED = -1;
     /** Set by {@code .quit}/{@code .exit}: stop reading input. */
     boolean quit;
     /** The status {@code .exit N} asked for; 0 ends as at the end of input (1 if anything failed). */
@@ -198,6 +200,9 @@ public final class Shell {
                 }
                 String line = in.readLine();
                 if (line == null) {
+                    if (interactive) {
+                        out.println("");                   // end the prompt's line, as sqlite3
+                    }
                     break;
                 }
                 lineNo++;
@@ -225,13 +230,13 @@ public final class Shell {
                 if (StatementCompleteness.isComplete(sql.toString())) {
                     String text = sql.toString();
                     sql.setLength(0);
-                    if (runChunk(text, startLine) != 0) {
+                    if (runChunk(text, interactive ? TYPED : startLine) != 0) {
                         errors++;
                     }
                 }
             }
             if (sql.length() > 0 && !sql.toString().isBlank() && !quit && (errors == 0 || !bail)) {
-                if (runChunk(sql.toString(), startLine) != 0) {
+                if (runChunk(sql.toString(), interactive ? TYPED : startLine) != 0) {
                     errors++;
                 }
             }
@@ -256,8 +261,8 @@ public final class Shell {
 
     /**
      * Runs every statement in {@code text}, printing rows. {@code lineNo} is 0 for command-line
-     * SQL (errors as {@code Error: ...}) or the line the text starts on (errors name it).
-     * Returns 0, or the exit status of the error.
+     * SQL (errors as {@code Error: ...}), the line the text starts on (errors name it), or
+     * {@link #TYPED}. Returns 0, or the exit status of the error.
      */
     int runSql(String text, int lineNo) {
         RunTimer clock = timer ? new RunTimer() : null;
@@ -279,8 +284,7 @@ public final class Shell {
             try {
                 st = session.prepare(rest);
             } catch (RuntimeException | StackOverflowError e) {
-                err.println(lineNo == 0 ? "Error: in prepare, " + message(e)
-                        : "Parse error near line " + lineNo + ": " + message(e));
+                err.println(errorPrefix(lineNo, "Error: in prepare, ", "Parse error") + message(e));
                 return 1;
             }
             try (st) {
@@ -307,13 +311,24 @@ public final class Shell {
                     printer.finish();
                     int code = e instanceof OneLiteException oe ? oe.resultCode().primaryCode() : 2;
                     String codeNote = code > 1 ? " (" + code + ")" : "";   // sqlite3 leaves out SQLITE_ERROR's (1)
-                    err.println(lineNo == 0 ? "Error: stepping, " + message(e) + codeNote
-                            : "Runtime error near line " + lineNo + ": " + message(e) + codeNote);
+                    err.println(errorPrefix(lineNo, "Error: stepping, ", "Runtime error") + message(e) + codeNote);
                     return lineNo == 0 ? code : 1;
                 }
                 printer.finish();
             }
         }
+    }
+
+    /**
+     * How an error message starts, by where the SQL came from: a command-line argument
+     * ({@code lineNo} 0: {@code argumentPrefix}), a line of a script ({@code Parse error near line 3: })
+     * or the prompt ({@link #TYPED}: {@code Parse error: }).
+     */
+    private static String errorPrefix(int lineNo, String argumentPrefix, String kind) {
+        if (lineNo == 0) {
+            return argumentPrefix;
+        }
+        return lineNo == TYPED ? kind + ": " : kind + " near line " + lineNo + ": ";
     }
 
     /** SQLite's message, or for a failure that is not the engine's own, what it was. */

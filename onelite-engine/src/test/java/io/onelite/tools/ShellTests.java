@@ -124,4 +124,15 @@ class ShellTests {
         assertThat(ours.err()).isEqualTo(theirs.err().lines().findFirst().orElseThrow() + "\n");
         assertThat(ours.status()).isEqualTo(theirs.status()).isEqualTo(1);
     }
+
+    @Test
+    void errorsTypedAtThePromptNameNoLineAsSqlite3() throws Exception {
+        String typed = "SELECT * FROM nosuch;\nSELECT 1;\nINSERT INTO t VALUES(1);\n";
+        ShellHarness.Outcome ours = shell(typed, "-interactive", dir.resolve("p.db").toString());
+        ShellHarness.Outcome theirs = sqlite3(typed, "-interactive", dir.resolve("p2.db").toString());
+        assertThat(ours.err()).isEqualTo(theirs.err())
+                .isEqualTo("Parse error: no such table: nosuch\nParse error: no such table: t\n");
+        assertThat(ours.out()).endsWith("sqlite> 1\nsqlite> sqlite> \n");
+        assertThat(ours.status()).isEqualTo(theirs.status()).isEqualTo(1);
+    }
 }
