@@ -125,10 +125,13 @@ final class Dumper {
         return rows(into + " VALUES(", select);
     }
 
+    /** Whether the table has a rowid: a WITHOUT ROWID table has none, and selecting it fails. */
     private boolean hasRowid(String table) {
-        List<Object[]> r = shell.query("SELECT 1 FROM sqlite_schema WHERE name=?1 AND type='table'"
-                + " AND sql NOT LIKE '%WITHOUT%ROWID%'", table);
-        return r != null && !r.isEmpty();
+        try (Statement st = shell.session.prepare("SELECT rowid FROM " + SqlLiteral.name(table) + " LIMIT 0")) {
+            return true;
+        } catch (RuntimeException e) {
+            return false;
+        }
     }
 
     private boolean rows(String prefix, String select) {

@@ -52,6 +52,7 @@ class ShellDumpTests {
                 .dump t1_name
                 .dump --data-only nr
                 .dump --preserve-rowids nr
+                .dump --preserve-rowids
                 .dump --newlines t%
                 .dump --nosys
                 .dump nosuch
