@@ -81,7 +81,7 @@ final class DotCommands {
             }
             case "tables" -> schema.tables(arg);
             case "indexes" -> args.size() > 1 ? usage(".indexes ?LIKE-PATTERN?") : schema.indexes(arg);
-            case "schema" -> args.size() > 1 ? usage(".schema ?--indent? ?--nosys? ?LIKE-PATTERN?") : schema.schema(arg);
+            case "schema" -> schema(args);
             case "databases" -> schema.databases();
             case "dump" -> new Dumper(shell).run(args);
             case "import" -> new Importer(shell).run(args);
@@ -151,6 +151,25 @@ final class DotCommands {
             {"quit", "1"}, {"read", "3"}, {"schema", "3"}, {"separator", "2"}, {"show", "3"}, {"tables", "2"},
             {"timer", "5"}, {"width", "1"},
     };
+
+    /** {@code .schema ?--nosys? ?PATTERN?}: {@code --nosys} leaves out {@code sqlite_} tables. */
+    private int schema(List<String> args) {
+        String pattern = null;
+        boolean noSys = false;
+        for (String a : args) {
+            if (a.equals("--nosys") || a.equals("-nosys")) {
+                noSys = true;
+            } else if (a.startsWith("-")) {
+                shell.err.println("Unknown option: \"" + a + "\"");
+                return 1;
+            } else if (pattern != null) {
+                return usage(".schema ?--indent? ?--nosys? ?LIKE-PATTERN?");
+            } else {
+                pattern = a;
+            }
+        }
+        return schema.schema(pattern, noSys);
+    }
 
     /** The command {@code typed} names (see {@link #ABBREVIATIONS}), or null. */
     private static String resolve(String typed) {

@@ -76,11 +76,11 @@ final class SchemaCommands {
     }
 
     /**
-     * {@code .schema ?PATTERN?}: the CREATE statements (of objects whose table is LIKE
-     * {@code PATTERN}) of every database, each in the order they were made; objects of other
+     * {@code .schema ?--nosys? ?PATTERN?}: the CREATE statements (of objects whose table is LIKE
+     * {@code PATTERN}; without {@code sqlite_} tables under {@code --nosys}) of every database, each in the order they were made; objects of other
      * databases than main are named {@code db.name}, and a view gets a comment naming its columns.
      */
-    int schema(String pattern) {
+    int schema(String pattern, boolean noSys) {
         List<Object[]> dbs = shell.query("PRAGMA database_list");   // seq, name, file
         if (dbs == null) {
             return 1;
@@ -89,7 +89,8 @@ final class SchemaCommands {
         for (Object[] db : dbs) {
             String schema = (String) db[1];
             List<Object[]> rows = shell.query("SELECT sql, type, name FROM " + SqlLiteral.name(schema)
-                    + ".sqlite_schema WHERE sql IS NOT NULL AND tbl_name LIKE ?1 ORDER BY rowid", pattern == null ? "%" : pattern);
+                    + ".sqlite_schema WHERE sql IS NOT NULL AND tbl_name LIKE ?1"
+                    + (noSys ? " AND name NOT LIKE 'sqlite_%'" : "") + " ORDER BY rowid", pattern == null ? "%" : pattern);
             if (rows == null) {
                 return 1;
             }

@@ -26,6 +26,7 @@ class ShellDotCommandTests {
                 CREATE TABLE u(k UNIQUE);
                 CREATE VIEW v2 AS SELECT 1 AS [a b], 2 AS c, 3 AS [select];
                 CREATE TABLE "é"(e);
+                CREATE TABLE sqlitex(s);
                 CREATE TABLE "日本語テーブル"(j);
                 CREATE TEMP TABLE tt(q);
                 CREATE INDEX temp.ti ON tt(q);
@@ -39,6 +40,9 @@ class ShellDotCommandTests {
                 .indexes nosuch
                 .indexes a b
                 .schema a b
+                .schema --nosys
+                .schema --nosys b
+                .schema --bogus
                 .databases
                 """, "DB");
     }
