@@ -9,7 +9,8 @@ import java.util.List;
  * Reads rows for {@code .import}: fields split by one column-separator character and rows by
  * one row-separator character. In CSV form (RFC 4180) a field may be double-quoted, a doubled
  * quote stands for one, separators and line breaks inside quotes are data, and a CR right before
- * the row separator is dropped. In ASCII form ({@code .mode ascii}, 0x1F and 0x1E) nothing is
+ * the row separator is dropped; a stray quote inside a quoted field is kept, with sqlite3's warning.
+ * In ASCII form ({@code .mode ascii}, 0x1F and 0x1E) nothing is
  * quoted. Each row remembers the line it started on, for warnings.
  */
 final class CsvReader {
@@ -74,7 +75,11 @@ final class CsvReader {
         }
     }
 
-    /** Reads a quoted field; text after its closing quote, up to a separator, is kept (with a warning). */
+    /**
+     * Reads a quoted field. A quote followed by anything but a quote, a separator or the end is
+     * kept as a quote (with a warning) and the field stays quoted, as in sqlite3; a field still
+     * open at the end of the input is warned about at the line where it started.
+     */
     private int quoted(StringBuilder field) throws IOException {
         int startLine = line;
         read();                                      // the opening quote
@@ -88,21 +93,26 @@ final class CsvReader {
                 field.append((char) c);
                 continue;
             }
-            if (peek() == '"') {
+            int next = peek();
+            if (next == '"') {
                 read();
                 field.append('"');
                 continue;
             }
-            int after = read();
-            if (after == '\r' && rowSep == '\n' && peek() == '\n') {
-                after = read();
+            if (next == '\r' && rowSep == '\n') {
+                read();
+                if (peek() == '\n') {
+                    return read();
+                }
+                field.append('"').append('\r');    // a lone CR after the quote: keep going, quoted
+                warn.accept(fileName + ":" + line + ": unescaped \" character");
+                continue;
             }
-            if (after < 0 || after == colSep || after == rowSep) {
-                return after;
+            if (next < 0 || next == colSep || next == rowSep) {
+                return read();
             }
             warn.accept(fileName + ":" + line + ": unescaped \" character");
-            field.append('"').append((char) after);
-            return plain(field);
+            field.append('"');
         }
     }
 

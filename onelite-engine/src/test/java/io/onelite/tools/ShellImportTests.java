@@ -26,6 +26,8 @@ class ShellImportTests {
         write("empty.csv", "");
         write("semi.csv", "a;b\n1;2\n");
         write("noeol.csv", "a,b\n1,2");
+        write("malformed.csv", "a,b,c\n1,ab\"c,2\n\"x\"y\"z\",2\n1,\"a\" ,2\n3,4\n");
+        write("unterminated.csv", "a,b,c\n1,\"bad\"x,2\n3,4\n");
     }
 
     private void write(String name, String text) throws Exception {
@@ -78,7 +80,7 @@ class ShellImportTests {
     }
 
     @Test
-    void raggedRowsDuplicateNamesLineBreaksAndEmptyFilesAsSqlite3() throws Exception {
+    void raggedRowsDuplicateNamesLineBreaksStrayQuotesAndEmptyFilesAsSqlite3() throws Exception {
         assertSameAsSqlite3(dir, """
                 .import --csv %1$s/ragged.csv ragged
                 SELECT * FROM ragged;
@@ -88,6 +90,11 @@ class ShellImportTests {
                 SELECT a, hex(b) FROM crlf;
                 .import --csv %1$s/empty.csv em
                 .import nosuch.csv x
+                .import --csv %1$s/malformed.csv malformed
+                .import --csv %1$s/unterminated.csv unterminated
+                .mode quote
+                SELECT * FROM malformed;
+                SELECT * FROM unterminated;
                 """.formatted(dir), "DB");
     }
 
