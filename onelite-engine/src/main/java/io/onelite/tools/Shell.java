@@ -125,6 +125,10 @@ public final class Shell {
             if (interactive) {
                 out.println("OneLite " + OneLiteDriver.VERSION + " shell (SQLite compatible)");
                 out.println("Enter \".help\" for usage hints.");
+                if (cl.file == null && console) {             // sqlite3 says so only on a terminal
+                    out.println("Connected to a transient in-memory database.");
+                    out.println("Use \".open FILENAME\" to reopen on a persistent database.");
+                }
             }
             int rc = readLines(new BufferedReader(stdin), interactive);
             return exitCode != 0 ? exitCode : rc;
