@@ -267,19 +267,26 @@ final class DotCommands {
         return 0;
     }
 
+    /**
+     * Mode names in the order sqlite3 tries them; a name may be any prefix of one, so {@code .mode c}
+     * is column, {@code .mode t} tcl, {@code .mode tab} tabs.
+     */
+    private static final String[] MODE_NAMES = {"lines", "columns", "list", "html", "tcl", "csv", "tabs", "insert",
+            "quote", "ascii", "markdown", "table", "box", "json"};
+
     /** The mode a (possibly shortened) name means, or null. */
     private static OutputMode modeNamed(String name) {
         String n = name.toLowerCase(Locale.ROOT);
-        for (OutputMode m : OutputMode.values()) {
-            if (m.label().equals(n)) {
-                return m;
+        for (String m : MODE_NAMES) {
+            if (!n.isEmpty() && m.startsWith(n)) {
+                return switch (m) {
+                    case "lines" -> OutputMode.LINE;
+                    case "columns" -> OutputMode.COLUMN;
+                    default -> OutputMode.valueOf(m.toUpperCase(Locale.ROOT));
+                };
             }
         }
-        return switch (n) {
-            case "lines" -> OutputMode.LINE;
-            case "columns" -> OutputMode.COLUMN;
-            default -> null;
-        };
+        return null;
     }
 
     private int show() {

@@ -11,7 +11,8 @@ enum OutputMode {
         return this == BOX || this == COLUMN || this == MARKDOWN || this == TABLE;
     }
 
+    /** The name {@code .mode} and {@code .show} report: tabs is list mode with a tab separator to sqlite3. */
     String label() {
-        return name().toLowerCase(Locale.ROOT);
+        return this == TABS ? "list" : name().toLowerCase(Locale.ROOT);
     }
 }

@@ -100,6 +100,19 @@ class ShellOutputModeTests {
                 .mode insert foo
                 .mode
                 .mode nosuch
+                .mode tabs
+                .mode
+                .mode qb
+                .mode c
+                .mode
+                .mode t
+                .mode
+                .mode tab
+                .mode
+                .mode li
+                .mode
+                .mode m
+                .mode
                 .mode column
                 .mode list
                 SELECT 1 AS headers_stay_on;
