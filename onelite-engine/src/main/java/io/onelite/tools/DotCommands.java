@@ -15,34 +15,34 @@ final class DotCommands {
     /** Returned by {@code .quit} and {@code .exit}: stop reading input. */
     static final int EXIT = 2;
 
-    /** Every command, in {@code .help} order. */
-    private static final String[][] HELP = {
-            {"backup", ".backup ?DB? FILE        Backup DB (default \"main\") to FILE"},
-            {"bail", ".bail on|off             Stop after hitting an error.  Default OFF"},
-            {"changes", ".changes on|off          Show number of rows changed by SQL"},
-            {"databases", ".databases               List names and files of attached databases"},
-            {"dump", ".dump ?OBJECTS?          Render database content as SQL"},
-            {"echo", ".echo on|off             Turn command echo on or off"},
-            {"exit", ".exit ?CODE?             Exit this program with return-code CODE"},
-            {"headers", ".headers on|off          Turn display of headers on or off"},
-            {"help", ".help                    Show this message"},
-            {"import", ".import FILE TABLE       Import data from FILE into TABLE"},
-            {"indexes", ".indexes ?TABLE?         Show names of indexes"},
-            {"mode", ".mode MODE ?OPTIONS?     Set output mode"},
-            {"nullvalue", ".nullvalue STRING        Use STRING in place of NULL values"},
-            {"once", ".once FILE               Output for the next SQL command only to FILE"},
-            {"open", ".open ?OPTIONS? ?FILE?   Close existing database and reopen FILE"},
-            {"output", ".output ?FILE?           Send output to FILE or stdout if FILE is omitted"},
-            {"print", ".print STRING...         Print literal STRING"},
-            {"quit", ".quit                    Exit this program"},
-            {"read", ".read FILE                Read input from FILE"},
-            {"save", ".save FILE               Write database to FILE (an alias for .backup ...)"},
-            {"schema", ".schema ?PATTERN?        Show the CREATE statements matching PATTERN"},
-            {"separator", ".separator COL ?ROW?     Change the column and row separators"},
-            {"show", ".show                    Show the current values for various settings"},
-            {"tables", ".tables ?TABLE?          List names of tables matching LIKE pattern TABLE"},
-            {"timer", ".timer on|off            Turn SQL timer on or off"},
-            {"width", ".width NUM1 NUM2 ...     Set minimum column widths for columnar output"},
+    /** The {@code .help} text: every command this shell runs. */
+    private static final String[] HELP = {
+            ".backup ?DB? FILE        Backup DB (default \"main\") to FILE",
+            ".bail on|off             Stop after hitting an error.  Default OFF",
+            ".changes on|off          Show number of rows changed by SQL",
+            ".databases               List names and files of attached databases",
+            ".dump ?OBJECTS?          Render database content as SQL",
+            ".echo on|off             Turn command echo on or off",
+            ".exit ?CODE?             Exit this program with return-code CODE",
+            ".headers on|off          Turn display of headers on or off",
+            ".help                    Show this message",
+            ".import FILE TABLE       Import data from FILE into TABLE",
+            ".indexes ?TABLE?         Show names of indexes",
+            ".mode MODE ?OPTIONS?     Set output mode",
+            ".nullvalue STRING        Use STRING in place of NULL values",
+            ".once FILE               Output for the next SQL command only to FILE",
+            ".open ?OPTIONS? ?FILE?   Close existing database and reopen FILE",
+            ".output ?FILE?           Send output to FILE or stdout if FILE is omitted",
+            ".print STRING...         Print literal STRING",
+            ".quit                    Exit this program",
+            ".read FILE               Read input from FILE",
+            ".save FILE               Write database to FILE (an alias for .backup ...)",
+            ".schema ?PATTERN?        Show the CREATE statements matching PATTERN",
+            ".separator COL ?ROW?     Change the column and row separators",
+            ".show                    Show the current values for various settings",
+            ".tables ?TABLE?          List names of tables matching LIKE pattern TABLE",
+            ".timer on|off            Turn SQL timer on or off",
+            ".width NUM1 NUM2 ...     Set minimum column widths for columnar output",
     };
 
     private final Shell shell;
@@ -76,7 +76,7 @@ final class DotCommands {
             }
             case "exit" -> {
                 shell.quit = true;
-                shell.exitCode = arg == null ? 0 : Importer.leadingInt(arg);
+                shell.exitCode = arg == null ? 0 : integerValue(arg);
                 yield EXIT;
             }
             case "tables" -> schema.tables(arg);
@@ -115,7 +115,7 @@ final class DotCommands {
             case "width" -> {
                 s.widths = new ArrayList<>();
                 for (String w : args) {
-                    s.widths.add(Importer.leadingInt(w));
+                    s.widths.add(integerValue(w));
                 }
                 yield 0;
             }
@@ -129,8 +129,8 @@ final class DotCommands {
             case "backup", "save" -> files.backup(args);
             case "help" -> {
                 StringBuilder sb = new StringBuilder();
-                for (String[] h : HELP) {
-                    sb.append(h[1]).append('\n');
+                for (String h : HELP) {
+                    sb.append(h).append('\n');
                 }
                 shell.out.print(sb.toString());
                 yield 0;
@@ -198,7 +198,7 @@ final class DotCommands {
     private boolean booleanValue(String s) {
         String v = s.toLowerCase(Locale.ROOT);
         if (v.matches("[-+]?\\d+")) {
-            return Importer.leadingInt(v) != 0;
+            return integerValue(v) != 0;
         }
         switch (v) {
             case "on", "yes", "true" -> {
@@ -229,7 +229,7 @@ final class DotCommands {
         for (int i = 0; i < args.size(); i++) {
             String a = args.get(i);
             switch (a) {
-                case "--wrap" -> wrap = i + 1 < args.size() ? Importer.leadingInt(args.get(++i)) : wrap;
+                case "--wrap" -> wrap = i + 1 < args.size() ? integerValue(args.get(++i)) : wrap;
                 case "--wordwrap" -> wordWrap = i + 1 < args.size() && booleanValue(args.get(++i));
                 case "--ww" -> wordWrap = true;
                 case "--quote" -> quote = true;
@@ -388,5 +388,20 @@ final class DotCommands {
             }
         }
         return sb.toString();
+    }
+
+    /** The integer at the start of {@code s} (0 if none), as sqlite3 reads a number argument. */
+    static int integerValue(String s) {
+        int i = 0;
+        int sign = 1;
+        if (i < s.length() && (s.charAt(i) == '-' || s.charAt(i) == '+')) {
+            sign = s.charAt(i) == '-' ? -1 : 1;
+            i++;
+        }
+        long v = 0;
+        while (i < s.length() && Character.isDigit(s.charAt(i)) && v < Integer.MAX_VALUE) {
+            v = v * 10 + (s.charAt(i++) - '0');
+        }
+        return (int) Math.min(Integer.MAX_VALUE, sign * v);
     }
 }

@@ -56,7 +56,7 @@ final class Importer {
                 switch (a.replaceFirst("^--", "-")) {
                     case "-csv" -> format = OutputMode.CSV;
                     case "-ascii" -> format = OutputMode.ASCII;
-                    case "-skip" -> skip = i + 1 < args.size() ? leadingInt(args.get(++i)) : 0;
+                    case "-skip" -> skip = i + 1 < args.size() ? DotCommands.integerValue(args.get(++i)) : 0;
                     case "-schema" -> schema = i + 1 < args.size() ? args.get(++i) : null;
                     case "-v" -> {
                     }
@@ -230,20 +230,5 @@ final class Importer {
             s.rowSeparator = "\n";
         }
         return s.mode == OutputMode.ASCII ? OutputMode.ASCII : s.mode == OutputMode.CSV ? OutputMode.CSV : OutputMode.LIST;
-    }
-
-    /** The integer at the start of {@code s} (0 if none), as sqlite3's integer argument parsing. */
-    static int leadingInt(String s) {
-        int i = 0;
-        int sign = 1;
-        if (i < s.length() && (s.charAt(i) == '-' || s.charAt(i) == '+')) {
-            sign = s.charAt(i) == '-' ? -1 : 1;
-            i++;
-        }
-        long v = 0;
-        while (i < s.length() && Character.isDigit(s.charAt(i)) && v < Integer.MAX_VALUE) {
-            v = v * 10 + (s.charAt(i++) - '0');
-        }
-        return (int) Math.min(Integer.MAX_VALUE, sign * v);
     }
 }
