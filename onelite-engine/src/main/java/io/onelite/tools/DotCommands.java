@@ -23,6 +23,7 @@ final class DotCommands {
             ".databases               List names and files of attached databases",
             ".dump ?OBJECTS?          Render database content as SQL",
             ".echo on|off             Turn command echo on or off",
+            ".eqp on|off              Enable or disable automatic EXPLAIN QUERY PLAN",
             ".exit ?CODE?             Exit this program with return-code CODE",
             ".headers on|off          Turn display of headers on or off",
             ".help                    Show this message",
@@ -34,6 +35,7 @@ final class DotCommands {
             ".open ?OPTIONS? ?FILE?   Close existing database and reopen FILE",
             ".output ?FILE?           Send output to FILE or stdout if FILE is omitted",
             ".print STRING...         Print literal STRING",
+            ".prompt MAIN CONTINUE    Replace the standard prompts",
             ".quit                    Exit this program",
             ".read FILE               Read input from FILE",
             ".save FILE               Write database to FILE (an alias for .backup ...)",
@@ -41,6 +43,7 @@ final class DotCommands {
             ".separator COL ?ROW?     Change the column and row separators",
             ".show                    Show the current values for various settings",
             ".tables ?TABLE?          List names of tables matching LIKE pattern TABLE",
+            ".timeout MS              Try opening locked tables for MS milliseconds",
             ".timer on|off            Turn SQL timer on or off",
             ".width NUM1 NUM2 ...     Set minimum column widths for columnar output",
     };
@@ -91,6 +94,28 @@ final class DotCommands {
                 s.headersChosen = true;
             });
             case "echo" -> onOff(arg, ".echo on|off", v -> shell.echo = v);
+            case "eqp" -> {
+                if (arg == null) {
+                    yield usage(".eqp off|on|trace|trigger|full");
+                }
+                // full/trigger/trace add bytecode or trigger plans in sqlite3; here they mean on
+                shell.eqp = arg.equalsIgnoreCase("full") || arg.equalsIgnoreCase("trigger")
+                        || arg.equalsIgnoreCase("trace") || booleanValue(arg);
+                yield 0;
+            }
+            case "timeout" -> {
+                shell.session.setBusyTimeoutMillis(arg == null ? 0 : Math.max(0, integerValue(arg)));
+                yield 0;
+            }
+            case "prompt" -> {
+                if (arg != null) {
+                    shell.mainPrompt = arg;
+                }
+                if (args.size() > 1) {
+                    shell.continuePrompt = args.get(1);
+                }
+                yield 0;
+            }
             case "bail" -> onOff(arg, ".bail on|off", v -> shell.bail = v);
             case "changes" -> onOff(arg, ".changes on|off", v -> shell.showChanges = v);
             case "timer" -> onOff(arg, ".timer on|off", v -> shell.timer = v);
@@ -146,10 +171,10 @@ final class DotCommands {
      */
     private static final String[][] ABBREVIATIONS = {
             {"backup", "3"}, {"save", "3"}, {"bail", "3"}, {"changes", "3"}, {"databases", "2"}, {"dump", "1"},
-            {"echo", "1"}, {"exit", "2"}, {"headers", "1"}, {"help", "3"}, {"import", "1"}, {"indexes", "2"},
-            {"mode", "1"}, {"nullvalue", "1"}, {"once", "2"}, {"open", "2"}, {"output", "1"}, {"print", "1"},
+            {"echo", "1"}, {"eqp", "2"}, {"exit", "2"}, {"headers", "1"}, {"help", "3"}, {"import", "1"}, {"indexes", "2"},
+            {"mode", "1"}, {"nullvalue", "1"}, {"once", "2"}, {"open", "2"}, {"output", "1"}, {"print", "1"}, {"prompt", "4"},
             {"quit", "1"}, {"read", "3"}, {"schema", "3"}, {"separator", "2"}, {"show", "3"}, {"tables", "2"},
-            {"timer", "5"}, {"width", "1"},
+            {"timeout", "5"}, {"timer", "5"}, {"width", "1"},
     };
 
     /** {@code .schema ?--nosys? ?PATTERN?}: {@code --nosys} leaves out {@code sqlite_} tables. */
@@ -297,7 +322,7 @@ final class DotCommands {
         }
         String[][] rows = {
                 {"echo", shell.echo ? "on" : "off"},
-                {"eqp", "off"},
+                {"eqp", shell.eqp ? "on" : "off"},
                 {"explain", "auto"},
                 {"headers", s.headers ? "on" : "off"},
                 {"mode", s.modeDescription()},

@@ -53,6 +53,10 @@ public final class Shell {
     boolean echo;
     boolean showChanges;
     boolean timer;
+    /** {@code .eqp on}: print each statement's query plan before its rows. */
+    boolean eqp;
+    String mainPrompt = "sqlite> ";
+    String continuePrompt = "   ...> ";
     /** The line number given for SQL typed at the prompt, whose errors name no line. */
     static final int TYPED = -1;
     /** Set by {@code .quit}/{@code .exit}: stop reading input. */
@@ -199,7 +203,7 @@ public final class Shell {
         try {
             while (!quit && (errors == 0 || !bail)) {
                 if (interactive) {
-                    out.print(sql.length() == 0 ? "sqlite> " : "   ...> ");
+                    out.print(sql.length() == 0 ? mainPrompt : continuePrompt);
                     out.flush();
                 }
                 String line = in.readLine();
@@ -301,6 +305,9 @@ public final class Shell {
                 for (int i = 0; i < n; i++) {
                     names.add(st.columnName(i));
                 }
+                if (eqp && !st.sql().stripLeading().regionMatches(true, 0, "EXPLAIN", 0, 7)) {
+                    printQueryPlan(st.sql());
+                }
                 ResultPrinter printer = QueryPlanPrinter.isQueryPlan(st.sql()) ? new QueryPlanPrinter(out)
                         : settings.printer(out, names);
                 try {
@@ -333,6 +340,23 @@ public final class Shell {
             return argumentPrefix;
         }
         return lineNo == TYPED ? kind + ": " : kind + " near line " + lineNo + ": ";
+    }
+
+    /** {@code .eqp on}: the plan of {@code sql}, drawn as a tree; nothing if it has none. */
+    private void printQueryPlan(String sql) {
+        try (Statement plan = session.prepare("EXPLAIN QUERY PLAN " + sql)) {
+            QueryPlanPrinter printer = new QueryPlanPrinter(out);
+            while (plan.step()) {
+                Object[] row = new Object[plan.columnCount()];
+                for (int i = 0; i < row.length; i++) {
+                    row[i] = plan.column(i);
+                }
+                printer.row(row);
+            }
+            printer.finish();
+        } catch (RuntimeException e) {
+            // a statement EXPLAIN cannot take (the statement itself still runs and reports)
+        }
     }
 
     /** SQLite's message, or for a failure that is not the engine's own, what it was. */

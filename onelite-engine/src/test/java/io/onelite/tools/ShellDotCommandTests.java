@@ -181,12 +181,44 @@ class ShellDotCommandTests {
     @Test
     void helpListsEveryCommandTheShellRuns() {
         ShellHarness.Outcome o = shell(".help\n", dir.resolve("help.db").toString());
-        for (String cmd : new String[]{".backup", ".bail", ".changes", ".databases", ".dump", ".echo", ".exit", ".headers",
-                ".import", ".indexes", ".mode", ".nullvalue", ".once", ".open", ".output", ".print", ".quit", ".read",
-                ".save", ".schema", ".separator", ".show", ".tables", ".timer", ".width"}) {
+        for (String cmd : new String[]{".backup", ".bail", ".changes", ".databases", ".dump", ".echo", ".eqp", ".exit",
+                ".headers", ".import", ".indexes", ".mode", ".nullvalue", ".once", ".open", ".output", ".print", ".prompt",
+                ".quit", ".read", ".save", ".schema", ".separator", ".show", ".tables", ".timeout", ".timer", ".width"}) {
             assertThat(o.out().lines()).anyMatch(l -> l.startsWith(cmd + " "));
             assertThat(shell(cmd.equals(".quit") || cmd.equals(".exit") ? "" : cmd + "\n", dir.resolve("h.db").toString()).err())
                     .as(cmd).doesNotContain("unknown command");
         }
+    }
+
+    @Test
+    void eqpPrintsEachStatementsPlanFirstAndTimeoutSetsTheBusyTimeout() throws Exception {
+        assertSameAsSqlite3(dir, """
+                CREATE TABLE t(a, b);
+                CREATE INDEX ta ON t(a);
+                .eqp on
+                .show
+                SELECT * FROM t WHERE a = 1;
+                INSERT INTO t VALUES(1, 2);
+                SELECT a FROM t;
+                EXPLAIN QUERY PLAN SELECT * FROM t;
+                .eqp off
+                SELECT * FROM t;
+                .eq
+                .timeout 750
+                PRAGMA busy_timeout;
+                .timeo
+                PRAGMA busy_timeout;
+                """, "DB");
+    }
+
+    @Test
+    void promptReplacesBothPrompts() {
+        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+        int rc = new Shell(new java.io.PrintStream(out, true, java.nio.charset.StandardCharsets.UTF_8),
+                new java.io.PrintStream(new java.io.ByteArrayOutputStream()))
+                .run(new String[]{dir.resolve("prompt.db").toString()}, true,
+                        new java.io.StringReader(".prompt 'A> ' 'B> '\nSELECT\n1;\n.prom X\n"));
+        assertThat(rc).isZero();
+        assertThat(out.toString(java.nio.charset.StandardCharsets.UTF_8)).endsWith("sqlite> A> B> 1\nA> X\n");
     }
 }
