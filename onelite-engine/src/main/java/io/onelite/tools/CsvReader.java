@@ -25,6 +25,7 @@ final class CsvReader {
     private final String fileName;
     private final java.util.function.Consumer<String> warn;
     private int line = 1;
+    private boolean started;
     private int peeked = -2;
 
     CsvReader(Reader in, char colSep, char rowSep, boolean quoting, String fileName,
@@ -39,6 +40,10 @@ final class CsvReader {
 
     /** The next row, or null at the end of the input. */
     Row next() throws IOException {
+        if (!started && peek() == '\uFEFF') {
+            read();                                  // a UTF-8 byte-order mark is not data, as in sqlite3
+        }
+        started = true;
         if (peek() < 0) {
             return null;
         }

@@ -26,6 +26,7 @@ class ShellImportTests {
         write("empty.csv", "");
         write("semi.csv", "a;b\n1;2\n");
         write("noeol.csv", "a,b\n1,2");
+        write("bom.csv", "\uFEFFa,b\n1,2\n");
         write("malformed.csv", "a,b,c\n1,ab\"c,2\n\"x\"y\"z\",2\n1,\"a\" ,2\n3,4\n");
         write("unterminated.csv", "a,b,c\n1,\"bad\"x,2\n3,4\n");
     }
@@ -47,6 +48,8 @@ class ShellImportTests {
                 SELECT count(*) FROM people;
                 .import --csv %1$s/noeol.csv noeol
                 SELECT * FROM noeol;
+                .import --csv %1$s/bom.csv bom
+                .schema bom
                 ATTACH ':memory:' AS aux;
                 .import --csv --schema aux %1$s/people.csv people
                 .import --csv --schema aux %1$s/people.csv people
