@@ -19,7 +19,8 @@ import java.util.Map;
  * separators with CSV quoting). A missing table is created from the first row, every column
  * {@code TEXT} (duplicate names get {@code _1}, {@code _2}...; an empty name becomes {@code ?});
  * an existing table gets every row. A row with too few fields is padded with NULLs, one with too
- * many is cut, each with a warning. All rows go in one transaction; values are bound as text,
+ * many is cut, each with a warning; a row the table refuses is reported and skipped (the command
+ * fails, as in sqlite3, only when the last row was refused). All rows go in one transaction; values are bound as text,
  * so the columns' affinity applies.
  */
 final class Importer {
@@ -149,6 +150,7 @@ final class Importer {
         if (ownTransaction) {
             shell.session.execute("BEGIN");
         }
+        boolean lastRowFailed = false;
         try (Statement st = shell.session.prepare(insert)) {
             CsvReader.Row row;
             while ((row = csv.next()) != null) {
@@ -165,8 +167,10 @@ final class Importer {
                 }
                 try {
                     st.step();
+                    lastRowFailed = false;
                 } catch (RuntimeException e) {
                     shell.err.println(file + ":" + row.line() + ": INSERT failed: " + Shell.message(e));
+                    lastRowFailed = true;
                 }
                 st.reset();
             }
@@ -180,7 +184,7 @@ final class Importer {
         if (ownTransaction) {
             shell.session.execute("COMMIT");
         }
-        return 0;
+        return lastRowFailed ? 1 : 0;                  // as sqlite3: the command fails when its last row did
     }
 
     /** The table's column count, 0 if there is no such table, -1 after an error. */

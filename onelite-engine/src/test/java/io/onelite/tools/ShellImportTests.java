@@ -27,6 +27,8 @@ class ShellImportTests {
         write("semi.csv", "a;b\n1;2\n");
         write("noeol.csv", "a,b\n1,2");
         write("bom.csv", "\uFEFFa,b\n1,2\n");
+        write("refused.csv", "a,b\n1,2\n1,3\n,4\n5,6\n");
+        write("refusedlast.csv", "a,b\n1,2\n,4\n");
         write("malformed.csv", "a,b,c\n1,ab\"c,2\n\"x\"y\"z\",2\n1,\"a\" ,2\n3,4\n");
         write("unterminated.csv", "a,b,c\n1,\"bad\"x,2\n3,4\n");
     }
@@ -108,5 +110,12 @@ class ShellImportTests {
             assertThat(o[0].out().lines().findFirst()).isEqualTo(o[1].out().lines().findFirst());
             assertThat(o[0].status()).isEqualTo(o[1].status()).isEqualTo(1);
         }
+    }
+
+    @Test
+    void rowsTheTableRefusesAreReportedAndFailTheImportWhenLast() throws Exception {
+        String create = "CREATE TABLE c(a INTEGER PRIMARY KEY, b NOT NULL);\n";
+        assertSameAsSqlite3(dir, create + ".import --csv --skip 1 %s/refused.csv c\nSELECT * FROM c;\n".formatted(dir), "DB");
+        assertSameAsSqlite3(dir, create + ".import --csv --skip 1 %s/refusedlast.csv c\nSELECT * FROM c;\n".formatted(dir), "DB");
     }
 }
