@@ -45,7 +45,7 @@ final class DelimitedPrinter implements ResultPrinter {
         return switch (settings.mode) {
             case CSV -> csv(name);
             case QUOTE -> SqlLiteral.text(name);
-            case TCL -> tcl(name);
+            case TCL -> cLiteral(name);
             default -> name;
         };
     }
@@ -54,7 +54,7 @@ final class DelimitedPrinter implements ResultPrinter {
         return switch (settings.mode) {
             case CSV -> v == null ? settings.nullValue : csv(ShellText.display(v, ""));
             case QUOTE -> SqlLiteral.quoted(v);
-            case TCL -> tcl(ShellText.display(v, settings.nullValue));
+            case TCL -> cLiteral(ShellText.display(v, settings.nullValue));
             default -> ShellText.display(v, settings.nullValue);
         };
     }
@@ -70,7 +70,7 @@ final class DelimitedPrinter implements ResultPrinter {
     }
 
     /** A C string literal: backslash escapes, and octal for other bytes that are not printable ASCII. */
-    static String tcl(String s) {
+    static String cLiteral(String s) {
         StringBuilder sb = new StringBuilder("\"");
         for (byte b : ShellText.encode(s)) {
             int c = b & 0xff;

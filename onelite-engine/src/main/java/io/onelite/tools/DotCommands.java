@@ -326,10 +326,10 @@ final class DotCommands {
                 {"explain", "auto"},
                 {"headers", s.headers ? "on" : "off"},
                 {"mode", s.modeDescription()},
-                {"nullvalue", cQuoted(s.nullValue)},
+                {"nullvalue", DelimitedPrinter.cLiteral(s.nullValue)},
                 {"output", shell.out.targetName()},
-                {"colseparator", cQuoted(s.colSeparator)},
-                {"rowseparator", cQuoted(s.rowSeparator)},
+                {"colseparator", DelimitedPrinter.cLiteral(s.colSeparator)},
+                {"rowseparator", DelimitedPrinter.cLiteral(s.rowSeparator)},
                 {"stats", "off"},
                 {"width", widths.toString()},
                 {"filename", shell.dbFile.isEmpty() ? ":memory:" : shell.dbFile},
@@ -340,10 +340,6 @@ final class DotCommands {
         }
         shell.out.print(sb.toString());
         return 0;
-    }
-
-    private static String cQuoted(String s) {
-        return DelimitedPrinter.tcl(s);
     }
 
     /** Words of a dot-command: {@code '...'} as written; {@code "..."} and bare words with backslash escapes resolved. */
