@@ -34,6 +34,7 @@ final class DotCommands {
             ".once FILE               Output for the next SQL command only to FILE",
             ".open ?OPTIONS? ?FILE?   Close existing database and reopen FILE",
             ".output ?FILE?           Send output to FILE or stdout if FILE is omitted",
+            ".parameter CMD ...       Manage SQL parameter bindings",
             ".print STRING...         Print literal STRING",
             ".prompt MAIN CONTINUE    Replace the standard prompts",
             ".quit                    Exit this program",
@@ -144,6 +145,7 @@ final class DotCommands {
                 }
                 yield 0;
             }
+            case "parameter" -> shell.parameters.command(args);
             case "print" -> {
                 shell.out.println(String.join(" ", args));
                 yield 0;
@@ -172,8 +174,8 @@ final class DotCommands {
     private static final String[][] ABBREVIATIONS = {
             {"backup", "3"}, {"save", "3"}, {"bail", "3"}, {"changes", "3"}, {"databases", "2"}, {"dump", "1"},
             {"echo", "1"}, {"eqp", "2"}, {"exit", "2"}, {"headers", "1"}, {"help", "3"}, {"import", "1"}, {"indexes", "2"},
-            {"mode", "1"}, {"nullvalue", "1"}, {"once", "2"}, {"open", "2"}, {"output", "1"}, {"print", "1"}, {"prompt", "4"},
-            {"quit", "1"}, {"read", "3"}, {"schema", "3"}, {"separator", "2"}, {"show", "3"}, {"tables", "2"},
+            {"mode", "1"}, {"nullvalue", "1"}, {"once", "2"}, {"open", "2"}, {"output", "1"}, {"parameter", "3"},
+            {"print", "1"}, {"prompt", "4"}, {"quit", "1"}, {"read", "3"}, {"schema", "3"}, {"separator", "2"}, {"show", "3"}, {"tables", "2"},
             {"timeout", "5"}, {"timer", "5"}, {"width", "1"},
     };
 

@@ -43,6 +43,7 @@ public final class Shell {
     final PrintStream err;
     final ShellSink out;
     final OutputSettings settings = new OutputSettings();
+    final Parameters parameters = new Parameters(this);
     private final DotCommands dotCommands = new DotCommands(this);
     private Connection conn;
     Session session;
@@ -300,6 +301,7 @@ public final class Shell {
                     return 0;
                 }
                 rest = st.tail();
+                parameters.bind(st);
                 int n = st.columnCount();
                 List<String> names = new ArrayList<>(n);
                 for (int i = 0; i < n; i++) {

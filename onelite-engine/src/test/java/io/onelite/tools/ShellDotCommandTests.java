@@ -182,7 +182,7 @@ class ShellDotCommandTests {
     void helpListsEveryCommandTheShellRuns() {
         ShellHarness.Outcome o = shell(".help\n", dir.resolve("help.db").toString());
         for (String cmd : new String[]{".backup", ".bail", ".changes", ".databases", ".dump", ".echo", ".eqp", ".exit",
-                ".headers", ".import", ".indexes", ".mode", ".nullvalue", ".once", ".open", ".output", ".print", ".prompt",
+                ".headers", ".import", ".indexes", ".mode", ".nullvalue", ".once", ".open", ".output", ".parameter", ".print", ".prompt",
                 ".quit", ".read", ".save", ".schema", ".separator", ".show", ".tables", ".timeout", ".timer", ".width"}) {
             assertThat(o.out().lines()).anyMatch(l -> l.startsWith(cmd + " "));
             assertThat(shell(cmd.equals(".quit") || cmd.equals(".exit") ? "" : cmd + "\n", dir.resolve("h.db").toString()).err())
@@ -220,5 +220,30 @@ class ShellDotCommandTests {
                         new java.io.StringReader(".prompt 'A> ' 'B> '\nSELECT\n1;\n.prom X\n"));
         assertThat(rc).isZero();
         assertThat(out.toString(java.nio.charset.StandardCharsets.UTF_8)).endsWith("sqlite> A> B> 1\nA> X\n");
+    }
+
+    @Test
+    void parametersBindNamedParametersAsSqlite3() throws Exception {
+        assertSameAsSqlite3(dir, """
+                .parameter set :a 1.5
+                .parameter set :bb x'00ff'
+                .parameter set :c NULL
+                .parameter set :d 'x' 'y'
+                .parameter set :e 1+2
+                .parameter set f 3
+                .parameter set $z hello
+                .parameter set @y 'abc'
+                .parameter list
+                SELECT :a, hex(:bb), :c, :e, ?1, @y, $z, :nope;
+                .parameter unset :a
+                .parameter list
+                SELECT :a;
+                .parameter clear
+                .parameter list
+                .parameter
+                .parameter bogus
+                .par init
+                .pa init
+                """, "DB");
     }
 }
