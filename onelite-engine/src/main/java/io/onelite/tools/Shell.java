@@ -10,46 +10,64 @@ import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.PrintStream;
 import java.io.Reader;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Properties;
 
 /**
  * A {@code sqlite3}-like command-line shell (the engine jar's Main-Class):
- * {@code java -jar onelite-engine.jar [OPTIONS] [FILE] [SQL...]}.
+ * {@code java -jar onelite-engine.jar [OPTIONS] [FILE] [SQL...]}. {@code docs/shell.md} lists the
+ * options and dot-commands; the tests hold each to the output of {@code sqlite3} 3.40.
  *
- * <p>Options: {@code -header}, {@code -noheader}, {@code -column}, {@code -list},
- * {@code -separator SEP}, {@code -bail}, {@code -readonly}, {@code -version}, {@code -help}.
- * Each SQL argument (or dot-command) runs in turn and the shell exits; on the first error it
+ * <p>Each SQL argument (or dot-command) runs in turn and the shell exits; on the first error it
  * prints {@code Error: in prepare, <message>} (exit status 1) or
  * {@code Error: stepping, <message> (<code>)} (exit status = the primary result code), as
  * {@code sqlite3} 3.40 does. Without SQL arguments it reads statements from standard input
  * (errors print as {@code Parse error near line N: ...} / {@code Runtime error near line N: ...}
  * and reading goes on unless {@code -bail}; exit status 1 if any failed), with a prompt when
- * standard input is a terminal. Dot-commands: {@code .tables [PATTERN]}, {@code .schema [PATTERN]},
- * {@code .read FILE}, {@code .headers on|off}, {@code .mode list|column}, {@code .separator SEP},
- * {@code .quit}, {@code .exit}, {@code .help}.
+ * standard input is a terminal.
+ *
+ * <p>This class owns the connection and the input loop; {@link ShellCommandLine} reads the
+ * options, {@link DotCommands} runs dot-commands and {@link OutputSettings} with the
+ * {@link ResultPrinter}s decides how rows look.
  */
 public final class Shell {
-    private final PrintStream out;
-    private final PrintStream err;
-    private final ShellOutput output;
+    final PrintStream err;
+    final ShellSink out;
+    final OutputSettings settings = new OutputSettings();
+    final Parameters parameters = new Parameters(this);
+    private final DotCommands dotCommands = new DotCommands(this);
     private Connection conn;
-    private Session session;
-    private boolean bail;
-    private boolean quit;
+    Session session;
+    /** The database file as opened ({@code ""} for an in-memory database). */
+    String dbFile;
+    boolean readOnly;
+    boolean bail;
+    boolean echo;
+    boolean showChanges;
+    boolean timer;
+    /** {@code .eqp on}: print each statement's query plan before its rows. */
+    boolean eqp;
+    String mainPrompt = "sqlite> ";
+    String continuePrompt = "   ...> ";
+    /** The line number given for SQL typed at the prompt, whose errors name no line. */
+    static final int TYPED = -1;
+    /** Set by {@code .quit}/{@code .exit}: stop reading input. */
+    boolean quit;
+    /** The status {@code .exit N} asked for; 0 ends as at the end of input (1 if anything failed). */
+    int exitCode;
 
     Shell(PrintStream out, PrintStream err) {
-        this.out = out;
+        this.out = new ShellSink(out);
         this.err = err;
-        this.output = new ShellOutput(out);
     }
 
     public static void main(String[] args) {
@@ -60,61 +78,51 @@ public final class Shell {
     }
 
     /** Runs the shell; returns the exit status. */
-    int run(String[] args, boolean interactive, Reader stdin) {
-        String file = null;
-        boolean readOnly = false;
-        List<String> commands = new ArrayList<>();
-        for (int i = 0; i < args.length; i++) {
-            String a = args[i];
-            if (file == null && commands.isEmpty() && a.startsWith("-") && a.length() > 1) {
-                switch (a.replaceFirst("^--", "-")) {
-                    case "-header", "-headers" -> output.headers = true;
-                    case "-noheader" -> output.headers = false;
-                    case "-column" -> output.mode = ShellOutput.Mode.COLUMN;
-                    case "-list" -> output.mode = ShellOutput.Mode.LIST;
-                    case "-separator" -> output.separator = args[++i];
-                    case "-bail" -> bail = true;
-                    case "-readonly" -> readOnly = true;
-                    case "-version" -> {
-                        out.println(OneLiteDriver.VERSION + " (OneLite)");
-                        return 0;
-                    }
-                    case "-help" -> {
-                        usage(out);
-                        return 0;
-                    }
-                    default -> {
-                        err.println("Error: unknown option: " + a);
-                        usage(err);
-                        return 1;
-                    }
-                }
-            } else if (file == null) {
-                file = a;
-            } else {
-                commands.add(a);
-            }
-        }
+    int run(String[] args, boolean console, Reader stdin) {
+        ShellCommandLine cl;
         try {
-            Properties p = new Properties();
-            if (readOnly) {
-                p.setProperty("read_only", "true");
-            }
-            conn = new OneLiteDriver().connect("jdbc:onelite:" + (file == null ? ":memory:" : file), p);
-            session = conn.unwrap(Session.class);
-        } catch (SQLException | RuntimeException e) {
-            err.println("Error: unable to open database \"" + file + "\": " + e.getMessage());
+            cl = ShellCommandLine.parse(args);
+        } catch (ShellCommandLine.UsageException e) {
+            err.println(e.getMessage());
+            return 1;
+        }
+        if (cl.help) {
+            err.print(ShellCommandLine.USAGE);
+            return 1;
+        }
+        if (cl.version) {
+            out.println(OneLiteDriver.VERSION + " (OneLite)");
+            out.flush();
+            return 0;
+        }
+        bail = cl.bail;
+        echo = cl.echo;
+        boolean interactive = cl.interactive != null ? cl.interactive : console && cl.sql.isEmpty();
+        if (!open(cl.file == null ? "" : cl.file, cl.readOnly)) {
             return 1;
         }
         try {
-            if (!commands.isEmpty()) {
-                for (String c : commands) {
-                    int rc = c.startsWith(".") ? dotCommand(c.trim(), 0) : runSql(c, 0);
+            if (cl.initFile != null) {
+                runInitFile(cl.initFile);
+            }
+            for (ShellCommandLine.Step step : cl.steps) {
+                if (step instanceof ShellCommandLine.Step.Setting s) {
+                    s.change().accept(settings);
+                } else if (step instanceof ShellCommandLine.Step.Command c) {
+                    int rc = runArgument(c.text());
+                    if ((rc != 0 && bail) || quit) {
+                        return exitCode != 0 ? exitCode : rc != 0 ? 1 : 0;
+                    }
+                }
+            }
+            if (!cl.sql.isEmpty()) {
+                for (String c : cl.sql) {
+                    int rc = runArgument(c);
                     if (rc != 0) {
                         return rc;
                     }
                     if (quit) {
-                        break;
+                        return exitCode;
                     }
                 }
                 return 0;
@@ -122,36 +130,88 @@ public final class Shell {
             if (interactive) {
                 out.println("OneLite " + OneLiteDriver.VERSION + " shell (SQLite compatible)");
                 out.println("Enter \".help\" for usage hints.");
+                if (cl.file == null && console) {             // sqlite3 says so only on a terminal
+                    out.println("Connected to a transient in-memory database.");
+                    out.println("Use \".open FILENAME\" to reopen on a persistent database.");
+                }
             }
-            return readLines(new BufferedReader(stdin), interactive);
+            int rc = readLines(new BufferedReader(stdin), interactive);
+            return exitCode != 0 ? exitCode : rc;
         } finally {
-            try {
-                conn.close();
-            } catch (SQLException e) {
-                err.println("Error: " + e.getMessage());
-            }
+            out.restore();
+            close();
         }
     }
 
-    private static void usage(PrintStream s) {
-        s.println("Usage: java -jar onelite-engine.jar [OPTIONS] [FILE] [SQL...]");
-        s.println("OPTIONS: -header -noheader -column -list -separator SEP -bail -readonly -version -help");
+    private void runInitFile(String name) {
+        Path p = Path.of(name);
+        try (BufferedReader r = Files.newBufferedReader(p, StandardCharsets.UTF_8)) {
+            readLines(r, false);
+        } catch (IOException e) {
+            err.println("cannot open: \"" + name + "\"");
+        }
     }
 
-    /** Reads statements and dot-commands line by line; returns the exit status. */
+    /** A command-line SQL argument or {@code -cmd}: a dot-command or SQL; errors without a line number. */
+    private int runArgument(String text) {
+        int rc = text.startsWith(".") ? dotCommands.run(text.trim()) : runSql(text, 0);
+        out.commandDone();
+        return rc == DotCommands.EXIT ? 0 : rc;
+    }
+
+    /** Opens {@code file} ({@code ""}: a new in-memory database) in place of the current database. */
+    boolean open(String file, boolean openReadOnly) {
+        try {
+            Properties p = new Properties();
+            if (openReadOnly) {
+                p.setProperty("read_only", "true");
+            }
+            Connection c = new OneLiteDriver().connect("jdbc:onelite:" + (file.isEmpty() ? ":memory:" : file), p);
+            close();
+            conn = c;
+            session = c.unwrap(Session.class);
+            dbFile = file;
+            readOnly = openReadOnly;
+            return true;
+        } catch (SQLException | RuntimeException e) {
+            err.println("Error: unable to open database \"" + file + "\": " + e.getMessage());
+            return false;
+        }
+    }
+
+    private void close() {
+        if (conn == null) {
+            return;
+        }
+        try {
+            conn.close();
+        } catch (SQLException e) {
+            err.println("Error: " + e.getMessage());
+        }
+        conn = null;
+        session = null;
+    }
+
+    /**
+     * Reads statements and dot-commands line by line; returns 1 if any failed, else 0. As in
+     * {@code sqlite3}, once an error has happened and bail is on, reading stops.
+     */
     int readLines(BufferedReader in, boolean interactive) {
         StringBuilder sql = new StringBuilder();
         int startLine = 0;
         int lineNo = 0;
-        boolean anyError = false;
+        int errors = 0;
         try {
-            while (!quit) {
+            while (!quit && (errors == 0 || !bail)) {
                 if (interactive) {
-                    out.print(sql.length() == 0 ? "sqlite> " : "   ...> ");
+                    out.print(sql.length() == 0 ? mainPrompt : continuePrompt);
                     out.flush();
                 }
                 String line = in.readLine();
                 if (line == null) {
+                    if (interactive) {
+                        out.println("");                   // end the prompt's line, as sqlite3
+                    }
                     break;
                 }
                 lineNo++;
@@ -159,12 +219,17 @@ public final class Shell {
                     if (line.isBlank()) {
                         continue;
                     }
-                    if (line.stripLeading().startsWith(".")) {
-                        if (dotCommand(line.trim(), lineNo) != 0) {
-                            anyError = true;
-                            if (bail) {
-                                break;
-                            }
+                    if (line.startsWith("#")) {
+                        continue;                          // as sqlite3: a comment line between statements
+                    }
+                    if (line.startsWith(".")) {            // only in column 0; indented, it is SQL
+                        if (echo) {
+                            out.println(line);
+                        }
+                        int rc = dotCommands.run(line.trim());
+                        out.commandDone();
+                        if (rc != 0 && rc != DotCommands.EXIT) {
+                            errors++;
                         }
                         continue;
                     }
@@ -174,40 +239,61 @@ public final class Shell {
                 if (StatementCompleteness.isComplete(sql.toString())) {
                     String text = sql.toString();
                     sql.setLength(0);
-                    if (runSql(text, startLine) != 0) {
-                        anyError = true;
-                        if (bail) {
-                            break;
-                        }
+                    if (runChunk(text, interactive ? TYPED : startLine) != 0) {
+                        errors++;
                     }
                 }
             }
-            if (sql.length() > 0 && !sql.toString().isBlank() && !quit) {
-                if (runSql(sql.toString(), startLine) != 0) {
-                    anyError = true;
+            if (sql.length() > 0 && !sql.toString().isBlank() && !quit && (errors == 0 || !bail)) {
+                if (runChunk(sql.toString(), interactive ? TYPED : startLine) != 0) {
+                    errors++;
                 }
             }
         } catch (IOException e) {
             err.println("Error: " + e.getMessage());
             return 1;
         }
-        return anyError ? 1 : 0;
+        return errors > 0 ? 1 : 0;
+    }
+
+    /** One complete piece of input: echoed, run, then timed and counted when asked. */
+    private int runChunk(String text, int startLine) {
+        // as sqlite3 joins the lines: without the last newline (it shows in error messages)
+        String sql = text.endsWith("\n") ? text.substring(0, text.length() - 1) : text;
+        if (echo) {
+            out.println(sql);
+        }
+        int rc = runSql(sql, startLine);
+        out.commandDone();
+        return rc;
     }
 
     /**
      * Runs every statement in {@code text}, printing rows. {@code lineNo} is 0 for command-line
-     * SQL (errors as {@code Error: ...}) or the line the text starts on (errors name it).
-     * Returns 0, or the exit status of the error.
+     * SQL (errors as {@code Error: ...}), the line the text starts on (errors name it), or
+     * {@link #TYPED}. Returns 0, or the exit status of the error.
      */
     int runSql(String text, int lineNo) {
+        RunTimer clock = timer ? new RunTimer() : null;
+        int rc = runStatements(text, lineNo);
+        if (clock != null) {
+            out.println(clock.report());
+        }
+        if (showChanges && rc == 0) {                  // sqlite3 reports changes only after success
+            out.println("changes: " + session.changes() + "   total_changes: " + session.totalChanges());
+        }
+        out.flush();
+        return rc;
+    }
+
+    private int runStatements(String text, int lineNo) {
         String rest = text;
         while (true) {
             Statement st;
             try {
                 st = session.prepare(rest);
             } catch (RuntimeException | StackOverflowError e) {
-                err.println(lineNo == 0 ? "Error: in prepare, " + message(e)
-                        : "Parse error near line " + lineNo + ": " + message(e));
+                err.println(errorPrefix(lineNo, "Error: in prepare, ", "Parse error") + message(e));
                 return 1;
             }
             try (st) {
@@ -215,142 +301,77 @@ public final class Shell {
                     return 0;
                 }
                 rest = st.tail();
+                parameters.bind(st);
                 int n = st.columnCount();
                 List<String> names = new ArrayList<>(n);
                 for (int i = 0; i < n; i++) {
                     names.add(st.columnName(i));
                 }
-                ShellOutput.Result result = output.new Result(names);
+                if (eqp && !st.sql().stripLeading().regionMatches(true, 0, "EXPLAIN", 0, 7)) {
+                    printQueryPlan(st.sql());
+                }
+                ResultPrinter printer = QueryPlanPrinter.isQueryPlan(st.sql()) ? new QueryPlanPrinter(out)
+                        : settings.printer(out, names);
                 try {
                     while (st.step()) {
                         Object[] row = new Object[n];
                         for (int i = 0; i < n; i++) {
                             row[i] = st.column(i);
                         }
-                        result.row(row);
+                        printer.row(row);
                     }
                 } catch (RuntimeException | StackOverflowError e) {
-                    result.finish();
+                    printer.finish();
                     int code = e instanceof OneLiteException oe ? oe.resultCode().primaryCode() : 2;
-                    err.println(lineNo == 0 ? "Error: stepping, " + message(e) + " (" + code + ")"
-                            : "Runtime error near line " + lineNo + ": " + message(e) + " (" + code + ")");
+                    String codeNote = code > 1 ? " (" + code + ")" : "";   // sqlite3 leaves out SQLITE_ERROR's (1)
+                    err.println(errorPrefix(lineNo, "Error: stepping, ", "Runtime error") + message(e) + codeNote);
                     return lineNo == 0 ? code : 1;
                 }
-                result.finish();
+                printer.finish();
             }
+        }
+    }
+
+    /**
+     * How an error message starts, by where the SQL came from: a command-line argument
+     * ({@code lineNo} 0: {@code argumentPrefix}), a line of a script ({@code Parse error near line 3: })
+     * or the prompt ({@link #TYPED}: {@code Parse error: }).
+     */
+    private static String errorPrefix(int lineNo, String argumentPrefix, String kind) {
+        if (lineNo == 0) {
+            return argumentPrefix;
+        }
+        return lineNo == TYPED ? kind + ": " : kind + " near line " + lineNo + ": ";
+    }
+
+    /** {@code .eqp on}: the plan of {@code sql}, drawn as a tree; nothing if it has none. */
+    private void printQueryPlan(String sql) {
+        try (Statement plan = session.prepare("EXPLAIN QUERY PLAN " + sql)) {
+            QueryPlanPrinter printer = new QueryPlanPrinter(out);
+            while (plan.step()) {
+                Object[] row = new Object[plan.columnCount()];
+                for (int i = 0; i < row.length; i++) {
+                    row[i] = plan.column(i);
+                }
+                printer.row(row);
+            }
+            printer.finish();
+        } catch (RuntimeException e) {
+            // a statement EXPLAIN cannot take (the statement itself still runs and reports)
         }
     }
 
     /** SQLite's message, or for a failure that is not the engine's own, what it was. */
-    private static String message(Throwable e) {
+    static String message(Throwable e) {
         return e instanceof OneLiteException ? e.getMessage() : "internal error: " + e;
     }
 
-    /** Runs a dot-command; returns 0 or an error status. */
-    int dotCommand(String line, int lineNo) {
-        List<String> words = splitWords(line.substring(1));
-        if (words.isEmpty()) {
-            return 0;
-        }
-        String cmd = words.get(0).toLowerCase(Locale.ROOT);
-        String arg = words.size() > 1 ? words.get(1) : null;
-        switch (cmd) {
-            case "quit", "exit" -> {
-                quit = true;
-                return 0;
-            }
-            case "tables" -> {
-                return tables(arg);
-            }
-            case "schema" -> {
-                return schema(arg);
-            }
-            case "read" -> {
-                if (arg == null) {
-                    err.println("Usage: .read FILE");
-                    return 1;
-                }
-                Path p = Path.of(arg);
-                if (!Files.isReadable(p)) {
-                    err.println("Error: cannot open \"" + arg + "\"");
-                    return 1;
-                }
-                try (BufferedReader r = Files.newBufferedReader(p, StandardCharsets.UTF_8)) {
-                    return readLines(r, false);
-                } catch (IOException e) {
-                    err.println("Error: cannot open \"" + arg + "\"");
-                    return 1;
-                }
-            }
-            case "headers", "header" -> {
-                output.headers = arg != null && (arg.equalsIgnoreCase("on") || arg.equals("1") || arg.equalsIgnoreCase("yes"));
-                return 0;
-            }
-            case "mode" -> {
-                if ("column".equalsIgnoreCase(arg)) {
-                    output.mode = ShellOutput.Mode.COLUMN;
-                } else if ("list".equalsIgnoreCase(arg)) {
-                    output.mode = ShellOutput.Mode.LIST;
-                } else {
-                    err.println("Error: mode should be one of: column list");
-                    return 1;
-                }
-                return 0;
-            }
-            case "separator" -> {
-                if (arg != null) {
-                    output.separator = arg;
-                }
-                return 0;
-            }
-            case "help" -> {
-                out.println(".headers on|off     Turn display of headers on or off");
-                out.println(".mode list|column   Set output mode");
-                out.println(".quit / .exit       Exit this program");
-                out.println(".read FILE          Read input from FILE");
-                out.println(".schema ?PATTERN?   Show the CREATE statements matching PATTERN");
-                out.println(".separator SEP      Change the column separator for list mode");
-                out.println(".tables ?PATTERN?   List names of tables matching a LIKE pattern");
-                return 0;
-            }
-            default -> {
-                err.println("Error: unknown command or invalid arguments:  \"" + cmd + "\". Enter \".help\" for help");
-                return 1;
-            }
-        }
-    }
-
-    private int tables(String pattern) {
-        List<Object[]> rows = query("SELECT name FROM sqlite_schema WHERE type IN ('table','view')"
-                + " AND name NOT LIKE 'sqlite_%'" + (pattern == null ? "" : " AND name LIKE " + literal(pattern))
-                + " ORDER BY 1");
-        if (rows == null) {
-            return 1;
-        }
-        List<String> names = new ArrayList<>();
-        for (Object[] r : rows) {
-            names.add(ShellOutput.text(r[0]));
-        }
-        names.sort(Comparator.naturalOrder());
-        output.names(names);
-        return 0;
-    }
-
-    private int schema(String pattern) {
-        List<Object[]> rows = query("SELECT sql FROM sqlite_schema WHERE sql IS NOT NULL"
-                + (pattern == null ? "" : " AND tbl_name LIKE " + literal(pattern)) + " ORDER BY rowid");
-        if (rows == null) {
-            return 1;
-        }
-        for (Object[] r : rows) {
-            out.println(ShellOutput.text(r[0]) + ";");
-        }
-        out.flush();
-        return 0;
-    }
-
-    private List<Object[]> query(String sql) {
+    /** Runs a query of the shell's own and returns its rows, or null after printing the error. */
+    List<Object[]> query(String sql, Object... params) {
         try (Statement st = session.prepare(sql)) {
+            for (int i = 0; i < params.length; i++) {
+                st.bind(i + 1, params[i]);
+            }
             List<Object[]> rows = new ArrayList<>();
             while (st.step()) {
                 Object[] row = new Object[st.columnCount()];
@@ -366,34 +387,41 @@ public final class Shell {
         }
     }
 
-    private static String literal(String s) {
-        return "'" + s.replace("'", "''") + "'";
+    /** Reads a file of SQL and dot-commands as if typed ({@code .read}); returns 0 or 1. */
+    int readFile(String name) {
+        Path p = Path.of(name);
+        if (!Files.isReadable(p)) {
+            err.println("Error: cannot open \"" + name + "\"");
+            return 1;
+        }
+        try (BufferedReader r = Files.newBufferedReader(p, StandardCharsets.UTF_8)) {
+            return readLines(r, false);
+        } catch (IOException e) {
+            err.println("Error: cannot open \"" + name + "\"");
+            return 1;
+        }
     }
 
-    /** Words of a dot-command, with '...' and "..." quoting. */
-    static List<String> splitWords(String s) {
-        List<String> out = new ArrayList<>();
-        int i = 0;
-        while (i < s.length()) {
-            char c = s.charAt(i);
-            if (Character.isWhitespace(c)) {
-                i++;
-            } else if (c == '\'' || c == '"') {
-                int end = s.indexOf(c, i + 1);
-                if (end < 0) {
-                    end = s.length();
-                }
-                out.add(s.substring(i + 1, end));
-                i = end + 1;
-            } else {
-                int j = i;
-                while (j < s.length() && !Character.isWhitespace(s.charAt(j))) {
-                    j++;
-                }
-                out.add(s.substring(i, j));
-                i = j;
-            }
+    /** {@code .timer}: wall-clock and this thread's CPU time, printed as sqlite3 prints them. */
+    private static final class RunTimer {
+        private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
+        private final long wallStart = System.nanoTime();
+        private final long cpuStart = cpu();
+        private final long userStart = user();
+
+        String report() {
+            double real = (System.nanoTime() - wallStart) / 1e9;
+            double user = (user() - userStart) / 1e9;
+            double sys = Math.max(0, (cpu() - cpuStart) / 1e9 - user);
+            return String.format(Locale.ROOT, "Run Time: real %.3f user %f sys %f", real, user, sys);
         }
-        return out;
+
+        private static long cpu() {
+            return THREADS.isCurrentThreadCpuTimeSupported() ? THREADS.getCurrentThreadCpuTime() : 0;
+        }
+
+        private static long user() {
+            return THREADS.isCurrentThreadCpuTimeSupported() ? THREADS.getCurrentThreadUserTime() : 0;
+        }
     }
 }

@@ -4,7 +4,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.io.ByteArrayOutputStream;
-import java.io.IOException;
 import java.io.PrintStream;
 import java.io.StringReader;
 import java.nio.charset.StandardCharsets;
@@ -13,35 +12,14 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
+import static io.onelite.tools.ShellHarness.shell;
+import static io.onelite.tools.ShellHarness.sqlite3;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** The shell against the {@code sqlite3} shell: same input, same output. */
 class ShellTests {
     @TempDir
     Path dir;
-
-    record Outcome(int status, String out, String err) {
-    }
-
-    private static Outcome shell(String stdin, String... args) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int rc = new Shell(new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8))
-                .run(args, false, new StringReader(stdin));
-        return new Outcome(rc, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
-    }
-
-    private static Outcome sqlite3(String stdin, String... args) throws IOException, InterruptedException {
-        List<String> cmd = new ArrayList<>();
-        cmd.add("sqlite3");
-        cmd.addAll(List.of(args));
-        Process p = new ProcessBuilder(cmd).start();
-        p.getOutputStream().write(stdin.getBytes(StandardCharsets.UTF_8));
-        p.getOutputStream().close();
-        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        String err = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
-        return new Outcome(p.waitFor(), out, err);
-    }
 
     private static final String SCRIPT = """
             CREATE TABLE t(a INTEGER, b TEXT, c REAL);
@@ -54,8 +32,8 @@ class ShellTests {
 
     @Test
     void scriptsFromStandardInputPrintAsSqlite3() throws Exception {
-        Outcome ours = shell(SCRIPT, dir.resolve("a.db").toString());
-        Outcome theirs = sqlite3(SCRIPT, dir.resolve("b.db").toString());
+        ShellHarness.Outcome ours = shell(SCRIPT, dir.resolve("a.db").toString());
+        ShellHarness.Outcome theirs = sqlite3(SCRIPT, dir.resolve("b.db").toString());
         assertThat(ours.out()).isEqualTo(theirs.out());
         assertThat(ours.status()).isEqualTo(theirs.status()).isZero();
     }
@@ -75,14 +53,14 @@ class ShellTests {
     @Test
     void sqlArgumentsRunInTurnAndStopAtTheFirstError() throws Exception {
         String db = dir.resolve("args.db").toString();
-        Outcome ok = shell("", db, "CREATE TABLE t(a UNIQUE)", "INSERT INTO t VALUES(1),(2)", "SELECT a FROM t");
+        ShellHarness.Outcome ok = shell("", db, "CREATE TABLE t(a UNIQUE)", "INSERT INTO t VALUES(1),(2)", "SELECT a FROM t");
         assertThat(ok.out()).isEqualTo("1\n2\n");
         assertThat(ok.status()).isZero();
-        Outcome prepare = shell("", db, "SELECT * FROM nosuch", "SELECT 1");
+        ShellHarness.Outcome prepare = shell("", db, "SELECT * FROM nosuch", "SELECT 1");
         assertThat(prepare.err()).isEqualTo("Error: in prepare, no such table: nosuch\n");
         assertThat(prepare.status()).isEqualTo(1);
         assertThat(prepare.out()).isEmpty();
-        Outcome step = shell("", db, "INSERT INTO t VALUES(1)");
+        ShellHarness.Outcome step = shell("", db, "INSERT INTO t VALUES(1)");
         assertThat(step.err()).isEqualTo("Error: stepping, UNIQUE constraint failed: t.a (19)\n");
         assertThat(step.status()).isEqualTo(19);
     }
@@ -90,12 +68,12 @@ class ShellTests {
     @Test
     void errorsOnStandardInputNameTheLineAndReadingGoesOn() throws Exception {
         String script = "SELECT 1;\nSELECT * FROM nosuch;\nSELECT 2;\n";
-        Outcome ours = shell(script, dir.resolve("e.db").toString());
-        Outcome theirs = sqlite3(script, dir.resolve("e2.db").toString());
+        ShellHarness.Outcome ours = shell(script, dir.resolve("e.db").toString());
+        ShellHarness.Outcome theirs = sqlite3(script, dir.resolve("e2.db").toString());
         assertThat(ours.out()).isEqualTo(theirs.out()).isEqualTo("1\n2\n");
         assertThat(ours.err()).isEqualTo(theirs.err());
         assertThat(ours.status()).isEqualTo(theirs.status()).isEqualTo(1);
-        Outcome bail = shell(script, "-bail", dir.resolve("e3.db").toString());
+        ShellHarness.Outcome bail = shell(script, "-bail", dir.resolve("e3.db").toString());
         assertThat(bail.out()).isEqualTo("1\n");
     }
 
@@ -105,8 +83,8 @@ class ShellTests {
         Files.writeString(read, "INSERT INTO b VALUES(7);\nSELECT x FROM b;\n");
         String script = "CREATE TABLE b(x);\nCREATE TABLE a(y);\n.tables\n.schema b\n.read " + read + "\n"
                 + ".headers on\nSELECT 5 AS five;\n.quit\nSELECT 6;\n";
-        Outcome ours = shell(script, dir.resolve("d.db").toString());
-        Outcome theirs = sqlite3(script, dir.resolve("d2.db").toString());
+        ShellHarness.Outcome ours = shell(script, dir.resolve("d.db").toString());
+        ShellHarness.Outcome theirs = sqlite3(script, dir.resolve("d2.db").toString());
         assertThat(ours.out()).isEqualTo(theirs.out());
         assertThat(ours.out()).isEqualTo("a  b\nCREATE TABLE b(x);\n7\nfive\n5\n");
     }
@@ -123,7 +101,7 @@ class ShellTests {
 
     @Test
     void unknownDotCommandsAndOptionsAreErrors() {
-        Outcome dot = shell(".frobnicate\n", dir.resolve("u.db").toString());
+        ShellHarness.Outcome dot = shell(".frobnicate\n", dir.resolve("u.db").toString());
         assertThat(dot.err()).startsWith("Error: unknown command or invalid arguments:  \"frobnicate\"");
         assertThat(dot.status()).isEqualTo(1);
         assertThat(shell("", "-nosuchoption").status()).isEqualTo(1);
@@ -133,7 +111,28 @@ class ShellTests {
     void theFileWrittenIsReadBySqlite3() throws Exception {
         Path db = dir.resolve("shared.db");
         assertThat(shell("", db.toString(), "CREATE TABLE t(a)", "INSERT INTO t VALUES('from onelite')").status()).isZero();
-        Outcome theirs = sqlite3("", db.toString(), "SELECT a FROM t", "PRAGMA integrity_check");
+        ShellHarness.Outcome theirs = sqlite3("", db.toString(), "SELECT a FROM t", "PRAGMA integrity_check");
         assertThat(theirs.out()).isEqualTo("from onelite\nok\n");
+    }
+
+    @Test
+    void hashLinesAreCommentsAndOnlyDotsInColumnOneAreCommands() throws Exception {
+        String script = "# a comment\nSELECT 1;\n  .print indented\nSELECT 2;\n";
+        ShellHarness.Outcome ours = shell(script, dir.resolve("c.db").toString());
+        ShellHarness.Outcome theirs = sqlite3(script, dir.resolve("c2.db").toString());
+        assertThat(ours.out()).isEqualTo(theirs.out()).isEqualTo("1\n");
+        assertThat(ours.err()).isEqualTo(theirs.err().lines().findFirst().orElseThrow() + "\n");
+        assertThat(ours.status()).isEqualTo(theirs.status()).isEqualTo(1);
+    }
+
+    @Test
+    void errorsTypedAtThePromptNameNoLineAsSqlite3() throws Exception {
+        String typed = "SELECT * FROM nosuch;\nSELECT 1;\nINSERT INTO t VALUES(1);\n";
+        ShellHarness.Outcome ours = shell(typed, "-interactive", dir.resolve("p.db").toString());
+        ShellHarness.Outcome theirs = sqlite3(typed, "-interactive", dir.resolve("p2.db").toString());
+        assertThat(ours.err()).isEqualTo(theirs.err())
+                .isEqualTo("Parse error: no such table: nosuch\nParse error: no such table: t\n");
+        assertThat(ours.out()).endsWith("sqlite> 1\nsqlite> sqlite> \n");
+        assertThat(ours.status()).isEqualTo(theirs.status()).isEqualTo(1);
     }
 }
