@@ -157,7 +157,7 @@ final class Pragmas {
                 };
                 out.add(new Object[]{val});
             }
-            case "database_list" -> out.addAll(s.databases.list(s.shared.path == null ? "" : s.shared.path.toString()));
+            case "database_list" -> out.addAll(s.databaseList());
             case "compile_options" -> {
                 for (String o : CompileOptions.list()) {
                     out.add(new Object[]{o});

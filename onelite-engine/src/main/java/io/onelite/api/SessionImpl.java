@@ -312,6 +312,11 @@ final class SessionImpl implements Session, ExecContext.SessionState {
     }
 
     @Override
+    public List<Object[]> databaseList() {
+        return databases.list(shared.path == null ? "" : shared.path.toString());
+    }
+
+    @Override
     public AtomicBoolean interruptFlag() {
         return interrupted;
     }

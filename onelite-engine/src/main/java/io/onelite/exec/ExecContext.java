@@ -5,6 +5,7 @@ import io.onelite.common.OneLiteException;
 import io.onelite.common.ResultCode;
 
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
 
@@ -52,6 +53,11 @@ public final class ExecContext {
         /** PRAGMA recursive_triggers. */
         default boolean recursiveTriggers() {
             return false;
+        }
+
+        /** PRAGMA database_list's rows (seq, name, file), for {@code pragma_database_list}. */
+        default List<Object[]> databaseList() {
+            return List.<Object[]>of(new Object[] {0L, "main", ""});
         }
     }
 

@@ -148,16 +148,17 @@ public final class DdlExecutor {
         }
         Limits.tableColumns(ct.columns().size(), name);
         Table t = TableBuilder.table(ct, 0); // validates before anything is written
-        if (t.autoincrement() && schema.table("sqlite_sequence") == null) {
-            int seqRoot = st.createTree(true);
-            addSchemaRow(st, "table", "sqlite_sequence", "sqlite_sequence", seqRoot,
-                    "CREATE TABLE sqlite_sequence(name,seq)");
-        }
         int root = st.createTree(!t.withoutRowid());
         addSchemaRow(st, "table", name, name, root, ct.sql());
         for (Index ix : TableBuilder.autoIndexes(ct, t)) {
             int ir = st.createTree(false);
             addSchemaRow(st, "index", ix.name(), name, ir, null);
+        }
+        if (t.autoincrement() && schema.table("sqlite_sequence") == null) {
+            // after the table and its indexes, as SQLite's sqlite3EndTable creates it: same rows and root pages
+            int seqRoot = st.createTree(true);
+            addSchemaRow(st, "table", "sqlite_sequence", "sqlite_sequence", seqRoot,
+                    "CREATE TABLE sqlite_sequence(name,seq)");
         }
         bumpCookie(st);
     }

@@ -201,7 +201,7 @@ final class FromPlanner {
                     View v = planner.schema.view(t.name());
                     String lower = name.toLowerCase(Locale.ROOT);
                     if (v == null && t.name().schema() == null && (lower.equals("pragma_foreign_key_check")
-                            || SchemaPragmas.tableValued(lower) != null)) {
+                            || lower.equals("pragma_database_list") || SchemaPragmas.tableValued(lower) != null)) {
                         // an eponymous pragma table without arguments: FROM pragma_foreign_key_check
                         pragmaFunction(e, new FromItem.TableFunction(t.name(), List.of(), t.alias()),
                                 lower.substring("pragma_".length()));
@@ -251,7 +251,7 @@ final class FromPlanner {
     private void tableFunction(Entry e, FromItem.TableFunction tf) {
         String fname = tf.name().name().toLowerCase(Locale.ROOT);
         if (tf.name().schema() == null && (SchemaPragmas.tableValued(fname) != null
-                || fname.equals("pragma_foreign_key_check"))) {
+                || fname.equals("pragma_foreign_key_check") || fname.equals("pragma_database_list"))) {
             pragmaFunction(e, tf, fname.substring("pragma_".length()));
             return;
         }
@@ -302,6 +302,10 @@ final class FromPlanner {
      * and {@code schema} hold the arguments (reachable qualified, as json_each's).
      */
     private void pragmaFunction(Entry e, FromItem.TableFunction tf, String pragma) {
+        if (pragma.equals("database_list")) {
+            databaseList(e, tf);
+            return;
+        }
         if (tf.args().size() > 2) {
             throw new OneLiteException(ResultCode.ERROR, "too many arguments on " + tf.name().name() + "() - max 2");
         }
@@ -313,14 +317,19 @@ final class FromPlanner {
         e.functionRows = f -> {
             String text = pragmaText(arg == null ? null : arg.eval(f));
             String dbName = pragmaText(db == null ? null : db.eval(f));
-            if (dbName != null && !dbName.equalsIgnoreCase("main")) {
-                if (dbName.equalsIgnoreCase("temp")) {
-                    return List.of(); // the temp database is always empty here
-                }
+            // the schema argument names one database (main, temp or an attached one), else the search path
+            io.onelite.catalog.Schema of = dbName == null ? schema : schema.database(dbName);
+            if (of == null) {
                 throw new OneLiteException(ResultCode.ERROR, "unknown database '" + dbName + "'");
             }
+            if (fkCheck && dbName != null && !dbName.equalsIgnoreCase("main")) {
+                if (dbName.equalsIgnoreCase("temp")) {
+                    return List.of(); // foreign keys of temp tables are not checked here
+                }
+                throw new OneLiteException(ResultCode.ERROR, "unknown database '" + dbName + "'"); // main's rows only
+            }
             List<Object[]> rows = fkCheck ? ForeignKeyCheck.run(schema, f.ctx.storage, text)
-                    : SchemaPragmas.rows(pragma, text, schema);
+                    : SchemaPragmas.rows(pragma, text, of);
             List<Object[]> out = new ArrayList<>(rows.size());
             for (Object[] r : rows) {
                 Object[] withArgs = java.util.Arrays.copyOf(r, r.length + 2);
@@ -342,6 +351,20 @@ final class FromPlanner {
         hidden[n - 2] = true;
         hidden[n - 1] = true;
         scope.sources.add(new Source(alias, null, names, aff, new String[n], false, hidden));
+    }
+
+    /** {@code pragma_database_list}: the connection's databases (seq, name, file), as PRAGMA database_list. */
+    private void databaseList(Entry e, FromItem.TableFunction tf) {
+        if (!tf.args().isEmpty()) {
+            throw new OneLiteException(ResultCode.ERROR, "too many arguments on " + tf.name().name() + "() - max 0");
+        }
+        e.functionRows = f -> f.ctx.session == null ? List.of() : f.ctx.session.databaseList();
+        String alias = tf.alias() != null ? tf.alias() : tf.name().name();
+        e.name = alias.equals(tf.name().name()) ? alias : tf.name().name() + " AS " + alias;
+        List<String> names = List.of("seq", "name", "file");
+        char[] aff = new char[names.size()];
+        java.util.Arrays.fill(aff, io.onelite.exec.ValueOps.AFF_NONE);
+        scope.sources.add(new Source(alias, null, names, aff, new String[names.size()], false, new boolean[names.size()]));
     }
 
     private static String pragmaText(Object v) {
