@@ -477,6 +477,9 @@ public final class AggregateQuery implements Query {
     @Override
     public List<String> explain() {
         List<String> out = new ArrayList<>(Level.explain(levels));
+        if (levels.length == 0) {
+            out.add("SCAN CONSTANT ROW"); // an aggregate without FROM: SELECT count(*)
+        }
         if (groupBy.length > 0 && !sortedInput) {
             out.add("USE TEMP B-TREE FOR GROUP BY");
         }

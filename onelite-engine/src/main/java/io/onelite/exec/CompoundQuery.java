@@ -2,6 +2,7 @@ package io.onelite.exec;
 
 import io.onelite.btree.Collation;
 
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 
@@ -47,6 +48,29 @@ public final class CompoundQuery implements Query {
     @Override
     public int columnCount() {
         return columns;
+    }
+
+    /**
+     * As SQLite words a compound without ORDER BY: "COMPOUND QUERY", "LEFT-MOST SUBQUERY" and the
+     * first SELECT's lines, then each operator ("UNION ALL", "UNION USING TEMP B-TREE", ...) and its
+     * SELECT's lines. With an ORDER BY (SQLite's merge, "MERGE (UNION)" with LEFT and RIGHT) only
+     * the sort is shown, by the query around it.
+     */
+    @Override
+    public List<String> explain() {
+        if (merged) {
+            return List.of();
+        }
+        List<String> out = new ArrayList<>();
+        out.add("COMPOUND QUERY");
+        out.add("LEFT-MOST SUBQUERY");
+        out.addAll(parts.get(0).explain());
+        for (int i = 0; i < ops.size(); i++) {
+            String op = ops.get(i);
+            out.add(op.equals("UNION_ALL") ? "UNION ALL" : op + " USING TEMP B-TREE");
+            out.addAll(parts.get(i + 1).explain());
+        }
+        return out;
     }
 
     @Override

@@ -250,6 +250,9 @@ public final class CoreQuery implements Query {
 
     @Override
     public List<String> explain() {
+        if (levels.length == 0) { // a SELECT without FROM, as SQLite words it (nothing with DISTINCT)
+            return distinct ? List.of() : List.of("SCAN CONSTANT ROW");
+        }
         List<String> out = new ArrayList<>(Level.explain(levels));
         if (distinct && !adjacentDistinct) {
             out.add("USE TEMP B-TREE FOR DISTINCT");

@@ -12,6 +12,12 @@ public final class ValuesQuery implements Query {
         this.columns = columns;
     }
 
+    /** As SQLite words a VALUES statement: one row is a constant row. */
+    @Override
+    public List<String> explain() {
+        return List.of(rows.size() == 1 ? "SCAN CONSTANT ROW" : "SCAN " + rows.size() + "-ROW VALUES CLAUSE");
+    }
+
     @Override
     public int columnCount() {
         return columns;
