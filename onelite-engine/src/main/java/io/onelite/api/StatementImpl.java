@@ -373,9 +373,18 @@ final class StatementImpl implements Statement {
             if (stmt instanceof ExplainStmt) {
                 List<Object[]> out = new ArrayList<>();
                 long id = 2;
+                List<Long> open = new ArrayList<>(); // the last line's id at each depth: the parents
                 for (String lines : exec.explain()) {
                     for (String line : lines.split("\n")) { // a level may explain itself in several lines
-                        out.add(new Object[]{id, 0L, 0L, line});
+                        int nest = 0;
+                        while (nest < line.length() && line.charAt(nest) == io.onelite.exec.Query.NEST) {
+                            nest++; // under the last line one level up (Query.explain)
+                        }
+                        int depth = Math.min(nest, open.size());
+                        long parent = depth == 0 ? 0L : open.get(depth - 1);
+                        open.subList(depth, open.size()).clear();
+                        open.add(id);
+                        out.add(new Object[]{id, parent, 0L, line.substring(nest)});
                         id++;
                     }
                 }

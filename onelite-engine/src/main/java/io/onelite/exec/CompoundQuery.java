@@ -63,14 +63,23 @@ public final class CompoundQuery implements Query {
         }
         List<String> out = new ArrayList<>();
         out.add("COMPOUND QUERY");
-        out.add("LEFT-MOST SUBQUERY");
-        out.addAll(parts.get(0).explain());
+        out.add(NEST + "LEFT-MOST SUBQUERY");
+        nested(parts.get(0), out);
         for (int i = 0; i < ops.size(); i++) {
             String op = ops.get(i);
-            out.add(op.equals("UNION_ALL") ? "UNION ALL" : op + " USING TEMP B-TREE");
-            out.addAll(parts.get(i + 1).explain());
+            out.add(NEST + (op.equals("UNION_ALL") ? "UNION ALL" : op + " USING TEMP B-TREE"));
+            nested(parts.get(i + 1), out);
         }
         return out;
+    }
+
+    /** An arm's lines, two levels down: under its operator line, under COMPOUND QUERY. */
+    private static void nested(Query arm, List<String> out) {
+        for (String lines : arm.explain()) {
+            for (String line : lines.split("\n")) {
+                out.add("" + NEST + NEST + line);
+            }
+        }
     }
 
     @Override

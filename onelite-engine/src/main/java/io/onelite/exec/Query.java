@@ -20,7 +20,13 @@ public interface Query {
         return out;
     }
 
-    /** Query-plan lines for EXPLAIN QUERY PLAN. */
+    /**
+     * A leading character of an {@link #explain()} line per level it is nested under the last
+     * line of the level above (EXPLAIN QUERY PLAN's parent column), as SQLite's tree.
+     */
+    char NEST = '\t';
+
+    /** Query-plan lines for EXPLAIN QUERY PLAN; a line may start with {@link #NEST}s. */
     default List<String> explain() {
         return List.of();
     }
