@@ -7,6 +7,8 @@ package io.onelite.common;
  */
 public class OneLiteException extends RuntimeException {
     private final ResultCode resultCode;
+    /** Where in the SQL text the error is (SQLite's {@code sqlite3_error_offset}), or -1. */
+    private int errorOffset = -1;
 
     public OneLiteException(ResultCode resultCode, String message) {
         super(message == null ? resultCode.defaultMessage() : message);
@@ -20,6 +22,20 @@ public class OneLiteException extends RuntimeException {
 
     public OneLiteException(ResultCode resultCode) {
         this(resultCode, null);
+    }
+
+    /**
+     * The offset in the prepared SQL text (in chars) of the token the error is about, as SQLite's
+     * {@code sqlite3_error_offset}; -1 when the error names no place (given for syntax errors).
+     */
+    public int errorOffset() {
+        return errorOffset;
+    }
+
+    /** Sets {@link #errorOffset()}; returns this exception. */
+    public OneLiteException atOffset(int offset) {
+        this.errorOffset = offset;
+        return this;
     }
 
     /** The extended result code. */

@@ -197,7 +197,7 @@ final class TokenCursor {
         if (t.type() == TokenType.EOF) {
             return new OneLiteException(ResultCode.ERROR, "incomplete input");
         }
-        return new OneLiteException(ResultCode.ERROR, "near \"" + t.text() + "\": syntax error");
+        return new OneLiteException(ResultCode.ERROR, "near \"" + t.text() + "\": syntax error").atOffset(t.start());
     }
 
     static OneLiteException error(String message) {

@@ -290,10 +290,12 @@ public final class Shell {
         String rest = text;
         while (true) {
             Statement st;
+            rest = rest.stripLeading(); // sqlite3 prepares from the statement's first character
             try {
                 st = session.prepare(rest);
             } catch (RuntimeException | StackOverflowError e) {
-                err.println(errorPrefix(lineNo, "Error: in prepare, ", "Parse error") + message(e));
+                String context = e instanceof OneLiteException oe ? ErrorContext.of(statementText(rest), oe.errorOffset()) : "";
+                err.println(errorPrefix(lineNo, "Error: in prepare, ", "Parse error") + message(e) + context);
                 return 1;
             }
             try (st) {
@@ -330,6 +332,11 @@ public final class Shell {
                 printer.finish();
             }
         }
+    }
+
+    /** The text an error context shows: what was prepared, without the input's last line break. */
+    private static String statementText(String rest) {
+        return rest.endsWith("\n") ? rest.substring(0, rest.length() - 1) : rest;
     }
 
     /**

@@ -219,4 +219,23 @@ class ErrorMessageTests {
         }
         return String.join(" ", words);
     }
+
+    /** A syntax error carries its token's offset in the text (sqlite3_error_offset), which the shell points at. */
+    @Test
+    void aSyntaxErrorCarriesItsTokensOffset() {
+        assertThat(syntaxErrorOffset("selec 1")).isZero();
+        assertThat(syntaxErrorOffset("SELECT 1 FROM t WHERE a = = 2")).isEqualTo(26); // the second '='
+        assertThat(syntaxErrorOffset("  SELECT (1 +) FROM t")).isEqualTo(13);
+        assertThat(syntaxErrorOffset(" selec 2")).isEqualTo(1);
+        OneLiteException incomplete = org.junit.jupiter.api.Assertions.assertThrows(OneLiteException.class,
+                () -> Parser.parse("SELECT 1 FROM", 0));
+        assertThat(incomplete.getMessage()).isEqualTo("incomplete input");
+        assertThat(incomplete.errorOffset()).isEqualTo(-1);
+    }
+
+    private static int syntaxErrorOffset(String sql) {
+        OneLiteException e = org.junit.jupiter.api.Assertions.assertThrows(OneLiteException.class, () -> Parser.parse(sql, 0));
+        assertThat(e.getMessage()).as(sql).endsWith(": syntax error");
+        return e.errorOffset();
+    }
 }

@@ -121,8 +121,22 @@ class ShellTests {
         ShellHarness.Outcome ours = shell(script, dir.resolve("c.db").toString());
         ShellHarness.Outcome theirs = sqlite3(script, dir.resolve("c2.db").toString());
         assertThat(ours.out()).isEqualTo(theirs.out()).isEqualTo("1\n");
-        assertThat(ours.err()).isEqualTo(theirs.err().lines().findFirst().orElseThrow() + "\n");
+        assertThat(ours.err()).isEqualTo(theirs.err()); // the error, then the statement and a marker under its place
         assertThat(ours.status()).isEqualTo(theirs.status()).isEqualTo(1);
+    }
+
+    /**
+     * A syntax error shows the statement and a marker under the token, as sqlite3 3.40: the marker
+     * before the text near the start of the statement, after it further in, the text from 50
+     * characters before a place far in, line breaks as spaces, several statements on one line.
+     */
+    @Test
+    void syntaxErrorsPointAtTheirToken() throws Exception {
+        String script = "CREATE TABLE t(a);\nselec 1;\nSELECT 1; selec 2;\n   selec 3;\nSELECT a FROM t WHERE a = ;\n"
+                + "SELECT *\n  FROM t WHERE\n  a = = 1;\n"
+                + "SELECT '" + "a".repeat(90) + "', 1 FROM t WHERE (;\n";
+        ShellHarness.assertSameAsSqlite3(dir, script);
+        ShellHarness.assertSameAsSqlite3(dir, "", "SELECT 1 FROM t WHERE a = = 2");
     }
 
     @Test
