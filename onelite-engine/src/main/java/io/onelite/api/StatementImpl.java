@@ -96,10 +96,15 @@ final class StatementImpl implements Statement {
         this.parameterNames = r.parameterNames();
         this.params = new Object[parameterCount];
         if (isPlanned(stmt)) {
-            withStorage(st -> {
-                compile(session.schema(st));
-                return null;
-            });
+            try {
+                withStorage(st -> {
+                    compile(session.schema(st));
+                    return null;
+                });
+            } catch (OneLiteException e) {
+                Integer place = e.errorOffset() < 0 && e.node() != null ? r.places().get(e.node()) : null;
+                throw place == null ? e : e.atOffset(place); // as sqlite3_error_offset, for the shell's marker
+            }
         } else if (stmt instanceof ExplainStmt) {
             names = List.of("id", "parent", "notused", "detail");
             declTypes = java.util.Collections.nCopies(4, null);

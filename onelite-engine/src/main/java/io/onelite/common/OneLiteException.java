@@ -9,6 +9,8 @@ public class OneLiteException extends RuntimeException {
     private final ResultCode resultCode;
     /** Where in the SQL text the error is (SQLite's {@code sqlite3_error_offset}), or -1. */
     private int errorOffset = -1;
+    /** The syntax-tree node the error is about (its place is looked up when the statement fails), or null. */
+    private transient Object node;
 
     public OneLiteException(ResultCode resultCode, String message) {
         super(message == null ? resultCode.defaultMessage() : message);
@@ -36,6 +38,17 @@ public class OneLiteException extends RuntimeException {
     public OneLiteException atOffset(int offset) {
         this.errorOffset = offset;
         return this;
+    }
+
+    /** Names the syntax-tree node the error is about; returns this exception. */
+    public OneLiteException aboutNode(Object node) {
+        this.node = node;
+        return this;
+    }
+
+    /** The node named by {@link #aboutNode}, or null. */
+    public Object node() {
+        return node;
     }
 
     /** The extended result code. */

@@ -261,8 +261,9 @@ final class ExprCompiler {
                 String s = c.column();
                 return CExpr.constant(f -> s);
             }
-            String name = c.table() == null ? c.column() : c.table() + "." + c.column();
-            throw new OneLiteException(ResultCode.ERROR, "no such column: " + name);
+            String name = c.table() == null ? c.column()
+                    : (c.schema() == null ? "" : c.schema() + ".") + c.table() + "." + c.column();
+            throw new OneLiteException(ResultCode.ERROR, "no such column: " + name).aboutNode(c);
         }
         if (c.table() == null && r.column() >= 0) {
             Expr merged = r.owner().mergedUsing(r.slot(), r.column());

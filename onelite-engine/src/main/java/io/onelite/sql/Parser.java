@@ -106,7 +106,7 @@ public final class Parser {
         }
         c.checkAtEnd();
         int end = t.end();
-        return new ParseResult(stmt, end, c.parameterCount(), c.parameterNames(), start, c.text(start, lastEnd));
+        return new ParseResult(stmt, end, c.parameterCount(), c.parameterNames(), start, c.text(start, lastEnd), c.places());
     }
 
     private Stmt statement() {

@@ -213,14 +213,14 @@ final class PrimaryParser {
             if (c.accept(TokenType.DOT)) {
                 Token third = c.peek();
                 String col = c.name();
-                return c.node(new Expr.ColumnRef(a, b, col, third.text().startsWith("\"")), 0);
+                return c.place(c.node(new Expr.ColumnRef(a, b, col, third.text().startsWith("\"")), 0), first.start());
             }
-            return c.node(new Expr.ColumnRef(null, a, b, second.text().startsWith("\"")), 0);
+            return c.place(c.node(new Expr.ColumnRef(null, a, b, second.text().startsWith("\"")), 0), first.start());
         }
         if (first.type() == TokenType.ID && (first.text().equalsIgnoreCase("true") || first.text().equalsIgnoreCase("false"))) {
             return c.node(new Expr.BoolLiteral(first.text().equalsIgnoreCase("true")), 0);
         }
-        return c.node(new Expr.ColumnRef(null, null, a, first.text().startsWith("\"")), 0);
+        return c.place(c.node(new Expr.ColumnRef(null, null, a, first.text().startsWith("\"")), 0), first.start());
     }
 
     private Expr functionCall(Token nameToken) {

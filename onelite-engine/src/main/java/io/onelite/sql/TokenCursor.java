@@ -44,6 +44,8 @@ final class TokenCursor {
     private int parameterCount;
 
     private final Map<Expr, Integer> heights = new IdentityHashMap<>();
+    /** Where column references start in the text, for errors about them (see {@link ParseResult#places()}). */
+    private final Map<Object, Integer> places = new IdentityHashMap<>();
     private final ArrayList<int[]> selectHeights = new ArrayList<>();
 
     TokenCursor(String sql, int offset) {
@@ -322,6 +324,17 @@ final class TokenCursor {
 
     static OneLiteException tooDeep() {
         return error("Expression tree is too large (maximum depth " + MAX_EXPR_DEPTH + ")");
+    }
+
+    /** Records that {@code e} starts at {@code offset} of the text. */
+    <E extends Expr> E place(E e, int offset) {
+        places.put(e, offset);
+        return e;
+    }
+
+    /** The places recorded so far. */
+    Map<Object, Integer> places() {
+        return places;
     }
 
     /** The height of a parsed expression (1 for a leaf). */

@@ -126,17 +126,21 @@ class ShellTests {
     }
 
     /**
-     * A syntax error shows the statement and a marker under the token, as sqlite3 3.40: the marker
-     * before the text near the start of the statement, after it further in, the text from 50
-     * characters before a place far in, line breaks as spaces, several statements on one line.
+     * A syntax error or an unknown column shows the statement and a marker under its token, as
+     * sqlite3 3.40: the marker before the text near the start of the statement, after it further
+     * in, the text from 50 characters before a place far in, line breaks as spaces, several
+     * statements on one line; an unknown table names no place.
      */
     @Test
-    void syntaxErrorsPointAtTheirToken() throws Exception {
+    void errorsPointAtTheirToken() throws Exception {
         String script = "CREATE TABLE t(a);\nselec 1;\nSELECT 1; selec 2;\n   selec 3;\nSELECT a FROM t WHERE a = ;\n"
                 + "SELECT *\n  FROM t WHERE\n  a = = 1;\n"
                 + "SELECT '" + "a".repeat(90) + "', 1 FROM t WHERE (;\n";
         ShellHarness.assertSameAsSqlite3(dir, script);
         ShellHarness.assertSameAsSqlite3(dir, "", "SELECT 1 FROM t WHERE a = = 2");
+        ShellHarness.assertSameAsSqlite3(dir, "CREATE TABLE t(a, b);\nSELECT nosuch FROM t;\nSELECT a, t.zz FROM t;\n"
+                + "SELECT * FROM t WHERE a IN (SELECT q FROM t);\nUPDATE t SET a = nope;\nSELECT 1 FROM nosuchtable;\n"
+                + "SELECT '" + "x".repeat(60) + "', main.t.nope FROM t;\n");
     }
 
     @Test
