@@ -37,7 +37,8 @@ class SchemaRowsDifferentialTests {
                 "CREATE TEMP TABLE tt(a)",
                 "SELECT seq, name, file FROM pragma_database_list ORDER BY seq",
                 "SELECT name FROM pragma_database_list() WHERE seq > 0 ORDER BY name",
-                "SELECT d.name, count(*) FROM pragma_database_list AS d, sqlite_schema GROUP BY d.name ORDER BY 1");
+                "SELECT d.name, count(*) FROM pragma_database_list AS d, sqlite_schema GROUP BY d.name ORDER BY 1",
+                "SELECT * FROM pragma_database_list('x')");
     }
 
     @Test
