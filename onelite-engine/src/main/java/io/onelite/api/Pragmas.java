@@ -30,7 +30,8 @@ final class Pragmas {
     /** Pragmas whose query form returns one row with one column named as the pragma. */
     private static final java.util.Set<String> SINGLE_VALUE = java.util.Set.of("user_version", "schema_version",
             "application_id", "foreign_keys", "busy_timeout", "page_size", "page_count", "freelist_count",
-            "cache_size", "synchronous", "defer_foreign_keys", "recursive_triggers", "automatic_index", "mmap_size");
+            "cache_size", "synchronous", "defer_foreign_keys", "recursive_triggers", "automatic_index", "mmap_size",
+            "query_only", "temp_store", "encoding", "auto_vacuum", "wal_autocheckpoint");
 
     static List<String> columns(PragmaStmt p) {
         String n = name(p);
@@ -38,11 +39,15 @@ final class Pragmas {
         if (!described.isEmpty()) {
             return described;
         }
+        if (FixedPragmas.handles(n)) {
+            return p.value() == null || FixedPragmas.setReturnsRow(n) ? List.of(n) : List.of();
+        }
         return switch (n) {
             case "foreign_key_check" -> ForeignKeyCheck.COLUMNS;
             case "wal_checkpoint" -> List.of("busy", "log", "checkpointed");
             case "database_list" -> List.of("seq", "name", "file");
             case "compile_options", "integrity_check", "quick_check", "journal_mode" -> List.of(n);
+            case "collation_list" -> List.of("seq", "name");
             default -> SINGLE_VALUE.contains(n) && (p.value() == null || n.equals("busy_timeout") || n.equals("mmap_size"))
                     ? List.of(n) : List.of();
         };
@@ -60,8 +65,49 @@ final class Pragmas {
             return StatementImpl.listRows(SchemaPragmas.rows(n, v, schema));
         }
         List<Object[]> out = new ArrayList<>();
+        if (FixedPragmas.handles(n)) {
+            if (v != null && !FixedPragmas.setReturnsRow(n)) {
+                return null; // left as it is: the query form tells
+            }
+            out.add(new Object[]{FixedPragmas.value(n)});
+            return StatementImpl.listRows(out);
+        }
         switch (n) {
             case "foreign_key_check" -> out.addAll(ForeignKeyCheck.run(schema, ctx.storage, v));
+            case "query_only" -> {
+                if (v != null) {
+                    s.queryOnly = isTrue(v);
+                    return null;
+                }
+                out.add(new Object[]{s.queryOnly ? 1L : 0L});
+            }
+            case "temp_store" -> {
+                if (v != null) {
+                    s.tempStore = tempStore(v);
+                    return null;
+                }
+                out.add(new Object[]{(long) s.tempStore});
+            }
+            case "encoding" -> {
+                if (v != null) {
+                    return null; // a database keeps the encoding it was made with (UTF-8 here)
+                }
+                int e = ctx.storage.headerInt(FileHeader.TEXT_ENCODING);
+                out.add(new Object[]{e == 2 ? "UTF-16le" : e == 3 ? "UTF-16be" : "UTF-8"});
+            }
+            case "auto_vacuum" -> {
+                if (v != null) {
+                    return null; // not supported: files stay as they are (SQLite, too, changes it only before the first table)
+                }
+                boolean on = ctx.storage.headerInt(FileHeader.LARGEST_ROOT_PAGE) != 0;
+                out.add(new Object[]{!on ? 0L : ctx.storage.headerInt(FileHeader.INCREMENTAL_VACUUM) != 0 ? 2L : 1L});
+            }
+            case "wal_autocheckpoint" -> out.add(new Object[]{(long) s.options().autoCheckpoint()}); // the database's option
+            case "collation_list" -> {
+                out.add(new Object[]{0L, "RTRIM"});
+                out.add(new Object[]{1L, "NOCASE"});
+                out.add(new Object[]{2L, "BINARY"});
+            }
             case "foreign_keys", "defer_foreign_keys" -> {
                 if (v != null) {
                     boolean on = isTrue(v);
@@ -204,6 +250,19 @@ final class Pragmas {
             out.add(new Object[]{problem});
         }
         return out;
+    }
+
+    /** {@code PRAGMA temp_store = v}: 0 default, 1 file, 2 memory, by number or name (anything else 0), as SQLite. */
+    private static int tempStore(String v) {
+        if (!v.isEmpty() && Character.isDigit(v.charAt(0))) {
+            int n = atoi32(v);
+            return n >= 0 && n <= 2 ? n : 0;
+        }
+        return switch (v.toLowerCase(Locale.ROOT)) {
+            case "file" -> 1;
+            case "memory" -> 2;
+            default -> 0;
+        };
     }
 
     /** A boolean pragma value as {@code sqlite3GetBoolean}: on/yes/true/extra or a non-zero number. */

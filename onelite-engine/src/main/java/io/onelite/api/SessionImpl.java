@@ -62,6 +62,10 @@ final class SessionImpl implements Session, ExecContext.SessionState {
     private static final io.onelite.common.Synchronous[] SYNCHRONOUS_LEVELS = io.onelite.common.Synchronous.values();
     /** PRAGMA recursive_triggers. */
     boolean recursiveTriggers;
+    /** PRAGMA query_only: every write fails with READONLY, as on a read-only database. */
+    boolean queryOnly;
+    /** PRAGMA temp_store, as set (a hint: temp data spills to files past its budget either way). */
+    int tempStore;
     /** PRAGMA automatic_index (plans read it when compiled: changing it drops the cached plans). */
     boolean automaticIndex = true;
     /** main, temp and the attached databases; names resolve through them. */
@@ -353,7 +357,7 @@ final class SessionImpl implements Session, ExecContext.SessionState {
 
     /** Fails with SQLITE_READONLY when this session was opened {@code read_only}: every write path calls it first. */
     void requireWritable() {
-        if (options.readOnly()) {
+        if (options.readOnly() || queryOnly) {
             throw new io.onelite.common.OneLiteException(io.onelite.common.ResultCode.READONLY,
                     "attempt to write a readonly database");
         }
