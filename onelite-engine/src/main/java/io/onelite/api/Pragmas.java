@@ -48,6 +48,7 @@ final class Pragmas {
             case "database_list" -> List.of("seq", "name", "file");
             case "compile_options", "integrity_check", "quick_check", "journal_mode" -> List.of(n);
             case "collation_list" -> List.of("seq", "name");
+            case "table_list" -> io.onelite.plan.TableList.COLUMNS;
             default -> SINGLE_VALUE.contains(n) && (p.value() == null || n.equals("busy_timeout") || n.equals("mmap_size"))
                     ? List.of(n) : List.of();
         };
@@ -74,6 +75,7 @@ final class Pragmas {
         }
         switch (n) {
             case "foreign_key_check" -> out.addAll(ForeignKeyCheck.run(schema, ctx.storage, v));
+            case "table_list" -> out.addAll(io.onelite.plan.TableList.rows(schema, v, p.name().schema() == null));
             case "query_only" -> {
                 if (v != null) {
                     s.queryOnly = isTrue(v);

@@ -201,7 +201,8 @@ final class FromPlanner {
                     View v = planner.schema.view(t.name());
                     String lower = name.toLowerCase(Locale.ROOT);
                     if (v == null && t.name().schema() == null && (lower.equals("pragma_foreign_key_check")
-                            || lower.equals("pragma_database_list") || SchemaPragmas.tableValued(lower) != null)) {
+                            || lower.equals("pragma_database_list") || TableList.isFunction(lower)
+                            || SchemaPragmas.tableValued(lower) != null)) {
                         // an eponymous pragma table without arguments: FROM pragma_foreign_key_check
                         pragmaFunction(e, new FromItem.TableFunction(t.name(), List.of(), t.alias()),
                                 lower.substring("pragma_".length()));
@@ -251,7 +252,8 @@ final class FromPlanner {
     private void tableFunction(Entry e, FromItem.TableFunction tf) {
         String fname = tf.name().name().toLowerCase(Locale.ROOT);
         if (tf.name().schema() == null && (SchemaPragmas.tableValued(fname) != null
-                || fname.equals("pragma_foreign_key_check") || fname.equals("pragma_database_list"))) {
+                || fname.equals("pragma_foreign_key_check") || fname.equals("pragma_database_list")
+                || TableList.isFunction(fname))) {
             pragmaFunction(e, tf, fname.substring("pragma_".length()));
             return;
         }
@@ -304,6 +306,10 @@ final class FromPlanner {
     private void pragmaFunction(Entry e, FromItem.TableFunction tf, String pragma) {
         if (pragma.equals("database_list")) {
             databaseList(e, tf);
+            return;
+        }
+        if (pragma.equals("table_list")) {
+            tableList(e, tf);
             return;
         }
         if (tf.args().size() > 2) {
@@ -362,6 +368,22 @@ final class FromPlanner {
         String alias = tf.alias() != null ? tf.alias() : tf.name().name();
         e.name = alias.equals(tf.name().name()) ? alias : tf.name().name() + " AS " + alias;
         List<String> names = List.of("seq", "name", "file");
+        char[] aff = new char[names.size()];
+        java.util.Arrays.fill(aff, io.onelite.exec.ValueOps.AFF_NONE);
+        scope.sources.add(new Source(alias, null, names, aff, new String[names.size()], false, new boolean[names.size()]));
+    }
+
+    /** {@code pragma_table_list(['name'])}: the tables and views of every database, as PRAGMA table_list. */
+    private void tableList(Entry e, FromItem.TableFunction tf) {
+        if (tf.args().size() > 1) {
+            throw new OneLiteException(ResultCode.ERROR, "too many arguments on " + tf.name().name() + "() - max 1");
+        }
+        io.onelite.exec.Eval arg = tf.args().isEmpty() ? null : new ExprCompiler(planner, scope).eval(tf.args().get(0));
+        io.onelite.catalog.Schema schema = planner.schema;
+        e.functionRows = f -> TableList.rows(schema, pragmaText(arg == null ? null : arg.eval(f)), true);
+        String alias = tf.alias() != null ? tf.alias() : tf.name().name();
+        e.name = alias.equals(tf.name().name()) ? alias : tf.name().name() + " AS " + alias;
+        List<String> names = TableList.COLUMNS;
         char[] aff = new char[names.size()];
         java.util.Arrays.fill(aff, io.onelite.exec.ValueOps.AFF_NONE);
         scope.sources.add(new Source(alias, null, names, aff, new String[names.size()], false, new boolean[names.size()]));

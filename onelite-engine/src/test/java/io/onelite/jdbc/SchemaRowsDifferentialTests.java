@@ -11,8 +11,8 @@ import static io.onelite.jdbc.WithoutRowidDifferentialTests.assertSame;
  * root pages DDL makes (an AUTOINCREMENT table's {@code sqlite_sequence} comes after the table and
  * its indexes, as SQLite's sqlite3EndTable creates it), {@code pragma_database_list}, and the
  * schema argument of {@code pragma_table_info} and its kin naming main, temp or an attached
- * database. Found by the shell's {@code .dump} and {@code .schema}, which list objects in this
- * order and read these functions.
+ * database, and {@code PRAGMA table_list}. Found by the shell's {@code .dump} and {@code .schema},
+ * which list objects in this order and read these functions.
  */
 class SchemaRowsDifferentialTests {
 
@@ -57,5 +57,26 @@ class SchemaRowsDifferentialTests {
                 "SELECT name FROM pragma_table_info('y') ORDER BY cid",
                 "SELECT count(*) FROM pragma_index_list('x', 'aux')",
                 "SELECT count(*) FROM pragma_table_info('x', 'nosuch')");
+    }
+
+    /** PRAGMA table_list and pragma_table_list (SQLite lists each database's objects in hash order: compared sorted). */
+    @Test
+    void tableListNamesEveryTableAndViewOfEveryDatabase() throws SQLException {
+        assertSame(
+                "SELECT * FROM pragma_table_list ORDER BY schema, name",
+                "CREATE TABLE t(a INTEGER PRIMARY KEY AUTOINCREMENT, b, c AS (b + 1))",
+                "CREATE TABLE w(k PRIMARY KEY, v) WITHOUT ROWID",
+                "CREATE VIEW v AS SELECT a, b FROM t",
+                "ATTACH ':memory:' AS aux",
+                "CREATE TABLE aux.x(q)",
+                "CREATE TEMP TABLE tt(z)",
+                "SELECT * FROM pragma_table_list ORDER BY schema, name",
+                "PRAGMA table_list(t)",
+                "PRAGMA table_list('V')",
+                "PRAGMA table_list('nosuch')",
+                "PRAGMA aux.table_list(x)",
+                "PRAGMA temp.table_list(tt)",
+                "SELECT name, type, ncol, wr FROM pragma_table_list('w')",
+                "SELECT * FROM pragma_table_list('x', 'aux')");
     }
 }
