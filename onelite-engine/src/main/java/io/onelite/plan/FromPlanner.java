@@ -330,6 +330,9 @@ final class FromPlanner {
             }
             if (fkCheck && dbName != null && !dbName.equalsIgnoreCase("main")) {
                 if (dbName.equalsIgnoreCase("temp")) {
+                    if (text != null && of.table(text) == null) {
+                        throw new OneLiteException(ResultCode.ERROR, "no such table: temp." + text);
+                    }
                     return List.of(); // foreign keys of temp tables are not checked here
                 }
                 throw new OneLiteException(ResultCode.ERROR, "unknown database '" + dbName + "'"); // main's rows only

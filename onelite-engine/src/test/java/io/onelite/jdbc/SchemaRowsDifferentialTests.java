@@ -56,7 +56,9 @@ class SchemaRowsDifferentialTests {
                 "SELECT name FROM pragma_table_info('y', 'main') ORDER BY cid",
                 "SELECT name FROM pragma_table_info('y') ORDER BY cid",
                 "SELECT count(*) FROM pragma_index_list('x', 'aux')",
-                "SELECT count(*) FROM pragma_table_info('x', 'nosuch')");
+                "SELECT count(*) FROM pragma_table_info('x', 'nosuch')",
+                "SELECT * FROM pragma_foreign_key_check('y', 'temp')",
+                "SELECT * FROM pragma_foreign_key_check('x', 'temp')");
     }
 
     /** PRAGMA table_list and pragma_table_list (SQLite lists each database's objects in hash order: compared sorted). */
