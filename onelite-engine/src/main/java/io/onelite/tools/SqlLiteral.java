@@ -1,8 +1,8 @@
 package io.onelite.tools;
 
+import io.onelite.sql.TokenType;
+
 import java.util.HexFormat;
-import java.util.Locale;
-import java.util.Set;
 
 /**
  * Values and names written as SQL text, as {@code sqlite3}'s quote and insert modes and
@@ -11,31 +11,7 @@ import java.util.Set;
  * they need them.
  */
 final class SqlLiteral {
-    /** SQLite's keywords ({@code sqlite3_keyword_check}); a name spelled like one is quoted. */
-    private static final Set<String> KEYWORDS = Set.of(
-            "ABORT", "ACTION", "ADD", "AFTER", "ALL", "ALTER", "ALWAYS", "ANALYZE", "AND", "AS", "ASC",
-            "ATTACH", "AUTOINCREMENT", "BEFORE", "BEGIN", "BETWEEN", "BY", "CASCADE", "CASE", "CAST",
-            "CHECK", "COLLATE", "COLUMN", "COMMIT", "CONFLICT", "CONSTRAINT", "CREATE", "CROSS",
-            "CURRENT", "CURRENT_DATE", "CURRENT_TIME", "CURRENT_TIMESTAMP", "DATABASE", "DEFAULT",
-            "DEFERRABLE", "DEFERRED", "DELETE", "DESC", "DETACH", "DISTINCT", "DO", "DROP", "EACH",
-            "ELSE", "END", "ESCAPE", "EXCEPT", "EXCLUDE", "EXCLUSIVE", "EXISTS", "EXPLAIN", "FAIL",
-            "FILTER", "FIRST", "FOLLOWING", "FOR", "FOREIGN", "FROM", "FULL", "GENERATED", "GLOB",
-            "GROUP", "GROUPS", "HAVING", "IF", "IGNORE", "IMMEDIATE", "IN", "INDEX", "INDEXED",
-            "INITIALLY", "INNER", "INSERT", "INSTEAD", "INTERSECT", "INTO", "IS", "ISNULL", "JOIN",
-            "KEY", "LAST", "LEFT", "LIKE", "LIMIT", "MATCH", "MATERIALIZED", "NATURAL", "NO", "NOT",
-            "NOTHING", "NOTNULL", "NULL", "NULLS", "OF", "OFFSET", "ON", "OR", "ORDER", "OTHERS",
-            "OUTER", "OVER", "PARTITION", "PLAN", "PRAGMA", "PRECEDING", "PRIMARY", "QUERY", "RAISE",
-            "RANGE", "RECURSIVE", "REFERENCES", "REGEXP", "REINDEX", "RELEASE", "RENAME", "REPLACE",
-            "RESTRICT", "RETURNING", "RIGHT", "ROLLBACK", "ROW", "ROWS", "SAVEPOINT", "SELECT", "SET",
-            "TABLE", "TEMP", "TEMPORARY", "THEN", "TIES", "TO", "TRANSACTION", "TRIGGER", "UNBOUNDED",
-            "UNION", "UNIQUE", "UPDATE", "USING", "VACUUM", "VALUES", "VIEW", "VIRTUAL", "WHEN", "WHERE",
-            "WINDOW", "WITH", "WITHOUT");
-
     private SqlLiteral() {
-    }
-
-    static Set<String> keywords() {
-        return KEYWORDS;
     }
 
     /** A name as SQL: bare when it is a plain identifier and no keyword, else in double quotes. */
@@ -53,7 +29,7 @@ final class SqlLiteral {
                 return true;
             }
         }
-        return KEYWORDS.contains(s.toUpperCase(Locale.ROOT));
+        return TokenType.keyword(s) != null; // the lexer's table: SQLite's keywords (sqlite3_keyword_check)
     }
 
     /** {@code 'text'} with single quotes doubled (newlines stay as they are). */

@@ -151,7 +151,12 @@ class ShellOutputModeTests {
     @Test
     void insertModeQuotesTheNamesSqlite3Quotes() throws Exception {
         StringBuilder sql = new StringBuilder();
-        List<String> names = new java.util.ArrayList<>(SqlLiteral.keywords());
+        List<String> names = new java.util.ArrayList<>();
+        for (io.onelite.sql.TokenType t : io.onelite.sql.TokenType.values()) {
+            if (t.isKeyword()) {
+                names.add(t.name()); // SQLite's 147 keywords
+            }
+        }
         names.addAll(List.of("plain", "_x", "x1", "1x", "a b", "rowid", "oid", "true", "false", "t", "é", "a\"b", "MixedCase", "select2"));
         for (String name : names) {
             sql.append(".mode insert '").append(name).append("'\nSELECT 1 AS '").append(name).append("';\n");
