@@ -201,7 +201,7 @@ final class FromPlanner {
                     View v = planner.schema.view(t.name());
                     String lower = name.toLowerCase(Locale.ROOT);
                     if (v == null && t.name().schema() == null && (lower.equals("pragma_foreign_key_check")
-                            || lower.equals("pragma_database_list") || TableList.isFunction(lower)
+                            || lower.equals("pragma_database_list") || lower.equals(TableList.FUNCTION)
                             || SchemaPragmas.tableValued(lower) != null)) {
                         // an eponymous pragma table without arguments: FROM pragma_foreign_key_check
                         pragmaFunction(e, new FromItem.TableFunction(t.name(), List.of(), t.alias()),
@@ -253,7 +253,7 @@ final class FromPlanner {
         String fname = tf.name().name().toLowerCase(Locale.ROOT);
         if (tf.name().schema() == null && (SchemaPragmas.tableValued(fname) != null
                 || fname.equals("pragma_foreign_key_check") || fname.equals("pragma_database_list")
-                || TableList.isFunction(fname))) {
+                || fname.equals(TableList.FUNCTION))) {
             pragmaFunction(e, tf, fname.substring("pragma_".length()));
             return;
         }
@@ -284,16 +284,11 @@ final class FromPlanner {
             }
             return tree ? io.onelite.exec.func.JsonTable.tree(j, p) : io.onelite.exec.func.JsonTable.each(j, p);
         };
-        String alias = tf.alias() != null ? tf.alias() : tf.name().name();
-        e.name = alias.equals(tf.name().name()) ? alias : tf.name().name() + " AS " + alias;
-        List<String> names = new ArrayList<>(io.onelite.exec.func.JsonTable.COLUMNS);
-        int n = names.size();
-        char[] aff = new char[n];
-        java.util.Arrays.fill(aff, io.onelite.exec.ValueOps.AFF_NONE);
-        boolean[] hidden = new boolean[n];
+        List<String> names = io.onelite.exec.func.JsonTable.COLUMNS;
+        boolean[] hidden = new boolean[names.size()];
         hidden[names.indexOf("json")] = true;
         hidden[names.indexOf("root")] = true;
-        scope.sources.add(new Source(alias, null, names, aff, new String[n], false, hidden));
+        functionSource(e, tf, names, hidden);
     }
 
     /**
@@ -312,9 +307,7 @@ final class FromPlanner {
             tableList(e, tf);
             return;
         }
-        if (tf.args().size() > 2) {
-            throw new OneLiteException(ResultCode.ERROR, "too many arguments on " + tf.name().name() + "() - max 2");
-        }
+        checkArguments(tf, 2);
         ExprCompiler ec = new ExprCompiler(planner, scope);
         io.onelite.exec.Eval arg = tf.args().isEmpty() ? null : ec.eval(tf.args().get(0));
         io.onelite.exec.Eval db = tf.args().size() < 2 ? null : ec.eval(tf.args().get(1));
@@ -348,48 +341,49 @@ final class FromPlanner {
             }
             return out;
         };
-        String alias = tf.alias() != null ? tf.alias() : tf.name().name();
-        e.name = alias.equals(tf.name().name()) ? alias : tf.name().name() + " AS " + alias;
         List<String> names = new ArrayList<>(fkCheck ? ForeignKeyCheck.COLUMNS : SchemaPragmas.columns(pragma));
         names.add("arg");
         names.add("schema");
         int n = names.size();
-        char[] aff = new char[n];
-        java.util.Arrays.fill(aff, io.onelite.exec.ValueOps.AFF_NONE);
         boolean[] hidden = new boolean[n];
         hidden[n - 2] = true;
         hidden[n - 1] = true;
-        scope.sources.add(new Source(alias, null, names, aff, new String[n], false, hidden));
+        functionSource(e, tf, names, hidden);
     }
 
     /** {@code pragma_database_list}: the connection's databases (seq, name, file), as PRAGMA database_list. */
     private void databaseList(Entry e, FromItem.TableFunction tf) {
-        if (!tf.args().isEmpty()) {
-            throw new OneLiteException(ResultCode.ERROR, "too many arguments on " + tf.name().name() + "() - max 0");
-        }
+        checkArguments(tf, 0);
         e.functionRows = f -> f.ctx.session == null ? List.of() : f.ctx.session.databaseList();
-        String alias = tf.alias() != null ? tf.alias() : tf.name().name();
-        e.name = alias.equals(tf.name().name()) ? alias : tf.name().name() + " AS " + alias;
-        List<String> names = List.of("seq", "name", "file");
-        char[] aff = new char[names.size()];
-        java.util.Arrays.fill(aff, io.onelite.exec.ValueOps.AFF_NONE);
-        scope.sources.add(new Source(alias, null, names, aff, new String[names.size()], false, new boolean[names.size()]));
+        functionSource(e, tf, List.of("seq", "name", "file"), new boolean[3]);
     }
 
     /** {@code pragma_table_list(['name'])}: the tables and views of every database, as PRAGMA table_list. */
     private void tableList(Entry e, FromItem.TableFunction tf) {
-        if (tf.args().size() > 1) {
-            throw new OneLiteException(ResultCode.ERROR, "too many arguments on " + tf.name().name() + "() - max 1");
-        }
+        checkArguments(tf, 1);
         io.onelite.exec.Eval arg = tf.args().isEmpty() ? null : new ExprCompiler(planner, scope).eval(tf.args().get(0));
         io.onelite.catalog.Schema schema = planner.schema;
         e.functionRows = f -> TableList.rows(schema, pragmaText(arg == null ? null : arg.eval(f)), true);
+        functionSource(e, tf, TableList.COLUMNS, new boolean[TableList.COLUMNS.size()]);
+    }
+
+    /** A pragma function with more than {@code max} arguments fails as SQLite's pragma virtual table. */
+    private static void checkArguments(FromItem.TableFunction tf, int max) {
+        if (tf.args().size() > max) {
+            throw new OneLiteException(ResultCode.ERROR, "too many arguments on " + tf.name().name() + "() - max " + max);
+        }
+    }
+
+    /**
+     * Adds a table function's rows as a source named by its alias (else its name), with columns
+     * {@code names} (the {@code hidden} ones left out of {@code *}), no affinity and no collation.
+     */
+    private void functionSource(Entry e, FromItem.TableFunction tf, List<String> names, boolean[] hidden) {
         String alias = tf.alias() != null ? tf.alias() : tf.name().name();
         e.name = alias.equals(tf.name().name()) ? alias : tf.name().name() + " AS " + alias;
-        List<String> names = TableList.COLUMNS;
         char[] aff = new char[names.size()];
         java.util.Arrays.fill(aff, io.onelite.exec.ValueOps.AFF_NONE);
-        scope.sources.add(new Source(alias, null, names, aff, new String[names.size()], false, new boolean[names.size()]));
+        scope.sources.add(new Source(alias, null, new ArrayList<>(names), aff, new String[names.size()], false, hidden));
     }
 
     private static String pragmaText(Object v) {

@@ -7,7 +7,6 @@ import io.onelite.common.OneLiteException;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 
 /**
  * {@code PRAGMA table_list} and {@code pragma_table_list}: one row per table and view of each
@@ -17,6 +16,8 @@ import java.util.Locale;
  */
 public final class TableList {
     public static final List<String> COLUMNS = List.of("schema", "name", "type", "ncol", "wr", "strict");
+    /** The table-valued form's name. */
+    static final String FUNCTION = "pragma_table_list";
 
     private TableList() {
     }
@@ -63,10 +64,5 @@ public final class TableList {
         } catch (OneLiteException e) {
             return 0;
         }
-    }
-
-    /** Whether {@code fn} (lower case) is the table-valued form. */
-    static boolean isFunction(String fn) {
-        return fn.toLowerCase(Locale.ROOT).equals("pragma_table_list");
     }
 }
