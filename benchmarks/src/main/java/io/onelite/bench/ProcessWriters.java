@@ -96,10 +96,7 @@ public final class ProcessWriters {
                            Path dir) throws Exception {
         Path file = Files.createTempFile(dir, "process-writers-", ".db");
         Files.delete(file);
-        try (Connection c = DriverManager.getConnection(url(engine, file, sync)); Statement s = c.createStatement()) {
-            s.execute("PRAGMA journal_mode=WAL");
-            s.execute("create table orders (id integer primary key, writer int, item text)");
-        }
+        createTable(engine, file, sync);
         // after every child has started and warmed up
         long startAt = System.currentTimeMillis() + 1500 + 300L * processes + warmup * 1000L;
         List<Process> children = new ArrayList<>();
@@ -161,33 +158,9 @@ public final class ProcessWriters {
         if (seconds <= 0) {
             return;
         }
-        try (Connection c = DriverManager.getConnection(url(engine, scratch, sync)); Statement s = c.createStatement()) {
-            s.execute("PRAGMA journal_mode=WAL");
-            s.execute("create table orders (id integer primary key, writer int, item text)");
-        }
-        long end = System.nanoTime() + seconds * 1_000_000_000L;
-        List<Thread> writers = new ArrayList<>();
-        for (int t = 0; t < threads; t++) {
-            int writer = t;
-            Thread w = new Thread(() -> {
-                try (Connection c = DriverManager.getConnection(url(engine, scratch, sync)); Statement s = c.createStatement();
-                     PreparedStatement ins = c.prepareStatement("insert into orders (writer, item) values (?, ?)")) {
-                    if (engine.equals("native")) {
-                        s.execute("PRAGMA busy_timeout=30000");
-                    }
-                    for (int i = 0; System.nanoTime() - end < 0; i++) {
-                        WritersJdbc.transaction(s, ins, begin, writer, i, 0);
-                    }
-                } catch (SQLException e) {
-                    throw new IllegalStateException(e);
-                }
-            });
-            writers.add(w);
-            w.start();
-        }
-        for (Thread w : writers) {
-            w.join();
-        }
+        createTable(engine, scratch, sync);
+        long now = System.nanoTime();
+        write(engine, scratch, begin, sync, 0, threads, now, now + seconds * 1_000_000_000L);
         for (String suffix : new String[] {"", "-wal", "-shm", "-onelite-rowid"}) {
             Files.deleteIfExists(Path.of(scratch + suffix));
         }
@@ -205,6 +178,26 @@ public final class ProcessWriters {
         long startAt = Long.parseLong(args[8]);
         int warmup = Integer.parseInt(args[9]);
         warmUp(engine, file.resolveSibling(file.getFileName() + "-warmup-" + process), begin, sync, threads, warmup);
+        long startNanos = System.nanoTime() + (startAt - System.currentTimeMillis()) * 1_000_000L;
+        long commits = write(engine, file, begin, sync, process * 1000, threads, startNanos, startNanos + seconds * 1_000_000_000L);
+        System.out.println("commits " + commits);
+    }
+
+    /** A fresh file in WAL mode with the recipe's table. */
+    private static void createTable(String engine, Path file, String sync) throws SQLException {
+        try (Connection c = DriverManager.getConnection(url(engine, file, sync)); Statement s = c.createStatement()) {
+            s.execute("PRAGMA journal_mode=WAL");
+            s.execute("create table orders (id integer primary key, writer int, item text)");
+        }
+    }
+
+    /**
+     * {@code threads} writers (numbered from {@code firstWriter}), each on its own connection opened
+     * before {@code startNanos}, run the recipe's transaction from then until {@code endNanos};
+     * returns the commits, or throws the first writer's failure.
+     */
+    private static long write(String engine, Path file, String begin, String sync, int firstWriter, int threads,
+                              long startNanos, long endNanos) throws Exception {
         List<Connection> conns = new ArrayList<>();
         for (int t = 0; t < threads; t++) {
             Connection c = DriverManager.getConnection(url(engine, file, sync));
@@ -218,12 +211,10 @@ public final class ProcessWriters {
         }
         AtomicLong commits = new AtomicLong();
         java.util.concurrent.atomic.AtomicReference<Exception> failure = new java.util.concurrent.atomic.AtomicReference<>();
-        long startNanos = System.nanoTime() + (startAt - System.currentTimeMillis()) * 1_000_000L;
-        long endNanos = startNanos + seconds * 1_000_000_000L;
         List<Thread> writers = new ArrayList<>();
         for (int t = 0; t < threads; t++) {
             Connection c = conns.get(t);
-            int writer = process * 1000 + t;
+            int writer = firstWriter + t;
             Thread w = new Thread(() -> {
                 try (Statement s = c.createStatement();
                      PreparedStatement ins = c.prepareStatement("insert into orders (writer, item) values (?, ?)")) {
@@ -250,9 +241,8 @@ public final class ProcessWriters {
             c.close();
         }
         if (failure.get() != null) {
-            failure.get().printStackTrace();
-            System.exit(1);
+            throw failure.get();
         }
-        System.out.println("commits " + commits.get());
+        return commits.get();
     }
 }
