@@ -73,7 +73,8 @@ public final class ClusteredCursor implements RowCursor {
 
     @Override
     public Object column(int i) {
-        return keys.column(layout.positionOf()[i]);
+        int p = layout.positionOf()[i];
+        return p < 0 ? null : keys.column(p); // a VIRTUAL column is computed by the reader
     }
 
     @Override

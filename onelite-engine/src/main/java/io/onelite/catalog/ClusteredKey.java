@@ -23,26 +23,34 @@ import java.util.List;
  * first L - r table columns, r being how many primary-key columns repeat an earlier one (under
  * another collation).
  *
- * @param keyColumns  the table column at each key position
- * @param positionOf  the key position of each table column
+ * @param keyColumns  the table column at each key position (a VIRTUAL generated column has none: it is not stored)
+ * @param positionOf  the key position of each table column, -1 for a VIRTUAL one
  * @param pkLength    how many leading key positions are the primary key
  * @param keyInfo     how the tree's keys compare
  * @param indexName   the name SQLite gives the primary key as an index ({@code sqlite_autoindex_T_N}, PRAGMA index_list)
+ * @param columnsHeld by the number of distinct table columns a key stores, how many leading table columns it holds
+ *                    (VIRTUAL ones right after them included: nothing is stored for them)
  */
-public record ClusteredKey(int[] keyColumns, int[] positionOf, int pkLength, KeyInfo keyInfo, String indexName) {
+public record ClusteredKey(int[] keyColumns, int[] positionOf, int pkLength, KeyInfo keyInfo, String indexName,
+                           int[] columnsHeld) {
 
     /**
-     * The layout for a table of {@code columnCount} columns whose primary key is {@code pk} (a
-     * column may come twice, under two collations: it is then stored twice).
+     * The layout for a table whose columns are VIRTUAL where {@code virtual} says and whose primary
+     * key is {@code pk} (a column may come twice, under two collations: it is then stored twice).
      */
-    static ClusteredKey of(int columnCount, int[] pk, Collation[] collations, boolean[] descending) {
+    static ClusteredKey of(boolean[] virtual, int[] pk, Collation[] collations, boolean[] descending) {
+        int columnCount = virtual.length;
         boolean[] inPk = new boolean[columnCount];
         int distinct = 0;
         for (int c : pk) {
             distinct += inPk[c] ? 0 : 1;
             inPk[c] = true;
         }
-        int[] keyColumns = new int[pk.length + columnCount - distinct];
+        int others = 0;
+        for (int c = 0; c < columnCount; c++) {
+            others += inPk[c] || virtual[c] ? 0 : 1;
+        }
+        int[] keyColumns = new int[pk.length + others];
         int[] positionOf = new int[columnCount];
         java.util.Arrays.fill(positionOf, -1);
         int p = 0;
@@ -50,7 +58,7 @@ public record ClusteredKey(int[] keyColumns, int[] positionOf, int pkLength, Key
             keyColumns[p++] = c;
         }
         for (int c = 0; c < columnCount; c++) {
-            if (!inPk[c]) {
+            if (!inPk[c] && !virtual[c]) {
                 keyColumns[p++] = c;
             }
         }
@@ -59,12 +67,28 @@ public record ClusteredKey(int[] keyColumns, int[] positionOf, int pkLength, Key
                 positionOf[keyColumns[i]] = i;
             }
         }
+        int[] columnsHeld = new int[distinct + others + 1];
+        for (int stored = 0, m = 0; stored < columnsHeld.length; stored++) {
+            // the first m table columns hold `stored` stored ones; the VIRTUAL ones after them come free
+            while (m < columnCount && (virtual[m] || countStored(virtual, m) < stored)) {
+                m++;
+            }
+            columnsHeld[stored] = m;
+        }
         return new ClusteredKey(keyColumns, positionOf, pk.length, new KeyInfo(collations.clone(), descending.clone()),
-                null);
+                null, columnsHeld);
+    }
+
+    private static int countStored(boolean[] virtual, int before) {
+        int n = 0;
+        for (int i = 0; i < before; i++) {
+            n += virtual[i] ? 0 : 1;
+        }
+        return n;
     }
 
     ClusteredKey named(String name) {
-        return new ClusteredKey(keyColumns, positionOf, pkLength, keyInfo, name);
+        return new ClusteredKey(keyColumns, positionOf, pkLength, keyInfo, name, columnsHeld);
     }
 
     /** The stored key of a row given in table order (missing trailing values are NULL). */
@@ -88,7 +112,8 @@ public record ClusteredKey(int[] keyColumns, int[] positionOf, int pkLength, Key
 
     /** How many table columns a stored key holds (rows older than ADD COLUMN hold fewer). */
     public int columnCount(Object[] key) {
-        return Math.max(0, Math.min(key.length, keyColumns.length) - (keyColumns.length - positionOf.length));
+        int repeats = keyColumns.length - (columnsHeld.length - 1); // primary-key columns stored twice
+        return columnsHeld[Math.max(0, Math.min(key.length, keyColumns.length) - repeats)];
     }
 
     /** A row in table order from a stored key (as many columns as the key holds). */
@@ -96,7 +121,7 @@ public record ClusteredKey(int[] keyColumns, int[] positionOf, int pkLength, Key
         int n = columnCount(key);
         Object[] out = new Object[n];
         for (int c = 0; c < n; c++) {
-            out[c] = key[positionOf[c]];
+            out[c] = positionOf[c] < 0 ? null : key[positionOf[c]];
         }
         return out;
     }

@@ -1,5 +1,6 @@
 package io.onelite.catalog;
 
+import io.onelite.sql.ast.ColumnConstraint;
 import io.onelite.sql.ast.ConflictAction;
 import io.onelite.sql.ast.Expr;
 
@@ -16,15 +17,29 @@ import java.util.Locale;
  * @param primaryKey   1-based position in the primary key, 0 when not part of it
  * @param notNullConflict    the NOT NULL constraint's {@code ON CONFLICT} algorithm, null when not written
  * @param primaryKeyConflict the PRIMARY KEY's {@code ON CONFLICT} algorithm when this column is in it, else null
+ * @param generated    {@code AS (expr) [STORED|VIRTUAL]} of a generated column, else null
  */
 public record Column(String name, String declaredType, char affinity, boolean notNull, Expr defaultValue,
                      String defaultText, String collation, int primaryKey, ConflictAction notNullConflict,
-                     ConflictAction primaryKeyConflict) {
+                     ConflictAction primaryKeyConflict, ColumnConstraint.Generated generated) {
+
+    /** An ordinary (not generated) column. */
+    public Column(String name, String declaredType, char affinity, boolean notNull, Expr defaultValue,
+                  String defaultText, String collation, int primaryKey, ConflictAction notNullConflict,
+                  ConflictAction primaryKeyConflict) {
+        this(name, declaredType, affinity, notNull, defaultValue, defaultText, collation, primaryKey, notNullConflict,
+                primaryKeyConflict, null);
+    }
 
     /** A column without declared conflict algorithms. */
     public Column(String name, String declaredType, char affinity, boolean notNull, Expr defaultValue,
                   String defaultText, String collation, int primaryKey) {
         this(name, declaredType, affinity, notNull, defaultValue, defaultText, collation, primaryKey, null, null);
+    }
+
+    /** A generated column whose value is not stored in the record but computed when read. */
+    public boolean isVirtual() {
+        return generated != null && !generated.stored();
     }
 
     /** The affinity of a declared type, by SQLite's five rules (datatype3.html section 3.1). */

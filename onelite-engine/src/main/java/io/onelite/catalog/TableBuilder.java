@@ -49,13 +49,22 @@ public final class TableBuilder {
             Expr dflt = null;
             String dfltText = null;
             String coll = null;
+            ColumnConstraint.Generated generated = null;
             for (ColumnConstraint c : d.constraints()) {
                 if (c instanceof ColumnConstraint.NotNull nn) {
                     notNull = true;
                     notNullConflict = nn.onConflict(); // the last one written wins, as SQLite's sqlite3AddNotNull
                 } else if (c instanceof ColumnConstraint.Default df) {
+                    if (generated != null) {
+                        throw new OneLiteException(ResultCode.ERROR, "cannot use DEFAULT on a generated column");
+                    }
                     dflt = df.value();
                     dfltText = df.text();
+                } else if (c instanceof ColumnConstraint.Generated g) {
+                    if (dflt != null) { // as sqlite3AddGenerated, which finds a DEFAULT already there
+                        throw new OneLiteException(ResultCode.ERROR, "error in generated column \"" + d.name() + "\"");
+                    }
+                    generated = g;
                 } else if (c instanceof ColumnConstraint.Collate cc) {
                     coll = checkCollation(cc.collation());
                 } else if (c instanceof ColumnConstraint.PrimaryKey p) {
@@ -74,7 +83,10 @@ public final class TableBuilder {
             }
             String type = d.declaredType();
             cols.add(new Column(d.name(), type, Column.affinityOf(type), notNull, dflt, dfltText, coll, 0,
-                    notNullConflict, null));
+                    notNullConflict, null, generated));
+        }
+        if (cols.stream().allMatch(c -> c.generated() != null)) {
+            throw new OneLiteException(ResultCode.ERROR, "must have at least one non-generated column");
         }
         for (TableConstraint c : s.constraints()) {
             if (c instanceof TableConstraint.PrimaryKey p) {
@@ -112,6 +124,9 @@ public final class TableBuilder {
         }
         for (int i = 0; i < pk.length; i++) {
             Column c = cols.get(pk[i]);
+            if (c.generated() != null) {
+                throw new OneLiteException(ResultCode.ERROR, "generated columns cannot be part of the PRIMARY KEY");
+            }
             boolean nn = c.notNull() || s.withoutRowid();
             cols.set(pk[i], new Column(c.name(), c.declaredType(), c.affinity(), nn, c.defaultValue(),
                     c.defaultText(), c.collation(), i + 1, c.notNullConflict(), pkConflict));
@@ -154,7 +169,11 @@ public final class TableBuilder {
         for (int i = 0; i < d.length; i++) {
             d[i] = desc.get(i);
         }
-        return ClusteredKey.of(cols.size(), keyCols.stream().mapToInt(Integer::intValue).toArray(),
+        boolean[] virtual = new boolean[cols.size()];
+        for (int i = 0; i < virtual.length; i++) {
+            virtual[i] = cols.get(i).isVirtual();
+        }
+        return ClusteredKey.of(virtual, keyCols.stream().mapToInt(Integer::intValue).toArray(),
                 colls.toArray(new Collation[0]), d);
     }
 

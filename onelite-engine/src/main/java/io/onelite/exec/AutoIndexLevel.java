@@ -132,7 +132,7 @@ public final class AutoIndexLevel extends Level {
         if (table != null && (cursor == null || f.ctx != ctx)) {
             ctx = f.ctx;
             cursor = table.open(f.ctx.storage);
-            tableRow = table.row(cursor);
+            tableRow = table.row(cursor, f.ctx);
         }
         probe = new Object[probes.length];
         for (int i = 0; i < probes.length; i++) {

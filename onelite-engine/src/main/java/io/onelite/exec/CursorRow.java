@@ -1,35 +1,44 @@
 package io.onelite.exec;
 
+import io.onelite.catalog.RecordLayout;
 import io.onelite.catalog.RowCursor;
 
 /**
  * The current row of a table cursor seen as a {@link RowSource}: the rowid alias column reads the
  * rowid, columns past the stored record read their default (added by ALTER TABLE ADD COLUMN),
- * and REAL columns turn integers stored by SQLite's space optimisation back into reals.
+ * REAL columns turn integers stored by SQLite's space optimisation back into reals, and a VIRTUAL
+ * generated column, which the record does not hold, is computed from the row's other columns.
  */
 public final class CursorRow implements RowSource {
     private final RowCursor cursor;
     private final int rowidAlias;
     private final boolean[] realColumns;
     private final Object[] defaults;
-    /** The table the cursor reads, when known (see {@link #scans}). */
+    /** The table the cursor reads (see {@link #scans}), with its record layout and generated columns. */
     private final TableAccess table;
+    private final RecordLayout layout;
+    /** Slot 0 is this row: the frame VIRTUAL columns are computed in; null when the table has none. */
+    private final Frame generatedFrame;
 
-    public CursorRow(RowCursor cursor, int rowidAlias, boolean[] realColumns, Object[] defaults) {
-        this(cursor, rowidAlias, realColumns, defaults, null);
-    }
-
-    CursorRow(RowCursor cursor, int rowidAlias, boolean[] realColumns, Object[] defaults, TableAccess table) {
+    CursorRow(RowCursor cursor, int rowidAlias, boolean[] realColumns, Object[] defaults, TableAccess table,
+              ExecContext ctx) {
         this.cursor = cursor;
         this.rowidAlias = rowidAlias;
         this.realColumns = realColumns;
         this.defaults = defaults;
         this.table = table;
+        this.layout = table.layout();
+        if (table.generated() != null && layout.hasVirtual()) {
+            generatedFrame = new Frame(ctx, null, 1);
+            generatedFrame.src[0] = this;
+        } else {
+            generatedFrame = null;
+        }
     }
 
     /** Whether the cursor is known to read the rowid table with root page {@code root} of database {@code db}. */
     boolean scans(int root, String db) {
-        return table != null && table.clustered() == null && table.root() == root && table.db().equals(db);
+        return table.clustered() == null && table.root() == root && table.db().equals(db);
     }
 
     @Override
@@ -37,14 +46,34 @@ public final class CursorRow implements RowSource {
         if (i < 0 || i == rowidAlias) {
             return cursor.rowid();
         }
-        if (i >= cursor.columnCount()) {
+        int p = layout.position(i);
+        if (p < 0) {
+            return generatedFrame == null ? null : table.generated().value(i, generatedFrame);
+        }
+        if (p >= cursor.columnCount()) {
             return defaults == null || i >= defaults.length ? null : defaults[i];
         }
-        Object v = cursor.column(i);
+        Object v = cursor.column(p);
         if (v instanceof Long l && realColumns != null && i < realColumns.length && realColumns[i]) {
             return (double) l;
         }
         return v;
+    }
+
+    /**
+     * The whole row in table order, as {@link #column} reads each column (the rowid alias slot as
+     * stored: NULL), VIRTUAL columns computed.
+     */
+    public Object[] values() {
+        Object[] row = layout.row(cursor.row(), defaults, table.realColumns().length);
+        if (generatedFrame != null) {
+            for (int i = 0; i < row.length; i++) {
+                if (layout.isVirtual(i)) {
+                    row[i] = table.generated().value(i, generatedFrame);
+                }
+            }
+        }
+        return row;
     }
 
     /** The rowid; 0 for a WITHOUT ROWID table, which has none (the name does not resolve there). */

@@ -115,10 +115,10 @@ public final class IndexLevel extends Level {
             if (table.clustered() != null) {
                 // WITHOUT ROWID: an entry's tail holds the primary key, not a rowid; read the clustered row.
                 clustered = primaryKey ? new ClusteredCursor(index, table.clustered()) : table.openClustered(f.ctx.storage);
-                clusteredRow = table.row(clustered);
+                clusteredRow = table.row(clustered, f.ctx);
             } else {
                 ExecContext c = f.ctx;
-                row = new IndexRow(index, table, keyPosition, () -> table.in(c.storage).openTable(table.root()));
+                row = new IndexRow(index, table, keyPosition, () -> table.in(c.storage).openTable(table.root()), c);
                 row.setExpressionPositions(exprPosition);
                 row.setFixedValues(fixedValues);
             }

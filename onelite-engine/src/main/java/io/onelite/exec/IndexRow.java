@@ -25,7 +25,12 @@ final class IndexRow implements RowSource {
     private long rowid;
     private boolean sought;
 
-    IndexRow(KeyCursor index, TableAccess table, int[] keyPosition, java.util.function.Supplier<RowCursor> openTable) {
+    /** The statement's context, in which a VIRTUAL column read from the table row is computed. */
+    private final ExecContext ctx;
+
+    IndexRow(KeyCursor index, TableAccess table, int[] keyPosition, java.util.function.Supplier<RowCursor> openTable,
+             ExecContext ctx) {
+        this.ctx = ctx;
         this.index = index;
         this.table = table;
         this.keyPosition = keyPosition;
@@ -82,7 +87,7 @@ final class IndexRow implements RowSource {
         if (!sought) {
             if (cursor == null) {
                 cursor = openTable.get();
-                row = table.row(cursor);
+                row = table.row(cursor, ctx);
             }
             if (!cursor.seek(rowid)) {
                 throw new io.onelite.common.CorruptDatabaseException("index entry for missing row " + rowid

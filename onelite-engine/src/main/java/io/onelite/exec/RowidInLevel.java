@@ -24,7 +24,7 @@ public final class RowidInLevel extends Level {
         if (cursor == null || f.ctx != ctx) {
             ctx = f.ctx;
             cursor = table.in(f.ctx.storage).openTable(table.root());
-            row = table.row(cursor);
+            row = table.row(cursor, f.ctx);
         }
         TreeSet<Long> set = new TreeSet<>();
         for (Eval e : values) {

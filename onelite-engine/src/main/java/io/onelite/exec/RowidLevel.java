@@ -43,7 +43,7 @@ public final class RowidLevel extends Level {
         if (cursor == null || f.ctx != ctx) {
             ctx = f.ctx;
             cursor = table.in(f.ctx.storage).openTable(table.root());
-            row = table.row(cursor);
+            row = table.row(cursor, f.ctx);
         }
         started = false;
         done = false;

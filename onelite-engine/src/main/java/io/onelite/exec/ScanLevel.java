@@ -25,7 +25,7 @@ public final class ScanLevel extends Level {
         if (cursor == null || f.ctx != ctx) {
             ctx = f.ctx;
             cursor = table.open(f.ctx.storage);
-            row = table.row(cursor);
+            row = table.row(cursor, f.ctx);
         }
         started = false;
     }

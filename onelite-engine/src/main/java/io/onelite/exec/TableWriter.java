@@ -1,6 +1,7 @@
 package io.onelite.exec;
 
 import io.onelite.btree.KeyInfo;
+import io.onelite.catalog.RecordLayout;
 import io.onelite.catalog.KeyCursor;
 import io.onelite.common.OneLiteException;
 import io.onelite.common.ResultCode;
@@ -158,14 +159,43 @@ public final class TableWriter {
     }
 
     private Object[] pad(Object[] v) {
-        if (v.length >= columnNames.length) {
-            return v;
+        return layout.row(v, defaults, columnNames.length);
+    }
+
+    /** Where each column is stored (VIRTUAL generated columns are not). */
+    private RecordLayout layout = RecordLayout.allStored();
+    /** The table's generated columns, or null. */
+    private GeneratedColumns generated;
+
+    /** Sets how the table stores its columns and computes its generated ones ({@code generated} null: none). */
+    public TableWriter withGenerated(RecordLayout layout, GeneratedColumns generated) {
+        this.layout = layout;
+        this.generated = generated;
+        return this;
+    }
+
+    /**
+     * Computes the generated columns of a row about to be written ({@code values} in table order,
+     * the others final, affinity applied), in place: what BEFORE triggers, the checks, the indexes
+     * and RETURNING see. {@code rowid} is the rowid alias's value when known, else null.
+     */
+    public void computeGenerated(ExecContext ctx, Object[] values, Long rowid) {
+        if (generated != null) {
+            generated.computeAll(ctx, values, rowid);
         }
-        Object[] out = java.util.Arrays.copyOf(v, columnNames.length);
-        for (int i = v.length; i < out.length; i++) {
-            out[i] = i < defaults.length ? defaults[i] : null;
+    }
+
+    /**
+     * A stored row ({@code stored}, as a cursor or {@link RowStore#read} gives it) in table order:
+     * the defaults of columns added after it was written, its VIRTUAL columns computed.
+     */
+    public Object[] fullRow(ExecContext ctx, Object[] stored, long rowid) {
+        Object[] row = pad(stored);
+        if (generated != null && layout.hasVirtual()) {
+            row = row == stored ? row.clone() : row;
+            generated.computeVirtual(ctx, row, rowid, layout);
         }
-        return out;
+        return row;
     }
 
     /**
@@ -179,6 +209,10 @@ public final class TableWriter {
         if (rows instanceof RowStore.Clustered) {
             pending.clear();
             throw new OneLiteException(ResultCode.ERROR, "commit_seq() is not supported in WITHOUT ROWID tables");
+        }
+        if (generated != null) {
+            pending.clear(); // the hook rewrites the record alone: a generated column would not follow
+            throw new OneLiteException(ResultCode.ERROR, "commit_seq() is not supported in tables with generated columns");
         }
         ctx.storage(db).onCommit(CommitSeq.hook(root, columnNames.length, indexes, rowidAlias, pending));
         pending.clear();
@@ -221,7 +255,7 @@ public final class TableWriter {
     }
 
     /**
-     * Rewrites row {@code rowid} (which exists, stored as {@code old}, defaults filled) with
+     * Rewrites row {@code rowid} (which exists, read as {@code old} by {@link #read}) with
      * {@code values}, keeping its rowid. The table cell is replaced in place, and only the index
      * entries whose key (or partial-index membership) changes are deleted and re-inserted, as
      * SQLite leaves alone the indexes an UPDATE does not touch; a changed UNIQUE key is checked as
@@ -232,7 +266,7 @@ public final class TableWriter {
         if (!(rows instanceof RowStore.Rowid)) {
             throw new IllegalStateException("in-place update of a WITHOUT ROWID table: " + table);
         }
-        return write(ctx, values, rowid, onConflict, true, pad(old), null);
+        return write(ctx, values, rowid, onConflict, true, old, null);
     }
 
     /**
@@ -264,6 +298,14 @@ public final class TableWriter {
                 values[i] = null; // NULL until commit: no NOT NULL or UNIQUE conflict
             }
         }
+        boolean byRowid = rows instanceof RowStore.Rowid;
+        if (generated != null) {
+            if (byRowid && rowid == null && rowidAlias >= 0) {
+                // a generated column may read the INTEGER PRIMARY KEY: the new row's, as SQLite
+                rowid = ctx.storage(db).newRowid(ctx.storage(db).openTable(root), root);
+            }
+            generated.computeAll(ctx, values, rowid);
+        }
         for (int i = 0; i < values.length; i++) {
             if (notNull[i] && values[i] == null && i != rowidAlias && (pendingColumns == null || !pendingColumns.contains(i))) {
                 OnConflict action = resolve(onConflict, i < notNullConflicts.length ? notNullConflicts[i] : null);
@@ -281,7 +323,6 @@ public final class TableWriter {
                         "NOT NULL constraint failed: " + table + "." + columnNames[i]);
             }
         }
-        boolean byRowid = rows instanceof RowStore.Rowid;
         long id = !byRowid ? 0 : rowid != null ? rowid : ctx.storage(db).newRowid(ctx.storage(db).openTable(root), root);
         Frame rf = rowFrame(ctx, values, id);
         for (int i = 0; i < checks.size(); i++) {
@@ -331,7 +372,7 @@ public final class TableWriter {
                 }
             }
         }
-        rows.put(ctx, stored, id);
+        rows.put(ctx, layout.stored(stored, byRowid), id);
         for (int i = 0; i < indexes.size(); i++) {
             if (keys.get(i) != null) {
                 ctx.storage(db).openIndex(indexes.get(i).root(), indexes.get(i).keyInfo()).insert(keys.get(i));
@@ -576,19 +617,18 @@ public final class TableWriter {
 
     /** Deletes a row ({@code ref}: its rowid or primary key) and its index entries; false when it does not exist. */
     public boolean delete(ExecContext ctx, Object ref) {
-        return delete(ctx, ref, rows.read(ctx, ref));
+        return delete(ctx, ref, read(ctx, ref));
     }
 
     /**
-     * As {@link #delete(ExecContext, Object)} for a row whose stored values the caller holds
-     * ({@link #storedAt}, read with nothing written since), so it is not looked up a second time.
+     * As {@link #delete(ExecContext, Object)} for a row whose values the caller holds ({@link #read}
+     * or {@link #storedAt}, read with nothing written since), so it is not looked up a second time.
      */
-    public boolean delete(ExecContext ctx, Object ref, Object[] stored) {
-        if (stored == null) {
+    public boolean delete(ExecContext ctx, Object ref, Object[] values) {
+        if (values == null) {
             return false;
         }
         long rowid = ref instanceof Long l ? l : 0;
-        Object[] values = pad(stored);
         Frame rf = rowFrame(ctx, values, rowid);
         for (IndexInfo ix : indexes) {
             if (ix.where() != null && !ValueOps.isTrue(ix.where().eval(rf))) {
@@ -600,10 +640,13 @@ public final class TableWriter {
         return true;
     }
 
-    /** The stored values of a row ({@code ref}: its rowid or primary key), defaults filled in; or null. */
+    /**
+     * The values of a row ({@code ref}: its rowid or primary key) in table order, defaults filled
+     * in, VIRTUAL columns computed; or null.
+     */
     public Object[] read(ExecContext ctx, Object ref) {
         Object[] stored = rows.read(ctx, ref);
-        return stored == null ? null : pad(stored);
+        return stored == null ? null : fullRow(ctx, stored, ref instanceof Long l ? l : 0);
     }
 
     /**
@@ -617,6 +660,6 @@ public final class TableWriter {
         if (!(rows instanceof RowStore.Rowid) || !(r instanceof CursorRow c) || !c.scans(root, db)) {
             return null;
         }
-        return pad(c.cursor().row());
+        return c.values();
     }
 }

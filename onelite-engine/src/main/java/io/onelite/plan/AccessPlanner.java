@@ -2,6 +2,7 @@ package io.onelite.plan;
 
 import io.onelite.catalog.Column;
 import io.onelite.catalog.Index;
+import io.onelite.catalog.RecordLayout;
 import io.onelite.catalog.Table;
 import io.onelite.exec.Eval;
 import io.onelite.exec.Frame;
@@ -54,6 +55,17 @@ final class AccessPlanner {
         }
     }
 
+    /** How to read {@code t}'s rows, its VIRTUAL generated columns computed as they are read. */
+    static TableAccess access(Planner planner, Table t) {
+        TableAccess a = access(t);
+        if (!a.layout().hasVirtual()) {
+            return a;
+        }
+        return new TableAccess(a.name(), a.root(), a.rowidAlias(), a.realColumns(), a.defaults(), a.clustered(),
+                a.db(), a.layout(), GeneratedColumnPlans.compile(planner, t));
+    }
+
+    /** How to read {@code t}'s stored columns (a VIRTUAL generated column reads as NULL). */
     static TableAccess access(Table t) {
         int n = t.columns().size();
         boolean[] real = new boolean[n];
@@ -68,7 +80,8 @@ final class AccessPlanner {
                 defaults[i] = ValueOps.negate(l.value());
             }
         }
-        return new TableAccess(t.name(), t.root(), t.rowidAlias(), real, defaults, t.clustered(), t.db());
+        return new TableAccess(t.name(), t.root(), t.rowidAlias(), real, defaults, t.clustered(), t.db(),
+                RecordLayout.of(t), null);
     }
 
     /**
@@ -178,10 +191,8 @@ final class AccessPlanner {
             return new Access(ListLevel.pulled(slot, e.name, rows), false);
         }
         Table t = e.table;
-        TableAccess base = access(t);
         // EXPLAIN QUERY PLAN names a source by its alias, as SQLite ("SEARCH c USING ...")
-        TableAccess ta = new TableAccess(scope.sources.get(slot).alias(), base.root(), base.rowidAlias(),
-                base.realColumns(), base.defaults(), base.clustered(), base.db());
+        TableAccess ta = access(planner, t).named(scope.sources.get(slot).alias());
         List<Index> indexes = new ArrayList<>();
         for (Index ix : candidates(e, t)) {
             if (PartialIndexes.usable(scope, slot, t, ix, terms)) {

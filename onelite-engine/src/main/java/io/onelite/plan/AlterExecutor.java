@@ -22,7 +22,7 @@ final class AlterExecutor {
     private AlterExecutor() {
     }
 
-    static void execute(AlterTableStmt a, Schema schema, Storage st) {
+    static void execute(AlterTableStmt a, Schema schema, Storage st, io.onelite.exec.ExecContext ctx) {
         Table t = schema.table(a.table().name());
         if (t == null && schema.view(a.table().name()) != null) {
             String v = schema.view(a.table().name()).name();
@@ -49,8 +49,13 @@ final class AlterExecutor {
                 if (c instanceof ColumnConstraint.Unique) {
                     throw new OneLiteException(ResultCode.ERROR, "Cannot add a UNIQUE column");
                 }
-                if (c instanceof ColumnConstraint.NotNull && def.constraint(ColumnConstraint.Default.class) == null) {
+                if (c instanceof ColumnConstraint.NotNull && def.constraint(ColumnConstraint.Default.class) == null
+                        && def.constraint(ColumnConstraint.Generated.class) == null && hasRows(t, st)) {
+                    // as SQLite's sqlite3ErrorIfNotEmpty: an empty table takes it
                     throw new OneLiteException(ResultCode.ERROR, "Cannot add a NOT NULL column with default value NULL");
+                }
+                if (c instanceof ColumnConstraint.Generated g && g.stored() && hasRows(t, st)) {
+                    throw new OneLiteException(ResultCode.ERROR, "cannot add a STORED column");
                 }
             }
             CreateTableText text = CreateTableText.of(t.sql());
@@ -59,6 +64,9 @@ final class AlterExecutor {
                         + ": its CREATE TABLE text is not understood");
             }
             String newSql = text.addColumn(def.text());
+            if (def.constraint(ColumnConstraint.Generated.class) != null) {
+                AddedGeneratedColumn.check(schema, t, newSql, st, ctx);
+            }
             rewrite(st, t.name(), (type, name, sqlText) -> type.equals("table") && name.equalsIgnoreCase(t.name())
                     ? new String[]{name, name, newSql} : null);
         } else if (a.action() instanceof AlterTableStmt.RenameTable rt) {
@@ -142,6 +150,11 @@ final class AlterExecutor {
     private interface RowChange {
         /** New name, tbl_name and sql for a row of the table, or null to keep it. */
         String[] change(String type, String name, String sql);
+    }
+
+    /** Whether table {@code t} holds a row. */
+    static boolean hasRows(Table t, Storage st) {
+        return AccessPlanner.access(t).open(st).first();
     }
 
     private static void rewrite(Storage st, String table, RowChange change) {

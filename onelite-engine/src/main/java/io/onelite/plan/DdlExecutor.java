@@ -105,7 +105,7 @@ public final class DdlExecutor {
             addSchemaRow(st, "trigger", name, t != null ? t.name() : on.view(tr.table()).name(), 0, tr.sql());
             bumpCookie(st);
         } else if (s instanceof io.onelite.sql.ast.AlterTableStmt a) {
-            AlterExecutor.execute(a, schema, st);
+            AlterExecutor.execute(a, schema, st, ctx);
             if (a.action() instanceof io.onelite.sql.ast.AlterTableStmt.RenameTable rt && !Schema.TEMP.equals(db)) {
                 renameInTemp(schema.table(a.table().name()).name(), rt.newName(), all, ctx);
             }
@@ -148,6 +148,7 @@ public final class DdlExecutor {
         }
         Limits.tableColumns(ct.columns().size(), name);
         Table t = TableBuilder.table(ct, 0); // validates before anything is written
+        GeneratedColumnPlans.check(new Planner(all), t);
         int root = st.createTree(!t.withoutRowid());
         addSchemaRow(st, "table", name, name, root, ct.sql());
         for (Index ix : TableBuilder.autoIndexes(ct, t)) {
@@ -249,14 +250,10 @@ public final class DdlExecutor {
             Object[] r = c.row();
             rows.add(r);
         }
-        Object[] defaults = AccessPlanner.access(t).defaults();
         for (int i = 0; i < ids.size(); i++) {
             long rowid = ids.get(i)[0];
-            Object[] raw = rows.get(i);
-            Object[] values = java.util.Arrays.copyOf(raw, Math.max(raw.length, t.columns().size()));
-            for (int k = raw.length; k < values.length; k++) {
-                values[k] = k < defaults.length ? defaults[k] : null; // a row older than ADD COLUMN
-            }
+            // a row older than ADD COLUMN gets the defaults; VIRTUAL columns are computed
+            Object[] values = w.fullRow(ctx, rows.get(i), rowid).clone();
             if (t.rowidAlias() >= 0) {
                 values[t.rowidAlias()] = rowid;
             }

@@ -122,6 +122,8 @@ public final class DmlPlanner {
                     ci = t.rowidAlias() >= 0 ? t.rowidAlias() : -1;
                 } else if (ci < 0) {
                     throw new OneLiteException(ResultCode.ERROR, "no such column: " + c);
+                } else if (t.columns().get(ci).generated() != null) {
+                    throw generatedSet(t, ci);
                 }
                 cols.add(new int[]{ci});
             }
@@ -156,6 +158,7 @@ public final class DmlPlanner {
                     values[ci] = ValueOps.applyAffinity(computed[i], aff[ci]);
                 }
             }
+            writer.computeGenerated(f.ctx, values, newRowid); // NEW in BEFORE triggers holds them
             return newRowid;
         };
         /*
@@ -288,6 +291,12 @@ public final class DmlPlanner {
         d.writer = writer;
         d.loops = m.levels;
         return d;
+    }
+
+    /** SQLite's error for a SET (of UPDATE or an upsert) naming generated column {@code column}. */
+    static OneLiteException generatedSet(Table t, int column) {
+        return new OneLiteException(ResultCode.ERROR,
+                "cannot UPDATE generated column \"" + t.columns().get(column).name() + "\"");
     }
 
     public static Executable delete(Planner planner, DeleteStmt s) {

@@ -174,6 +174,10 @@ final class DropColumn {
 
     /** Writes every row again without column {@code ci}. */
     private static void rewriteRows(Table t, int ci, Storage st) {
+        io.onelite.catalog.RecordLayout layout = io.onelite.catalog.RecordLayout.of(t);
+        if (layout.isVirtual(ci)) {
+            return; // nothing of it is stored, and the other columns stay where they are
+        }
         Object[] defaults = AccessPlanner.access(t).defaults();
         int n = t.columns().size();
         RowCursor read = st.openTable(t.root());
@@ -187,14 +191,15 @@ final class DropColumn {
                 continue;
             }
             int stored = read.columnCount();
-            Object[] row = new Object[n - 1];
-            for (int i = 0, j = 0; i < n; i++) {
-                if (i == ci) {
-                    continue;
+            List<Object> row = new ArrayList<>();
+            for (int i = 0; i < n; i++) {
+                int p = layout.position(i);
+                if (i == ci || p < 0) {
+                    continue; // the dropped column, or a VIRTUAL one (not stored)
                 }
-                row[j++] = i == t.rowidAlias() ? null : i < stored ? read.column(i) : defaults[i];
+                row.add(i == t.rowidAlias() ? null : p < stored ? read.column(p) : defaults[i]);
             }
-            write.insert(rowid, row);
+            write.insert(rowid, row.toArray());
         }
     }
 

@@ -59,11 +59,12 @@ public final class ForeignKeyCheck {
             parents[f] = ParentKey.locate(schema, t, fks.get(f));
             childCols[f] = fks.get(f).columns().stream().mapToInt(t::columnIndex).toArray();
         }
-        Object[] defaults = AccessPlanner.access(t).defaults();
-        RowCursor c = AccessPlanner.access(t).open(storage); // a WITHOUT ROWID table: its clustered tree
+        io.onelite.exec.TableAccess access = AccessPlanner.access(t);
+        RowCursor c = access.open(storage); // a WITHOUT ROWID table: its clustered tree
+        io.onelite.exec.CursorRow row = access.row(c, null); // stored columns only: no context to compute in
         for (boolean ok = c.first(); ok; ok = c.next()) {
             for (int f = 0; f < fks.size(); f++) {
-                Object[] key = childKey(t, c, childCols[f], defaults);
+                Object[] key = childKey(t, c, row, childCols[f]);
                 if (key != null && (parents[f] == null || !parents[f].exists(storage, key))) {
                     out.add(new Object[]{t.name(), t.withoutRowid() ? null : c.rowid(),
                             fks.get(f).clause().table(), (long) f});
@@ -73,11 +74,11 @@ public final class ForeignKeyCheck {
     }
 
     /** The child row's key values, or null when one of them is NULL (such a row is never checked). */
-    static Object[] childKey(Table t, RowCursor c, int[] cols, Object[] defaults) {
+    static Object[] childKey(Table t, RowCursor c, io.onelite.exec.RowSource row, int[] cols) {
         Object[] key = new Object[cols.length];
         for (int i = 0; i < cols.length; i++) {
             int col = cols[i];
-            key[i] = col == t.rowidAlias() ? (Object) c.rowid() : col < c.columnCount() ? c.column(col) : defaults[col];
+            key[i] = col == t.rowidAlias() ? (Object) c.rowid() : row.column(col);
             if (key[i] == null) {
                 return null;
             }

@@ -517,14 +517,14 @@ final class ForeignKeys {
             }
             return out;
         }
-        RowCursor c = AccessPlanner.access(t).open(ctx.storage);
-        Object[] defaults = AccessPlanner.access(t).defaults();
+        io.onelite.exec.TableAccess access = AccessPlanner.access(t);
+        RowCursor c = access.open(ctx.storage);
+        io.onelite.exec.CursorRow row = access.row(c, ctx); // defaults of later columns, the record layout
         for (boolean ok = c.first(); ok; ok = c.next()) {
             boolean match = true;
             for (int i = 0; i < cols.length && match; i++) {
                 int col = cols[i];
-                Object v = col < 0 || col == t.rowidAlias() ? (Object) c.rowid()
-                        : col < c.columnCount() ? c.column(col) : defaults[col];
+                Object v = col < 0 || col == t.rowidAlias() ? (Object) c.rowid() : row.column(col);
                 match = v != null && ValueOps.compare(v, k[i], null) == 0;
             }
             if (match) {

@@ -33,10 +33,8 @@ final class InsertPlanner {
         int[] targets;
         int rowidTarget = -1;
         if (s.columns().isEmpty()) {
-            targets = new int[n];
-            for (int i = 0; i < n; i++) {
-                targets[i] = i;
-            }
+            // every column but the generated ones, as SQLite's INSERT without a column list
+            targets = java.util.stream.IntStream.range(0, n).filter(i -> t.columns().get(i).generated() == null).toArray();
         } else {
             targets = new int[s.columns().size()];
             for (int i = 0; i < targets.length; i++) {
@@ -49,6 +47,8 @@ final class InsertPlanner {
                     }
                 } else if (ci < 0) {
                     throw new OneLiteException(ResultCode.ERROR, "table " + t.name() + " has no column named " + c);
+                } else if (t.columns().get(ci).generated() != null) {
+                    throw new OneLiteException(ResultCode.ERROR, "cannot INSERT into generated column \"" + t.columns().get(ci).name() + "\"");
                 }
                 targets[i] = ci;
             }
@@ -111,6 +111,7 @@ final class InsertPlanner {
                     if (alias >= 0 && values[alias] != null) {
                         rowid = DmlPlanner.rowidOf(values[alias]);
                     }
+                    writer.computeGenerated(ctx, values, rowid);
                     if (seqTable != null && rowid == null) {
                         // The shared allocator, so concurrent inserts do not both take seq + 1.
                         if (seq == Long.MAX_VALUE) {

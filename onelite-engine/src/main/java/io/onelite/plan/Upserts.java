@@ -90,6 +90,9 @@ final class Upserts {
                     if (ci < 0) {
                         throw new OneLiteException(ResultCode.ERROR, "no such column: " + c);
                     }
+                    if (t.columns().get(ci).generated() != null) {
+                        throw DmlPlanner.generatedSet(t, ci);
+                    }
                     setCols.add(ci);
                 }
                 setVals.addAll(RowValues.assignments(new ExprCompiler(planner, scope), sc, true));
@@ -174,6 +177,7 @@ final class Upserts {
             long oldRowid = existingRowid == null ? 0 : existingRowid;
             long nextRowid = newRowid == null ? oldRowid : newRowid;
             Object[] stored = writer.read(ctx, existing); // as stored: the rowid alias NULL
+            writer.computeGenerated(ctx, nv, nextRowid); // NEW in BEFORE triggers holds them
             if (!c.triggers.isEmpty()) {
                 try {
                     c.triggers.fire(ctx, io.onelite.sql.ast.CreateTriggerStmt.Time.BEFORE, stored, oldRowid, nv, nextRowid);

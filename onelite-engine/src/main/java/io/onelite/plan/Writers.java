@@ -98,6 +98,7 @@ final class Writers {
         return new TableWriter(t.name(), t.root(), t.rowidAlias(), t.clustered(), olderThanPrimaryKey(t), colNames,
                 notNull, ixs, checks, names, t.db())
                 .withDefaults(AccessPlanner.access(t).defaults())
+                .withGenerated(io.onelite.catalog.RecordLayout.of(t), GeneratedColumnPlans.compile(planner, t))
                 .withDeclaredConflicts(notNullConflicts, primaryKeyConflict)
                 .withReplaceDefaults(replaceDefaults);
     }

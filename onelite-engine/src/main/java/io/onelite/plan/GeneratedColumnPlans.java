@@ -1,0 +1,137 @@
+package io.onelite.plan;
+
+import io.onelite.catalog.Column;
+import io.onelite.catalog.Table;
+import io.onelite.common.OneLiteException;
+import io.onelite.common.ResultCode;
+import io.onelite.exec.Eval;
+import io.onelite.exec.GeneratedColumns;
+import io.onelite.exec.func.Functions;
+import io.onelite.sql.ast.Expr;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * Compiles and checks a table's generated columns ({@code AS (expr) [STORED|VIRTUAL]}, SQLite
+ * 3.31+, gencol.html): the expression may read the table's other columns (generated ones too,
+ * without a loop) through a scope holding the row alone, and may not hold a subquery, an
+ * aggregate, a non-deterministic function or the rowid.
+ */
+final class GeneratedColumnPlans {
+    private GeneratedColumnPlans() {
+    }
+
+    /** The compiled generated columns of {@code t}, or null when it has none. */
+    static GeneratedColumns compile(Planner planner, Table t) {
+        int n = t.columns().size();
+        Eval[] exprs = new Eval[n];
+        char[] affinity = new char[n];
+        boolean any = false;
+        Scope scope = Writers.rowScope(t, null);
+        for (int i = 0; i < n; i++) {
+            Column c = t.columns().get(i);
+            affinity[i] = c.affinity();
+            if (c.generated() != null) {
+                exprs[i] = new ExprCompiler(planner, scope).eval(c.generated().expr());
+                any = true;
+            }
+        }
+        return any ? new GeneratedColumns(exprs, affinity, order(t), t.rowidAlias()) : null;
+    }
+
+    /**
+     * The generated columns in an order that computes each after those it reads; fails with
+     * SQLite's "generated column loop on "x"" where one depends on itself (x is the column whose
+     * expression reads a column still being computed, walking from the first in table order).
+     */
+    static int[] order(Table t) {
+        int n = t.columns().size();
+        int[] state = new int[n]; // 0 not seen, 1 being computed, 2 done
+        List<Integer> out = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            if (t.columns().get(i).generated() != null && state[i] == 0) {
+                visit(t, i, state, out);
+            }
+        }
+        return out.stream().mapToInt(Integer::intValue).toArray();
+    }
+
+    private static void visit(Table t, int column, int[] state, List<Integer> out) {
+        state[column] = 1;
+        for (int r : reads(t, t.columns().get(column).generated().expr())) {
+            if (t.columns().get(r).generated() == null) {
+                continue;
+            }
+            if (state[r] == 1) {
+                throw new OneLiteException(ResultCode.ERROR,
+                        "generated column loop on \"" + t.columns().get(column).name() + "\"");
+            }
+            if (state[r] == 0) {
+                visit(t, r, state, out);
+            }
+        }
+        state[column] = 2;
+        out.add(column);
+    }
+
+    /** The table columns an expression names (unresolvable names are left to the compiler). */
+    private static List<Integer> reads(Table t, Expr e) {
+        List<Integer> out = new ArrayList<>();
+        collect(t, e, out);
+        return out;
+    }
+
+    private static void collect(Table t, Expr e, List<Integer> out) {
+        if (e instanceof Expr.ColumnRef c) {
+            int i = t.columnIndex(c.column());
+            if (i >= 0 && !out.contains(i)) {
+                out.add(i);
+            }
+        }
+        for (Expr child : ExprWalker.children(e)) {
+            collect(t, child, out);
+        }
+    }
+
+    /**
+     * CREATE TABLE's and ADD COLUMN's checks of the generated columns, with SQLite's messages:
+     * no subquery, no non-deterministic function, the names resolve among the table's columns
+     * (not the rowid), no aggregate, no loop.
+     */
+    static void check(Planner planner, Table t) {
+        int n = t.columns().size();
+        char[] aff = new char[n];
+        String[] coll = new String[n];
+        List<String> names = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            aff[i] = t.columns().get(i).affinity();
+            coll[i] = t.columns().get(i).collation();
+            names.add(t.columns().get(i).name());
+        }
+        Scope scope = new Scope(null);
+        scope.sources.add(new Source(t.name(), t, names, aff, coll, false, new boolean[n])); // no rowid by name
+        for (Column c : t.columns()) {
+            if (c.generated() != null) {
+                Expr e = c.generated().expr();
+                checkShape(e);
+                new ExprCompiler(planner, scope).eval(e);
+            }
+        }
+        order(t); // SQLite 3.49+ finds a loop here (older versions only when a statement computes it)
+    }
+
+    private static void checkShape(Expr e) {
+        if (e instanceof Expr.Subquery || e instanceof Expr.Exists || e instanceof Expr.InSelect
+                || e instanceof Expr.InTable) {
+            throw new OneLiteException(ResultCode.ERROR, "subqueries prohibited in generated columns");
+        }
+        if (e instanceof Expr.FunctionCall f && !Functions.isDeterministic(f.name().toLowerCase(Locale.ROOT))) {
+            throw new OneLiteException(ResultCode.ERROR, "non-deterministic functions prohibited in generated columns");
+        }
+        for (Expr child : ExprWalker.children(e)) {
+            checkShape(child);
+        }
+    }
+}
