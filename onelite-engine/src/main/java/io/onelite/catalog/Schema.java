@@ -2,6 +2,7 @@ package io.onelite.catalog;
 
 import io.onelite.common.CorruptDatabaseException;
 import io.onelite.common.OneLiteException;
+import io.onelite.common.ResultCode;
 import io.onelite.pager.FileHeader;
 import io.onelite.sql.ParseCache;
 import io.onelite.sql.ast.CreateIndexStmt;
@@ -273,6 +274,12 @@ public final class Schema {
 
     /** Reads the schema of database {@code db} (main, temp or an attached name) through its storage. */
     public static Schema load(Storage s, String db) {
+        int encoding = s.headerInt(FileHeader.TEXT_ENCODING);
+        if (encoding == 2 || encoding == 3) {
+            // its text is UTF-16: read as UTF-8 the schema would look empty, and writes would mix encodings
+            throw new OneLiteException(ResultCode.ERROR, "unsupported file format: the text encoding of "
+                    + db + " is " + (encoding == 2 ? "UTF-16le" : "UTF-16be") + "; OneLite reads and writes UTF-8 databases");
+        }
         int cookie = s.headerInt(FileHeader.SCHEMA_COOKIE);
         Schema schema = new Schema(db, cookie, cookie & 0xffffffffL, null);
         RowCursor c = s.openTable(1);
