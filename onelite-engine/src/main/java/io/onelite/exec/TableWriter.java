@@ -1,8 +1,8 @@
 package io.onelite.exec;
 
 import io.onelite.btree.KeyInfo;
-import io.onelite.catalog.RecordLayout;
 import io.onelite.catalog.KeyCursor;
+import io.onelite.catalog.RecordLayout;
 import io.onelite.common.OneLiteException;
 import io.onelite.common.ResultCode;
 
@@ -303,6 +303,7 @@ public final class TableWriter {
             if (byRowid && rowid == null && rowidAlias >= 0) {
                 // a generated column may read the INTEGER PRIMARY KEY: the new row's, as SQLite
                 rowid = ctx.storage(db).newRowid(ctx.storage(db).openTable(root), root);
+                rowidFree = true; // allocated: no row has it (no lookup, as for one allocated below)
             }
             generated.computeAll(ctx, values, rowid);
         }
