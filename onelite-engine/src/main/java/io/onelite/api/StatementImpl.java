@@ -95,10 +95,14 @@ final class StatementImpl implements Statement {
         this.parameterCount = r.parameterCount();
         this.parameterNames = r.parameterNames();
         this.params = new Object[parameterCount];
-        if (isPlanned(stmt)) {
+        if (isPlanned(stmt) || DdlExecutor.hasDefinition(stmt)) {
             try {
                 withStorage(st -> {
-                    compile(session.schema(st));
+                    if (isPlanned(stmt)) {
+                        compile(session.schema(st));
+                    } else {
+                        DdlExecutor.checkDefinition(stmt, session.schema(st)); // SQLite refuses these at prepare
+                    }
                     return null;
                 });
             } catch (OneLiteException e) {

@@ -29,6 +29,29 @@ public final class DdlExecutor {
     private DdlExecutor() {
     }
 
+    /** Whether {@code s} defines a table or an index, whose definition {@link #checkDefinition} checks. */
+    public static boolean hasDefinition(Stmt s) {
+        return s instanceof CreateTableStmt ct && ct.asSelect() == null || s instanceof CreateIndexStmt;
+    }
+
+    /**
+     * The checks SQLite makes when it prepares a CREATE TABLE or CREATE INDEX (the same run again
+     * when it executes): what the definition holds, not whether its names are free. An index on a
+     * table not there yet is left to execution.
+     */
+    public static void checkDefinition(Stmt s, Schema all) {
+        if (s instanceof CreateTableStmt ct && ct.asSelect() == null) {
+            Limits.tableColumns(ct.columns().size(), ct.name().name());
+            DefinitionRules.checkTable(new Planner(all), ct, TableBuilder.table(ct, 0));
+        } else if (s instanceof CreateIndexStmt ci) {
+            Schema schema = ci.name().schema() == null ? all : all.database(ci.name().schema());
+            Table t = schema == null ? null : schema.table(ci.table());
+            if (t != null && !t.isSchemaTable()) {
+                DefinitionRules.checkIndex(new Planner(all), ci, TableBuilder.index(ci, t, 0), t);
+            }
+        }
+    }
+
     public static boolean isDdl(Stmt s) {
         return s instanceof CreateTableStmt || s instanceof CreateIndexStmt || s instanceof CreateViewStmt
                 || s instanceof DropStmt || s instanceof io.onelite.sql.ast.CreateTriggerStmt
@@ -148,7 +171,7 @@ public final class DdlExecutor {
         }
         Limits.tableColumns(ct.columns().size(), name);
         Table t = TableBuilder.table(ct, 0); // validates before anything is written
-        GeneratedColumnPlans.check(new Planner(all), t);
+        DefinitionRules.checkTable(new Planner(all), ct, t);
         int root = st.createTree(!t.withoutRowid());
         addSchemaRow(st, "table", name, name, root, ct.sql());
         for (Index ix : TableBuilder.autoIndexes(ct, t)) {
@@ -234,6 +257,7 @@ public final class DdlExecutor {
         }
         Limits.indexColumns(ci.columns().size());
         Index ix = TableBuilder.index(ci, t, 0);
+        DefinitionRules.checkIndex(new Planner(all), ci, ix, t);
         int root = st.createTree(false);
         ix = ix.withRoot(root);
         // populate: insert every row's key through a writer that knows only this index
