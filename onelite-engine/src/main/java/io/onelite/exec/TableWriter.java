@@ -137,6 +137,15 @@ public final class TableWriter {
         return this;
     }
 
+    /** A STRICT table's datatype check, or null. */
+    private DatatypeCheck datatypes;
+
+    /** Checks the datatypes of the rows written, as a STRICT table's ({@code d} null: not STRICT). */
+    public TableWriter withDatatypes(DatatypeCheck d) {
+        this.datatypes = d;
+        return this;
+    }
+
     /** Has REPLACE delete conflicting rows through {@code d}. */
     public TableWriter withReplaceDelete(ReplaceDelete d) {
         this.replaceDelete = d;
@@ -284,6 +293,11 @@ public final class TableWriter {
         boolean byRowid = rows instanceof RowStore.Rowid;
         long id = !byRowid ? 0 : rowid != null ? rowid : ctx.storage(db).newRowid(ctx.storage(db).openTable(root), root);
         Frame rf = rowFrame(ctx, values, id);
+        boolean typesAfterRowid = datatypes != null
+                && typesAfterRowidCheck(ctx, byRowid && rowid != null && !rowidFree, id, moveFrom, onConflict);
+        if (datatypes != null && !typesAfterRowid) {
+            datatypes.check(values, pendingColumns);
+        }
         for (int i = 0; i < checks.size(); i++) {
             Object v = checks.get(i).eval(rf);
             if (v != null && !ValueOps.isTrue(v)) {
@@ -317,6 +331,9 @@ public final class TableWriter {
         if (!checkUnique(ctx, ref, self, byRowid && (rowid == null || rowidFree), keys, onConflict)) {
             return null;
         }
+        if (typesAfterRowid) {
+            datatypes.check(values, pendingColumns); // a rowid REPLACE has deleted the other row
+        }
         if (moveFrom != null) {
             delete(ctx, moveFrom);
         }
@@ -343,6 +360,20 @@ public final class TableWriter {
             }
         }
         return id;
+    }
+
+    /**
+     * Whether a STRICT table's datatype check waits for the rowid check ({@link DatatypeCheck}, place
+     * 3): the table has no CHECK constraint, the rowid ({@code id}, when {@code lookup}) is checked
+     * first and another row than {@code self} has it. That check then fails, skips the row (IGNORE)
+     * or deletes the other row (REPLACE) before the datatypes are looked at, as in SQLite.
+     */
+    private boolean typesAfterRowidCheck(ExecContext ctx, boolean lookup, long id, Object self, OnConflict onConflict) {
+        if (!lookup || !checks.isEmpty() || checkOrder(onConflict)[0] != -1) {
+            return false;
+        }
+        Object other = rows.existing(ctx, id);
+        return other != null && !sameRef(other, self);
     }
 
     /**
@@ -522,10 +553,16 @@ public final class TableWriter {
         long id = !byRowid || rowid == null ? Long.MIN_VALUE : rowid;
         Object ref = byRowid && rowid == null ? null : rows.ref(values, id);
         if (ref != null && checkRowid) {
+            if (datatypes != null && (!byRowid || !checks.isEmpty())) {
+                datatypes.check(values); // a primary key is an index, and CHECK constraints come before the rowid
+            }
             Object same = rows.existing(ctx, ref);
             if (same != null) {
                 return same;
             }
+        }
+        if (datatypes != null) {
+            datatypes.check(values); // before the first index, as an insert checks
         }
         Frame rf = rowFrame(ctx, values, id);
         for (IndexInfo ix : indexes) {
