@@ -45,7 +45,10 @@ public enum StrictType {
         return null;
     }
 
-    /** Whether a column of this type may store {@code value} (affinity applied); NULL always may (NOT NULL is apart). */
+    /**
+     * Whether a column of this type may store {@code value} (affinity applied); NULL always may,
+     * NOT NULL being checked apart.
+     */
     public boolean accepts(Object value) {
         return value == null || switch (this) {
             case ANY -> true;
@@ -56,7 +59,7 @@ public enum StrictType {
         };
     }
 
-    /** A value's storage class as SQLite's messages name it ({@code vdbeMemTypeName}): INT, REAL, TEXT, BLOB or NULL. */
+    /** A value's storage class as SQLite's messages name it ({@code vdbeMemTypeName}): INT, REAL, TEXT, BLOB, NULL. */
     public static String storageClass(Object value) {
         if (value == null) {
             return "NULL";
