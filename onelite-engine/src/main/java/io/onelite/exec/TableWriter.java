@@ -13,6 +13,7 @@ import java.util.List;
  * PRIMARY KEY checks with SQLite's messages and extended codes, and the conflict actions
  * ABORT/FAIL/ROLLBACK (an error; FAIL and ROLLBACK as a {@link ConstraintHalt}), IGNORE (skip
  * the row) and REPLACE (delete the conflicting rows, through a {@link ReplaceDelete} if set).
+ * A STRICT table's rows also pass its {@link DatatypeCheck}, where that class says.
  */
 public final class TableWriter {
     /** One index as the writer maintains it. */
