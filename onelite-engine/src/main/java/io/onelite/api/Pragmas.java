@@ -243,7 +243,14 @@ final class Pragmas {
         if (v != null && v.matches("\\d{1,9}")) {
             max = Integer.parseInt(v);
         }
-        List<String> problems = ctx.storage.integrityCheck(roots, max);
+        List<String> problems = new ArrayList<>(ctx.storage.integrityCheck(roots, max));
+        if (problems.isEmpty()) { // the rows are read only from sound trees
+            for (Table t : schema.tables()) {
+                if (t.db().equals(db)) {
+                    problems.addAll(io.onelite.plan.StrictRowCheck.problems(t, ctx.storage, max - problems.size()));
+                }
+            }
+        }
         List<Object[]> out = new ArrayList<>();
         if (problems.isEmpty()) {
             out.add(new Object[]{"ok"});

@@ -17,10 +17,12 @@ import java.util.Locale;
  * @param clustered     how a WITHOUT ROWID table's rows are keyed in its index b-tree; null for a rowid table
  * @param db            the schema holding the table and its indexes: {@code main}, {@code temp} or an attached
  *                      name; the executor opens its trees in that database's transaction
+ * @param strict        a STRICT table ({@link StrictType}): every column has one of the six datatypes and a
+ *                      write must store a value of its column's type
  */
 public record Table(String name, List<Column> columns, int rowidAlias, int[] primaryKey, boolean withoutRowid,
                     boolean autoincrement, int root, String sql, List<Check> checks, List<ForeignKey> foreignKeys,
-                    List<Index> indexes, ClusteredKey clustered, String db) {
+                    List<Index> indexes, ClusteredKey clustered, String db, boolean strict) {
 
     /** The schema name of the main database; tables built outside a schema belong to it. */
     public static final String MAIN = "main";
@@ -30,7 +32,7 @@ public record Table(String name, List<Column> columns, int rowidAlias, int[] pri
                  boolean autoincrement, int root, String sql, List<Check> checks, List<ForeignKey> foreignKeys,
                  List<Index> indexes, ClusteredKey clustered) {
         this(name, columns, rowidAlias, primaryKey, withoutRowid, autoincrement, root, sql, checks, foreignKeys,
-                indexes, clustered, MAIN);
+                indexes, clustered, MAIN, false);
     }
 
     /** A CHECK constraint; {@code text} is its expression as written (SQLite's error message names it). */
@@ -57,18 +59,24 @@ public record Table(String name, List<Column> columns, int rowidAlias, int[] pri
 
     public Table withIndexes(List<Index> newIndexes) {
         return new Table(name, columns, rowidAlias, primaryKey, withoutRowid, autoincrement, root, sql, checks,
-                foreignKeys, new ArrayList<>(newIndexes), clustered, db);
+                foreignKeys, new ArrayList<>(newIndexes), clustered, db, strict);
     }
 
     public Table withRoot(int newRoot) {
         return new Table(name, columns, rowidAlias, primaryKey, withoutRowid, autoincrement, newRoot, sql, checks,
-                foreignKeys, indexes, clustered, db);
+                foreignKeys, indexes, clustered, db, strict);
     }
 
     /** This table as held by schema {@code database} (sharing its index list). */
     public Table inDatabase(String database) {
         return database.equals(db) ? this : new Table(name, columns, rowidAlias, primaryKey, withoutRowid,
-                autoincrement, root, sql, checks, foreignKeys, indexes, clustered, database);
+                autoincrement, root, sql, checks, foreignKeys, indexes, clustered, database, strict);
+    }
+
+    /** This table with the STRICT option set as given. */
+    public Table withStrict(boolean isStrict) {
+        return isStrict == strict ? this : new Table(name, columns, rowidAlias, primaryKey, withoutRowid,
+                autoincrement, root, sql, checks, foreignKeys, indexes, clustered, db, isStrict);
     }
 
     public String key() {
@@ -90,6 +98,6 @@ public record Table(String name, List<Column> columns, int rowidAlias, int[] pri
                 new Column("sql", "text", 'B', false, null, null, null, 0));
         return new Table(name, cols, -1, new int[0], false, false, 1,
                 "CREATE TABLE " + name + "(type text,name text,tbl_name text,rootpage int,sql text)",
-                List.of(), List.of(), new ArrayList<>(), null, db);
+                List.of(), List.of(), new ArrayList<>(), null, db, false);
     }
 }

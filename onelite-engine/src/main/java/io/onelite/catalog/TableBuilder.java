@@ -82,7 +82,7 @@ public final class TableBuilder {
                 }
             }
             String type = d.declaredType();
-            cols.add(new Column(d.name(), type, Column.affinityOf(type), notNull, dflt, dfltText, coll, 0,
+            cols.add(new Column(d.name(), type, StrictType.affinity(type, s.strict()), notNull, dflt, dfltText, coll, 0,
                     notNullConflict, null, generated));
         }
         if (cols.stream().allMatch(c -> c.generated() != null)) {
@@ -119,6 +119,9 @@ public final class TableBuilder {
         if (autoinc && alias < 0) {
             throw new OneLiteException(ResultCode.ERROR, "AUTOINCREMENT is only allowed on an INTEGER PRIMARY KEY");
         }
+        if (s.strict()) {
+            StrictType.requireDatatypes(name, cols);
+        }
         if (s.withoutRowid() && pk.length == 0) {
             throw new OneLiteException(ResultCode.ERROR, "PRIMARY KEY missing on table " + name);
         }
@@ -127,18 +130,18 @@ public final class TableBuilder {
             if (c.generated() != null) {
                 throw new OneLiteException(ResultCode.ERROR, "generated columns cannot be part of the PRIMARY KEY");
             }
-            boolean nn = c.notNull() || s.withoutRowid();
+            boolean nn = c.notNull() || s.withoutRowid() || (s.strict() && pk[i] != alias);
             cols.set(pk[i], new Column(c.name(), c.declaredType(), c.affinity(), nn, c.defaultValue(),
                     c.defaultText(), c.collation(), i + 1, c.notNullConflict(), pkConflict));
         }
         Table t = new Table(name, List.copyOf(cols), alias, pk, s.withoutRowid(), autoinc, root, s.sql(),
                 List.copyOf(checks), List.copyOf(fks), new ArrayList<>(), null);
         if (!s.withoutRowid()) {
-            return t;
+            return t.withStrict(s.strict());
         }
         ClusteredKey clustered = clusteredKey(cols, pk, pkSpec, pkDesc).named(primaryKeyIndexName(s, t));
         return new Table(name, t.columns(), alias, pk, true, autoinc, root, s.sql(), t.checks(), t.foreignKeys(),
-                new ArrayList<>(), clustered);
+                new ArrayList<>(), clustered).withStrict(s.strict());
     }
 
     /**

@@ -118,6 +118,10 @@ public enum ResultCode {
     CONSTRAINT_VTAB(19 | (9 << 8)),
     /** Duplicate rowid: {@code INSERT INTO t(rowid) VALUES(1)} twice. */
     CONSTRAINT_ROWID(19 | (10 << 8)),
+    /**
+     * A STRICT table refused a value's storage class: {@code INSERT INTO t(i) VALUES('x')} with
+     * {@code i INT} ("cannot store TEXT value in INT column t.i").
+     */
     CONSTRAINT_DATATYPE(19 | (12 << 8));
 
     private final int code;

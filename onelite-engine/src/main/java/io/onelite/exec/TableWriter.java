@@ -14,6 +14,7 @@ import java.util.List;
  * PRIMARY KEY checks with SQLite's messages and extended codes, and the conflict actions
  * ABORT/FAIL/ROLLBACK (an error; FAIL and ROLLBACK as a {@link ConstraintHalt}), IGNORE (skip
  * the row) and REPLACE (delete the conflicting rows, through a {@link ReplaceDelete} if set).
+ * A STRICT table's rows also pass its {@link DatatypeCheck}, where that class says.
  */
 public final class TableWriter {
     /** One index as the writer maintains it. */
@@ -135,6 +136,15 @@ public final class TableWriter {
     /** Sets the defaults REPLACE uses for NULLs in NOT NULL columns ({@link #replaceDefaults}). */
     public TableWriter withReplaceDefaults(Eval[] d) {
         this.replaceDefaults = d;
+        return this;
+    }
+
+    /** A STRICT table's datatype check, or null. */
+    private DatatypeCheck datatypes;
+
+    /** Checks the datatypes of the rows written, as a STRICT table's ({@code d} null: not STRICT). */
+    public TableWriter withDatatypes(DatatypeCheck d) {
+        this.datatypes = d;
         return this;
     }
 
@@ -326,6 +336,11 @@ public final class TableWriter {
         }
         long id = !byRowid ? 0 : rowid != null ? rowid : ctx.storage(db).newRowid(ctx.storage(db).openTable(root), root);
         Frame rf = rowFrame(ctx, values, id);
+        boolean typesAfterRowid = datatypes != null
+                && typesAfterRowidCheck(ctx, byRowid && rowid != null && !rowidFree, id, moveFrom, onConflict);
+        if (datatypes != null && !typesAfterRowid) {
+            datatypes.check(values, pendingColumns);
+        }
         for (int i = 0; i < checks.size(); i++) {
             Object v = checks.get(i).eval(rf);
             if (v != null && !ValueOps.isTrue(v)) {
@@ -359,6 +374,9 @@ public final class TableWriter {
         if (!checkUnique(ctx, ref, self, byRowid && (rowid == null || rowidFree), keys, onConflict)) {
             return null;
         }
+        if (typesAfterRowid) {
+            datatypes.check(values, pendingColumns); // a rowid REPLACE has deleted the other row
+        }
         if (moveFrom != null) {
             delete(ctx, moveFrom);
         }
@@ -385,6 +403,20 @@ public final class TableWriter {
             }
         }
         return id;
+    }
+
+    /**
+     * Whether a STRICT table's datatype check waits for the rowid check ({@link DatatypeCheck}, place
+     * 3): the table has no CHECK constraint, the rowid ({@code id}, when {@code lookup}) is checked
+     * first and another row than {@code self} has it. That check then fails, skips the row (IGNORE)
+     * or deletes the other row (REPLACE) before the datatypes are looked at, as in SQLite.
+     */
+    private boolean typesAfterRowidCheck(ExecContext ctx, boolean lookup, long id, Object self, OnConflict onConflict) {
+        if (!lookup || !checks.isEmpty() || checkOrder(onConflict)[0] != -1) {
+            return false;
+        }
+        Object other = rows.existing(ctx, id);
+        return other != null && !sameRef(other, self);
     }
 
     /**
@@ -564,10 +596,16 @@ public final class TableWriter {
         long id = !byRowid || rowid == null ? Long.MIN_VALUE : rowid;
         Object ref = byRowid && rowid == null ? null : rows.ref(values, id);
         if (ref != null && checkRowid) {
+            if (datatypes != null && (!byRowid || !checks.isEmpty())) {
+                datatypes.check(values); // a primary key is an index, and CHECK constraints come before the rowid
+            }
             Object same = rows.existing(ctx, ref);
             if (same != null) {
                 return same;
             }
+        }
+        if (datatypes != null) {
+            datatypes.check(values); // before the first index, as an insert checks
         }
         Frame rf = rowFrame(ctx, values, id);
         for (IndexInfo ix : indexes) {

@@ -67,6 +67,9 @@ final class AlterExecutor {
             if (def.constraint(ColumnConstraint.Generated.class) != null) {
                 AddedGeneratedColumn.check(schema, t, newSql, st, ctx);
             }
+            if (t.strict()) {
+                checkStrictAddColumn(t, newSql, st);
+            }
             rewrite(st, t.name(), (type, name, sqlText) -> type.equals("table") && name.equalsIgnoreCase(t.name())
                     ? new String[]{name, name, newSql} : null);
         } else if (a.action() instanceof AlterTableStmt.RenameTable rt) {
@@ -98,6 +101,29 @@ final class AlterExecutor {
             return;
         }
         DdlExecutor.bumpCookie(st);
+    }
+
+    /**
+     * ADD COLUMN on a STRICT table, as SQLite's {@code sqlite3AlterFinishAddColumn}: the new
+     * definition must build ("error in table t after add column: missing datatype for t.c"), and
+     * when the table has rows, its quick_check column checks under it must pass: a DEFAULT of the
+     * wrong type (or a wrongly typed value already stored) is "type mismatch on DEFAULT", a NULL in
+     * a NOT NULL column "NOT NULL constraint failed".
+     */
+    private static void checkStrictAddColumn(Table t, String newSql, Storage st) {
+        Table altered;
+        try {
+            altered = io.onelite.catalog.TableBuilder.table(
+                    (io.onelite.sql.ast.CreateTableStmt) io.onelite.sql.Parser.parse(newSql, 0).stmt(), t.root());
+        } catch (OneLiteException e) {
+            throw new OneLiteException(ResultCode.ERROR, "error in table " + t.name() + " after add column: "
+                    + e.getMessage());
+        }
+        java.util.List<String> problems = StrictRowCheck.problems(altered, st, 1);
+        if (!problems.isEmpty()) {
+            throw new OneLiteException(ResultCode.ERROR, problems.get(0).startsWith("non-")
+                    ? "type mismatch on DEFAULT" : "NOT NULL constraint failed");
+        }
     }
 
     /**

@@ -12,7 +12,7 @@ import java.util.List;
  * {@code PRAGMA table_list} and {@code pragma_table_list}: one row per table and view of each
  * database (main, temp, then the attached ones; each with its own schema table, temp's always),
  * as SQLite: schema, name, type ("table" or "view"), ncol (generated columns included), wr (1 for
- * WITHOUT ROWID), strict (always 0: OneLite has no STRICT tables).
+ * WITHOUT ROWID), strict (1 for STRICT).
  */
 public final class TableList {
     public static final List<String> COLUMNS = List.of("schema", "name", "type", "ncol", "wr", "strict");
@@ -36,13 +36,14 @@ public final class TableList {
         List<Object[]> out = new ArrayList<>();
         for (Schema db : dbs) {
             for (Table t : db.tables()) {
-                add(out, name, db.name(), t.name(), "table", t.columns().size(), t.withoutRowid() ? 1 : 0);
+                add(out, name, db.name(), t.name(), "table", t.columns().size(), t.withoutRowid() ? 1 : 0,
+                        t.strict() ? 1 : 0);
             }
             for (View v : db.views()) {
-                add(out, name, db.name(), v.name(), "view", viewColumns(schema, v), 0);
+                add(out, name, db.name(), v.name(), "view", viewColumns(schema, v), 0, 0);
             }
             boolean temp = db.name().equalsIgnoreCase(Schema.TEMP);
-            add(out, name, db.name(), temp ? "sqlite_temp_schema" : "sqlite_schema", "table", 5, 0);
+            add(out, name, db.name(), temp ? "sqlite_temp_schema" : "sqlite_schema", "table", 5, 0, 0);
         }
         return out;
     }
@@ -51,9 +52,10 @@ public final class TableList {
         return db.name().equalsIgnoreCase("main") ? 0 : db.name().equalsIgnoreCase(Schema.TEMP) ? 1 : 2;
     }
 
-    private static void add(List<Object[]> out, String only, String db, String name, String type, int ncol, int wr) {
+    private static void add(List<Object[]> out, String only, String db, String name, String type, int ncol, int wr,
+                            int strict) {
         if (only == null || only.equalsIgnoreCase(name)) {
-            out.add(new Object[] {db, name, type, (long) ncol, (long) wr, 0L});
+            out.add(new Object[] {db, name, type, (long) ncol, (long) wr, (long) strict});
         }
     }
 

@@ -5,6 +5,7 @@ import io.onelite.catalog.Trigger;
 import io.onelite.common.OneLiteException;
 import io.onelite.common.ResultCode;
 import io.onelite.exec.ArrayRow;
+import io.onelite.exec.DatatypeCheck;
 import io.onelite.exec.Eval;
 import io.onelite.exec.ExecContext;
 import io.onelite.exec.Frame;
@@ -51,6 +52,8 @@ final class TriggerRunner {
     private final Source row;
     private final List<Trigger> triggers = new ArrayList<>();
     private List<Compiled> compiled;
+    /** A STRICT table's datatype check of NEW before BEFORE triggers fire, or null (none of either). */
+    private final DatatypeCheck beforeTypes;
 
     TriggerRunner(Planner planner, Table t, CreateTriggerStmt.Event event, Set<Integer> updatedColumns) {
         this(planner, t.name(), t, Writers.rowScope(t, "old").sources.get(0), event, updatedColumns);
@@ -83,6 +86,8 @@ final class TriggerRunner {
         }
         // SQLite links each new trigger at the head of its table's list: the newest fires first
         java.util.Collections.reverse(triggers);
+        boolean before = triggers.stream().anyMatch(tr -> tr.stmt().time() == CreateTriggerStmt.Time.BEFORE);
+        this.beforeTypes = t != null && before ? DatatypeCheck.of(t) : null;
     }
 
     private TriggerRunner(Planner planner, Table t, Trigger only) {
@@ -90,6 +95,7 @@ final class TriggerRunner {
         this.table = t;
         this.row = Writers.rowScope(t, "old").sources.get(0);
         triggers.add(only);
+        this.beforeTypes = null;
     }
 
     /** Compiles one trigger's WHEN clause and body (ALTER TABLE's schema checks); throws what compiling throws. */
@@ -180,6 +186,9 @@ final class TriggerRunner {
               long newRowid) {
         if (triggers.isEmpty()) {
             return;
+        }
+        if (time == CreateTriggerStmt.Time.BEFORE && newValues != null && beforeTypes != null) {
+            beforeTypes.check(newValues); // DatatypeCheck's place 1: a wrongly typed NEW fails before the triggers
         }
         Nesting nesting = (Nesting) ctx.cached(Nesting.class);
         if (nesting == null) {

@@ -3,6 +3,7 @@ package io.onelite.plan;
 import io.onelite.catalog.Column;
 import io.onelite.catalog.Index;
 import io.onelite.catalog.Table;
+import io.onelite.exec.DatatypeCheck;
 import io.onelite.exec.Eval;
 import io.onelite.exec.TableWriter;
 import io.onelite.exec.ValueOps;
@@ -100,7 +101,8 @@ final class Writers {
                 .withDefaults(AccessPlanner.access(t).defaults())
                 .withGenerated(io.onelite.catalog.RecordLayout.of(t), GeneratedColumnPlans.compile(planner, t))
                 .withDeclaredConflicts(notNullConflicts, primaryKeyConflict)
-                .withReplaceDefaults(replaceDefaults);
+                .withReplaceDefaults(replaceDefaults)
+                .withDatatypes(DatatypeCheck.of(t));
     }
 
     /**

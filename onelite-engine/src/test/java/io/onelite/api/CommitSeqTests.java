@@ -35,6 +35,22 @@ class CommitSeqTests {
         }
     }
 
+    /** A STRICT table takes commit_seq() (an INTEGER at commit) only where an INTEGER may go. */
+    @Test
+    void aStrictTableTakesCommitSeqOnlyInAColumnThatTakesAnInteger() {
+        try (Database db = Database.open(":memory:", DatabaseOptions.DEFAULTS); Session s = db.openSession()) {
+            s.execute("CREATE TABLE ev(id INTEGER PRIMARY KEY, seq INT, r REAL, any_seq ANY, note TEXT) STRICT");
+            s.execute("INSERT INTO ev(seq, r, any_seq) VALUES (commit_seq(), commit_seq(), commit_seq())");
+            org.assertj.core.api.Assertions.assertThatThrownBy(
+                            () -> s.execute("INSERT INTO ev(seq, note) VALUES (1, commit_seq())"))
+                    .hasMessage("cannot store INT value in TEXT column ev.note");
+            org.assertj.core.api.Assertions.assertThatThrownBy(() -> s.execute("UPDATE ev SET note = commit_seq()"))
+                    .hasMessage("cannot store INT value in TEXT column ev.note");
+            assertThat(query(s, "SELECT typeof(seq), typeof(r), typeof(any_seq) FROM ev"))
+                    .containsExactly(List.of("integer", "real", "integer"));
+        }
+    }
+
     @Test
     void commitSeqOutsideAWholeInsertOrUpdateValueIsAnError() {
         try (Database db = Database.open(":memory:", DatabaseOptions.DEFAULTS); Session s = db.openSession()) {
