@@ -22,7 +22,6 @@ final class FixedPragmas {
             Map.entry("legacy_alter_table", 0L),
             Map.entry("reverse_unordered_selects", 0L),
             Map.entry("trusted_schema", 1L),
-            Map.entry("ignore_check_constraints", 0L),
             Map.entry("writable_schema", 0L),
             Map.entry("full_column_names", 0L),
             Map.entry("short_column_names", 1L),

@@ -31,7 +31,7 @@ final class Pragmas {
     private static final java.util.Set<String> SINGLE_VALUE = java.util.Set.of("user_version", "schema_version",
             "application_id", "foreign_keys", "busy_timeout", "page_size", "page_count", "freelist_count",
             "cache_size", "synchronous", "defer_foreign_keys", "recursive_triggers", "automatic_index", "mmap_size",
-            "query_only", "temp_store", "encoding", "auto_vacuum", "wal_autocheckpoint");
+            "query_only", "temp_store", "encoding", "auto_vacuum", "wal_autocheckpoint", "ignore_check_constraints");
 
     static List<String> columns(PragmaStmt p) {
         String n = name(p);
@@ -138,6 +138,19 @@ final class Pragmas {
                     return null;
                 }
                 out.add(new Object[]{s.recursiveTriggers ? 1L : 0L});
+            }
+            case "ignore_check_constraints" -> {
+                if (v != null) {
+                    s.ignoreCheckConstraints = isTrue(v);
+                    return null;
+                }
+                out.add(new Object[]{s.ignoreCheckConstraints ? 1L : 0L});
+            }
+            case "case_sensitive_like" -> {
+                if (v != null) { // set only: SQLite's query form returns nothing
+                    s.caseSensitiveLike = isTrue(v);
+                }
+                return null;
             }
             case "user_version", "schema_version", "application_id" -> {
                 int off = n.equals("user_version") ? FileHeader.USER_VERSION

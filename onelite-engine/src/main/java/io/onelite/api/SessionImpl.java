@@ -62,6 +62,10 @@ final class SessionImpl implements Session, ExecContext.SessionState {
     private static final io.onelite.common.Synchronous[] SYNCHRONOUS_LEVELS = io.onelite.common.Synchronous.values();
     /** PRAGMA recursive_triggers. */
     boolean recursiveTriggers;
+    /** PRAGMA case_sensitive_like. */
+    boolean caseSensitiveLike;
+    /** PRAGMA ignore_check_constraints. */
+    boolean ignoreCheckConstraints;
     /** PRAGMA query_only: every write fails with READONLY, as on a read-only database. */
     boolean queryOnly;
     /** PRAGMA temp_store, as set (a hint: temp data spills to files past its budget either way). */
@@ -313,6 +317,16 @@ final class SessionImpl implements Session, ExecContext.SessionState {
     @Override
     public boolean recursiveTriggers() {
         return recursiveTriggers;
+    }
+
+    @Override
+    public boolean caseSensitiveLike() {
+        return caseSensitiveLike;
+    }
+
+    @Override
+    public boolean ignoreCheckConstraints() {
+        return ignoreCheckConstraints;
     }
 
     @Override

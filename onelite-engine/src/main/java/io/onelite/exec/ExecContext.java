@@ -55,6 +55,16 @@ public final class ExecContext {
             return false;
         }
 
+        /** PRAGMA case_sensitive_like: LIKE compares ASCII letters by case. */
+        default boolean caseSensitiveLike() {
+            return false;
+        }
+
+        /** PRAGMA ignore_check_constraints: writes skip the CHECK constraints. */
+        default boolean ignoreCheckConstraints() {
+            return false;
+        }
+
         /** PRAGMA database_list's rows (seq, name, file), for {@code pragma_database_list}. */
         default List<Object[]> databaseList() {
             return List.<Object[]>of(new Object[] {0L, "main", ""});
@@ -140,6 +150,11 @@ public final class ExecContext {
                 @Override
                 public long nowMillis() {
                     return nowMillis;
+                }
+
+                @Override
+                public boolean caseSensitiveLike() {
+                    return session.caseSensitiveLike();
                 }
             };
         }

@@ -228,6 +228,27 @@ public final class TableWriter {
         pending.clear();
     }
 
+    /** Per CHECK constraint, the columns it reads (-1: the rowid); null: treat each as reading every column. */
+    private int[][] checkColumns;
+
+    /** Sets the columns each CHECK constraint reads, in {@code checks}' order (an UPDATE checks those it changes). */
+    public TableWriter withCheckColumns(int[][] columns) {
+        this.checkColumns = columns;
+        return this;
+    }
+
+    private boolean readsChanged(int[] columns, boolean[] changed) {
+        if (columns == null) {
+            return true;
+        }
+        for (int c : columns) {
+            if (c < 0 ? changed[changed.length - 1] : changed[c]) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** A frame whose slot 0 is the given row, for CHECK, partial-index and expression-index evaluation. */
     private Frame rowFrame(ExecContext ctx, Object[] values, long rowid) {
         Frame f = new Frame(ctx, null, 1);
@@ -273,10 +294,19 @@ public final class TableWriter {
      * Rowid tables only: a WITHOUT ROWID row is updated by delete and insert (its key may move).
      */
     public Long update(ExecContext ctx, long rowid, Object[] old, Object[] values, OnConflict onConflict) {
+        return update(ctx, rowid, old, values, onConflict, null);
+    }
+
+    /**
+     * As {@link #update(ExecContext, long, Object[], Object[], OnConflict)} for an UPDATE that sets
+     * the columns {@code changed} says (see {@link #write}); null checks every constraint.
+     */
+    public Long update(ExecContext ctx, long rowid, Object[] old, Object[] values, OnConflict onConflict,
+                       boolean[] changed) {
         if (!(rows instanceof RowStore.Rowid)) {
             throw new IllegalStateException("in-place update of a WITHOUT ROWID table: " + table);
         }
-        return write(ctx, values, rowid, onConflict, true, old, null);
+        return write(ctx, values, rowid, onConflict, true, old, null, changed);
     }
 
     /**
@@ -288,15 +318,29 @@ public final class TableWriter {
      * as it was.
      */
     public Long move(ExecContext ctx, Object oldRef, Object[] values, Long rowid, OnConflict onConflict) {
-        return write(ctx, values, rowid, onConflict, false, null, oldRef);
+        return move(ctx, oldRef, values, rowid, onConflict, null);
+    }
+
+    /** As {@link #move(ExecContext, Object, Object[], Long, OnConflict)} for an UPDATE setting {@code changed}. */
+    public Long move(ExecContext ctx, Object oldRef, Object[] values, Long rowid, OnConflict onConflict,
+                     boolean[] changed) {
+        return write(ctx, values, rowid, onConflict, false, null, oldRef, changed);
     }
 
     /**
      * Insert ({@code old} and {@code moveFrom} null), in-place update ({@code old} = the stored
-     * row) or move ({@code moveFrom} = the reference of the row it replaces) of one row.
+     * row) or move ({@code moveFrom} = the reference of the row it replaces) of one row. An UPDATE
+     * gives {@code changed}: per column (and, last, the rowid) whether its SET changes it (generated
+     * columns reading a changed one included); as SQLite, NOT NULL is then checked on changed
+     * columns only, and a CHECK constraint only when it reads one.
      */
     private Long write(ExecContext ctx, Object[] values, Long rowid, OnConflict onConflict, boolean rowidFree,
                        Object[] old, Object moveFrom) {
+        return write(ctx, values, rowid, onConflict, rowidFree, old, moveFrom, null);
+    }
+
+    private Long write(ExecContext ctx, Object[] values, Long rowid, OnConflict onConflict, boolean rowidFree,
+                       Object[] old, Object moveFrom, boolean[] changed) {
         List<Integer> pendingColumns = null;
         for (int i = 0; i < values.length; i++) {
             if (values[i] == CommitSeq.PENDING) {
@@ -318,7 +362,8 @@ public final class TableWriter {
             generated.computeAll(ctx, values, rowid);
         }
         for (int i = 0; i < values.length; i++) {
-            if (notNull[i] && values[i] == null && i != rowidAlias && (pendingColumns == null || !pendingColumns.contains(i))) {
+            if (notNull[i] && values[i] == null && i != rowidAlias && (pendingColumns == null || !pendingColumns.contains(i))
+                    && (changed == null || changed[i])) {
                 OnConflict action = resolve(onConflict, i < notNullConflicts.length ? notNullConflicts[i] : null);
                 if (action == OnConflict.IGNORE) {
                     return null;
@@ -341,7 +386,10 @@ public final class TableWriter {
         if (datatypes != null && !typesAfterRowid) {
             datatypes.check(values, pendingColumns);
         }
-        for (int i = 0; i < checks.size(); i++) {
+        for (int i = 0; i < checks.size() && !ctx.session.ignoreCheckConstraints(); i++) {
+            if (changed != null && checkColumns != null && !readsChanged(checkColumns[i], changed)) {
+                continue; // an UPDATE leaving every column it reads alone
+            }
             Object v = checks.get(i).eval(rf);
             if (v != null && !ValueOps.isTrue(v)) {
                 OnConflict action = resolve(onConflict, null); // a CHECK has no ON CONFLICT of its own

@@ -136,6 +136,7 @@ public final class DmlPlanner {
         for (int[] c : cols) {
             updated.add(c[0]);
         }
+        boolean[] changed = Writers.changedBy(t, updated); // the constraints an UPDATE checks
         TriggerRunner triggers = new TriggerRunner(planner, t, io.onelite.sql.ast.CreateTriggerStmt.Event.UPDATE, updated);
         ForeignKeys fks = new ForeignKeys(planner, t);
         ReplaceDeletes.attach(planner, t, writer, fks);
@@ -254,7 +255,7 @@ public final class DmlPlanner {
                         Long id;
                         if (hasRowid && newRowid != null && newRowid == rowid) {
                             // same rowid: the cell is rewritten in place, only changed index entries move
-                            id = writer.update(ctx, rowid, old, values, action(ctx));
+                            id = writer.update(ctx, rowid, old, values, action(ctx), changed);
                             if (id == null) {
                                 ignored(ctx, counted);
                                 continue; // IGNORE: the row was left as it was
@@ -262,7 +263,7 @@ public final class DmlPlanner {
                         } else {
                             // a new rowid, or a WITHOUT ROWID row (its primary key may change): checked
                             // beside the old row, which then makes way for the new one
-                            id = writer.move(ctx, ref, values, newRowid, action(ctx));
+                            id = writer.move(ctx, ref, values, newRowid, action(ctx), changed);
                             if (id == null) {
                                 ignored(ctx, counted);
                                 continue; // IGNORE: the row was left as it was

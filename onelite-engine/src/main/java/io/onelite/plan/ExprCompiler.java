@@ -512,7 +512,7 @@ final class ExprCompiler {
                 return null;
             }
             boolean m = op == Expr.LikeOp.GLOB ? SqlValues.glob(pattern, ValueOps.toText(a))
-                    : SqlValues.like(pattern, ValueOps.toText(a), e, false);
+                    : SqlValues.like(pattern, ValueOps.toText(a), e, f.ctx.session.caseSensitiveLike());
             return m != not ? 1L : 0L;
         });
     }

@@ -196,7 +196,8 @@ final class Upserts {
             }
             if (existingRowid != null && newRowid != null && newRowid.longValue() == existingRowid) {
                 // a rowid table keeping its rowid: in place (a WITHOUT ROWID row goes by delete and insert)
-                writer.update(ctx, existingRowid, stored, nv, TableWriter.OnConflict.ABORT);
+                writer.update(ctx, existingRowid, stored, nv, TableWriter.OnConflict.ABORT,
+                        Writers.changedBy(table, java.util.Arrays.stream(c.columns).boxed().toList()));
             } else {
                 writer.delete(ctx, existing);
                 writer.insert(ctx, nv, newRowid, TableWriter.OnConflict.ABORT);

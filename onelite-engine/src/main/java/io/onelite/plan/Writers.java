@@ -69,7 +69,9 @@ final class Writers {
         }
         List<Eval> checks = new ArrayList<>();
         List<String> names = new ArrayList<>();
+        int[][] checkColumns = new int[t.checks().size()][];
         for (Table.Check c : t.checks()) {
+            checkColumns[checks.size()] = columnsRead(t, c.expr());
             checks.add(new ExprCompiler(planner, scope).eval(c.expr()));
             names.add(c.name() != null ? c.name() : c.text() != null ? c.text() : ExprText.of(c.expr()));
         }
@@ -102,7 +104,66 @@ final class Writers {
                 .withGenerated(io.onelite.catalog.RecordLayout.of(t), GeneratedColumnPlans.compile(planner, t))
                 .withDeclaredConflicts(notNullConflicts, primaryKeyConflict)
                 .withReplaceDefaults(replaceDefaults)
-                .withDatatypes(DatatypeCheck.of(t));
+                .withDatatypes(DatatypeCheck.of(t))
+                .withCheckColumns(checkColumns);
+    }
+
+    /** The columns of {@code t} an expression over its row reads; -1 for the rowid (by any of its names). */
+    static int[] columnsRead(Table t, Expr e) {
+        java.util.Set<Integer> out = new java.util.LinkedHashSet<>();
+        collectColumns(t, e, out);
+        return out.stream().mapToInt(Integer::intValue).toArray();
+    }
+
+    private static void collectColumns(Table t, Expr e, java.util.Set<Integer> out) {
+        if (e instanceof Expr.ColumnRef c) {
+            int i = t.columnIndex(c.column());
+            if (i >= 0) {
+                out.add(i);
+            } else if (Scope.isRowidName(c.column())) {
+                out.add(-1);
+            }
+        }
+        for (Expr child : ExprWalker.children(e)) {
+            collectColumns(t, child, out);
+        }
+    }
+
+    /**
+     * What an UPDATE setting {@code columns} (table columns; -1 the rowid) changes, as SQLite's
+     * UPDATE marks it: those columns, the rowid when it or the INTEGER PRIMARY KEY is set, and the
+     * generated columns reading a changed column, directly or through another generated one. One
+     * slot per column, then one for the rowid.
+     */
+    static boolean[] changedBy(Table t, java.util.Collection<Integer> columns) {
+        int n = t.columns().size();
+        boolean[] changed = new boolean[n + 1];
+        for (int c : columns) {
+            if (c < 0 || c == t.rowidAlias()) {
+                changed[n] = true;
+            }
+            if (c >= 0) {
+                changed[c] = true;
+            }
+        }
+        if (t.rowidAlias() >= 0 && changed[n]) {
+            changed[t.rowidAlias()] = true;
+        }
+        for (boolean more = true; more; ) {
+            more = false;
+            for (int g = 0; g < n; g++) {
+                if (!changed[g] && t.columns().get(g).generated() != null) {
+                    for (int r : columnsRead(t, t.columns().get(g).generated().expr())) {
+                        if (r >= 0 && changed[r]) {
+                            changed[g] = true;
+                            more = true;
+                            break;
+                        }
+                    }
+                }
+            }
+        }
+        return changed;
     }
 
     /**

@@ -39,6 +39,62 @@ class PragmaSettingsDifferentialTests {
     }
 
     @Test
+    void caseSensitiveLikeMakesLikeCompareCase() throws SQLException {
+        assertSame(
+                "CREATE TABLE t(a TEXT)",
+                "INSERT INTO t VALUES ('abc'), ('ABC'), ('Abd')",
+                "SELECT 'a' LIKE 'A', like('A%', 'abc'), 'x' LIKE 'X' ESCAPE '!'",
+                "PRAGMA case_sensitive_like",
+                "PRAGMA case_sensitive_like = 1",
+                "PRAGMA case_sensitive_like",
+                "SELECT 'a' LIKE 'A', like('A%', 'abc'), like('a%', 'abc'), 'x' LIKE 'X' ESCAPE '!', 'a' GLOB 'A'",
+                "SELECT a FROM t WHERE a LIKE 'A%' ORDER BY a",
+                "PRAGMA case_sensitive_like = off",
+                "SELECT a FROM t WHERE a LIKE 'A%' ORDER BY a");
+    }
+
+    @Test
+    void ignoreCheckConstraintsSkipsThemOnWrites() throws SQLException {
+        assertSame(
+                "CREATE TABLE t(a CHECK (a > 0), b, CHECK (b IS NOT 'x'))",
+                "PRAGMA ignore_check_constraints",
+                "INSERT INTO t VALUES (-1, 'y')",
+                "PRAGMA ignore_check_constraints = 1",
+                "PRAGMA ignore_check_constraints",
+                "INSERT INTO t VALUES (-1, 'x')",
+                "UPDATE t SET a = -5",
+                "PRAGMA ignore_check_constraints = 0",
+                "INSERT INTO t VALUES (-2, 'z')",
+                "UPDATE t SET b = 'w'",
+                "UPDATE t SET a = a",
+                "SELECT * FROM t");
+    }
+
+    /**
+     * As SQLite's UPDATE: NOT NULL is checked on the columns it sets only, and a CHECK constraint
+     * only when it reads one of them (or a generated column reading one, or the rowid when set).
+     */
+    @Test
+    void anUpdateChecksTheConstraintsOfTheColumnsItSets() throws SQLException {
+        assertSame(
+                "CREATE TABLE t(id INTEGER PRIMARY KEY, a CHECK (a > 0), b, c CHECK (b + c > 0), "
+                        + "g AS (c * 2) CHECK (g < 100), CHECK (id < 50))",
+                "INSERT INTO t(id, a, b, c) VALUES (1, 1, 1, 1)",
+                "PRAGMA ignore_check_constraints = 1",
+                "UPDATE t SET a = -1, b = -5",
+                "INSERT INTO t(id, a, b, c) VALUES (60, 1, 1, 1)",
+                "PRAGMA ignore_check_constraints = 0",
+                "UPDATE t SET c = 7 WHERE id = 1",
+                "UPDATE t SET b = 7 WHERE id = 1",
+                "UPDATE t SET c = 60 WHERE id = 1",
+                "UPDATE t SET a = 2 WHERE id = 60",
+                "UPDATE t SET id = 61 WHERE id = 60",
+                "INSERT INTO t(id, a, b, c) VALUES (1, 5, 5, 5) ON CONFLICT (id) DO UPDATE SET b = 9",
+                "INSERT INTO t(id, a, b, c) VALUES (1, 5, 5, 5) ON CONFLICT (id) DO UPDATE SET a = 0",
+                "SELECT * FROM t ORDER BY id");
+    }
+
+    @Test
     void storageSettingsReadAsSqlites() throws SQLException {
         assertSame(
                 "CREATE TABLE t(a)",
