@@ -7,7 +7,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
-import java.util.concurrent.locks.LockSupport;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -71,12 +70,17 @@ class WriteGateTests {
                 gate.release();
                 assertThat(gate.tryAcquire()).isTrue();
             }
-            LockSupport.parkNanos(5_000); // the head may look meanwhile
+            long until = System.nanoTime() + 5_000; // the head may look meanwhile
+            while (System.nanoTime() - until < 0) {
+                Thread.onSpinWait(); // a spin, not a park: a park may oversleep on a loaded machine
+            }
         }
         assertThat(gate.barges()).isEqualTo(2000);
         // the head was woken by the first release at most (it parked before any barging release);
-        // after that it looks every 50 µs by itself
-        assertThat(gate.inSliceWakes()).isLessThan(20);
+        // after that it looks every 50 µs by itself. A release more than 4 polls after the one
+        // before (the owner preempted on a loaded machine) wakes it again, so allow a few of those;
+        // woken at every release it would count in the hundreds.
+        assertThat(gate.inSliceWakes()).isLessThan(100);
         assertThat(taken.getCount()).isEqualTo(1);
         gate.release(); // the owner stops: the polling head takes the permit within its poll interval
         assertThat(taken.await(30, TimeUnit.SECONDS)).isTrue();
