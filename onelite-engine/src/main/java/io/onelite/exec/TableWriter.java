@@ -361,23 +361,8 @@ public final class TableWriter {
             }
             generated.computeAll(ctx, values, rowid);
         }
-        for (int i = 0; i < values.length; i++) {
-            if (notNull[i] && values[i] == null && i != rowidAlias && (pendingColumns == null || !pendingColumns.contains(i))
-                    && (changed == null || changed[i])) {
-                OnConflict action = resolve(onConflict, i < notNullConflicts.length ? notNullConflicts[i] : null);
-                if (action == OnConflict.IGNORE) {
-                    return null;
-                }
-                if (action == OnConflict.REPLACE && i < replaceDefaults.length && replaceDefaults[i] != null) {
-                    // REPLACE puts the column's default in (the row's NEW and RETURNING see it), as SQLite
-                    values[i] = replaceDefaults[i].eval(rowFrame(ctx, values, 0));
-                    if (values[i] != null) {
-                        continue;
-                    }
-                }
-                throw ConstraintHalt.of(action == OnConflict.REPLACE ? OnConflict.ABORT : action, ResultCode.CONSTRAINT_NOTNULL,
-                        "NOT NULL constraint failed: " + table + "." + columnNames[i]);
-            }
+        if (!checkNotNull(ctx, values, onConflict, pendingColumns, changed)) {
+            return null;
         }
         long id = !byRowid ? 0 : rowid != null ? rowid : ctx.storage(db).newRowid(ctx.storage(db).openTable(root), root);
         Frame rf = rowFrame(ctx, values, id);
@@ -386,18 +371,8 @@ public final class TableWriter {
         if (datatypes != null && !typesAfterRowid) {
             datatypes.check(values, pendingColumns);
         }
-        for (int i = 0; i < checks.size() && !ctx.session.ignoreCheckConstraints(); i++) {
-            if (changed != null && checkColumns != null && !readsChanged(checkColumns[i], changed)) {
-                continue; // an UPDATE leaving every column it reads alone
-            }
-            Object v = checks.get(i).eval(rf);
-            if (v != null && !ValueOps.isTrue(v)) {
-                OnConflict action = resolve(onConflict, null); // a CHECK has no ON CONFLICT of its own
-                if (action == OnConflict.IGNORE) {
-                    return null;
-                }
-                throw ConstraintHalt.of(action, ResultCode.CONSTRAINT_CHECK, "CHECK constraint failed: " + checkNames.get(i));
-            }
+        if (!checkChecks(rf, onConflict, changed)) {
+            return null;
         }
         Object ref = rows.ref(values, id);
         List<Object[]> keys = new ArrayList<>();
@@ -518,6 +493,61 @@ public final class TableWriter {
             }
         }
         return !recheck || checkUnique(ctx, ref, self, skipRowid, keys, OnConflict.ABORT);
+    }
+
+    /**
+     * The NOT NULL constraints of a row about to be written; false when IGNORE skips it. REPLACE
+     * puts the column's default in (the row's NEW and RETURNING see it), as SQLite.
+     */
+    private boolean checkNotNull(ExecContext ctx, Object[] values, OnConflict onConflict, List<Integer> pending,
+                                 boolean[] changed) {
+        for (int i = 0; i < values.length; i++) {
+            if (notNull[i] && values[i] == null && i != rowidAlias && (pending == null || !pending.contains(i))
+                    && (changed == null || changed[i])) {
+                OnConflict action = resolve(onConflict, i < notNullConflicts.length ? notNullConflicts[i] : null);
+                if (action == OnConflict.IGNORE) {
+                    return false;
+                }
+                if (action == OnConflict.REPLACE && i < replaceDefaults.length && replaceDefaults[i] != null) {
+                    values[i] = replaceDefaults[i].eval(rowFrame(ctx, values, 0));
+                    if (values[i] != null) {
+                        continue;
+                    }
+                }
+                throw ConstraintHalt.of(action == OnConflict.REPLACE ? OnConflict.ABORT : action, ResultCode.CONSTRAINT_NOTNULL,
+                        "NOT NULL constraint failed: " + table + "." + columnNames[i]);
+            }
+        }
+        return true;
+    }
+
+    /** The CHECK constraints of a row about to be written (in {@code rf}); false when IGNORE skips it. */
+    private boolean checkChecks(Frame rf, OnConflict onConflict, boolean[] changed) {
+        for (int i = 0; i < checks.size() && !rf.ctx.session.ignoreCheckConstraints(); i++) {
+            if (changed != null && checkColumns != null && !readsChanged(checkColumns[i], changed)) {
+                continue; // an UPDATE leaving every column it reads alone
+            }
+            Object v = checks.get(i).eval(rf);
+            if (v != null && !ValueOps.isTrue(v)) {
+                OnConflict action = resolve(onConflict, null); // a CHECK has no ON CONFLICT of its own
+                if (action == OnConflict.IGNORE) {
+                    return false;
+                }
+                throw ConstraintHalt.of(action, ResultCode.CONSTRAINT_CHECK, "CHECK constraint failed: " + checkNames.get(i));
+            }
+        }
+        return true;
+    }
+
+    /**
+     * The NOT NULL and CHECK constraints of a row an upsert proposes, before its conflict is looked
+     * for, as SQLite checks them before the uniqueness constraints an upsert handles: a row that
+     * fails them fails even when DO UPDATE or DO NOTHING would have taken it. False when IGNORE
+     * skips the row. A NOT NULL ON CONFLICT REPLACE puts its default in ({@code excluded} sees it).
+     */
+    public boolean checkProposedRow(ExecContext ctx, Object[] values, Long rowid, OnConflict onConflict) {
+        return checkNotNull(ctx, values, onConflict, null, null)
+                && checkChecks(rowFrame(ctx, values, rowid == null ? 0 : rowid), onConflict, null);
     }
 
     /** The resolution of uniqueness check {@code step} (see {@link #checkOrder}) under the statement's. */

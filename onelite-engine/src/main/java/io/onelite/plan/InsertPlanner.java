@@ -128,6 +128,9 @@ final class InsertPlanner {
                         }
                     }
                     if (upserts != null) {
+                        if (!writer.checkProposedRow(ctx, values, rowid, action(ctx))) {
+                            continue; // OR IGNORE
+                        }
                         Upserts.Outcome done = upserts.handle(ctx, writer, values, rowid);
                         if (done != null) {
                             if (done.values() != null) {

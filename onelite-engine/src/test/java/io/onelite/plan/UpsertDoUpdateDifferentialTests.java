@@ -42,6 +42,26 @@ class UpsertDoUpdateDifferentialTests {
                 "SELECT changes()");
     }
 
+    /**
+     * As SQLite, the proposed row's NOT NULL and CHECK constraints come before the conflict is
+     * looked for: a row failing them fails even when DO UPDATE or DO NOTHING would have taken it
+     * (OneLite used to go straight to DO UPDATE); a NOT NULL ON CONFLICT REPLACE puts its default
+     * in first, and {@code excluded} sees it.
+     */
+    @Test
+    void theProposedRowsNotNullAndCheckComeBeforeTheConflict() throws Exception {
+        same("CREATE TABLE t(a PRIMARY KEY, b NOT NULL, c CHECK (c >= 0))", "INSERT INTO t VALUES (1, 1, 1)",
+                "!INSERT INTO t VALUES (1, NULL, 1) ON CONFLICT(a) DO UPDATE SET b = 5",
+                "!INSERT INTO t VALUES (1, 1, -1) ON CONFLICT(a) DO UPDATE SET b = 6",
+                "!INSERT INTO t VALUES (1, NULL, 1) ON CONFLICT DO NOTHING",
+                "INSERT OR IGNORE INTO t VALUES (1, NULL, 1) ON CONFLICT(a) DO UPDATE SET b = 7",
+                "INSERT INTO t VALUES (1, 2, 2) ON CONFLICT(a) DO UPDATE SET b = 8",
+                "CREATE TABLE r(a INTEGER PRIMARY KEY, b NOT NULL ON CONFLICT REPLACE DEFAULT 3)",
+                "INSERT INTO r VALUES (1, 1)",
+                "INSERT INTO r VALUES (1, NULL) ON CONFLICT(a) DO UPDATE SET b = excluded.b + 1",
+                "SELECT * FROM t", "SELECT * FROM r");
+    }
+
     @Test
     void doUpdateReturnsTheUpdatedRow() throws Exception {
         same("CREATE TABLE up(id INTEGER PRIMARY KEY, v INT, w INT)", "INSERT INTO up VALUES (1, 1, 1), (2, 2, 2)",
