@@ -15,7 +15,7 @@ import java.util.List;
 
 /**
  * Runs ANALYZE as SQLite's {@code analyze.c} (built without STAT4): for each table analyzed, its
- * rows of {@code sqlite_stat1} are replaced by one row per non-empty index (SQLite's
+ * rows of {@code sqlite_stat1} are replaced by one row per non-empty or partial index (SQLite's
  * {@code analyzeOneTable}; the numbers are {@link IndexStat}'s) and, when the table has no index
  * without a WHERE clause, a row {@code (table, NULL, row count)} if it has rows. Tables and
  * indexes are visited in SQLite's order ({@link AnalysisOrder}), so the rows and their rowids come
@@ -109,7 +109,7 @@ public final class Analyze {
         st.beginWrite();
         // the order is that of the schema as the statement began: a sqlite_stat1 made now is not in it
         List<String> order = AnalysisOrder.tables(st, db.name());
-        StatTable stat = StatTable.open(st, db, StatTable.TBL, null);
+        StatTable stat = StatTable.open(st, StatTable.TBL, null);
         for (String name : order) {
             Table t = db.table(name);
             if (t != null) {
@@ -122,7 +122,7 @@ public final class Analyze {
     private static StatTable prepare(Schema db, ExecContext ctx, int column, String name) {
         Storage st = ctx.storage(db.name());
         st.beginWrite();
-        return StatTable.open(st, db, column, name);
+        return StatTable.open(st, column, name);
     }
 
     /** As {@code analyzeOneTable}: the rows of {@code t}, or of its index {@code only} when not null. */
@@ -139,7 +139,7 @@ public final class Analyze {
             }
             countRows &= x.partial();
             String text = IndexStat.scan(st.openIndex(x.root(), x.keyInfo()), x.keyColumns(), x.keyInfo(),
-                    analysisLimit);
+                    x.partial(), analysisLimit);
             if (text != null) {
                 stat.insert(t.name(), x.statName(), text);
             }

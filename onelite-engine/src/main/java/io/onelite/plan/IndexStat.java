@@ -12,55 +12,52 @@ import java.util.Arrays;
  * {@code stat_get}):
  *
  * <pre>
- *   "N a1 a2 ... ak" [" var=r1,r2,...,rk"]
+ *   "N a1 a2 ... ak"
  *   N   entries in the index (a partial index counts only its own)
  *   ai  (N + D - 1) / D, D = distinct values of the first i key columns (NULLs equal, each
- *       column under its collation); a 2 where N * 10 <= D * 11 is written as 1
- *   var written when some ai is below a tenth of the longest run of equal first-i-columns
- *       values (that run not counting the last one of the index); ri = longest run / ai
+ *       column under its collation); a 2 where N * 10 &lt;= D * 11 is written as 1
  * </pre>
  *
  * Only the key columns count, not the trailing rowid or primary-key columns SQLite also feeds in:
  * those make every entry distinct, so they change no written number.
  *
+ * <p>An empty partial index gets "0 0 ... 0"; an empty index of another kind gets no row.
+ *
  * <p>Under a row limit ({@code PRAGMA analysis_limit}, or the one PRAGMA optimize uses), once
  * more than limit x (skips + 1) entries were seen: if two different first-column values were
  * met the scan stops, else it seeks past the current first-column value and, as SQLite's
  * {@code OP_SeekGT} followed by {@code OP_Next}, steps over one more entry. N is then the
- * estimated entry count ({@link KeyCursor#countEstimate}), also written as ai for a column that
- * showed a single value.
+ * index's entry count (counted from the page headers before the scan, as {@code OP_Count}); the
+ * ai still come from the entries read.
  */
 final class IndexStat {
     private final int keyColumns;
+    /** The entry count taken before the scan (SQLite's {@code nEst}). */
     private final long estimate;
     private final int limit;
     private long rows;
     private int skips;
-    /** Per key column: length of the current run, longest finished run, distinct-value changes. */
-    private final long[] runLength;
-    private final long[] longestRun;
+    /** Per key column: how many times its first-i-columns value changed from one entry to the next. */
     private final long[] changes;
 
     private IndexStat(int keyColumns, long estimate, int limit) {
         this.keyColumns = keyColumns;
         this.estimate = estimate;
         this.limit = limit;
-        this.runLength = new long[keyColumns];
-        this.longestRun = new long[keyColumns];
         this.changes = new long[keyColumns];
     }
 
     /**
      * Scans the index on {@code c} (its first {@code keyColumns} fields compared under
-     * {@code keyInfo}) and returns its stat text, or null when it has no entry (SQLite then writes
-     * no row). {@code limit} is the analysis limit, 0 for none.
+     * {@code keyInfo}) and returns its stat text; for an index without entries, "0 0 ... 0" when
+     * it is {@code partial}, else null (SQLite then writes no row: the table is empty).
+     * {@code limit} is the analysis limit, 0 for none.
      */
-    static String scan(KeyCursor c, int keyColumns, KeyInfo keyInfo, int limit) {
-        long estimate = c.countEstimate(); // leaves c on the first entry, as OP_Rewind then OP_Count
-        if (!c.valid()) {
-            return null;
+    static String scan(KeyCursor c, int keyColumns, KeyInfo keyInfo, boolean partial, int limit) {
+        IndexStat stat = new IndexStat(keyColumns, c.count(), limit);
+        if (!c.first()) {
+            return partial ? stat.text() : null;
         }
-        IndexStat stat = new IndexStat(keyColumns, estimate, limit);
         Object[] prev = null;
         while (true) {
             Object[] key = Arrays.copyOf(c.key(), keyColumns);
@@ -96,17 +93,9 @@ final class IndexStat {
      * (true: two first-column values were seen) or should skip ahead (false).
      */
     private Boolean push(int same) {
-        if (rows == 0) {
-            Arrays.fill(runLength, 1);
-            Arrays.fill(longestRun, 1);
-        } else {
-            for (int i = 0; i < same; i++) {
-                runLength[i]++;
-            }
+        if (rows > 0) {
             for (int i = same; i < keyColumns; i++) {
                 changes[i]++;
-                longestRun[i] = Math.max(longestRun[i], runLength[i]);
-                runLength[i] = 1;
             }
         }
         rows++;
@@ -121,26 +110,13 @@ final class IndexStat {
     private String text() {
         StringBuilder out = new StringBuilder();
         out.append(skips > 0 ? estimate : rows);
-        boolean uneven = false;
         for (int i = 0; i < keyColumns; i++) {
             long distinct = changes[i] + 1;
             long average = (rows + distinct - 1) / distinct;
-            if (distinct == 1 && limit > 0) {
-                average = estimate; // one value seen in a limited scan: all entries may share it
-            } else if (average < longestRun[i] / 10) {
-                uneven = true;
-            } else if (average == 2 && rows * 10 <= distinct * 11) {
+            if (average == 2 && rows * 10 <= distinct * 11) {
                 average = 1; // an average up to 1.1 is rounded down
             }
             out.append(' ').append(average);
-        }
-        if (uneven) {
-            out.append(" var");
-            for (int i = 0; i < keyColumns; i++) {
-                long distinct = changes[i] + 1;
-                long average = (rows + distinct - 1) / distinct;
-                out.append(i == 0 ? '=' : ',').append((int) (longestRun[i] / average));
-            }
         }
         return out.toString();
     }

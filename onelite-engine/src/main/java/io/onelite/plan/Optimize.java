@@ -201,11 +201,11 @@ public final class Optimize {
 
         static Stat1 read(Schema db, Storage st) {
             Stat1 s = new Stat1();
-            Table stat1 = db.table(StatTable.NAME);
-            if (stat1 == null) {
+            int root = StatTable.rootOf(st, StatTable.NAME);
+            if (root == 0) {
                 return s;
             }
-            RowCursor c = st.openTable(stat1.root());
+            RowCursor c = st.openTable(root);
             for (boolean ok = c.first(); ok; ok = c.next()) {
                 String tbl = ValueOps.toText(c.column(0));
                 String idx = ValueOps.toText(c.column(1));

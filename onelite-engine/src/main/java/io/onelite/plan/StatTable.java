@@ -1,9 +1,7 @@
 package io.onelite.plan;
 
 import io.onelite.catalog.RowCursor;
-import io.onelite.catalog.Schema;
 import io.onelite.catalog.Storage;
-import io.onelite.catalog.Table;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -37,28 +35,42 @@ final class StatTable {
     }
 
     /**
-     * Prepares {@code sqlite_stat1} of database {@code db} (schema as the statement began) in
-     * {@code st}, which must be writing: deletes every row when {@code name} is null, else the
-     * rows whose column {@code column} ({@link #TBL} or {@link #IDX}) is the text {@code name}.
+     * Prepares {@code sqlite_stat1} of the database {@code st} writes (it must be writing):
+     * deletes every row when {@code name} is null, else the rows whose column {@code column}
+     * ({@link #TBL} or {@link #IDX}) is the text {@code name}.
      */
-    static StatTable open(Storage st, Schema db, int column, String name) {
-        Table stat1 = db.table(NAME);
-        int root;
-        if (stat1 == null) {
+    static StatTable open(Storage st, int column, String name) {
+        int root = rootOf(st, NAME);
+        if (root == 0) {
             root = st.createTree(true);
             DdlExecutor.addSchemaRow(st, "table", NAME, NAME, root, CREATE);
             DdlExecutor.bumpCookie(st);
         } else {
-            root = stat1.root();
             deleteRows(st, root, column, name);
         }
         for (String older : List.of("sqlite_stat4", "sqlite_stat3")) {
-            Table t = db.table(older);
-            if (t != null) {
-                deleteRows(st, t.root(), column, name);
+            int olderRoot = rootOf(st, older);
+            if (olderRoot != 0) {
+                deleteRows(st, olderRoot, column, name);
             }
         }
         return new StatTable(st, root);
+    }
+
+    /**
+     * The root page of table {@code name} as {@code sqlite_schema} holds it now, 0 when there is
+     * none: read from the file, not from a schema snapshot, since an earlier ANALYZE of the same
+     * statement (PRAGMA optimize runs several) may have made it.
+     */
+    static int rootOf(Storage st, String name) {
+        RowCursor c = st.openTable(1);
+        for (boolean ok = c.first(); ok; ok = c.next()) {
+            if ("table".equals(c.column(0)) && c.column(1) instanceof String n && n.equalsIgnoreCase(name)
+                    && c.column(3) instanceof Long root) {
+                return (int) (long) root;
+            }
+        }
+        return 0;
     }
 
     /** Appends the row (tbl, idx, stat) with the next rowid; {@code idx} null for a table's row count. */
