@@ -7,7 +7,7 @@ import java.util.Map;
  * here (SQLite's default, or what OneLite always does), and their set form leaves it as it is.
  * Answering them, rather than ignoring them as unknown pragmas, tells a tool or a test what it
  * asked (a {@code PRAGMA secure_delete = 1} that reads back 0 says it had no effect). The set forms
- * that return a row in SQLite (locking_mode, secure_delete, threads, the heap and analysis limits)
+ * that return a row in SQLite (locking_mode, secure_delete, threads, the heap limits)
  * return the value in effect here.
  */
 final class FixedPragmas {
@@ -32,12 +32,11 @@ final class FixedPragmas {
             Map.entry("threads", 0L),
             Map.entry("soft_heap_limit", 0L),
             Map.entry("hard_heap_limit", 0L),
-            Map.entry("analysis_limit", 0L),
             Map.entry("journal_size_limit", -1L));
 
     /** Those whose set form returns the value as a row in SQLite. */
     private static final java.util.Set<String> SET_RETURNS_ROW = java.util.Set.of("locking_mode", "secure_delete",
-            "threads", "soft_heap_limit", "hard_heap_limit", "analysis_limit", "journal_size_limit");
+            "threads", "soft_heap_limit", "hard_heap_limit", "journal_size_limit");
 
     /** Whether {@code name} (lower case) is one of these. */
     static boolean handles(String name) {

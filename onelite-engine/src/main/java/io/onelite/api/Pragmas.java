@@ -46,7 +46,8 @@ final class Pragmas {
             case "foreign_key_check" -> ForeignKeyCheck.COLUMNS;
             case "wal_checkpoint" -> List.of("busy", "log", "checkpointed");
             case "database_list" -> List.of("seq", "name", "file");
-            case "compile_options", "integrity_check", "quick_check", "journal_mode" -> List.of(n);
+            case "compile_options", "integrity_check", "quick_check", "journal_mode", "optimize", "analysis_limit" ->
+                    List.of(n);
             case "collation_list" -> List.of("seq", "name");
             case "table_list" -> io.onelite.plan.TableList.COLUMNS;
             default -> SINGLE_VALUE.contains(n) && (p.value() == null || n.equals("busy_timeout") || n.equals("mmap_size"))
@@ -76,6 +77,14 @@ final class Pragmas {
         switch (n) {
             case "foreign_key_check" -> out.addAll(ForeignKeyCheck.run(schema, ctx.storage, v));
             case "table_list" -> out.addAll(io.onelite.plan.TableList.rows(schema, v, p.name().schema() == null));
+            case "optimize" -> out.addAll(io.onelite.plan.Optimize.run(v, schema, ctx, s.analysisLimit, s::requireWritable));
+            case "analysis_limit" -> {
+                Long limit = v == null ? null : cleanInteger(v);
+                if (limit != null && limit >= 0) {
+                    s.analysisLimit = (int) (limit & 0x7fffffff);
+                }
+                out.add(new Object[]{(long) s.analysisLimit});
+            }
             case "query_only" -> {
                 if (v != null) {
                     s.queryOnly = isTrue(v);
@@ -346,6 +355,26 @@ final class Pragmas {
             n = n * 10 + d;
         }
         return negative ? -n : n;
+    }
+
+    /**
+     * A value {@code sqlite3DecOrHexToI64} reads without error: {@code 0x} and at most 16 hex
+     * digits (wrapping into 64 bits), or an integer in 64 bits with an optional sign and spaces
+     * around it; null for anything else.
+     */
+    static Long cleanInteger(String v) {
+        if (v.matches("0[xX][0-9a-fA-F]*")) {
+            String digits = v.substring(2).replaceFirst("^0+", "");
+            return digits.length() > 16 ? null : digits.isEmpty() ? 0L : Long.parseUnsignedLong(digits, 16);
+        }
+        if (!v.matches("\\s*[+-]?[0-9]+\\s*")) {
+            return null;
+        }
+        try {
+            return Long.parseLong(v.strip());
+        } catch (NumberFormatException e) {
+            return null; // beyond 64 bits
+        }
     }
 
     /**

@@ -72,6 +72,8 @@ final class SessionImpl implements Session, ExecContext.SessionState {
     int tempStore;
     /** PRAGMA automatic_index (plans read it when compiled: changing it drops the cached plans). */
     boolean automaticIndex = true;
+    /** PRAGMA analysis_limit: how many entries of each index ANALYZE reads (0: all). */
+    int analysisLimit;
     /** main, temp and the attached databases; names resolve through them. */
     final SessionDatabases databases = new SessionDatabases(this);
 

@@ -360,12 +360,16 @@ final class StatementImpl implements Statement {
                 }
                 return;
             }
-            if (DdlExecutor.isDdl(stmt)) {
+            if (DdlExecutor.isDdl(stmt) || stmt instanceof io.onelite.sql.ast.MaintenanceStmt.Analyze) {
                 session.requireWritable();
                 if (session.tx != null) {
                     sp = st.savepoint();
                 }
-                DdlExecutor.execute(stmt, schema, ctx);
+                if (stmt instanceof io.onelite.sql.ast.MaintenanceStmt.Analyze a) {
+                    io.onelite.plan.Analyze.run(a, schema, ctx, session.analysisLimit);
+                } else {
+                    DdlExecutor.execute(stmt, schema, ctx);
+                }
                 if (sp >= 0) {
                     st.release(sp);
                 }

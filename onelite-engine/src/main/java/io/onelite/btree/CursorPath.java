@@ -208,6 +208,23 @@ final class CursorPath {
         return forwardFromSlot();
     }
 
+    /**
+     * SQLite's {@code sqlite3BtreeRowCountEst}, for a cursor just moved to the first entry: the
+     * cell count of the page it is on times the cell count of each page above it (0 when the
+     * cursor is not valid). Exact for a one-page tree; ANALYZE under a row limit and PRAGMA
+     * optimize's size test use it as SQLite does.
+     */
+    long rowCountEstimate() {
+        if (!valid) {
+            return 0;
+        }
+        long n = pages[depth].cellCount;
+        for (int i = 0; i < depth; i++) {
+            n *= pages[i].cellCount;
+        }
+        return n;
+    }
+
     boolean last() {
         reset();
         descendRightmost();

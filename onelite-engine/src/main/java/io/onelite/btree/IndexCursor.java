@@ -64,6 +64,19 @@ public final class IndexCursor {
         return TreeCount.entries(store, root);
     }
 
+    /**
+     * Moves to the first entry and estimates the number of entries from the page cell counts on
+     * the way there ({@link CursorPath#rowCountEstimate}, SQLite's {@code OP_Count} with P3=1
+     * after a rewind); reported as a read of the whole key range, as {@link #count()}.
+     */
+    public long countEstimate() {
+        boolean ok = first();
+        if (tracing) {
+            report(null, null);
+        }
+        return ok ? path.rowCountEstimate() : 0;
+    }
+
     public boolean first() {
         reposition = false;
         boolean ok = path.first();

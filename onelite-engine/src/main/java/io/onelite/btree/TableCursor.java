@@ -67,6 +67,17 @@ public final class TableCursor {
         return TreeCount.entries(store, root);
     }
 
+    /**
+     * Moves to the first row and estimates the number of rows from the page cell counts on the
+     * way there ({@link CursorPath#rowCountEstimate}); reported as a read of the whole rowid
+     * range, as {@link #count()}.
+     */
+    public long countEstimate() {
+        boolean ok = first();
+        listener.tableRead(root, Long.MIN_VALUE, Long.MAX_VALUE);
+        return ok ? path.rowCountEstimate() : 0;
+    }
+
     public boolean first() {
         reposition = false;
         gapPending = false;

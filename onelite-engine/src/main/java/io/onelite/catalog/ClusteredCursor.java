@@ -42,6 +42,11 @@ public final class ClusteredCursor implements RowCursor {
     }
 
     @Override
+    public long countEstimate() {
+        return keys.countEstimate();
+    }
+
+    @Override
     public boolean first() {
         return keys.first();
     }

@@ -8,6 +8,12 @@ public interface KeyCursor {
     /** The number of entries of the whole tree, counted without decoding them (moves the cursor). */
     long count();
 
+    /**
+     * Moves to the first key and returns SQLite's estimate of the entry count from the page
+     * cell counts on that path ({@code sqlite3BtreeRowCountEst}); 0 when the tree is empty.
+     */
+    long countEstimate();
+
     boolean first();
 
     boolean last();

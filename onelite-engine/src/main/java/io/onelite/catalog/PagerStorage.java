@@ -280,6 +280,12 @@ public final class PagerStorage implements StorageProvider {
         }
 
         @Override
+        public long countEstimate() {
+            moved(false);
+            return c.countEstimate();
+        }
+
+        @Override
         public boolean first() {
             return moved(c.first());
         }
@@ -374,6 +380,12 @@ public final class PagerStorage implements StorageProvider {
         public long count() {
             moved(false);
             return c.count();
+        }
+
+        @Override
+        public long countEstimate() {
+            moved(false);
+            return c.countEstimate();
         }
 
         @Override

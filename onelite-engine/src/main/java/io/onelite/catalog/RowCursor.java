@@ -11,6 +11,12 @@ public interface RowCursor {
     /** The number of entries of the whole tree, counted without decoding them (moves the cursor). */
     long count();
 
+    /**
+     * Moves to the first row and returns SQLite's estimate of the row count from the page
+     * cell counts on that path ({@code sqlite3BtreeRowCountEst}); 0 when the table is empty.
+     */
+    long countEstimate();
+
     boolean first();
 
     boolean last();
