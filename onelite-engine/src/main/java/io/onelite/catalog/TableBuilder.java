@@ -265,11 +265,21 @@ public final class TableBuilder {
     /** PRIMARY KEY (unless it is the rowid) and UNIQUE keys in SQLite's numbering order, repeats dropped. */
     private static void collectKeys(CreateTableStmt s, Table t, List<int[]> keys, List<String> origins,
                                     List<List<IndexedColumn>> specs, List<ConflictAction> conflicts) {
+        // A WITHOUT ROWID table's one-column INTEGER primary key (not DESC) is, while SQLite parses,
+        // a rowid alias with no index; convertToWithoutRowidTable makes its index at the end, after
+        // the UNIQUE ones: it takes the last number.
+        boolean pkLast = t.withoutRowid() && t.primaryKey().length == 1
+                && t.columns().get(t.primaryKey()[0]).declaredType().equalsIgnoreCase("INTEGER");
+        Runnable lastPk = null;
         for (ColumnDef d : s.columns()) {
             int ci = t.columnIndex(d.name());
             for (ColumnConstraint c : d.constraints()) {
                 if (c instanceof ColumnConstraint.PrimaryKey p && t.rowidAlias() != ci) {
-                    add(keys, origins, specs, conflicts, new int[]{ci}, "pk", null, p.onConflict());
+                    if (pkLast && p.order() != SortOrder.DESC) {
+                        lastPk = () -> add(keys, origins, specs, conflicts, new int[]{ci}, "pk", null, p.onConflict());
+                    } else {
+                        add(keys, origins, specs, conflicts, new int[]{ci}, "pk", null, p.onConflict());
+                    }
                 } else if (c instanceof ColumnConstraint.Unique u) {
                     add(keys, origins, specs, conflicts, new int[]{ci}, "u", null, u.onConflict());
                 }
@@ -277,7 +287,11 @@ public final class TableBuilder {
         }
         for (TableConstraint c : s.constraints()) {
             if (c instanceof TableConstraint.PrimaryKey p && t.rowidAlias() < 0) {
-                add(keys, origins, specs, conflicts, t.primaryKey(), "pk", p.columns(), p.onConflict());
+                if (pkLast) { // a table-level PRIMARY KEY(x DESC) counts as ascending here, as for the rowid alias
+                    lastPk = () -> add(keys, origins, specs, conflicts, t.primaryKey(), "pk", p.columns(), p.onConflict());
+                } else {
+                    add(keys, origins, specs, conflicts, t.primaryKey(), "pk", p.columns(), p.onConflict());
+                }
             } else if (c instanceof TableConstraint.Unique u) {
                 int[] k = new int[u.columns().size()];
                 for (int i = 0; i < k.length; i++) {
@@ -285,6 +299,9 @@ public final class TableBuilder {
                 }
                 add(keys, origins, specs, conflicts, k, "u", u.columns(), u.onConflict());
             }
+        }
+        if (lastPk != null) {
+            lastPk.run();
         }
     }
 
@@ -303,6 +320,9 @@ public final class TableBuilder {
                 }
                 if (first == null) {
                     conflicts.set(i, conflict);
+                }
+                if ("pk".equals(origin)) {
+                    origins.set(i, origin); // a UNIQUE index on the primary key's columns becomes it, as in SQLite
                 }
                 return;
             }

@@ -149,15 +149,38 @@ public final class SchemaPragmas {
             return out;
         }
         List<Index> ixs = new ArrayList<>(t.indexes());
-        Collections.reverse(ixs);
-        long seq = 0;
-        for (Index ix : ixs) {
-            out.add(new Object[]{seq++, ix.name(), ix.unique() ? 1L : 0L, ix.origin(), ix.where() != null ? 1L : 0L});
+        Collections.reverse(ixs); // newest first
+        int pkAt = ixs.size();
+        if (t.clustered() != null) {
+            // a WITHOUT ROWID table itself, as its primary key's index: among the automatic ones by
+            // its number (made first, or last for an INTEGER key, see TableBuilder.collectKeys)
+            int pkNumber = autoindexNumber(t.clustered().indexName());
+            for (int i = ixs.size() - 1; i >= 0 && ixs.get(i).sql() == null
+                    && autoindexNumber(ixs.get(i).name()) < pkNumber; i--) {
+                pkAt = i;
+            }
         }
-        if (t.clustered() != null) { // a WITHOUT ROWID table itself, as its primary key's index (the first made)
-            out.add(new Object[]{seq, t.clustered().indexName(), 1L, "pk", 0L});
+        long seq = 0;
+        for (int i = 0; i <= ixs.size(); i++) {
+            if (i == pkAt && t.clustered() != null) {
+                out.add(new Object[]{seq++, t.clustered().indexName(), 1L, "pk", 0L});
+            }
+            if (i < ixs.size()) {
+                Index ix = ixs.get(i);
+                out.add(new Object[]{seq++, ix.name(), ix.unique() ? 1L : 0L, ix.origin(), ix.where() != null ? 1L : 0L});
+            }
         }
         return out;
+    }
+
+    /** N of an automatic index's name {@code sqlite_autoindex_T_N}; 0 for other names. */
+    private static int autoindexNumber(String name) {
+        int at = name.lastIndexOf('_');
+        try {
+            return Integer.parseInt(name.substring(at + 1));
+        } catch (NumberFormatException e) {
+            return 0;
+        }
     }
 
     /**

@@ -79,6 +79,28 @@ class WithoutRowidDifferentialTests {
         assertThat(run(Drivers.ONELITE, script)).containsExactlyElementsOf(run(Drivers.NATIVE, script));
     }
 
+    /**
+     * A one-column INTEGER primary key (not DESC) gets its index after the UNIQUE ones, as in
+     * SQLite, so it takes the last number: OneLite numbered it first, so the UNIQUE index of a file
+     * sqlite3 made got another name here and was not found (its constraint silently unchecked).
+     */
+    @Test
+    void anIntegerPrimaryKeyIsNumberedAfterTheUniqueConstraints() throws SQLException {
+        assertSame("CREATE TABLE w1(a INTEGER PRIMARY KEY, b UNIQUE) WITHOUT ROWID",
+                "CREATE TABLE w2(a INTEGER PRIMARY KEY DESC, b UNIQUE) WITHOUT ROWID",
+                "CREATE TABLE w3(a INTEGER, b UNIQUE, PRIMARY KEY(a DESC)) WITHOUT ROWID",
+                "CREATE TABLE w4(a INT PRIMARY KEY, b UNIQUE) WITHOUT ROWID",
+                "CREATE TABLE w5(a INTEGER UNIQUE PRIMARY KEY, b UNIQUE) WITHOUT ROWID",
+                "CREATE TABLE w6(a INTEGER PRIMARY KEY, b UNIQUE, c, UNIQUE(c, b)) WITHOUT ROWID",
+                "CREATE TABLE r1(a TEXT UNIQUE PRIMARY KEY, b UNIQUE)",
+                "SELECT name, tbl_name FROM sqlite_schema ORDER BY name",
+                "PRAGMA index_list(w1)", "PRAGMA index_list(w2)", "PRAGMA index_list(w3)", "PRAGMA index_list(w4)",
+                "PRAGMA index_list(w5)", "PRAGMA index_list(w6)", "PRAGMA index_list(r1)",
+                "INSERT INTO w6 VALUES (1, 2, 3)",
+                "INSERT INTO w6 VALUES (2, 2, 4)",
+                "INSERT INTO w6 VALUES (1, 5, 6)");
+    }
+
     @Test
     void createInsertAndReadByPrimaryKey() throws SQLException {
         assertSame("CREATE TABLE t(a TEXT PRIMARY KEY, b INT) WITHOUT ROWID",

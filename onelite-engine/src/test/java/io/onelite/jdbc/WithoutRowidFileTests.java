@@ -125,6 +125,19 @@ class WithoutRowidFileTests {
     }
 
     @Test
+    void aUniqueBesideAnIntegerPrimaryKeyIsFoundInAFileSqlite3Made() throws SQLException {
+        Path db = dir.resolve("ipk.db");
+        sqlite3(db, "CREATE TABLE w(a INTEGER PRIMARY KEY, b UNIQUE) WITHOUT ROWID; INSERT INTO w VALUES (1, 10);");
+        try (Connection c = Drivers.open("jdbc:onelite:" + db); java.sql.Statement s = c.createStatement()) {
+            org.assertj.core.api.Assertions.assertThatThrownBy(() -> s.execute("INSERT INTO w VALUES (2, 10)"))
+                    .hasMessageContaining("UNIQUE constraint failed: w.b");
+            s.execute("INSERT INTO w VALUES (3, 30)");
+            assertThat(Drivers.rows(c, "SELECT a FROM w WHERE b = 30")).containsExactly(List.of("3"));
+        }
+        assertThat(sqlite3(db, "PRAGMA integrity_check; SELECT * FROM w ORDER BY a;")).isEqualTo("ok\n1|10\n3|30");
+    }
+
+    @Test
     void damagedWithoutRowidPagesFailAsCorruptNeverAsAnotherError() throws Exception {
         long seed = Long.getLong("onelite.seed", System.nanoTime());
         System.out.println("WithoutRowidFileTests damage seed " + seed + " (replay: -Donelite.seed=" + seed + ")");
