@@ -67,7 +67,7 @@ public final class DdlExecutor {
             // ... but, as SQLite's fixer, a view outside temp may not name another database's objects
             if (!Schema.TEMP.equals(db)) {
                 try {
-                    new Planner(schema).boundTo("view " + name, db).select(cv.select());
+                    planner(schema, ctx).boundTo("view " + name, db).select(cv.select());
                 } catch (Planner.OtherDatabaseReference e) {
                     throw e;
                 } catch (OneLiteException e) {
@@ -120,6 +120,11 @@ public final class DdlExecutor {
         }
     }
 
+    /** A planner over {@code schema} with the functions of the connection running the statement. */
+    private static Planner planner(Schema schema, ExecContext ctx) {
+        return new Planner(schema, ctx.session.functions());
+    }
+
     private static boolean exists(Schema schema, String name) {
         return schema.table(name) != null || schema.view(name) != null || schema.index(name) != null;
     }
@@ -148,7 +153,7 @@ public final class DdlExecutor {
         }
         Limits.tableColumns(ct.columns().size(), name);
         Table t = TableBuilder.table(ct, 0); // validates before anything is written
-        GeneratedColumnPlans.check(new Planner(all), t);
+        GeneratedColumnPlans.check(planner(all, ctx), t);
         int root = st.createTree(!t.withoutRowid());
         addSchemaRow(st, "table", name, name, root, ct.sql());
         for (Index ix : TableBuilder.autoIndexes(ct, t)) {
@@ -166,7 +171,7 @@ public final class DdlExecutor {
 
     /** CREATE TABLE ... AS SELECT: columns named and typed from the result, as SQLite's createTableStmt. */
     private static void createTableAs(CreateTableStmt ct, Schema all, Schema schema, ExecContext ctx, Storage st) {
-        Planner planner = new Planner(all);
+        Planner planner = planner(all, ctx);
         Planner.Planned p = planner.select(ct.asSelect());
         List<String> cols = new ArrayList<>();
         char[] affs = p.tableAffinities();
@@ -234,13 +239,17 @@ public final class DdlExecutor {
         }
         Limits.indexColumns(ci.columns().size());
         Index ix = TableBuilder.index(ci, t, 0);
+        for (io.onelite.sql.ast.Expr e : ix.exprs() == null ? new io.onelite.sql.ast.Expr[0] : ix.exprs()) {
+            Determinism.refuse(ctx.session.functions(), e, "index expressions");
+        }
+        Determinism.refuse(ctx.session.functions(), ix.where(), "partial index WHERE clauses");
         int root = st.createTree(false);
         ix = ix.withRoot(root);
         // populate: insert every row's key through a writer that knows only this index
         List<Index> only = new ArrayList<>();
         only.add(ix);
         Table view = t.withIndexes(only);
-        Planner planner = new Planner(all);
+        Planner planner = planner(all, ctx);
         TableWriter w = Writers.writer(planner, view);
         RowCursor c = AccessPlanner.access(t).open(st);
         List<long[]> ids = new ArrayList<>();

@@ -6,12 +6,11 @@ import io.onelite.common.OneLiteException;
 import io.onelite.common.ResultCode;
 import io.onelite.exec.Eval;
 import io.onelite.exec.GeneratedColumns;
-import io.onelite.exec.func.Functions;
+import io.onelite.exec.func.AppFunctions;
 import io.onelite.sql.ast.Expr;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 
 /**
  * Compiles and checks a table's generated columns ({@code AS (expr) [STORED|VIRTUAL]}, SQLite
@@ -115,23 +114,23 @@ final class GeneratedColumnPlans {
         for (Column c : t.columns()) {
             if (c.generated() != null) {
                 Expr e = c.generated().expr();
-                checkShape(e);
+                checkShape(planner.functions, e);
                 new ExprCompiler(planner, scope).eval(e);
             }
         }
         order(t); // SQLite 3.49+ finds a loop here (older versions only when a statement computes it)
     }
 
-    private static void checkShape(Expr e) {
+    private static void checkShape(AppFunctions functions, Expr e) {
         if (e instanceof Expr.Subquery || e instanceof Expr.Exists || e instanceof Expr.InSelect
                 || e instanceof Expr.InTable) {
             throw new OneLiteException(ResultCode.ERROR, "subqueries prohibited in generated columns");
         }
-        if (e instanceof Expr.FunctionCall f && !Functions.isDeterministic(f.name().toLowerCase(Locale.ROOT))) {
+        if (e instanceof Expr.FunctionCall f && Determinism.refusedInGeneratedColumn(functions, f)) {
             throw new OneLiteException(ResultCode.ERROR, "non-deterministic functions prohibited in generated columns");
         }
         for (Expr child : ExprWalker.children(e)) {
-            checkShape(child);
+            checkShape(functions, child);
         }
     }
 }
