@@ -117,8 +117,9 @@ final class FunctionCompiler {
             return CExpr.of(lazy(lower, args));
         }
         // a non-deterministic application function runs for every row, as SQLite's without SQLITE_DETERMINISTIC
-        boolean deterministic = app != null ? app.deterministic() : !lower.equals("random") && !lower.equals("changes")
-                && !lower.equals("last_insert_rowid") && !lower.equals("total_changes");
+        boolean deterministic = app != null ? app.deterministic()
+                : !lower.equals("random") && !lower.equals("changes")
+                        && !lower.equals("last_insert_rowid") && !lower.equals("total_changes");
         Builtins.Fn body = fn;
         Eval e = f -> {
             Object[] v = new Object[args.length];
