@@ -66,7 +66,7 @@ public interface Session extends AutoCloseable {
     void createFunction(FunctionDefinition definition);
 
     /** {@link #createFunction} of a scalar function. */
-    default void createScalarFunction(String name, int nArgs, boolean deterministic, UserFunction.Scalar f) {
+    default void createFunction(String name, int nArgs, boolean deterministic, UserFunction.Scalar f) {
         createFunction(FunctionDefinition.scalar(name, nArgs, deterministic, f));
     }
 

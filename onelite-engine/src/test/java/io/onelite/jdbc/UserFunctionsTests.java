@@ -104,18 +104,18 @@ class UserFunctionsTests {
     void aCachedPlanIsNotReusedAfterTheFunctionChanges() throws SQLException {
         try (OneLiteConnection c = open()) {
             Session session = c.unwrap(Session.class);
-            session.createScalarFunction("g", 0, true, a -> "first");
+            session.createFunction("g", 0, true, a -> "first");
             try (var st = session.prepare("SELECT g()")) {
                 assertThat(st.step()).isTrue();
                 assertThat(st.column(0)).isEqualTo("first");
             } // the plan goes to the session's cache
-            session.createScalarFunction("g", 0, true, a -> "second");
+            session.createFunction("g", 0, true, a -> "second");
             try (var st = session.prepare("SELECT g()")) {
                 assertThat(st.step()).isTrue();
                 assertThat(st.column(0)).isEqualTo("second");
             }
             var kept = session.prepare("SELECT g()"); // prepared now, closed after the next change
-            session.createScalarFunction("g", 0, true, a -> "third");
+            session.createFunction("g", 0, true, a -> "third");
             kept.close();
             try (var st = session.prepare("SELECT g()")) {
                 assertThat(st.step()).isTrue();
