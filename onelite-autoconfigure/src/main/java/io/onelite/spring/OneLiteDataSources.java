@@ -62,7 +62,8 @@ public final class OneLiteDataSources {
 
     /**
      * The JDBC URL of {@code ds} when it can be told without connecting (a {@link OneLiteDataSource},
-     * or a HikariCP pool configured with a URL), else {@code null}.
+     * or a HikariCP pool configured with a URL or opening its connections through a
+     * {@link OneLiteDataSource}, as one that registers SQL functions on each does), else {@code null}.
      */
     public static String urlOf(DataSource ds) {
         if (ds instanceof OneLiteDataSource oneLite) {
@@ -77,7 +78,13 @@ public final class OneLiteDataSources {
     /** Loaded only when HikariCP is on the class path. */
     private static final class Hikari {
         static String jdbcUrl(DataSource ds) {
-            return ds instanceof HikariDataSource h && h.getDataSource() == null ? h.getJdbcUrl() : null;
+            if (!(ds instanceof HikariDataSource h)) {
+                return null;
+            }
+            if (h.getDataSource() instanceof OneLiteDataSource oneLite) {
+                return oneLite.getUrl();
+            }
+            return h.getDataSource() == null ? h.getJdbcUrl() : null;
         }
     }
 }

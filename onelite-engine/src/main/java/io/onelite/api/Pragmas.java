@@ -64,7 +64,7 @@ final class Pragmas {
         String n = name(p);
         String v = p.value();
         if (SchemaPragmas.handles(n)) {
-            return StatementImpl.listRows(SchemaPragmas.rows(n, v, schema));
+            return StatementImpl.listRows(SchemaPragmas.rows(n, v, schema, s.functions()));
         }
         List<Object[]> out = new ArrayList<>();
         if (FixedPragmas.handles(n)) {

@@ -51,6 +51,44 @@ public interface Session extends AutoCloseable {
     /** The options this session was opened with. */
     DatabaseOptions options();
 
+    /**
+     * Registers an application-defined SQL function on this session only
+     * ({@code sqlite3_create_function_v2}; see {@link UserFunction} for values and errors).
+     * It replaces this session's function of the same name and argument count, and hides a
+     * built-in of that name: for a call, an exact argument count wins over -1, and either over
+     * the built-ins. Statements prepared earlier compile again before their next run, and so do
+     * the views, triggers and CHECK constraints they use. Other sessions never see the function:
+     * there a call fails with "no such function".
+     *
+     * @throws io.onelite.common.OneLiteException SQLITE_BUSY when it would replace a function
+     *         while a statement of this session is running (stepped and not yet reset), as SQLite
+     */
+    void createFunction(FunctionDefinition definition);
+
+    /** {@link #createFunction} of a scalar function. */
+    default void createFunction(String name, int nArgs, boolean deterministic, UserFunction.Scalar f) {
+        createFunction(FunctionDefinition.scalar(name, nArgs, deterministic, f));
+    }
+
+    /** {@link #createFunction} of an aggregate function (not usable with OVER, as in SQLite). */
+    default void createAggregateFunction(String name, int nArgs, boolean deterministic, UserFunction.Aggregate f) {
+        createFunction(FunctionDefinition.aggregate(name, nArgs, deterministic, f));
+    }
+
+    /** {@link #createFunction} of an aggregate window function (with or without OVER). */
+    default void createWindowFunction(String name, int nArgs, boolean deterministic, UserFunction.Window f) {
+        createFunction(FunctionDefinition.window(name, nArgs, deterministic, f));
+    }
+
+    /**
+     * Removes this session's function registered with exactly this name and argument count
+     * (-1 removes the one for any count); a built-in it hid is visible again. Returns false,
+     * changing nothing, when there is none.
+     *
+     * @throws io.onelite.common.OneLiteException SQLITE_BUSY while a statement of this session is running
+     */
+    boolean removeFunction(String name, int nArgs);
+
     /** Rolls back an open transaction and releases the session's resources. */
     @Override
     void close();

@@ -76,6 +76,8 @@ final class SessionImpl implements Session, ExecContext.SessionState {
     int analysisLimit;
     /** main, temp and the attached databases; names resolve through them. */
     final SessionDatabases databases = new SessionDatabases(this);
+    /** The application-defined functions (statements compiled before a change compile again). */
+    final io.onelite.exec.func.AppFunctions functions = new io.onelite.exec.func.AppFunctions();
 
     SessionImpl(Database.Shared shared, DatabaseOptions options) {
         this.shared = shared;
@@ -364,6 +366,43 @@ final class SessionImpl implements Session, ExecContext.SessionState {
     @Override
     public DatabaseOptions options() {
         return options;
+    }
+
+    @Override
+    public io.onelite.exec.func.AppFunctions functions() {
+        return functions;
+    }
+
+    @Override
+    public void createFunction(FunctionDefinition definition) {
+        checkOpen();
+        if (functions.exact(definition.name(), definition.nArgs()) != null) {
+            refuseWhileRunning();
+        }
+        functions.define(UserFunctionAdapter.adapt(definition));
+        dropCachedPlans();
+    }
+
+    @Override
+    public boolean removeFunction(String name, int nArgs) {
+        checkOpen();
+        if (name == null || functions.exact(name, nArgs) == null) {
+            return false; // as SQLite: removing a function that does not exist is a no-op
+        }
+        refuseWhileRunning();
+        functions.remove(name, nArgs);
+        dropCachedPlans();
+        return true;
+    }
+
+    /** sqlite3CreateFunc's refusal to change a function a running statement may be calling. */
+    private void refuseWhileRunning() {
+        for (StatementImpl st : open) {
+            if (st.isRunning()) {
+                throw new OneLiteException(ResultCode.BUSY,
+                        "unable to delete/modify user-function due to active statements");
+            }
+        }
     }
 
     /** Whether this session was opened {@code read_only}. */

@@ -44,6 +44,8 @@ final class StatementImpl implements Statement {
     private Object[] params;
     private Executable exec;
     private long compiledVersion = -1;
+    /** The session's {@code functions.generation()} the plan was compiled with: a change compiles it again. */
+    private long compiledFunctions = -1;
     private List<String> names = List.of();
     private List<String> declTypes = List.of();
     private List<String> tables = List.of();
@@ -57,8 +59,8 @@ final class StatementImpl implements Statement {
     private ExecContext runContext;
 
     /** What a closed statement leaves for reuse (see SessionImpl's cache). */
-    record Compiled(ParseResult parse, Executable exec, long version, List<String> names, List<String> declTypes,
-                    List<String> tables) {
+    record Compiled(ParseResult parse, Executable exec, long version, long functions, List<String> names,
+                    List<String> declTypes, List<String> tables) {
     }
 
     private final String fullSql;
@@ -80,6 +82,7 @@ final class StatementImpl implements Statement {
         this.cacheable = true;
         session.open.add(this);
         this.compiledVersion = c.version();
+        this.compiledFunctions = c.functions();
         this.names = c.names();
         this.declTypes = c.declTypes();
         this.tables = c.tables();
@@ -101,7 +104,7 @@ final class StatementImpl implements Statement {
                     if (isPlanned(stmt)) {
                         compile(session.schema(st));
                     } else {
-                        DdlExecutor.checkDefinition(stmt, session.schema(st)); // SQLite refuses these at prepare
+                        DdlExecutor.checkDefinition(stmt, session.schema(st), session.functions()); // SQLite refuses these at prepare
                     }
                     return null;
                 });
@@ -145,7 +148,7 @@ final class StatementImpl implements Statement {
     }
 
     private void compile(Schema schema) {
-        Planner planner = new Planner(schema);
+        Planner planner = new Planner(schema, session.functions);
         planner.automaticIndex = session.automaticIndex;
         Stmt s = stmt instanceof ExplainStmt e ? e.stmt() : stmt;
         if (s instanceof SelectStmt sel) {
@@ -161,6 +164,7 @@ final class StatementImpl implements Statement {
             return;
         }
         compiledVersion = schema.version();
+        compiledFunctions = session.functions.generation();
         if (!(stmt instanceof ExplainStmt)) {
             names = exec.columnNames();
             declTypes = exec.declTypes();
@@ -376,7 +380,8 @@ final class StatementImpl implements Statement {
                 endAuto(true);
                 return;
             }
-            if (exec == null || schema.version() != compiledVersion) {
+            if (exec == null || schema.version() != compiledVersion
+                    || session.functions.generation() != compiledFunctions) { // as an expired sqlite3_stmt
                 compile(schema);
             }
             if (exec == null) {
@@ -592,7 +597,7 @@ final class StatementImpl implements Statement {
             closed = true;
             session.open.remove(this);
             if (cacheable && exec != null && isPlanned(stmt)) {
-                session.putCached(fullSql, new Compiled(parse, exec, compiledVersion, names, declTypes, tables));
+                session.putCached(fullSql, new Compiled(parse, exec, compiledVersion, compiledFunctions, names, declTypes, tables));
             }
         }
     }

@@ -69,6 +69,11 @@ public final class ExecContext {
         default List<Object[]> databaseList() {
             return List.<Object[]>of(new Object[] {0L, "main", ""});
         }
+
+        /** The functions the connection registered; statements it runs (DDL too) compile with them. */
+        default io.onelite.exec.func.AppFunctions functions() {
+            return io.onelite.exec.func.AppFunctions.NONE;
+        }
     }
 
     public final Storage storage;

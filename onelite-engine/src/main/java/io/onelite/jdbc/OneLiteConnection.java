@@ -1,7 +1,9 @@
 package io.onelite.jdbc;
 
 import io.onelite.api.DatabaseStatus;
+import io.onelite.api.FunctionDefinition;
 import io.onelite.api.Session;
+import io.onelite.api.UserFunction;
 import io.onelite.common.BeginMode;
 import io.onelite.common.ResultCode;
 
@@ -23,6 +25,7 @@ import java.sql.Statement;
 import java.sql.Struct;
 import java.util.Collections;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
@@ -103,6 +106,52 @@ public final class OneLiteConnection implements Connection {
     public DatabaseStatus databaseStatus() throws SQLException {
         checkOpen();
         return link.database().status();
+    }
+
+    /**
+     * Registers a scalar SQL function on this connection only, as sqlite-jdbc's
+     * {@code org.sqlite.Function.create} (SQLite's {@code sqlite3_create_function_v2}): reach it
+     * through {@code connection.unwrap(OneLiteConnection.class)}. {@code nArgs} -1 takes any
+     * number of arguments. See {@link UserFunction} for the values a function receives and
+     * returns, and {@link Session#createFunction} for name resolution and prepared statements.
+     * A pool hands out other connections: register on each, or through
+     * {@link OneLiteDataSource#addFunction}.
+     */
+    public void createFunction(String name, int nArgs, boolean deterministic, UserFunction.Scalar f)
+            throws SQLException {
+        createFunction(FunctionRegistration.define(() -> FunctionDefinition.scalar(name, nArgs, deterministic, f)));
+    }
+
+    /** Registers an aggregate SQL function (a new {@link UserFunction.Accumulator} per group) on this connection. */
+    public void createAggregateFunction(String name, int nArgs, boolean deterministic, UserFunction.Aggregate f)
+            throws SQLException {
+        createFunction(FunctionRegistration.define(() -> FunctionDefinition.aggregate(name, nArgs, deterministic, f)));
+    }
+
+    /** Registers an aggregate window function (usable with and without OVER) on this connection. */
+    public void createWindowFunction(String name, int nArgs, boolean deterministic, UserFunction.Window f)
+            throws SQLException {
+        createFunction(FunctionRegistration.define(() -> FunctionDefinition.window(name, nArgs, deterministic, f)));
+    }
+
+    /** Registers {@code definition} on this connection. */
+    public void createFunction(FunctionDefinition definition) throws SQLException {
+        checkOpen();
+        FunctionRegistration.create(session, definition);
+    }
+
+    /** Registers the functions of a {@link OneLiteDataSource} on a connection it just opened. */
+    void registerAll(List<FunctionDefinition> definitions) throws SQLException {
+        FunctionRegistration.createAll(session, definitions);
+    }
+
+    /**
+     * Removes this connection's function with exactly this name and argument count; false when
+     * there is none. A built-in it hid is visible again.
+     */
+    public boolean removeFunction(String name, int nArgs) throws SQLException {
+        checkOpen();
+        return FunctionRegistration.remove(session, name, nArgs);
     }
 
     String url() {

@@ -1,5 +1,6 @@
 package io.onelite.jdbc;
 
+import io.onelite.api.FunctionDefinition;
 import io.onelite.common.BeginMode;
 import io.onelite.common.Synchronous;
 
@@ -9,7 +10,10 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.SQLFeatureNotSupportedException;
 import java.time.Duration;
+import java.util.Collection;
+import java.util.List;
 import java.util.Properties;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.logging.Logger;
 
 /**
@@ -21,6 +25,8 @@ import java.util.logging.Logger;
 public class OneLiteDataSource implements DataSource {
     private String url = ConnectionConfig.PREFIX + ConnectionConfig.MEMORY;
     private final Properties properties = new Properties();
+    /** Registered on every connection this source opens (copied on write: getConnection may run on any thread). */
+    private final List<FunctionDefinition> functions = new CopyOnWriteArrayList<>();
     private PrintWriter logWriter;
     private int loginTimeout;
 
@@ -128,9 +134,43 @@ public class OneLiteDataSource implements DataSource {
         properties.setProperty(key, value);
     }
 
+    /**
+     * Registers {@code definition} on every connection this source opens from now on: the way to
+     * give each connection of a pool the same functions (HikariCP:
+     * {@code config.setDataSource(oneLiteDataSource)}). A definition with the same name and
+     * argument count as an earlier one replaces it.
+     */
+    public void addFunction(FunctionDefinition definition) {
+        if (definition == null) {
+            throw new IllegalArgumentException("definition must not be null");
+        }
+        functions.removeIf(d -> d.nArgs() == definition.nArgs() && d.name().equalsIgnoreCase(definition.name()));
+        functions.add(definition);
+    }
+
+    /** Replaces the functions registered on each new connection ({@link #addFunction} for each). */
+    public void setFunctions(Collection<FunctionDefinition> definitions) {
+        functions.clear();
+        definitions.forEach(this::addFunction);
+    }
+
+    /** The functions registered on each new connection, in the order given. */
+    public List<FunctionDefinition> getFunctions() {
+        return List.copyOf(functions);
+    }
+
     @Override
     public Connection getConnection() throws SQLException {
-        return OneLiteConnection.open(getConfig(), url);
+        OneLiteConnection c = OneLiteConnection.open(getConfig(), url);
+        if (!functions.isEmpty()) {
+            try {
+                c.registerAll(functions);
+            } catch (SQLException | RuntimeException e) {
+                c.close();
+                throw e;
+            }
+        }
+        return c;
     }
 
     /** User and password are ignored (an embedded database has no users). */

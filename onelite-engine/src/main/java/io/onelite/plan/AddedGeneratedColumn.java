@@ -24,7 +24,7 @@ final class AddedGeneratedColumn {
 
     static void check(Schema schema, Table t, String newSql, Storage st, ExecContext ctx) {
         Table after;
-        Planner planner = new Planner(schema);
+        Planner planner = new Planner(schema, ctx.session.functions());
         try {
             after = TableBuilder.table((CreateTableStmt) io.onelite.sql.Parser.parse(newSql, 0).stmt(), t.root())
                     .inDatabase(t.db());

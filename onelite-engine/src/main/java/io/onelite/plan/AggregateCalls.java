@@ -1,5 +1,6 @@
 package io.onelite.plan;
 
+import io.onelite.exec.func.AppFunctions;
 import io.onelite.sql.ast.Expr;
 
 /**
@@ -10,36 +11,39 @@ final class AggregateCalls {
     private AggregateCalls() {
     }
 
-    /** Whether an expression calls an aggregate at this query level (not inside a subquery). */
-    static boolean containsAggregate(Expr e) {
-        return aggregateName(e) != null;
+    /**
+     * Whether an expression calls an aggregate at this query level (not inside a subquery);
+     * {@code functions} are the connection's, which may make a name an aggregate or a scalar.
+     */
+    static boolean containsAggregate(AppFunctions functions, Expr e) {
+        return aggregateName(functions, e) != null;
     }
 
     /**
      * As {@link #containsAggregate(Expr)}, counting only the aggregates that belong to the query
      * of {@code scope} (not those whose arguments read only an enclosing query, {@link OuterAggregates}).
      */
-    static boolean containsAggregate(Expr e, Scope scope) {
-        return aggregateName(e, scope) != null;
+    static boolean containsAggregate(AppFunctions functions, Expr e, Scope scope) {
+        return aggregateName(functions, e, scope) != null;
     }
 
-    static String aggregateName(Expr e) {
-        return aggregateName(e, null);
+    static String aggregateName(AppFunctions functions, Expr e) {
+        return aggregateName(functions, e, null);
     }
 
     /** The first aggregate called in {@code e} at its own level; with a scope, only one that belongs to that query. */
-    static String aggregateName(Expr e, Scope scope) {
+    static String aggregateName(AppFunctions functions, Expr e, Scope scope) {
         if (e == null) {
             return null;
         }
         if (e instanceof Expr.FunctionCall fc) {
             int argc = fc.star() ? 0 : fc.args().size();
-            if (fc.over() == null && FunctionCompiler.isAggregateCall(fc.name(), argc)
+            if (fc.over() == null && FunctionCompiler.isAggregateCall(functions, fc.name(), argc)
                     && (scope == null || OuterAggregates.ownerDepth(fc, scope) == 0)) {
                 return fc.name();
             }
             for (Expr a : fc.args()) {
-                String n = aggregateName(a, scope);
+                String n = aggregateName(functions, a, scope);
                 if (n != null) {
                     return n;
                 }
@@ -47,7 +51,7 @@ final class AggregateCalls {
             return null;
         }
         for (Expr c : ExprWalker.children(e)) {
-            String n = aggregateName(c, scope);
+            String n = aggregateName(functions, c, scope);
             if (n != null) {
                 return n;
             }

@@ -78,7 +78,7 @@ final class AlterExecutor {
                 throw new OneLiteException(ResultCode.ERROR, "there is already another table or index with this name: " + to);
             }
             String from = t.name();
-            SchemaCheck.viewsAndTriggers(schema, "");
+            SchemaCheck.viewsAndTriggers(schema, ctx.session.functions(), "");
             renameTable(st, from, to);
             Table seq = schema.table("sqlite_sequence");
             if (t.autoincrement() && seq != null) {
@@ -93,11 +93,11 @@ final class AlterExecutor {
                 throw new OneLiteException(ResultCode.ERROR, "duplicate column name: " + rc.newName());
             }
             Column c = t.columns().get(ci);
-            SchemaCheck.viewsAndTriggers(schema, "");
+            SchemaCheck.viewsAndTriggers(schema, ctx.session.functions(), "");
             rewrite(st, t.name(), (type, name, sqlText) -> new String[]{name, t.name(),
                     sqlText == null ? null : replaceName(sqlText, c.name(), rc.newName())});
         } else if (a.action() instanceof AlterTableStmt.DropColumn dc) {
-            DropColumn.execute(t, dc.column(), schema, st);
+            DropColumn.execute(t, dc.column(), schema, st, ctx.session.functions());
             return;
         }
         DdlExecutor.bumpCookie(st);

@@ -146,7 +146,7 @@ final class AutoIndexes {
     private static Eval partial(Planner planner, Scope scope, int slot, List<Expr> terms) {
         List<Eval> parts = new ArrayList<>();
         for (Expr term : terms) {
-            if (!stable(term)) {
+            if (!stable(planner.functions, term)) {
                 continue;
             }
             scope.innerSlotRefs.clear();
@@ -177,16 +177,17 @@ final class AutoIndexes {
     }
 
     /** Whether {@code e} gives the same value each time for the same row: no subquery, no volatile function. */
-    private static boolean stable(Expr e) {
+    private static boolean stable(io.onelite.exec.func.AppFunctions functions, Expr e) {
         if (e instanceof Expr.Subquery || e instanceof Expr.Exists || e instanceof Expr.InSelect
                 || e instanceof Expr.InTable || e instanceof Expr.Raise) {
             return false;
         }
-        if (e instanceof Expr.FunctionCall f && VOLATILE.contains(f.name().toLowerCase(Locale.ROOT))) {
+        if (e instanceof Expr.FunctionCall f && (VOLATILE.contains(f.name().toLowerCase(Locale.ROOT))
+                || Determinism.variesPerCall(functions, f))) {
             return false;
         }
         for (Expr child : ExprWalker.children(e)) {
-            if (!stable(child)) {
+            if (!stable(functions, child)) {
                 return false;
             }
         }

@@ -15,7 +15,7 @@ public final class ConstantExpr {
 
     /** Compiles {@code e} against {@code schema} (for subqueries) and evaluates it once. */
     public static Object evaluate(Expr e, Schema schema, ExecContext ctx) {
-        io.onelite.exec.Eval eval = new ExprCompiler(new Planner(schema), new Scope(null)).eval(e);
+        io.onelite.exec.Eval eval = new ExprCompiler(new Planner(schema, ctx.session.functions()), new Scope(null)).eval(e);
         return ExprCompiler.constantValue(eval, ctx);
     }
 }

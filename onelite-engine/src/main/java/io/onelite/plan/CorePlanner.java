@@ -120,17 +120,17 @@ final class CorePlanner {
             }
         }
         scope.aliases = aliases;
-        if (reorderable(from, terms)) {
+        if (reorderable(planner, from, terms)) {
             chooseJoinOrder(planner, scope, from, terms);
         }
         TermPlacement placed = new TermPlacement(planner, scope, from, terms, t -> {
-            if (AggregateCalls.containsAggregate(t.expr(), scope)) {
+            if (AggregateCalls.containsAggregate(planner.functions, t.expr(), scope)) {
                 // SQLite words it so in a query that is not an aggregate; in one that is (GROUP BY,
                 // HAVING or an aggregate result column) its code generator's message wins
                 boolean aggregateQuery = !q.groupBy().isEmpty() || q.having() != null
-                        || exprs.stream().anyMatch(x -> AggregateCalls.containsAggregate(x, scope));
+                        || exprs.stream().anyMatch(x -> AggregateCalls.containsAggregate(planner.functions, x, scope));
                 throw new OneLiteException(ResultCode.ERROR, (aggregateQuery ? "misuse of aggregate: "
-                        : "misuse of aggregate function ") + AggregateCalls.aggregateName(t.expr(), scope) + "()");
+                        : "misuse of aggregate function ") + AggregateCalls.aggregateName(planner.functions, t.expr(), scope) + "()");
             }
         });
         List<List<Expr>> levelTerms = placed.levelTerms;
@@ -139,13 +139,13 @@ final class CorePlanner {
         Eval guard = guards.isEmpty() ? null : andEvals(guards);
         boolean aggregate = forceAggregate || !q.groupBy().isEmpty() || q.having() != null;
         for (Expr e : exprs) {
-            aggregate |= AggregateCalls.containsAggregate(e, scope);
+            aggregate |= AggregateCalls.containsAggregate(planner.functions, e, scope);
         }
         if (q.having() != null && q.groupBy().isEmpty() && !aggregate) {
             throw new OneLiteException(ResultCode.ERROR, "HAVING clause on a non-aggregate query");
         }
         for (OrderingTerm t : orderBy) {
-            aggregate |= AggregateCalls.containsAggregate(t.expr(), scope);
+            aggregate |= AggregateCalls.containsAggregate(planner.functions, t.expr(), scope);
         }
         AggregateCollector collector = aggregate ? new AggregateCollector() : null;
         Eval[] groupBy = new Eval[q.groupBy().size()];
@@ -160,7 +160,7 @@ final class CorePlanner {
                 }
                 g = exprs.get((int) (k - 1));
             }
-            if (AggregateCalls.containsAggregate(g)) {
+            if (AggregateCalls.containsAggregate(planner.functions, g)) {
                 throw new OneLiteException(ResultCode.ERROR, "aggregate functions are not allowed in the GROUP BY clause");
             }
             CExpr gc = new ExprCompiler(planner, scope).compile(g);
@@ -347,7 +347,8 @@ final class CorePlanner {
                     }
                 }
             }
-            if (isBareCount(q, exprs, orderBy, levels, levelTerms, postTerms, guard, specs)) {
+            if (isBareCount(q, exprs, orderBy, levels, levelTerms, postTerms, guard, specs)
+                    && !planner.functions.hasName("count")) { // an application count() is no built-in count(*)
                 query = new io.onelite.exec.CountQuery(AccessPlanner.access(from.entries.get(0).table),
                         levels[0] instanceof io.onelite.exec.IndexLevel il ? il : null);
             } else {
@@ -391,7 +392,7 @@ final class CorePlanner {
      * tables joined by inner joins only, no CROSS JOIN (SQLite's way to fix the order), no
      * subquery, view or table function among them, no aggregate in a WHERE/ON term.
      */
-    private static boolean reorderable(FromPlanner from, List<FromPlanner.Term> terms) {
+    private static boolean reorderable(Planner planner, FromPlanner from, List<FromPlanner.Term> terms) {
         int n = from.entries.size();
         if (n < 2 || n > JoinOrder.MAX_TABLES || from.hasRightJoin() || from.hasRunningGroups() || from.crossJoin) {
             return false;
@@ -402,7 +403,7 @@ final class CorePlanner {
             }
         }
         for (FromPlanner.Term t : terms) {
-            if (t.onLevel() >= 0 || t.onGroup() >= 0 || AggregateCalls.containsAggregate(t.expr())) {
+            if (t.onLevel() >= 0 || t.onGroup() >= 0 || AggregateCalls.containsAggregate(planner.functions, t.expr())) {
                 return false;
             }
         }

@@ -39,15 +39,15 @@ public final class DdlExecutor {
      * when it executes): what the definition holds, not whether its names are free. An index on a
      * table not there yet is left to execution.
      */
-    public static void checkDefinition(Stmt s, Schema all) {
+    public static void checkDefinition(Stmt s, Schema all, io.onelite.exec.func.AppFunctions functions) {
         if (s instanceof CreateTableStmt ct && ct.asSelect() == null) {
             Limits.tableColumns(ct.columns().size(), ct.name().name());
-            DefinitionRules.checkTable(new Planner(all), ct, TableBuilder.table(ct, 0));
+            DefinitionRules.checkTable(new Planner(all, functions), ct, TableBuilder.table(ct, 0));
         } else if (s instanceof CreateIndexStmt ci) {
             Schema schema = ci.name().schema() == null ? all : all.database(ci.name().schema());
             Table t = schema == null ? null : schema.table(ci.table());
             if (t != null && !t.isSchemaTable()) {
-                DefinitionRules.checkIndex(new Planner(all), ci, TableBuilder.index(ci, t, 0), t);
+                DefinitionRules.checkIndex(new Planner(all, functions), ci, TableBuilder.index(ci, t, 0), t);
             }
         }
     }
@@ -90,7 +90,7 @@ public final class DdlExecutor {
             // ... but, as SQLite's fixer, a view outside temp may not name another database's objects
             if (!Schema.TEMP.equals(db)) {
                 try {
-                    new Planner(schema).boundTo("view " + name, db).select(cv.select());
+                    planner(schema, ctx).boundTo("view " + name, db).select(cv.select());
                 } catch (Planner.OtherDatabaseReference e) {
                     throw e;
                 } catch (OneLiteException e) {
@@ -143,6 +143,11 @@ public final class DdlExecutor {
         }
     }
 
+    /** A planner over {@code schema} with the functions of the connection running the statement. */
+    private static Planner planner(Schema schema, ExecContext ctx) {
+        return new Planner(schema, ctx.session.functions());
+    }
+
     private static boolean exists(Schema schema, String name) {
         return schema.table(name) != null || schema.view(name) != null || schema.index(name) != null;
     }
@@ -171,7 +176,7 @@ public final class DdlExecutor {
         }
         Limits.tableColumns(ct.columns().size(), name);
         Table t = TableBuilder.table(ct, 0); // validates before anything is written
-        DefinitionRules.checkTable(new Planner(all), ct, t);
+        DefinitionRules.checkTable(planner(all, ctx), ct, t);
         int root = st.createTree(!t.withoutRowid());
         addSchemaRow(st, "table", name, name, root, ct.sql());
         for (Index ix : TableBuilder.autoIndexes(ct, t)) {
@@ -189,7 +194,7 @@ public final class DdlExecutor {
 
     /** CREATE TABLE ... AS SELECT: columns named and typed from the result, as SQLite's createTableStmt. */
     private static void createTableAs(CreateTableStmt ct, Schema all, Schema schema, ExecContext ctx, Storage st) {
-        Planner planner = new Planner(all);
+        Planner planner = planner(all, ctx);
         Planner.Planned p = planner.select(ct.asSelect());
         List<String> cols = new ArrayList<>();
         char[] affs = p.tableAffinities();
@@ -257,14 +262,14 @@ public final class DdlExecutor {
         }
         Limits.indexColumns(ci.columns().size());
         Index ix = TableBuilder.index(ci, t, 0);
-        DefinitionRules.checkIndex(new Planner(all), ci, ix, t);
+        DefinitionRules.checkIndex(planner(all, ctx), ci, ix, t);
         int root = st.createTree(false);
         ix = ix.withRoot(root);
         // populate: insert every row's key through a writer that knows only this index
         List<Index> only = new ArrayList<>();
         only.add(ix);
         Table view = t.withIndexes(only);
-        Planner planner = new Planner(all);
+        Planner planner = planner(all, ctx);
         TableWriter w = Writers.writer(planner, view);
         RowCursor c = AccessPlanner.access(t).open(st);
         List<long[]> ids = new ArrayList<>();

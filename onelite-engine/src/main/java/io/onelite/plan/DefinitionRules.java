@@ -4,7 +4,7 @@ import io.onelite.catalog.Index;
 import io.onelite.catalog.Table;
 import io.onelite.common.OneLiteException;
 import io.onelite.common.ResultCode;
-import io.onelite.exec.func.Functions;
+import io.onelite.exec.func.AppFunctions;
 import io.onelite.sql.ast.ColumnConstraint;
 import io.onelite.sql.ast.ColumnDef;
 import io.onelite.sql.ast.CreateIndexStmt;
@@ -14,7 +14,6 @@ import io.onelite.sql.ast.ForeignKeyClause;
 import io.onelite.sql.ast.TableConstraint;
 
 import java.util.List;
-import java.util.Locale;
 
 /**
  * What SQLite refuses in the expressions a schema stores, checked by CREATE TABLE and CREATE
@@ -65,7 +64,7 @@ final class DefinitionRules {
         }
         Scope row = Writers.rowScope(t, null);
         for (Table.Check c : t.checks()) {
-            checkShape(c.expr(), Place.CHECK);
+            checkShape(planner.functions, c.expr(), Place.CHECK);
             new ExprCompiler(planner, row).eval(c.expr()); // no such column, misuse of aggregate
         }
         GeneratedColumnPlans.check(planner, t);
@@ -75,17 +74,20 @@ final class DefinitionRules {
     static void checkIndex(Planner planner, CreateIndexStmt ci, Index ix, Table t) {
         for (Expr e : ix.exprs()) {
             if (e != null) {
-                checkShape(e, Place.INDEX);
+                checkShape(planner.functions, e, Place.INDEX);
             }
         }
         if (ci.where() != null) {
-            checkShape(ci.where(), Place.PARTIAL_INDEX);
+            checkShape(planner.functions, ci.where(), Place.PARTIAL_INDEX);
             new ExprCompiler(planner, Writers.rowScope(t, null)).eval(ci.where());
         }
     }
 
-    /** Refuses a subquery, a parameter or (where only deterministic ones may go) a non-deterministic function. */
-    static void checkShape(Expr e, Place place) {
+    /**
+     * Refuses a subquery, a parameter or (where only deterministic ones may go) a non-deterministic
+     * function, built-in or the connection's own ({@code functions}, see {@link Determinism}).
+     */
+    static void checkShape(AppFunctions functions, Expr e, Place place) {
         if (e instanceof Expr.Subquery || e instanceof Expr.Exists || e instanceof Expr.InSelect
                 || e instanceof Expr.InTable) {
             throw error("subqueries prohibited in " + place.words);
@@ -93,12 +95,12 @@ final class DefinitionRules {
         if (e instanceof Expr.Param) {
             throw error("parameters prohibited in " + place.words);
         }
-        if (place.deterministicOnly && e instanceof Expr.FunctionCall f
-                && !Functions.isDeterministic(f.name().toLowerCase(Locale.ROOT))) {
+        if (place.deterministicOnly && e instanceof Expr.FunctionCall f && (place == Place.GENERATED
+                ? Determinism.refusedInGeneratedColumn(functions, f) : Determinism.isNonDeterministic(functions, f))) {
             throw error("non-deterministic functions prohibited in " + place.words);
         }
         for (Expr child : ExprWalker.children(e)) {
-            checkShape(child, place);
+            checkShape(functions, child, place);
         }
     }
 

@@ -41,7 +41,8 @@ final class DropColumn {
     private DropColumn() {
     }
 
-    static void execute(Table t, String columnName, Schema schema, Storage st) {
+    static void execute(Table t, String columnName, Schema schema, Storage st,
+                        io.onelite.exec.func.AppFunctions functions) {
         int ci = t.columnIndex(columnName);
         if (ci < 0) {
             throw error("no such column: \"" + columnName + "\"");
@@ -62,7 +63,7 @@ final class DropColumn {
             throw error("cannot drop column \"" + col.name() + "\": no other columns exist");
         }
         String name = col.name();
-        SchemaCheck.viewsAndTriggers(schema, "");
+        SchemaCheck.viewsAndTriggers(schema, functions, "");
         checkTable(t, ct, ci, name);
         for (Index ix : t.indexes()) {
             checkIndex(ix, ci, name);
@@ -70,7 +71,7 @@ final class DropColumn {
         String newSql = text.dropColumn(ci);
         rewriteSchemaRow(st, t.name(), newSql);
         Schema after = Schema.load(st);
-        SchemaCheck.viewsAndTriggers(after, "after drop column");
+        SchemaCheck.viewsAndTriggers(after, functions, "after drop column");
         if (t.clustered() != null) {
             rewriteClusteredRows(t, after.table(t.name()).clustered(), ci, st);
         } else {

@@ -331,7 +331,7 @@ final class FromPlanner {
                 throw new OneLiteException(ResultCode.ERROR, "unknown database '" + dbName + "'"); // main's rows only
             }
             List<Object[]> rows = fkCheck ? ForeignKeyCheck.run(schema, f.ctx.storage, text)
-                    : SchemaPragmas.rows(pragma, text, of);
+                    : SchemaPragmas.rows(pragma, text, of, planner.functions);
             List<Object[]> out = new ArrayList<>(rows.size());
             for (Object[] r : rows) {
                 Object[] withArgs = java.util.Arrays.copyOf(r, r.length + 2);
@@ -416,7 +416,7 @@ final class FromPlanner {
         }
         names = uniqueNames(names);
         int n = names.size();
-        SelectStmt pushed = mayPushDown ? PushDown.into(select, p, alias, names, pushable) : null;
+        SelectStmt pushed = mayPushDown ? PushDown.into(planner, select, p, alias, names, pushable) : null;
         if (pushed != null) {
             Scope again = new Scope(scope.outer, true);
             e.query = planner.plan(pushed, again).query();

@@ -5,12 +5,18 @@ import io.onelite.common.ResultCode;
 import io.onelite.exec.Accumulator;
 import io.onelite.exec.Eval;
 import io.onelite.exec.GroupSlot;
+import io.onelite.exec.func.AppFunction;
+import io.onelite.exec.func.AppFunctions;
 import io.onelite.sql.ast.Expr;
 
 import java.util.List;
 import java.util.function.Supplier;
 
-/** Compiles function calls: aggregates into group slots, scalar functions into closures. */
+/**
+ * Compiles function calls: aggregates into group slots, scalar functions into closures. A name
+ * resolves as SQLite's {@code sqlite3FindFunction}: the connection's application-defined
+ * functions first ({@link AppFunctions}), then the built-ins.
+ */
 final class FunctionCompiler {
     private FunctionCompiler() {
     }
@@ -23,7 +29,8 @@ final class FunctionCompiler {
             return WindowCompiler.compile(c, fc, argc);
         }
         String lowerName = name.toLowerCase(java.util.Locale.ROOT);
-        if (lowerName.equals("commit_seq")) {
+        AppFunction app = c.planner.functions.find(lowerName, argc);
+        if (app == null && lowerName.equals("commit_seq")) {
             if (argc != 0 || fc.star()) {
                 throw new OneLiteException(ResultCode.ERROR, "wrong number of arguments to function " + name + "()");
             }
@@ -34,44 +41,20 @@ final class FunctionCompiler {
             }
             return CExpr.of(f -> io.onelite.exec.CommitSeq.PENDING);
         }
-        Supplier<Accumulator> agg = Builtins.aggregate(name, argc);
-        Builtins.Fn fn = Builtins.scalar(name, argc);
-        io.onelite.exec.func.ScalarFunction libScalar = io.onelite.exec.func.Functions.scalar(lowerName, argc);
-        if (libScalar != null && !OWN_SCALARS.contains(lowerName)) {
-            fn = (ctx, a) -> libScalar.call(ctx.functionContext(), a);
-        }
-        if (io.onelite.exec.func.Functions.aggregate(lowerName, argc) != null
-                && (fn == null || (agg != null && argc == 1)) && (libScalar == null || argc == 1)) {
-            io.onelite.btree.Collation coll = null;
-            if (argc == 1 && (lowerName.equals("min") || lowerName.equals("max"))) {
-                Scope sc = c.scope;
-                AggregateCollector saved = sc.aggregates;
-                sc.aggregates = null;
-                try {
-                    CExpr a0 = c.compile(fc.args().get(0));
-                    coll = a0.collation() == null ? null : io.onelite.btree.Collation.byName(a0.collation());
-                } finally {
-                    sc.aggregates = saved;
-                }
-            }
-            var libAgg = io.onelite.exec.func.Functions.aggregate(lowerName, argc, coll);
-            agg = () -> {
-                var acc = libAgg.start();
-                return new Accumulator() {
-                    @Override
-                    public void step(Object[] args) {
-                        acc.step(args);
-                    }
-
-                    @Override
-                    public Object value() {
-                        return acc.value();
-                    }
-                };
-            };
+        Supplier<Accumulator> agg;
+        Builtins.Fn fn;
+        if (app instanceof AppFunction.Scalar s) {
+            agg = null;
+            fn = (ctx, a) -> s.body().call(ctx.functionContext(), a);
+        } else if (app instanceof AppFunction.Aggregate a) {
+            agg = accumulators(a.body());
+            fn = null;
+        } else {
+            fn = builtinScalar(lowerName, argc);
+            agg = builtinAggregate(c, fc, lowerName, argc, fn);
         }
         if (agg != null && (fn == null || argc == 1)) {
-            if (fc.star() && !name.equalsIgnoreCase("count")) {
+            if (fc.star() && app == null && !name.equalsIgnoreCase("count")) {
                 throw new OneLiteException(ResultCode.ERROR, "wrong number of arguments to function " + name + "()");
             }
             Scope s = c.scope;
@@ -99,7 +82,7 @@ final class FunctionCompiler {
                     throw new OneLiteException(ResultCode.ERROR,
                             "DISTINCT aggregates must have exactly one argument");
                 }
-                boolean extreme = argc == 1 && (lowerName.equals("min") || lowerName.equals("max"));
+                boolean extreme = app == null && argc == 1 && (lowerName.equals("min") || lowerName.equals("max"));
                 AggregateOrder.Ordered ordered = AggregateOrder.apply(c, fc, agg, args, extreme);
                 int slot = coll.add(new GroupSlot(ordered.accumulator(), ordered.args(), fc.distinct(), filter,
                         extreme, distinctColl), fc);
@@ -109,12 +92,15 @@ final class FunctionCompiler {
             }
         }
         if (fn == null) {
-            if (exists(name)) {
+            if (exists(c.planner.functions, name)) {
                 throw new OneLiteException(ResultCode.ERROR, "wrong number of arguments to function " + name + "()");
             }
             throw new OneLiteException(ResultCode.ERROR, "no such function: " + name);
         }
-        if (fc.distinct() || fc.filter() != null) {
+        if (fc.filter() != null) {
+            throw new OneLiteException(ResultCode.ERROR, "FILTER may not be used with non-aggregate " + name + "()");
+        }
+        if (fc.distinct()) {
             throw new OneLiteException(ResultCode.ERROR, "DISTINCT aggregates must have exactly one argument");
         }
         AggregateOrder.refuseOnNonAggregate(fc);
@@ -127,11 +113,13 @@ final class FunctionCompiler {
             constant &= a.constant();
         }
         String lower = name.toLowerCase(java.util.Locale.ROOT);
-        if (lower.equals("coalesce") || lower.equals("ifnull") || lower.equals("iif")) {
+        if (app == null && (lower.equals("coalesce") || lower.equals("ifnull") || lower.equals("iif"))) {
             return CExpr.of(lazy(lower, args));
         }
-        boolean deterministic = !lower.equals("random") && !lower.equals("changes")
-                && !lower.equals("last_insert_rowid") && !lower.equals("total_changes");
+        // a non-deterministic application function runs for every row, as SQLite's without SQLITE_DETERMINISTIC
+        boolean deterministic = app != null ? app.deterministic()
+                : !lower.equals("random") && !lower.equals("changes")
+                        && !lower.equals("last_insert_rowid") && !lower.equals("total_changes");
         Builtins.Fn body = fn;
         Eval e = f -> {
             Object[] v = new Object[args.length];
@@ -141,6 +129,61 @@ final class FunctionCompiler {
             return body.call(f.ctx, v);
         };
         return new CExpr(e, '@', null, false, constant && deterministic);
+    }
+
+    /** The built-in scalar: the library's, unless the planner keeps its own version. */
+    private static Builtins.Fn builtinScalar(String lowerName, int argc) {
+        Builtins.Fn fn = Builtins.scalar(lowerName, argc);
+        io.onelite.exec.func.ScalarFunction libScalar = io.onelite.exec.func.Functions.scalar(lowerName, argc);
+        if (libScalar != null && !OWN_SCALARS.contains(lowerName)) {
+            fn = (ctx, a) -> libScalar.call(ctx.functionContext(), a);
+        }
+        return fn;
+    }
+
+    /**
+     * The built-in aggregate, or null: the library's when it has one (min/max comparing with the
+     * argument's collation), else the planner's.
+     */
+    private static Supplier<Accumulator> builtinAggregate(ExprCompiler c, Expr.FunctionCall fc, String lowerName,
+                                                          int argc, Builtins.Fn fn) {
+        Supplier<Accumulator> agg = Builtins.aggregate(lowerName, argc);
+        boolean libScalar = io.onelite.exec.func.Functions.scalar(lowerName, argc) != null;
+        if (io.onelite.exec.func.Functions.aggregate(lowerName, argc) == null
+                || !(fn == null || (agg != null && argc == 1)) || !(!libScalar || argc == 1)) {
+            return agg;
+        }
+        io.onelite.btree.Collation coll = null;
+        if (argc == 1 && (lowerName.equals("min") || lowerName.equals("max"))) {
+            Scope sc = c.scope;
+            AggregateCollector saved = sc.aggregates;
+            sc.aggregates = null;
+            try {
+                CExpr a0 = c.compile(fc.args().get(0));
+                coll = a0.collation() == null ? null : io.onelite.btree.Collation.byName(a0.collation());
+            } finally {
+                sc.aggregates = saved;
+            }
+        }
+        return accumulators(io.onelite.exec.func.Functions.aggregate(lowerName, argc, coll));
+    }
+
+    /** The planner's accumulators over a library (or application-defined) aggregate. */
+    private static Supplier<Accumulator> accumulators(io.onelite.exec.func.AggregateFunction f) {
+        return () -> {
+            var acc = f.start();
+            return new Accumulator() {
+                @Override
+                public void step(Object[] args) {
+                    acc.step(args);
+                }
+
+                @Override
+                public Object value() {
+                    return acc.value();
+                }
+            };
+        };
     }
 
     /**
@@ -167,7 +210,8 @@ final class FunctionCompiler {
             if (fc.distinct() && argc != 1) {
                 throw new OneLiteException(ResultCode.ERROR, "DISTINCT aggregates must have exactly one argument");
             }
-            boolean extreme = argc == 1 && (lowerName.equals("min") || lowerName.equals("max"));
+            boolean extreme = c.planner.functions.find(lowerName, argc) == null
+                    && argc == 1 && (lowerName.equals("min") || lowerName.equals("max"));
             AggregateOrder.Ordered ordered = AggregateOrder.apply(oc, fc, agg, args, extreme);
             slot = coll.add(new GroupSlot(ordered.accumulator(), ordered.args(), fc.distinct(), filter, extreme), fc);
         } finally {
@@ -201,7 +245,12 @@ final class FunctionCompiler {
     private static final java.util.Set<String> OWN_SCALARS = java.util.Set.of("coalesce", "ifnull", "iif",
             "last_insert_rowid", "changes", "total_changes");
 
-    static boolean isAggregateCall(String name, int argc) {
+    /** Whether a call without OVER is an aggregate: an application-defined function decides first. */
+    static boolean isAggregateCall(AppFunctions functions, String name, int argc) {
+        AppFunction app = functions.find(name.toLowerCase(java.util.Locale.ROOT), argc);
+        if (app != null) {
+            return app instanceof AppFunction.Aggregate;
+        }
         if (Builtins.isAggregate(name, argc)) {
             return Builtins.scalar(name, argc) == null || argc == 1;
         }
@@ -210,8 +259,9 @@ final class FunctionCompiler {
                 && io.onelite.exec.func.Functions.aggregate(lower, argc) != null;
     }
 
-    static boolean exists(String name) {
-        if (name.equalsIgnoreCase("commit_seq")) {
+    /** Whether a function of this name exists with any argument count (application-defined or built-in). */
+    static boolean exists(AppFunctions functions, String name) {
+        if (name.equalsIgnoreCase("commit_seq") || functions.hasName(name)) {
             return true;
         }
         if (io.onelite.exec.func.Functions.exists(name.toLowerCase(java.util.Locale.ROOT))) {

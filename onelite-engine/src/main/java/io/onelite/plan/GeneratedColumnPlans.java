@@ -113,7 +113,7 @@ final class GeneratedColumnPlans {
         for (Column c : t.columns()) {
             if (c.generated() != null) {
                 Expr e = c.generated().expr();
-                DefinitionRules.checkShape(e, DefinitionRules.Place.GENERATED);
+                DefinitionRules.checkShape(planner.functions, e, DefinitionRules.Place.GENERATED);
                 new ExprCompiler(planner, scope).eval(e);
             }
         }

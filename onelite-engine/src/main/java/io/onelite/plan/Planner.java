@@ -64,8 +64,17 @@ public final class Planner {
     /** The last compound term of the last compound planned (read right after by subquery()). */
     private Planned lastCompoundTail;
 
+    /** The connection's application-defined functions, found before the built-ins ({@link FunctionCompiler}). */
+    final io.onelite.exec.func.AppFunctions functions;
+
+    /** A planner that knows only the built-in functions. */
     public Planner(Schema schema) {
+        this(schema, io.onelite.exec.func.AppFunctions.NONE);
+    }
+
+    public Planner(Schema schema, io.onelite.exec.func.AppFunctions functions) {
         this.schema = schema;
+        this.functions = functions;
     }
 
     public Schema schema() {

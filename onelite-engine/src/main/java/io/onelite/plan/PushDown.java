@@ -27,8 +27,8 @@ final class PushDown {
      * The compound {@code select} (planned as {@code planned}, read as {@code alias} with
      * columns {@code names}) with the pushable {@code terms} added to its arms; null if none is.
      */
-    static SelectStmt into(SelectStmt select, Planner.Planned planned, String alias, List<String> names,
-                           List<Expr> terms) {
+    static SelectStmt into(Planner planner, SelectStmt select, Planner.Planned planned, String alias,
+                           List<String> names, List<Expr> terms) {
         List<SelectCore> cores = select.cores();
         List<SubqueryColumnTypes.Arm> arms = planned.arms();
         if (terms.isEmpty() || cores.size() < 2 || select.limit() != null || arms.size() != cores.size()) {
@@ -54,7 +54,7 @@ final class PushDown {
         List<SelectCore> out = new ArrayList<>();
         for (int i = 0; i < cores.size(); i++) {
             SelectCore.Query q = asQuery(cores.get(i), i);
-            boolean aggregate = !q.groupBy().isEmpty() || aggregates(arms.get(i).columns());
+            boolean aggregate = !q.groupBy().isEmpty() || aggregates(planner, arms.get(i).columns());
             Expr filter = aggregate ? q.having() : q.where(); // an aggregate arm filters its groups, as SQLite
             for (Expr t : pushed) {
                 Expr copy = substitute(t, alias, names, arms.get(i).columns());
@@ -89,9 +89,9 @@ final class PushDown {
         return new SelectCore.Query(false, columns, null, null, List.of(), null, List.of());
     }
 
-    private static boolean aggregates(List<Expr> columns) {
+    private static boolean aggregates(Planner planner, List<Expr> columns) {
         for (Expr e : columns) {
-            if (AggregateCalls.containsAggregate(e)) {
+            if (AggregateCalls.containsAggregate(planner.functions, e)) {
                 return true;
             }
         }

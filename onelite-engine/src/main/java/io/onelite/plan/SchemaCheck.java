@@ -19,11 +19,11 @@ final class SchemaCheck {
     }
 
     /** Throws SQLite's "error in view|trigger NAME[ when]: ..." for the first view or trigger that does not compile. */
-    static void viewsAndTriggers(Schema schema, String when) {
+    static void viewsAndTriggers(Schema schema, io.onelite.exec.func.AppFunctions functions, String when) {
         String suffix = when.isEmpty() ? "" : " " + when;
         for (View v : schema.views()) {
             try {
-                new Planner(schema).checkView(v);
+                new Planner(schema, functions).checkView(v);
             } catch (OneLiteException e) {
                 throw new OneLiteException(ResultCode.ERROR, "error in view " + v.name() + suffix + ": " + e.getMessage());
             }
@@ -34,7 +34,7 @@ final class SchemaCheck {
                 continue;
             }
             try {
-                TriggerRunner.compileOne(new Planner(schema), on, tr);
+                TriggerRunner.compileOne(new Planner(schema, functions), on, tr);
             } catch (OneLiteException e) {
                 if (e.getMessage().startsWith("no such column")) {
                     throw new OneLiteException(ResultCode.ERROR, "error in trigger " + tr.name() + suffix + ": "

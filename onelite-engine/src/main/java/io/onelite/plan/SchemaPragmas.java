@@ -47,14 +47,19 @@ public final class SchemaPragmas {
 
     /** The rows of the pragma for the table or index named {@code arg} (null: no argument, no rows). */
     public static List<Object[]> rows(String name, String arg, Schema schema) {
+        return rows(name, arg, schema, io.onelite.exec.func.AppFunctions.NONE);
+    }
+
+    /** As {@link #rows(String, String, Schema)}, a view's columns compiled with the connection's {@code functions}. */
+    public static List<Object[]> rows(String name, String arg, Schema schema, io.onelite.exec.func.AppFunctions functions) {
         if (arg == null) {
             return List.of();
         }
         return switch (name) {
             case "table_info" -> schema.table(arg) == null && schema.view(arg) != null
-                    ? viewInfo(schema, schema.view(arg), false) : tableInfo(schema.table(arg), false);
+                    ? viewInfo(schema, schema.view(arg), false, functions) : tableInfo(schema.table(arg), false);
             case "table_xinfo" -> schema.table(arg) == null && schema.view(arg) != null
-                    ? viewInfo(schema, schema.view(arg), true) : tableInfo(schema.table(arg), true);
+                    ? viewInfo(schema, schema.view(arg), true, functions) : tableInfo(schema.table(arg), true);
             case "index_list" -> indexList(schema.table(arg));
             case "index_info" -> indexInfo(schema, arg, false);
             case "index_xinfo" -> indexInfo(schema, arg, true);
@@ -97,11 +102,12 @@ public final class SchemaPragmas {
      * standard type name of the expression's affinity ("" for none); never NOT NULL, a default or
      * a key. A view that no longer compiles fails as using it does.
      */
-    private static List<Object[]> viewInfo(Schema schema, io.onelite.catalog.View v, boolean extended) {
+    private static List<Object[]> viewInfo(Schema schema, io.onelite.catalog.View v, boolean extended,
+                                           io.onelite.exec.func.AppFunctions functions) {
         String from = "SELECT * FROM \"" + v.name().replace("\"", "\"\"") + "\"";
         // "SELECT *" of the view: its column names, and SQLite's errors for a view that no longer compiles
-        Planner.Planned named = new Planner(schema).select((io.onelite.sql.ast.SelectStmt) Parser.parse(from, 0).stmt());
-        Planner.Planned p = new Planner(schema.database(v.db())).select(v.select()); // the declared types
+        Planner.Planned named = new Planner(schema, functions).select((io.onelite.sql.ast.SelectStmt) Parser.parse(from, 0).stmt());
+        Planner.Planned p = new Planner(schema.database(v.db()), functions).select(v.select()); // the declared types
         List<Object[]> out = new ArrayList<>();
         char[] affs = p.tableAffinities();
         for (int i = 0; i < named.names().size(); i++) {

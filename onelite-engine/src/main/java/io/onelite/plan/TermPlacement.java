@@ -112,7 +112,8 @@ final class TermPlacement {
         for (int i = end + 1; i < items.size(); i++) {
             rightJoinAfter |= isRightJoin(items.get(i));
         }
-        if (level < 0 && context < 0 && (items.isEmpty() || !readsOutside && !rightJoinAfter)) {
+        boolean perRow = !items.isEmpty() && Determinism.variesPerRow(planner.functions, t.expr());
+        if (level < 0 && context < 0 && (items.isEmpty() || !readsOutside && !rightJoinAfter) && !perRow) {
             guards.add(new ExprCompiler(planner, scope).eval(t.expr()));
             return;
         }

@@ -175,7 +175,7 @@ final class TriggerRunner {
             return planner;
         }
         io.onelite.catalog.Schema own = planner.schema.database(tr.db());
-        return own == null ? planner : new Planner(own).boundTo("trigger " + tr.name(), tr.db());
+        return own == null ? planner : new Planner(own, planner.functions).boundTo("trigger " + tr.name(), tr.db());
     }
 
     /**

@@ -30,11 +30,21 @@ final class WindowCompiler {
         }
         String lower = fc.name().toLowerCase(Locale.ROOT);
         Supplier<WindowFunction> fn;
-        if (Functions.window(lower, argc) != null) {
+        io.onelite.exec.func.AppFunction app = c.planner.functions.find(lower, argc);
+        if (app != null) {
+            // only an aggregate window function (xValue, xInverse) may take OVER, as in SQLite
+            if (!(app instanceof io.onelite.exec.func.AppFunction.Aggregate a) || a.window() == null) {
+                throw new OneLiteException(ResultCode.ERROR, fc.name() + "() may not be used as a window function");
+            }
+            fn = () -> Functions.windowOf(a.window());
+        } else if (Functions.window(lower, argc) != null) {
             fn = () -> Functions.window(lower, argc);
         } else {
             AggregateFunction agg = Functions.aggregate(lower, argc);
             if (agg == null) {
+                if (!Functions.exists(lower) && c.planner.functions.hasName(lower)) {
+                    throw new OneLiteException(ResultCode.ERROR, "wrong number of arguments to function " + fc.name() + "()");
+                }
                 if (Functions.exists(lower) || Builtins.scalar(lower, argc) != null) {
                     throw new OneLiteException(ResultCode.ERROR, lower + "() may not be used as a window function");
                 }

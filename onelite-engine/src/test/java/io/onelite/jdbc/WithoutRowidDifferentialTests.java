@@ -28,7 +28,7 @@ class WithoutRowidDifferentialTests {
         return out;
     }
 
-    private static String outcome(Statement s, String sql) {
+    static String outcome(Statement s, String sql) {
         try {
             if (!s.execute(sql)) {
                 // sqlite-jdbc reports the last DML's count after DDL or BEGIN (sqlite3_changes is not reset)
@@ -58,7 +58,7 @@ class WithoutRowidDifferentialTests {
             String text = m.substring(close + 1).trim();
             int open = text.indexOf('(');
             // sqlite-jdbc's "<generic text> (<message>)"; a message ending in "f()" is not wrapped
-            if (open >= 0 && text.endsWith(")") && !text.endsWith("()") && !text.startsWith("near")) {
+            if (open > 0 && text.charAt(open - 1) == ' ' && text.endsWith(")") && !text.startsWith("near")) {
                 text = text.substring(open + 1, text.length() - 1);
             }
             return "error " + code + " " + text;

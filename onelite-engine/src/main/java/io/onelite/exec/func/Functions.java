@@ -175,4 +175,12 @@ public final class Functions {
     public static boolean isDeterministic(String lowerName) {
         return !BuiltinRegistration.NON_DETERMINISTIC.contains(lowerName);
     }
+
+    /**
+     * Whether SQLite marks the built-in {@code SQLITE_FUNC_CONSTANT}: the ones it allows in an
+     * index expression or a partial index's WHERE (date and time functions included).
+     */
+    public static boolean isConstant(String lowerName) {
+        return !BuiltinRegistration.NOT_CONSTANT.contains(lowerName);
+    }
 }

@@ -2,7 +2,9 @@
  * Built-in SQL functions: scalar ({@link io.onelite.exec.func.ScalarFunction}), aggregate
  * ({@link io.onelite.exec.func.AggregateFunction} with step/inverse/value) and window
  * ({@link io.onelite.exec.func.WindowFunction} over a {@link io.onelite.exec.func.WindowPartition}),
- * looked up by name and argument count in {@link io.onelite.exec.func.Functions}. Functions read
+ * looked up by name and argument count in {@link io.onelite.exec.func.Functions}; a connection's
+ * application-defined functions ({@link io.onelite.exec.func.AppFunctions}) are looked up before
+ * them (SQLite's {@code sqlite3FindFunction}, callback.c). Functions read
  * connection state (last_insert_rowid, changes, 'now', random) only through
  * {@link io.onelite.exec.func.FunctionContext}, which the executor implements.
  *
