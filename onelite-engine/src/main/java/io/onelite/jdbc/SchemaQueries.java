@@ -77,15 +77,18 @@ final class SchemaQueries {
         return out;
     }
 
-    /** A table column as {@code PRAGMA table_info} gives it. */
-    record ColumnRow(int cid, String name, String type, boolean notNull, String defaultValue, int pk) {
+    /** A table column as {@code PRAGMA table_xinfo} gives it; {@code generated}: a generated column. */
+    record ColumnRow(int cid, String name, String type, boolean notNull, String defaultValue, int pk,
+                     boolean generated) {
     }
 
+    /** Every column of a table, generated ones included (as sqlite-jdbc lists them). */
     List<ColumnRow> columns(String table) throws SQLException {
         List<ColumnRow> out = new ArrayList<>();
-        for (Object[] r : query("PRAGMA table_info(" + quote(table) + ")")) {
+        for (Object[] r : query("PRAGMA table_xinfo(" + quote(table) + ")")) {
+            long hidden = Values.toLong(r[6]); // 2 VIRTUAL, 3 STORED
             out.add(new ColumnRow((int) Values.toLong(r[0]), Values.toText(r[1]), Values.toText(r[2]),
-                    Values.toLong(r[3]) != 0, Values.toText(r[4]), (int) Values.toLong(r[5])));
+                    Values.toLong(r[3]) != 0, Values.toText(r[4]), (int) Values.toLong(r[5]), hidden == 2 || hidden == 3));
         }
         return out;
     }
@@ -189,14 +192,16 @@ final class SchemaQueries {
                         TypeNames.baseName(decl),
                         (long) (precision > 0 ? precision : 2_000_000_000), null, (long) TypeNames.scale(decl), 10L,
                         (long) (notNull ? DatabaseMetaData.columnNoNulls : DatabaseMetaData.columnNullable),
-                        null, c.defaultValue(), (long) (precision > 0 ? precision : 2_000_000_000), (long) (c.cid() + 1),
+                        null, c.defaultValue(), 0L, 0L, (long) (precision > 0 ? precision : 2_000_000_000),
+                        (long) (c.cid() + 1),
                         notNull ? "NO" : "YES", null, null, null, null,
-                        rowidAlias && autoincrement ? "YES" : "NO", "NO"});
+                        rowidAlias && autoincrement ? "YES" : "NO", c.generated() ? "YES" : "NO"});
             }
         }
         return result(new String[]{"TABLE_CAT", "TABLE_SCHEM", "TABLE_NAME", "COLUMN_NAME", "DATA_TYPE:INTEGER",
                 "TYPE_NAME", "COLUMN_SIZE:INTEGER", "BUFFER_LENGTH:INTEGER", "DECIMAL_DIGITS:INTEGER",
-                "NUM_PREC_RADIX:INTEGER", "NULLABLE:INTEGER", "REMARKS", "COLUMN_DEF", "CHAR_OCTET_LENGTH:INTEGER",
+                "NUM_PREC_RADIX:INTEGER", "NULLABLE:INTEGER", "REMARKS", "COLUMN_DEF", "SQL_DATA_TYPE:INTEGER",
+                "SQL_DATETIME_SUB:INTEGER", "CHAR_OCTET_LENGTH:INTEGER",
                 "ORDINAL_POSITION:INTEGER", "IS_NULLABLE", "SCOPE_CATALOG", "SCOPE_SCHEMA", "SCOPE_TABLE",
                 "SOURCE_DATA_TYPE:SMALLINT", "IS_AUTOINCREMENT", "IS_GENERATEDCOLUMN"}, rows);
     }

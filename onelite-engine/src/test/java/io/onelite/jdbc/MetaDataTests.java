@@ -90,6 +90,45 @@ class MetaDataTests {
                 "COLUMN_NAME", "DATA_TYPE", "TYPE_NAME", "NULLABLE");
     }
 
+    /** JDBC's 24 columns of getColumns in JDBC's order (SQL_DATA_TYPE and SQL_DATETIME_SUB were missing). */
+    @Test
+    void columnsHaveJdbcsLabelsInOrder() throws SQLException {
+        assertThat(labels(Drivers.ONELITE)).isEqualTo(labels(Drivers.NATIVE)).hasSize(24);
+    }
+
+    private static List<String> labels(String url) throws SQLException {
+        try (Connection c = Drivers.open(url)) {
+            Drivers.exec(c, SCHEMA);
+            try (ResultSet rs = c.getMetaData().getColumns(null, null, "parent", "%")) {
+                List<String> out = new ArrayList<>();
+                for (int i = 1; i <= rs.getMetaData().getColumnCount(); i++) {
+                    out.add(rs.getMetaData().getColumnLabel(i));
+                }
+                return out;
+            }
+        }
+    }
+
+    /** Generated columns are listed, with IS_GENERATEDCOLUMN YES, as sqlite-jdbc lists them. */
+    @Test
+    void generatedColumnsAreListed() throws SQLException {
+        assertThat(generated(Drivers.ONELITE)).isEqualTo(generated(Drivers.NATIVE));
+    }
+
+    private static List<List<String>> generated(String url) throws SQLException {
+        try (Connection c = Drivers.open(url)) {
+            Drivers.exec(c, "CREATE TABLE g(a INT, b INT AS (a * 2), c TEXT NOT NULL, d AS (c || b) STORED)");
+            List<List<String>> out = new ArrayList<>();
+            try (ResultSet rs = c.getMetaData().getColumns(null, null, "g", "%")) {
+                while (rs.next()) {
+                    out.add(List.of(rs.getString("COLUMN_NAME"), rs.getString("TYPE_NAME"), rs.getString("NULLABLE"),
+                            rs.getString(17), rs.getString("IS_GENERATEDCOLUMN")));
+                }
+            }
+            return out;
+        }
+    }
+
     @Test
     void primaryKeys() throws SQLException {
         sameAsNative(md -> md.getPrimaryKeys(null, null, "child"), "TABLE_NAME", "COLUMN_NAME", "KEY_SEQ");
