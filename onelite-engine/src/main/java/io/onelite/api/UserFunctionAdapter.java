@@ -20,13 +20,8 @@ final class UserFunctionAdapter {
         String name = AppFunctions.key(d.name());
         UserFunction body = d.function();
         if (body instanceof UserFunction.Scalar s) {
-            return new AppFunction.Scalar(name, d.nArgs(), d.deterministic(), (ctx, args) -> {
-                try {
-                    return result(s.apply(copy(args)));
-                } catch (Exception e) {
-                    throw failure(e);
-                }
-            });
+            return new AppFunction.Scalar(name, d.nArgs(), d.deterministic(),
+                    (ctx, args) -> result(call(() -> s.apply(copy(args)))));
         }
         if (body instanceof UserFunction.Aggregate a) {
             return new AppFunction.Aggregate(name, d.nArgs(), d.deterministic(), () -> new Final(start(a::start)), null);
@@ -48,21 +43,13 @@ final class UserFunctionAdapter {
 
         @Override
         public void step(Object[] args) {
-            try {
-                acc.step(copy(args));
-            } catch (Exception e) {
-                throw failure(e);
-            }
+            run(() -> acc.step(copy(args)));
         }
 
         @Override
         public Object value() {
             if (!finished) { // the executor may read a group's value more than once; xFinal runs once
-                try {
-                    result = result(acc.finish());
-                } catch (Exception e) {
-                    throw failure(e);
-                }
+                result = result(call(acc::finish));
                 finished = true;
             }
             return result;
@@ -79,20 +66,12 @@ final class UserFunctionAdapter {
 
         @Override
         public void step(Object[] args) {
-            try {
-                acc.step(copy(args));
-            } catch (Exception e) {
-                throw failure(e);
-            }
+            run(() -> acc.step(copy(args)));
         }
 
         @Override
         public void inverse(Object[] args) {
-            try {
-                acc.inverse(copy(args));
-            } catch (Exception e) {
-                throw failure(e);
-            }
+            run(() -> acc.inverse(copy(args)));
         }
 
         @Override
@@ -102,25 +81,37 @@ final class UserFunctionAdapter {
 
         @Override
         public Object value() {
-            try {
-                return result(acc.value());
-            } catch (Exception e) {
-                throw failure(e);
-            }
+            return result(call(acc::value));
         }
     }
 
-    private interface Starter<A> {
-        A start() throws Exception;
+    /** A call into the application's code, which may throw anything. */
+    private interface Body<T> {
+        T call() throws Exception;
     }
 
-    private static <A> A start(Starter<A> s) {
-        A acc;
+    private interface Step {
+        void run() throws Exception;
+    }
+
+    /** Runs {@code b}; what it throws fails the statement ({@link #failure}). */
+    private static <T> T call(Body<T> b) {
         try {
-            acc = s.start();
+            return b.call();
         } catch (Exception e) {
             throw failure(e);
         }
+    }
+
+    private static void run(Step s) {
+        call(() -> {
+            s.run();
+            return null;
+        });
+    }
+
+    private static <A> A start(Body<A> s) {
+        A acc = call(s);
         if (acc == null) {
             throw new OneLiteException(ResultCode.ERROR, "an aggregate function's start() returned null");
         }

@@ -99,17 +99,7 @@ final class GeneratedColumnPlans {
      * (not the rowid), no aggregate, no loop.
      */
     static void check(Planner planner, Table t) {
-        int n = t.columns().size();
-        char[] aff = new char[n];
-        String[] coll = new String[n];
-        List<String> names = new ArrayList<>();
-        for (int i = 0; i < n; i++) {
-            aff[i] = t.columns().get(i).affinity();
-            coll[i] = t.columns().get(i).collation();
-            names.add(t.columns().get(i).name());
-        }
-        Scope scope = new Scope(null);
-        scope.sources.add(new Source(t.name(), t, names, aff, coll, false, new boolean[n])); // no rowid by name
+        Scope scope = Writers.rowScope(t, null, null, false); // the rowid is no column to read here
         for (Column c : t.columns()) {
             if (c.generated() != null) {
                 Expr e = c.generated().expr();

@@ -24,6 +24,11 @@ final class Writers {
     }
 
     static Scope rowScope(Table t, String alias, Scope outer) {
+        return rowScope(t, alias, outer, !t.withoutRowid());
+    }
+
+    /** As {@link #rowScope(Table, String, Scope)}; {@code rowidByName} false: rowid, oid and _rowid_ name nothing. */
+    static Scope rowScope(Table t, String alias, Scope outer, boolean rowidByName) {
         Scope s = new Scope(outer);
         int n = t.columns().size();
         char[] aff = new char[n];
@@ -34,7 +39,7 @@ final class Writers {
             coll[i] = t.columns().get(i).collation();
             names.add(t.columns().get(i).name());
         }
-        s.sources.add(new Source(alias != null ? alias : t.name(), t, names, aff, coll, !t.withoutRowid(), new boolean[n]));
+        s.sources.add(new Source(alias != null ? alias : t.name(), t, names, aff, coll, rowidByName, new boolean[n]));
         return s;
     }
 
