@@ -361,7 +361,7 @@ public final class TableWriter {
             }
             generated.computeAll(ctx, values, rowid);
         }
-        if (!checkNotNull(ctx, values, onConflict, pendingColumns, changed)) {
+        if (!checkNotNull(ctx, values, rowid, onConflict, pendingColumns, changed)) {
             return null;
         }
         long id = !byRowid ? 0 : rowid != null ? rowid : ctx.storage(db).newRowid(ctx.storage(db).openTable(root), root);
@@ -499,8 +499,9 @@ public final class TableWriter {
      * The NOT NULL constraints of a row about to be written; false when IGNORE skips it. REPLACE
      * puts the column's default in (the row's NEW and RETURNING see it), as SQLite.
      */
-    private boolean checkNotNull(ExecContext ctx, Object[] values, OnConflict onConflict, List<Integer> pending,
-                                 boolean[] changed) {
+    private boolean checkNotNull(ExecContext ctx, Object[] values, Long rowid, OnConflict onConflict,
+                                 List<Integer> pending, boolean[] changed) {
+        boolean replaced = false;
         for (int i = 0; i < values.length; i++) {
             if (notNull[i] && values[i] == null && i != rowidAlias && (pending == null || !pending.contains(i))
                     && (changed == null || changed[i])) {
@@ -511,12 +512,16 @@ public final class TableWriter {
                 if (action == OnConflict.REPLACE && i < replaceDefaults.length && replaceDefaults[i] != null) {
                     values[i] = replaceDefaults[i].eval(rowFrame(ctx, values, 0));
                     if (values[i] != null) {
+                        replaced = true;
                         continue;
                     }
                 }
                 throw ConstraintHalt.of(action == OnConflict.REPLACE ? OnConflict.ABORT : action, ResultCode.CONSTRAINT_NOTNULL,
                         "NOT NULL constraint failed: " + table + "." + columnNames[i]);
             }
+        }
+        if (replaced && generated != null) {
+            generated.computeAll(ctx, values, rowid); // a default put in may be read by a generated column, as SQLite recomputes
         }
         return true;
     }
@@ -546,7 +551,7 @@ public final class TableWriter {
      * skips the row. A NOT NULL ON CONFLICT REPLACE puts its default in ({@code excluded} sees it).
      */
     public boolean checkProposedRow(ExecContext ctx, Object[] values, Long rowid, OnConflict onConflict) {
-        return checkNotNull(ctx, values, onConflict, null, null)
+        return checkNotNull(ctx, values, rowid, onConflict, null, null)
                 && checkChecks(rowFrame(ctx, values, rowid == null ? 0 : rowid), onConflict, null);
     }
 
