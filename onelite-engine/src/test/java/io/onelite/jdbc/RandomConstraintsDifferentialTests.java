@@ -23,6 +23,11 @@ class RandomConstraintsDifferentialTests {
         "CREATE INDEX g_c ON g(c)",
         "CREATE TABLE s(id INTEGER PRIMARY KEY, a INTEGER, b TEXT, r REAL, x ANY, "
                 + "c INTEGER AS (a + 1), UNIQUE (a, b)) STRICT",
+        "CREATE TABLE w(k TEXT PRIMARY KEY, n INT NOT NULL, m AS (n % 5), t AS (k || n) STORED UNIQUE, "
+                + "CHECK (n < 30)) WITHOUT ROWID",
+        "CREATE INDEX w_m ON w(m)",
+        "PRAGMA foreign_keys = ON",
+        "CREATE TABLE f(id INTEGER PRIMARY KEY, gd TEXT REFERENCES g(d) ON DELETE CASCADE ON UPDATE SET NULL)",
         "CREATE TABLE log(id INTEGER PRIMARY KEY, what TEXT)",
         "CREATE TRIGGER g_upd AFTER UPDATE ON g BEGIN INSERT INTO log(what) VALUES ('g ' || old.d || '>' || new.d); END",
     };
@@ -38,7 +43,15 @@ class RandomConstraintsDifferentialTests {
         String a = pick(rnd, A);
         String b = pick(rnd, B);
         String e = rnd.nextInt(4) == 0 ? "NULL" : Integer.toString(rnd.nextInt(60));
-        return switch (rnd.nextInt(14)) {
+        String k = "'" + (char) ('a' + rnd.nextInt(6)) + "'";
+        String n = rnd.nextInt(5) == 0 ? "NULL" : Integer.toString(rnd.nextInt(35));
+        return switch (rnd.nextInt(20)) {
+            case 14 -> "INSERT OR REPLACE INTO w(k, n) VALUES (" + k + ", " + n + ")";
+            case 15 -> "INSERT INTO w(k, n) VALUES (" + k + ", " + n + ") ON CONFLICT (k) DO UPDATE SET n = n + 1";
+            case 16 -> "UPDATE OR IGNORE w SET n = " + n + " WHERE m = " + rnd.nextInt(5);
+            case 17 -> "DELETE FROM w WHERE t > " + k;
+            case 18 -> "INSERT INTO f(gd) SELECT d FROM g WHERE c = " + 2 * rnd.nextInt(10);
+            case 19 -> "DELETE FROM g WHERE c = " + 2 * rnd.nextInt(10);
             case 0, 1 -> "INSERT INTO g(a, b, e) VALUES (" + a + ", " + b + ", " + e + ")";
             case 2 -> "INSERT OR IGNORE INTO g(a, b, e) VALUES (" + a + ", " + b + ", " + e + ")";
             case 3 -> "INSERT OR REPLACE INTO g(a, b, e) VALUES (" + a + ", " + b + ", " + e + ")";
@@ -98,6 +111,9 @@ class RandomConstraintsDifferentialTests {
             script.add("SELECT id, c FROM g WHERE c BETWEEN 2 AND 20 ORDER BY c, id");
             script.add("SELECT id, a, b, r, typeof(r), x, typeof(x), c FROM s ORDER BY id");
             script.add("SELECT what FROM log ORDER BY id");
+            script.add("SELECT * FROM w ORDER BY k");
+            script.add("SELECT k, m FROM w WHERE m BETWEEN 1 AND 3 ORDER BY m, k");
+            script.add("SELECT * FROM f ORDER BY id");
             script.add("PRAGMA integrity_check");
             String[] s = script.toArray(new String[0]);
             List<String> oneLite = WithoutRowidDifferentialTests.run(Drivers.ONELITE, s);
