@@ -29,6 +29,9 @@ class RandomConstraintsDifferentialTests {
         "PRAGMA foreign_keys = ON",
         "CREATE TABLE f(id INTEGER PRIMARY KEY, gd TEXT REFERENCES g(d) ON DELETE CASCADE ON UPDATE SET NULL)",
         "CREATE TABLE log(id INTEGER PRIMARY KEY, what TEXT)",
+        "CREATE TRIGGER g_ins BEFORE INSERT ON g WHEN new.e > 40 BEGIN "
+                + "INSERT INTO log(what) VALUES ('big ' || new.c || ' ' || coalesce(new.d, '-')); END",
+        "CREATE TRIGGER w_del AFTER DELETE ON w BEGIN UPDATE g SET e = NULL WHERE c = old.m * 2; END",
         "CREATE TRIGGER g_upd AFTER UPDATE ON g BEGIN INSERT INTO log(what) VALUES ('g ' || old.d || '>' || new.d); END",
     };
 
@@ -45,7 +48,11 @@ class RandomConstraintsDifferentialTests {
         String e = rnd.nextInt(4) == 0 ? "NULL" : Integer.toString(rnd.nextInt(60));
         String k = "'" + (char) ('a' + rnd.nextInt(6)) + "'";
         String n = rnd.nextInt(5) == 0 ? "NULL" : Integer.toString(rnd.nextInt(35));
-        return switch (rnd.nextInt(20)) {
+        return switch (rnd.nextInt(24)) {
+            case 20 -> "SAVEPOINT sp";
+            case 21 -> rnd.nextBoolean() ? "ROLLBACK TO sp" : "RELEASE sp";
+            case 22 -> "INSERT INTO g(a, b, e) VALUES (" + a + ", " + b + ", " + e + ") RETURNING c, d, e";
+            case 23 -> "UPDATE g SET a = a + 1 WHERE e IN (SELECT n FROM w) RETURNING id, c, d";
             case 14 -> "INSERT OR REPLACE INTO w(k, n) VALUES (" + k + ", " + n + ")";
             case 15 -> "INSERT INTO w(k, n) VALUES (" + k + ", " + n + ") ON CONFLICT (k) DO UPDATE SET n = n + 1";
             case 16 -> "UPDATE OR IGNORE w SET n = " + n + " WHERE m = " + rnd.nextInt(5);
