@@ -112,6 +112,8 @@ final class StatementImpl implements Statement {
                 Integer place = e.errorOffset() < 0 && e.node() != null ? r.places().get(e.node()) : null;
                 throw place == null ? e : e.atOffset(place); // as sqlite3_error_offset, for the shell's marker
             }
+        } else if (stmt instanceof io.onelite.sql.ast.CreateViewStmt && parameterCount > 0) {
+            throw new OneLiteException(io.onelite.common.ResultCode.ERROR, "parameters are not allowed in views");
         } else if (stmt instanceof ExplainStmt) {
             names = List.of("id", "parent", "notused", "detail");
             declTypes = java.util.Collections.nCopies(4, null);

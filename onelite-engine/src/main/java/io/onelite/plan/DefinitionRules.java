@@ -75,6 +75,7 @@ final class DefinitionRules {
         for (Expr e : ix.exprs()) {
             if (e != null) {
                 checkShape(planner.functions, e, Place.INDEX);
+                new ExprCompiler(planner, Writers.rowScope(t, null)).eval(e); // no such column, misuse of aggregate
             }
         }
         if (ci.where() != null) {
@@ -93,11 +94,11 @@ final class DefinitionRules {
             throw error("subqueries prohibited in " + place.words);
         }
         if (e instanceof Expr.Param) {
-            throw error("parameters prohibited in " + place.words);
+            throw error("parameters prohibited in " + place.words).aboutNode(e);
         }
         if (place.deterministicOnly && e instanceof Expr.FunctionCall f && (place == Place.GENERATED
                 ? Determinism.refusedInGeneratedColumn(functions, f) : Determinism.isNonDeterministic(functions, f))) {
-            throw error("non-deterministic functions prohibited in " + place.words);
+            throw error("non-deterministic functions prohibited in " + place.words).aboutNode(f);
         }
         for (Expr child : ExprWalker.children(e)) {
             checkShape(functions, child, place);

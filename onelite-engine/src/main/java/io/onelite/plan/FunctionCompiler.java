@@ -32,7 +32,7 @@ final class FunctionCompiler {
         AppFunction app = c.planner.functions.find(lowerName, argc);
         if (app == null && lowerName.equals("commit_seq")) {
             if (argc != 0 || fc.star()) {
-                throw new OneLiteException(ResultCode.ERROR, "wrong number of arguments to function " + name + "()");
+                throw new OneLiteException(ResultCode.ERROR, "wrong number of arguments to function " + name + "()").aboutNode(fc);
             }
             if (!c.planner.commitSeqSites.contains(fc)) {
                 // Its value exists only once the row is committed: nothing can compute with it.
@@ -55,7 +55,7 @@ final class FunctionCompiler {
         }
         if (agg != null && (fn == null || argc == 1)) {
             if (fc.star() && app == null && !name.equalsIgnoreCase("count")) {
-                throw new OneLiteException(ResultCode.ERROR, "wrong number of arguments to function " + name + "()");
+                throw new OneLiteException(ResultCode.ERROR, "wrong number of arguments to function " + name + "()").aboutNode(fc);
             }
             Scope s = c.scope;
             int depth = OuterAggregates.ownerDepth(fc, s);
@@ -63,7 +63,7 @@ final class FunctionCompiler {
                 return outerAggregate(c, fc, agg, OuterAggregates.levelOut(s, depth), depth, name, lowerName, argc);
             }
             if (s.aggregates == null) {
-                throw new OneLiteException(ResultCode.ERROR, "misuse of aggregate function " + name + "()");
+                throw new OneLiteException(ResultCode.ERROR, "misuse of aggregate function " + name + "()").aboutNode(fc);
             }
             AggregateCollector coll = s.aggregates;
             s.aggregates = null; // arguments read the input rows
@@ -93,9 +93,9 @@ final class FunctionCompiler {
         }
         if (fn == null) {
             if (exists(c.planner.functions, name)) {
-                throw new OneLiteException(ResultCode.ERROR, "wrong number of arguments to function " + name + "()");
+                throw new OneLiteException(ResultCode.ERROR, "wrong number of arguments to function " + name + "()").aboutNode(fc);
             }
-            throw new OneLiteException(ResultCode.ERROR, "no such function: " + name);
+            throw new OneLiteException(ResultCode.ERROR, "no such function: " + name).aboutNode(fc);
         }
         if (fc.filter() != null) {
             throw new OneLiteException(ResultCode.ERROR, "FILTER may not be used with non-aggregate " + name + "()");

@@ -43,12 +43,12 @@ final class WindowCompiler {
             AggregateFunction agg = Functions.aggregate(lower, argc);
             if (agg == null) {
                 if (!Functions.exists(lower) && c.planner.functions.hasName(lower)) {
-                    throw new OneLiteException(ResultCode.ERROR, "wrong number of arguments to function " + fc.name() + "()");
+                    throw new OneLiteException(ResultCode.ERROR, "wrong number of arguments to function " + fc.name() + "()").aboutNode(fc);
                 }
                 if (Functions.exists(lower) || Builtins.scalar(lower, argc) != null) {
                     throw new OneLiteException(ResultCode.ERROR, lower + "() may not be used as a window function");
                 }
-                throw new OneLiteException(ResultCode.ERROR, "no such function: " + fc.name());
+                throw new OneLiteException(ResultCode.ERROR, "no such function: " + fc.name()).aboutNode(fc);
             }
             fn = () -> Functions.windowOf(agg);
         }

@@ -275,6 +275,8 @@ final class PrimaryParser {
                 over = new WindowDef(c.name(), List.of(), List.of(), null);
             }
         }
-        return c.node(new Expr.FunctionCall(name, distinct, args, star, orderBy, filter, over), h);
+        // where the call starts: an error about it (no such function, misuse of aggregate) points there
+        return c.place(c.node(new Expr.FunctionCall(name, distinct, args, star, orderBy, filter, over), h),
+                nameToken.start());
     }
 }

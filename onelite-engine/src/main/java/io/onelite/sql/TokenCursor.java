@@ -284,7 +284,7 @@ final class TokenCursor {
         if (number > MAX_VARIABLE_NUMBER) {
             throw error("too many SQL variables");
         }
-        return new Expr.Param(number, name);
+        return place(new Expr.Param(number, name), t.start()); // an error about it points there
     }
 
     private String nameAt(int number) {

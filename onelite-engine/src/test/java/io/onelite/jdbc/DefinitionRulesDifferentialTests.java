@@ -86,6 +86,30 @@ class DefinitionRulesDifferentialTests {
         }
     }
 
+    /**
+     * The error offset (sqlite3_error_offset, the shell's "^--- error here") names the function
+     * call or parameter an error is about, as SQLite's does.
+     */
+    @Test
+    void errorsAboutCallsAndParametersCarryTheirOffset() {
+        try (io.onelite.api.Database db = io.onelite.api.Database.open(":memory:", io.onelite.api.DatabaseOptions.DEFAULTS);
+             io.onelite.api.Session s = db.openSession()) {
+            s.execute("CREATE TABLE t(a)");
+            for (String[] c : new String[][]{
+                {"CREATE INDEX i ON t(random())", "random("},
+                {"CREATE INDEX i ON t(a + ?)", "?"},
+                {"CREATE TABLE u(a, b AS (count(a)))", "count("},
+                {"SELECT coalesce(), 1", "coalesce("},
+                {"SELECT a FROM t WHERE nosuch(a) > 1", "nosuch("},
+                {"CREATE TABLE v(a, b CHECK (b > ?1))", "?1"},
+            }) {
+                io.onelite.common.OneLiteException e = org.junit.jupiter.api.Assertions.assertThrows(
+                        io.onelite.common.OneLiteException.class, () -> s.prepare(c[0]).close(), c[0]);
+                assertThat(e.errorOffset()).as(c[0]).isEqualTo(c[0].indexOf(c[1]));
+            }
+        }
+    }
+
     @Test
     void aFileStaysReadableBySqlite3() throws SQLException {
         Path db = dir.resolve("d.db");
