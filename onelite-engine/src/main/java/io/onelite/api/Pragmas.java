@@ -31,7 +31,8 @@ final class Pragmas {
     private static final java.util.Set<String> SINGLE_VALUE = java.util.Set.of("user_version", "schema_version",
             "application_id", "foreign_keys", "busy_timeout", "page_size", "page_count", "freelist_count",
             "cache_size", "synchronous", "defer_foreign_keys", "recursive_triggers", "automatic_index", "mmap_size",
-            "query_only", "temp_store", "encoding", "auto_vacuum", "wal_autocheckpoint", "ignore_check_constraints");
+            "query_only", "temp_store", "encoding", "auto_vacuum", "wal_autocheckpoint", "ignore_check_constraints",
+            "data_version");
 
     static List<String> columns(PragmaStmt p) {
         String n = name(p);
@@ -140,6 +141,12 @@ final class Pragmas {
                     return null;
                 }
                 out.add(new Object[]{s.automaticIndex ? 1L : 0L});
+            }
+            case "data_version" -> {
+                if (v == null) {
+                    ctx.storage.headerInt(FileHeader.SCHEMA_COOKIE); // a read of the file: another process's commits are seen
+                    out.add(new Object[]{s.databases.dataVersion(ctx.storage)});
+                }
             }
             case "recursive_triggers" -> {
                 if (v != null) {

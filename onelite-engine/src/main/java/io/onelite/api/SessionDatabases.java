@@ -59,6 +59,25 @@ final class SessionDatabases {
     private List<Schema> pathParts = List.of();
     private long generation;
 
+    /** Per file (its {@link io.onelite.catalog.Storage#changeSource()}), how many commits this connection appended to it. */
+    private final java.util.Map<Object, long[]> ownCommits = new java.util.IdentityHashMap<>();
+
+    /** Counts {@code tx}'s commit, if it appended one, as this connection's own (PRAGMA data_version). */
+    void countCommit(TxStorage tx) {
+        if (tx.appendedCommit() && tx.changeSource() != null) {
+            ownCommits.computeIfAbsent(tx.changeSource(), k -> new long[1])[0]++;
+        }
+    }
+
+    /**
+     * PRAGMA data_version of a database, whose storage is {@code st}: it changes when another
+     * connection (of this JVM or another process) commits to the file, never for this one's own.
+     */
+    long dataVersion(io.onelite.catalog.Storage st) {
+        long[] own = st.changeSource() == null ? null : ownCommits.get(st.changeSource());
+        return 1 + st.changeCount() - (own == null ? 0 : own[0]);
+    }
+
     SessionDatabases(SessionImpl session) {
         this.session = session;
     }

@@ -158,6 +158,7 @@ final class SessionTx extends ForwardingStorage implements TxStorage {
         releaseAllPending();
         try {
             main.commit();
+            databases.countCommit(main);
         } catch (RuntimeException e) {
             if (main.isFinished()) {
                 rollbackJoined();
@@ -169,6 +170,7 @@ final class SessionTx extends ForwardingStorage implements TxStorage {
             try {
                 if (failure == null) {
                     j.tx.commit();
+                    databases.countCommit(j.tx);
                 } else {
                     j.tx.rollback();
                 }

@@ -20,6 +20,16 @@ public abstract class ForwardingStorage implements Storage {
     }
 
     @Override
+    public long changeCount() {
+        return delegate.changeCount();
+    }
+
+    @Override
+    public Object changeSource() {
+        return delegate.changeSource();
+    }
+
+    @Override
     public RowCursor openTable(int root) {
         return delegate.openTable(root);
     }

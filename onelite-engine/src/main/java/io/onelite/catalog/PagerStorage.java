@@ -73,7 +73,7 @@ public final class PagerStorage implements StorageProvider {
 
     @Override
     public TxStorage begin(BeginMode mode, Duration busyTimeout) {
-        return new Tx(manager(busyTimeout).begin(mode));
+        return new Tx(manager(busyTimeout).begin(mode), pager);
     }
 
     @Override
@@ -105,11 +105,28 @@ public final class PagerStorage implements StorageProvider {
 
     private static final class Tx implements TxStorage {
         private final Transaction tx;
+        private final Pager pager;
         /** The table cursors' last seek: an UPDATE's or DELETE's re-read and write of its row start there. */
         private final TableCursor.Hint tableHint = new TableCursor.Hint();
 
-        Tx(Transaction tx) {
+        Tx(Transaction tx, Pager pager) {
             this.tx = tx;
+            this.pager = pager;
+        }
+
+        @Override
+        public long changeCount() {
+            return pager.changeCount();
+        }
+
+        @Override
+        public Object changeSource() {
+            return pager;
+        }
+
+        @Override
+        public boolean appendedCommit() {
+            return tx.appended();
         }
 
         private PageStore store() {

@@ -70,6 +70,20 @@ public interface Storage {
                 "commit_seq() is not supported by this store");
     }
 
+    /**
+     * A number that grows with every commit to this database's file by any connection of this JVM
+     * and every change of another process this JVM has seen ({@code Pager.changeCount}); 0 for a
+     * store no one else writes. With {@link #changeSource()}, what PRAGMA data_version reads.
+     */
+    default long changeCount() {
+        return 0;
+    }
+
+    /** The file {@link #changeCount()} counts for (one object per open file), or null. */
+    default Object changeSource() {
+        return null;
+    }
+
     /** PRAGMA integrity_check at the b-tree level: problems found, empty when none. */
     default java.util.List<String> integrityCheck(java.util.Map<Integer, KeyInfo> roots, int maxErrors) {
         return java.util.List.of();

@@ -6,6 +6,11 @@ public interface TxStorage extends Storage {
 
     void rollback();
 
+    /** After {@link #commit()}: whether the commit was appended to the file (counted by {@link #changeCount()}). */
+    default boolean appendedCommit() {
+        return false;
+    }
+
     /** Whether the transaction ended (committed or rolled back, e.g. by a failed concurrent commit). */
     default boolean isFinished() {
         return false;

@@ -43,6 +43,11 @@ interface Backend extends PageSource {
     /** With the write lock: appends the frozen pages as one commit; returns the new state. */
     Snapshot append(Snapshot base, java.util.Map<Integer, byte[]> pages, int pageCount);
 
+    /** How many changes of another process this JVM has seen (0 where nothing else can write the file). */
+    default long foreignChanges() {
+        return 0;
+    }
+
     /** With the write lock: makes every appended commit visible, syncing first when {@code syncWal}. */
     void publish(boolean syncWal);
 

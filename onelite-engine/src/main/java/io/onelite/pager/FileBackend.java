@@ -272,6 +272,11 @@ final class FileBackend implements Backend {
     }
 
     @Override
+    public long foreignChanges() {
+        return wal.foreignChanges();
+    }
+
+    @Override
     public Snapshot append(Snapshot base, Map<Integer, byte[]> pages, int pageCount) {
         // a write set's commit is sorted already (WriteSet.freezeForCommit): no second copy
         java.util.SortedMap<Integer, byte[]> sorted = pages instanceof java.util.SortedMap<Integer, byte[]> m

@@ -375,12 +375,24 @@ public final class Pager implements AutoCloseable {
         if (!ws.base().sameState(latest)) {
             throw new OneLiteException(ResultCode.BUSY_SNAPSHOT, "database is locked (snapshot is stale)");
         }
+        appends.incrementAndGet();
         if (ws.isEmpty()) {
             ws.freezeForCommit();
             return latest;
         }
         Map<Integer, byte[]> pages = ws.freezeForCommit();
         return backend.append(ws.base(), pages, ws.pageCount());
+    }
+
+    /** Commits appended by this JVM (empty ones too): with the foreign changes, {@link #changeCount()}. */
+    private final java.util.concurrent.atomic.AtomicLong appends = new java.util.concurrent.atomic.AtomicLong();
+
+    /**
+     * A number that grows with every commit this JVM appends and every change of another process
+     * it sees (PRAGMA data_version: a connection subtracts its own commits).
+     */
+    public long changeCount() {
+        return appends.get() + backend.foreignChanges();
     }
 
     /** With the write lock held: sync (synchronous >= FULL) and make every appended commit visible. */

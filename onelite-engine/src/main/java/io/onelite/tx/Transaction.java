@@ -42,6 +42,8 @@ public final class Transaction {
     private boolean locked;
     /** Adaptive concurrent transaction: the write lock taken at the first access (or given up since). */
     private AdaptiveHold hold;
+    /** The commit reached the pager's append (PRAGMA data_version leaves a connection's own commits out). */
+    private boolean appended;
     /** Concurrent modes: when the first access came (0: none yet), for the thread's history. */
     private long firstAccessNanos;
     /** Counted by the pipeline as a concurrent writer whose commit is coming (till {@link #end()}). */
@@ -309,6 +311,7 @@ public final class Transaction {
                 if (!ws.isEmpty()) {
                     long start = System.nanoTime();
                     pager.appendCommit(ws);
+                    appended = true;
                     pager.publish(syncsAtCommit());
                     wrote = true;
                     tm.shared.commits.increment();
@@ -330,7 +333,9 @@ public final class Transaction {
             if (hasChanges()) {
                 try {
                     // the fast path: latest() is this snapshot and the write set was made on it
-                    if (ConcurrentCommit.runHeld(pager, tm.shared, ws, hooks)) {
+                    boolean any = ConcurrentCommit.runHeld(pager, tm.shared, ws, hooks);
+                    appended = true; // empty or not: the pager counted the append
+                    if (any) {
                         pager.publish(syncsAtCommit());
                         wrote = true;
                     }
@@ -386,10 +391,16 @@ public final class Transaction {
         } finally {
             tm.shared.commitTimed(start);
         }
+        appended = true; // the pipeline appended it
         end();
         if (led) {
             tm.shared.afterBatch(); // our snapshot is released: the checkpoint can reset the WAL
         }
+    }
+
+    /** Whether the commit appended to the file ({@link Pager#changeCount()} counted it). */
+    public boolean appended() {
+        return appended;
     }
 
     /**

@@ -179,6 +179,14 @@ public final class Wal {
         return recentSyncNanos;
     }
 
+    /** How many times this JVM saw that another process had changed the WAL (PRAGMA data_version). */
+    private final java.util.concurrent.atomic.AtomicLong foreignChanges = new java.util.concurrent.atomic.AtomicLong();
+
+    /** How many times this JVM saw that another process had written, restarted or checkpointed the WAL. */
+    public long foreignChanges() {
+        return foreignChanges.get();
+    }
+
     /** Read-mark locks lingering for this JVM's next reader now (for tests). */
     public int lingeringReadLocks() {
         return locks.table.lingering();
@@ -192,6 +200,7 @@ public final class Wal {
     void noteForeignWork(WalIndexHeader h, int backfilled) {
         long now = System.nanoTime();
         if (index.foreign.observe(h, backfilled, now)) {
+            foreignChanges.incrementAndGet();
             locks.table.giveBackLingering();
         }
     }
@@ -274,6 +283,7 @@ public final class Wal {
                 }
             }
             checkVersion(h);
+            noteForeignWork(h, index.nBackfill()); // a commit of another process since this JVM last looked
             loadWriter(h);
             writing = true;
             maybeRestart();
