@@ -204,7 +204,7 @@ final class JsonPath {
                 }
                 JsonNode built = last ? value : buildRest(ps.next(), value);
                 if (built != null) {
-                    o.members().add(new JsonNode.Member(new JsonNode.JString(JsonText.escape(key)), built));
+                    o.members().add(new JsonNode.Member(new JsonNode.JString(JsonText.escape(key), true), built));
                 }
                 return root;
             } else if (c == '[') {
@@ -294,7 +294,7 @@ final class JsonPath {
             Step s = steps.get(j);
             if (s instanceof Key key) {
                 List<JsonNode.Member> ms = new ArrayList<>();
-                ms.add(new JsonNode.Member(new JsonNode.JString(JsonText.escape(key.name())), built));
+                ms.add(new JsonNode.Member(new JsonNode.JString(JsonText.escape(key.name()), true), built));
                 built = new JsonNode.JObject(ms);
             } else if ((s instanceof FromEnd fe && fe.n() == 0) || (s instanceof Index ix && ix.n() == 0)) {
                 List<JsonNode> items = new ArrayList<>();

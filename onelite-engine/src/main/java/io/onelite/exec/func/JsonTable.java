@@ -183,7 +183,7 @@ public final class JsonTable {
             if (n instanceof JsonNode.JNumber num) {
                 p = num.text().getBytes(StandardCharsets.UTF_8).length;
             } else if (n instanceof JsonNode.JString s) {
-                p = s.raw().getBytes(StandardCharsets.UTF_8).length;
+                p = Jsonb.stringPayload(s).length;
             } else if (n instanceof JsonNode.JArray a) {
                 p = 0;
                 for (JsonNode item : a.items()) {
@@ -202,8 +202,7 @@ public final class JsonTable {
         }
 
         long header(JsonNode n) {
-            long p = payload(n);
-            return p <= 11 ? 1 : p <= 0xff ? 2 : p <= 0xffff ? 3 : p <= 0xffffffffL ? 5 : 9;
+            return Jsonb.headerSize(payload(n));
         }
 
         long size(JsonNode n) {

@@ -99,6 +99,45 @@ final class JsonText {
         return sb.toString();
     }
 
+    /**
+     * The RFC 8259 text of a JSON5 string's raw text, as SQLite writes it (jsonTranslateBlobToText
+     * for TEXT5): {@code \'} becomes {@code '}; {@code \v}, {@code \0} and {@code \xHH}
+     * become six-character u00HH escapes; escaped line breaks vanish, raw quotes and control characters are
+     * escaped, and RFC 8259 escapes stay as written.
+     */
+    static String json5ToRfc(String raw) {
+        StringBuilder sb = new StringBuilder(raw.length() + 8);
+        for (int i = 0; i < raw.length(); i++) {
+            char c = raw.charAt(i);
+            if (c == '"' || c < 0x20) {
+                sb.append(escape(String.valueOf(c)));
+                continue;
+            }
+            if (c != '\\' || i + 1 >= raw.length()) {
+                sb.append(c);
+                continue;
+            }
+            char e = raw.charAt(++i);
+            switch (e) {
+                case '\'' -> sb.append('\'');
+                case 'v' -> sb.append("\\u000b");
+                case '0' -> sb.append("\\u0000");
+                case 'x' -> {
+                    sb.append("\\u00").append(raw, i + 1, Math.min(i + 3, raw.length()));
+                    i += 2;
+                }
+                case '\r' -> {
+                    if (i + 1 < raw.length() && raw.charAt(i + 1) == '\n') {
+                        i++;
+                    }
+                }
+                case '\n', '\u2028', '\u2029' -> { }
+                default -> sb.append('\\').append(e);
+            }
+        }
+        return sb.toString();
+    }
+
     /** Decodes the escapes of a string's raw text (RFC 8259 and JSON5). */
     static String unescape(String raw) {
         if (raw.indexOf('\\') < 0) {
@@ -389,13 +428,14 @@ final class JsonText {
                     }
                 } else if (c == '\t') {
                     json5 = true;
+                    needsRewrite = true;
                 }
                 i++;
             }
             String raw = s.substring(start, i);
             i++;
             if (needsRewrite) {
-                raw = escape(unescape(raw));
+                raw = json5ToRfc(raw);
             }
             return new JsonNode.JString(raw);
         }
