@@ -42,17 +42,19 @@ class JsonbDifferentialTests {
     /**
      * Blobs made by hand: canonical, non-canonical headers, reserved types, truncations, text
      * lookalikes. Not here, as they differ (compat.md): SQLite reads lazily, so x'2b0013' (an
-     * array whose last element is cut short) is an array of length 2 to it and x'2c1331' (an
-     * integer label) an object until a lookup reaches the label; we reject both. The text of
+     * array whose last element is cut short) is an array of length 2 to it, and x'2c1331' (an
+     * integer label) and x'3c176113' (a label without a value) objects until a lookup reaches
+     * the label, and x'4b01173131' (a TRUE with a payload, last) an array up to its bad element;
+     * we reject them all. Invalid INT payloads (x'1300', x'233078') convert differently. The text of
      * invalid TEXT/TEXTJ payloads (x'275c6e', x'28225c') comes back unescaped by us, as is; and
      * x'36352e', a 3-byte FLOAT5 whose bytes are also JSON text, is read as text by jsonb().
      */
     static final List<String> BLOBS = List.of("00", "01", "02", "1331", "232d31", "3331", "34307831",
             "442d307831", "262e35", "252e35", "35312e35", "1761", "285c6e", "295c76",
             "2922", "3a612262", "0b", "0c", "4c17611331", "c00b", "c30131", "d0000b", "e00000000b", "f0000000000000000b",
-            "f0000000010000000b", "0d", "0e", "0f", "1b00", "3c176113", "1c", "", "5b315d",
-            "7b7d", "31", "ff", "10", "11", "1300", "2331", "5b5d", "30", "333132", "13", "233078", "1a22",
-            "3b001331", "4b01173131", "cb0413311332", "5c17611b1332", "d00007616263");
+            "f0000000010000000b", "0d", "0e", "0f", "1b00", "1c", "", "5b315d",
+            "7b7d", "31", "ff", "10", "11", "2331", "5b5d", "30", "333132", "13", "1a22",
+            "3b001331", "cb0413311332", "5c17612b1331", "d00007616263");
 
     static final List<String> PATHS = List.of("$", "$[0]", "$[1]", "$.a", "$.b[1]", "$[#-1]", "$.x");
 
