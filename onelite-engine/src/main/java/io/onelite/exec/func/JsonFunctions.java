@@ -96,7 +96,7 @@ final class JsonFunctions {
         if (v instanceof byte[] b && Jsonb.isJsonb(b)) {
             return Jsonb.decode(b, layout);
         }
-        return JsonText.parse(SqlValues.toText(v)); // a blob that is not JSONB is read as text
+        return JsonText.parse(SqlValues.toText(v), layout); // a blob that is not JSONB is read as text
 
     }
 
@@ -133,7 +133,7 @@ final class JsonFunctions {
         }
         String s = (String) v;
         if (JsonSubtype.isJson(s)) {
-            return JsonText.parse(s);
+            return JsonText.parse(s, layout);
         }
         return new JsonNode.JString(JsonText.escape(s), textRaw);
     }

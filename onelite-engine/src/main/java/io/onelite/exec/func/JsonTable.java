@@ -12,8 +12,8 @@ import java.util.Map;
  * The table-valued functions json_each(X [, P]) and json_tree(X [, P]) as row lists the
  * executor can scan, with SQLite's columns (see {@link #COLUMNS}). The {@code id} column is the
  * element's byte offset in SQLite's JSONB encoding of the document (for an object member, the
- * offset of its label), computed from the same size rules, so ids match native SQLite for
- * RFC 8259 input.
+ * offset of its label), computed from the same size rules and from what {@link Jsonb.Layout}
+ * records of JSON5 text and of blobs, so ids match native SQLite.
  */
 public final class JsonTable {
     private JsonTable() {
@@ -41,14 +41,15 @@ public final class JsonTable {
         if (json == null) {
             return out;
         }
-        JsonNode root = JsonFunctions.input(json);
+        Jsonb.Layout layout = new Jsonb.Layout();
+        JsonNode root = JsonFunctions.input(json, layout);
         String pathText = pathArg == null ? "$" : SqlValues.toText(pathArg);
         JsonPath path = JsonPath.of(pathText);
         if (path.lookup(root) == null) {
             return out; // nothing there (path errors are lazy, as in json_extract)
         }
         List<JsonPath.Step> steps = path.steps();
-        Sizes sizes = new Sizes();
+        Sizes sizes = new Sizes(layout);
         // walk to the target, following SQLite's offsets
         JsonNode node = root;
         long offset = 0;
@@ -173,6 +174,11 @@ public final class JsonTable {
     /** JSONB sizes (header + payload) of nodes, memoised by identity. */
     private static final class Sizes {
         private final Map<JsonNode, Long> payloads = new IdentityHashMap<>();
+        private final Jsonb.Layout layout;
+
+        Sizes(Jsonb.Layout layout) {
+            this.layout = layout;
+        }
 
         long payload(JsonNode n) {
             Long cached = payloads.get(n);
@@ -180,7 +186,10 @@ public final class JsonTable {
                 return cached;
             }
             long p;
-            if (n instanceof JsonNode.JNumber num) {
+            byte[] verbatim = layout.scalars.get(n);
+            if (verbatim != null) {
+                p = verbatim.length - Jsonb.headerOf(verbatim);
+            } else if (n instanceof JsonNode.JNumber num) {
                 p = num.text().getBytes(StandardCharsets.UTF_8).length;
             } else if (n instanceof JsonNode.JString s) {
                 p = Jsonb.stringPayload(s).length;
@@ -202,6 +211,14 @@ public final class JsonTable {
         }
 
         long header(JsonNode n) {
+            byte[] verbatim = layout.scalars.get(n);
+            if (verbatim != null) {
+                return Jsonb.headerOf(verbatim);
+            }
+            long[] was = layout.containers.get(n);
+            if (was != null && was[1] == payload(n)) {
+                return was[0];
+            }
             return Jsonb.headerSize(payload(n));
         }
 

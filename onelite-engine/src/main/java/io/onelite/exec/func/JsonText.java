@@ -18,7 +18,17 @@ final class JsonText {
 
     /** Parses {@code text}; throws "malformed JSON". */
     static JsonNode parse(String text) {
+        return parse(text, null);
+    }
+
+    /**
+     * Parses {@code text}; throws "malformed JSON". JSON5 numbers and strings come back in RFC
+     * 8259 form, and {@code layout} (if not null) records the JSONB bytes SQLite would store
+     * for them instead (INT5, FLOAT5, TEXT5), so that jsonb() of JSON5 text matches.
+     */
+    static JsonNode parse(String text, Jsonb.Layout layout) {
         Parser p = new Parser(text);
+        p.layout = layout;
         JsonNode n = p.parse();
         if (n == null) {
             throw malformed();
@@ -192,6 +202,7 @@ final class JsonText {
         private int i;
         boolean json5;
         private int depth;
+        Jsonb.Layout layout;
 
         Parser(String s) {
             this.s = s;
@@ -381,6 +392,7 @@ final class JsonText {
             }
             int start = i;
             boolean needsRewrite = q == '\'';
+            boolean text5 = false; // SQLite keeps such a string as TEXT5
             while (true) {
                 if (i >= s.length()) {
                     return null;
@@ -389,7 +401,7 @@ final class JsonText {
                 if (c == q) {
                     break;
                 }
-                if (c < 0x20 && c != '\t') {
+                if (c == 0) {
                     return null;
                 }
                 if (c == '\\') {
@@ -418,26 +430,37 @@ final class JsonText {
                             i += 2;
                             json5 = true;
                             needsRewrite = true;
+                            text5 = true;
                             break;
                         case '\'': case 'v': case '0': case '\n': case '\r': case '\u2028': case '\u2029':
                             json5 = true;
                             needsRewrite = true;
+                            text5 = true;
                             break;
                         default:
                             return null;
                     }
-                } else if (c == '\t') {
-                    json5 = true;
+                } else if (c < 0x20) {
+                    json5 = true; // JSON5 allows raw control characters
                     needsRewrite = true;
+                    text5 = true;
+                } else if (c == '"') {
+                    text5 = true; // in a single-quoted string
                 }
                 i++;
             }
             String raw = s.substring(start, i);
             i++;
-            if (needsRewrite) {
-                raw = json5ToRfc(raw);
+            JsonNode.JString node = new JsonNode.JString(needsRewrite ? json5ToRfc(raw) : raw);
+            return text5 ? json5(node, Jsonb.TEXT5, raw) : node;
+        }
+
+        /** {@code node}, recording that SQLite stores it as {@code type} with {@code payload}. */
+        private JsonNode json5(JsonNode node, int type, String payload) {
+            if (layout != null) {
+                layout.scalars.put(node, Jsonb.element(type, payload));
             }
-            return new JsonNode.JString(raw);
+            return node;
         }
 
         private JsonNode number() {
@@ -475,7 +498,8 @@ final class JsonText {
                 if (neg) {
                     v = v.negate();
                 }
-                return new JsonNode.JNumber(v.toString(), true);
+                String payload = s.substring(c == '+' ? start + 1 : start, i);
+                return json5(new JsonNode.JNumber(v.toString(), true), Jsonb.INT5, payload);
             }
             int intStart = i;
             while (i < s.length() && Character.isDigit(s.charAt(i))) {
@@ -519,6 +543,8 @@ final class JsonText {
                 }
             }
             String text = s.substring(start, i);
+            String payload = text.startsWith("+") ? text.substring(1) : text;
+            boolean float5 = intDigits == 0 || fracDigits == 0;
             if (rewrite) {
                 // canonical form of JSON5 numbers: no '+', "0.5" for ".5", "5.0" for "5."
                 String t = text.startsWith("+") ? text.substring(1) : text;
@@ -530,7 +556,8 @@ final class JsonText {
                 t = t.replaceFirst("\\.(?=[eE]|$)", ".0");
                 text = sign + t;
             }
-            return new JsonNode.JNumber(text, integer);
+            JsonNode.JNumber node = new JsonNode.JNumber(text, integer);
+            return float5 ? json5(node, Jsonb.FLOAT5, payload) : node;
         }
     }
 }

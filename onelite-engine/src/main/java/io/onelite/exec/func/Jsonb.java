@@ -181,7 +181,8 @@ final class Jsonb {
         return out;
     }
 
-    private static long headerOf(byte[] element) {
+    /** The header length of the element that starts {@code element}. */
+    static long headerOf(byte[] element) {
         int x = (element[0] & 0xff) >>> 4;
         return x <= 11 ? 1 : x == 12 ? 2 : x == 13 ? 3 : x == 14 ? 5 : 9;
     }
@@ -228,6 +229,13 @@ final class Jsonb {
     /** The payload bytes of a string element: its escaped text, or the plain text for TEXTRAW. */
     static byte[] stringPayload(JsonNode.JString s) {
         return utf8(s.textRaw() ? s.value() : s.raw());
+    }
+
+    /** One element of {@code type} holding {@code payload}, with the narrowest header. */
+    static byte[] element(int type, String payload) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        element(type, utf8(payload), out);
+        return out.toByteArray();
     }
 
     private static void element(int type, byte[] payload, ByteArrayOutputStream out) {
