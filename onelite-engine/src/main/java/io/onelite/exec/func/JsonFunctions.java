@@ -121,7 +121,9 @@ final class JsonFunctions {
                 return JsonNode.NULL;
             }
             if (Double.isInfinite(d)) {
-                return new JsonNode.JNumber(d > 0 ? "9.0e+999" : "-9.0e+999", false);
+                // json_array() writes the REAL's text; the edit functions store SQLite's JSON infinity
+                String text = textRaw ? "9e999" : "9.0e+999";
+                return new JsonNode.JNumber(d > 0 ? text : "-" + text, false);
             }
             return new JsonNode.JNumber(RealFormat.toText(d), false);
         }
@@ -326,7 +328,7 @@ final class JsonFunctions {
             if (mode != JsonPath.Mode.INSERT) {
                 layout.replaced(path.lookup(root), value);
             }
-            root = path.edit(root, mode, value);
+            root = path.edit(root, mode, value, layout);
         }
         return root;
     }

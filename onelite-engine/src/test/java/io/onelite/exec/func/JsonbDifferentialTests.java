@@ -131,6 +131,20 @@ class JsonbDifferentialTests {
                 {"jsonb_extract", "{\"a\":[1,2]}", "$.a"}, {"jsonb_extract", "{\"a\":[1,2]}", "$.a[0]"},
                 {"jsonb_extract", "{\"a\":[1,2]}", "$.a", "$.b"}, {"jsonb", "{\"a\" : [ 1 ] }"},
                 {"jsonb", "[\"" + "é".repeat(200) + "\"]"},
+                // labels and substructure made by a path, special reals, JSON values
+                {"jsonb_set", "{}", "$.\"a\\\"b\"", 1L}, {"jsonb_set", "{}", "$.\"a.b\"", 1L},
+                {"jsonb_set", "{}", "$.\"é\\u0041\"", 1L}, {"jsonb_insert", "{}", "$.a.b[0]", 1L},
+                {"jsonb_set", "{}", "$.a[0].b", "x"}, {"jsonb_set", "[]", "$[#]", Double.POSITIVE_INFINITY},
+                {"jsonb_set", "[]", "$[#]", Double.NEGATIVE_INFINITY}, {"jsonb_array", Double.POSITIVE_INFINITY},
+                {"jsonb_set", "[]", "$[#]", 1e100, "$[#]", -0.0, "$[#]", 0.1}, {"jsonb_array", 1e100, -0.0},
+                {"jsonb_set", "{\"a\":\"long text here\"}", "$.a", "s"}, {"jsonb_replace", "[1]", "$[0]", "é"},
+                {"jsonb_set", "{\"a\":[1,2,3,4,5,6,7,8,9,10]}", "$.a", 1L}, {"jsonb_set", "[\"" + "x".repeat(300) + "\"]", "$[0]", 2L},
+                {"jsonb_patch", "{\"a\":\"" + "x".repeat(300) + "\"}", "{\"a\":\"y\"}"},
+                {"jsonb_set", "[0x10, .5, 'q']", "$[#]", 1L}, {"jsonb_remove", "{a:1, 'b':0xFF}", "$.a"},
+                {"json_set", "{}", "$.\"a\\\"b\"", 1L}, {"json_set", "{}", "$.\"é\\u0041\"", 1L},
+                {"json_extract", "{\"a\\\"b\":1}", "$.\"a\\\"b\""}, {"json_extract", "{\"aA\":2}", "$.\"a\\u0041\""},
+                {"json_set", "[]", "$[#]", Double.POSITIVE_INFINITY}, {"json_array", Double.NEGATIVE_INFINITY},
+                {"jsonb_set", "{}", "$.\"x\\u0041\".b", 1L}, {"json_insert", "{}", "$.\"x\\u0041\".b", 1L},
         };
         for (Object[] call : calls) {
             Object[] args = java.util.Arrays.copyOfRange(call, 1, call.length);
