@@ -93,7 +93,7 @@ final class JsonFunctions {
 
     /** {@link #input(Object)}, recording in {@code layout} how a JSONB argument was laid out. */
     static JsonNode input(Object v, Jsonb.Layout layout) {
-        if (v instanceof byte[] b && Jsonb.isJsonb(b)) {
+        if (v instanceof byte[] b && JsonbCheck.isJsonb(b)) {
             return Jsonb.decode(b, layout);
         }
         return JsonText.parse(SqlValues.toText(v), layout); // a blob that is not JSONB is read as text
@@ -128,7 +128,7 @@ final class JsonFunctions {
             return new JsonNode.JNumber(RealFormat.toText(d), false);
         }
         if (v instanceof byte[] b) {
-            if (Jsonb.isJsonb(b)) {
+            if (JsonbCheck.isJsonb(b)) {
                 return Jsonb.decode(b, layout);
             }
             throw Args.error("JSON cannot hold BLOB values");
@@ -172,9 +172,9 @@ final class JsonFunctions {
         if (flags < 1 || flags > 15) {
             throw Args.error("FLAGS parameter to json_valid() must be between 1 and 15");
         }
-        if (v instanceof byte[] b && Jsonb.isJsonb(b)) {
+        if (v instanceof byte[] b && JsonbCheck.isJsonb(b)) {
             // 0x04: the superficial check isJsonb made; 0x08: every element checked
-            return (flags & 4) != 0 || ((flags & 8) != 0 && Jsonb.isStrictlyValid(b)) ? 1L : 0L;
+            return (flags & 4) != 0 || ((flags & 8) != 0 && JsonbCheck.isStrictlyValid(b)) ? 1L : 0L;
         }
         if ((flags & 3) == 0) {
             return 0L;
