@@ -215,7 +215,8 @@ final class JsonFunctions {
             JsonNode n = JsonPath.of(SqlValues.toText(a[i])).lookup(root);
             results.add(n == null ? JsonNode.NULL : n);
         }
-        return result(new JsonNode.JArray(results), binary, layout);
+        // SQLite builds this array as text, so its JSONB is canonical, not the input's bytes
+        return result(new JsonNode.JArray(results), binary);
     }
 
     /** {@code X -> P} (JSON result) and {@code X ->> P} (SQL result), with abbreviated paths. */

@@ -56,7 +56,8 @@ class JsonbDifferentialTests {
             "2922", "3a612262", "0b", "0c", "4c17611331", "c00b", "c30131", "d0000b", "e00000000b", "f0000000000000000b",
             "f0000000010000000b", "0d", "0e", "0f", "1b00", "1c", "", "5b315d",
             "7b7d", "31", "ff", "10", "11", "2331", "5b5d", "30", "333132", "13", "1a22",
-            "3b001331", "cb0413311332", "5c17612b1331", "d00007616263");
+            "3b001331", "cb00", "db0000", "eb00000000", "fb0000000000000000", "cb021331", "c70161", "d7000161",
+            "5b34307831", "cb0b5b34307831c70161da000178", "cb0413311332", "5c17612b1331", "d00007616263");
 
     static final List<String> PATHS = List.of("$", "$[0]", "$[1]", "$.a", "$.b[1]", "$[#-1]", "$.x");
 
@@ -130,7 +131,8 @@ class JsonbDifferentialTests {
                 {"jsonb_remove", "[1,2,3]", "$[0]", "$[#-1]"}, {"jsonb_remove", "[1]", "$"},
                 {"jsonb_patch", "{\"a\":1,\"b\":2}", "{\"b\":null,\"c\":[3]}"}, {"jsonb_patch", arr, arr},
                 {"jsonb_extract", "{\"a\":[1,2]}", "$.a"}, {"jsonb_extract", "{\"a\":[1,2]}", "$.a[0]"},
-                {"jsonb_extract", "{\"a\":[1,2]}", "$.a", "$.b"}, {"jsonb", "{\"a\" : [ 1 ] }"},
+                {"jsonb_extract", "{\"a\":[1,2]}", "$.a", "$.b"}, {"jsonb_extract", "[0x10, 'a\"b', {k:.5}]", "$[0]", "$[1]", "$[2]"},
+                {"jsonb_extract", "[0x10, 'a\"b', {k:.5}]", "$[2]"}, {"jsonb", "{\"a\" : [ 1 ] }"},
                 {"jsonb", "[\"" + "é".repeat(200) + "\"]"},
                 // labels and substructure made by a path, special reals, JSON values
                 {"jsonb_set", "{}", "$.\"a\\\"b\"", 1L}, {"jsonb_set", "{}", "$.\"a.b\"", 1L},
