@@ -77,7 +77,7 @@ final class JsonFunctions {
      * SQLite edits the blob in place: the layout records what came from blobs and what replaced what.
      */
     private static Object edited(Object[] a, boolean binary, java.util.function.Function<Jsonb.Layout, JsonNode> edit) {
-        Jsonb.Layout layout = new Jsonb.Layout();
+        Jsonb.Layout layout = binary ? new Jsonb.Layout() : null; // text results need no layout
         return result(edit.apply(layout), binary, layout);
     }
 
@@ -88,10 +88,10 @@ final class JsonFunctions {
 
     /** The JSON a function argument holds (NULL handled by callers). */
     static JsonNode input(Object v) {
-        return input(v, new Jsonb.Layout());
+        return input(v, null);
     }
 
-    /** {@link #input(Object)}, recording in {@code layout} how a JSONB argument was laid out. */
+    /** {@link #input(Object)}, recording in {@code layout} (if not null) how the argument was laid out. */
     static JsonNode input(Object v, Jsonb.Layout layout) {
         if (v instanceof byte[] b && JsonbCheck.isJsonb(b)) {
             return Jsonb.decode(b, layout);
@@ -102,7 +102,7 @@ final class JsonFunctions {
 
     /** An SQL value as a JSON value (SQLite's jsonAppendSqlValue). */
     static JsonNode fromSql(Object v) {
-        return fromSql(v, false, new Jsonb.Layout());
+        return fromSql(v, false, null);
     }
 
     /**
@@ -195,7 +195,7 @@ final class JsonFunctions {
         if (a[0] == null) {
             return null;
         }
-        Jsonb.Layout layout = new Jsonb.Layout();
+        Jsonb.Layout layout = binary ? new Jsonb.Layout() : null;
         JsonNode root = input(a[0], layout);
         if (a.length == 2) {
             if (a[1] == null) {
@@ -327,7 +327,9 @@ final class JsonFunctions {
             JsonPath path = JsonPath.of(SqlValues.toText(a[i]));
             JsonNode value = fromSql(a[i + 1], true, layout);
             if (mode != JsonPath.Mode.INSERT) {
-                layout.replaced(path.lookup(root), value);
+                if (layout != null) {
+                    layout.replaced(path.lookup(root), value);
+                }
             }
             root = path.edit(root, mode, value, layout);
         }
@@ -384,7 +386,9 @@ final class JsonFunctions {
     /** RFC 7396 merge patch, as json_patch(); replacements are recorded in {@code layout}. */
     static JsonNode patch(JsonNode target, JsonNode patch, Jsonb.Layout layout) {
         if (!(patch instanceof JsonNode.JObject p)) {
-            layout.replaced(target, patch);
+            if (layout != null) {
+                layout.replaced(target, patch);
+            }
             return patch;
         }
         JsonNode.JObject t = target instanceof JsonNode.JObject o ? o : new JsonNode.JObject(new ArrayList<>());

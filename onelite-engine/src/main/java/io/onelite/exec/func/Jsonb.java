@@ -304,10 +304,10 @@ final class Jsonb {
      * with its missing zero, TEXT5 re-escaped); TEXTRAW strings keep their mark.
      */
     static JsonNode decode(byte[] b) {
-        return decode(b, new Layout());
+        return decode(b, null);
     }
 
-    /** {@link #decode(byte[])}, recording in {@code layout} how each element was laid out. */
+    /** {@link #decode(byte[])}, recording in {@code layout} (if not null) how each element was laid out. */
     static JsonNode decode(byte[] b, Layout layout) {
         if (!JsonbCheck.isJsonb(b)) {
             throw JsonText.malformed();
@@ -326,6 +326,9 @@ final class Jsonb {
         int end = start + (int) sz[0];
         JsonNode node = read(b, i, start, end, layout, depth);
         int type = b[i] & 0x0f;
+        if (layout == null) {
+            return node;
+        }
         if (type >= ARRAY) {
             layout.containers.put(node, new long[] {n, sz[0]});
         } else if (type > FALSE) {
