@@ -42,9 +42,9 @@ import java.util.Map;
  * <p>Canonical form, as SQLite writes it: the narrowest size field that fits (SQLite shrinks
  * each container's header once its payload is known, jsonBlobChangePayloadSize), numbers and
  * strings keep their text form from the JSON text (TEXT when no escape is present, TEXTJ when
- * one is), and text from SQL values placed by json_set and friends is TEXTRAW. This encoder
- * reproduces that for RFC 8259 input; JSON5 text reaches it already rewritten to RFC 8259 text
- * (so INT rather than INT5, TEXTJ rather than TEXT5), a documented deviation.
+ * one is), and text from SQL values placed by json_set and friends is TEXTRAW. JSON5 text
+ * reaches the encoder rewritten to RFC 8259 text; the parser records in the {@link Layout} the
+ * INT5, FLOAT5 and TEXT5 elements SQLite stores for it instead.
  *
  * <p>SQLite edits a blob in place, so what an edit does not touch keeps its bytes, and a value
  * that replaces a larger one may get a wider size field than it needs so that the blob keeps
@@ -87,12 +87,14 @@ final class Jsonb {
     }
 
     private static void append(JsonNode n, ByteArrayOutputStream out, Layout layout) {
-        JsonNode old = layout.replaced.get(n);
-        if (old != null) {
+        Replaced r = layout.replaced.get(n);
+        if (r != null) {
             ByteArrayOutputStream plain = new ByteArrayOutputStream();
             appendUnwidened(n, plain, layout);
             byte[] element = plain.toByteArray();
-            out.writeBytes(widen(element, encode(old, layout).length - element.length));
+            // a later edit that changed the replacement's size re-narrowed its header in SQLite
+            int d = element.length == r.length() ? encode(r.old(), layout).length - element.length : 0;
+            out.writeBytes(widen(element, d));
             return;
         }
         appendUnwidened(n, out, layout);
@@ -195,16 +197,23 @@ final class Jsonb {
     static final class Layout {
         final Map<JsonNode, byte[]> scalars = new IdentityHashMap<>();
         final Map<JsonNode, long[]> containers = new IdentityHashMap<>();
-        /** Replacement to the node it replaced (detached from the tree, so no longer edited). */
-        final Map<JsonNode, JsonNode> replaced = new IdentityHashMap<>();
+        /** Replacement to what it replaced. */
+        final Map<JsonNode, Replaced> replaced = new IdentityHashMap<>();
 
         /** Records that {@code value} took the place of {@code old} (json_set/replace, json_patch). */
         void replaced(JsonNode old, JsonNode value) {
             // NULL, TRUE and FALSE are shared constants and never widened
             if (old != null && value != old && !(value instanceof JsonNode.JNull || value instanceof JsonNode.JBool)) {
-                replaced.put(value, old);
+                replaced.put(value, new Replaced(old, encode(value, this).length));
             }
         }
+    }
+
+    /**
+     * An edit's replacement: the node it replaced ({@code old}, detached from the tree, so no
+     * longer edited) and the replacement's own encoded length at that time ({@code length}).
+     */
+    record Replaced(JsonNode old, int length) {
     }
 
     /** The element type SQLite gives a string of this text (jsonTranslateTextToBlob). */

@@ -123,6 +123,7 @@ class JsonbDifferentialTests {
     @Test
     void jsonbVariantsReturnNativeBytes() {
         byte[] arr = (byte[]) nativeJsonb("[1,{\"k\":\"v\"}]");
+        byte[] nine = (byte[]) nativeJsonb("[9]");
         Object[][] calls = {
                 {"jsonb_array"}, {"jsonb_array", 1L, 2.5, "a\"b", null, "é"}, {"jsonb_array", arr, "[1]"},
                 {"jsonb_object"}, {"jsonb_object", "a", 1L, "b\\", "x\ny", "c", arr},
@@ -144,6 +145,10 @@ class JsonbDifferentialTests {
                 {"jsonb_set", "{\"a\":[1,2,3,4,5,6,7,8,9,10]}", "$.a", 1L},
                 {"jsonb_set", "[\"" + "x".repeat(300) + "\"]", "$[0]", 2L},
                 {"jsonb_patch", "{\"a\":\"" + "x".repeat(300) + "\"}", "{\"a\":\"y\"}"},
+                // a replacement edited again: its widened header is narrowed once its size changes
+                {"jsonb_set", "{\"a\":[1,2,3]}", "$.a", nine, "$.a[#]", 5L},
+                {"jsonb_set", "{\"a\":[1,2,3]}", "$.a", nine, "$.a[0]", 5L},
+                {"jsonb_set", "{\"a\":[1,2,3]}", "$.a", nine, "$.a", "q"},
                 {"jsonb_set", "[0x10, .5, 'q']", "$[#]", 1L}, {"jsonb_remove", "{a:1, 'b':0xFF}", "$.a"},
                 {"json_set", "{}", "$.\"a\\\"b\"", 1L}, {"json_set", "{}", "$.\"é\\u0041\"", 1L},
                 {"json_extract", "{\"a\\\"b\":1}", "$.\"a\\\"b\""}, {"json_extract", "{\"aA\":2}", "$.\"a\\u0041\""},
