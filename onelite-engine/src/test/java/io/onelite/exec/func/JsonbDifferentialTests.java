@@ -313,6 +313,11 @@ class JsonbDifferentialTests {
             oracle.check("jsonb_remove", b, p);
             oracle.check("jsonb_patch", b, randomDoc(random, 1));
             oracle.check("jsonb_array", b, d);
+            Object value = nativeJsonb(randomDoc(random, 2));
+            oracle.check("jsonb_set", b, p, value, JsonFunctionDifferentialTests.path(random), "v",
+                    JsonFunctionDifferentialTests.path(random), (long) i);
+            oracle.check("jsonb_replace", b, p, value, p, 1.25);
+            oracle.check("jsonb_insert", b, JsonFunctionDifferentialTests.path(random), value, p, "w");
             // blobs native SQLite edited in place (widened headers) read and edited again
             Object edited = oracle.nativeDb.eval("jsonb_replace(jsonb_set(?, ?, 'x'), ?, 1)", b, p,
                     JsonFunctionDifferentialTests.path(random)).value();
