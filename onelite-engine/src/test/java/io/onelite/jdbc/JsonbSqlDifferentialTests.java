@@ -50,7 +50,8 @@ class JsonbSqlDifferentialTests {
                         + " FROM t, json_each(t.j) e WHERE t.id < 5 ORDER BY t.id, e.id",
                 "SELECT t.id, e.key, e.value, e.type, e.atom, e.id, e.parent, e.fullkey, e.path"
                         + " FROM t, json_tree(t.j, '$.a') e ORDER BY t.id, e.id",
-                "SELECT t.id, e.key, e.value, e.type, e.id FROM t, json_tree(t.j) e WHERE t.id < 4 ORDER BY t.id, e.id"));
+                "SELECT t.id, e.key, e.value, e.type, e.id FROM t, json_tree(t.j) e WHERE t.id < 4 ORDER BY t.id, e.id",
+                "SELECT typeof(e.json), hex(e.json), e.root FROM t, json_each(t.j, '$.a') e ORDER BY e.id"));
     }
 
     @Test

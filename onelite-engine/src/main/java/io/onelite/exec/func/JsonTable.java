@@ -96,7 +96,7 @@ public final class JsonTable {
             }
         }
         String rootText = pathText;
-        String jsonText = SqlValues.toText(json);
+        Object jsonText = json instanceof byte[] ? json : SqlValues.toText(json); // the hidden json column: JSONB stays a blob
         // the element's own full key is the path as written
         if (recursive) {
             walk(out, sizes, node, offset, id, steps.isEmpty() ? null : key, null, pathText,
@@ -112,13 +112,13 @@ public final class JsonTable {
     }
 
     private static void walk(List<Object[]> out, Sizes sizes, JsonNode node, long offset, long id, Object key,
-                             Long parent, String fullkey, String path, String json, String root) {
+                             Long parent, String fullkey, String path, Object json, String root) {
         out.add(row(node, key, id, parent, fullkey, path, json, root));
         children(out, sizes, node, offset, id, fullkey, true, json, root);
     }
 
     private static void children(List<Object[]> out, Sizes sizes, JsonNode node, long offset, Long parentId,
-                                 String fullkey, boolean recursive, String json, String root) {
+                                 String fullkey, boolean recursive, Object json, String root) {
         long at = offset + sizes.header(node);
         if (node instanceof JsonNode.JArray a) {
             for (int i = 0; i < a.items().size(); i++) {
@@ -164,7 +164,7 @@ public final class JsonTable {
     }
 
     private static Object[] row(JsonNode node, Object key, long id, Long parent, String fullkey, String path,
-                                String json, String root) {
+                                Object json, String root) {
         boolean container = node instanceof JsonNode.JArray || node instanceof JsonNode.JObject;
         Object value = JsonFunctions.toSql(node);
         return new Object[] {key, value, JsonFunctions.typeName(node), container ? null : value, id,
