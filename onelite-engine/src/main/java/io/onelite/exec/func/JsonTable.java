@@ -96,7 +96,8 @@ public final class JsonTable {
             }
         }
         String rootText = pathText;
-        Object jsonText = json instanceof byte[] ? json : SqlValues.toText(json); // the hidden json column: JSONB stays a blob
+        // the hidden json column: the argument, JSONB staying a blob
+        Object jsonText = json instanceof byte[] ? json : SqlValues.toText(json);
         // the element's own full key is the path as written
         if (recursive) {
             walk(out, sizes, node, offset, id, steps.isEmpty() ? null : key, null, pathText,
