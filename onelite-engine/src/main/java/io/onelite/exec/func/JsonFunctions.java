@@ -11,8 +11,10 @@ import java.util.List;
  * SQLite's JSON functions over JSON text (json.c): json, json_valid, json_extract and the
  * {@code ->}/{@code ->>} operators (registered as functions named "->" and "->>"), json_type,
  * json_array, json_object, json_array_length, json_insert/replace/set/remove, json_patch,
- * json_quote, and the aggregates json_group_array/json_group_object. JSONB (binary) arguments
- * are not supported: a BLOB is rejected.
+ * json_quote, and the aggregates json_group_array/json_group_object; and their JSONB twins
+ * (jsonb, jsonb_extract, jsonb_array...), which return the same value encoded by {@link Jsonb}.
+ * Any JSON argument may be a JSONB blob; a blob that is not JSONB is read as JSON text, as in
+ * SQLite.
  */
 final class JsonFunctions {
     private JsonFunctions() {
@@ -20,29 +22,63 @@ final class JsonFunctions {
 
     static void register(Functions.Registry r) {
         r.scalar("json", 1, (c, a) -> a[0] == null ? null : out(input(a[0])));
+        r.scalar("jsonb", 1, (c, a) -> {
+            Jsonb.Layout layout = new Jsonb.Layout();
+            return a[0] == null ? null : Jsonb.encode(input(a[0], layout), layout);
+        });
         r.scalar("json_valid", 1, (c, a) -> valid(a[0], 1L));
         r.scalar("json_valid", 2, (c, a) -> valid(a[0], a[1]));
-        r.scalarVariadic("json_extract", 2, Functions.MAX_ARGS, (c, a) -> extract(a));
+        r.scalarVariadic("json_extract", 2, Functions.MAX_ARGS, (c, a) -> extract(a, false));
+        r.scalarVariadic("jsonb_extract", 2, Functions.MAX_ARGS, (c, a) -> extract(a, true));
         r.scalar("->", 2, (c, a) -> arrow(a[0], a[1], true));
         r.scalar("->>", 2, (c, a) -> arrow(a[0], a[1], false));
         r.scalar("json_type", 1, (c, a) -> type(a[0], null));
         r.scalar("json_type", 2, (c, a) -> type(a[0], a[1]));
-        r.scalarVariadic("json_array", 0, Functions.MAX_ARGS, (c, a) -> array(a));
-        r.scalarVariadic("json_object", 0, Functions.MAX_ARGS, (c, a) -> object(a));
+        r.scalarVariadic("json_array", 0, Functions.MAX_ARGS, (c, a) -> out(array(a)));
+        r.scalarVariadic("jsonb_array", 0, Functions.MAX_ARGS, (c, a) -> Jsonb.encode(array(a)));
+        r.scalarVariadic("json_object", 0, Functions.MAX_ARGS, (c, a) -> out(object(a)));
+        r.scalarVariadic("jsonb_object", 0, Functions.MAX_ARGS, (c, a) -> Jsonb.encode(object(a)));
         r.scalar("json_array_length", 1, (c, a) -> arrayLength(a[0], null));
         r.scalar("json_array_length", 2, (c, a) -> arrayLength(a[0], a[1]));
-        r.scalarVariadic("json_insert", 1, Functions.MAX_ARGS, (c, a) -> edit("json_insert", a, JsonPath.Mode.INSERT));
-        r.scalarVariadic("json_replace", 1, Functions.MAX_ARGS, (c, a) -> edit("json_replace", a, JsonPath.Mode.REPLACE));
-        r.scalarVariadic("json_set", 1, Functions.MAX_ARGS, (c, a) -> edit("json_set", a, JsonPath.Mode.SET));
-        r.scalarVariadic("json_remove", 1, Functions.MAX_ARGS, (c, a) -> remove(a));
-        r.scalar("json_patch", 2, (c, a) -> a[0] == null || a[1] == null ? null
-                : out(patch(input(a[0]), input(a[1]))));
+        for (String prefix : new String[] {"json", "jsonb"}) {
+            boolean binary = prefix.equals("jsonb");
+            r.scalarVariadic(prefix + "_insert", 1, Functions.MAX_ARGS, (c, a) -> edited(a, binary,
+                    l -> edit(prefix + "_insert", a, JsonPath.Mode.INSERT, l)));
+            r.scalarVariadic(prefix + "_replace", 1, Functions.MAX_ARGS, (c, a) -> edited(a, binary,
+                    l -> edit(prefix + "_replace", a, JsonPath.Mode.REPLACE, l)));
+            r.scalarVariadic(prefix + "_set", 1, Functions.MAX_ARGS, (c, a) -> edited(a, binary,
+                    l -> edit(prefix + "_set", a, JsonPath.Mode.SET, l)));
+            r.scalarVariadic(prefix + "_remove", 1, Functions.MAX_ARGS, (c, a) -> edited(a, binary,
+                    l -> remove(a, l)));
+            r.scalar(prefix + "_patch", 2, (c, a) -> a[0] == null || a[1] == null ? null : edited(a, binary,
+                    l -> patch(input(a[0], l), input(a[1], l), l)));
+        }
         r.scalar("json_pretty", 1, (c, a) -> a[0] == null ? null : pretty(input(a[0]), "    "));
         r.scalar("json_pretty", 2, (c, a) -> a[0] == null ? null
                 : pretty(input(a[0]), a[1] == null ? "    " : SqlValues.toText(a[1])));
         r.scalar("json_quote", 1, (c, a) -> out(fromSql(a[0])));
-        r.aggregate("json_group_array", 1, () -> new GroupArray());
-        r.aggregate("json_group_object", 2, () -> new GroupObject());
+        r.aggregate("json_group_array", 1, () -> new GroupArray(false));
+        r.aggregate("jsonb_group_array", 1, () -> new GroupArray(true));
+        r.aggregate("json_group_object", 2, () -> new GroupObject(false));
+        r.aggregate("jsonb_group_object", 2, () -> new GroupObject(true));
+    }
+
+    /** A function's JSON result: JSON text, or JSONB for the jsonb_ variants; NULL stays NULL. */
+    private static Object result(JsonNode n, boolean binary) {
+        return result(n, binary, new Jsonb.Layout());
+    }
+
+    private static Object result(JsonNode n, boolean binary, Jsonb.Layout layout) {
+        return n == null ? null : binary ? Jsonb.encode(n, layout) : out(n);
+    }
+
+    /**
+     * The result of an edit function. Its JSONB keeps the bytes of what the edit left alone, as
+     * SQLite edits the blob in place: the layout records what came from blobs and what replaced what.
+     */
+    private static Object edited(Object[] a, boolean binary, java.util.function.Function<Jsonb.Layout, JsonNode> edit) {
+        Jsonb.Layout layout = binary ? new Jsonb.Layout() : null; // text results need no layout
+        return result(edit.apply(layout), binary, layout);
     }
 
     /** A JSON-typed text result. */
@@ -52,14 +88,28 @@ final class JsonFunctions {
 
     /** The JSON a function argument holds (NULL handled by callers). */
     static JsonNode input(Object v) {
-        if (v instanceof byte[]) {
-            throw JsonText.malformed();
+        return input(v, null);
+    }
+
+    /** {@link #input(Object)}, recording in {@code layout} (if not null) how the argument was laid out. */
+    static JsonNode input(Object v, Jsonb.Layout layout) {
+        if (v instanceof byte[] b && JsonbCheck.isJsonb(b)) {
+            return Jsonb.decode(b, layout);
         }
-        return JsonText.parse(SqlValues.toText(v));
+        return JsonText.parse(SqlValues.toText(v), layout); // a blob that is not JSONB is read as text
+
     }
 
     /** An SQL value as a JSON value (SQLite's jsonAppendSqlValue). */
     static JsonNode fromSql(Object v) {
+        return fromSql(v, false, null);
+    }
+
+    /**
+     * An SQL value as a JSON value; {@code textRaw} marks plain text as SQLite's edit functions
+     * store it (TEXTRAW in JSONB, jsonFunctionArgToBlob) where json_array() stores it escaped.
+     */
+    static JsonNode fromSql(Object v, boolean textRaw, Jsonb.Layout layout) {
         if (v == null) {
             return JsonNode.NULL;
         }
@@ -71,18 +121,23 @@ final class JsonFunctions {
                 return JsonNode.NULL;
             }
             if (Double.isInfinite(d)) {
-                return new JsonNode.JNumber(d > 0 ? "9.0e+999" : "-9.0e+999", false);
+                // json_array() writes the REAL's text; the edit functions store SQLite's JSON infinity
+                String text = textRaw ? "9e999" : "9.0e+999";
+                return new JsonNode.JNumber(d > 0 ? text : "-" + text, false);
             }
             return new JsonNode.JNumber(RealFormat.toText(d), false);
         }
-        if (v instanceof byte[]) {
+        if (v instanceof byte[] b) {
+            if (JsonbCheck.isJsonb(b)) {
+                return Jsonb.decode(b, layout);
+            }
             throw Args.error("JSON cannot hold BLOB values");
         }
         String s = (String) v;
         if (JsonSubtype.isJson(s)) {
-            return JsonText.parse(s);
+            return JsonText.parse(s, layout);
         }
-        return new JsonNode.JString(JsonText.escape(s));
+        return new JsonNode.JString(JsonText.escape(s), textRaw);
     }
 
     /** A JSON value as an SQL value (json_extract, ->>). */
@@ -117,7 +172,11 @@ final class JsonFunctions {
         if (flags < 1 || flags > 15) {
             throw Args.error("FLAGS parameter to json_valid() must be between 1 and 15");
         }
-        if (v instanceof byte[]) {
+        if (v instanceof byte[] b && JsonbCheck.isJsonb(b)) {
+            // 0x04: the superficial check isJsonb made; 0x08: every element checked
+            return (flags & 4) != 0 || ((flags & 8) != 0 && JsonbCheck.isStrictlyValid(b)) ? 1L : 0L;
+        }
+        if ((flags & 3) == 0) {
             return 0L;
         }
         boolean[] json5 = new boolean[1];
@@ -131,16 +190,21 @@ final class JsonFunctions {
         return (flags & 3) != 0 ? 1L : 0L;
     }
 
-    static Object extract(Object[] a) {
+    /** json_extract; jsonb_extract ({@code binary}) returns arrays and objects as JSONB. */
+    static Object extract(Object[] a, boolean binary) {
         if (a[0] == null) {
             return null;
         }
-        JsonNode root = input(a[0]);
+        Jsonb.Layout layout = binary ? new Jsonb.Layout() : null;
+        JsonNode root = input(a[0], layout);
         if (a.length == 2) {
             if (a[1] == null) {
                 return null;
             }
             JsonNode n = JsonPath.of(SqlValues.toText(a[1])).lookup(root);
+            if (binary && (n instanceof JsonNode.JArray || n instanceof JsonNode.JObject)) {
+                return Jsonb.encode(n, layout);
+            }
             return n == null ? null : toSql(n);
         }
         List<JsonNode> results = new ArrayList<>();
@@ -151,7 +215,8 @@ final class JsonFunctions {
             JsonNode n = JsonPath.of(SqlValues.toText(a[i])).lookup(root);
             results.add(n == null ? JsonNode.NULL : n);
         }
-        return out(new JsonNode.JArray(results));
+        // SQLite builds this array as text, so its JSONB is canonical, not the input's bytes
+        return result(new JsonNode.JArray(results), binary);
     }
 
     /** {@code X -> P} (JSON result) and {@code X ->> P} (SQL result), with abbreviated paths. */
@@ -211,15 +276,15 @@ final class JsonFunctions {
         return n instanceof JsonNode.JArray ? "array" : "object";
     }
 
-    static Object array(Object[] a) {
+    static JsonNode array(Object[] a) {
         List<JsonNode> items = new ArrayList<>();
         for (Object v : a) {
             items.add(fromSql(v));
         }
-        return out(new JsonNode.JArray(items));
+        return new JsonNode.JArray(items);
     }
 
-    static Object object(Object[] a) {
+    static JsonNode object(Object[] a) {
         if (a.length % 2 != 0) {
             throw Args.error("json_object() requires an even number of arguments");
         }
@@ -230,7 +295,7 @@ final class JsonFunctions {
             }
             members.add(new JsonNode.Member(new JsonNode.JString(JsonText.escape(key)), fromSql(a[i + 1])));
         }
-        return out(new JsonNode.JObject(members));
+        return new JsonNode.JObject(members);
     }
 
     static Object arrayLength(Object json, Object pathArg) {
@@ -247,28 +312,35 @@ final class JsonFunctions {
         return n instanceof JsonNode.JArray arr ? (long) arr.items().size() : 0L;
     }
 
-    static Object edit(String name, Object[] a, JsonPath.Mode mode) {
+    static JsonNode edit(String name, Object[] a, JsonPath.Mode mode, Jsonb.Layout layout) {
         if (a.length % 2 == 0) {
             throw Args.error(name + "() needs an odd number of arguments");
         }
         if (a[0] == null) {
             return null;
         }
-        JsonNode root = input(a[0]);
+        JsonNode root = input(a[0], layout);
         for (int i = 1; i < a.length; i += 2) {
             if (a[i] == null) {
                 return null;
             }
-            root = JsonPath.of(SqlValues.toText(a[i])).edit(root, mode, fromSql(a[i + 1]));
+            JsonPath path = JsonPath.of(SqlValues.toText(a[i]));
+            JsonNode value = fromSql(a[i + 1], true, layout);
+            if (mode != JsonPath.Mode.INSERT) {
+                if (layout != null) {
+                    layout.replaced(path.lookup(root), value);
+                }
+            }
+            root = path.edit(root, mode, value, layout);
         }
-        return out(root);
+        return root;
     }
 
-    static Object remove(Object[] a) {
+    static JsonNode remove(Object[] a, Jsonb.Layout layout) {
         if (a[0] == null) {
             return null;
         }
-        JsonNode root = input(a[0]);
+        JsonNode root = input(a[0], layout);
         for (int i = 1; i < a.length; i++) {
             if (a[i] == null) {
                 return null;
@@ -278,7 +350,7 @@ final class JsonFunctions {
                 return null;
             }
         }
-        return out(root);
+        return root;
     }
 
     /** json_pretty(): one element per line, nested levels indented by {@code indent}. */
@@ -311,9 +383,12 @@ final class JsonFunctions {
         }
     }
 
-    /** RFC 7396 merge patch, as json_patch(). */
-    static JsonNode patch(JsonNode target, JsonNode patch) {
+    /** RFC 7396 merge patch, as json_patch(); replacements are recorded in {@code layout}. */
+    static JsonNode patch(JsonNode target, JsonNode patch, Jsonb.Layout layout) {
         if (!(patch instanceof JsonNode.JObject p)) {
+            if (layout != null) {
+                layout.replaced(target, patch);
+            }
             return patch;
         }
         JsonNode.JObject t = target instanceof JsonNode.JObject o ? o : new JsonNode.JObject(new ArrayList<>());
@@ -331,27 +406,37 @@ final class JsonFunctions {
                 }
             } else if (found >= 0) {
                 JsonNode.Member tm = t.members().get(found);
-                t.members().set(found, new JsonNode.Member(tm.key(), patch(tm.value(), pm.value())));
+                t.members().set(found, new JsonNode.Member(tm.key(), patch(tm.value(), pm.value(), layout)));
             } else {
-                t.members().add(new JsonNode.Member(pm.key(), patch(JsonNode.NULL, pm.value())));
+                t.members().add(new JsonNode.Member(pm.key(), patch(null, pm.value(), layout)));
             }
         }
         return t;
     }
 
-    /** json_group_array(X): the values in order; removes the oldest on inverse. */
+    /** json_group_array(X), or jsonb_group_array: the values in order; removes the oldest on inverse. */
     static final class GroupArray implements AggregateFunction.Accumulator {
         private final ArrayDeque<JsonNode> items = new ArrayDeque<>();
+        private final boolean binary;
+
+        GroupArray(boolean binary) {
+            this.binary = binary;
+        }
 
         @Override public void step(Object[] args) { items.addLast(fromSql(args[0])); }
         @Override public void inverse(Object[] args) { items.pollFirst(); }
         @Override public boolean supportsInverse() { return true; }
-        @Override public Object value() { return out(new JsonNode.JArray(new ArrayList<>(items))); }
+        @Override public Object value() { return result(new JsonNode.JArray(new ArrayList<>(items)), binary); }
     }
 
-    /** json_group_object(K, V): members in order, NULL labels skipped. */
+    /** json_group_object(K, V), or jsonb_group_object: members in order, NULL labels skipped. */
     static final class GroupObject implements AggregateFunction.Accumulator {
         private final ArrayDeque<JsonNode.Member> members = new ArrayDeque<>();
+        private final boolean binary;
+
+        GroupObject(boolean binary) {
+            this.binary = binary;
+        }
 
         @Override
         public void step(Object[] args) {
@@ -370,6 +455,6 @@ final class JsonFunctions {
         }
 
         @Override public boolean supportsInverse() { return true; }
-        @Override public Object value() { return out(new JsonNode.JObject(new ArrayList<>(members))); }
+        @Override public Object value() { return result(new JsonNode.JObject(new ArrayList<>(members)), binary); }
     }
 }

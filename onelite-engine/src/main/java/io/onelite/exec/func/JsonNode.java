@@ -19,8 +19,16 @@ sealed interface JsonNode {
     record JNumber(String text, boolean integer) implements JsonNode {
     }
 
-    /** A string: {@code raw} is RFC 8259 escaped text without the quotes. */
-    record JString(String raw) implements JsonNode {
+    /**
+     * A string: {@code raw} is RFC 8259 escaped text without the quotes. {@code textRaw} marks a
+     * string that SQLite keeps unescaped in JSONB (TEXTRAW): an SQL text value or a path label
+     * stored by json_set and friends, or a TEXTRAW element read from a blob.
+     */
+    record JString(String raw, boolean textRaw) implements JsonNode {
+        JString(String raw) {
+            this(raw, false);
+        }
+
         String value() {
             return JsonText.unescape(raw);
         }

@@ -15,7 +15,14 @@ final class JsonPath {
     sealed interface Step {
     }
 
-    record Key(String name) implements Step {
+    /**
+     * An object label: {@code name} is its value; {@code escaped} is the label's text as written
+     * between quotes when it holds backslash escapes (null otherwise), which SQLite stores as is.
+     */
+    record Key(String name, String escaped) implements Step {
+        Key(String name) {
+            this(name, null);
+        }
     }
 
     record Index(long n) implements Step {
@@ -58,11 +65,16 @@ final class JsonPath {
         int i = pos + 1;
         int n = text.length();
         if (i < n && text.charAt(i) == '"') {
-            int end = text.indexOf('"', i + 1);
-            if (end < 0) {
+            int end = i + 1;
+            while (end < n && text.charAt(end) != '"') {
+                end += text.charAt(end) == '\\' && end + 1 < n ? 2 : 1; // an escaped quote does not close
+            }
+            if (end >= n) {
                 throw bad(shown);
             }
-            return new Parsed(new Key(text.substring(i + 1, end)), end + 1);
+            String label = text.substring(i + 1, end);
+            Key key = label.indexOf('\\') < 0 ? new Key(label) : new Key(JsonText.unescape(label), label);
+            return new Parsed(key, end + 1);
         }
         int start = i;
         while (i < n && text.charAt(i) != '.' && text.charAt(i) != '[') {
@@ -167,6 +179,11 @@ final class JsonPath {
      * element can only be appended.
      */
     JsonNode edit(JsonNode root, Mode mode, JsonNode value) {
+        return edit(root, mode, value, null);
+    }
+
+    /** {@link #edit(JsonNode, Mode, JsonNode)}, recording in {@code layout} how new labels are stored. */
+    JsonNode edit(JsonNode root, Mode mode, JsonNode value, Jsonb.Layout layout) {
         if (text.length() == 1) {
             return switch (mode) {
                 case INSERT -> root;
@@ -183,7 +200,8 @@ final class JsonPath {
                 if (!(node instanceof JsonNode.JObject o)) {
                     return root;
                 }
-                String key = ((Key) ps.step()).name();
+                Key step = (Key) ps.step();
+                String key = step.name();
                 int j = memberIndex(o, key);
                 boolean last = ps.next() == text.length();
                 if (j >= 0) {
@@ -202,9 +220,9 @@ final class JsonPath {
                 if (mode == Mode.REPLACE || mode == Mode.REMOVE) {
                     return root;
                 }
-                JsonNode built = last ? value : buildRest(ps.next(), value);
+                JsonNode built = last ? value : buildRest(ps.next(), value, layout);
                 if (built != null) {
-                    o.members().add(new JsonNode.Member(new JsonNode.JString(JsonText.escape(key)), built));
+                    o.members().add(new JsonNode.Member(label(step, layout), built));
                 }
                 return root;
             } else if (c == '[') {
@@ -231,7 +249,7 @@ final class JsonPath {
                 if (mode == Mode.REPLACE || mode == Mode.REMOVE || idx != size) {
                     return root;
                 }
-                JsonNode built = last ? value : buildRest(ps.next(), value);
+                JsonNode built = last ? value : buildRest(ps.next(), value, layout);
                 if (built != null) {
                     a.items().add(built);
                 }
@@ -274,7 +292,7 @@ final class JsonPath {
     }
 
     /** The structure holding {@code value} at the rest of the path from {@code pos}, or null if it cannot be built. */
-    private JsonNode buildRest(int pos, JsonNode value) {
+    private JsonNode buildRest(int pos, JsonNode value, Jsonb.Layout layout) {
         List<Step> steps = new ArrayList<>();
         while (pos < text.length()) {
             char c = text.charAt(pos);
@@ -294,7 +312,7 @@ final class JsonPath {
             Step s = steps.get(j);
             if (s instanceof Key key) {
                 List<JsonNode.Member> ms = new ArrayList<>();
-                ms.add(new JsonNode.Member(new JsonNode.JString(JsonText.escape(key.name())), built));
+                ms.add(new JsonNode.Member(label(key, layout), built));
                 built = new JsonNode.JObject(ms);
             } else if ((s instanceof FromEnd fe && fe.n() == 0) || (s instanceof Index ix && ix.n() == 0)) {
                 List<JsonNode> items = new ArrayList<>();
@@ -305,5 +323,20 @@ final class JsonPath {
             }
         }
         return built;
+    }
+
+    /**
+     * The label an edit gives a new member: SQLite stores the path's text, as TEXTRAW, or as
+     * TEXT5 when it holds escapes (kept as written, so they stay escapes).
+     */
+    private static JsonNode.JString label(Key key, Jsonb.Layout layout) {
+        if (key.escaped() == null) {
+            return new JsonNode.JString(JsonText.escape(key.name()), true);
+        }
+        JsonNode.JString label = new JsonNode.JString(JsonText.json5ToRfc(key.escaped()));
+        if (layout != null) {
+            layout.scalars.put(label, Jsonb.element(Jsonb.TEXT5, key.escaped()));
+        }
+        return label;
     }
 }

@@ -12,8 +12,8 @@ import java.util.Map;
  * The table-valued functions json_each(X [, P]) and json_tree(X [, P]) as row lists the
  * executor can scan, with SQLite's columns (see {@link #COLUMNS}). The {@code id} column is the
  * element's byte offset in SQLite's JSONB encoding of the document (for an object member, the
- * offset of its label), computed from the same size rules, so ids match native SQLite for
- * RFC 8259 input.
+ * offset of its label), computed from the same size rules and from what {@link Jsonb.Layout}
+ * records of JSON5 text and of blobs, so ids match native SQLite.
  */
 public final class JsonTable {
     private JsonTable() {
@@ -41,14 +41,15 @@ public final class JsonTable {
         if (json == null) {
             return out;
         }
-        JsonNode root = JsonFunctions.input(json);
+        Jsonb.Layout layout = new Jsonb.Layout();
+        JsonNode root = JsonFunctions.input(json, layout);
         String pathText = pathArg == null ? "$" : SqlValues.toText(pathArg);
         JsonPath path = JsonPath.of(pathText);
         if (path.lookup(root) == null) {
             return out; // nothing there (path errors are lazy, as in json_extract)
         }
         List<JsonPath.Step> steps = path.steps();
-        Sizes sizes = new Sizes();
+        Sizes sizes = new Sizes(layout);
         // walk to the target, following SQLite's offsets
         JsonNode node = root;
         long offset = 0;
@@ -95,7 +96,8 @@ public final class JsonTable {
             }
         }
         String rootText = pathText;
-        String jsonText = SqlValues.toText(json);
+        // the hidden json column: the argument, JSONB staying a blob
+        Object jsonText = json instanceof byte[] ? json : SqlValues.toText(json);
         // the element's own full key is the path as written
         if (recursive) {
             walk(out, sizes, node, offset, id, steps.isEmpty() ? null : key, null, pathText,
@@ -111,13 +113,13 @@ public final class JsonTable {
     }
 
     private static void walk(List<Object[]> out, Sizes sizes, JsonNode node, long offset, long id, Object key,
-                             Long parent, String fullkey, String path, String json, String root) {
+                             Long parent, String fullkey, String path, Object json, String root) {
         out.add(row(node, key, id, parent, fullkey, path, json, root));
         children(out, sizes, node, offset, id, fullkey, true, json, root);
     }
 
     private static void children(List<Object[]> out, Sizes sizes, JsonNode node, long offset, Long parentId,
-                                 String fullkey, boolean recursive, String json, String root) {
+                                 String fullkey, boolean recursive, Object json, String root) {
         long at = offset + sizes.header(node);
         if (node instanceof JsonNode.JArray a) {
             for (int i = 0; i < a.items().size(); i++) {
@@ -163,7 +165,7 @@ public final class JsonTable {
     }
 
     private static Object[] row(JsonNode node, Object key, long id, Long parent, String fullkey, String path,
-                                String json, String root) {
+                                Object json, String root) {
         boolean container = node instanceof JsonNode.JArray || node instanceof JsonNode.JObject;
         Object value = JsonFunctions.toSql(node);
         return new Object[] {key, value, JsonFunctions.typeName(node), container ? null : value, id,
@@ -173,6 +175,11 @@ public final class JsonTable {
     /** JSONB sizes (header + payload) of nodes, memoised by identity. */
     private static final class Sizes {
         private final Map<JsonNode, Long> payloads = new IdentityHashMap<>();
+        private final Jsonb.Layout layout;
+
+        Sizes(Jsonb.Layout layout) {
+            this.layout = layout;
+        }
 
         long payload(JsonNode n) {
             Long cached = payloads.get(n);
@@ -180,10 +187,13 @@ public final class JsonTable {
                 return cached;
             }
             long p;
-            if (n instanceof JsonNode.JNumber num) {
+            byte[] verbatim = layout.scalars.get(n);
+            if (verbatim != null) {
+                p = verbatim.length - Jsonb.headerOf(verbatim);
+            } else if (n instanceof JsonNode.JNumber num) {
                 p = num.text().getBytes(StandardCharsets.UTF_8).length;
             } else if (n instanceof JsonNode.JString s) {
-                p = s.raw().getBytes(StandardCharsets.UTF_8).length;
+                p = Jsonb.stringPayload(s).length;
             } else if (n instanceof JsonNode.JArray a) {
                 p = 0;
                 for (JsonNode item : a.items()) {
@@ -202,8 +212,15 @@ public final class JsonTable {
         }
 
         long header(JsonNode n) {
-            long p = payload(n);
-            return p <= 11 ? 1 : p <= 0xff ? 2 : p <= 0xffff ? 3 : p <= 0xffffffffL ? 5 : 9;
+            byte[] verbatim = layout.scalars.get(n);
+            if (verbatim != null) {
+                return Jsonb.headerOf(verbatim);
+            }
+            long[] was = layout.containers.get(n);
+            if (was != null && was[1] == payload(n)) {
+                return was[0];
+            }
+            return Jsonb.headerSize(payload(n));
         }
 
         long size(JsonNode n) {

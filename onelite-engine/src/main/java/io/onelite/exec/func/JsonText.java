@@ -18,7 +18,17 @@ final class JsonText {
 
     /** Parses {@code text}; throws "malformed JSON". */
     static JsonNode parse(String text) {
+        return parse(text, null);
+    }
+
+    /**
+     * Parses {@code text}; throws "malformed JSON". JSON5 numbers and strings come back in RFC
+     * 8259 form, and {@code layout} (if not null) records the JSONB bytes SQLite would store
+     * for them instead (INT5, FLOAT5, TEXT5), so that jsonb() of JSON5 text matches.
+     */
+    static JsonNode parse(String text, Jsonb.Layout layout) {
         Parser p = new Parser(text);
+        p.layout = layout;
         JsonNode n = p.parse();
         if (n == null) {
             throw malformed();
@@ -99,6 +109,45 @@ final class JsonText {
         return sb.toString();
     }
 
+    /**
+     * The RFC 8259 text of a JSON5 string's raw text, as SQLite writes it (jsonTranslateBlobToText
+     * for TEXT5): {@code \'} becomes {@code '}; {@code \v}, {@code \0} and {@code \xHH}
+     * become six-character u00HH escapes; escaped line breaks vanish, raw quotes and control characters are
+     * escaped, and RFC 8259 escapes stay as written.
+     */
+    static String json5ToRfc(String raw) {
+        StringBuilder sb = new StringBuilder(raw.length() + 8);
+        for (int i = 0; i < raw.length(); i++) {
+            char c = raw.charAt(i);
+            if (c == '"' || c < 0x20) {
+                sb.append(escape(String.valueOf(c)));
+                continue;
+            }
+            if (c != '\\' || i + 1 >= raw.length()) {
+                sb.append(c);
+                continue;
+            }
+            char e = raw.charAt(++i);
+            switch (e) {
+                case '\'' -> sb.append('\'');
+                case 'v' -> sb.append("\\u000b");
+                case '0' -> sb.append("\\u0000");
+                case 'x' -> {
+                    sb.append("\\u00").append(raw, i + 1, Math.min(i + 3, raw.length()));
+                    i += 2;
+                }
+                case '\r' -> {
+                    if (i + 1 < raw.length() && raw.charAt(i + 1) == '\n') {
+                        i++;
+                    }
+                }
+                case '\n', '\u2028', '\u2029' -> { }
+                default -> sb.append('\\').append(e);
+            }
+        }
+        return sb.toString();
+    }
+
     /** Decodes the escapes of a string's raw text (RFC 8259 and JSON5). */
     static String unescape(String raw) {
         if (raw.indexOf('\\') < 0) {
@@ -153,6 +202,7 @@ final class JsonText {
         private int i;
         boolean json5;
         private int depth;
+        Jsonb.Layout layout;
 
         Parser(String s) {
             this.s = s;
@@ -342,6 +392,7 @@ final class JsonText {
             }
             int start = i;
             boolean needsRewrite = q == '\'';
+            boolean text5 = false; // SQLite keeps such a string as TEXT5
             while (true) {
                 if (i >= s.length()) {
                     return null;
@@ -350,7 +401,7 @@ final class JsonText {
                 if (c == q) {
                     break;
                 }
-                if (c < 0x20 && c != '\t') {
+                if (c == 0) {
                     return null;
                 }
                 if (c == '\\') {
@@ -379,25 +430,37 @@ final class JsonText {
                             i += 2;
                             json5 = true;
                             needsRewrite = true;
+                            text5 = true;
                             break;
                         case '\'': case 'v': case '0': case '\n': case '\r': case '\u2028': case '\u2029':
                             json5 = true;
                             needsRewrite = true;
+                            text5 = true;
                             break;
                         default:
                             return null;
                     }
-                } else if (c == '\t') {
-                    json5 = true;
+                } else if (c < 0x20) {
+                    json5 = true; // JSON5 allows raw control characters
+                    needsRewrite = true;
+                    text5 = true;
+                } else if (c == '"') {
+                    text5 = true; // in a single-quoted string
                 }
                 i++;
             }
             String raw = s.substring(start, i);
             i++;
-            if (needsRewrite) {
-                raw = escape(unescape(raw));
+            JsonNode.JString node = new JsonNode.JString(needsRewrite ? json5ToRfc(raw) : raw);
+            return text5 ? json5(node, Jsonb.TEXT5, raw) : node;
+        }
+
+        /** {@code node}, recording that SQLite stores it as {@code type} with {@code payload}. */
+        private JsonNode json5(JsonNode node, int type, String payload) {
+            if (layout != null) {
+                layout.scalars.put(node, Jsonb.element(type, payload));
             }
-            return new JsonNode.JString(raw);
+            return node;
         }
 
         private JsonNode number() {
@@ -435,7 +498,8 @@ final class JsonText {
                 if (neg) {
                     v = v.negate();
                 }
-                return new JsonNode.JNumber(v.toString(), true);
+                String payload = s.substring(c == '+' ? start + 1 : start, i);
+                return json5(new JsonNode.JNumber(v.toString(), true), Jsonb.INT5, payload);
             }
             int intStart = i;
             while (i < s.length() && Character.isDigit(s.charAt(i))) {
@@ -479,6 +543,8 @@ final class JsonText {
                 }
             }
             String text = s.substring(start, i);
+            String payload = text.startsWith("+") ? text.substring(1) : text;
+            boolean float5 = intDigits == 0 || fracDigits == 0;
             if (rewrite) {
                 // canonical form of JSON5 numbers: no '+', "0.5" for ".5", "5.0" for "5."
                 String t = text.startsWith("+") ? text.substring(1) : text;
@@ -490,7 +556,8 @@ final class JsonText {
                 t = t.replaceFirst("\\.(?=[eE]|$)", ".0");
                 text = sign + t;
             }
-            return new JsonNode.JNumber(text, integer);
+            JsonNode.JNumber node = new JsonNode.JNumber(text, integer);
+            return float5 ? json5(node, Jsonb.FLOAT5, payload) : node;
         }
     }
 }

@@ -9,9 +9,10 @@
  * {@link io.onelite.exec.func.FunctionContext}, which the executor implements.
  *
  * <p>Families, one file each: core (func.c), text, printf, math, aggregates, window functions
- * (window.c), date and time (date.c), JSON (json.c, text only). Uses
- * {@code io.onelite.exec.value} for SQLite's value rules. Native SQLite (sqlite-jdbc) is the test
- * oracle; known, deliberate deviations are listed in the report and in the classes' javadoc
- * (invalid UTF-8 inside BLOBs read as text, JSONB, lag() looking ahead with a negative offset).
+ * (window.c), date and time (date.c), JSON (json.c: text in JsonText, JSONB in Jsonb and
+ * JsonbCheck, both over the JsonNode tree). Uses {@code io.onelite.exec.value} for SQLite's value
+ * rules. Native SQLite (sqlite-jdbc) is the test oracle; known, deliberate deviations are listed
+ * in docs/functions.md and in the classes' javadoc (invalid UTF-8 inside BLOBs read as text,
+ * JSONB blobs malformed inside, lag() looking ahead with a negative offset).
  */
 package io.onelite.exec.func;

@@ -139,9 +139,6 @@ class JsonFunctionDifferentialTests {
         Random random = new Random(FunctionOracle.seed());
         for (int i = 0; i < 600; i++) {
             String d = doc(random, 0);
-            if (!Long.valueOf(1).equals(JsonFunctions.valid(d, 1L))) {
-                continue; // JSON5 sources are stored differently in JSONB, which shifts ids (compat.md)
-            }
             String p = random.nextBoolean() ? "$" : path(random);
             if (p.contains("x.y")) {
                 continue; // json_tree derives the root key from the path text; a quoted '.' confuses it (compat.md)
