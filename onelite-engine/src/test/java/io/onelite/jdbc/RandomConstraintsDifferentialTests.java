@@ -48,7 +48,14 @@ class RandomConstraintsDifferentialTests {
         String e = rnd.nextInt(4) == 0 ? "NULL" : Integer.toString(rnd.nextInt(60));
         String k = "'" + (char) ('a' + rnd.nextInt(6)) + "'";
         String n = rnd.nextInt(5) == 0 ? "NULL" : Integer.toString(rnd.nextInt(35));
-        return switch (rnd.nextInt(24)) {
+        int x = rnd.nextInt(40);
+        return switch (rnd.nextInt(30)) {
+            case 24 -> "SELECT c, count(*), sum(e) FROM g GROUP BY c ORDER BY c";
+            case 25 -> "SELECT id, c, d FROM g WHERE c > " + x + " ORDER BY c DESC, id LIMIT 3";
+            case 26 -> "SELECT g.id, w.k FROM g JOIN w ON w.m * 2 = g.c WHERE g.e IS NOT NULL ORDER BY g.id, w.k";
+            case 27 -> "SELECT d FROM g WHERE d LIKE " + b + " || '%' ORDER BY d";
+            case 28 -> "SELECT m, min(t), max(n) FROM w GROUP BY m HAVING count(*) > 0 ORDER BY m";
+            case 29 -> "SELECT c FROM s WHERE c IN (SELECT a + 1 FROM s WHERE b IS NOT NULL) ORDER BY c";
             case 20 -> "SAVEPOINT sp";
             case 21 -> rnd.nextBoolean() ? "ROLLBACK TO sp" : "RELEASE sp";
             case 22 -> "INSERT INTO g(a, b, e) VALUES (" + a + ", " + b + ", " + e + ") RETURNING c, d, e";
