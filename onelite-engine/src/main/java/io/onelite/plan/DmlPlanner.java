@@ -169,8 +169,9 @@ public final class DmlPlanner {
          * them in the first pass, beside the FROM row they read, as SQLite's updateFromSelect does.
          */
         boolean setAtWrite = m.levels.length == 1;
-        boolean twoPass = setAtWrite && hasRowid && UpdateOrder.twoPass(t, m.level, changed, !triggers.isEmpty(),
+        boolean twoPass = setAtWrite && UpdateOrder.twoPass(t, m.level, changed, !triggers.isEmpty(),
                 s.orConflict(), s.where());
+        java.util.Comparator<Object[]> writeOrder = UpdateOrder.twoPassOrder(t);
         DmlStatement d = new DmlStatement() {
             @Override
             void run(ExecContext ctx, List<Object[]> returned, DmlStatement.RowCount count) {
@@ -207,8 +208,8 @@ public final class DmlPlanner {
                     changes.add(new Object[]{ref, newRowid, values});
                 }
                 if ((twoPass || (!fks.isEmpty() && ctx.session.foreignKeys())) && changes.size() > 1) {
-                    // SQLite's two-pass UPDATE reads the rowids it collected back in rowid order
-                    changes.sort(java.util.Comparator.comparingLong(c -> (Long) c[0]));
+                    // SQLite's two-pass UPDATE reads the rows it collected back in rowid (primary-key) order
+                    changes.sort(writeOrder);
                     firstStored = null; // the first row to write may be another than the loop's first
                 }
                 Frame at = setAtWrite ? new Frame(ctx, outer, 1) : null;

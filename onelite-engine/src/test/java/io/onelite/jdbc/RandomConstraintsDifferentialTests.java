@@ -105,6 +105,13 @@ class RandomConstraintsDifferentialTests {
             "UPDATE OR IGNORE t SET a = 9, b = 'w' WHERE v < 10",
             "SELECT * FROM t ORDER BY id",
             "SELECT * FROM log",
+            "CREATE TABLE w(k TEXT PRIMARY KEY, a INT, b TEXT, UNIQUE (a, b)) WITHOUT ROWID",
+            "INSERT INTO w VALUES ('z', 2, 'x'), ('c', 2, 'y'), ('m', 2, 'w'), ('q', 3, 'x')",
+            "UPDATE OR REPLACE w SET b = 'k' WHERE a = 2",
+            "SELECT * FROM w ORDER BY k",
+            "INSERT INTO w VALUES ('b', 4, 'u'), ('a', 4, 'v')",
+            "UPDATE OR IGNORE w SET b = 'x', a = 3 WHERE a = 4",
+            "SELECT * FROM w ORDER BY k",
         };
         assertThat(WithoutRowidDifferentialTests.run(Drivers.ONELITE, script))
                 .containsExactlyElementsOf(WithoutRowidDifferentialTests.run(Drivers.NATIVE, script));
