@@ -96,6 +96,9 @@ final class DefinitionRules {
         if (e instanceof Expr.Param) {
             throw error("parameters prohibited in " + place.words).aboutNode(e);
         }
+        if (place.deterministicOnly && e instanceof Expr.CurrentTime) { // CURRENT_DATE and friends
+            throw error("non-deterministic functions prohibited in " + place.words).aboutNode(e);
+        }
         if (place.deterministicOnly && e instanceof Expr.FunctionCall f && (place == Place.GENERATED
                 ? Determinism.refusedInGeneratedColumn(functions, f) : Determinism.isNonDeterministic(functions, f))) {
             throw error("non-deterministic functions prohibited in " + place.words).aboutNode(f);

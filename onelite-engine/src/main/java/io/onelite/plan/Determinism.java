@@ -56,13 +56,12 @@ final class Determinism {
     }
 
     /**
-     * Whether a generated column refuses the call: as {@link #isNonDeterministic}, and the date
-     * and time functions too (OneLite refuses them when the table is created; SQLite fails
-     * only a row that asks for {@code 'now'}).
+     * Whether a generated column refuses the call: as {@link #isNonDeterministic}. The date and
+     * time functions pass, as in SQLite: one that reads the current time or the local zone fails
+     * when it runs ({@link io.onelite.exec.func.FunctionContext#pure}).
      */
     static boolean refusedInGeneratedColumn(AppFunctions functions, Expr.FunctionCall f) {
-        return isNonDeterministic(functions, f) || appFunction(functions, f) == null
-                && !Functions.isDeterministic(f.name().toLowerCase(Locale.ROOT));
+        return isNonDeterministic(functions, f);
     }
 
     /** The application-defined function the call resolves to, or null for a built-in. */

@@ -29,6 +29,19 @@ final class ExprCompiler {
     /** Whether anything compiled so far reads an enclosing query's row. */
     boolean usesOuter;
 
+    /**
+     * Where the compiled expression sits when it must give the same value every time ("a CHECK
+     * constraint", "a generated column", "an index"), or null: a date function there may not read
+     * the current time or the local zone ({@link io.onelite.exec.func.FunctionContext#pure}).
+     */
+    String pureContext;
+
+    /** This compiler for an expression of the schema at {@code place} (see {@link #pureContext}). */
+    ExprCompiler pure(String place) {
+        this.pureContext = place;
+        return this;
+    }
+
     ExprCompiler(Planner planner, Scope scope) {
         this.planner = planner;
         this.scope = scope;

@@ -50,7 +50,7 @@ final class FunctionCompiler {
             agg = accumulators(a.body());
             fn = null;
         } else {
-            fn = builtinScalar(lowerName, argc);
+            fn = builtinScalar(lowerName, argc, c.pureContext);
             agg = builtinAggregate(c, fc, lowerName, argc, fn);
         }
         if (agg != null && (fn == null || argc == 1)) {
@@ -131,12 +131,16 @@ final class FunctionCompiler {
         return new CExpr(e, '@', null, false, constant && deterministic);
     }
 
-    /** The built-in scalar: the library's, unless the planner keeps its own version. */
-    private static Builtins.Fn builtinScalar(String lowerName, int argc) {
+    /**
+     * The built-in scalar: the library's, unless the planner keeps its own version; {@code pure}
+     * as {@link ExprCompiler#pureContext} (a date function there may not read the current time).
+     */
+    private static Builtins.Fn builtinScalar(String lowerName, int argc, String pure) {
         Builtins.Fn fn = Builtins.scalar(lowerName, argc);
         io.onelite.exec.func.ScalarFunction libScalar = io.onelite.exec.func.Functions.scalar(lowerName, argc);
         if (libScalar != null && !OWN_SCALARS.contains(lowerName)) {
-            fn = (ctx, a) -> libScalar.call(ctx.functionContext(), a);
+            fn = pure == null ? (ctx, a) -> libScalar.call(ctx.functionContext(), a)
+                    : (ctx, a) -> libScalar.call(io.onelite.exec.func.FunctionContext.pure(ctx.functionContext(), lowerName, pure), a);
         }
         return fn;
     }

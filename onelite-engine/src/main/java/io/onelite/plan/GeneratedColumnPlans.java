@@ -32,7 +32,7 @@ final class GeneratedColumnPlans {
             Column c = t.columns().get(i);
             affinity[i] = c.affinity();
             if (c.generated() != null) {
-                exprs[i] = new ExprCompiler(planner, scope).eval(c.generated().expr());
+                exprs[i] = new ExprCompiler(planner, scope).pure("a generated column").eval(c.generated().expr());
                 any = true;
             }
         }

@@ -60,7 +60,7 @@ final class Writers {
             StringBuilder cols = new StringBuilder();
             for (int i = 0; i < exprs.length; i++) {
                 if (ix.columns()[i] == -2) {
-                    exprs[i] = new ExprCompiler(planner, scope).eval(ix.exprs()[i]);
+                    exprs[i] = new ExprCompiler(planner, scope).pure("an index").eval(ix.exprs()[i]);
                 }
                 if (i > 0) {
                     cols.append(", ");
@@ -68,7 +68,7 @@ final class Writers {
                 cols.append(t.name()).append('.').append(ix.columns()[i] >= 0
                         ? t.columns().get(ix.columns()[i]).name() : ix.columns()[i] == -1 ? "rowid" : "<expr>");
             }
-            Eval where = ix.where() == null ? null : new ExprCompiler(planner, scope).eval(ix.where());
+            Eval where = ix.where() == null ? null : new ExprCompiler(planner, scope).pure("an index").eval(ix.where());
             ixs.add(new TableWriter.IndexInfo(ix.name(), ix.root(), ix.keyInfo(), ix.columns(), exprs, ix.unique(),
                     "pk".equals(ix.origin()), cols.toString(), where, explicitAction(ix.onConflict())));
         }
@@ -77,7 +77,7 @@ final class Writers {
         int[][] checkColumns = new int[t.checks().size()][];
         for (Table.Check c : t.checks()) {
             checkColumns[checks.size()] = columnsRead(t, c.expr());
-            checks.add(new ExprCompiler(planner, scope).eval(c.expr()));
+            checks.add(new ExprCompiler(planner, scope).pure("a CHECK constraint").eval(c.expr()));
             names.add(c.name() != null ? c.name() : c.text() != null ? c.text() : ExprText.of(c.expr()));
         }
         int n = t.columns().size();

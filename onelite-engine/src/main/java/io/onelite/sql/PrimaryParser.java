@@ -74,7 +74,7 @@ final class PrimaryParser {
                 c.advance();
                 Expr.CurrentTime.Kind k = t.type() == TokenType.CURRENT_TIME ? Expr.CurrentTime.Kind.TIME
                         : t.type() == TokenType.CURRENT_DATE ? Expr.CurrentTime.Kind.DATE : Expr.CurrentTime.Kind.TIMESTAMP;
-                return c.node(new Expr.CurrentTime(k), 0);
+                return c.place(c.node(new Expr.CurrentTime(k), 0), t.start()); // an error about it points here
             }
             case LP:
                 return parenthesized();

@@ -75,6 +75,37 @@ class GeneratedColumnsDifferentialTests {
                 "UPDATE l4 SET a = 1");
     }
 
+    /**
+     * Date and time functions may compute a generated column, an index key or a CHECK, as in
+     * SQLite; reading the current time ('now', no argument) or the local zone (localtime, utc)
+     * there fails when the row is written ("non-deterministic use of date() in ..."), and
+     * CURRENT_DATE is refused when the schema is made.
+     */
+    @Test
+    void dateFunctionsAreDeterministicUnlessTheyReadTheClock() throws SQLException {
+        assertSame("CREATE TABLE t(a, day AS (date(a)), y AS (strftime('%Y', a)) STORED, j AS (julianday(a) + 1))",
+                "CREATE INDEX t_day ON t(date(a, '+1 day'))",
+                "CREATE INDEX t_p ON t(a) WHERE date(a) > '2020-01-01'",
+                "INSERT INTO t(a) VALUES ('2024-01-05 10:00'), ('2019-12-31 23:59')",
+                "SELECT * FROM t ORDER BY a",
+                "SELECT a FROM t WHERE date(a, '+1 day') = '2024-01-06'",
+                "CREATE TABLE n1(a, b AS (date('now')))",
+                "INSERT INTO n1(a) VALUES (1)",
+                "CREATE TABLE n2(a, b AS (datetime(a, 'utc')))",
+                "INSERT INTO n2(a) VALUES ('2000-01-01')",
+                "CREATE TABLE n3(a, b AS (date()))",
+                "INSERT INTO n3(a) VALUES (1)",
+                "CREATE TABLE n4(a CHECK (date(a, 'localtime') > ''))",
+                "INSERT INTO n4 VALUES ('2000-01-01')",
+                "CREATE TABLE n5(a)",
+                "CREATE INDEX n5_i ON n5(date('now', a))",
+                "INSERT INTO n5 VALUES ('+1 day')",
+                "CREATE INDEX n5_p ON n5(a) WHERE date('now') > a",
+                "CREATE TABLE n6(a, b AS (current_date))",
+                "CREATE INDEX n5_c ON n5(current_time)",
+                "SELECT count(*) FROM n1", "SELECT count(*) FROM n5");
+    }
+
     @Test
     void indexesOnGeneratedColumnsServeLookupsAndStayInStep() throws SQLException {
         assertSame("CREATE TABLE t(a, b AS (a * 10), c, s AS (upper(c)) STORED)",

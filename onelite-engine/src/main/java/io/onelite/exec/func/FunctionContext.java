@@ -34,6 +34,36 @@ public interface FunctionContext {
         return ZoneId.systemDefault();
     }
 
+    /**
+     * {@code base} for a date and time function called in a CHECK constraint, a generated column or
+     * an index ({@code place}: "a CHECK constraint", ...): reading the current time ({@code 'now'})
+     * or the local zone ({@code localtime}, {@code utc}) fails, as SQLite's {@code sqlite3NotPureFunc}.
+     */
+    static FunctionContext pure(FunctionContext base, String function, String place) {
+        return new FunctionContext() {
+            @Override public long lastInsertRowid() { return base.lastInsertRowid(); }
+            @Override public long changes() { return base.changes(); }
+            @Override public long totalChanges() { return base.totalChanges(); }
+            @Override public RandomGenerator random() { return base.random(); }
+            @Override public boolean caseSensitiveLike() { return base.caseSensitiveLike(); }
+
+            @Override
+            public long nowMillis() {
+                throw impure();
+            }
+
+            @Override
+            public ZoneId localZone() {
+                throw impure();
+            }
+
+            private io.onelite.common.OneLiteException impure() {
+                return new io.onelite.common.OneLiteException(io.onelite.common.ResultCode.ERROR,
+                        "non-deterministic use of " + function + "() in " + place);
+            }
+        };
+    }
+
     /** A context for tests and constant folding: no changes, a seeded random, a fixed time. */
     static FunctionContext fixed(long nowMillis, long seed) {
         RandomGenerator random = new java.util.SplittableRandom(seed);
