@@ -67,24 +67,19 @@ public record ClusteredKey(int[] keyColumns, int[] positionOf, int pkLength, Key
                 positionOf[keyColumns[i]] = i;
             }
         }
+        // columnsHeld[s]: the first m table columns hold s stored ones, and the VIRTUAL ones right
+        // after them come free (nothing is stored for them)
         int[] columnsHeld = new int[distinct + others + 1];
-        for (int stored = 0, m = 0; stored < columnsHeld.length; stored++) {
-            // the first m table columns hold `stored` stored ones; the VIRTUAL ones after them come free
-            while (m < columnCount && (virtual[m] || countStored(virtual, m) < stored)) {
+        int m = 0;
+        for (int stored = 0; stored < columnsHeld.length; stored++) {
+            while (m < columnCount && virtual[m]) {
                 m++;
             }
             columnsHeld[stored] = m;
+            m++; // the next stored column
         }
         return new ClusteredKey(keyColumns, positionOf, pk.length, new KeyInfo(collations.clone(), descending.clone()),
                 null, columnsHeld);
-    }
-
-    private static int countStored(boolean[] virtual, int before) {
-        int n = 0;
-        for (int i = 0; i < before; i++) {
-            n += virtual[i] ? 0 : 1;
-        }
-        return n;
     }
 
     ClusteredKey named(String name) {

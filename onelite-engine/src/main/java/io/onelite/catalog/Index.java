@@ -37,4 +37,13 @@ public record Index(String name, String table, int root, boolean unique, int[] c
     public Index withRoot(int newRoot) {
         return new Index(name, table, newRoot, unique, columns, exprs, collations, descending, where, origin, sql, onConflict);
     }
+
+    /** N of an automatic index's name {@code sqlite_autoindex_T_N} (SQLite's creation order), or -1. */
+    public static int autoindexNumber(String name) {
+        try {
+            return Integer.parseInt(name.substring(name.lastIndexOf('_') + 1));
+        } catch (NumberFormatException | IndexOutOfBoundsException e) {
+            return -1;
+        }
+    }
 }

@@ -10,16 +10,19 @@ import java.util.Arrays;
  * already reads in table order). Tables without virtual columns store every column where it is.
  */
 public final class RecordLayout {
-    private static final RecordLayout ALL_STORED = new RecordLayout(null, null);
+    private static final RecordLayout ALL_STORED = new RecordLayout(null, null, 0);
 
     /** Per table column, its position among the stored values; null when every column is stored in place. */
     private final int[] position;
     /** Per table column, whether it is VIRTUAL; null when none is. */
     private final boolean[] virtual;
+    /** How many values a rowid table's record holds (the columns not VIRTUAL); 0 when unused. */
+    private final int recordWidth;
 
-    private RecordLayout(int[] position, boolean[] virtual) {
+    private RecordLayout(int[] position, boolean[] virtual, int recordWidth) {
         this.position = position;
         this.virtual = virtual;
+        this.recordWidth = recordWidth;
     }
 
     /** The layout of a table without VIRTUAL columns: every column stored where it is. */
@@ -44,7 +47,7 @@ public final class RecordLayout {
             // a WITHOUT ROWID cursor reads in table order: only the rowid record drops the virtual ones
             position[i] = virtual[i] ? -1 : t.clustered() != null ? i : next++;
         }
-        return new RecordLayout(position, virtual);
+        return new RecordLayout(position, virtual, next);
     }
 
     /** Whether some column is VIRTUAL (its value is computed, never read from the record). */
@@ -69,11 +72,7 @@ public final class RecordLayout {
         if (position == null || !rowidTable) {
             return row;
         }
-        int n = 0;
-        for (boolean v : virtual) {
-            n += v ? 0 : 1;
-        }
-        Object[] out = new Object[n];
+        Object[] out = new Object[recordWidth];
         for (int i = 0; i < row.length; i++) {
             if (position[i] >= 0) {
                 out[position[i]] = row[i];

@@ -78,7 +78,7 @@ final class AnalysisOrder {
             IndexTree tree = new IndexTree(pk.indexName(), t.name(), t.root(), pk.keyInfo(), pk.pkLength(), false,
                     primaryKeyConflict(t) == ConflictAction.REPLACE);
             CreateTableStmt ct = (CreateTableStmt) ParseCache.parse(t.sql()).stmt();
-            int n = autoindexNumber(pk.indexName());
+            int n = Index.autoindexNumber(pk.indexName());
             created.add(integerPrimaryKey(ct, t) || n < 1 ? created.size() : Math.min(n - 1, created.size()), tree);
         }
         for (Index ix : t.indexes()) {
@@ -119,15 +119,6 @@ final class AnalysisOrder {
             }
         }
         return null;
-    }
-
-    /** N of {@code sqlite_autoindex_T_N}, or -1. */
-    private static int autoindexNumber(String name) {
-        try {
-            return Integer.parseInt(name.substring(name.lastIndexOf('_') + 1));
-        } catch (NumberFormatException | IndexOutOfBoundsException e) {
-            return -1;
-        }
     }
 
     /**

@@ -178,8 +178,7 @@ final class AutoIndexes {
 
     /** Whether {@code e} gives the same value each time for the same row: no subquery, no volatile function. */
     private static boolean stable(io.onelite.exec.func.AppFunctions functions, Expr e) {
-        if (e instanceof Expr.Subquery || e instanceof Expr.Exists || e instanceof Expr.InSelect
-                || e instanceof Expr.InTable || e instanceof Expr.Raise) {
+        if (ExprWalker.isSubquery(e) || e instanceof Expr.Raise) {
             return false;
         }
         if (e instanceof Expr.FunctionCall f && (VOLATILE.contains(f.name().toLowerCase(Locale.ROOT))

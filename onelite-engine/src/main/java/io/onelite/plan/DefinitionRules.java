@@ -89,8 +89,7 @@ final class DefinitionRules {
      * function, built-in or the connection's own ({@code functions}, see {@link Determinism}).
      */
     static void checkShape(AppFunctions functions, Expr e, Place place) {
-        if (e instanceof Expr.Subquery || e instanceof Expr.Exists || e instanceof Expr.InSelect
-                || e instanceof Expr.InTable) {
+        if (ExprWalker.isSubquery(e)) {
             throw error("subqueries prohibited in " + place.words);
         }
         if (e instanceof Expr.Param) {
@@ -115,8 +114,7 @@ final class DefinitionRules {
             return c.table() == null && !c.quoted() && (c.column().equalsIgnoreCase("true")
                     || c.column().equalsIgnoreCase("false"));
         }
-        if (e instanceof Expr.Subquery || e instanceof Expr.Exists || e instanceof Expr.InSelect
-                || e instanceof Expr.InTable || e instanceof Expr.Param || e instanceof Expr.Raise) {
+        if (ExprWalker.isSubquery(e) || e instanceof Expr.Param || e instanceof Expr.Raise) {
             return false;
         }
         for (Expr child : ExprWalker.children(e)) {

@@ -141,6 +141,7 @@ public final class DmlPlanner {
         ForeignKeys fks = new ForeignKeys(planner, t);
         ReplaceDeletes.attach(planner, t, writer, fks);
         boolean hasRowid = !t.withoutRowid();
+        boolean readsBeforeWrite = !triggers.isEmpty() || !fks.isEmpty();
         // SET values of one row, written into values (which starts as the row); returns the new rowid
         SetValues assign = (f, values, rowid) -> {
             Long newRowid = rowid;
@@ -159,7 +160,9 @@ public final class DmlPlanner {
                     values[ci] = ValueOps.applyAffinity(computed[i], aff[ci]);
                 }
             }
-            writer.computeGenerated(f.ctx, values, newRowid); // NEW in BEFORE triggers holds them
+            if (readsBeforeWrite) { // NEW in BEFORE triggers and the child-key checks see them; else the write computes them
+                writer.computeGenerated(f.ctx, values, newRowid);
+            }
             return newRowid;
         };
         /*

@@ -10,6 +10,25 @@ final class ExprWalker {
     private ExprWalker() {
     }
 
+    /** Whether {@code e} itself is a subquery: (SELECT ...), EXISTS, IN (SELECT ...) or IN table. */
+    static boolean isSubquery(Expr e) {
+        return e instanceof Expr.Subquery || e instanceof Expr.Exists || e instanceof Expr.InSelect
+                || e instanceof Expr.InTable;
+    }
+
+    /** Whether {@code e} holds a subquery at this query level (see {@link #isSubquery}). */
+    static boolean hasSubquery(Expr e) {
+        if (isSubquery(e)) {
+            return true;
+        }
+        for (Expr child : children(e)) {
+            if (hasSubquery(child)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     static List<Expr> children(Expr e) {
         List<Expr> out = new ArrayList<>();
         if (e instanceof Expr.Unary u) {

@@ -58,9 +58,9 @@ final class GeneratedColumnPlans {
 
     private static void visit(Table t, int column, int[] state, List<Integer> out) {
         state[column] = 1;
-        for (int r : reads(t, t.columns().get(column).generated().expr())) {
-            if (t.columns().get(r).generated() == null) {
-                continue;
+        for (int r : Writers.columnsRead(t, t.columns().get(column).generated().expr())) {
+            if (r < 0 || t.columns().get(r).generated() == null) {
+                continue; // the rowid, or a stored column: nothing to compute first
             }
             if (state[r] == 1) {
                 throw new OneLiteException(ResultCode.ERROR,
@@ -74,24 +74,6 @@ final class GeneratedColumnPlans {
         out.add(column);
     }
 
-    /** The table columns an expression names (unresolvable names are left to the compiler). */
-    private static List<Integer> reads(Table t, Expr e) {
-        List<Integer> out = new ArrayList<>();
-        collect(t, e, out);
-        return out;
-    }
-
-    private static void collect(Table t, Expr e, List<Integer> out) {
-        if (e instanceof Expr.ColumnRef c) {
-            int i = t.columnIndex(c.column());
-            if (i >= 0 && !out.contains(i)) {
-                out.add(i);
-            }
-        }
-        for (Expr child : ExprWalker.children(e)) {
-            collect(t, child, out);
-        }
-    }
 
     /**
      * CREATE TABLE's and ADD COLUMN's checks of the generated columns, with SQLite's messages:

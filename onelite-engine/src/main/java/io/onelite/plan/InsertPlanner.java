@@ -82,6 +82,9 @@ final class InsertPlanner {
         ForeignKeys fks = new ForeignKeys(planner, t);
         ReplaceDeletes.attach(planner, t, writer, fks);
         String tableName = t.name();
+        // what sees the row's generated columns before the writer computes them: BEFORE triggers,
+        // the upsert's conflict search and excluded, the child-key check
+        boolean readsBeforeWrite = !triggers.isEmpty() || upserts != null || !fks.isEmpty();
         boolean hasRowid = !t.withoutRowid();
         DmlStatement d = new DmlStatement() {
             @Override
@@ -111,7 +114,9 @@ final class InsertPlanner {
                     if (alias >= 0 && values[alias] != null) {
                         rowid = DmlPlanner.rowidOf(values[alias]);
                     }
-                    writer.computeGenerated(ctx, values, rowid);
+                    if (readsBeforeWrite) { // else the write computes them, once
+                        writer.computeGenerated(ctx, values, rowid);
+                    }
                     if (seqTable != null && rowid == null) {
                         // The shared allocator, so concurrent inserts do not both take seq + 1.
                         if (seq == Long.MAX_VALUE) {

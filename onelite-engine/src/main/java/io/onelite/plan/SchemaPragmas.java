@@ -160,9 +160,9 @@ public final class SchemaPragmas {
         if (t.clustered() != null) {
             // a WITHOUT ROWID table itself, as its primary key's index: among the automatic ones by
             // its number (made first, or last for an INTEGER key, see TableBuilder.collectKeys)
-            int pkNumber = autoindexNumber(t.clustered().indexName());
+            int pkNumber = Index.autoindexNumber(t.clustered().indexName());
             for (int i = ixs.size() - 1; i >= 0 && ixs.get(i).sql() == null
-                    && autoindexNumber(ixs.get(i).name()) < pkNumber; i--) {
+                    && Index.autoindexNumber(ixs.get(i).name()) < pkNumber; i--) {
                 pkAt = i;
             }
         }
@@ -177,16 +177,6 @@ public final class SchemaPragmas {
             }
         }
         return out;
-    }
-
-    /** N of an automatic index's name {@code sqlite_autoindex_T_N}; 0 for other names. */
-    private static int autoindexNumber(String name) {
-        int at = name.lastIndexOf('_');
-        try {
-            return Integer.parseInt(name.substring(at + 1));
-        } catch (NumberFormatException e) {
-            return 0;
-        }
     }
 
     /**

@@ -28,7 +28,7 @@ final class UpdateOrder {
     static boolean twoPass(Table t, Level whereLevel, boolean[] changed, boolean triggers,
                            ConflictAction orConflict, Expr where) {
         int n = t.columns().size();
-        if (triggers || changed[n] || orConflict == ConflictAction.REPLACE || (where != null && hasSubquery(where))) {
+        if (triggers || changed[n] || orConflict == ConflictAction.REPLACE || (where != null && ExprWalker.hasSubquery(where))) {
             return true;
         }
         if (t.clustered() != null) {
@@ -87,19 +87,6 @@ final class UpdateOrder {
     private static boolean reads(Table t, Expr e, boolean[] changed) {
         for (int c : Writers.columnsRead(t, e)) {
             if (c < 0 ? changed[changed.length - 1] : changed[c]) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    private static boolean hasSubquery(Expr e) {
-        if (e instanceof Expr.Subquery || e instanceof Expr.Exists || e instanceof Expr.InSelect
-                || e instanceof Expr.InTable) {
-            return true;
-        }
-        for (Expr child : ExprWalker.children(e)) {
-            if (hasSubquery(child)) {
                 return true;
             }
         }

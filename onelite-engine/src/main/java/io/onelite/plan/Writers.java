@@ -180,22 +180,13 @@ final class Writers {
             return 0;
         }
         int older = 0;
-        int pk = autoindexNumber(t.clustered().indexName());
+        int pk = Index.autoindexNumber(t.clustered().indexName());
         for (Index ix : t.indexes()) {
-            if (ix.sql() == null && autoindexNumber(ix.name()) < pk) {
+            if (ix.sql() == null && Index.autoindexNumber(ix.name()) < pk) {
                 older++;
             }
         }
         return older;
-    }
-
-    private static int autoindexNumber(String name) {
-        int at = name.lastIndexOf('_');
-        try {
-            return Integer.parseInt(name.substring(at + 1));
-        } catch (NumberFormatException e) {
-            return Integer.MAX_VALUE;
-        }
     }
 
     /** The resolution an {@code OR ...} clause names; null when the statement has none. */
