@@ -9,6 +9,7 @@ import io.onelite.sql.ast.CreateIndexStmt;
 import io.onelite.sql.ast.CreateTableStmt;
 import io.onelite.sql.ast.CreateTriggerStmt;
 import io.onelite.sql.ast.CreateViewStmt;
+import io.onelite.sql.ast.CreateVirtualTableStmt;
 import io.onelite.sql.ast.Stmt;
 
 import java.util.ArrayList;
@@ -42,6 +43,7 @@ public final class Schema {
     private final Map<String, Index> indexes = new LinkedHashMap<>();
     private final Map<String, View> views = new LinkedHashMap<>();
     private final Map<String, Trigger> triggers = new LinkedHashMap<>();
+    private final Map<String, VirtualTable> virtualTables = new LinkedHashMap<>();
 
     private Schema(String name, int cookie, long version, List<Schema> path) {
         this.name = name;
@@ -97,12 +99,13 @@ public final class Schema {
             s.indexes.forEach(merged.indexes::putIfAbsent);
             s.views.forEach((k, v) -> merged.putIfUnnamed(k, v, merged.views));
             s.triggers.forEach(merged.triggers::putIfAbsent);
+            s.virtualTables.forEach((k, v) -> merged.putIfUnnamed(k, v, merged.virtualTables));
         }
         return merged;
     }
 
     private <T> void putIfUnnamed(String key, T object, Map<String, T> into) {
-        if (!tables.containsKey(key) && !views.containsKey(key)) {
+        if (!tables.containsKey(key) && !views.containsKey(key) && !virtualTables.containsKey(key)) {
             into.put(key, object);
         }
     }
@@ -193,6 +196,34 @@ public final class Schema {
 
     public Index index(String name) {
         return indexes.get(key(name));
+    }
+
+    /** A virtual table by name (case-insensitive), along the search path; null if none. */
+    public VirtualTable virtualTable(String name) {
+        return virtualTables.get(key(name));
+    }
+
+    /** A virtual table by qualified name, as {@link #table(io.onelite.sql.ast.QualifiedName)}. */
+    public VirtualTable virtualTable(io.onelite.sql.ast.QualifiedName q) {
+        if (q.schema() == null) {
+            return virtualTable(q.name());
+        }
+        Schema s = database(q.schema());
+        return s == null ? null : s.virtualTable(q.name());
+    }
+
+    public Collection<VirtualTable> virtualTables() {
+        return virtualTables.values();
+    }
+
+    /**
+     * The error for a statement naming table {@code q} that is not an ordinary table or view:
+     * "no such module: m" when it is a virtual table (OneLite has no modules, as SQLite built
+     * without that one), else "no such table: {@code shown}".
+     */
+    public OneLiteException missingTable(io.onelite.sql.ast.QualifiedName q, String shown) {
+        VirtualTable v = virtualTable(q);
+        return v != null ? v.noModule() : new OneLiteException(ResultCode.ERROR, "no such table: " + shown);
     }
 
     public View view(String name) {
@@ -297,7 +328,14 @@ public final class Schema {
             int root = r[3] instanceof Long l ? (int) (long) l : 0;
             String sql = (String) r[4];
             if ("table".equals(type)) {
-                CreateTableStmt ct = (CreateTableStmt) parse(name, sql);
+                Stmt parsed = parse(name, sql);
+                if (parsed instanceof CreateVirtualTableStmt vt) {
+                    schema.virtualTables.put(key(name), new VirtualTable(name, vt.module(), sql, db));
+                    continue;
+                }
+                if (!(parsed instanceof CreateTableStmt ct)) {
+                    throw new CorruptDatabaseException("malformed database schema (" + name + ")");
+                }
                 Table t = TableBuilder.table(ct, root).inDatabase(db);
                 schema.tables.put(key(name), t);
                 autoByTable.put(key(name), TableBuilder.autoIndexes(ct, t));

@@ -24,6 +24,14 @@ final class AlterExecutor {
 
     static void execute(AlterTableStmt a, Schema schema, Storage st, io.onelite.exec.ExecContext ctx) {
         Table t = schema.table(a.table().name());
+        io.onelite.catalog.VirtualTable vt = t == null ? schema.virtualTable(a.table().name()) : null;
+        if (vt != null) {
+            var act = a.action();
+            throw act instanceof AlterTableStmt.RenameTable ? vt.noModule() // SQLite asks the module to rename
+                    : new OneLiteException(ResultCode.ERROR, act instanceof AlterTableStmt.DropColumn
+                    ? "cannot drop column from virtual table \"" + vt.name() + "\"" : act instanceof AlterTableStmt.RenameColumn
+                    ? "cannot rename columns of virtual table \"" + vt.name() + "\"" : "virtual tables may not be altered");
+        }
         if (t == null && schema.view(a.table().name()) != null) {
             String v = schema.view(a.table().name()).name();
             var act = a.action();

@@ -76,11 +76,13 @@ public final class Analyze {
         QualifiedName q = new QualifiedName(in == null ? null : in.name(), name);
         Table t = all.table(q);
         View v = t == null ? all.view(q) : null;
-        if (t == null && v == null) {
+        io.onelite.catalog.VirtualTable vt = t == null && v == null ? all.virtualTable(q) : null;
+        if (t == null && v == null && vt == null) {
             throw new OneLiteException(ResultCode.ERROR, "no such table: " + (in == null ? "" : in.name() + ".") + name);
         }
-        Schema db = all.database(t != null ? t.db() : v.db());
-        String tableName = t == null ? v.name() : !t.isSchemaTable() ? t.name()
+        // a view or virtual table has nothing to analyze; SQLite still makes sqlite_stat1
+        Schema db = all.database(t != null ? t.db() : v != null ? v.db() : vt.db());
+        String tableName = t == null ? (v != null ? v.name() : vt.name()) : !t.isSchemaTable() ? t.name()
                 : Schema.TEMP.equals(db.name()) ? "sqlite_temp_master" : "sqlite_master";
         StatTable stat = prepare(db, ctx, StatTable.TBL, tableName);
         if (t != null) {

@@ -54,7 +54,7 @@ public final class DdlExecutor {
 
     public static boolean isDdl(Stmt s) {
         return s instanceof CreateTableStmt || s instanceof CreateIndexStmt || s instanceof CreateViewStmt
-                || s instanceof DropStmt || s instanceof io.onelite.sql.ast.CreateTriggerStmt
+                || s instanceof io.onelite.sql.ast.CreateVirtualTableStmt || s instanceof DropStmt || s instanceof io.onelite.sql.ast.CreateTriggerStmt
                 || s instanceof io.onelite.sql.ast.MaintenanceStmt.Reindex || s instanceof io.onelite.sql.ast.AlterTableStmt;
     }
 
@@ -72,6 +72,16 @@ public final class DdlExecutor {
         st.beginWrite();
         if (s instanceof CreateTableStmt ct) {
             createTable(ct, all, schema, ctx, st);
+        } else if (s instanceof io.onelite.sql.ast.CreateVirtualTableStmt vt) {
+            String name = vt.name().name();
+            if (exists(schema, name)) {
+                if (vt.ifNotExists()) {
+                    return; // as SQLite: an app's startup "IF NOT EXISTS" passes on a file that has it
+                }
+                throw new OneLiteException(ResultCode.ERROR, schema.index(name) != null
+                        ? "there is already an index named " + name : kind(schema, name) + " " + name + " already exists");
+            }
+            throw new OneLiteException(ResultCode.ERROR, "no such module: " + vt.module());
         } else if (s instanceof CreateIndexStmt ci) {
             createIndex(ci, all, schema, ctx, st);
         } else if (s instanceof CreateViewStmt cv) {
@@ -114,6 +124,9 @@ public final class DdlExecutor {
             }
             Schema on = DdlTarget.triggerTable(tr, all, db);
             Table t = on.table(tr.table());
+            if (t == null && on.virtualTable(tr.table()) != null) {
+                throw new OneLiteException(ResultCode.ERROR, "cannot create triggers on virtual tables");
+            }
             if (t == null && on.view(tr.table()) == null) {
                 throw new OneLiteException(ResultCode.ERROR, "no such table: " + on.name() + "." + tr.table());
             }
@@ -149,16 +162,18 @@ public final class DdlExecutor {
     }
 
     private static boolean exists(Schema schema, String name) {
-        return schema.table(name) != null || schema.view(name) != null || schema.index(name) != null;
+        return schema.table(name) != null || schema.view(name) != null || schema.index(name) != null
+                || schema.virtualTable(name) != null;
     }
 
+    /** What a name is, for "... already exists": a virtual table is a table. */
     private static String kind(Schema schema, String name) {
         return schema.index(name) != null ? "index" : schema.view(name) != null ? "view" : "table";
     }
 
     private static void createTable(CreateTableStmt ct, Schema all, Schema schema, ExecContext ctx, Storage st) {
         String name = ct.name().name();
-        if (schema.table(name) != null || schema.view(name) != null) {
+        if (schema.table(name) != null || schema.view(name) != null || schema.virtualTable(name) != null) {
             if (ct.ifNotExists()) {
                 return;
             }
@@ -249,6 +264,9 @@ public final class DdlExecutor {
                     ? "index " + name + " already exists" : "there is already a table named " + name);
         }
         Table t = schema.table(ci.table());
+        if (t == null && schema.virtualTable(ci.table()) != null) {
+            throw new OneLiteException(ResultCode.ERROR, "virtual tables may not be indexed");
+        }
         if (t == null) {
             if (ci.name().schema() != null && Schema.TEMP.equalsIgnoreCase(schema.name())
                     && all.table(ci.table()) != null) {
@@ -297,6 +315,9 @@ public final class DdlExecutor {
         switch (d.kind()) {
             case TABLE -> {
                 Table t = schema.table(name);
+                if (t == null && schema.virtualTable(name) != null) {
+                    throw schema.virtualTable(name).noModule(); // SQLite needs the module to drop it
+                }
                 if (t == null || t.isSchemaTable()) {
                     if (d.ifExists()) {
                         return;
@@ -341,6 +362,9 @@ public final class DdlExecutor {
                 deleteSchemaRows(st, ix.name(), false);
             }
             case VIEW -> {
+                if (schema.virtualTable(name) != null) {
+                    throw schema.virtualTable(name).noModule();
+                }
                 if (schema.view(name) == null) {
                     if (d.ifExists()) {
                         return;

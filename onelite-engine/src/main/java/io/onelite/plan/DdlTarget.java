@@ -38,6 +38,9 @@ final class DdlTarget {
         if (s instanceof CreateViewStmt cv) {
             return created(cv.temp(), cv.name(), all, "view");
         }
+        if (s instanceof io.onelite.sql.ast.CreateVirtualTableStmt vt) {
+            return created(false, vt.name(), all, "table");
+        }
         if (s instanceof CreateIndexStmt ci) {
             if (ci.name().schema() != null) {
                 return known(ci.name().schema(), all);
@@ -106,9 +109,10 @@ final class DdlTarget {
         }
         for (Schema s : all.databases()) {
             boolean has = switch (d.kind()) {
-                case TABLE -> s.table(q.name()) != null && !s.table(q.name()).isSchemaTable() || s.view(q.name()) != null;
+                case TABLE -> s.table(q.name()) != null && !s.table(q.name()).isSchemaTable() || s.view(q.name()) != null
+                        || s.virtualTable(q.name()) != null;
                 case INDEX -> s.index(q.name()) != null;
-                case VIEW -> s.view(q.name()) != null || s.table(q.name()) != null;
+                case VIEW -> s.view(q.name()) != null || s.table(q.name()) != null || s.virtualTable(q.name()) != null;
                 case TRIGGER -> s.trigger(q.name()) != null;
             };
             if (has) {
@@ -121,7 +125,8 @@ final class DdlTarget {
     /** The first database along the search path holding a table or view {@code name}, else {@code otherwise}. */
     private static String holder(Schema all, String name, String otherwise) {
         for (Schema s : all.databases()) {
-            if (s.table(name) != null && !s.table(name).isSchemaTable() || s.view(name) != null) {
+            if (s.table(name) != null && !s.table(name).isSchemaTable() || s.view(name) != null
+                    || s.virtualTable(name) != null) {
                 return s.name();
             }
         }

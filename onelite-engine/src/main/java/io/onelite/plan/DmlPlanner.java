@@ -38,7 +38,7 @@ public final class DmlPlanner {
             if (planner.schema.view(q) != null) {
                 throw new OneLiteException(ResultCode.ERROR, "cannot modify " + name + " because it is a view");
             }
-            throw new OneLiteException(ResultCode.ERROR, "no such table: " + q);
+            throw planner.schema.missingTable(q, q.toString());
         }
         if (t.isSchemaTable()) {
             throw new OneLiteException(ResultCode.ERROR, "table " + name + " may not be modified");

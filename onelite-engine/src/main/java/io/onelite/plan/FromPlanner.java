@@ -213,7 +213,7 @@ final class FromPlanner {
                         // inside a view, SQLite has bound the names to the view's schema (sqlite3FixSrcList)
                         String shown = t.name().schema() == null && !planner.expanding.isEmpty()
                                 ? "main." + t.name().name() : t.name().toString();
-                        throw new OneLiteException(ResultCode.ERROR, "no such table: " + shown);
+                        throw planner.schema.missingTable(t.name(), shown);
                     }
                     String key = v.name().toLowerCase(Locale.ROOT);
                     if (!planner.expanding.add(key)) {

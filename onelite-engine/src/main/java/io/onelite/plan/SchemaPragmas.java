@@ -55,6 +55,10 @@ public final class SchemaPragmas {
         if (arg == null) {
             return List.of();
         }
+        if ((name.equals("table_info") || name.equals("table_xinfo")) && schema.table(arg) == null
+                && schema.virtualTable(arg) != null) {
+            throw schema.virtualTable(arg).noModule(); // its columns come from the module
+        }
         return switch (name) {
             case "table_info" -> schema.table(arg) == null && schema.view(arg) != null
                     ? viewInfo(schema, schema.view(arg), false, functions) : tableInfo(schema.table(arg), false);

@@ -42,6 +42,9 @@ public final class TableList {
             for (View v : db.views()) {
                 add(out, name, db.name(), v.name(), "view", viewColumns(schema, v), 0, 0);
             }
+            for (io.onelite.catalog.VirtualTable v : db.virtualTables()) {
+                add(out, name, db.name(), v.name(), "virtual", 0, 0, 0); // columns unknown without the module
+            }
             boolean temp = db.name().equalsIgnoreCase(Schema.TEMP);
             add(out, name, db.name(), temp ? "sqlite_temp_schema" : "sqlite_schema", "table", 5, 0, 0);
         }

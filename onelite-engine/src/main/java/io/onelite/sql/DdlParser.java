@@ -6,6 +6,7 @@ import io.onelite.sql.ast.CreateIndexStmt;
 import io.onelite.sql.ast.CreateTableStmt;
 import io.onelite.sql.ast.CreateTriggerStmt;
 import io.onelite.sql.ast.CreateViewStmt;
+import io.onelite.sql.ast.CreateVirtualTableStmt;
 import io.onelite.sql.ast.DropStmt;
 import io.onelite.sql.ast.Expr;
 import io.onelite.sql.ast.IndexedColumn;
@@ -52,7 +53,7 @@ final class DdlParser {
         c.expect(TokenType.CREATE);
         boolean temp = c.accept(TokenType.TEMP) || c.accept(TokenType.TEMPORARY);
         if (!temp && c.accept(TokenType.VIRTUAL)) {
-            virtualTable();
+            return virtualTable();
         }
         if (c.accept(TokenType.TABLE)) {
             return createTable(temp);
@@ -172,13 +173,15 @@ final class DdlParser {
     }
 
     /**
-     * {@code CREATE VIRTUAL TABLE [IF NOT EXISTS] [schema.]name USING module [(args)]}: parsed for the right
-     * syntax errors, then refused, as OneLite has no virtual-table modules.
+     * {@code CREATE VIRTUAL TABLE [IF NOT EXISTS] [schema.]name USING module [(args)]}: the module's
+     * arguments are kept as text only (OneLite has no modules, so running it fails, see
+     * {@link CreateVirtualTableStmt}).
      */
-    private void virtualTable() {
+    private CreateVirtualTableStmt virtualTable() {
         c.expect(TokenType.TABLE);
-        ifNotExists();
-        objectName(new int[1]);
+        boolean ifNotExists = ifNotExists();
+        int[] nameStart = new int[1];
+        QualifiedName name = objectName(nameStart);
         c.expect(TokenType.USING);
         String module = c.name();
         if (c.accept(TokenType.LP)) {
@@ -191,8 +194,8 @@ final class DdlParser {
                 depth += t.type() == TokenType.LP ? 1 : t.type() == TokenType.RP ? -1 : 0;
             }
         }
-        terminatorStart();
-        throw TokenCursor.error("no such module: " + module);
+        String sql = "CREATE VIRTUAL TABLE " + c.text(nameStart[0], terminatorStart());
+        return new CreateVirtualTableStmt(ifNotExists, name, module, sql);
     }
 
     private CreateIndexStmt createIndex(boolean unique) {

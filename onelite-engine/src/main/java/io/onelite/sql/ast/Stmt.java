@@ -2,6 +2,6 @@ package io.onelite.sql.ast;
 
 /** One SQL statement. */
 public sealed interface Stmt permits SelectStmt, InsertStmt, UpdateStmt, DeleteStmt,
-        CreateTableStmt, CreateIndexStmt, CreateViewStmt, CreateTriggerStmt, DropStmt, AlterTableStmt,
+        CreateTableStmt, CreateVirtualTableStmt, CreateIndexStmt, CreateViewStmt, CreateTriggerStmt, DropStmt, AlterTableStmt,
         TransactionStmt, PragmaStmt, ExplainStmt, MaintenanceStmt {
 }
