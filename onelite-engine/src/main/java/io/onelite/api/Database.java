@@ -24,17 +24,26 @@ public final class Database implements AutoCloseable {
     /** What every handle of one file shares. */
     static final class Shared {
         final Path path;
+        /** The name of a shared in-memory database ({@link #openSharedMemory}), else null. */
+        final String memoryName;
         final StorageProvider storage;
         volatile Schema schema;
         int refs;
 
         Shared(Path path, StorageProvider storage) {
+            this(path, null, storage);
+        }
+
+        Shared(Path path, String memoryName, StorageProvider storage) {
             this.path = path;
+            this.memoryName = memoryName;
             this.storage = storage;
         }
     }
 
     private static final Map<Path, Shared> FILES = new HashMap<>();
+    /** The shared in-memory databases by name, while a handle of each is open. */
+    private static final Map<String, Shared> MEMORIES = new HashMap<>();
 
     private final Shared shared;
     private final DatabaseOptions options;
@@ -85,6 +94,27 @@ public final class Database implements AutoCloseable {
         }
     }
 
+    /**
+     * Opens the in-memory database named {@code name}, shared by every handle of this JVM that
+     * opens the same name while one of them is open (SQLite's {@code file:name?mode=memory&cache=shared}
+     * and {@code file::memory:?cache=shared}); it is created empty by the first and dropped when
+     * the last handle closes. The first handle's options decide the database's own settings.
+     */
+    public static Database openSharedMemory(String name, DatabaseOptions options) {
+        if (options == null) {
+            options = DatabaseOptions.DEFAULTS;
+        }
+        synchronized (MEMORIES) {
+            Shared s = MEMORIES.get(name);
+            if (s == null) {
+                s = new Shared(null, name, PagerStorage.openMemory(pagerOptions(options), txOptions(options)));
+                MEMORIES.put(name, s);
+            }
+            s.refs++;
+            return new Database(s, options);
+        }
+    }
+
     private static io.onelite.tx.TxOptions txOptions(DatabaseOptions o) {
         return new io.onelite.tx.TxOptions(o.busyTimeout(), o.commitHoldLimit());
     }
@@ -110,6 +140,15 @@ public final class Database implements AutoCloseable {
             return;
         }
         closed = true;
+        if (shared.memoryName != null) {
+            synchronized (MEMORIES) {
+                if (--shared.refs == 0) {
+                    MEMORIES.remove(shared.memoryName);
+                    shared.storage.close();
+                }
+            }
+            return;
+        }
         if (shared.path == null) {
             shared.storage.close();
             return;

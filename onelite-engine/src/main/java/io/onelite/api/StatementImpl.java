@@ -366,6 +366,10 @@ final class StatementImpl implements Statement {
                 }
                 return;
             }
+            if (DdlExecutor.isDdl(stmt) && DdlExecutor.changesNothing(stmt, schema)) {
+                endAuto(true); // SQLite runs these on read-only connections too: they write nothing
+                return;
+            }
             if (DdlExecutor.isDdl(stmt) || stmt instanceof io.onelite.sql.ast.MaintenanceStmt.Analyze) {
                 session.requireWritable();
                 if (session.tx != null) {

@@ -28,11 +28,24 @@ import java.util.Properties;
  * {@link SQLException} naming it; {@code user} and {@code password} (which
  * {@code DriverManager} adds) are ignored.
  *
- * @param path      the file path, or {@code :memory:}
- * @param options   the engine options
- * @param beginMode the mode transactions begin with when auto-commit is off
+ * <p>The path may be a SQLite URI filename ({@code jdbc:onelite:file:data.db?mode=ro},
+ * {@code jdbc:onelite:file::memory:?cache=shared}), read as {@link SqliteUri} says; its parameters
+ * {@code mode}, {@code cache}, {@code immutable}, {@code vfs} and {@code psow} sit in the query
+ * beside the keys above.
+ *
+ * @param path         the file path, or {@code :memory:}
+ * @param options      the engine options
+ * @param beginMode    the mode transactions begin with when auto-commit is off
+ * @param mustExist    the file must exist (URI {@code mode=ro} or {@code mode=rw}): CANTOPEN otherwise
+ * @param sharedMemory the name of an in-memory database shared by this JVM's connections that
+ *                     open it (URI {@code cache=shared}), else null
  */
-public record ConnectionConfig(String path, DatabaseOptions options, BeginMode beginMode) {
+public record ConnectionConfig(String path, DatabaseOptions options, BeginMode beginMode, boolean mustExist,
+                               String sharedMemory) {
+
+    public ConnectionConfig(String path, DatabaseOptions options, BeginMode beginMode) {
+        this(path, options, beginMode, false, null);
+    }
 
     /** The URL prefix this driver accepts. */
     public static final String PREFIX = "jdbc:onelite:";
@@ -72,9 +85,24 @@ public record ConnectionConfig(String path, DatabaseOptions options, BeginMode b
         }
         DatabaseOptions options = DatabaseOptions.DEFAULTS;
         BeginMode begin = BeginMode.DEFERRED;
+        SqliteUri uri = null;
+        if (SqliteUri.isUri(path)) {
+            Map<String, String> params = new LinkedHashMap<>();
+            for (String k : SqliteUri.PARAMETERS) {
+                if (keys.containsKey(k)) {
+                    params.put(k, keys.remove(k));
+                }
+            }
+            uri = SqliteUri.parse(rest.substring(0, q < 0 ? rest.length() : q), params);
+            path = uri.path();
+        }
         for (Map.Entry<String, String> e : keys.entrySet()) {
             String k = e.getKey();
             String v = e.getValue() == null ? "" : e.getValue().trim();
+            if (SqliteUri.PARAMETERS.contains(k)) {
+                throw new SQLException(k + " is a SQLite URI parameter: write the path as a URI, "
+                        + PREFIX + "file:<path>?" + k + "=" + v, "08001");
+            }
             try {
                 switch (k) {
                     case "synchronous" -> options = options.withSynchronous(Synchronous.parse(v));
@@ -95,7 +123,11 @@ public record ConnectionConfig(String path, DatabaseOptions options, BeginMode b
                         + " (" + ex.getMessage() + ")", "08001", ex);
             }
         }
-        return new ConnectionConfig(path.isEmpty() ? MEMORY : path, options, begin);
+        if (uri != null && uri.readOnly()) {
+            options = options.withReadOnly(true); // mode=ro wins over read_only=false
+        }
+        return new ConnectionConfig(path.isEmpty() ? MEMORY : path, options, begin,
+                uri != null && uri.mustExist() && !uri.memory(), uri == null ? null : uri.sharedMemory());
     }
 
     private static boolean parseBoolean(String key, String v) {

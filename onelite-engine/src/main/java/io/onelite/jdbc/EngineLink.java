@@ -31,7 +31,15 @@ final class EngineLink implements AutoCloseable {
     static EngineLink open(ConnectionConfig config) throws SQLException {
         Database db;
         try {
-            db = Database.open(config.isMemory() ? ":memory:" : config.path(), config.options());
+            if (config.sharedMemory() != null) {
+                db = Database.openSharedMemory(config.sharedMemory(), config.options());
+            } else {
+                if (config.mustExist() && !java.nio.file.Files.exists(java.nio.file.Path.of(config.path()))) {
+                    // URI mode=ro or mode=rw: SQLite opens without SQLITE_OPEN_CREATE
+                    throw new OneLiteException(io.onelite.common.ResultCode.CANTOPEN, "unable to open database file");
+                }
+                db = Database.open(config.isMemory() ? ":memory:" : config.path(), config.options());
+            }
         } catch (OneLiteException e) {
             throw SqlErrors.of(e);
         } catch (RuntimeException e) {

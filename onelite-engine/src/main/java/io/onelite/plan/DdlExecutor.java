@@ -59,13 +59,60 @@ public final class DdlExecutor {
     }
 
     /**
+     * Whether DDL statement {@code s} has nothing to do: a CREATE ... IF NOT EXISTS of a name its
+     * database has, a DROP ... IF EXISTS of a name none has. SQLite runs those on a read-only
+     * connection too (they write nothing), so they take no write lock and need no writable file.
+     */
+    public static boolean changesNothing(Stmt s, Schema all) {
+        boolean ifNotExists = s instanceof CreateTableStmt ct ? ct.ifNotExists()
+                : s instanceof io.onelite.sql.ast.CreateVirtualTableStmt vt ? vt.ifNotExists()
+                : s instanceof CreateViewStmt cv ? cv.ifNotExists()
+                : s instanceof CreateIndexStmt ci ? ci.ifNotExists()
+                : s instanceof io.onelite.sql.ast.CreateTriggerStmt tr && tr.ifNotExists();
+        if (!ifNotExists && !(s instanceof DropStmt d && d.ifExists())) {
+            return false;
+        }
+        String db;
+        try {
+            db = DdlTarget.of(s, all);
+        } catch (OneLiteException e) {
+            return false; // the statement reports it when it runs
+        }
+        if (db == null) {
+            return true; // DROP ... IF EXISTS of nothing
+        }
+        Schema schema = all.database(db);
+        if (schema == null) {
+            return false;
+        }
+        if (s instanceof DropStmt d) {
+            String n = d.name().name();
+            Table t = schema.table(n);
+            boolean has = switch (d.kind()) {
+                case TABLE, VIEW -> t != null && !t.isSchemaTable() || schema.view(n) != null || schema.virtualTable(n) != null;
+                case INDEX -> schema.index(n) != null;
+                case TRIGGER -> schema.trigger(n) != null;
+            };
+            return !has;
+        }
+        if (s instanceof io.onelite.sql.ast.CreateTriggerStmt tr) {
+            return schema.trigger(tr.name().name()) != null;
+        }
+        String name = s instanceof CreateTableStmt ct ? ct.name().name()
+                : s instanceof io.onelite.sql.ast.CreateVirtualTableStmt vt ? vt.name().name()
+                : s instanceof CreateViewStmt cv ? cv.name().name() : ((CreateIndexStmt) s).name().name();
+        return s instanceof CreateIndexStmt ? schema.index(name) != null
+                : schema.table(name) != null || schema.view(name) != null || schema.virtualTable(name) != null;
+    }
+
+    /**
      * Runs a DDL statement against the connection's schema {@code all} (a search path): the
      * database it changes is chosen by {@link DdlTarget}, and only that one's storage is written.
      */
     public static void execute(Stmt s, Schema all, ExecContext ctx) {
         String db = DdlTarget.of(s, all);
-        if (db == null) {
-            return; // DROP ... IF EXISTS of nothing
+        if (db == null || changesNothing(s, all)) {
+            return; // DROP ... IF EXISTS of nothing, CREATE ... IF NOT EXISTS of what is there: no write lock
         }
         Schema schema = all.database(db);
         Storage st = ctx.storage(db);
