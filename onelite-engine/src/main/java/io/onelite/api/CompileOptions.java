@@ -27,10 +27,11 @@ final class CompileOptions {
                 "DEFAULT_WAL_SYNCHRONOUS=" + d.synchronous().ordinal(),
                 "ENABLE_BEGIN_CONCURRENT",
                 "ENABLE_JSON1",
+                "MAX_ATTACHED=" + SessionDatabases.MAX_ATTACHED,
+                "MAX_LIKE_PATTERN_LENGTH=" + io.onelite.exec.value.SqlValues.MAX_LIKE_PATTERN_LENGTH,
                 "MAX_MMAP_SIZE=" + PagerOptions.MMAP_SIZE_MAX,
-                "OMIT_ATTACH",
+                "MAX_SQL_LENGTH=" + io.onelite.sql.Parser.MAX_SQL_LENGTH,
                 "OMIT_LOAD_EXTENSION",
-                "OMIT_VIRTUALTABLE",
                 "THREADSAFE=2"));
         java.util.Collections.sort(out);
         return out;

@@ -329,6 +329,11 @@ final class SessionImpl implements Session, ExecContext.SessionState {
     }
 
     @Override
+    public List<String> compileOptions() {
+        return CompileOptions.list();
+    }
+
+    @Override
     public boolean ignoreCheckConstraints() {
         return ignoreCheckConstraints;
     }

@@ -70,6 +70,11 @@ public final class ExecContext {
             return List.<Object[]>of(new Object[] {0L, "main", ""});
         }
 
+        /** What {@code PRAGMA compile_options} lists, for {@code sqlite_compileoption_get/used()}. */
+        default List<String> compileOptions() {
+            return List.of();
+        }
+
         /** The functions the connection registered; statements it runs (DDL too) compile with them. */
         default io.onelite.exec.func.AppFunctions functions() {
             return io.onelite.exec.func.AppFunctions.NONE;
@@ -160,6 +165,11 @@ public final class ExecContext {
                 @Override
                 public boolean caseSensitiveLike() {
                     return session.caseSensitiveLike();
+                }
+
+                @Override
+                public List<String> compileOptions() {
+                    return session.compileOptions();
                 }
             };
         }

@@ -230,6 +230,30 @@ class PragmaTests {
         }
     }
 
+    /** sqlite_compileoption_get/used read the PRAGMA's list with SQLite's matching rule; sqlite_source_id names the engine. */
+    @Test
+    void compileOptionFunctionsReadThePragmasList() {
+        try (Database db = Database.open(":memory:", DatabaseOptions.DEFAULTS); Session s = db.openSession()) {
+            List<String> opts = new ArrayList<>();
+            try (Statement st = s.prepare("PRAGMA compile_options")) {
+                while (st.step()) {
+                    opts.add((String) st.column(0));
+                }
+            }
+            for (int i = 0; i < opts.size(); i++) {
+                assertThat(one(s, "SELECT sqlite_compileoption_get(" + i + ")")).isEqualTo(opts.get(i));
+            }
+            assertThat(one(s, "SELECT sqlite_compileoption_get(" + opts.size() + ")")).isNull();
+            assertThat(one(s, "SELECT sqlite_compileoption_used('THREADSAFE')")).isEqualTo(1L);
+            assertThat(one(s, "SELECT sqlite_compileoption_used('sqlite_threadsafe=2')")).isEqualTo(1L);
+            assertThat(one(s, "SELECT sqlite_compileoption_used('THREADSAFE=1')")).isEqualTo(0L);
+            assertThat(one(s, "SELECT sqlite_compileoption_used('THREAD')")).isEqualTo(0L);
+            assertThat(one(s, "SELECT sqlite_compileoption_used('ENABLE_BEGIN_CONCURRENT')")).isEqualTo(1L);
+            assertThat(one(s, "SELECT sqlite_compileoption_used(NULL)")).isNull();
+            assertThat((String) one(s, "SELECT sqlite_source_id()")).startsWith("OneLite");
+        }
+    }
+
     @Test
     void tableValuedPragmasWorkInSelectAsSqlite() throws Exception {
         assertThat(differences(

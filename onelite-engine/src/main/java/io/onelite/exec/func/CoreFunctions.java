@@ -16,6 +16,8 @@ final class CoreFunctions {
 
     /** The SQLite version this engine reports and tracks. */
     static final String SQLITE_VERSION = "3.49.2";
+    /** sqlite_source_id(): SQLite's is its check-in date and hash; OneLite names itself and the dialect it follows. */
+    static final String SOURCE_ID = "OneLite for Java, SQLite " + SQLITE_VERSION + " dialect";
 
     static void register(Functions.Registry r) {
         r.scalar("abs", 1, (c, a) -> abs(a[0]));
@@ -37,9 +39,47 @@ final class CoreFunctions {
         r.scalar("likely", 1, (c, a) -> a[0]);
         r.scalar("unlikely", 1, (c, a) -> a[0]);
         r.scalar("sqlite_version", 0, (c, a) -> SQLITE_VERSION);
+        r.scalar("sqlite_source_id", 0, (c, a) -> SOURCE_ID);
+        r.scalar("sqlite_compileoption_get", 1, (c, a) -> compileOptionGet(c.compileOptions(), a[0]));
+        r.scalar("sqlite_compileoption_used", 1, (c, a) -> compileOptionUsed(c.compileOptions(), a[0]));
         r.scalar("last_insert_rowid", 0, (c, a) -> c.lastInsertRowid());
         r.scalar("changes", 0, (c, a) -> c.changes());
         r.scalar("total_changes", 0, (c, a) -> c.totalChanges());
+    }
+
+    /** sqlite_compileoption_get(N): the N-th option (from 0) or NULL. */
+    static Object compileOptionGet(java.util.List<String> options, Object n) {
+        if (n == null) {
+            return null;
+        }
+        long i = Args.int64(n);
+        return i >= 0 && i < options.size() ? options.get((int) i) : null;
+    }
+
+    /**
+     * sqlite_compileoption_used(X), as {@code sqlite3_compileoption_used}: X without a leading
+     * "SQLITE_" matches an option that starts with it (any case) where the option's name ends,
+     * so "THREADSAFE" and "THREADSAFE=2" match "THREADSAFE=2", "THREAD" does not; NULL for NULL.
+     */
+    static Object compileOptionUsed(java.util.List<String> options, Object x) {
+        if (x == null) {
+            return null;
+        }
+        String name = Args.text(x);
+        if (name.regionMatches(true, 0, "SQLITE_", 0, 7)) {
+            name = name.substring(7);
+        }
+        for (String o : options) {
+            if (o.regionMatches(true, 0, name, 0, name.length())
+                    && (o.length() == name.length() || !isIdChar(o.charAt(name.length())))) {
+                return 1L;
+            }
+        }
+        return 0L;
+    }
+
+    private static boolean isIdChar(char c) {
+        return Character.isLetterOrDigit(c) || c == '_' || c == '$' || c > 0x7f;
     }
 
     static Object abs(Object v) {

@@ -30,6 +30,11 @@ public interface FunctionContext {
     }
 
     /** The zone the {@code localtime} and {@code utc} date modifiers convert through. */
+    /** What {@code PRAGMA compile_options} lists ({@code sqlite_compileoption_get/used}). */
+    default java.util.List<String> compileOptions() {
+        return java.util.List.of();
+    }
+
     default ZoneId localZone() {
         return ZoneId.systemDefault();
     }
