@@ -37,14 +37,29 @@ import java.util.Properties;
  * @param options      the engine options
  * @param beginMode    the mode transactions begin with when auto-commit is off
  * @param mustExist    the file must exist (URI {@code mode=ro} or {@code mode=rw}): CANTOPEN otherwise
+ * <p>For URLs written for sqlite-jdbc, the connection-level PRAGMAs in {@link #URL_PRAGMAS} may be
+ * keys too (each connection runs {@code PRAGMA key = value} when it opens), {@code journal_mode}
+ * only as {@code wal} (OneLite databases are always in WAL mode), and {@code transaction_mode}
+ * (deferred|immediate|exclusive) is {@code begin}.
+ *
  * @param sharedMemory the name of an in-memory database shared by this JVM's connections that
  *                     open it (URI {@code cache=shared}), else null
+ * @param pragmas      PRAGMAs each connection runs when it opens, in URL order
  */
 public record ConnectionConfig(String path, DatabaseOptions options, BeginMode beginMode, boolean mustExist,
-                               String sharedMemory) {
+                               String sharedMemory, Map<String, String> pragmas) {
+
+    /** The PRAGMAs a URL may set per connection (sqlite-jdbc takes them in its URLs). */
+    public static final java.util.Set<String> URL_PRAGMAS = java.util.Set.of("case_sensitive_like",
+            "recursive_triggers", "defer_foreign_keys", "automatic_index", "temp_store", "mmap_size", "query_only",
+            "ignore_check_constraints", "analysis_limit");
+
+    public ConnectionConfig {
+        pragmas = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(pragmas));
+    }
 
     public ConnectionConfig(String path, DatabaseOptions options, BeginMode beginMode) {
-        this(path, options, beginMode, false, null);
+        this(path, options, beginMode, false, null, Map.of());
     }
 
     /** The URL prefix this driver accepts. */
@@ -96,9 +111,27 @@ public record ConnectionConfig(String path, DatabaseOptions options, BeginMode b
             uri = SqliteUri.parse(rest.substring(0, q < 0 ? rest.length() : q), params);
             path = uri.path();
         }
+        Map<String, String> pragmas = new LinkedHashMap<>();
         for (Map.Entry<String, String> e : keys.entrySet()) {
             String k = e.getKey();
             String v = e.getValue() == null ? "" : e.getValue().trim();
+            if (URL_PRAGMAS.contains(k)) {
+                if (!v.matches("[A-Za-z0-9_+-]+")) {
+                    throw new SQLException("invalid value for PRAGMA " + k + " in the URL: " + v, "08001");
+                }
+                pragmas.put(k, v);
+                continue;
+            }
+            if (k.equals("journal_mode")) {
+                if (!v.equalsIgnoreCase("wal")) {
+                    throw new SQLException("journal_mode=" + v + " is not supported: OneLite databases are always in"
+                            + " WAL mode (journal_mode=wal is accepted)", "08001");
+                }
+                continue;
+            }
+            if (k.equals("transaction_mode")) {
+                k = "begin"; // sqlite-jdbc's name: DEFERRED, IMMEDIATE or EXCLUSIVE
+            }
             if (SqliteUri.PARAMETERS.contains(k)) {
                 throw new SQLException(k + " is a SQLite URI parameter: write the path as a URI, "
                         + PREFIX + "file:<path>?" + k + "=" + v, "08001");
@@ -116,7 +149,8 @@ public record ConnectionConfig(String path, DatabaseOptions options, BeginMode b
                     case "user", "password" -> { }
                     default -> throw new SQLException("unknown OneLite connection property: " + k
                             + " (known: synchronous, busy_timeout, commit_hold_limit, cache_size, foreign_keys,"
-                            + " read_only, write_slice_us, begin)", "08001");
+                            + " read_only, write_slice_us, begin, journal_mode=wal, transaction_mode, and the PRAGMAs "
+                            + String.join(", ", new java.util.TreeSet<>(URL_PRAGMAS)) + ")", "08001");
                 }
             } catch (IllegalArgumentException ex) {
                 throw new SQLException("invalid value for OneLite connection property " + k + ": " + v
@@ -127,7 +161,7 @@ public record ConnectionConfig(String path, DatabaseOptions options, BeginMode b
             options = options.withReadOnly(true); // mode=ro wins over read_only=false
         }
         return new ConnectionConfig(path.isEmpty() ? MEMORY : path, options, begin,
-                uri != null && uri.mustExist() && !uri.memory(), uri == null ? null : uri.sharedMemory());
+                uri != null && uri.mustExist() && !uri.memory(), uri == null ? null : uri.sharedMemory(), pragmas);
     }
 
     private static boolean parseBoolean(String key, String v) {

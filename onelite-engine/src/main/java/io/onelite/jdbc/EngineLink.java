@@ -5,6 +5,7 @@ import io.onelite.api.Session;
 import io.onelite.common.OneLiteException;
 
 import java.sql.SQLException;
+import java.util.Map;
 
 /**
  * A connection's hold on the engine: one {@link Database} handle (the engine shares one
@@ -46,7 +47,16 @@ final class EngineLink implements AutoCloseable {
             throw new SQLException("cannot open " + config.path() + ": " + e, "08001", e);
         }
         try {
-            return new EngineLink(db, db.openSession());
+            Session session = db.openSession();
+            try {
+                for (Map.Entry<String, String> p : config.pragmas().entrySet()) {
+                    session.execute("PRAGMA " + p.getKey() + " = " + p.getValue());
+                }
+            } catch (RuntimeException e) {
+                session.close();
+                throw e;
+            }
+            return new EngineLink(db, session);
         } catch (OneLiteException e) {
             db.close();
             throw SqlErrors.of(e);

@@ -63,8 +63,8 @@ class ConnectionConfigTests {
 
     @Test
     void unknownKeyFailsNamingIt() {
-        assertThatThrownBy(() -> ConnectionConfig.parse("jdbc:onelite:a.db?journal_mode=wal", null))
-                .isInstanceOf(SQLException.class).hasMessageContaining("journal_mode");
+        assertThatThrownBy(() -> ConnectionConfig.parse("jdbc:onelite:a.db?date_class=text", null))
+                .isInstanceOf(SQLException.class).hasMessageContaining("date_class");
         Properties p = new Properties();
         p.setProperty("bogus_key", "1");
         assertThatThrownBy(() -> ConnectionConfig.parse("jdbc:onelite:a.db", p))
@@ -81,6 +81,26 @@ class ConnectionConfigTests {
                 .isInstanceOf(SQLException.class).hasMessageContaining("foreign_keys");
         assertThatThrownBy(() -> ConnectionConfig.parse("jdbc:onelite:a.db?write_slice_us=-1", null))
                 .isInstanceOf(SQLException.class).hasMessageContaining("write_slice_us");
+    }
+
+    /** URLs written for sqlite-jdbc: its PRAGMA keys run on each connection, journal_mode=wal, transaction_mode. */
+    @Test
+    void sqliteJdbcStyleKeysAreTakenAsThePragmasTheyName() throws SQLException {
+        ConnectionConfig c = ConnectionConfig.parse("jdbc:onelite:a.db?journal_mode=WAL&busy_timeout=3000&foreign_keys=on"
+                + "&recursive_triggers=on&transaction_mode=IMMEDIATE&temp_store=memory", null);
+        assertThat(c.beginMode()).isEqualTo(BeginMode.IMMEDIATE);
+        assertThat(c.options().foreignKeys()).isTrue();
+        assertThat(c.pragmas()).containsExactly(java.util.Map.entry("recursive_triggers", "on"),
+                java.util.Map.entry("temp_store", "memory"));
+        assertThatThrownBy(() -> ConnectionConfig.parse("jdbc:onelite:a.db?journal_mode=delete", null))
+                .isInstanceOf(SQLException.class).hasMessageContaining("always in WAL mode");
+        assertThatThrownBy(() -> ConnectionConfig.parse("jdbc:onelite:a.db?temp_store=1;DROP%20TABLE%20t", null))
+                .isInstanceOf(SQLException.class).hasMessageContaining("invalid value for PRAGMA temp_store");
+        try (java.sql.Connection conn = java.sql.DriverManager.getConnection(
+                "jdbc:onelite::memory:?recursive_triggers=1&query_only=on&journal_mode=wal")) {
+            assertThat(Drivers.rows(conn, "PRAGMA recursive_triggers")).containsExactly(java.util.List.of("1"));
+            assertThat(Drivers.rows(conn, "PRAGMA query_only")).containsExactly(java.util.List.of("1"));
+        }
     }
 
     @Test
