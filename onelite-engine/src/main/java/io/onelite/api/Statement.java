@@ -22,6 +22,15 @@ public interface Statement extends AutoCloseable {
     /** Whether the statement makes no direct change to the database ({@code sqlite3_stmt_readonly}). */
     boolean isReadOnly();
 
+    /**
+     * Whether running the statement now would write nothing: a read-only one, or DDL with nothing to
+     * do (CREATE ... IF NOT EXISTS of an object that exists, DROP ... IF EXISTS of a missing one),
+     * which SQLite runs on a read-only connection although {@code sqlite3_stmt_readonly} says false.
+     */
+    default boolean writesNothingNow() {
+        return isReadOnly();
+    }
+
     /** The largest parameter index ({@code sqlite3_bind_parameter_count}). */
     int parameterCount();
 

@@ -198,6 +198,12 @@ final class StatementImpl implements Statement {
     }
 
     @Override
+    public boolean writesNothingNow() {
+        return isReadOnly() || DdlExecutor.isDdl(stmt)
+                && withStorage(st -> DdlExecutor.changesNothing(stmt, session.schema(st)));
+    }
+
+    @Override
     public int parameterCount() {
         return parameterCount;
     }

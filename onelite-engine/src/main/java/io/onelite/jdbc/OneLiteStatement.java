@@ -103,7 +103,7 @@ class OneLiteStatement implements java.sql.Statement {
 
     /** Refuses a writing statement on a read-only connection. */
     void checkWritable(io.onelite.api.Statement st) throws SQLException {
-        if (conn.readOnlyFlag() && !st.isReadOnly()) {
+        if (conn.readOnlyFlag() && !st.writesNothingNow()) {
             String k = SqlText.firstKeyword(st.sql());
             if (!SqlText.isTransactionControl(st.sql()) && !k.equals("SAVEPOINT") && !k.equals("RELEASE")) {
                 throw new SQLNonTransientException("[SQLITE_READONLY] attempt to write a readonly database",
