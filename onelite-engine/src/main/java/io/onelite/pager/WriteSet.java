@@ -259,6 +259,11 @@ public final class WriteSet implements PageStore {
         this.maxPageCount = pages;
     }
 
+    /** See {@link #setMaxPageCount}. */
+    public long maxPageCount() {
+        return maxPageCount;
+    }
+
     /** Opens a nested savepoint; returns its number (the nesting depth, from 1). */
     public int savepoint() {
         checkWritable();
