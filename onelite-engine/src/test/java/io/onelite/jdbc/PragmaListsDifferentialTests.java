@@ -100,6 +100,22 @@ class PragmaListsDifferentialTests {
         }
     }
 
+    /**
+     * iif and if are SQLite 3.48's CASE in function form (listed with narg -4, at least two
+     * arguments): pairs of condition and value, then an optional else; NULL when nothing holds;
+     * the arguments after the value chosen are not evaluated.
+     */
+    @Test
+    void iifTakesTwoOrMoreArgumentsAsListed() throws SQLException {
+        assertSame("SELECT iif(1, 2), iif(0, 2), typeof(iif(0, 2)), iif(NULL, 1), iif(0, 1, 0, 2, 3), iif(0, 1, 1, 2)",
+                "SELECT if(0, 1 / 0, 5), iif(1, 'a', abs(-9223372036854775807 - 1)), if(0, 1, 0, 2, 0, 3)",
+                "CREATE TABLE t(a, b)",
+                "INSERT INTO t VALUES (1, 'x'), (2, NULL), (NULL, 'z')",
+                "SELECT a, iif(a = 1, 'one', a = 2, 'two', 'other'), iif(b IS NULL, 'none') FROM t ORDER BY rowid",
+                "SELECT iif(1)",
+                "SELECT if()");
+    }
+
     private static String error(Connection c, String sql) {
         try (Statement s = c.createStatement()) {
             s.execute(sql);
