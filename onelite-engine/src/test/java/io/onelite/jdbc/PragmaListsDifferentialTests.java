@@ -116,6 +116,24 @@ class PragmaListsDifferentialTests {
                 "SELECT if()");
     }
 
+    /**
+     * Functions listed with narg -1 take any count, as in SQLite 3.51: json_extract without a path
+     * is NULL (the JSON unread), json_insert/replace/set/remove without edits return the JSON
+     * minified (checked), and with no argument at all they and strftime() are NULL.
+     */
+    @Test
+    void functionsListedForAnyCountTakeFewArguments() throws SQLException {
+        assertSame("SELECT json_extract(), json_extract('[1, 2]'), json_extract('[1'), jsonb_extract('[1]')",
+                "SELECT json_insert(' [1, 2] '), json_replace('{\"a\" : 1}'), json_set('[ ]'), json_remove(' [1] ')",
+                "SELECT hex(jsonb_insert('[1]')), hex(jsonb_remove('[1]')), hex(jsonb_set('{}')), hex(jsonb_replace('2'))",
+                "SELECT json_insert(), json_replace(), json_set(), json_remove(), jsonb_insert(), jsonb_remove()",
+                "SELECT json_insert(NULL), json_remove(NULL), strftime(), typeof(strftime())",
+                "SELECT json_insert('[1')",
+                "SELECT json_remove('{')",
+                "SELECT name, narg FROM pragma_function_list WHERE name IN ('json_extract', 'json_insert', 'strftime')"
+                        + " ORDER BY name");
+    }
+
     private static String error(Connection c, String sql) {
         try (Statement s = c.createStatement()) {
             s.execute(sql);
