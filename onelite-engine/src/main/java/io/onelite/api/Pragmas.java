@@ -51,7 +51,11 @@ final class Pragmas {
                     List.of(n);
             case "collation_list" -> List.of("seq", "name");
             case "table_list" -> io.onelite.plan.TableList.COLUMNS;
-            default -> SINGLE_VALUE.contains(n) && (p.value() == null || n.equals("busy_timeout") || n.equals("mmap_size"))
+            case "function_list" -> io.onelite.exec.func.FunctionList.COLUMNS;
+            case "module_list", "pragma_list" -> List.of("name");
+            case "max_page_count" -> List.of(n); // the set form too returns the limit
+            case "busy_timeout" -> List.of("timeout"); // SQLite names its column so, set form too
+            default -> SINGLE_VALUE.contains(n) && (p.value() == null || n.equals("mmap_size"))
                     ? List.of(n) : List.of();
         };
     }
@@ -78,6 +82,11 @@ final class Pragmas {
         switch (n) {
             case "foreign_key_check" -> out.addAll(ForeignKeyCheck.run(schema, ctx.storage, v));
             case "table_list" -> out.addAll(io.onelite.plan.TableList.rows(schema, v, p.name().schema() == null));
+            case "function_list" -> out.addAll(io.onelite.exec.func.FunctionList.rows(s.functions()));
+            case "module_list" -> out.addAll(io.onelite.plan.PragmaTables.modules());
+            case "pragma_list" -> out.addAll(io.onelite.plan.PragmaTables.pragmas());
+            case "max_page_count" -> out.add(new Object[] {maxPageCount(p.name().schema() == null
+                    ? Table.MAIN : schema.name(), v, ctx, s)});
             case "optimize" -> out.addAll(io.onelite.plan.Optimize.run(v, schema, ctx, s.analysisLimit, s::requireWritable));
             case "analysis_limit" -> {
                 Long limit = v == null ? null : cleanInteger(v);
@@ -245,6 +254,27 @@ final class Pragmas {
             }
         }
         return StatementImpl.listRows(out);
+    }
+
+    /**
+     * {@code PRAGMA [db.]max_page_count [= v]}, as SQLite's OP_MaxPgcnt: a value read by
+     * {@code sqlite3DecOrHexToI64} without error and above 0 (at most 0xfffffffe) becomes the
+     * limit, raised to the pages the database has now; anything else leaves it. Either form
+     * returns the limit, which a database larger than it raises too (SQLite's pager does so
+     * when it counts the pages). One limit per database of the connection.
+     */
+    private static long maxPageCount(String db, String v, ExecContext ctx, SessionImpl s) {
+        long pages = ctx.storage.pageCount();
+        long limit = Math.max(s.databases.maxPageCount(db), pages);
+        Long asked = v == null ? null : cleanInteger(v);
+        if (asked != null && asked > 0) {
+            limit = Math.max(pages, Math.min(asked, SessionDatabases.DEFAULT_MAX_PAGE_COUNT));
+        }
+        if (limit != s.databases.maxPageCount(db)) {
+            s.databases.setMaxPageCount(db, limit);
+        }
+        ctx.storage.setMaxPageCount(limit);
+        return limit;
     }
 
     /** The page size from the header (2 bytes at offset 16; 1 means 65536). */

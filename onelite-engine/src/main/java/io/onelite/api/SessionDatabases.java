@@ -78,6 +78,30 @@ final class SessionDatabases {
         return 1 + st.changeCount() - (own == null ? 0 : own[0]);
     }
 
+    /** SQLite's default max_page_count (SQLITE_MAX_PAGE_COUNT, 0xfffffffe). */
+    static final long DEFAULT_MAX_PAGE_COUNT = 0xfffffffeL;
+
+    /** PRAGMA max_page_count per database (lower-case name) where it was set; one pager each in SQLite. */
+    private final java.util.Map<String, Long> maxPageCounts = new java.util.HashMap<>();
+
+    /** The connection's max_page_count for database {@code db}. */
+    long maxPageCount(String db) {
+        return maxPageCounts.getOrDefault(db.toLowerCase(Locale.ROOT), DEFAULT_MAX_PAGE_COUNT);
+    }
+
+    /** Records the connection's max_page_count for database {@code db} (its next transactions keep it). */
+    void setMaxPageCount(String db, long pages) {
+        maxPageCounts.put(db.toLowerCase(Locale.ROOT), pages);
+    }
+
+    /** Gives transaction {@code tx} of database {@code db} the connection's max_page_count, if one was set. */
+    void applyMaxPageCount(String db, io.onelite.catalog.Storage tx) {
+        Long pages = maxPageCounts.get(db.toLowerCase(Locale.ROOT));
+        if (pages != null) {
+            tx.setMaxPageCount(pages);
+        }
+    }
+
     SessionDatabases(SessionImpl session) {
         this.session = session;
     }
@@ -96,7 +120,9 @@ final class SessionDatabases {
         if (a == null) {
             throw new OneLiteException(ResultCode.ERROR, "no such database: " + name);
         }
-        return a.storage.begin(mode, Duration.ofMillis(session.busyTimeoutMillis()));
+        TxStorage tx = a.storage.begin(mode, Duration.ofMillis(session.busyTimeoutMillis()));
+        applyMaxPageCount(a.name, tx);
+        return tx;
     }
 
     private Attached temp() {
@@ -261,6 +287,7 @@ final class SessionDatabases {
             tx.releasePending(a.name.toLowerCase(Locale.ROOT));
         }
         attached.remove(a);
+        maxPageCounts.remove(a.name.toLowerCase(Locale.ROOT)); // a new pager when attached again
         a.handle.close();
     }
 

@@ -188,6 +188,7 @@ final class SessionImpl implements Session, ExecContext.SessionState {
         if (mmapSize != io.onelite.pager.PagerOptions.MMAP_SIZE_DEFAULT) {
             tx.setMmapSize(mmapSize);
         }
+        databases.applyMaxPageCount(io.onelite.catalog.Table.MAIN, tx);
         return tx;
     }
 

@@ -30,6 +30,16 @@ public abstract class ForwardingStorage implements Storage {
     }
 
     @Override
+    public int pageCount() {
+        return delegate.pageCount();
+    }
+
+    @Override
+    public void setMaxPageCount(long pages) {
+        delegate.setMaxPageCount(pages);
+    }
+
+    @Override
     public RowCursor openTable(int root) {
         return delegate.openTable(root);
     }

@@ -218,6 +218,16 @@ public final class PagerStorage implements StorageProvider {
         }
 
         @Override
+        public int pageCount() {
+            return store().pageCount();
+        }
+
+        @Override
+        public void setMaxPageCount(long pages) {
+            tx.setMaxPageCount(pages);
+        }
+
+        @Override
         public int headerInt(int offset) {
             return FileHeader.getInt(store().read(1), offset);
         }

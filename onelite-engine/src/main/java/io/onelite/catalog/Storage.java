@@ -52,6 +52,21 @@ public interface Storage {
         return Math.max(r, atLeast);
     }
 
+    /**
+     * The database's size in pages as this transaction sees it, its own new pages included (SQLite's
+     * {@code sqlite3BtreeLastPage}); by default the header's size field.
+     */
+    default int pageCount() {
+        return headerInt(io.onelite.pager.FileHeader.DATABASE_SIZE);
+    }
+
+    /**
+     * PRAGMA max_page_count of the connection for this database: from now on this transaction may
+     * not grow the file past {@code pages} (SQLITE_FULL, "database or disk is full"). No limit by default.
+     */
+    default void setMaxPageCount(long pages) {
+    }
+
     /** A 4-byte big-endian field of the database header (schema cookie, user_version, ...). */
     int headerInt(int offset);
 

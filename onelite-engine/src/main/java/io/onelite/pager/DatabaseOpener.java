@@ -93,25 +93,27 @@ final class DatabaseOpener {
     static byte[] readHeader(DbFile db) {
         byte[] h = new byte[FileHeader.SIZE];
         int n = db.read(0, h, 0, h.length);
-        if (n < FileHeader.SIZE) {
-            throw notADatabase();
-        }
-        for (int i = 0; i < 16; i++) {
-            if (h[i] != FileHeader.MAGIC_BYTES[i]) {
-                throw notADatabase();
-            }
-        }
-        int pageSize = FileHeader.pageSize(h);
-        if (pageSize < 0 || (h[FileHeader.READ_VERSION] & 0xff) > 2
-                || pageSize - (h[FileHeader.RESERVED_BYTES] & 0xff) < 480
-                || h[FileHeader.MAX_PAYLOAD_FRACTION] != 64 || h[FileHeader.MIN_PAYLOAD_FRACTION] != 32
-                || h[FileHeader.LEAF_PAYLOAD_FRACTION] != 32) {
+        if (n < FileHeader.SIZE || !isValidHeader(h)) {
             throw notADatabase();
         }
         return h;
     }
 
-    private static OneLiteException notADatabase() {
+    /** Whether the first 100 bytes of {@code h} are a header this engine reads (magic, page size, fractions). */
+    static boolean isValidHeader(byte[] h) {
+        for (int i = 0; i < 16; i++) {
+            if (h[i] != FileHeader.MAGIC_BYTES[i]) {
+                return false;
+            }
+        }
+        int pageSize = FileHeader.pageSize(h);
+        return pageSize >= 0 && (h[FileHeader.READ_VERSION] & 0xff) <= 2
+                && pageSize - (h[FileHeader.RESERVED_BYTES] & 0xff) >= 480
+                && h[FileHeader.MAX_PAYLOAD_FRACTION] == 64 && h[FileHeader.MIN_PAYLOAD_FRACTION] == 32
+                && h[FileHeader.LEAF_PAYLOAD_FRACTION] == 32;
+    }
+
+    static OneLiteException notADatabase() {
         return new OneLiteException(ResultCode.NOTADB, "file is not a database");
     }
 

@@ -88,10 +88,21 @@ final class FileBackend implements Backend {
                 }
                 LockSupport.parkNanos(2_000_000);
             }
-            byte[] header = DatabaseOpener.prepare(path, db, dbLock, options, deadline);
+            byte[] header;
+            Wal wal;
+            try {
+                header = DatabaseOpener.prepare(path, db, dbLock, options, deadline);
+                wal = Wal.open(path, db, FileHeader.pageSize(header), options.synchronous(), deadline, io);
+            } catch (OneLiteException e) {
+                WalPage1 fromWal = e.resultCode() == ResultCode.NOTADB ? WalPage1.find(path, db, options, deadline, io) : null;
+                if (fromWal == null) {
+                    throw e;
+                }
+                header = fromWal.header(); // the file's own header is unreadable, page 1 is in the WAL
+                wal = fromWal.wal();
+            }
             int pageSize = FileHeader.pageSize(header);
             int usable = pageSize - (header[FileHeader.RESERVED_BYTES] & 0xff);
-            Wal wal = Wal.open(path, db, pageSize, options.synchronous(), deadline, io);
             return new FileBackend(path, dbRaw, db, dbLock, wal, pageSize, usable, options.cacheSizePages());
         } catch (RuntimeException e) {
             dbLock.release();

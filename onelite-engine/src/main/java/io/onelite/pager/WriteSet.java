@@ -1,6 +1,8 @@
 package io.onelite.pager;
 
 import io.onelite.common.CorruptDatabaseException;
+import io.onelite.common.OneLiteException;
+import io.onelite.common.ResultCode;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -31,6 +33,8 @@ public final class WriteSet implements PageStore {
     private long changes;
     private final ArrayList<Journal> savepoints = new ArrayList<>();
     private boolean frozen;
+    /** PRAGMA max_page_count: the largest page number {@link #allocate} may add (SQLite's {@code mxPgno}). */
+    private long maxPageCount = Long.MAX_VALUE;
 
     /** Before-images of pages first written since one savepoint; a null value = was not dirty then. */
     private static final class Journal {
@@ -186,10 +190,11 @@ public final class WriteSet implements PageStore {
             Arrays.fill(p, (byte) 0);
             return pg;
         }
-        pageCount++;
-        if (pageCount == lockBytePage(pageSize())) {
-            pageCount++;
+        int pgno = pageCount + 1 == lockBytePage(pageSize()) ? pageCount + 2 : pageCount + 1;
+        if (pgno > maxPageCount) { // as SQLite's pager fetching a new page past mxPgno
+            throw new OneLiteException(ResultCode.FULL, "database or disk is full");
         }
+        pageCount = pgno;
         byte[] p = write(pageCount);
         Arrays.fill(p, (byte) 0);
         return pageCount;
@@ -243,6 +248,20 @@ public final class WriteSet implements PageStore {
             dirty.put(i + 1, pages.get(i));
         }
         pageCount = pages.size();
+    }
+
+    /**
+     * Sets the page number past which {@link #allocate} fails with SQLITE_FULL ("database or
+     * disk is full"), as SQLite's {@code PRAGMA max_page_count}; pages from the freelist are
+     * always reused. {@code Long.MAX_VALUE}: no limit.
+     */
+    public void setMaxPageCount(long pages) {
+        this.maxPageCount = pages;
+    }
+
+    /** See {@link #setMaxPageCount}. */
+    public long maxPageCount() {
+        return maxPageCount;
     }
 
     /** Opens a nested savepoint; returns its number (the nesting depth, from 1). */

@@ -216,8 +216,16 @@ final class Builtins {
             case "nullif":
                 return argc != 2 ? null : (c, a) -> a[0] != null && a[1] != null
                         && ValueOps.compare(a[0], a[1], null) == 0 ? null : a[0];
-            case "iif":
-                return argc != 3 ? null : (c, a) -> ValueOps.isTrue(a[0]) ? a[1] : a[2];
+            case "iif", "if":
+                return argc < 2 ? null : (c, a) -> {
+                    int i = 0;
+                    for (; i + 1 < a.length; i += 2) { // iif(c1, v1 [, c2, v2 ...] [, else]), as SQLite 3.48+
+                        if (ValueOps.isTrue(a[i])) {
+                            return a[i + 1];
+                        }
+                    }
+                    return i < a.length ? a[i] : null;
+                };
             case "length":
                 return argc != 1 ? null : (c, a) -> {
                     Object v = a[0];

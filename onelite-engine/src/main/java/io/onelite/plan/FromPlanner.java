@@ -200,9 +200,7 @@ final class FromPlanner {
                 } else {
                     View v = planner.schema.view(t.name());
                     String lower = name.toLowerCase(Locale.ROOT);
-                    if (v == null && t.name().schema() == null && (lower.equals("pragma_foreign_key_check")
-                            || lower.equals("pragma_database_list") || lower.equals(TableList.FUNCTION)
-                            || SchemaPragmas.tableValued(lower) != null)) {
+                    if (v == null && t.name().schema() == null && PragmaTables.pragmaOf(lower) != null) {
                         // an eponymous pragma table without arguments: FROM pragma_foreign_key_check
                         pragmaFunction(e, new FromItem.TableFunction(t.name(), List.of(), t.alias()),
                                 lower.substring("pragma_".length()));
@@ -251,9 +249,7 @@ final class FromPlanner {
      */
     private void tableFunction(Entry e, FromItem.TableFunction tf) {
         String fname = tf.name().name().toLowerCase(Locale.ROOT);
-        if (tf.name().schema() == null && (SchemaPragmas.tableValued(fname) != null
-                || fname.equals("pragma_foreign_key_check") || fname.equals("pragma_database_list")
-                || fname.equals(TableList.FUNCTION))) {
+        if (tf.name().schema() == null && PragmaTables.pragmaOf(fname) != null) {
             pragmaFunction(e, tf, fname.substring("pragma_".length()));
             return;
         }
@@ -307,6 +303,10 @@ final class FromPlanner {
             tableList(e, tf);
             return;
         }
+        if (pragma.equals("function_list") || pragma.equals("module_list") || pragma.equals("pragma_list")) {
+            listing(e, tf, pragma);
+            return;
+        }
         checkArguments(tf, 2);
         ExprCompiler ec = new ExprCompiler(planner, scope);
         io.onelite.exec.Eval arg = tf.args().isEmpty() ? null : ec.eval(tf.args().get(0));
@@ -356,6 +356,31 @@ final class FromPlanner {
         checkArguments(tf, 0);
         e.functionRows = f -> f.ctx.session == null ? List.of() : f.ctx.session.databaseList();
         functionSource(e, tf, List.of("seq", "name", "file"), new boolean[3]);
+    }
+
+    /**
+     * {@code pragma_function_list}, {@code pragma_module_list} and {@code pragma_pragma_list}: what
+     * the connection has, as the PRAGMAs list it; no arguments. The functions are read when the
+     * statement runs (the connection may have registered more since it was prepared).
+     */
+    private void listing(Entry e, FromItem.TableFunction tf, String pragma) {
+        checkArguments(tf, 0);
+        List<String> names = switch (pragma) {
+            case "function_list" -> {
+                e.functionRows = f -> io.onelite.exec.func.FunctionList.rows(
+                        f.ctx.session == null ? io.onelite.exec.func.AppFunctions.NONE : f.ctx.session.functions());
+                yield io.onelite.exec.func.FunctionList.COLUMNS;
+            }
+            case "module_list" -> {
+                e.functionRows = f -> PragmaTables.modules();
+                yield List.of("name");
+            }
+            default -> {
+                e.functionRows = f -> PragmaTables.pragmas();
+                yield List.of("name");
+            }
+        };
+        functionSource(e, tf, names, new boolean[names.size()]);
     }
 
     /** {@code pragma_table_list(['name'])}: the tables and views of every database, as PRAGMA table_list. */

@@ -113,7 +113,8 @@ final class FunctionCompiler {
             constant &= a.constant();
         }
         String lower = name.toLowerCase(java.util.Locale.ROOT);
-        if (app == null && (lower.equals("coalesce") || lower.equals("ifnull") || lower.equals("iif"))) {
+        if (app == null && (lower.equals("coalesce") || lower.equals("ifnull") || lower.equals("iif")
+                || lower.equals("if"))) {
             return CExpr.of(lazy(lower, args));
         }
         // a non-deterministic application function runs for every row, as SQLite's without SQLITE_DETERMINISTIC
@@ -229,10 +230,21 @@ final class FunctionCompiler {
         return CExpr.of(f -> f.up(depth).group[gs]);
     }
 
-    /** coalesce/ifnull/iif evaluate their arguments only as far as needed. */
+    /**
+     * coalesce/ifnull/iif/if evaluate their arguments only as far as needed; iif(c1, v1 [, c2, v2
+     * ...] [, else]) is a CASE, NULL when no condition holds and there is no else, as SQLite 3.48+.
+     */
     private static Eval lazy(String name, Eval[] args) {
-        if (name.equals("iif")) {
-            return f -> io.onelite.exec.ValueOps.isTrue(args[0].eval(f)) ? args[1].eval(f) : args[2].eval(f);
+        if (name.equals("iif") || name.equals("if")) {
+            return f -> {
+                int i = 0;
+                for (; i + 1 < args.length; i += 2) {
+                    if (io.onelite.exec.ValueOps.isTrue(args[i].eval(f))) {
+                        return args[i + 1].eval(f);
+                    }
+                }
+                return i < args.length ? args[i].eval(f) : null;
+            };
         }
         return f -> {
             for (Eval a : args) {
@@ -246,7 +258,7 @@ final class FunctionCompiler {
     }
 
     /** Functions whose planner-side version is kept: they read session state or are lazy. */
-    private static final java.util.Set<String> OWN_SCALARS = java.util.Set.of("coalesce", "ifnull", "iif",
+    private static final java.util.Set<String> OWN_SCALARS = java.util.Set.of("coalesce", "ifnull", "iif", "if",
             "last_insert_rowid", "changes", "total_changes");
 
     /** Whether a call without OVER is an aggregate: an application-defined function decides first. */

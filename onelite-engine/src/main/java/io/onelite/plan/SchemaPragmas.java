@@ -13,7 +13,6 @@ import io.onelite.sql.ast.CreateTableStmt;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
-import java.util.Locale;
 
 /**
  * The PRAGMAs that describe the schema (SQLite's {@code pragma.c}, the {@code PragFlg_Result1}
@@ -258,15 +257,5 @@ public final class SchemaPragmas {
             id++;
         }
         return out;
-    }
-
-    /** The name of the pragma behind a table-valued {@code pragma_x}, or null when {@code fn} is none. */
-    public static String tableValued(String fn) {
-        String n = fn.toLowerCase(Locale.ROOT);
-        if (!n.startsWith("pragma_")) {
-            return null;
-        }
-        String p = n.substring("pragma_".length());
-        return handles(p) ? p : null;
     }
 }

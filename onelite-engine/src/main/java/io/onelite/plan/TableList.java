@@ -16,8 +16,6 @@ import java.util.List;
  */
 public final class TableList {
     public static final List<String> COLUMNS = List.of("schema", "name", "type", "ncol", "wr", "strict");
-    /** The table-valued form's name. */
-    static final String FUNCTION = "pragma_table_list";
 
     private TableList() {
     }

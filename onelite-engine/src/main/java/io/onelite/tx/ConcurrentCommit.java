@@ -105,6 +105,7 @@ final class ConcurrentCommit implements CommitPipeline.Job {
             new Validator(snapshot, latest, timer).validate(trace, sequenceRoot);
         }
         WriteSet fresh = pager.newWriteSet(latest);
+        fresh.setMaxPageCount(ws.maxPageCount()); // the replay keeps the connection's page limit
         new Replayer(fresh, timer, sequenceRoot).replay(trace.writes());
         return fresh;
     }

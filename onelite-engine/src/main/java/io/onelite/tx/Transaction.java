@@ -54,6 +54,8 @@ public final class Transaction {
     private io.onelite.common.Synchronous synchronous;
     /** The connection's mmap_size (bytes), or -1 for the pager's default (see {@link Snapshot#setMmapSize}). */
     private long mmapSize = -1;
+    /** The connection's max_page_count for this file (no limit by default). */
+    private long maxPageCount = Long.MAX_VALUE;
     /** Trace marks of the open savepoints; savepoint n (from 1) is at index n - 1. */
     private final ArrayList<Integer> savepoints = new ArrayList<>();
 
@@ -69,7 +71,7 @@ public final class Transaction {
                 // the writer's view needs no read mark: with the write lock held nobody can restart
                 // the WAL, and a checkpoint only copies pages whose newest frame this view reads from
                 // the WAL (taking a mark costs up to four fcntl calls per transaction)
-                ws = pager.newWriteSet(pager.latest());
+                ws = newWriteSet(pager.latest());
             } catch (RuntimeException e) {
                 end();
                 throw e;
@@ -116,7 +118,7 @@ public final class Transaction {
             if (mmapSize >= 0) {
                 latest.setMmapSize(mmapSize); // as view() does for a read-marked snapshot
             }
-            ws = pager.newWriteSet(latest);
+            ws = newWriteSet(latest);
             for (int i = 0; i < savepoints.size(); i++) {
                 ws.savepoint();
             }
@@ -182,7 +184,7 @@ public final class Transaction {
         if (ws != null) {
             return ws; // an adaptive hold began at this first access
         }
-        ws = pager.newWriteSet(base);
+        ws = newWriteSet(base);
         for (int i = 0; i < savepoints.size(); i++) {
             ws.savepoint(); // savepoints opened before the first write: same numbers in the write set
         }
@@ -409,6 +411,24 @@ public final class Transaction {
      */
     public void setSynchronous(io.onelite.common.Synchronous level) {
         this.synchronous = level;
+    }
+
+    /** A write set on {@code base} that keeps the connection's page limit. */
+    private WriteSet newWriteSet(Snapshot base) {
+        WriteSet w = pager.newWriteSet(base);
+        w.setMaxPageCount(maxPageCount);
+        return w;
+    }
+
+    /**
+     * Sets the {@code max_page_count} of the connection that runs this transaction: a page
+     * allocated past it fails with SQLITE_FULL (see {@link WriteSet#setMaxPageCount}).
+     */
+    public void setMaxPageCount(long pages) {
+        this.maxPageCount = pages;
+        if (ws != null) {
+            ws.setMaxPageCount(pages);
+        }
     }
 
     /**

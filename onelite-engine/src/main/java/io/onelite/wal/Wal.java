@@ -102,6 +102,30 @@ public final class Wal {
         }
     }
 
+    /**
+     * The page size a WAL file's header names, or 0 when {@code dbPath}'s {@code -wal} is missing or
+     * its 32-byte header is not valid (magic, version 3007000, a power-of-two page size in
+     * 512..65536, the header checksum), read without opening the WAL or taking any lock.
+     */
+    public static int headerPageSize(Path dbPath) {
+        byte[] hdr = new byte[WalFormat.HEADER_SIZE];
+        try (java.io.InputStream in = Files.newInputStream(Path.of(dbPath + "-wal"))) {
+            if (in.readNBytes(hdr, 0, hdr.length) != hdr.length) {
+                return 0;
+            }
+        } catch (java.io.IOException e) {
+            return 0;
+        }
+        int magic = WalFormat.getInt(hdr, 0);
+        int pageSize = WalFormat.getInt(hdr, 8);
+        int[] ck = new int[2];
+        WalFormat.checksum((magic & 1) != 0, hdr, 0, 24, ck);
+        boolean valid = (magic & ~1) == WalFormat.MAGIC_LE && WalFormat.getInt(hdr, 4) == WalFormat.VERSION
+                && WalFormat.validPageSize(pageSize) && ck[0] == WalFormat.getInt(hdr, 24)
+                && ck[1] == WalFormat.getInt(hdr, 28);
+        return valid ? pageSize : 0;
+    }
+
     private void takeDms(long deadlineNanos) {
         for (int n = 0; ; n++) {
             if (locks.tryExclusive(ShmLocks.DMS, 1)) {
@@ -600,6 +624,8 @@ public final class Wal {
                 try {
                     CheckpointOutcome o = checkpoint(WalCheckpointMode.PASSIVE, System.nanoTime(), true);
                     clean = !o.busy() && o.backfilledFrames() >= o.logFrames();
+                } catch (OneLiteException e) {
+                    clean = false; // as SQLite's close: a checkpoint that failed (a short database file) keeps the WAL
                 } finally {
                     endWrite();
                 }

@@ -91,6 +91,21 @@ final class WalCheckpointer {
         }
     }
 
+    /**
+     * Refuses to copy into a database file much shorter than the WAL's last commit says it is, as
+     * SQLite's {@code walCheckpoint}: the file would have to grow by more than the WAL holds plus
+     * the 64 KiB of the lock-byte page, so pages are missing from both (a file cut short, with
+     * page 1 read from the WAL): nothing is written and the WAL keeps every frame.
+     */
+    private static void checkDatabaseSize(Wal w, WalIndexHeader h) {
+        long needed = (long) h.nPage() * w.pageSize;
+        long size = w.db.size();
+        if (size < needed && size + 65536 + (long) h.mxFrame() * w.pageSize < needed) {
+            throw new CorruptDatabaseException("the database file has " + size + " bytes, the WAL's last commit "
+                    + needed + ": not checkpointed");
+        }
+    }
+
     /** Copies frames nBackfill+1..mxSafe (each page's newest version only) into the database file. */
     private static void copy(Wal w, WalIndexHeader h, int nBackfill, int mxSafe) {
         int mx = h.mxFrame();
@@ -99,6 +114,7 @@ final class WalCheckpointer {
         if (w.synchronous != Synchronous.OFF) {
             w.walFile.sync(false);
         }
+        checkDatabaseSize(w, h);
         Map<Integer, Integer> newest = new TreeMap<>();
         for (int f = nBackfill + 1; f <= mxSafe; f++) {
             newest.put(w.index.pgnoOfFrame(f), f);

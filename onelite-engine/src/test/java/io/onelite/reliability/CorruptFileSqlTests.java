@@ -239,22 +239,92 @@ class CorruptFileSqlTests {
     }
 
     /**
-     * A main file cut inside its 100-byte header, page 1 being in the WAL: the sqlite3 shell
-     * reads page 1 from the WAL and answers, except for a 1-byte file, which SQLite's unix VFS
-     * reports as empty (it then deletes the WAL and its committed transactions). OneLite
-     * refuses both with NOTADB and leaves the files as they are: nothing is lost or written, but
-     * the rows are not readable until the file is repaired (an open item).
+     * A main file cut short (inside its 100-byte header, or past it but inside page 1), page 1
+     * being in the WAL: as the sqlite3 shell, OneLite reads page 1 from the WAL (SQLite's pager
+     * never looks at the file's copy then) and answers from the pages the WAL holds; a page that
+     * was only in the lost part of the file is SQLITE_CORRUPT in both. Nothing is written: the
+     * file is too short for a checkpoint, which both refuse (SQLite's walCheckpoint size check),
+     * so the file keeps its size and the WAL its bytes. A 1-byte file, which SQLite's unix VFS
+     * reports as empty (it then deletes the WAL and its committed transactions), is refused
+     * with NOTADB and left as it is.
      */
     @Test
-    void aMainFileCutInsideItsHeaderIsRefusedAndLeftAsItIs() throws Exception { // #10
+    void aMainFileCutInsideItsHeaderReadsPage1FromTheWalAsTheSqlite3Shell() throws Exception { // #10
         assertThat(Sqlite3.run(truncatedCopy("shell1", 1), "SELECT count(*) FROM t;")).contains("no such table: t");
-        assertThat(Sqlite3.run(truncatedCopy("shell50", 50), "SELECT count(*) FROM t;")).isEqualTo("280");
-        for (int size : new int[]{1, 50, 99}) {
+        Path one = truncatedCopy("ours1", 1);
+        byte[] oneWal = Files.readAllBytes(Path.of(one + "-wal"));
+        assertThat(ours(one)).isEqualTo("NOTADB: file is not a database");
+        assertThat(Files.size(one)).isEqualTo(1);
+        assertThat(Files.readAllBytes(Path.of(one + "-wal"))).isEqualTo(oneWal);
+        String[] queries = {"SELECT count(*) FROM t", "SELECT count(*) FROM u",
+                "SELECT b FROM t WHERE b LIKE 'k1%!' ORDER BY b LIMIT 3", "SELECT x, y FROM u WHERE y > 990",
+                "SELECT sum(length(c)) FROM t", "PRAGMA wal_checkpoint"};
+        for (int size : new int[]{2, 6, 50, 99, 100, 3000}) {
+            Path forShell = truncatedCopy("shell" + size, size);
             Path db = truncatedCopy("ours" + size, size);
             byte[] wal = Files.readAllBytes(Path.of(db + "-wal"));
-            assertThat(ours(db)).as("size %d", size).isEqualTo("NOTADB: file is not a database");
-            assertThat(Files.size(db)).isEqualTo(size);
-            assertThat(Files.readAllBytes(Path.of(db + "-wal"))).isEqualTo(wal);
+            try (Database d = Database.open(db.toString(), DatabaseOptions.DEFAULTS); Session s = d.openSession()) {
+                for (String q : queries) {
+                    String shell = Sqlite3.run(forShell, q + ";");
+                    String mine = shellLike(s, q);
+                    if (q.equals(queries[0])) {
+                        assertThat(shell).as("the shell answers from the WAL, size %d", size).isEqualTo("280");
+                    }
+                    if (shell.contains("database disk image is malformed")) {
+                        assertThat(mine).as("size %d: %s", size, q).startsWith("CORRUPT:");
+                    } else {
+                        assertThat(mine).as("size %d: %s", size, q).isEqualTo(shell);
+                    }
+                }
+            }
+            assertThat(Files.size(db)).as("size %d", size).isEqualTo(size);
+            assertThat(Files.readAllBytes(Path.of(db + "-wal"))).as("size %d", size).isEqualTo(wal);
+            assertThat(Files.size(forShell)).as("the shell's copy, size %d", size).isEqualTo(size);
+        }
+    }
+
+    /**
+     * A whole main file whose header is damaged (its first byte), page 1 being in the WAL: both
+     * read page 1 from the WAL, and both copy the WAL back when the last connection closes (the
+     * file is long enough for a checkpoint), which rewrites page 1: the file is then sound.
+     */
+    @Test
+    void aDamagedHeaderWithPage1InTheWalIsReadFromTheWalAndRepairedByTheCheckpoint() throws Exception { // #10
+        Path forShell = truncatedCopy("shellHeader", (int) Files.size(pristine));
+        Path db = truncatedCopy("oursHeader", (int) Files.size(pristine));
+        for (Path p : new Path[]{forShell, db}) {
+            try (RandomAccessFile f = new RandomAccessFile(p.toFile(), "rw")) {
+                f.write('X');
+            }
+        }
+        String sql = "SELECT count(*), sum(length(c)) FROM t";
+        String shell = Sqlite3.run(forShell, sql + ";");
+        assertThat(shell).startsWith("280|");
+        assertThat(shellLike(db, sql)).isEqualTo(shell);
+        assertThat(Sqlite3.checked(db, "PRAGMA integrity_check; " + sql + ";")).isEqualTo("ok\n" + shell);
+    }
+
+    private static String shellLike(Path db, String sql) {
+        try (Database d = Database.open(db.toString(), DatabaseOptions.DEFAULTS); Session s = d.openSession()) {
+            return shellLike(s, sql);
+        }
+    }
+
+    /** The rows of {@code sql} as the shell's list mode prints them, or "CODE: message". */
+    private static String shellLike(Session s, String sql) {
+        StringBuilder out = new StringBuilder();
+        try (io.onelite.api.Statement st = s.prepare(sql)) {
+            while (st.step()) {
+                StringBuilder row = new StringBuilder();
+                for (int c = 0; c < st.columnCount(); c++) {
+                    Object v = st.column(c);
+                    row.append(c == 0 ? "" : "|").append(v == null ? "" : v);
+                }
+                out.append(out.length() == 0 ? "" : "\n").append(row);
+            }
+            return out.toString();
+        } catch (OneLiteException e) {
+            return e.resultCode() + ": " + e.getMessage();
         }
     }
 }

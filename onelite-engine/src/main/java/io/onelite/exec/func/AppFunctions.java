@@ -78,6 +78,14 @@ public final class AppFunctions {
         return f != null ? f : exact(name, -1);
     }
 
+    /** Every registered function, by name and then argument count (PRAGMA function_list). */
+    public List<AppFunction> all() {
+        List<AppFunction> out = new ArrayList<>();
+        byName.values().forEach(out::addAll);
+        out.sort(java.util.Comparator.comparing(AppFunction::name).thenComparingInt(AppFunction::argc));
+        return out;
+    }
+
     /** Whether any entry has this name (a call with another count is then "wrong number of arguments"). */
     public boolean hasName(String name) {
         return byName.containsKey(key(name));

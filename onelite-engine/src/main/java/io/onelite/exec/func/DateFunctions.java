@@ -27,7 +27,7 @@ final class DateFunctions {
         r.scalarVariadic("datetime", 0, Functions.MAX_ARGS, (c, a) -> datetime(c, a));
         r.scalarVariadic("julianday", 0, Functions.MAX_ARGS, (c, a) -> julianday(c, a));
         r.scalarVariadic("unixepoch", 0, Functions.MAX_ARGS, (c, a) -> unixepoch(c, a));
-        r.scalarVariadic("strftime", 1, Functions.MAX_ARGS, (c, a) -> strftime(c, a));
+        r.scalarVariadic("strftime", 0, Functions.MAX_ARGS, (c, a) -> strftime(c, a));
         r.scalar("timediff", 2, (c, a) -> timediff(c, a));
         r.scalar("current_date", 0, (c, a) -> date(c, new Object[0]));
         r.scalar("current_time", 0, (c, a) -> time(c, new Object[0]));
@@ -374,7 +374,7 @@ final class DateFunctions {
     }
 
     static Object strftime(FunctionContext ctx, Object[] a) {
-        if (a[0] == null) {
+        if (a.length == 0 || a[0] == null) {
             return null;
         }
         String fmt = SqlValues.toText(a[0]);

@@ -59,7 +59,8 @@ public final class Functions {
     /** SQLite's limit on function arguments (SQLITE_MAX_FUNCTION_ARG). */
     static final int MAX_ARGS = 1000;
 
-    private static final Registry REGISTRY = new Registry();
+    /** Read by {@link FunctionList} too. */
+    static final Registry REGISTRY = new Registry();
 
     static {
         BuiltinRegistration.registerAll(REGISTRY);

@@ -28,8 +28,8 @@ final class JsonFunctions {
         });
         r.scalar("json_valid", 1, (c, a) -> valid(a[0], 1L));
         r.scalar("json_valid", 2, (c, a) -> valid(a[0], a[1]));
-        r.scalarVariadic("json_extract", 2, Functions.MAX_ARGS, (c, a) -> extract(a, false));
-        r.scalarVariadic("jsonb_extract", 2, Functions.MAX_ARGS, (c, a) -> extract(a, true));
+        r.scalarVariadic("json_extract", 0, Functions.MAX_ARGS, (c, a) -> extract(a, false));
+        r.scalarVariadic("jsonb_extract", 0, Functions.MAX_ARGS, (c, a) -> extract(a, true));
         r.scalar("->", 2, (c, a) -> arrow(a[0], a[1], true));
         r.scalar("->>", 2, (c, a) -> arrow(a[0], a[1], false));
         r.scalar("json_type", 1, (c, a) -> type(a[0], null));
@@ -42,13 +42,13 @@ final class JsonFunctions {
         r.scalar("json_array_length", 2, (c, a) -> arrayLength(a[0], a[1]));
         for (String prefix : new String[] {"json", "jsonb"}) {
             boolean binary = prefix.equals("jsonb");
-            r.scalarVariadic(prefix + "_insert", 1, Functions.MAX_ARGS, (c, a) -> edited(a, binary,
+            r.scalarVariadic(prefix + "_insert", 0, Functions.MAX_ARGS, (c, a) -> a.length == 0 ? null : edited(a, binary,
                     l -> edit(prefix + "_insert", a, JsonPath.Mode.INSERT, l)));
-            r.scalarVariadic(prefix + "_replace", 1, Functions.MAX_ARGS, (c, a) -> edited(a, binary,
+            r.scalarVariadic(prefix + "_replace", 0, Functions.MAX_ARGS, (c, a) -> a.length == 0 ? null : edited(a, binary,
                     l -> edit(prefix + "_replace", a, JsonPath.Mode.REPLACE, l)));
-            r.scalarVariadic(prefix + "_set", 1, Functions.MAX_ARGS, (c, a) -> edited(a, binary,
+            r.scalarVariadic(prefix + "_set", 0, Functions.MAX_ARGS, (c, a) -> a.length == 0 ? null : edited(a, binary,
                     l -> edit(prefix + "_set", a, JsonPath.Mode.SET, l)));
-            r.scalarVariadic(prefix + "_remove", 1, Functions.MAX_ARGS, (c, a) -> edited(a, binary,
+            r.scalarVariadic(prefix + "_remove", 0, Functions.MAX_ARGS, (c, a) -> a.length == 0 ? null : edited(a, binary,
                     l -> remove(a, l)));
             r.scalar(prefix + "_patch", 2, (c, a) -> a[0] == null || a[1] == null ? null : edited(a, binary,
                     l -> patch(input(a[0], l), input(a[1], l), l)));
@@ -192,8 +192,8 @@ final class JsonFunctions {
 
     /** json_extract; jsonb_extract ({@code binary}) returns arrays and objects as JSONB. */
     static Object extract(Object[] a, boolean binary) {
-        if (a[0] == null) {
-            return null;
+        if (a.length < 2 || a[0] == null) {
+            return null; // as SQLite: with no path, NULL without reading the JSON
         }
         Jsonb.Layout layout = binary ? new Jsonb.Layout() : null;
         JsonNode root = input(a[0], layout);

@@ -1,0 +1,81 @@
+package io.onelite.plan;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * What the connection can tell about itself through PRAGMAs: the pragmas it answers
+ * ({@code PRAGMA pragma_list}), the table-valued functions it has ({@code PRAGMA module_list}),
+ * and which pragmas have a table-valued form {@code pragma_x(...)} (SQLite's {@code pragma}
+ * virtual table). Only what this engine really does is listed, so that a tool asking finds out
+ * what it may use.
+ */
+public final class PragmaTables {
+    /**
+     * The pragmas answered here, in SQLite's order (by name): SQLite 3.51's list without
+     * cache_spill, default_cache_size, incremental_vacuum, read_uncommitted, shrink_memory and
+     * temp_store_directory, which this engine ignores as unknown pragmas.
+     */
+    public static final List<String> PRAGMAS = List.of("analysis_limit", "application_id", "auto_vacuum",
+            "automatic_index", "busy_timeout", "cache_size", "case_sensitive_like", "cell_size_check",
+            "checkpoint_fullfsync", "collation_list", "compile_options", "count_changes", "data_version",
+            "database_list", "defer_foreign_keys", "empty_result_callbacks", "encoding", "foreign_key_check",
+            "foreign_key_list", "foreign_keys", "freelist_count", "full_column_names", "fullfsync", "function_list",
+            "hard_heap_limit", "ignore_check_constraints", "index_info", "index_list", "index_xinfo",
+            "integrity_check", "journal_mode", "journal_size_limit", "legacy_alter_table", "locking_mode",
+            "max_page_count", "mmap_size", "module_list", "optimize", "page_count", "page_size", "pragma_list",
+            "query_only", "quick_check", "recursive_triggers", "reverse_unordered_selects", "schema_version",
+            "secure_delete", "short_column_names", "soft_heap_limit", "synchronous", "table_info", "table_list",
+            "table_xinfo", "temp_store", "threads", "trusted_schema", "user_version", "wal_autocheckpoint",
+            "wal_checkpoint", "writable_schema");
+
+    /** The pragmas besides {@link SchemaPragmas}' that can be read as {@code pragma_x(...)}. */
+    private static final List<String> OTHER_TABLES = List.of("database_list", "foreign_key_check", "function_list",
+            "module_list", "pragma_list", "table_list");
+
+    /** The table-valued functions besides the pragma ones. */
+    private static final List<String> FUNCTIONS = List.of("json_each", "json_tree");
+
+    private PragmaTables() {
+    }
+
+    /** The pragma a table-valued {@code fn} (any case) reads, or null when {@code fn} is not {@code pragma_x} of one. */
+    public static String pragmaOf(String fn) {
+        String n = fn.toLowerCase(Locale.ROOT);
+        if (!n.startsWith("pragma_")) {
+            return null;
+        }
+        String p = n.substring("pragma_".length());
+        return SchemaPragmas.handles(p) || OTHER_TABLES.contains(p) ? p : null;
+    }
+
+    /**
+     * PRAGMA module_list's rows: json_each, json_tree and every {@code pragma_x}. SQLite registers
+     * these on a connection's first use of each, so its list grows as they are used; here they
+     * are all listed from the start.
+     */
+    public static List<Object[]> modules() {
+        List<String> names = new ArrayList<>(FUNCTIONS);
+        for (String p : PRAGMAS) {
+            if (pragmaOf("pragma_" + p) != null) {
+                names.add("pragma_" + p);
+            }
+        }
+        names.sort(null);
+        List<Object[]> out = new ArrayList<>();
+        for (String n : names) {
+            out.add(new Object[] {n});
+        }
+        return out;
+    }
+
+    /** PRAGMA pragma_list's rows. */
+    public static List<Object[]> pragmas() {
+        List<Object[]> out = new ArrayList<>();
+        for (String p : PRAGMAS) {
+            out.add(new Object[] {p});
+        }
+        return out;
+    }
+}
