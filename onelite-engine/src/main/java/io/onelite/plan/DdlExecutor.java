@@ -79,11 +79,9 @@ public final class DdlExecutor {
                 throw new OneLiteException(ResultCode.ERROR, "parameters are not allowed in views");
             }
             String name = cv.name().name();
-            if (exists(schema, name)) {
-                if (cv.ifNotExists()) {
-                    return;
-                }
-                throw new OneLiteException(ResultCode.ERROR, kind(schema, name) + " " + name + " already exists");
+            checkNewName(schema, name, cv.ifNotExists());
+            if (schema.table(name) != null || schema.view(name) != null) {
+                return; // IF NOT EXISTS
             }
             // the SELECT is not resolved now: SQLite accepts a view over tables or columns that
             // do not exist (yet) and reports them when the view is used
@@ -101,7 +99,7 @@ public final class DdlExecutor {
             bumpCookie(st);
         } else if (s instanceof DropStmt d) {
             drop(d, schema, st);
-            if (d.kind() == DropStmt.ObjectKind.TABLE && !Schema.TEMP.equals(db)) {
+            if ((d.kind() == DropStmt.ObjectKind.TABLE || d.kind() == DropStmt.ObjectKind.VIEW) && !Schema.TEMP.equals(db)) {
                 dropTempTriggersOn(d.name().name(), db, all, ctx);
             }
         } else if (s instanceof io.onelite.sql.ast.CreateTriggerStmt tr) {
@@ -156,10 +154,14 @@ public final class DdlExecutor {
         return schema.index(name) != null ? "index" : schema.view(name) != null ? "view" : "table";
     }
 
-    private static void createTable(CreateTableStmt ct, Schema all, Schema schema, ExecContext ctx, Storage st) {
-        String name = ct.name().name();
+    /**
+     * The checks of a new table's or view's name, as SQLite's {@code sqlite3StartTable}: a table
+     * or view of that name (unless IF NOT EXISTS, when the caller then does nothing), an index of
+     * that name, a name starting with "sqlite_".
+     */
+    private static void checkNewName(Schema schema, String name, boolean ifNotExists) {
         if (schema.table(name) != null || schema.view(name) != null) {
-            if (ct.ifNotExists()) {
+            if (ifNotExists) {
                 return;
             }
             throw new OneLiteException(ResultCode.ERROR, kind(schema, name) + " " + name + " already exists");
@@ -169,6 +171,14 @@ public final class DdlExecutor {
         }
         if (name.toLowerCase(java.util.Locale.ROOT).startsWith("sqlite_")) {
             throw new OneLiteException(ResultCode.ERROR, "object name reserved for internal use: " + name);
+        }
+    }
+
+    private static void createTable(CreateTableStmt ct, Schema all, Schema schema, ExecContext ctx, Storage st) {
+        String name = ct.name().name();
+        checkNewName(schema, name, ct.ifNotExists());
+        if (schema.table(name) != null || schema.view(name) != null) {
+            return; // IF NOT EXISTS
         }
         if (ct.asSelect() != null) {
             createTableAs(ct, all, schema, ctx, st);
@@ -311,15 +321,7 @@ public final class DdlExecutor {
                     st.dropTree(ix.root());
                 }
                 st.dropTree(t.root());
-                // a temp trigger ON main.t keeps watching main's t when temp's t goes
-                java.util.Set<String> keep = new java.util.HashSet<>();
-                for (io.onelite.catalog.Trigger tr : schema.triggers()) {
-                    String on = tr.stmt().tableSchema();
-                    if (on != null && !on.equalsIgnoreCase(schema.name())) {
-                        keep.add(tr.name().toLowerCase(java.util.Locale.ROOT));
-                    }
-                }
-                deleteSchemaRows(st, t.name(), true, keep);
+                deleteSchemaRows(st, t.name(), true, triggersOnOtherDatabases(schema));
                 Table seq = schema.table("sqlite_sequence");
                 if (t.autoincrement() && seq != null) {
                     Sequences.remove(st, seq.root(), t.name());
@@ -350,7 +352,8 @@ public final class DdlExecutor {
                     }
                     throw new OneLiteException(ResultCode.ERROR, "no such view: " + d.name());
                 }
-                deleteSchemaRows(st, name, false);
+                // its INSTEAD OF triggers go with it, as in SQLite
+                deleteSchemaRows(st, schema.view(name).name(), true, triggersOnOtherDatabases(schema));
             }
             case TRIGGER -> {
                 if (schema.trigger(name) == null) {
@@ -366,9 +369,20 @@ public final class DdlExecutor {
     }
 
     /**
-     * Deletes the temp triggers that sat on the dropped table {@code table} of database {@code db}
-     * (a temp trigger may watch another database's table; SQLite drops it with that table).
+     * The (lower-case) names of the triggers of {@code schema} that watch another database's
+     * table or view: a temp trigger ON main.t keeps watching main's t when temp's t goes.
      */
+    private static java.util.Set<String> triggersOnOtherDatabases(Schema schema) {
+        java.util.Set<String> keep = new java.util.HashSet<>();
+        for (io.onelite.catalog.Trigger tr : schema.triggers()) {
+            String on = tr.stmt().tableSchema();
+            if (on != null && !on.equalsIgnoreCase(schema.name())) {
+                keep.add(tr.name().toLowerCase(java.util.Locale.ROOT));
+            }
+        }
+        return keep;
+    }
+
     /** The temp schema's views and triggers naming a renamed main table follow it, as in SQLite. */
     private static void renameInTemp(String from, String to, Schema all, ExecContext ctx) {
         Schema temp = all.database(Schema.TEMP);
@@ -383,6 +397,10 @@ public final class DdlExecutor {
         }
     }
 
+    /**
+     * Deletes the temp triggers that sat on the dropped table or view {@code table} of database {@code db}
+     * (a temp trigger may watch another database's table or view; SQLite drops it with that table).
+     */
     private static void dropTempTriggersOn(String table, String db, Schema all, ExecContext ctx) {
         Schema temp = all.database(Schema.TEMP);
         if (temp == null || temp.triggers().isEmpty()) {
