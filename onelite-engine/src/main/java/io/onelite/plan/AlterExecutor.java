@@ -94,7 +94,7 @@ final class AlterExecutor {
             }
             Column c = t.columns().get(ci);
             SchemaCheck.viewsAndTriggers(schema, ctx.session.functions(), "");
-            java.util.Map<String, String> views = ColumnRenames.views(schema, ctx.session.functions(), t, c.name(),
+            java.util.Map<String, String> views = ColumnRenames.views(schema.views(), schema, ctx.session.functions(), t, c.name(),
                     rc.newName());
             rewrite(st, t.name(), (type, name, sqlText) -> new String[]{name, t.name(),
                     sqlText == null ? null : replaceName(sqlText, c.name(), rc.newName())});
@@ -186,7 +186,7 @@ final class AlterExecutor {
     }
 
     /** Stores the new text of views, given by lower-case name. */
-    private static void rewriteViews(Storage st, java.util.Map<String, String> sqlByView) {
+    static void rewriteViews(Storage st, java.util.Map<String, String> sqlByView) {
         if (sqlByView.isEmpty()) {
             return;
         }

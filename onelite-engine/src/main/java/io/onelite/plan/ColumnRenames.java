@@ -10,6 +10,12 @@ import io.onelite.sql.Token;
 import io.onelite.sql.TokenType;
 import io.onelite.sql.ast.CreateViewStmt;
 import io.onelite.sql.ast.Expr;
+import io.onelite.sql.ast.FromItem;
+import io.onelite.sql.ast.Join;
+import io.onelite.sql.ast.OrderingTerm;
+import io.onelite.sql.ast.ResultColumn;
+import io.onelite.sql.ast.SelectCore;
+import io.onelite.sql.ast.SelectStmt;
 
 import java.util.ArrayList;
 import java.util.Collections;
@@ -33,13 +39,14 @@ final class ColumnRenames {
     }
 
     /**
-     * The new text of every view of {@code schema} that reads column {@code from} of {@code t},
-     * by view name (lower case). The views must compile ({@link SchemaCheck} ran before).
+     * The new text of each of {@code views} that reads column {@code from} of {@code t}, by view
+     * name (lower case), the views compiled in {@code schema}. A view that does not compile is
+     * left as it is ({@link SchemaCheck} refuses the ALTER before, for the table's own database).
      */
-    static Map<String, String> views(Schema schema, io.onelite.exec.func.AppFunctions functions, Table t,
-                                     String from, String to) {
+    static Map<String, String> views(Iterable<View> views, Schema schema, io.onelite.exec.func.AppFunctions functions,
+                                     Table t, String from, String to) {
         Map<String, String> out = new LinkedHashMap<>();
-        for (View v : schema.views()) {
+        for (View v : views) {
             String sql = renamed(v, schema, functions, t, from, to);
             if (!sql.equals(v.sql())) {
                 out.put(v.name().toLowerCase(java.util.Locale.ROOT), sql);
@@ -65,7 +72,12 @@ final class ColumnRenames {
                 hits.add(ref);
             }
         };
-        planner.viewColumns(new View(v.name(), cv.columns(), cv.select(), v.sql(), v.db()));
+        try {
+            planner.viewColumns(new View(v.name(), cv.columns(), cv.select(), v.sql(), v.db()));
+        } catch (io.onelite.common.OneLiteException e) {
+            return v.sql();
+        }
+        orderByNames(cv.select(), hits);
         List<Token> columnTokens = new ArrayList<>();
         for (Expr.ColumnRef ref : hits) {
             Integer place = parsed.places().get(ref);
@@ -84,6 +96,78 @@ final class ColumnRenames {
             sql.replace(token.start(), token.end(), replacement(v.sql().charAt(token.start()), to));
         }
         return sql.toString();
+    }
+
+    /**
+     * Adds the ORDER BY terms of {@code select} (and of the SELECTs inside it) that name a result
+     * column which is itself a renamed reference: {@code SELECT a FROM w UNION SELECT a FROM t
+     * ORDER BY a} renames all but t's a, as SQLite, where the term takes the token of the result
+     * column it names (the leftmost arm's first). A term naming an alias stays.
+     */
+    private static void orderByNames(SelectStmt select, Set<Expr.ColumnRef> hits) {
+        if (select.with() != null) {
+            select.with().ctes().forEach(cte -> orderByNames(cte.select(), hits));
+        }
+        for (SelectCore core : select.cores()) {
+            if (core instanceof SelectCore.Query q) {
+                fromSubqueries(q.from(), hits);
+                q.columns().forEach(c -> {
+                    if (c instanceof ResultColumn.Expression e) {
+                        subqueries(e.expr(), hits);
+                    }
+                });
+                if (q.where() != null) {
+                    subqueries(q.where(), hits);
+                }
+            }
+        }
+        for (OrderingTerm term : select.orderBy()) {
+            if (!(term.expr() instanceof Expr.ColumnRef ref) || ref.table() != null || hits.contains(ref)) {
+                continue;
+            }
+            for (SelectCore core : select.cores()) {
+                Expr.ColumnRef named = resultColumnNamed(core, ref.column());
+                if (named != null) {
+                    if (hits.contains(named)) {
+                        hits.add(ref);
+                    }
+                    break;
+                }
+            }
+        }
+    }
+
+    /** The unaliased result column of {@code core} that is a reference to a column named {@code name}, or null. */
+    private static Expr.ColumnRef resultColumnNamed(SelectCore core, String name) {
+        if (core instanceof SelectCore.Query q) {
+            for (ResultColumn c : q.columns()) {
+                if (c instanceof ResultColumn.Expression e && e.expr() instanceof Expr.ColumnRef r
+                        && (e.alias() == null ? r.column() : e.alias()).equalsIgnoreCase(name)) {
+                    return e.alias() == null ? r : null;
+                }
+            }
+        }
+        return null;
+    }
+
+    private static void fromSubqueries(FromItem from, Set<Expr.ColumnRef> hits) {
+        if (from instanceof FromItem.Subquery s) {
+            orderByNames(s.select(), hits);
+        } else if (from instanceof Join j) {
+            fromSubqueries(j.left(), hits);
+            fromSubqueries(j.right(), hits);
+        }
+    }
+
+    private static void subqueries(Expr e, Set<Expr.ColumnRef> hits) {
+        if (e instanceof Expr.Subquery s) {
+            orderByNames(s.select(), hits);
+        } else if (e instanceof Expr.Exists x) {
+            orderByNames(x.select(), hits);
+        } else if (e instanceof Expr.InSelect in) {
+            orderByNames(in.select(), hits);
+        }
+        ExprWalker.children(e).forEach(child -> subqueries(child, hits));
     }
 
     /** The token naming the column in a reference starting at {@code place}: the last of {@code [schema.][table.]column}. */

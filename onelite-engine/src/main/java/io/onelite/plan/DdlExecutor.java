@@ -126,9 +126,18 @@ public final class DdlExecutor {
             addSchemaRow(st, "trigger", name, t != null ? t.name() : on.view(tr.table()).name(), 0, tr.sql());
             bumpCookie(st);
         } else if (s instanceof io.onelite.sql.ast.AlterTableStmt a) {
+            // temp views over a main table follow a renamed column (compiled before the change)
+            java.util.Map<String, String> tempViews = a.action() instanceof io.onelite.sql.ast.AlterTableStmt.RenameColumn rc
+                    && !Schema.TEMP.equals(db) ? tempViewsRenamed(schema, rc, a, all, ctx) : java.util.Map.of();
             AlterExecutor.execute(a, schema, st, ctx);
             if (a.action() instanceof io.onelite.sql.ast.AlterTableStmt.RenameTable rt && !Schema.TEMP.equals(db)) {
                 renameInTemp(schema.table(a.table().name()).name(), rt.newName(), all, ctx);
+            }
+            if (!tempViews.isEmpty()) {
+                Storage temp = ctx.storage(Schema.TEMP);
+                temp.beginWrite();
+                AlterExecutor.rewriteViews(temp, tempViews);
+                bumpCookie(temp);
             }
         } else if (s instanceof io.onelite.sql.ast.MaintenanceStmt.Reindex r) {
             if (r.target() != null) {
@@ -381,6 +390,21 @@ public final class DdlExecutor {
             }
         }
         return keep;
+    }
+
+    /**
+     * The new text of the temp views that read the column a RENAME COLUMN renames (SQLite
+     * rewrites temp's views and triggers too), by lower-case name; empty when there is none.
+     */
+    private static java.util.Map<String, String> tempViewsRenamed(Schema schema, io.onelite.sql.ast.AlterTableStmt.RenameColumn rc,
+                                                                io.onelite.sql.ast.AlterTableStmt a, Schema all, ExecContext ctx) {
+        Schema temp = all.database(Schema.TEMP);
+        Table t = schema.table(a.table().name());
+        if (temp == null || temp.views().isEmpty() || t == null || t.columnIndex(rc.oldName()) < 0) {
+            return java.util.Map.of();
+        }
+        String column = t.columns().get(t.columnIndex(rc.oldName())).name();
+        return ColumnRenames.views(temp.views(), all, ctx.session.functions(), t, column, rc.newName());
     }
 
     /** The temp schema's views and triggers naming a renamed main table follow it, as in SQLite. */
