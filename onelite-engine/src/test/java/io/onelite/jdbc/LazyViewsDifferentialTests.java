@@ -282,6 +282,59 @@ class LazyViewsDifferentialTests {
                 "SELECT name FROM sqlite_schema ORDER BY name");
     }
 
+    /**
+     * DatabaseMetaData on a schema holding broken views: getTables lists them without failing,
+     * and getColumns does what sqlite-jdbc does.
+     */
+    @Test
+    void databaseMetaDataWithBrokenViews() throws SQLException {
+        String[] setup = {"CREATE TABLE t(a INTEGER PRIMARY KEY, b TEXT)",
+                "CREATE VIEW good AS SELECT a, b FROM t",
+                "CREATE VIEW gone AS SELECT x FROM missing",
+                "CREATE VIEW counted(p, q) AS SELECT a FROM t",
+                "CREATE VIEW loop AS SELECT * FROM loop"};
+        List<String> mine = metaData(Drivers.ONELITE, setup);
+        List<String> theirs = metaData(Drivers.NATIVE, setup);
+        assertThat(mine).containsExactlyElementsOf(theirs);
+        assertThat(mine.get(0)).contains("gone VIEW").contains("loop VIEW");
+    }
+
+    /** getTables, then getColumns of everything, then of the good view and of each broken one, each as rows or its error. */
+    private static List<String> metaData(String url, String... setup) throws SQLException {
+        List<String> out = new ArrayList<>();
+        try (java.sql.Connection c = Drivers.open(url)) {
+            Drivers.exec(c, setup);
+            java.sql.DatabaseMetaData md = c.getMetaData();
+            out.add(outcome(() -> md.getTables(null, null, "%", null), "TABLE_NAME", "TABLE_TYPE"));
+            for (String table : new String[] {"%", "good", "gone", "counted", "loop"}) {
+                out.add(table + ": " + outcome(() -> md.getColumns(null, null, table, "%"),
+                        "TABLE_NAME", "COLUMN_NAME", "TYPE_NAME", "ORDINAL_POSITION"));
+            }
+        }
+        return out;
+    }
+
+    private interface Query {
+        java.sql.ResultSet run() throws SQLException;
+    }
+
+    private static String outcome(Query query, String... columns) {
+        StringBuilder sb = new StringBuilder();
+        try (java.sql.ResultSet rs = query.run()) {
+            while (rs.next()) {
+                for (String column : columns) {
+                    sb.append(rs.getString(column)).append(' ');
+                }
+                sb.append("; ");
+            }
+        } catch (SQLException e) {
+            // "[SQLITE_ERROR] SQL error or missing database (no such table: main.x)" (sqlite-jdbc), "[SQLITE_ERROR] no such table: main.x"
+            String m = e.getMessage().replaceFirst("^\\[\\w+] ", "");
+            return "error " + e.getErrorCode() + " " + (m.endsWith(")") ? m.substring(m.indexOf('(') + 1, m.length() - 1) : m);
+        }
+        return sb.toString();
+    }
+
     private static void assertSameOutcomes(String... script) throws SQLException {
         List<String> mine = WithoutRowidDifferentialTests.run(Drivers.ONELITE, script);
         List<String> theirs = WithoutRowidDifferentialTests.run(Drivers.NATIVE, script);
