@@ -164,11 +164,14 @@ public final class DdlExecutor {
     }
 
     /**
-     * The checks of a new table's or view's name, as SQLite's {@code sqlite3StartTable}: a table
-     * or view of that name (unless IF NOT EXISTS, when the caller then does nothing), an index of
-     * that name, a name starting with "sqlite_".
+     * The checks of a new table's or view's name, in the order of SQLite's {@code sqlite3StartTable}:
+     * a name starting with "sqlite_" (even with IF NOT EXISTS), a table or view of that name
+     * (unless IF NOT EXISTS, when the caller then does nothing), an index of that name.
      */
     private static void checkNewName(Schema schema, String name, boolean ifNotExists) {
+        if (name.toLowerCase(java.util.Locale.ROOT).startsWith("sqlite_")) {
+            throw new OneLiteException(ResultCode.ERROR, "object name reserved for internal use: " + name);
+        }
         if (schema.table(name) != null || schema.view(name) != null) {
             if (ifNotExists) {
                 return;
@@ -177,9 +180,6 @@ public final class DdlExecutor {
         }
         if (schema.index(name) != null) {
             throw new OneLiteException(ResultCode.ERROR, "there is already an index named " + name);
-        }
-        if (name.toLowerCase(java.util.Locale.ROOT).startsWith("sqlite_")) {
-            throw new OneLiteException(ResultCode.ERROR, "object name reserved for internal use: " + name);
         }
     }
 

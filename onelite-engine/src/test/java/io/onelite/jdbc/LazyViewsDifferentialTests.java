@@ -29,6 +29,11 @@ class LazyViewsDifferentialTests {
                 "CREATE VIEW ti AS SELECT 1",
                 "CREATE VIEW tr AS SELECT 1",
                 "CREATE VIEW sqlite_v AS SELECT 1",
+                "CREATE TABLE a(id INTEGER PRIMARY KEY AUTOINCREMENT)",
+                "CREATE VIEW IF NOT EXISTS sqlite_sequence AS SELECT 1",
+                "CREATE TABLE IF NOT EXISTS sqlite_sequence(name, seq)",
+                "CREATE VIEW IF NOT EXISTS ti AS SELECT 1",
+                "CREATE TABLE IF NOT EXISTS ti(x)",
                 "CREATE VIEW p1 AS SELECT ?",
                 "CREATE VIEW p2 AS SELECT a FROM t WHERE b = :b",
                 "CREATE VIEW p3 AS SELECT * FROM missing WHERE x = ?1",
@@ -84,6 +89,26 @@ class LazyViewsDifferentialTests {
                 "DROP VIEW v1", "DROP VIEW c1", "DROP VIEW c2", "DROP VIEW tv",
                 "SELECT * FROM over",
                 "SELECT name FROM sqlite_schema ORDER BY name");
+    }
+
+    /** A view of an attached database reads that database: a missing table there is "aux.x". */
+    @Test
+    void aBrokenViewOfAnAttachedDatabaseNamesThatDatabase(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+            throws SQLException {
+        List<String> outcomes = new ArrayList<>();
+        for (String url : new String[] {Drivers.NATIVE, Drivers.ONELITE}) {
+            String file = dir.resolve(url.contains("onelite") ? "aux-onelite.db" : "aux-native.db").toString();
+            List<String> lines = WithoutRowidDifferentialTests.run(url, "ATTACH '" + file + "' AS aux",
+                    "CREATE TABLE t(a)",
+                    "CREATE TABLE aux.t(b)",
+                    "CREATE VIEW aux.v AS SELECT x FROM gone",
+                    "CREATE VIEW aux.w AS SELECT b FROM t",
+                    "CREATE VIEW aux.n AS SELECT a FROM t",
+                    "SELECT * FROM aux.v", "SELECT * FROM w", "SELECT * FROM aux.n",
+                    "PRAGMA aux.table_info(v)");
+            outcomes.add(String.join("\n", lines).replace(file, "FILE"));
+        }
+        assertThat(outcomes.get(1)).isEqualTo(outcomes.get(0));
     }
 
     /** DROP VIEW takes the view's INSTEAD OF triggers with it, temp ones on a main view included. */
