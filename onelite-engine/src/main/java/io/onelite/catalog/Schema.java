@@ -280,6 +280,26 @@ public final class Schema {
         return out;
     }
 
+    /**
+     * The INSTEAD OF triggers that fire on {@code view}: those of its own database, and temp
+     * triggers whose ON names it, in creation order (a main view and a temp view of one name
+     * each have their own).
+     */
+    public List<Trigger> triggersOn(View view) {
+        if (path == null) {
+            return triggersOn(view.name());
+        }
+        List<Trigger> out = new ArrayList<>();
+        for (Schema s : path) {
+            for (Trigger t : s.triggers.values()) {
+                if (t.table().equalsIgnoreCase(view.name()) && view.db().equals(targetDb(s, t))) {
+                    out.add(t);
+                }
+            }
+        }
+        return out;
+    }
+
     /** The database of the table a trigger of schema {@code s} sits on. */
     private String targetDb(Schema s, Trigger t) {
         if (!TEMP.equals(s.name)) {

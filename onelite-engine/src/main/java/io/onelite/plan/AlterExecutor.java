@@ -102,8 +102,15 @@ final class AlterExecutor {
             }
             Column c = t.columns().get(ci);
             SchemaCheck.viewsAndTriggers(schema, ctx.session.functions(), "");
+            java.util.Map<String, String> views = ColumnRenames.views(schema.views(), schema, ctx.session.functions(), t, c.name(),
+                    rc.newName());
             rewrite(st, t.name(), (type, name, sqlText) -> new String[]{name, t.name(),
                     sqlText == null ? null : replaceName(sqlText, c.name(), rc.newName())});
+            rewriteViews(st, views);
+            if (!views.isEmpty()) {
+                // a reference the rewrite missed must not leave a view broken behind the ALTER's back
+                SchemaCheck.views(Schema.load(st, schema.name()), ctx.session.functions(), "after rename");
+            }
         } else if (a.action() instanceof AlterTableStmt.DropColumn dc) {
             DropColumn.execute(t, dc.column(), schema, st, ctx.session.functions());
             return;
@@ -184,6 +191,25 @@ final class AlterExecutor {
     private interface RowChange {
         /** New name, tbl_name and sql for a row of the table, or null to keep it. */
         String[] change(String type, String name, String sql);
+    }
+
+    /** Stores the new text of views, given by lower-case name. */
+    static void rewriteViews(Storage st, java.util.Map<String, String> sqlByView) {
+        if (sqlByView.isEmpty()) {
+            return;
+        }
+        RowCursor c = st.openTable(1);
+        java.util.List<Object[]> updates = new java.util.ArrayList<>();
+        for (boolean ok = c.first(); ok; ok = c.next()) {
+            Object[] r = c.row();
+            String sql = "view".equals(r[0]) ? sqlByView.get(String.valueOf(r[1]).toLowerCase(java.util.Locale.ROOT)) : null;
+            if (sql != null) {
+                updates.add(new Object[]{c.rowid(), new Object[]{r[0], r[1], r[2], r[3], sql}});
+            }
+        }
+        for (Object[] u : updates) {
+            st.openTable(1).insert((Long) u[0], (Object[]) u[1]);
+        }
     }
 
     /** Whether table {@code t} holds a row. */

@@ -72,6 +72,9 @@ public final class DdlExecutor {
         if (!ifNotExists && !(s instanceof DropStmt d && d.ifExists())) {
             return false;
         }
+        if (!(s instanceof DropStmt) && createdName(s).toLowerCase(java.util.Locale.ROOT).startsWith("sqlite_")) {
+            return false; // "object name reserved for internal use", even with IF NOT EXISTS
+        }
         String db;
         try {
             db = DdlTarget.of(s, all);
@@ -98,11 +101,18 @@ public final class DdlExecutor {
         if (s instanceof io.onelite.sql.ast.CreateTriggerStmt tr) {
             return schema.trigger(tr.name().name()) != null;
         }
-        String name = s instanceof CreateTableStmt ct ? ct.name().name()
-                : s instanceof io.onelite.sql.ast.CreateVirtualTableStmt vt ? vt.name().name()
-                : s instanceof CreateViewStmt cv ? cv.name().name() : ((CreateIndexStmt) s).name().name();
+        String name = createdName(s);
         return s instanceof CreateIndexStmt ? schema.index(name) != null
                 : schema.table(name) != null || schema.view(name) != null || schema.virtualTable(name) != null;
+    }
+
+    /** The name a CREATE statement gives its object. */
+    private static String createdName(Stmt s) {
+        return s instanceof CreateTableStmt ct ? ct.name().name()
+                : s instanceof io.onelite.sql.ast.CreateVirtualTableStmt vt ? vt.name().name()
+                : s instanceof CreateViewStmt cv ? cv.name().name()
+                : s instanceof CreateIndexStmt ci ? ci.name().name()
+                : ((io.onelite.sql.ast.CreateTriggerStmt) s).name().name();
     }
 
     /**
@@ -121,12 +131,9 @@ public final class DdlExecutor {
             createTable(ct, all, schema, ctx, st);
         } else if (s instanceof io.onelite.sql.ast.CreateVirtualTableStmt vt) {
             String name = vt.name().name();
-            if (exists(schema, name)) {
-                if (vt.ifNotExists()) {
-                    return; // as SQLite: an app's startup "IF NOT EXISTS" passes on a file that has it
-                }
-                throw new OneLiteException(ResultCode.ERROR, schema.index(name) != null
-                        ? "there is already an index named " + name : kind(schema, name) + " " + name + " already exists");
+            checkNewName(schema, name, vt.ifNotExists());
+            if (schema.table(name) != null || schema.view(name) != null || schema.virtualTable(name) != null) {
+                return; // IF NOT EXISTS: an app's start-up DDL passes on a file that has the table
             }
             throw new OneLiteException(ResultCode.ERROR, "no such module: " + vt.module());
         } else if (s instanceof CreateIndexStmt ci) {
@@ -136,11 +143,9 @@ public final class DdlExecutor {
                 throw new OneLiteException(ResultCode.ERROR, "parameters are not allowed in views");
             }
             String name = cv.name().name();
-            if (exists(schema, name)) {
-                if (cv.ifNotExists()) {
-                    return;
-                }
-                throw new OneLiteException(ResultCode.ERROR, kind(schema, name) + " " + name + " already exists");
+            checkNewName(schema, name, cv.ifNotExists());
+            if (schema.table(name) != null || schema.view(name) != null || schema.virtualTable(name) != null) {
+                return; // IF NOT EXISTS
             }
             // the SELECT is not resolved now: SQLite accepts a view over tables or columns that
             // do not exist (yet) and reports them when the view is used
@@ -158,7 +163,7 @@ public final class DdlExecutor {
             bumpCookie(st);
         } else if (s instanceof DropStmt d) {
             drop(d, schema, st);
-            if (d.kind() == DropStmt.ObjectKind.TABLE && !Schema.TEMP.equals(db)) {
+            if ((d.kind() == DropStmt.ObjectKind.TABLE || d.kind() == DropStmt.ObjectKind.VIEW) && !Schema.TEMP.equals(db)) {
                 dropTempTriggersOn(d.name().name(), db, all, ctx);
             }
         } else if (s instanceof io.onelite.sql.ast.CreateTriggerStmt tr) {
@@ -188,9 +193,18 @@ public final class DdlExecutor {
             addSchemaRow(st, "trigger", name, t != null ? t.name() : on.view(tr.table()).name(), 0, tr.sql());
             bumpCookie(st);
         } else if (s instanceof io.onelite.sql.ast.AlterTableStmt a) {
+            // temp views over a main table follow a renamed column (compiled before the change)
+            java.util.Map<String, String> tempViews = a.action() instanceof io.onelite.sql.ast.AlterTableStmt.RenameColumn rc
+                    && !Schema.TEMP.equals(db) ? tempViewsRenamed(schema, rc, a, all, ctx) : java.util.Map.of();
             AlterExecutor.execute(a, schema, st, ctx);
             if (a.action() instanceof io.onelite.sql.ast.AlterTableStmt.RenameTable rt && !Schema.TEMP.equals(db)) {
                 renameInTemp(schema.table(a.table().name()).name(), rt.newName(), all, ctx);
+            }
+            if (!tempViews.isEmpty()) {
+                Storage temp = ctx.storage(Schema.TEMP);
+                temp.beginWrite();
+                AlterExecutor.rewriteViews(temp, tempViews);
+                bumpCookie(temp);
             }
         } else if (s instanceof io.onelite.sql.ast.MaintenanceStmt.Reindex r) {
             if (r.target() != null) {
@@ -218,10 +232,17 @@ public final class DdlExecutor {
         return schema.index(name) != null ? "index" : schema.view(name) != null ? "view" : "table";
     }
 
-    private static void createTable(CreateTableStmt ct, Schema all, Schema schema, ExecContext ctx, Storage st) {
-        String name = ct.name().name();
+    /**
+     * The checks of a new table's or view's name, in the order of SQLite's {@code sqlite3StartTable}:
+     * a name starting with "sqlite_" (even with IF NOT EXISTS), a table or view of that name
+     * (unless IF NOT EXISTS, when the caller then does nothing), an index of that name.
+     */
+    private static void checkNewName(Schema schema, String name, boolean ifNotExists) {
+        if (name.toLowerCase(java.util.Locale.ROOT).startsWith("sqlite_")) {
+            throw new OneLiteException(ResultCode.ERROR, "object name reserved for internal use: " + name);
+        }
         if (schema.table(name) != null || schema.view(name) != null || schema.virtualTable(name) != null) {
-            if (ct.ifNotExists()) {
+            if (ifNotExists) {
                 return;
             }
             throw new OneLiteException(ResultCode.ERROR, kind(schema, name) + " " + name + " already exists");
@@ -229,8 +250,13 @@ public final class DdlExecutor {
         if (schema.index(name) != null) {
             throw new OneLiteException(ResultCode.ERROR, "there is already an index named " + name);
         }
-        if (name.toLowerCase(java.util.Locale.ROOT).startsWith("sqlite_")) {
-            throw new OneLiteException(ResultCode.ERROR, "object name reserved for internal use: " + name);
+    }
+
+    private static void createTable(CreateTableStmt ct, Schema all, Schema schema, ExecContext ctx, Storage st) {
+        String name = ct.name().name();
+        checkNewName(schema, name, ct.ifNotExists());
+        if (schema.table(name) != null || schema.view(name) != null || schema.virtualTable(name) != null) {
+            return; // IF NOT EXISTS
         }
         if (ct.asSelect() != null) {
             createTableAs(ct, all, schema, ctx, st);
@@ -379,15 +405,7 @@ public final class DdlExecutor {
                     st.dropTree(ix.root());
                 }
                 st.dropTree(t.root());
-                // a temp trigger ON main.t keeps watching main's t when temp's t goes
-                java.util.Set<String> keep = new java.util.HashSet<>();
-                for (io.onelite.catalog.Trigger tr : schema.triggers()) {
-                    String on = tr.stmt().tableSchema();
-                    if (on != null && !on.equalsIgnoreCase(schema.name())) {
-                        keep.add(tr.name().toLowerCase(java.util.Locale.ROOT));
-                    }
-                }
-                deleteSchemaRows(st, t.name(), true, keep);
+                deleteSchemaRows(st, t.name(), true, triggersOnOtherDatabases(schema));
                 Table seq = schema.table("sqlite_sequence");
                 if (t.autoincrement() && seq != null) {
                     Sequences.remove(st, seq.root(), t.name());
@@ -421,7 +439,8 @@ public final class DdlExecutor {
                     }
                     throw new OneLiteException(ResultCode.ERROR, "no such view: " + d.name());
                 }
-                deleteSchemaRows(st, name, false);
+                // its INSTEAD OF triggers go with it, as in SQLite
+                deleteSchemaRows(st, schema.view(name).name(), true, triggersOnOtherDatabases(schema));
             }
             case TRIGGER -> {
                 if (schema.trigger(name) == null) {
@@ -437,9 +456,35 @@ public final class DdlExecutor {
     }
 
     /**
-     * Deletes the temp triggers that sat on the dropped table {@code table} of database {@code db}
-     * (a temp trigger may watch another database's table; SQLite drops it with that table).
+     * The (lower-case) names of the triggers of {@code schema} that watch another database's
+     * table or view: a temp trigger ON main.t keeps watching main's t when temp's t goes.
      */
+    private static java.util.Set<String> triggersOnOtherDatabases(Schema schema) {
+        java.util.Set<String> keep = new java.util.HashSet<>();
+        for (io.onelite.catalog.Trigger tr : schema.triggers()) {
+            String on = tr.stmt().tableSchema();
+            if (on != null && !on.equalsIgnoreCase(schema.name())) {
+                keep.add(tr.name().toLowerCase(java.util.Locale.ROOT));
+            }
+        }
+        return keep;
+    }
+
+    /**
+     * The new text of the temp views that read the column a RENAME COLUMN renames (SQLite
+     * rewrites temp's views and triggers too), by lower-case name; empty when there is none.
+     */
+    private static java.util.Map<String, String> tempViewsRenamed(Schema schema, io.onelite.sql.ast.AlterTableStmt.RenameColumn rc,
+                                                                io.onelite.sql.ast.AlterTableStmt a, Schema all, ExecContext ctx) {
+        Schema temp = all.database(Schema.TEMP);
+        Table t = schema.table(a.table().name());
+        if (temp == null || temp.views().isEmpty() || t == null || t.columnIndex(rc.oldName()) < 0) {
+            return java.util.Map.of();
+        }
+        String column = t.columns().get(t.columnIndex(rc.oldName())).name();
+        return ColumnRenames.views(temp.views(), all, ctx.session.functions(), t, column, rc.newName());
+    }
+
     /** The temp schema's views and triggers naming a renamed main table follow it, as in SQLite. */
     private static void renameInTemp(String from, String to, Schema all, ExecContext ctx) {
         Schema temp = all.database(Schema.TEMP);
@@ -454,6 +499,10 @@ public final class DdlExecutor {
         }
     }
 
+    /**
+     * Deletes the temp triggers that sat on the dropped table or view {@code table} of database {@code db}
+     * (a temp trigger may watch another database's table or view; SQLite drops it with that table).
+     */
     private static void dropTempTriggersOn(String table, String db, Schema all, ExecContext ctx) {
         Schema temp = all.database(Schema.TEMP);
         if (temp == null || temp.triggers().isEmpty()) {

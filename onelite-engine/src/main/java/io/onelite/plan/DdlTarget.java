@@ -20,8 +20,8 @@ import io.onelite.sql.ast.Stmt;
  *   <li>CREATE TABLE/VIEW: temp with TEMP, else the schema written, else main; TEMP with another
  *       schema written fails ("temporary table name must be unqualified").</li>
  *   <li>CREATE INDEX: the schema written, else the database where the table is found (temp first).</li>
- *   <li>CREATE TRIGGER: temp with TEMP, else the schema written, else temp when the table is a temp
- *       one, else main; a trigger outside temp may not name another database's table
+ *   <li>CREATE TRIGGER: temp with TEMP, else the schema written, else temp when the table or view
+ *       is found in temp (named {@code x} or {@code temp.x}), else main; a trigger outside temp may not name another database's table
  *       ("trigger t cannot reference objects in database aux").</li>
  *   <li>DROP and ALTER: the schema written, else the first database that holds the object.</li>
  * </ul>
@@ -53,10 +53,12 @@ final class DdlTarget {
                 db = Schema.TEMP;
             } else if (tr.name().schema() != null) {
                 db = known(tr.name().schema(), all);
-            } else if (tr.tableSchema() == null) {
-                db = holder(all, tr.table(), Table.MAIN).equals(Schema.TEMP) ? Schema.TEMP : Table.MAIN;
             } else {
-                db = Table.MAIN;
+                // an unqualified trigger on a table or view found in temp (ON x or ON temp.x) is a temp trigger
+                boolean inTemp = tr.tableSchema() == null
+                        ? holder(all, tr.table(), Table.MAIN).equals(Schema.TEMP)
+                        : known(tr.tableSchema(), all).equals(Schema.TEMP) && holds(all.database(Schema.TEMP), tr.table());
+                db = inTemp ? Schema.TEMP : Table.MAIN;
             }
             if (!Schema.TEMP.equals(db) && tr.tableSchema() != null && !known(tr.tableSchema(), all).equals(db)) {
                 throw new OneLiteException(ResultCode.ERROR, "trigger " + tr.name().name()
@@ -125,12 +127,17 @@ final class DdlTarget {
     /** The first database along the search path holding a table or view {@code name}, else {@code otherwise}. */
     private static String holder(Schema all, String name, String otherwise) {
         for (Schema s : all.databases()) {
-            if (s.table(name) != null && !s.table(name).isSchemaTable() || s.view(name) != null
-                    || s.virtualTable(name) != null) {
+            if (holds(s, name)) {
                 return s.name();
             }
         }
         return otherwise;
+    }
+
+    /** Whether database {@code s} has a table (not a schema table) or view named {@code name}. */
+    private static boolean holds(Schema s, String name) {
+        return s.table(name) != null && !s.table(name).isSchemaTable() || s.view(name) != null
+                || s.virtualTable(name) != null;
     }
 
     /** A database name written in a statement, as the connection spells it; "unknown database" otherwise. */

@@ -278,6 +278,9 @@ final class ExprCompiler {
                     : (c.schema() == null ? "" : c.schema() + ".") + c.table() + "." + c.column();
             throw new OneLiteException(ResultCode.ERROR, "no such column: " + name).aboutNode(c);
         }
+        if (planner.columnRefListener != null) {
+            planner.columnRefListener.accept(c, r);
+        }
         if (c.table() == null && r.column() >= 0) {
             Expr merged = r.owner().mergedUsing(r.slot(), r.column());
             if (merged != null) {

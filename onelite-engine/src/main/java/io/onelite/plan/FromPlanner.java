@@ -1,6 +1,7 @@
 package io.onelite.plan;
 
 import io.onelite.catalog.Column;
+import io.onelite.catalog.Schema;
 import io.onelite.catalog.Table;
 import io.onelite.catalog.View;
 import io.onelite.common.OneLiteException;
@@ -208,30 +209,16 @@ final class FromPlanner {
                         return;
                     }
                     if (v == null) {
-                        // inside a view, SQLite has bound the names to the view's schema (sqlite3FixSrcList)
-                        String shown = t.name().schema() == null && !planner.expanding.isEmpty()
-                                ? "main." + t.name().name() : t.name().toString();
+                        // inside a view outside temp, SQLite has bound the names to the view's database (sqlite3FixSrcList)
+                        String viewDb = planner.expandingDb;
+                        String shown = t.name().schema() == null && viewDb != null && !Schema.TEMP.equals(viewDb)
+                                ? viewDb + "." + t.name().name() : t.name().toString();
                         throw planner.schema.missingTable(t.name(), shown);
                     }
-                    String key = v.name().toLowerCase(Locale.ROOT);
-                    if (!planner.expanding.add(key)) {
-                        throw new OneLiteException(ResultCode.ERROR, "view " + v.name() + " is circularly defined");
-                    }
-                    // a view outside temp reads its own database (SQLite binds its names there)
-                    io.onelite.catalog.Schema saved = planner.schema;
-                    String savedObject = planner.boundObject;
-                    String savedDb = planner.boundDb;
-                    if (!io.onelite.catalog.Schema.TEMP.equals(v.db()) && saved.databases().size() > 1) {
-                        planner.schema = saved.database(v.db());
-                        planner.boundTo("view " + v.name(), v.db());
-                    }
-                    try {
+                    planner.inView(v, () -> {
                         subquery(e, v.select(), alias, v.columnNames(), v.name(), true);
-                    } finally {
-                        planner.expanding.remove(key);
-                        planner.schema = saved;
-                        planner.boundTo(savedObject, savedDb);
-                    }
+                        return null;
+                    });
                 }
             }
         } else if (item instanceof FromItem.Subquery s) {

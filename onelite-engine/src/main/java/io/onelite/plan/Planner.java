@@ -44,6 +44,17 @@ public final class Planner {
     final Map<String, Object[]> working = new HashMap<>();
     /** Views being expanded (to report circular definitions). */
     final java.util.Set<String> expanding = new java.util.HashSet<>();
+    /**
+     * The database of the innermost view being expanded, or null outside views: a view outside
+     * temp has its unqualified table names bound there, so a missing one is reported qualified
+     * ("no such table: main.x"), a temp view's as written.
+     */
+    String expandingDb;
+    /**
+     * Told of every column reference compiled and the column it resolved to, or null (the
+     * usual case): how ALTER TABLE RENAME COLUMN finds a view's references to the column.
+     */
+    java.util.function.BiConsumer<io.onelite.sql.ast.Expr.ColumnRef, Scope.Ref> columnRefListener;
 
     // What the last subquery() call learned, read by the expression compiler right after.
     boolean lastSubqueryCorrelated;
@@ -117,21 +128,62 @@ public final class Planner {
         }
     }
 
-    /** Plans a top-level SELECT. */
     /**
-     * Compiles view {@code v}'s SELECT as a use of the view does (its table names bound to the
-     * main schema), throwing what is wrong with it.
+     * A view's columns as SQLite's {@code sqlite3ViewGetColumnNames} finds them: its SELECT
+     * compiled as a use of the view compiles it (its names bound to the view's database), throwing
+     * what is wrong with it ("no such table: main.x", "view v is circularly defined"); the names
+     * are the view's column list when it has one, even of another length (only reading the view
+     * in FROM fails on that: "expected 2 columns for 'v' but got 1"), else the SELECT's, made
+     * unique.
+     *
+     * @param planned the compiled SELECT (its declared types and affinities)
+     * @param names   the view's column names
      */
-    void checkView(io.onelite.catalog.View v) {
-        String key = v.name().toLowerCase(java.util.Locale.ROOT);
-        expanding.add(key);
-        try {
-            select(v.select());
-        } finally {
-            expanding.remove(key);
+    record ViewColumns(Planned planned, List<String> names) {
+        /** Whether the column list, when given, matches the SELECT (SQLite types the columns only then). */
+        boolean typed() {
+            return names.size() == planned.names().size();
         }
     }
 
+    /** The columns of view {@code v}; see {@link ViewColumns}. */
+    ViewColumns viewColumns(io.onelite.catalog.View v) {
+        return inView(v, () -> {
+            Planned p = select(v.select());
+            return new ViewColumns(p, FromPlanner.uniqueNames(v.columnNames().isEmpty() ? p.names() : v.columnNames()));
+        });
+    }
+
+    /**
+     * Runs {@code body}, which compiles view {@code v}'s SELECT, as SQLite expands a view: a view
+     * already being expanded is "circularly defined", and a view outside temp has its names bound
+     * to its own database (sqlite3FixSrcList), a temp view reads the whole search path.
+     */
+    <T> T inView(io.onelite.catalog.View v, java.util.function.Supplier<T> body) {
+        String key = v.name().toLowerCase(java.util.Locale.ROOT);
+        if (!expanding.add(key)) {
+            throw new OneLiteException(ResultCode.ERROR, "view " + v.name() + " is circularly defined");
+        }
+        Schema savedSchema = schema;
+        String savedObject = boundObject;
+        String savedDb = boundDb;
+        String savedExpandingDb = expandingDb;
+        if (!Schema.TEMP.equals(v.db()) && schema.databases().size() > 1) {
+            schema = schema.database(v.db());
+            boundTo("view " + v.name(), v.db());
+        }
+        expandingDb = v.db();
+        try {
+            return body.get();
+        } finally {
+            expanding.remove(key);
+            schema = savedSchema;
+            boundTo(savedObject, savedDb);
+            expandingDb = savedExpandingDb;
+        }
+    }
+
+    /** Plans a top-level SELECT. */
     public Planned select(SelectStmt s) {
         return plan(s, null);
     }

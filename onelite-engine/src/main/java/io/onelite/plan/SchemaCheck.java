@@ -18,16 +18,22 @@ final class SchemaCheck {
     private SchemaCheck() {
     }
 
-    /** Throws SQLite's "error in view|trigger NAME[ when]: ..." for the first view or trigger that does not compile. */
-    static void viewsAndTriggers(Schema schema, io.onelite.exec.func.AppFunctions functions, String when) {
+    /** Throws SQLite's "error in view NAME[ when]: ..." for the first view that does not compile. */
+    static void views(Schema schema, io.onelite.exec.func.AppFunctions functions, String when) {
         String suffix = when.isEmpty() ? "" : " " + when;
         for (View v : schema.views()) {
             try {
-                new Planner(schema, functions).checkView(v);
+                new Planner(schema, functions).viewColumns(v);
             } catch (OneLiteException e) {
                 throw new OneLiteException(ResultCode.ERROR, "error in view " + v.name() + suffix + ": " + e.getMessage());
             }
         }
+    }
+
+    /** Throws SQLite's "error in view|trigger NAME[ when]: ..." for the first view or trigger that does not compile. */
+    static void viewsAndTriggers(Schema schema, io.onelite.exec.func.AppFunctions functions, String when) {
+        views(schema, functions, when);
+        String suffix = when.isEmpty() ? "" : " " + when;
         for (Trigger tr : schema.triggers()) {
             Table on = schema.table(tr.table());
             if (on == null) {

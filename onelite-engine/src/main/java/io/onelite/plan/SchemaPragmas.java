@@ -107,16 +107,15 @@ public final class SchemaPragmas {
      */
     private static List<Object[]> viewInfo(Schema schema, io.onelite.catalog.View v, boolean extended,
                                            io.onelite.exec.func.AppFunctions functions) {
-        String from = "SELECT * FROM \"" + v.name().replace("\"", "\"\"") + "\"";
-        // "SELECT *" of the view: its column names, and SQLite's errors for a view that no longer compiles
-        Planner.Planned named = new Planner(schema, functions).select((io.onelite.sql.ast.SelectStmt) Parser.parse(from, 0).stmt());
-        Planner.Planned p = new Planner(schema.database(v.db()), functions).select(v.select()); // the declared types
+        Planner.ViewColumns columns = new Planner(schema, functions).viewColumns(v);
+        Planner.Planned p = columns.planned();
         List<Object[]> out = new ArrayList<>();
-        char[] affs = p.tableAffinities();
-        for (int i = 0; i < named.names().size(); i++) {
-            String name = named.names().get(i);
+        // a column list of another length than the SELECT leaves the columns untyped, as in SQLite
+        char[] affs = columns.typed() ? p.tableAffinities() : new char[0];
+        for (int i = 0; i < columns.names().size(); i++) {
+            String name = columns.names().get(i);
             char aff = i < affs.length ? affs[i] : '@';
-            String declared = i < p.declTypes().size() ? p.declTypes().get(i) : null;
+            String declared = i < affs.length ? p.declTypes().get(i) : null;
             String type = declared != null && Column.affinityOf(declared) == aff
                     ? declared : switch (aff) {
                         case 'A' -> "BLOB";

@@ -56,14 +56,14 @@ final class TriggerRunner {
     private final DatatypeCheck beforeTypes;
 
     TriggerRunner(Planner planner, Table t, CreateTriggerStmt.Event event, Set<Integer> updatedColumns) {
-        this(planner, t.name(), t, Writers.rowScope(t, "old").sources.get(0), event, updatedColumns);
+        this(planner, null, t, Writers.rowScope(t, "old").sources.get(0), event, updatedColumns);
     }
 
     /**
-     * The triggers on {@code target} for {@code event}; UPDATE OF triggers only when one of
+     * The triggers on table {@code t}, else on view {@code target}, for {@code event}; UPDATE OF triggers only when one of
      * {@code updatedColumns} (indexes into {@code row}'s columns; null = any) is among theirs.
      */
-    TriggerRunner(Planner planner, String target, Table t, Source row, CreateTriggerStmt.Event event,
+    TriggerRunner(Planner planner, io.onelite.catalog.View target, Table t, Source row, CreateTriggerStmt.Event event,
                   Set<Integer> updatedColumns) {
         this.planner = planner;
         this.table = t;

@@ -42,7 +42,7 @@ final class ViewDml {
     static Executable insert(Planner planner, InsertStmt s) {
         View v = planner.schema.view(s.table());
         Source row = columns(planner, v);
-        TriggerRunner triggers = new TriggerRunner(planner, v.name(), null, row, CreateTriggerStmt.Event.INSERT, null);
+        TriggerRunner triggers = new TriggerRunner(planner, v, null, row, CreateTriggerStmt.Event.INSERT, null);
         if (triggers.isEmpty()) {
             throw cannotModify(v);
         }
@@ -106,7 +106,7 @@ final class ViewDml {
             }
         }
         Set<Integer> updated = new HashSet<>(cols);
-        TriggerRunner triggers = new TriggerRunner(planner, v.name(), null, row, CreateTriggerStmt.Event.UPDATE, updated);
+        TriggerRunner triggers = new TriggerRunner(planner, v, null, row, CreateTriggerStmt.Event.UPDATE, updated);
         if (triggers.isEmpty()) {
             throw cannotModify(v);
         }
@@ -194,7 +194,7 @@ final class ViewDml {
     static Executable delete(Planner planner, DeleteStmt s) {
         View v = planner.schema.view(s.table());
         Source row = columns(planner, v);
-        TriggerRunner triggers = new TriggerRunner(planner, v.name(), null, row, CreateTriggerStmt.Event.DELETE, null);
+        TriggerRunner triggers = new TriggerRunner(planner, v, null, row, CreateTriggerStmt.Event.DELETE, null);
         if (triggers.isEmpty()) {
             throw cannotModify(v);
         }
@@ -224,11 +224,23 @@ final class ViewDml {
         }
     }
 
-    /** The view's result columns, as a source named by the view (no rowid). */
+    /**
+     * The view's columns, as a source named by the view (no rowid). As SQLite, a view that does
+     * not compile fails here, before "cannot modify"; a column list of another length than its
+     * SELECT fails only where the view's rows are read.
+     */
     private static Source columns(Planner planner, View v) {
-        Planner.Planned p = planner.plan(selectAll(v, null), null);
-        int n = p.names().size();
-        return new Source(v.name(), null, p.names(), p.affinities(), p.collations(), false, new boolean[n]);
+        Planner.ViewColumns columns = planner.viewColumns(v);
+        int n = columns.names().size();
+        char[] affinities = new char[n];
+        String[] collations = new String[n];
+        if (columns.typed()) {
+            affinities = columns.planned().tableAffinities().clone();
+            collations = columns.planned().collations().clone();
+        } else {
+            java.util.Arrays.fill(affinities, io.onelite.exec.ValueOps.AFF_NONE);
+        }
+        return new Source(v.name(), null, columns.names(), affinities, collations, false, new boolean[n]);
     }
 
     private static Scope rowScope(Source row) {
