@@ -31,8 +31,7 @@ class PragmaListsDifferentialTests {
 
     /** Built-ins sqlite-jdbc 3.51 lists that this engine does not have (docs/compat.md). */
     static final Set<String> NOT_HERE = Set.of("json_error_position", "load_extension", "median", "percentile",
-            "percentile_cont", "percentile_disc", "sqlite_compileoption_get", "sqlite_compileoption_used",
-            "sqlite_log", "sqlite_source_id", "subtype", "unistr", "unistr_quote");
+            "percentile_cont", "percentile_disc", "sqlite_log", "subtype", "unistr", "unistr_quote");
     /** Built-ins here that sqlite-jdbc lacks: OneLite's commit_seq(), and soundex() (SQLITE_SOUNDEX). */
     static final Set<String> ONLY_HERE = Set.of("commit_seq", "soundex");
     /** Pragmas of SQLite 3.51 this engine ignores as unknown. */
