@@ -368,14 +368,10 @@ final class CorePlanner {
         Query query;
         if (aggregate) {
             GroupSlot[] slots = collector.slots.toArray(new GroupSlot[0]);
-            int extremeSlot = -1;
-            int aggregates = 0;
+            int extremeSlot = -1; // the last min()/max(): it chooses the row of the bare columns
             for (int i = 0; i < slots.length; i++) {
-                if (slots[i].accumulator() != null) {
-                    aggregates++;
-                    if (slots[i].extreme()) {
-                        extremeSlot = i;
-                    }
+                if (slots[i].accumulator() != null && slots[i].extreme()) {
+                    extremeSlot = i;
                 }
             }
             if (isBareCount(q, exprs, orderBy, levels, levelTerms, postTerms, guard, specs)
@@ -384,7 +380,7 @@ final class CorePlanner {
                         levels[0] instanceof io.onelite.exec.IndexLevel il ? il : null);
             } else {
                 query = new AggregateQuery(nLevels, levels, guard, groupBy, slots, having, outArr, visible, q.distinct())
-                        .withWindows(specs).withExtremeSlot(aggregates == 1 ? extremeSlot : -1)
+                        .withWindows(specs).withExtremeSlot(extremeSlot)
                         .withFirstExtremeWins(extreme != null && ordered)
                         .withSortedInput(ordered && groupBy.length > 0).withGroupOrder(groupDesc)
                         .withDistinctCollations(collations(colls));

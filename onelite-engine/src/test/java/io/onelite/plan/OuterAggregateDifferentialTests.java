@@ -304,4 +304,25 @@ class OuterAggregateDifferentialTests {
                 "SELECT a, sum(b) OVER () AS w FROM t1 GROUP BY a HAVING w > 1",
                 "SELECT sum(b) OVER () AS w FROM t1 ORDER BY w + 1");
     }
+
+    @Test
+    void bareColumnsComeFromTheRowOfTheLastMinOrMax() throws Exception {
+        // found with (SELECT sum(b)) and (SELECT max(b)) side by side: SQLite's min()/max() choose
+        // the bare columns' row beside other aggregates too, the last of several deciding
+        run("CREATE TABLE t(a, b, c)", "INSERT INTO t VALUES (1, 10, 'x'), (1, 20, 'y'), (2, 5, 'z')",
+                "CREATE TABLE n(a, b, c)", "INSERT INTO n VALUES (1, NULL, 'p'), (1, 3, 'q'), (1, NULL, 'r')",
+                "SELECT a, sum(b), max(b), c FROM t GROUP BY a",
+                "SELECT a, (SELECT sum(b)), (SELECT max(b)), c FROM t GROUP BY a",
+                "SELECT a, sum(b), (SELECT max(b)), c FROM t GROUP BY a",
+                "SELECT min(b), max(b), c FROM t",
+                "SELECT max(b), min(b), c FROM t",
+                "SELECT sum(b), max(b), c FROM t",
+                "SELECT max(b), sum(b), c FROM t",
+                "SELECT count(*), max(b), c FROM t GROUP BY a",
+                "SELECT max(b), c FROM n",
+                "SELECT sum(b), max(b), c FROM n",
+                "SELECT max(b), min(c), c FROM n",
+                "SELECT min(c), max(b), c FROM n",
+                "SELECT a, max(b), count(DISTINCT c), c FROM t GROUP BY a ORDER BY a");
+    }
 }
