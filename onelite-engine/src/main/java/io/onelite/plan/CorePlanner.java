@@ -74,9 +74,11 @@ final class CorePlanner {
         // its text says before its names resolve
         scope.aggregatesRefused = !forceAggregate && q.groupBy().isEmpty() && q.columns().stream().noneMatch(
                 rc -> rc instanceof ResultColumn.Expression e && AggregateCalls.containsAggregate(planner.functions, e.expr()));
+        Map<String, Expr> aliases = ResultAliases.of(q.columns());
         if (q.from() != null) {
             if (q.where() != null && !(q.from() instanceof io.onelite.sql.ast.Join)) {
                 from.pushable = splitAnd(q.where()); // one source: its WHERE terms may go into a compound's arms
+                from.pushableAliases = aliases;
             }
             from.add(q.from());
         }
@@ -110,18 +112,24 @@ final class CorePlanner {
         Limits.resultColumns(exprs.size());
         Limits.byTerms(q.groupBy().size(), "GROUP");
         Limits.byTerms(orderBy.size(), "ORDER");
-        Map<String, Expr> aliases = new HashMap<>();
-        for (int i = 0; i < q.columns().size(); i++) {
-            if (q.columns().get(i) instanceof ResultColumn.Expression e && e.alias() != null) {
-                aliases.putIfAbsent(e.alias().toLowerCase(Locale.ROOT), e.expr());
-            }
-        }
-        // WHERE and ON terms, placed at the innermost level they need
+        // WHERE and ON terms, placed at the innermost level they need, with the aliases they name written out
         int nLevels = from.entries.size();
-        List<FromPlanner.Term> terms = new ArrayList<>(from.terms);
+        java.util.function.Predicate<String> isColumn = name -> {
+            try {
+                Scope.Ref r = scope.peek(null, name);
+                return r != null && r.depth() == 0;
+            } catch (OneLiteException ambiguous) {
+                return true;
+            }
+        };
+        List<FromPlanner.Term> terms = new ArrayList<>();
+        for (FromPlanner.Term t : from.terms) {
+            terms.add(new FromPlanner.Term(ResultAliases.expand(t.expr(), aliases, isColumn, planner.functions),
+                    t.onLevel(), t.onGroup(), t.nodeEnd(), t.context()));
+        }
         if (q.where() != null) {
             for (Expr e : splitAnd(q.where())) {
-                terms.add(new FromPlanner.Term(e, -1));
+                terms.add(new FromPlanner.Term(ResultAliases.expand(e, aliases, isColumn, planner.functions), -1));
             }
         }
         scope.aliases = aliases;

@@ -302,7 +302,17 @@ class OuterAggregateDifferentialTests {
                 "SELECT sum(b) OVER () AS w FROM t1 WHERE w > 1",
                 "SELECT sum(b) OVER () AS w FROM t1 WHERE (SELECT w) > 1",
                 "SELECT a, sum(b) OVER () AS w FROM t1 GROUP BY a HAVING w > 1",
-                "SELECT sum(b) OVER () AS w FROM t1 ORDER BY w + 1");
+                "SELECT sum(b) OVER () AS w FROM t1 ORDER BY w + 1",
+                // written out in the term, as SQLite's copy of the aliased expression: pushed into
+                // a compound's arms, where each arm compares with its own affinity
+                "CREATE TABLE tt(x TEXT)", "INSERT INTO tt VALUES ('5'), ('9'), ('10')",
+                "SELECT x AS k FROM tt WHERE k > 6",
+                "SELECT x AS k FROM (SELECT x FROM tt UNION SELECT 7) WHERE k > 6 ORDER BY 1",
+                "SELECT x AS k FROM (SELECT x FROM tt UNION SELECT 7) WHERE k + 0 > 6 ORDER BY 1",
+                "SELECT x COLLATE NOCASE AS k FROM (SELECT x FROM tt UNION SELECT 'A') WHERE k = 'a' ORDER BY 1",
+                "SELECT b AS a, a AS b FROM t1 WHERE a > 5 ORDER BY 1",
+                "SELECT a AS q FROM t1 WHERE CASE WHEN q > 1 THEN 1 ELSE 0 END",
+                "SELECT a AS q FROM t1 WHERE abs(q) > 1");
     }
 
     @Test
