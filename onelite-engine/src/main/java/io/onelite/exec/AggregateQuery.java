@@ -39,7 +39,11 @@ public final class AggregateQuery implements Query {
     }
 
     private WindowSpec[] windows;
-    /** The slot of the query's only min()/max() aggregate, or -1. */
+    /**
+     * The slot of the query's last min()/max() aggregate, or -1: bare columns come from the row
+     * that gave it its value, as in SQLite, whose min()/max() steps tell the bare-column copy to
+     * skip a row (with several, the last one computed decides).
+     */
     private int extremeSlot = -1;
 
     public AggregateQuery withWindows(WindowSpec[] specs) {

@@ -5,7 +5,7 @@ import io.onelite.sql.ast.Expr;
 
 /**
  * Finds the aggregate calls of one query level (not those inside a subquery): whether a query is
- * an aggregate query, and the name an error about a misplaced aggregate gives.
+ * an aggregate query, and the call an error about a misplaced aggregate names.
  */
 final class AggregateCalls {
     private AggregateCalls() {
@@ -16,34 +16,34 @@ final class AggregateCalls {
      * {@code functions} are the connection's, which may make a name an aggregate or a scalar.
      */
     static boolean containsAggregate(AppFunctions functions, Expr e) {
-        return aggregateName(functions, e) != null;
+        return first(functions, null, e, null) != null;
     }
 
     /**
-     * As {@link #containsAggregate(Expr)}, counting only the aggregates that belong to the query
+     * As {@link #containsAggregate(AppFunctions, Expr)}, counting only the aggregates that belong to the query
      * of {@code scope} (not those whose arguments read only an enclosing query, {@link OuterAggregates}).
      */
-    static boolean containsAggregate(AppFunctions functions, Expr e, Scope scope) {
-        return aggregateName(functions, e, scope) != null;
+    static boolean containsAggregate(Planner planner, Expr e, Scope scope) {
+        return firstAggregate(planner, e, scope) != null;
     }
 
-    static String aggregateName(AppFunctions functions, Expr e) {
-        return aggregateName(functions, e, null);
+    /** The first aggregate called in {@code e} at its own level that belongs to the query of {@code scope}, or null. */
+    static Expr.FunctionCall firstAggregate(Planner planner, Expr e, Scope scope) {
+        return first(planner.functions, planner, e, scope);
     }
 
-    /** The first aggregate called in {@code e} at its own level; with a scope, only one that belongs to that query. */
-    static String aggregateName(AppFunctions functions, Expr e, Scope scope) {
+    private static Expr.FunctionCall first(AppFunctions functions, Planner planner, Expr e, Scope scope) {
         if (e == null) {
             return null;
         }
         if (e instanceof Expr.FunctionCall fc) {
             int argc = fc.star() ? 0 : fc.args().size();
             if (fc.over() == null && FunctionCompiler.isAggregateCall(functions, fc.name(), argc)
-                    && (scope == null || OuterAggregates.ownerDepth(fc, scope) == 0)) {
-                return fc.name();
+                    && (scope == null || OuterAggregates.ownerDepth(planner, fc, scope) == 0)) {
+                return fc;
             }
             for (Expr a : fc.args()) {
-                String n = aggregateName(functions, a, scope);
+                Expr.FunctionCall n = first(functions, planner, a, scope);
                 if (n != null) {
                     return n;
                 }
@@ -51,7 +51,7 @@ final class AggregateCalls {
             return null;
         }
         for (Expr c : ExprWalker.children(e)) {
-            String n = aggregateName(functions, c, scope);
+            Expr.FunctionCall n = first(functions, planner, c, scope);
             if (n != null) {
                 return n;
             }

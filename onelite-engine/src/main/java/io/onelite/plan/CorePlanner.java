@@ -69,9 +69,16 @@ final class CorePlanner {
         made[0] = scope;
         scope.coveringReads = true;
         FromPlanner from = new FromPlanner(planner, scope);
+        scope.clause = OuterAggregates.Clause.FROM_WHERE;
+        // table-function arguments compile now: whether this is an aggregate query, as far as
+        // its text says before its names resolve
+        scope.aggregatesRefused = !forceAggregate && q.groupBy().isEmpty() && q.columns().stream().noneMatch(
+                rc -> rc instanceof ResultColumn.Expression e && AggregateCalls.containsAggregate(planner.functions, e.expr()));
+        Map<String, Expr> aliases = ResultAliases.of(q.columns());
         if (q.from() != null) {
             if (q.where() != null && !(q.from() instanceof io.onelite.sql.ast.Join)) {
                 from.pushable = splitAnd(q.where()); // one source: its WHERE terms may go into a compound's arms
+                from.pushableAliases = aliases;
             }
             from.add(q.from());
         }
@@ -105,47 +112,63 @@ final class CorePlanner {
         Limits.resultColumns(exprs.size());
         Limits.byTerms(q.groupBy().size(), "GROUP");
         Limits.byTerms(orderBy.size(), "ORDER");
-        Map<String, Expr> aliases = new HashMap<>();
-        for (int i = 0; i < q.columns().size(); i++) {
-            if (q.columns().get(i) instanceof ResultColumn.Expression e && e.alias() != null) {
-                aliases.putIfAbsent(e.alias().toLowerCase(Locale.ROOT), e.expr());
-            }
-        }
-        // WHERE and ON terms, placed at the innermost level they need
+        // WHERE and ON terms, placed at the innermost level they need, with the aliases they name written out
         int nLevels = from.entries.size();
-        List<FromPlanner.Term> terms = new ArrayList<>(from.terms);
+        java.util.function.Predicate<String> isColumn = name -> {
+            try {
+                Scope.Ref r = scope.peek(null, name);
+                return r != null && r.depth() == 0;
+            } catch (OneLiteException ambiguous) {
+                return true;
+            }
+        };
+        List<FromPlanner.Term> terms = new ArrayList<>();
+        for (FromPlanner.Term t : from.terms) {
+            terms.add(new FromPlanner.Term(ResultAliases.expand(t.expr(), aliases, isColumn, planner.functions),
+                    t.onLevel(), t.onGroup(), t.nodeEnd(), t.context()));
+        }
         if (q.where() != null) {
             for (Expr e : splitAnd(q.where())) {
-                terms.add(new FromPlanner.Term(e, -1));
+                terms.add(new FromPlanner.Term(ResultAliases.expand(e, aliases, isColumn, planner.functions), -1));
             }
         }
         scope.aliases = aliases;
+        scope.aggregatesRefused = !forceAggregate && q.groupBy().isEmpty()
+                && exprs.stream().noneMatch(x -> AggregateCalls.containsAggregate(planner, x, scope));
         if (reorderable(planner, from, terms)) {
             chooseJoinOrder(planner, scope, from, terms);
         }
         TermPlacement placed = new TermPlacement(planner, scope, from, terms, t -> {
-            if (AggregateCalls.containsAggregate(planner.functions, t.expr(), scope)) {
+            Expr.FunctionCall misplaced = AggregateCalls.firstAggregate(planner, t.expr(), scope);
+            if (misplaced != null) {
+                // SQLite's resolver goes on into its arguments: an error there comes last and wins
+                boolean refused = scope.aggregatesRefused;
+                scope.aggregatesRefused = true;
+                for (Expr a : misplaced.args()) {
+                    new ExprCompiler(planner, scope).compile(a);
+                }
+                scope.aggregatesRefused = refused;
                 // SQLite words it so in a query that is not an aggregate; in one that is (GROUP BY,
                 // HAVING or an aggregate result column) its code generator's message wins
                 boolean aggregateQuery = !q.groupBy().isEmpty() || q.having() != null
-                        || exprs.stream().anyMatch(x -> AggregateCalls.containsAggregate(planner.functions, x, scope));
+                        || exprs.stream().anyMatch(x -> AggregateCalls.containsAggregate(planner, x, scope));
                 throw new OneLiteException(ResultCode.ERROR, (aggregateQuery ? "misuse of aggregate: "
-                        : "misuse of aggregate function ") + AggregateCalls.aggregateName(planner.functions, t.expr(), scope) + "()");
+                        : "misuse of aggregate function ") + misplaced.name() + "()");
             }
         });
         List<List<Expr>> levelTerms = placed.levelTerms;
         List<List<Expr>> postTerms = placed.postTerms;
         List<Eval> guards = placed.guards;
         Eval guard = guards.isEmpty() ? null : andEvals(guards);
-        boolean aggregate = forceAggregate || !q.groupBy().isEmpty() || q.having() != null;
+        scope.aggregatesRefused = false;
+        // as SQLite: GROUP BY or an aggregate in the result columns (an ORDER BY aggregate of a
+        // query that is none fails as it compiles)
+        boolean aggregate = forceAggregate || !q.groupBy().isEmpty();
         for (Expr e : exprs) {
-            aggregate |= AggregateCalls.containsAggregate(planner.functions, e, scope);
+            aggregate |= AggregateCalls.containsAggregate(planner, e, scope);
         }
-        if (q.having() != null && q.groupBy().isEmpty() && !aggregate) {
+        if (q.having() != null && !aggregate) {
             throw new OneLiteException(ResultCode.ERROR, "HAVING clause on a non-aggregate query");
-        }
-        for (OrderingTerm t : orderBy) {
-            aggregate |= AggregateCalls.containsAggregate(planner.functions, t.expr(), scope);
         }
         AggregateCollector collector = aggregate ? new AggregateCollector() : null;
         Eval[] groupBy = new Eval[q.groupBy().size()];
@@ -160,10 +183,11 @@ final class CorePlanner {
                 }
                 g = exprs.get((int) (k - 1));
             }
-            if (AggregateCalls.containsAggregate(planner.functions, g)) {
-                throw new OneLiteException(ResultCode.ERROR, "aggregate functions are not allowed in the GROUP BY clause");
-            }
+            scope.clause = OuterAggregates.Clause.GROUP_BY;
+            // a term written here sees no enclosing query; one copied from the result columns does
+            scope.hidesOuter = g == q.groupBy().get(i);
             CExpr gc = new ExprCompiler(planner, scope).compile(g);
+            scope.hidesOuter = false;
             Collation coll = gc.collation() == null ? Collation.BINARY : Collation.byName(gc.collation());
             groupBy[i] = CoreOrders.groupKey(gc.eval(), coll == null ? Collation.BINARY : coll);
             groupExprs.add(g);
@@ -177,6 +201,9 @@ final class CorePlanner {
             named.put(nw.name().toLowerCase(Locale.ROOT), nw.def());
         }
         scope.namedWindows = named;
+        scope.clause = OuterAggregates.Clause.RESULT;
+        scope.windowed = exprs.stream().anyMatch(WindowCompiler::callsWindow)
+                || orderBy.stream().anyMatch(t -> WindowCompiler.callsWindow(t.expr()));
         ExprCompiler out = new ExprCompiler(planner, scope);
         scope.aliases = null;
         List<Eval> outputs = new ArrayList<>();
@@ -214,8 +241,11 @@ final class CorePlanner {
         }
         Eval having = null;
         if (q.having() != null) {
+            scope.clause = OuterAggregates.Clause.HAVING;
             scope.aliases = aliases;
+            scope.windowSpecs = null; // "misuse of window function": HAVING filters the groups before windows run
             having = out.eval(q.having());
+            scope.windowSpecs = windowSpecs;
             scope.aliases = null;
         }
         int visible = exprs.size();
@@ -241,8 +271,11 @@ final class CorePlanner {
             orderExprs[i] = k >= 0 ? exprs.get(k) : e;
             String cn;
             if (k < 0) {
+                scope.clause = OuterAggregates.Clause.ORDER_BY;
                 scope.aliases = aliases;
+                scope.hidesOuter = true; // as GROUP BY
                 CExpr c = out.compile(e);
+                scope.hidesOuter = false;
                 scope.aliases = null;
                 k = outputs.size();
                 if (CoreOrders.isColumnRead(scope, e)) {
@@ -266,6 +299,7 @@ final class CorePlanner {
         }
         scope.aggregates = null;
         scope.windowSpecs = null;
+        scope.clause = null;
         boolean windows = !windowSpecs.isEmpty();
         // groups come out in GROUP BY order, each term ascending unless ORDER BY asks otherwise
         boolean orderFollowsGroups = aggregate && !windows && keys.length > 0
@@ -295,6 +329,9 @@ final class CorePlanner {
         }
         sortWish &= wish != null;
         boolean ordered = false;
+        // the WHERE and ON terms compile again for their levels, with the aliases SQLite lets them use
+        scope.aliases = aliases;
+        scope.clause = OuterAggregates.Clause.FROM_WHERE;
         Level[] levels = new Level[nLevels];
         double outerRows = 1; // estimated rows of the loops outside level i (see JoinOrder)
         for (int i = 0; i < nLevels; i++) {
@@ -322,6 +359,8 @@ final class CorePlanner {
             MinMaxQueries.configure(extreme, levels, ordered, scope, scope.sources.get(scope.slotAt(0)).table());
         }
         levels = JoinLevels.assemble(planner, scope, from, placed, levels);
+        scope.aliases = null;
+        scope.clause = null;
         DistinctPlans.Mode distinctMode = plainDistinct
                 ? DistinctPlans.mode(scope, exprs, colls, firstAccess, nLevels) : DistinctPlans.Mode.TEMP_TREE;
         // SELECT DISTINCT x ... ORDER BY x: SQLite's one sort serves both (worded as for DISTINCT)
@@ -337,14 +376,10 @@ final class CorePlanner {
         Query query;
         if (aggregate) {
             GroupSlot[] slots = collector.slots.toArray(new GroupSlot[0]);
-            int extremeSlot = -1;
-            int aggregates = 0;
+            int extremeSlot = -1; // the last min()/max(): it chooses the row of the bare columns
             for (int i = 0; i < slots.length; i++) {
-                if (slots[i].accumulator() != null) {
-                    aggregates++;
-                    if (slots[i].extreme()) {
-                        extremeSlot = i;
-                    }
+                if (slots[i].accumulator() != null && slots[i].extreme()) {
+                    extremeSlot = i;
                 }
             }
             if (isBareCount(q, exprs, orderBy, levels, levelTerms, postTerms, guard, specs)
@@ -353,7 +388,7 @@ final class CorePlanner {
                         levels[0] instanceof io.onelite.exec.IndexLevel il ? il : null);
             } else {
                 query = new AggregateQuery(nLevels, levels, guard, groupBy, slots, having, outArr, visible, q.distinct())
-                        .withWindows(specs).withExtremeSlot(aggregates == 1 ? extremeSlot : -1)
+                        .withWindows(specs).withExtremeSlot(extremeSlot)
                         .withFirstExtremeWins(extreme != null && ordered)
                         .withSortedInput(ordered && groupBy.length > 0).withGroupOrder(groupDesc)
                         .withDistinctCollations(collations(colls));

@@ -118,7 +118,7 @@ final class ExprCompiler {
             return InCompiler.inSelect(this, new Expr.InSelect(it.expr(), it.not(), io.onelite.sql.ast.SelectStmt.of(core)));
         }
         if (e instanceof Expr.Exists ex) {
-            Query q = planner.subquery(ex.select(), scope);
+            Query q = planner.subquery(ex.select(), scope, true);
             boolean correlated = planner.lastSubqueryCorrelated;
             usesOuter |= planner.lastSubqueryUsesOuterOfParent;
             Object key = new Object();
@@ -257,19 +257,13 @@ final class ExprCompiler {
 
     private CExpr column(Expr.ColumnRef c) {
         Scope.Ref r = scope.resolve(c.table(), c.column());
-        if (r == null) {
-            if (c.table() == null && scope.aliases != null) {
-                Expr aliased = scope.aliases.get(c.column().toLowerCase(Locale.ROOT));
-                if (aliased != null) {
-                    var saved = scope.aliases;
-                    scope.aliases = null; // an alias may not refer to itself
-                    try {
-                        return compile(aliased);
-                    } finally {
-                        scope.aliases = saved;
-                    }
-                }
+        if (c.table() == null) {
+            Scope.AliasRef a = scope.alias(c.column(), r == null ? Integer.MAX_VALUE : r.depth());
+            if (a != null) {
+                return aliased(c, a);
             }
+        }
+        if (r == null) {
             if (c.quoted() && c.table() == null) {
                 String s = c.column();
                 return CExpr.constant(f -> s);
@@ -310,6 +304,41 @@ final class ExprCompiler {
             return new CExpr(f -> f.up(depth).group[gs], aff, coll, false, false);
         }
         return new CExpr(f -> f.up(depth).src[slot].column(col), aff, coll, false, false);
+    }
+
+    /**
+     * A name that reads a result column's alias ({@link Scope#alias}): the aliased expression,
+     * compiled at its own query level. One of an enclosing query is read through the frames, as
+     * a correlated column is (SQLite's resolver copies it with its depth raised).
+     */
+    private CExpr aliased(Expr.ColumnRef c, Scope.AliasRef a) {
+        Scope level = a.level();
+        if (WindowCompiler.callsWindow(a.expr()) && (a.depth() > 0 || level.windowSpecs == null)) {
+            throw new OneLiteException(ResultCode.ERROR, "misuse of aliased window function " + c.column());
+        }
+        var saved = level.aliases;
+        boolean hidesOuter = level.hidesOuter;
+        level.aliases = null; // an alias may not refer to itself
+        level.hidesOuter = false; // a result column sees enclosing queries, also copied into ORDER BY
+        try {
+            if (a.depth() == 0) {
+                return compile(a.expr());
+            }
+            ExprCompiler at = new ExprCompiler(planner, level);
+            CExpr x = at.compile(a.expr());
+            level.innerSlotRefs.or(at.slotsUsed); // where the enclosing query may test a term reading it
+            for (Scope s = scope; s != null && s != level; s = s.outer) {
+                s.correlatedFromInside = true;
+            }
+            scope.noteReference(level);
+            usesOuter = true;
+            Eval e = x.eval();
+            int depth = a.depth();
+            return new CExpr(f -> e.eval(f.up(depth)), x.affinity(), x.collation(), x.explicitColl(), false);
+        } finally {
+            level.aliases = saved;
+            level.hidesOuter = hidesOuter;
+        }
     }
 
     /**

@@ -99,6 +99,8 @@ final class FromPlanner {
 
     /** The WHERE terms of a query with this one source, which {@link PushDown} may copy into a compound's arms. */
     List<Expr> pushable = List.of();
+    /** The query's result-column aliases, which the {@link #pushable} terms may name ({@link ResultAliases}). */
+    java.util.Map<String, Expr> pushableAliases = java.util.Map.of();
     final List<Entry> entries = new ArrayList<>();
     final List<Term> terms = new ArrayList<>();
     final Planner planner;
@@ -428,7 +430,19 @@ final class FromPlanner {
         }
         names = uniqueNames(names);
         int n = names.size();
-        SelectStmt pushed = mayPushDown ? PushDown.into(planner, select, p, alias, names, pushable) : null;
+        List<Expr> terms = pushable;
+        if (mayPushDown && !pushableAliases.isEmpty()) {
+            java.util.Set<String> own = new java.util.HashSet<>();
+            for (String nm : names) {
+                own.add(nm.toLowerCase(java.util.Locale.ROOT));
+            }
+            terms = new ArrayList<>();
+            for (Expr t : pushable) {
+                terms.add(ResultAliases.expand(t, pushableAliases,
+                        nm -> own.contains(nm.toLowerCase(java.util.Locale.ROOT)), planner.functions));
+            }
+        }
+        SelectStmt pushed = mayPushDown ? PushDown.into(planner, select, p, alias, names, terms) : null;
         if (pushed != null) {
             Scope again = new Scope(scope.outer, true);
             e.query = planner.plan(pushed, again).query();

@@ -58,15 +58,17 @@ final class FunctionCompiler {
                 throw new OneLiteException(ResultCode.ERROR, "wrong number of arguments to function " + name + "()").aboutNode(fc);
             }
             Scope s = c.scope;
-            int depth = OuterAggregates.ownerDepth(fc, s);
+            int depth = OuterAggregates.ownerDepth(c.planner, fc, s);
             if (depth > 0) {
                 return outerAggregate(c, fc, agg, OuterAggregates.levelOut(s, depth), depth, name, lowerName, argc);
             }
             if (s.aggregates == null) {
-                throw new OneLiteException(ResultCode.ERROR, "misuse of aggregate function " + name + "()").aboutNode(fc);
+                misplaced(c, fc, name);
             }
             AggregateCollector coll = s.aggregates;
             s.aggregates = null; // arguments read the input rows
+            boolean refused = s.aggregatesRefused;
+            s.aggregatesRefused = true; // nor an enclosing query's aggregate inside them
             try {
                 Eval[] args = new Eval[argc];
                 io.onelite.btree.Collation distinctColl = null;
@@ -89,6 +91,7 @@ final class FunctionCompiler {
                 return CExpr.of(AggregateCollector.slotReader(slot));
             } finally {
                 s.aggregates = coll;
+                s.aggregatesRefused = refused;
             }
         }
         if (fn == null) {
@@ -192,19 +195,65 @@ final class FunctionCompiler {
     }
 
     /**
+     * Fails for an aggregate of this query where it cannot be computed, with SQLite's error.
+     * Its resolver goes on into the arguments after it finds the misuse, so an error there (no
+     * such column, a nested aggregate) comes last and wins.
+     */
+    private static void misplaced(ExprCompiler c, Expr.FunctionCall fc, String name) {
+        Scope s = c.scope;
+        boolean refused = s.aggregatesRefused;
+        s.aggregatesRefused = true;
+        try {
+            for (Expr a : fc.args()) {
+                c.compile(a);
+            }
+        } finally {
+            s.aggregatesRefused = refused;
+        }
+        if (!refused && s.clause == OuterAggregates.Clause.GROUP_BY) {
+            throw new OneLiteException(ResultCode.ERROR, "aggregate functions are not allowed in the GROUP BY clause");
+        }
+        if (!refused && (s.clause == OuterAggregates.Clause.ORDER_BY || s.clause == OuterAggregates.Clause.FROM_WHERE)) {
+            // allowed by the resolver, refused by the code generator: an ORDER BY of a query that is no
+            // aggregate, an aggregate query's WHERE (reached through an alias)
+            throw new OneLiteException(ResultCode.ERROR, "misuse of aggregate: " + name + "()");
+        }
+        throw new OneLiteException(ResultCode.ERROR, "misuse of aggregate function " + name + "()").aboutNode(fc);
+    }
+
+    /**
      * An aggregate that belongs to the enclosing query {@code owner}, {@code depth} levels out
      * ({@link OuterAggregates}): it accumulates in the owner's groups, its arguments read the
      * owner's rows, and here it reads the group's value through the frames, as a correlated
-     * column does. An owner planned as a non-aggregate is planned again as one.
+     * column does. An owner planned as a non-aggregate is planned again as one when the
+     * aggregate sits in its result columns; elsewhere it fails as in SQLite.
      */
     private static CExpr outerAggregate(ExprCompiler c, Expr.FunctionCall fc, Supplier<Accumulator> agg, Scope owner,
                                         int depth, String name, String lowerName, int argc) {
+        Scope written = OuterAggregates.levelOut(c.scope, 0);
+        if (written.aggregatesRefused) {
+            throw new OneLiteException(ResultCode.ERROR, "misuse of aggregate function " + name + "()").aboutNode(fc);
+        }
+        c.scope.noteReference(owner); // for a watch of the levels a subquery reads
         AggregateCollector coll = owner.aggregates;
-        if (coll == null) {
-            throw new OuterAggregates.OwnerNotAggregate(owner, name);
+        boolean windowsOutside = owner.windowed && owner.windowSpecs != null
+                && (owner.clause == OuterAggregates.Clause.RESULT || owner.clause == OuterAggregates.Clause.ORDER_BY);
+        if (coll == null || windowsOutside) {
+            if (coll == null && owner.clause == OuterAggregates.Clause.RESULT) {
+                throw new OuterAggregates.OwnerNotAggregate(owner, name); // (2)
+            }
+            if (owner.clause == OuterAggregates.Clause.GROUP_BY) {
+                throw new OneLiteException(ResultCode.ERROR, "aggregate functions are not allowed in the GROUP BY clause");
+            }
+            if (OuterAggregates.neverComputed(written, owner)) {
+                return CExpr.of(f -> null);
+            }
+            throw new OneLiteException(ResultCode.ERROR, "misuse of aggregate: " + name + "()");
         }
         ExprCompiler oc = new ExprCompiler(c.planner, owner);
         owner.aggregates = null; // arguments read the owner's input rows
+        boolean refused = owner.aggregatesRefused;
+        owner.aggregatesRefused = true;
         int slot;
         try {
             Eval[] args = new Eval[argc];
@@ -221,6 +270,7 @@ final class FunctionCompiler {
             slot = coll.add(new GroupSlot(ordered.accumulator(), ordered.args(), fc.distinct(), filter, extreme), fc);
         } finally {
             owner.aggregates = coll;
+            owner.aggregatesRefused = refused;
         }
         for (Scope s = c.scope; s != null && s != owner; s = s.outer) {
             s.correlatedFromInside = true; // the subquery reads the owner's current group

@@ -189,7 +189,13 @@ public final class Planner {
     }
 
     Query subquery(SelectStmt s, Scope outer) {
+        return subquery(s, outer, false);
+    }
+
+    /** As {@link #subquery(SelectStmt, Scope)}; {@code exists}: for EXISTS, which never reads a one-core query's result columns. */
+    Query subquery(SelectStmt s, Scope outer, boolean exists) {
         Scope probe = new Scope(outer, true);
+        probe.existsProbe = exists && s.cores().size() == 1;
         Planned p = plan(s, probe);
         lastSubqueryCorrelated = probe.correlatedFromInside;
         lastSubqueryUsesOuterOfParent = probe.correlatedFromInside;

@@ -47,6 +47,25 @@ final class Scope {
     java.util.Map<String, io.onelite.sql.ast.WindowDef> namedWindows = java.util.Map.of();
     /** Set while compiling an aggregate query's output expressions. */
     AggregateCollector aggregates;
+    /**
+     * The clause of this query being compiled (null outside a SELECT core's clauses): where an
+     * aggregate of this query written in a subquery may go ({@link OuterAggregates}).
+     */
+    OuterAggregates.Clause clause;
+    /**
+     * Whether an aggregate may not be written here, as SQLite's name context without
+     * NC_AllowAgg: a non-aggregate query's WHERE, ON and table-function arguments.
+     */
+    boolean aggregatesRefused;
+    /** Whether this query's result columns or ORDER BY call window functions. */
+    boolean windowed;
+    /** Set on the probe scope of a one-core EXISTS subquery, whose result columns SQLite never computes. */
+    boolean existsProbe;
+    /**
+     * Scopes whose columns names resolved through this one reached (this one or enclosing ones),
+     * while {@link OuterAggregates} watches which levels an aggregate's nested subqueries read; else null.
+     */
+    List<Scope> watch;
     /** Set while an outer level compiles: references to it are correlated. */
     boolean correlatedFromInside;
     /** Slots of this level read by subqueries nested in the expression being compiled. */
@@ -136,6 +155,13 @@ final class Scope {
      */
     private boolean hidesColumns;
 
+    /**
+     * Set while this query's GROUP BY and ORDER BY compile: SQLite resolves them with no
+     * enclosing name context, so only this query's own columns (and a trigger's OLD and NEW)
+     * are visible there, also to subqueries inside them.
+     */
+    boolean hidesOuter;
+
     Scope(Scope outer) {
         this(outer, false);
     }
@@ -188,11 +214,55 @@ final class Scope {
             }
             Ref r = hidden && !s.trigger ? null : s.resolveHere(table, column, depth, read);
             if (r != null) {
+                noteReference(r.owner());
                 return r;
             }
+            hidden |= s.hidesOuter;
             depth++;
         }
         return null;
+    }
+
+    /** A result-column alias of the query {@code level}, {@code depth} levels out, and the expression it names. */
+    record AliasRef(Scope level, int depth, Expr expr) {
+    }
+
+    /**
+     * The alias {@code column} names, as SQLite's {@code lookupName} tries each query level's
+     * FROM sources and then its result-column aliases (where they are usable, {@link #aliases})
+     * before it moves out a level: the innermost level out to {@code columnDepth} (exclusive,
+     * where a source of that name was found) whose aliases have it, or null. Levels hidden from
+     * here ({@link #hidesOuter}, a LIMIT) do not count.
+     */
+    AliasRef alias(String column, int columnDepth) {
+        String key = column.toLowerCase(java.util.Locale.ROOT);
+        int depth = 0;
+        boolean hidden = false;
+        for (Scope s = this; s != null && depth < columnDepth; s = s.outer) {
+            hidden |= s.hidesColumns;
+            if (s.transparent) {
+                continue;
+            }
+            if (hidden) {
+                return null;
+            }
+            Expr e = s.aliases == null ? null : s.aliases.get(key);
+            if (e != null) {
+                return new AliasRef(s, depth, e);
+            }
+            hidden |= s.hidesOuter;
+            depth++;
+        }
+        return null;
+    }
+
+    /** Tells the scopes watching from here out to {@code owner} ({@link #watch}) that a name of {@code owner} was read. */
+    void noteReference(Scope owner) {
+        for (Scope s = this; s != null && s != owner; s = s.outer) {
+            if (s.watch != null) {
+                s.watch.add(owner);
+            }
+        }
     }
 
     /**

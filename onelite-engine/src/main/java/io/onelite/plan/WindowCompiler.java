@@ -107,6 +107,19 @@ final class WindowCompiler {
         }
     }
 
+    /** Whether {@code e} calls a window function at its own query level (not inside a subquery). */
+    static boolean callsWindow(Expr e) {
+        if (e instanceof Expr.FunctionCall fc && fc.over() != null) {
+            return true;
+        }
+        for (Expr child : ExprWalker.children(e)) {
+            if (callsWindow(child)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /**
      * A frame offset. SQLite replaces one that is not constant (a column, a subquery) with NULL
      * ({@code sqlite3WindowOffsetExpr}), which then fails the run-time check.
