@@ -212,12 +212,14 @@ final class CorePlanner {
             declTypes.add(col == null || col.declaredType().isEmpty() ? null : col.declaredType());
             tables.add(tbl);
         }
+        int havingSlots = collector == null ? 0 : collector.slots.size();
         Eval having = null;
         if (q.having() != null) {
             scope.aliases = aliases;
             having = out.eval(q.having());
             scope.aliases = null;
         }
+        int orderSlots = collector == null ? 0 : collector.slots.size();
         int visible = exprs.size();
         int[] keys = new int[orderBy.size()];
         boolean[] desc = new boolean[keys.length];
@@ -337,23 +339,13 @@ final class CorePlanner {
         Query query;
         if (aggregate) {
             GroupSlot[] slots = collector.slots.toArray(new GroupSlot[0]);
-            int extremeSlot = -1;
-            int aggregates = 0;
-            for (int i = 0; i < slots.length; i++) {
-                if (slots[i].accumulator() != null) {
-                    aggregates++;
-                    if (slots[i].extreme()) {
-                        extremeSlot = i;
-                    }
-                }
-            }
             if (isBareCount(q, exprs, orderBy, levels, levelTerms, postTerms, guard, specs)
                     && !planner.functions.hasName("count")) { // an application count() is no built-in count(*)
                 query = new io.onelite.exec.CountQuery(AccessPlanner.access(from.entries.get(0).table),
                         levels[0] instanceof io.onelite.exec.IndexLevel il ? il : null);
             } else {
                 query = new AggregateQuery(nLevels, levels, guard, groupBy, slots, having, outArr, visible, q.distinct())
-                        .withWindows(specs).withExtremeSlot(aggregates == 1 ? extremeSlot : -1)
+                        .withWindows(specs).withExtremeSlot(collector.decidingExtreme(havingSlots, orderSlots))
                         .withFirstExtremeWins(extreme != null && ordered)
                         .withSortedInput(ordered && groupBy.length > 0).withGroupOrder(groupDesc)
                         .withDistinctCollations(collations(colls));
