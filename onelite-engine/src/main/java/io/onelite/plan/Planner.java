@@ -49,6 +49,8 @@ public final class Planner {
     boolean lastSubqueryCorrelated;
     boolean lastSubqueryUsesOuterOfParent;
     char lastSubqueryAffinity;
+    /** Per column, the affinity of the last subquery planned as an expression sees it (its last arm's). */
+    char[] lastSubqueryTailAffinities;
     String lastSubqueryCollation;
     /** The whole plan of the last subquery() call (row values read all its columns' affinities). */
     Planned lastSubqueryPlanned;
@@ -141,10 +143,13 @@ public final class Planner {
         Planned p = plan(s, probe);
         lastSubqueryCorrelated = probe.correlatedFromInside;
         lastSubqueryUsesOuterOfParent = probe.correlatedFromInside;
-        lastSubqueryAffinity = p.affinities().length > 0 ? p.affinities()[0] : '@';
+        // a compound's expression affinity is its last SELECT's (SQLite's Select object is the
+        // rightmost arm): sqlite3ExprAffinity of a scalar subquery, exprINAffinity, vectors
+        Planned tail = s.cores().size() > 1 ? lastCompoundTail : p;
+        lastSubqueryAffinity = tail.affinities().length > 0 ? tail.affinities()[0] : '@';
         lastSubqueryCollation = p.collations().length > 0 ? p.collations()[0] : null;
         lastSubqueryPlanned = p;
-        Planned tail = s.cores().size() > 1 ? lastCompoundTail : p;
+        lastSubqueryTailAffinities = tail.affinities();
         lastSubqueryInAffinities = tail.affinities();
         lastSubqueryInCollations = tail.collations();
         return p.query();
