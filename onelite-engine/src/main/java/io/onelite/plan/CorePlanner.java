@@ -111,6 +111,12 @@ final class CorePlanner {
                 aliases.putIfAbsent(e.alias().toLowerCase(Locale.ROOT), e.expr());
             }
         }
+        // as SQLite's resolver, before it reads the WHERE: a HAVING needs a GROUP BY or an aggregate
+        // result column (its own aggregates do not count)
+        if (q.having() != null && q.groupBy().isEmpty() && !forceAggregate
+                && exprs.stream().noneMatch(x -> AggregateCalls.containsAggregate(planner.functions, x, scope))) {
+            throw new OneLiteException(ResultCode.ERROR, "HAVING clause on a non-aggregate query");
+        }
         // WHERE and ON terms, placed at the innermost level they need
         int nLevels = from.entries.size();
         List<FromPlanner.Term> terms = new ArrayList<>(from.terms);
@@ -140,9 +146,6 @@ final class CorePlanner {
         boolean aggregate = forceAggregate || !q.groupBy().isEmpty() || q.having() != null;
         for (Expr e : exprs) {
             aggregate |= AggregateCalls.containsAggregate(planner.functions, e, scope);
-        }
-        if (q.having() != null && q.groupBy().isEmpty() && !aggregate) {
-            throw new OneLiteException(ResultCode.ERROR, "HAVING clause on a non-aggregate query");
         }
         for (OrderingTerm t : orderBy) {
             aggregate |= AggregateCalls.containsAggregate(planner.functions, t.expr(), scope);

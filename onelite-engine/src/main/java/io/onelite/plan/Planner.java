@@ -49,6 +49,9 @@ public final class Planner {
     boolean lastSubqueryCorrelated;
     boolean lastSubqueryUsesOuterOfParent;
     char lastSubqueryAffinity;
+    /** The compounds {@link CompoundCollateRewrite} made, left as they are when planned. */
+    private final java.util.Set<SelectStmt> convertedCompounds =
+            java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
     /** Per column, the affinity of the last subquery planned as an expression sees it (its last arm's). */
     char[] lastSubqueryTailAffinities;
     String lastSubqueryCollation;
@@ -160,6 +163,10 @@ public final class Planner {
      * {@code outer} is a pass-through scope: the cores' scopes hang below it.
      */
     Planned plan(SelectStmt s, Scope outer) {
+        SelectStmt converted = CompoundCollateRewrite.apply(s, convertedCompounds);
+        if (converted != s) {
+            return plan(converted, outer);
+        }
         return withClause(s.with(), () -> {
             List<SelectCore> cores = s.cores();
             if (cores.size() == 1) {

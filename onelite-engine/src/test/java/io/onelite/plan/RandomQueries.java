@@ -35,8 +35,20 @@ final class RandomQueries {
     record Query(String sql, List<Integer> orderColumns, boolean limited) {
     }
 
-    /** A column visible in a scope, written qualified. */
-    record Col(String ref) {
+    /**
+     * A column visible in a scope, written qualified. {@code collated}: NOCASE or RTRIM, whose
+     * equal values may be spelled differently, so that which of them a DISTINCT, GROUP BY,
+     * compound or min()/max() keeps depends on the row order.
+     */
+    record Col(String ref, boolean collated) {
+        Col(String ref) {
+            this(ref, false);
+        }
+
+        /** The column as a subquery reads it: a collated one folded, so no kept spelling leaks out. */
+        String folded() {
+            return !collated ? ref : ref.endsWith(".k") || ref.endsWith(".kk") ? "rtrim(" + ref + ")" : "lower(" + ref + ")";
+        }
     }
 
     /** A FROM source: its text, its columns, and its unique key column (or null). */
@@ -56,6 +68,10 @@ final class RandomQueries {
 
     /** A named table, view or CTE: its columns and its unique key (or null). */
     private record Relation(String name, String[] cols, String key) {
+        boolean collated(String col) {
+            return name.equals("t2") && col.equals("y") || name.equals("t3") && col.equals("k")
+                    || name.equals("v2") && col.equals("q") || col.equals("kk");
+        }
     }
 
     private static final String[] TABLES = {
@@ -118,6 +134,8 @@ final class RandomQueries {
     private final Random r;
     private int aliases;
     private int nesting;
+    /** How many subqueries (of any kind, CTE bodies too) the generator is inside. */
+    private int inner;
     private final List<Relation> ctes = new ArrayList<>();
 
     RandomQueries(Random r) {
@@ -167,6 +185,7 @@ final class RandomQueries {
     Query next() {
         aliases = 0;
         nesting = 0;
+        inner = 0;
         ctes.clear();
         String with = chance(20) ? with() : "";
         int n = 1 + r.nextInt(3);
@@ -227,8 +246,10 @@ final class RandomQueries {
                 cols[c] = "e" + c;
             }
             sb.append(name).append('(').append(String.join(", ", cols)).append(") AS ")
-                    .append(pick("", "", "MATERIALIZED ", "NOT MATERIALIZED ")).append('(')
-                    .append(body(null, n, false)).append(')');
+                    .append(pick("", "", "MATERIALIZED ", "NOT MATERIALIZED ")).append('(');
+            inner++;
+            sb.append(body(null, n, false)).append(')');
+            inner--;
             ctes.add(new Relation(name, cols, null));
         }
         return sb.append(' ').toString();
@@ -381,7 +402,7 @@ final class RandomQueries {
         }
         List<Col> cols = new ArrayList<>();
         for (String c : rel.cols) {
-            cols.add(new Col(alias + "." + c));
+            cols.add(new Col(alias + "." + c, rel.collated(c)));
         }
         String indexed = "";
         if (rel.name.startsWith("t") && chance(5)) {
@@ -393,6 +414,7 @@ final class RandomQueries {
     private Source subquerySource(Scope outer, String alias) {
         int n = 1 + r.nextInt(3);
         nesting++;
+        inner++;
         String body;
         String key = null;
         if (chance(40)) {
@@ -402,6 +424,7 @@ final class RandomQueries {
             body = body(outer, n, false, true);
         }
         nesting--;
+        inner--;
         List<Col> cols = new ArrayList<>();
         for (int i = 0; i < n; i++) {
             cols.add(new Col(alias + ".s" + i));
@@ -418,7 +441,7 @@ final class RandomQueries {
         String alias = "q" + (++aliases);
         List<Col> cols = new ArrayList<>();
         for (String c : rel.cols) {
-            cols.add(new Col(alias + "." + c));
+            cols.add(new Col(alias + "." + c, rel.collated(c)));
         }
         Scope s = new Scope(cols, outer);
         String key = alias + "." + rel.key;
@@ -447,7 +470,8 @@ final class RandomQueries {
         int nKeys = r.nextInt(3);
         for (int i = 0; i < nKeys; i++) {
             Col c = s.cols.get(r.nextInt(s.cols.size()));
-            keys.add(chance(70) ? c.ref : pick("lower(", "abs(", "typeof(", "length(") + c.ref + ")");
+            String ref = inner > 0 ? c.folded() : c.ref; // a nested group's kept spelling would leak out
+            keys.add(chance(70) ? ref : pick("lower(", "abs(", "typeof(", "length(") + c.ref + ")");
         }
         if (chance(10) && !keys.isEmpty()) {
             keys.set(0, keys.get(0) + " COLLATE NOCASE");
@@ -493,7 +517,9 @@ final class RandomQueries {
 
     /** An aggregate over the query's own columns; with bare columns, none that picks a row. */
     private String aggregateCall(Scope s, boolean bare) {
-        String c = s.cols.get(r.nextInt(s.cols.size())).ref;
+        Col col = s.cols.get(r.nextInt(s.cols.size()));
+        // which of equal spellings min()/max() keeps follows the row order: fold collated columns
+        String c = inner > 0 ? col.folded() : col.ref;
         // always a column of its own query, never a subquery (item 12 is another helper's)
         String arg = chance(70) ? c : pick("(" + c + " + 1)", "lower(" + c + ")", "abs(" + c + ")", "(" + c + " || 'x')",
                 "CAST(" + c + " AS INTEGER)", "length(" + c + ")", "(" + c + " * 0.5)");
@@ -503,7 +529,7 @@ final class RandomQueries {
         if (bare || chance(40)) {
             return safe[r.nextInt(safe.length)];
         }
-        return pick("min(", "max(") + arg + ")";
+        return pick("min(", "max(") + (arg.equals(c) ? col.folded() : arg) + ")";
     }
 
     private String compound(Scope outer, int n, boolean named) {
@@ -660,6 +686,11 @@ final class RandomQueries {
     }
 
     private Col col(Scope s) {
+        Col c = anyCol(s);
+        return inner > 0 && c.collated ? new Col(c.folded()) : c;
+    }
+
+    private Col anyCol(Scope s) {
         List<Col> outer = s.outerCols();
         if (s.cols.isEmpty() || !outer.isEmpty() && chance(20)) {
             if (outer.isEmpty()) {
@@ -710,6 +741,7 @@ final class RandomQueries {
             return "SELECT " + pick(LITERALS);
         }
         nesting++;
+        inner++;
         try {
             int k = r.nextInt(10);
             if (k < 5) {
@@ -724,6 +756,7 @@ final class RandomQueries {
             return "SELECT " + expr(new Scope(List.of(), s), 1);
         } finally {
             nesting--;
+            inner--;
         }
     }
 
@@ -733,10 +766,12 @@ final class RandomQueries {
             return "SELECT " + pick(LITERALS) + (n == 2 ? ", " + pick(LITERALS) : "");
         }
         nesting++;
+        inner++;
         try {
             return chance(20) ? ordered(s, n, false, false) : body(s, n, false);
         } finally {
             nesting--;
+            inner--;
         }
     }
 }
