@@ -604,7 +604,7 @@ final class RandomQueries {
         if (unique) {
             fn = pick("row_number()", "rank()", "lag(" + arg + ")", "lead(" + arg + ", 1, 0)", "first_value(" + arg + ")",
                     "last_value(" + arg + ")", "nth_value(" + arg + ", 2)", "ntile(3)", "sum(" + arg + ")",
-                    "count(" + arg + ")", "max(" + arg + ")", "group_concat(" + arg + ", '.')");
+                    "count(" + arg + ")", "max(" + arg + ")", "group_concat(quote(" + arg + "), '.')");
             over.append(pick("", "", " ROWS BETWEEN 1 PRECEDING AND CURRENT ROW",
                     " ROWS BETWEEN UNBOUNDED PRECEDING AND UNBOUNDED FOLLOWING", " ROWS 2 PRECEDING",
                     " GROUPS BETWEEN 1 PRECEDING AND 1 FOLLOWING", " ROWS BETWEEN CURRENT ROW AND 2 FOLLOWING EXCLUDE CURRENT ROW",
