@@ -32,7 +32,7 @@ final class CompoundCollateRewrite {
     static SelectStmt apply(SelectStmt s, java.util.Set<SelectStmt> converted) {
         if (converted.contains(s) || s.compounds().isEmpty() || s.orderBy().isEmpty()
                 || s.compounds().stream().allMatch(t -> t.op() == SelectStmt.CompoundOp.UNION_ALL)
-                || s.orderBy().stream().map(OrderingTerm::expr).noneMatch(CompoundCollateRewrite::hasCollate)) {
+                || s.orderBy().stream().map(OrderingTerm::expr).noneMatch(ExplicitCollations::hasCollate)) {
             return s;
         }
         List<SelectStmt.CompoundTerm> compounds = new ArrayList<>(s.compounds());
@@ -54,18 +54,5 @@ final class CompoundCollateRewrite {
         SelectCore.Query outer = new SelectCore.Query(distinct, List.of(new ResultColumn.Star()),
                 new FromItem.Subquery(inner, null), null, groupBy, having, List.of());
         return new SelectStmt(null, outer, List.of(), s.orderBy(), s.limit(), s.offset());
-    }
-
-    /** Whether a COLLATE sits in {@code e} outside its subqueries (SQLite's EP_Collate, which operators and calls pass up). */
-    private static boolean hasCollate(Expr e) {
-        if (e instanceof Expr.Collate) {
-            return true;
-        }
-        for (Expr c : ExprWalker.children(e)) {
-            if (c != null && hasCollate(c)) {
-                return true;
-            }
-        }
-        return false;
     }
 }

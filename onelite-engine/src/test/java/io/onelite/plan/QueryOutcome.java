@@ -163,7 +163,8 @@ record QueryOutcome(List<List<Object>> rows, String error) {
             return "0";
         }
         if (v instanceof Number n) {
-            return "1" + String.format(Locale.ROOT, "%.12g", n.doubleValue());
+            double d = n.doubleValue();
+            return "1" + String.format(Locale.ROOT, "%.12g", d == 0 ? 0.0 : d); // -0.0 sorts as 0
         }
         if (v instanceof byte[] b) {
             return "3" + HexFormat.of().formatHex(b);
