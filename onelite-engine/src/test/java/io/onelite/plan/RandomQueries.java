@@ -598,7 +598,10 @@ final class RandomQueries {
     }
 
     private String windowCall(Scope s, List<String> keys) {
-        String arg = s.cols.get(r.nextInt(s.cols.size())).ref;
+        Col argCol = s.cols.get(r.nextInt(s.cols.size()));
+        String arg = argCol.ref;
+        // which of equal spellings a sliding min()/max() keeps is SQLite's ephemeral index's choice
+        String extremeArg = argCol.folded();
         StringBuilder over = new StringBuilder("(");
         if (chance(50)) {
             over.append("PARTITION BY ").append(s.cols.get(r.nextInt(s.cols.size())).ref).append(' ');
@@ -613,7 +616,7 @@ final class RandomQueries {
         if (unique) {
             fn = pick("row_number()", "rank()", "lag(" + arg + ")", "lead(" + arg + ", 1, 0)", "first_value(" + arg + ")",
                     "last_value(" + arg + ")", "nth_value(" + arg + ", 2)", "ntile(3)", "sum(" + arg + ")",
-                    "count(" + arg + ")", "max(" + arg + ")", "group_concat(quote(" + arg + "), '.')");
+                    "count(" + arg + ")", "max(" + extremeArg + ")", "group_concat(quote(" + arg + "), '.')");
             over.append(pick("", "", " ROWS BETWEEN 1 PRECEDING AND CURRENT ROW",
                     " ROWS BETWEEN UNBOUNDED PRECEDING AND UNBOUNDED FOLLOWING", " ROWS 2 PRECEDING",
                     " GROUPS BETWEEN 1 PRECEDING AND 1 FOLLOWING", " ROWS BETWEEN CURRENT ROW AND 2 FOLLOWING EXCLUDE CURRENT ROW",
