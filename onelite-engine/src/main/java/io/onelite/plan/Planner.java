@@ -221,7 +221,7 @@ public final class Planner {
             ops.add(t.op());
         }
         int n = first.names().size();
-        String[] compoundColls = compoundCollations(planned, n);
+        String[] compoundColls = compoundCollations(cores, planned, n);
         Query q = new CompoundQuery(queries, ops.stream().map(Enum::name).toList(), n)
                 .withCollations(CorePlanner.collations(compoundColls)).withOrderBy(!s.orderBy().isEmpty());
         List<OrderingTerm> order = s.orderBy();
@@ -269,14 +269,21 @@ public final class Planner {
 
     /**
      * Per column, the collation a compound's de-duplication compares under: the leftmost
-     * SELECT's that has one (SQLite's {@code multiSelectCollSeq}), else none (BINARY).
+     * SELECT's that has one (SQLite's {@code multiSelectCollSeq}), else none (BINARY). A VALUES
+     * of several rows is, to SQLite 3.51's parser, {@code SELECT * FROM (VALUES ...)}: its columns
+     * are a subquery's, BINARY, so they end the search (3.40 did so only right of an operator).
      */
-    private static String[] compoundCollations(List<Planned> parts, int n) {
+    private static String[] compoundCollations(List<SelectCore> cores, List<Planned> parts, int n) {
         String[] out = new String[n];
         for (int i = 0; i < n; i++) {
-            for (Planned p : parts) {
+            for (int arm = 0; arm < parts.size(); arm++) {
+                Planned p = parts.get(arm);
                 if (p.collations()[i] != null) {
                     out[i] = p.collations()[i];
+                    break;
+                }
+                if (cores.get(arm) instanceof SelectCore.Values v && v.rows().size() > 1) {
+                    out[i] = "BINARY";
                     break;
                 }
             }

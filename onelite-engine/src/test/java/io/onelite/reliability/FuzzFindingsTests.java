@@ -252,4 +252,17 @@ class FuzzFindingsTests {
                     "SELECT id, max(y) OVER () FROM t2 ORDER BY id");
         }
     }
+
+    @Test
+    void aValuesOfSeveralRowsEndsTheSearchForACompoundsCollation() throws Exception { // #22
+        try (SideBySide s = new SideBySide()) {
+            s.setUp("CREATE TABLE a(y TEXT COLLATE NOCASE)", "INSERT INTO a VALUES ('abc'), ('ABC')");
+            sameAsSqlite(s,
+                    // SQLite reads such a VALUES as a subquery, whose columns are BINARY: no NOCASE merge
+                    "SELECT 'x' UNION ALL VALUES ('z'), ('w') UNION SELECT y FROM a ORDER BY 1",
+                    "VALUES ('z'), ('w') UNION SELECT y FROM a ORDER BY 1",
+                    "SELECT 'x' UNION ALL VALUES ('z') UNION SELECT y FROM a ORDER BY 1", // one row: a plain SELECT
+                    "SELECT y FROM a UNION ALL VALUES ('z'), ('w') UNION SELECT y FROM a ORDER BY 1");
+        }
+    }
 }
