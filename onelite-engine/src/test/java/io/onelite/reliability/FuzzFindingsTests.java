@@ -265,4 +265,17 @@ class FuzzFindingsTests {
                     "SELECT y FROM a UNION ALL VALUES ('z'), ('w') UNION SELECT y FROM a ORDER BY 1");
         }
     }
+
+    @Test
+    void aRecursiveCtesColumnsTakeTheCompoundRulesAffinity() throws Exception { // #23
+        try (SideBySide s = new SideBySide()) {
+            s.setUp("CREATE TABLE t3(id INTEGER PRIMARY KEY, k TEXT)", "INSERT INTO t3 VALUES (1, '3'), (3, '1')");
+            sameAsSqlite(s,
+                    // i is BLOB (min() has none, t3.id INTEGER): no conversion against the TEXT k, no row
+                    "WITH RECURSIVE c1(i) AS (SELECT min(id) FROM t3 UNION ALL SELECT t3.id FROM c1 JOIN t3 ON t3.id = c1.i + 2) "
+                            + "SELECT c1.i, t3.id FROM c1 JOIN t3 ON c1.i = t3.k ORDER BY 1",
+                    "WITH RECURSIVE c1(i) AS (SELECT 1 UNION ALL SELECT i + 2 FROM c1 WHERE i < 3) "
+                            + "SELECT c1.i, t3.id FROM c1 JOIN t3 ON c1.i = t3.k ORDER BY 1");
+        }
+    }
 }
