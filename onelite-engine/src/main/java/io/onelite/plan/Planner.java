@@ -221,7 +221,7 @@ public final class Planner {
             ops.add(t.op());
         }
         int n = first.names().size();
-        String[] compoundColls = compoundCollations(cores, planned, n);
+        String[] compoundColls = compoundCollations(cores, planned, n, !ctes.isEmpty());
         Query q = new CompoundQuery(queries, ops.stream().map(Enum::name).toList(), n)
                 .withCollations(CorePlanner.collations(compoundColls)).withOrderBy(!s.orderBy().isEmpty());
         List<OrderingTerm> order = s.orderBy();
@@ -270,10 +270,13 @@ public final class Planner {
     /**
      * Per column, the collation a compound's de-duplication compares under: the leftmost
      * SELECT's that has one (SQLite's {@code multiSelectCollSeq}), else none (BINARY). A VALUES
-     * of several rows is, to SQLite 3.51's parser, {@code SELECT * FROM (VALUES ...)}: its columns
-     * are a subquery's, BINARY, so they end the search (3.40 did so only right of an operator).
+     * of several rows right of an operator is, to SQLite's parser, {@code SELECT * FROM (VALUES
+     * ...)}: its columns are a subquery's, BINARY, so they end the search. As the first SELECT it
+     * is one too in SQLite 3.51 (a co-routine, {@code sqlite3MultiValues}) unless a WITH came
+     * before, a row is not constant or the first row has an affinity (a CAST): then its rows are
+     * plain SELECTs of no collation.
      */
-    private static String[] compoundCollations(List<SelectCore> cores, List<Planned> parts, int n) {
+    private static String[] compoundCollations(List<SelectCore> cores, List<Planned> parts, int n, boolean hasWith) {
         String[] out = new String[n];
         for (int i = 0; i < n; i++) {
             for (int arm = 0; arm < parts.size(); arm++) {
@@ -282,13 +285,43 @@ public final class Planner {
                     out[i] = p.collations()[i];
                     break;
                 }
-                if (cores.get(arm) instanceof SelectCore.Values v && v.rows().size() > 1) {
+                if (cores.get(arm) instanceof SelectCore.Values v && v.rows().size() > 1
+                        && (arm > 0 || !hasWith && isValuesCoroutine(v))) {
                     out[i] = "BINARY";
                     break;
                 }
             }
         }
         return out;
+    }
+
+    /** Conditions (c) and (d) of {@code sqlite3MultiValues}: constant rows, a first row of no affinity. */
+    private static boolean isValuesCoroutine(SelectCore.Values v) {
+        for (Expr e : v.rows().get(0)) {
+            if (e instanceof Expr.Cast) {
+                return false;
+            }
+        }
+        for (List<Expr> row : v.rows()) {
+            for (Expr e : row) {
+                if (!isConstantRowValue(e)) {
+                    return false;
+                }
+            }
+        }
+        return true;
+    }
+
+    private static boolean isConstantRowValue(Expr e) {
+        if (e instanceof Expr.ColumnRef || ExprWalker.isSubquery(e)) {
+            return false;
+        }
+        for (Expr c : ExprWalker.children(e)) {
+            if (c != null && !isConstantRowValue(c)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** ORDER BY k or ORDER BY name against a result: the 0-based column, or -1. */

@@ -262,7 +262,14 @@ class FuzzFindingsTests {
                     "SELECT 'x' UNION ALL VALUES ('z'), ('w') UNION SELECT y FROM a ORDER BY 1",
                     "VALUES ('z'), ('w') UNION SELECT y FROM a ORDER BY 1",
                     "SELECT 'x' UNION ALL VALUES ('z') UNION SELECT y FROM a ORDER BY 1", // one row: a plain SELECT
-                    "SELECT y FROM a UNION ALL VALUES ('z'), ('w') UNION SELECT y FROM a ORDER BY 1");
+                    "SELECT y FROM a UNION ALL VALUES ('z'), ('w') UNION SELECT y FROM a ORDER BY 1",
+                    "WITH c(v) AS (SELECT 1) SELECT 'x' UNION ALL VALUES ('z'), ('w') UNION SELECT y FROM a ORDER BY 1",
+                    // as the first SELECT: after a WITH, with a row that is not constant or a first
+                    // row with an affinity, SQLite keeps plain SELECTs of no collation (seed 9300000019)
+                    "WITH c(v) AS (SELECT 1) VALUES ('z'), ('w') UNION SELECT y FROM a ORDER BY 1",
+                    "VALUES ('z'), ((SELECT 'w')) UNION SELECT y FROM a ORDER BY 1",
+                    "VALUES (CAST('z' AS TEXT)), ('w') UNION SELECT y FROM a ORDER BY 1",
+                    "VALUES ('z'), (CAST('w' AS TEXT)) UNION SELECT y FROM a ORDER BY 1");
         }
     }
 
