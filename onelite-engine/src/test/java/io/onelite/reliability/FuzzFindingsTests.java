@@ -285,4 +285,16 @@ class FuzzFindingsTests {
                             + "SELECT c1.i, t3.id FROM c1 JOIN t3 ON c1.i = t3.k ORDER BY 1");
         }
     }
+
+    @Test
+    void nullifAndScalarMinMaxCompareUnderTheFirstArgumentsCollation() throws Exception { // #26
+        try (SideBySide s = new SideBySide()) {
+            s.setUp("CREATE TABLE t(y TEXT COLLATE NOCASE, k TEXT COLLATE RTRIM, b TEXT)", "INSERT INTO t VALUES ('abc', 'abc', 'abc')");
+            sameAsSqlite(s,
+                    // seed 9400000022: nullif((z COLLATE RTRIM), 'abc ') kept 'abc'
+                    "SELECT nullif(y, 'ABC'), nullif(k, 'abc '), nullif(b, 'ABC'), nullif('ABC', y), nullif((b COLLATE RTRIM), 'abc ') FROM t",
+                    "SELECT max(y, 'ABC'), max('ABC', y), min(y, 'ABC', 'x'), max(b, y) FROM t",
+                    "SELECT nullif(b, upper(y) COLLATE NOCASE), nullif(b || '', upper(y) COLLATE NOCASE), nullif(y, NULL) FROM t");
+        }
+    }
 }
