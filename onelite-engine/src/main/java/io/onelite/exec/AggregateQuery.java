@@ -40,9 +40,9 @@ public final class AggregateQuery implements Query {
 
     private WindowSpec[] windows;
     /**
-     * The slot of the query's last min()/max() aggregate, or -1: bare columns come from the row
-     * that gave it its value, as in SQLite, whose min()/max() steps tell the bare-column copy to
-     * skip a row (with several, the last one computed decides).
+     * The slot of the min()/max() aggregate whose row the bare columns come from, or -1: as in
+     * SQLite, whose min()/max() steps tell the bare-column copy to skip a row, the last one it
+     * computes decides ({@code AggregateCollector.decidingExtreme}).
      */
     private int extremeSlot = -1;
 
@@ -222,16 +222,13 @@ public final class AggregateQuery implements Query {
         }
 
         boolean first = true;
+        /** SQLite's "magnet" register regHit: true when the last row stepped kept the bare columns as they were. */
+        boolean skipBare;
 
         void step(SlotInputs in) {
-            boolean takeBare = first; // SQLite's bare columns: the group's first row ...
-            if (extremeSlot >= 0) {
-                // bare columns come from the row holding the min()/max() (SQLite's special case)
-                Object before = accs[extremeSlot].value();
-                stepAggregate(extremeSlot, in);
-                Object after = accs[extremeSlot].value();
-                takeBare = first || (after != null && (before == null || !ValueOps.sameValue(before, after, null)));
-            }
+            // SQLite's bare columns: the group's first row, or with min()/max() each row that
+            // the deciding call (extremeSlot) takes as its new extreme
+            boolean takeBare = extremeSlot >= 0 ? !stepExtreme(in) : first;
             first = false;
             for (int i = 0; i < slots.length; i++) {
                 if (accs[i] == null) {
@@ -245,6 +242,32 @@ public final class AggregateQuery implements Query {
                 }
                 stepAggregate(i, in);
             }
+        }
+
+        /**
+         * Steps the deciding min()/max() and returns whether the bare columns stay as they are,
+         * as {@code minmaxStep} and {@code sqlite3SkipAccumulatorLoad} decide: a NULL argument
+         * skips once there is an extreme, a value skips unless it is a new extreme; a row the
+         * FILTER drops skips unless it is the group's first; a DISTINCT duplicate decides nothing
+         * (the previous row's decision stands).
+         */
+        private boolean stepExtreme(SlotInputs in) {
+            int i = extremeSlot;
+            if (!in.passes(i)) {
+                skipBare = !first;
+                return skipBare;
+            }
+            Object[] v = in.args(i);
+            if (seen[i] != null && v[0] != null
+                    && !seen[i].add(RowKey.folded(new Object[]{v[0]}, new io.onelite.btree.Collation[]{slots[i].collation()}))) {
+                return skipBare;
+            }
+            Object before = accs[i].value();
+            if (v[0] != null) {
+                accs[i].step(v);
+            }
+            skipBare = before != null && ValueOps.sameValue(before, accs[i].value(), null);
+            return skipBare;
         }
 
         private void stepAggregate(int i, SlotInputs in) {

@@ -27,6 +27,36 @@ final class AggregateCollector {
         return slots.size() - 1;
     }
 
+    /**
+     * The slot of the min()/max() call that decides which row the bare columns come from, or -1:
+     * as SQLite's {@code updateAccumulator}, the last such call in its {@code aFunc} order
+     * (result columns, then ORDER BY, then HAVING; a call equal to an earlier one is that one).
+     * Slots {@code [havingFrom, orderFrom)} came from HAVING and {@code [orderFrom, n)} from
+     * ORDER BY, which OneLite compiles after HAVING.
+     */
+    int decidingExtreme(int havingFrom, int orderFrom) {
+        List<Integer> order = new ArrayList<>();
+        for (int i = 0; i < slots.size(); i++) {
+            order.add(i);
+        }
+        List<Integer> sqliteOrder = new ArrayList<>(order.subList(0, havingFrom));
+        sqliteOrder.addAll(order.subList(orderFrom, slots.size()));
+        sqliteOrder.addAll(order.subList(havingFrom, orderFrom));
+        int last = -1;
+        List<Expr.FunctionCall> seen = new ArrayList<>();
+        for (int i : sqliteOrder) {
+            if (slots.get(i).accumulator() == null || !slots.get(i).extreme()) {
+                continue;
+            }
+            Expr.FunctionCall call = calls.get(i);
+            if (call == null || !seen.contains(call)) {
+                seen.add(call);
+                last = i;
+            }
+        }
+        return last;
+    }
+
     static Eval slotReader(int i) {
         return f -> f.group[i];
     }

@@ -21,27 +21,49 @@ final class Comparisons {
         return n == null ? Collation.BINARY : Collation.byName(n);
     }
 
-    /** Affinity applied to each side before comparing (SQLite's datatype3.html section 4.2); 0 = none. */
-    static char[] comparisonAffinities(CExpr l, CExpr r) {
+    /**
+     * The one affinity a comparison applies to both operands, as {@code sqlite3CompareAffinity}
+     * (datatype3.html section 4.2): NUMERIC ('C') when both sides have an affinity and either is
+     * numeric, none when both have a non-numeric one, else the affinity of the side that has one
+     * (any numeric one acts as NUMERIC). 0 = none.
+     */
+    static char comparisonAffinity(CExpr l, CExpr r) {
         char la = l.affinity();
         char ra = r.affinity();
         boolean lHas = la != '@';
         boolean rHas = ra != '@';
-        char al = 0;
-        char ar = 0;
+        char aff;
         if (lHas && rHas) {
-            // both have an affinity (BLOB counts): NUMERIC when either is numeric, else no conversion
-            if (CExpr.isNumeric(la) && !CExpr.isNumeric(ra)) {
-                ar = 'C';
-            } else if (CExpr.isNumeric(ra) && !CExpr.isNumeric(la)) {
-                al = 'C';
-            }
-        } else if (lHas) {
-            ar = CExpr.isNumeric(la) ? 'C' : la == 'B' ? 'B' : 0;
-        } else if (rHas) {
-            al = CExpr.isNumeric(ra) ? 'C' : ra == 'B' ? 'B' : 0;
+            aff = CExpr.isNumeric(la) || CExpr.isNumeric(ra) ? 'C' : 0;
+        } else {
+            aff = lHas ? la : rHas ? ra : 0;
         }
-        return new char[]{al, ar};
+        return CExpr.isNumeric(aff) ? 'C' : aff == 'B' ? 'B' : 0;
+    }
+
+    /**
+     * Compares two non-NULL values as SQLite's OP_Eq/OP_Lt... do after applying the comparison
+     * affinity to both: NUMERIC turns text that looks like a number into one (on either side,
+     * even one whose expression has a numeric affinity: a compound's other arms never applied
+     * it); TEXT turns numbers into text only when the other side is text.
+     */
+    static int compare(Object a, Object b, char aff, Collation coll) {
+        if (aff == 'C') {
+            if (a instanceof String) {
+                a = ValueOps.applyAffinity(a, 'C');
+            }
+            if (b instanceof String) {
+                b = ValueOps.applyAffinity(b, 'C');
+            }
+        } else if (aff == 'B' && (a instanceof String || b instanceof String)) {
+            if (a instanceof Long || a instanceof Double) {
+                a = ValueOps.toText(a);
+            }
+            if (b instanceof Long || b instanceof Double) {
+                b = ValueOps.toText(b);
+            }
+        }
+        return ValueOps.compare(a, b, coll);
     }
 
     /**
@@ -60,9 +82,7 @@ final class Comparisons {
     }
 
     static CExpr comparison(Expr.BinaryOp op, CExpr l, CExpr r) {
-        char[] affs = comparisonAffinities(l, r);
-        char al = affs[0];
-        char ar = affs[1];
+        char aff = comparisonAffinity(l, r);
         Collation coll = collationOf(l, r);
         Eval le = l.eval();
         Eval re = r.eval();
@@ -78,13 +98,7 @@ final class Comparisons {
                 boolean same = a == null && b == null;
                 return (op == Expr.BinaryOp.IS) == same ? 1L : 0L;
             }
-            if (al != 0) {
-                a = ValueOps.applyAffinity(a, al == 'C' ? numericForCompare(a) : al);
-            }
-            if (ar != 0) {
-                b = ValueOps.applyAffinity(b, ar == 'C' ? numericForCompare(b) : ar);
-            }
-            int c = ValueOps.compare(a, b, coll);
+            int c = compare(a, b, aff, coll);
             boolean res = switch (op) {
                 case EQ, IS -> c == 0;
                 case NE, IS_NOT -> c != 0;
@@ -96,10 +110,5 @@ final class Comparisons {
             return res ? 1L : 0L;
         };
         return new CExpr(e, '@', null, false, k);
-    }
-
-    /** NUMERIC affinity for a comparison keeps reals as reals (no integer conversion needed). */
-    private static char numericForCompare(Object v) {
-        return 'C';
     }
 }

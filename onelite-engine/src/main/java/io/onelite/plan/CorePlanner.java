@@ -135,6 +135,11 @@ final class CorePlanner {
         scope.aliases = aliases;
         scope.aggregatesRefused = !forceAggregate && q.groupBy().isEmpty()
                 && exprs.stream().noneMatch(x -> AggregateCalls.containsAggregate(planner, x, scope));
+        // as SQLite's resolver, before it reads the WHERE: a HAVING needs a GROUP BY or an aggregate
+        // result column (its own aggregates do not count)
+        if (q.having() != null && scope.aggregatesRefused) {
+            throw new OneLiteException(ResultCode.ERROR, "HAVING clause on a non-aggregate query");
+        }
         if (reorderable(planner, from, terms)) {
             chooseJoinOrder(planner, scope, from, terms);
         }
@@ -239,6 +244,7 @@ final class CorePlanner {
             declTypes.add(col == null || col.declaredType().isEmpty() ? null : col.declaredType());
             tables.add(tbl);
         }
+        int havingSlots = collector == null ? 0 : collector.slots.size();
         Eval having = null;
         if (q.having() != null) {
             scope.clause = OuterAggregates.Clause.HAVING;
@@ -248,6 +254,7 @@ final class CorePlanner {
             scope.windowSpecs = windowSpecs;
             scope.aliases = null;
         }
+        int orderSlots = collector == null ? 0 : collector.slots.size();
         int visible = exprs.size();
         int[] keys = new int[orderBy.size()];
         boolean[] desc = new boolean[keys.length];
@@ -376,19 +383,13 @@ final class CorePlanner {
         Query query;
         if (aggregate) {
             GroupSlot[] slots = collector.slots.toArray(new GroupSlot[0]);
-            int extremeSlot = -1; // the last min()/max(): it chooses the row of the bare columns
-            for (int i = 0; i < slots.length; i++) {
-                if (slots[i].accumulator() != null && slots[i].extreme()) {
-                    extremeSlot = i;
-                }
-            }
             if (isBareCount(q, exprs, orderBy, levels, levelTerms, postTerms, guard, specs)
                     && !planner.functions.hasName("count")) { // an application count() is no built-in count(*)
                 query = new io.onelite.exec.CountQuery(AccessPlanner.access(from.entries.get(0).table),
                         levels[0] instanceof io.onelite.exec.IndexLevel il ? il : null);
             } else {
                 query = new AggregateQuery(nLevels, levels, guard, groupBy, slots, having, outArr, visible, q.distinct())
-                        .withWindows(specs).withExtremeSlot(extremeSlot)
+                        .withWindows(specs).withExtremeSlot(collector.decidingExtreme(havingSlots, orderSlots))
                         .withFirstExtremeWins(extreme != null && ordered)
                         .withSortedInput(ordered && groupBy.length > 0).withGroupOrder(groupDesc)
                         .withDistinctCollations(collations(colls));

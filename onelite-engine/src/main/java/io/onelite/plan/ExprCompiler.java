@@ -66,6 +66,18 @@ final class ExprCompiler {
     }
 
     CExpr compile(Expr e) {
+        CExpr c = compileNode(e);
+        if (!c.explicitColl() && !(e instanceof Expr.ColumnRef) && !(e instanceof Expr.Collate)
+                && !ExprWalker.isSubquery(e)) {
+            String coll = ExplicitCollations.of(e); // a COLLATE inside decides, as sqlite3ExprCollSeq
+            if (coll != null) {
+                return new CExpr(c.eval(), c.affinity(), coll, true, c.constant());
+            }
+        }
+        return c;
+    }
+
+    private CExpr compileNode(Expr e) {
         if (e instanceof Expr.Literal l) {
             Object v = l.value();
             return CExpr.constant(f -> v);
@@ -170,7 +182,9 @@ final class ExprCompiler {
             String type = c.type() == null ? "" : c.type().text();
             char aff = io.onelite.catalog.Column.affinityOf(type);
             Eval xe = x.eval();
-            return new CExpr(f -> io.onelite.exec.value.SqlValues.cast(xe.eval(f), type), aff, null, false, x.constant());
+            // CAST keeps its operand's collation (sqlite3ExprCollSeq passes through TK_CAST)
+            return new CExpr(f -> io.onelite.exec.value.SqlValues.cast(xe.eval(f), type), aff, x.collation(),
+                    x.explicitColl(), x.constant());
         }
         if (e instanceof Expr.Collate c) {
             CExpr x = compile(c.expr());

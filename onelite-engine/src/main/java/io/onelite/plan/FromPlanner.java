@@ -178,7 +178,8 @@ final class FromPlanner {
                 e.query = p.query();
                 e.queryCorrelated = probe.correlatedFromInside;
                 e.name = alias;
-                scope.sources.add(new Source(alias, null, new ArrayList<>(p.names()), p.affinities().clone(),
+                // its columns' affinities by the compound rule over both parts, as any compound read in FROM
+                scope.sources.add(new Source(alias, null, new ArrayList<>(p.names()), p.tableAffinities().clone(),
                         p.collations().clone(), false, new boolean[p.names().size()]));
             } else if (cte != null) {
                 subquery(e, cte.select(), alias, cte.columns(), null, false);

@@ -110,12 +110,24 @@ final class FunctionCompiler {
         List<Expr> argList = fc.args();
         Eval[] args = new Eval[argList.size()];
         boolean constant = true;
+        String argCollation = null; // SQLite's SQLITE_FUNC_NEEDCOLL: the first argument's that has one
         for (int i = 0; i < args.length; i++) {
             CExpr a = c.compile(argList.get(i));
             args[i] = a.eval();
             constant &= a.constant();
+            if (argCollation == null) {
+                argCollation = a.collation();
+            }
         }
         String lower = name.toLowerCase(java.util.Locale.ROOT);
+        if (app == null && argCollation != null && (lower.equals("nullif") && args.length == 2
+                || (lower.equals("min") || lower.equals("max")) && args.length >= 2)) {
+            var coll = io.onelite.btree.Collation.byName(argCollation);
+            var collated = io.onelite.exec.func.Functions.scalar(lower, args.length, coll);
+            if (coll != null && collated != null) {
+                fn = (ctx, a) -> collated.call(ctx.functionContext(), a);
+            }
+        }
         if (app == null && (lower.equals("coalesce") || lower.equals("ifnull") || lower.equals("iif")
                 || lower.equals("if"))) {
             return CExpr.of(lazy(lower, args));

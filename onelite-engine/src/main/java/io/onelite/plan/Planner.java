@@ -60,6 +60,11 @@ public final class Planner {
     boolean lastSubqueryCorrelated;
     boolean lastSubqueryUsesOuterOfParent;
     char lastSubqueryAffinity;
+    /** The compounds {@link CompoundCollateRewrite} made, left as they are when planned. */
+    private final java.util.Set<SelectStmt> convertedCompounds =
+            java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+    /** Per column, the affinity of the last subquery planned as an expression sees it (its last arm's). */
+    char[] lastSubqueryTailAffinities;
     String lastSubqueryCollation;
     /** The whole plan of the last subquery() call (row values read all its columns' affinities). */
     Planned lastSubqueryPlanned;
@@ -199,10 +204,13 @@ public final class Planner {
         Planned p = plan(s, probe);
         lastSubqueryCorrelated = probe.correlatedFromInside;
         lastSubqueryUsesOuterOfParent = probe.correlatedFromInside;
-        lastSubqueryAffinity = p.affinities().length > 0 ? p.affinities()[0] : '@';
+        // a compound's expression affinity is its last SELECT's (SQLite's Select object is the
+        // rightmost arm): sqlite3ExprAffinity of a scalar subquery, exprINAffinity, vectors
+        Planned tail = s.cores().size() > 1 ? lastCompoundTail : p;
+        lastSubqueryAffinity = tail.affinities().length > 0 ? tail.affinities()[0] : '@';
         lastSubqueryCollation = p.collations().length > 0 ? p.collations()[0] : null;
         lastSubqueryPlanned = p;
-        Planned tail = s.cores().size() > 1 ? lastCompoundTail : p;
+        lastSubqueryTailAffinities = tail.affinities();
         lastSubqueryInAffinities = tail.affinities();
         lastSubqueryInCollations = tail.collations();
         return p.query();
@@ -213,6 +221,10 @@ public final class Planner {
      * {@code outer} is a pass-through scope: the cores' scopes hang below it.
      */
     Planned plan(SelectStmt s, Scope outer) {
+        SelectStmt converted = CompoundCollateRewrite.apply(s, convertedCompounds);
+        if (converted != s) {
+            return plan(converted, outer);
+        }
         return withClause(s.with(), () -> {
             List<SelectCore> cores = s.cores();
             if (cores.size() == 1) {
@@ -267,7 +279,7 @@ public final class Planner {
             ops.add(t.op());
         }
         int n = first.names().size();
-        String[] compoundColls = compoundCollations(planned, n);
+        String[] compoundColls = compoundCollations(cores, planned, n, !ctes.isEmpty());
         Query q = new CompoundQuery(queries, ops.stream().map(Enum::name).toList(), n)
                 .withCollations(CorePlanner.collations(compoundColls)).withOrderBy(!s.orderBy().isEmpty());
         List<OrderingTerm> order = s.orderBy();
@@ -315,19 +327,59 @@ public final class Planner {
 
     /**
      * Per column, the collation a compound's de-duplication compares under: the leftmost
-     * SELECT's that has one (SQLite's {@code multiSelectCollSeq}), else none (BINARY).
+     * SELECT's that has one (SQLite's {@code multiSelectCollSeq}), else none (BINARY). A VALUES
+     * of several rows right of an operator is, to SQLite's parser, {@code SELECT * FROM (VALUES
+     * ...)}: its columns are a subquery's, BINARY, so they end the search. As the first SELECT it
+     * is one too in SQLite 3.51 (a co-routine, {@code sqlite3MultiValues}) unless a WITH came
+     * before, a row is not constant or the first row has an affinity (a CAST): then its rows are
+     * plain SELECTs of no collation.
      */
-    private static String[] compoundCollations(List<Planned> parts, int n) {
+    private static String[] compoundCollations(List<SelectCore> cores, List<Planned> parts, int n, boolean hasWith) {
         String[] out = new String[n];
         for (int i = 0; i < n; i++) {
-            for (Planned p : parts) {
+            for (int arm = 0; arm < parts.size(); arm++) {
+                Planned p = parts.get(arm);
                 if (p.collations()[i] != null) {
                     out[i] = p.collations()[i];
+                    break;
+                }
+                if (cores.get(arm) instanceof SelectCore.Values v && v.rows().size() > 1
+                        && (arm > 0 || !hasWith && isValuesCoroutine(v))) {
+                    out[i] = "BINARY";
                     break;
                 }
             }
         }
         return out;
+    }
+
+    /** Conditions (c) and (d) of {@code sqlite3MultiValues}: constant rows, a first row of no affinity. */
+    private static boolean isValuesCoroutine(SelectCore.Values v) {
+        for (Expr e : v.rows().get(0)) {
+            if (e instanceof Expr.Cast) {
+                return false;
+            }
+        }
+        for (List<Expr> row : v.rows()) {
+            for (Expr e : row) {
+                if (!isConstantRowValue(e)) {
+                    return false;
+                }
+            }
+        }
+        return true;
+    }
+
+    private static boolean isConstantRowValue(Expr e) {
+        if (e instanceof Expr.ColumnRef || ExprWalker.isSubquery(e)) {
+            return false;
+        }
+        for (Expr c : ExprWalker.children(e)) {
+            if (c != null && !isConstantRowValue(c)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** ORDER BY k or ORDER BY name against a result: the 0-based column, or -1. */

@@ -42,11 +42,10 @@ final class RowValues {
         }
     }
 
-    /** How one element pair compares: the affinities applied to each side and the collation. */
-    private record PairComparison(char leftAffinity, char rightAffinity, Collation collation) {
+    /** How one element pair compares: the affinity applied to both sides (as IN does, or as a comparison does) and the collation. */
+    private record PairComparison(char affinity, boolean asIn, Collation collation) {
         static PairComparison of(CExpr l, CExpr r) {
-            char[] affs = Comparisons.comparisonAffinities(l, r);
-            return new PairComparison(affs[0], affs[1], Comparisons.collationOf(l, r));
+            return new PairComparison(Comparisons.comparisonAffinity(l, r), false, Comparisons.collationOf(l, r));
         }
 
         /**
@@ -56,7 +55,7 @@ final class RowValues {
          */
         static PairComparison forIn(CExpr l, CExpr r) {
             char aff = Comparisons.inAffinity(l.affinity(), r.affinity());
-            return new PairComparison(aff, aff, Comparisons.collationOf(l, r));
+            return new PairComparison(aff, true, Comparisons.collationOf(l, r));
         }
 
         /** The sign of the comparison, or null when either value is NULL. */
@@ -64,11 +63,12 @@ final class RowValues {
             if (a == null || b == null) {
                 return null;
             }
-            if (leftAffinity != 0) {
-                a = ValueOps.applyAffinity(a, leftAffinity);
+            if (!asIn) {
+                return Integer.signum(Comparisons.compare(a, b, affinity, collation));
             }
-            if (rightAffinity != 0) {
-                b = ValueOps.applyAffinity(b, rightAffinity);
+            if (affinity != 0) {
+                a = ValueOps.applyAffinity(a, affinity);
+                b = ValueOps.applyAffinity(b, affinity);
             }
             return Integer.signum(ValueOps.compare(a, b, collation));
         }
@@ -109,7 +109,7 @@ final class RowValues {
         Query q = c.planner.subquery(s.select(), c.scope);
         boolean correlated = c.planner.lastSubqueryCorrelated;
         c.usesOuter |= c.planner.lastSubqueryUsesOuterOfParent;
-        char[] affs = c.planner.lastSubqueryPlanned.affinities();
+        char[] affs = c.planner.lastSubqueryTailAffinities;
         int n = q.columnCount();
         Object key = new Object();
         Eval row = f -> {

@@ -40,7 +40,13 @@ final class WindowCompiler {
         } else if (Functions.window(lower, argc) != null) {
             fn = () -> Functions.window(lower, argc);
         } else {
-            AggregateFunction agg = Functions.aggregate(lower, argc);
+            AggregateFunction found = Functions.aggregate(lower, argc);
+            if (found != null && argc == 1 && (lower.equals("min") || lower.equals("max"))) {
+                // min()/max() compare under their argument's collation, as the aggregates do
+                String name = c.compile(fc.args().get(0)).collation();
+                found = Functions.aggregate(lower, argc, name == null ? null : io.onelite.btree.Collation.byName(name));
+            }
+            AggregateFunction agg = found;
             if (agg == null) {
                 if (!Functions.exists(lower) && c.planner.functions.hasName(lower)) {
                     throw new OneLiteException(ResultCode.ERROR, "wrong number of arguments to function " + fc.name() + "()").aboutNode(fc);

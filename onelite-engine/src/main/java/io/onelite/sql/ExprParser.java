@@ -231,7 +231,8 @@ final class ExprParser {
                     escape = binary(5, false);
                 }
                 int h = Math.max(lh, Math.max(c.height(pattern), c.height(escape)));
-                if (op.type() == TokenType.REGEXP) {
+                if (op.type() == TokenType.REGEXP || op.type() == TokenType.GLOB && escape != null) {
+                    // GLOB takes no ESCAPE: SQLite's glob(y, x, z) fails "wrong number of arguments to function GLOB()"
                     return regexp(op, left, not, pattern, escape, h);
                 }
                 Expr.LikeOp likeOp = switch (op.type()) {
@@ -245,7 +246,7 @@ final class ExprParser {
     }
 
     /**
-     * {@code x [NOT] REGEXP y [ESCAPE z]}: as SQLite's parser, the call {@code regexp(y, x[, z])}
+     * {@code x [NOT] REGEXP y [ESCAPE z]} (and {@code x GLOB y ESCAPE z}): as SQLite's parser, the call {@code regexp(y, x[, z])}
      * named as the operator is spelled, so that without a regexp() (an extension defines it) the
      * error reads "no such function: regexp" for {@code regexp}, "REGEXP" for {@code REGEXP}.
      */

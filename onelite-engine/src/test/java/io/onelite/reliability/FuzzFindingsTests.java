@@ -150,4 +150,151 @@ class FuzzFindingsTests {
                     "SELECT count(*), sum(a) FROM t");
         }
     }
+
+    // RandomQueryDifferentialTests (plan package), the query generator compared with sqlite-jdbc:
+    // docs/reliability.md items 15 to 22
+
+    @Test
+    void bareColumnsFollowTheLastMinOrMaxBesideOtherAggregates() throws Exception { // #15
+        try (SideBySide s = new SideBySide()) {
+            s.setUp("CREATE TABLE t(id INTEGER PRIMARY KEY, g, x, y, b)",
+                    "INSERT INTO t VALUES (1, 1, NULL, 5, 'a'), (2, 1, NULL, 3, 'b'), (3, 1, NULL, 9, 'c'), (4, 2, 3, 1, 'd'),"
+                            + " (5, 2, 7, 2, 'e'), (6, 2, 5, 8, 'f'), (7, 2, NULL, 0, 'g')");
+            sameAsSqlite(s,
+                    // b came from the group's first row as soon as another aggregate was there
+                    "SELECT max(id), b FROM t HAVING count(DISTINCT y) > 0",
+                    "SELECT g, count(*), max(x), b FROM t GROUP BY g",
+                    "SELECT g, max(x), min(y), b FROM t GROUP BY g", // the last one decides
+                    "SELECT g, min(y), max(x), b FROM t GROUP BY g",
+                    "SELECT g, max(x) + min(x), b FROM t GROUP BY g",
+                    "SELECT g, b FROM t GROUP BY g HAVING min(y) > -1 ORDER BY max(x)", // ORDER BY before HAVING
+                    "SELECT g, max(x), b FROM t GROUP BY g", // all NULL: the last row
+                    "SELECT g, max(x) FILTER (WHERE y > 1), b FROM t GROUP BY g",
+                    "SELECT g, count(*), b FROM t GROUP BY g");
+        }
+    }
+
+    @Test
+    void globTakesNoEscape() throws Exception { // #16
+        try (SideBySide s = new SideBySide()) {
+            s.setUp("CREATE TABLE t(a)", "INSERT INTO t VALUES ('a')");
+            sameAsSqlite(s, "SELECT a FROM t WHERE a GLOB 'a' ESCAPE '%'", "SELECT 'a' glob 'a' escape 'x'",
+                    "SELECT 'a' NOT Glob 'a' ESCAPE 'x'", "SELECT a GLOB 'a', a NOT GLOB 'b' FROM t");
+        }
+    }
+
+    @Test
+    void aComparisonAppliesItsAffinityToBothSidesAndACompoundHasItsLastArmsAffinity() throws Exception { // #17
+        try (SideBySide s = new SideBySide()) {
+            s.setUp("CREATE TABLE t(id INTEGER PRIMARY KEY, a INTEGER)", "CREATE TABLE u(id INTEGER PRIMARY KEY, z NUMERIC)",
+                    "INSERT INTO t VALUES (3, 1)", "CREATE TABLE w(b TEXT, n INTEGER, r REAL, x)",
+                    "INSERT INTO w VALUES ('5', 5, 5.0, '5')");
+            sameAsSqlite(s,
+                    // both sides numeric: '1' from the other arm is converted too (no row before)
+                    "SELECT t.id FROM t WHERE t.a = (SELECT u.id FROM u UNION ALL VALUES ('1'))",
+                    "SELECT t.id FROM t WHERE (t.a, t.id) = (SELECT u.id, u.z FROM u UNION ALL VALUES ('1', ' 3'))",
+                    // the compound's affinity is its last SELECT's (none here)
+                    "SELECT (SELECT b FROM w UNION ALL SELECT 5) = 5, (SELECT b FROM w WHERE 0 UNION ALL SELECT 5) = '5'",
+                    "SELECT ((SELECT n FROM w WHERE 0 UNION ALL SELECT '5'), 1) = (5, 1) FROM w",
+                    "SELECT 1 FROM w WHERE (SELECT n FROM w WHERE 0 UNION ALL SELECT '5') IN (5, 6)",
+                    "SELECT b = n, x = n, b = r, x = b, b < 10, x < 10, n < '10' FROM w");
+        }
+    }
+
+    @Test
+    void aCompoundOrderedUnderACollationRunsAsSqlitesSubquery() throws Exception { // #18
+        try (SideBySide s = new SideBySide()) {
+            s.setUp("CREATE TABLE t(id, b)", "INSERT INTO t VALUES (1, 'A'), (2, 'b'), (3, 'a')");
+            sameAsSqlite(s,
+                    // the last SELECT's GROUP BY and HAVING move to the outer query
+                    "SELECT 0 UNION SELECT 1 FROM t q GROUP BY q.id ORDER BY 1 COLLATE NOCASE",
+                    "SELECT 0 UNION SELECT max(q.id) FROM t q HAVING max(q.id) > 0 ORDER BY 1 COLLATE NOCASE",
+                    "SELECT 0 AS n UNION SELECT id FROM t GROUP BY 1 HAVING count(*) > 0 ORDER BY 1 COLLATE NOCASE",
+                    "SELECT 1 FROM t q GROUP BY q.id UNION SELECT 0 ORDER BY 1 COLLATE NOCASE",
+                    "SELECT 0 UNION ALL SELECT 1 FROM t q GROUP BY q.id ORDER BY 1 COLLATE NOCASE",
+                    "SELECT 'B' AS x UNION SELECT b FROM t ORDER BY 1 COLLATE NOCASE LIMIT 2 OFFSET 1",
+                    "SELECT 'B' AS x UNION SELECT b FROM t ORDER BY x || '' COLLATE NOCASE",
+                    // a HAVING needs GROUP BY or an aggregate result column
+                    "SELECT 1 FROM t HAVING max(id) > 0", "SELECT 1 FROM t WHERE nope HAVING 1",
+                    "SELECT count(*) FROM t HAVING max(id) > 0");
+        }
+    }
+
+    @Test
+    void aWildcardUsedAsTheEscapeIsNoWildcard() throws Exception { // #19
+        try (SideBySide s = new SideBySide()) {
+            sameAsSqlite(s, "SELECT 1 LIKE '1%' ESCAPE '%', '1%' LIKE '1%%' ESCAPE '%', 'a_' LIKE 'a__' ESCAPE '_', "
+                    + "'ab' LIKE 'a_' ESCAPE '_', 'xyz' LIKE '%' ESCAPE '%', '%' LIKE '%%' ESCAPE '%', like('1%', 1, '%')");
+        }
+    }
+
+    @Test
+    void aCollateInsideAnExpressionGivesItsCollation() throws Exception { // #20
+        try (SideBySide s = new SideBySide()) {
+            s.setUp("CREATE TABLE t3(id INTEGER PRIMARY KEY, k TEXT COLLATE RTRIM, y TEXT COLLATE NOCASE)",
+                    "INSERT INTO t3 VALUES (1, 'b  ', 'B'), (2, 'abc', 'abc'), (3, 'Abc', 'ABC')");
+            sameAsSqlite(s,
+                    "SELECT s0 = 'b' FROM (SELECT max(k COLLATE RTRIM) AS s0 FROM t3)",
+                    "SELECT k FROM t3 ORDER BY CASE WHEN k COLLATE NOCASE < 'z' THEN k END",
+                    "SELECT k FROM t3 ORDER BY (k COLLATE NOCASE) || 'x'",
+                    "SELECT CAST(y AS TEXT) = 'abc', lower(y COLLATE BINARY) = 'ABC', (y COLLATE BINARY) || '' = 'ABC' FROM t3",
+                    "SELECT s FROM (SELECT CASE WHEN y COLLATE BINARY = 'x' THEN 1 ELSE y END AS s FROM t3) WHERE s = 'abc'");
+        }
+    }
+
+    @Test
+    void windowMinAndMaxCompareUnderTheirArgumentsCollation() throws Exception { // #21
+        try (SideBySide s = new SideBySide()) {
+            s.setUp("CREATE TABLE t2(id INTEGER PRIMARY KEY, x, y TEXT COLLATE NOCASE)",
+                    "INSERT INTO t2 VALUES (1, 1, 'abc '), (2, 2, 'B'), (3, 3, 'b'), (4, 0, 'abc')");
+            sameAsSqlite(s, "SELECT id, max(y) OVER (ORDER BY x) FROM t2 ORDER BY id",
+                    "SELECT id, min(y) OVER (ORDER BY x) FROM t2 ORDER BY id",
+                    "SELECT id, max(y) OVER () FROM t2 ORDER BY id");
+        }
+    }
+
+    @Test
+    void aValuesOfSeveralRowsEndsTheSearchForACompoundsCollation() throws Exception { // #22
+        try (SideBySide s = new SideBySide()) {
+            s.setUp("CREATE TABLE a(y TEXT COLLATE NOCASE)", "INSERT INTO a VALUES ('abc'), ('ABC')");
+            sameAsSqlite(s,
+                    // SQLite reads such a VALUES as a subquery, whose columns are BINARY: no NOCASE merge
+                    "SELECT 'x' UNION ALL VALUES ('z'), ('w') UNION SELECT y FROM a ORDER BY 1",
+                    "VALUES ('z'), ('w') UNION SELECT y FROM a ORDER BY 1",
+                    "SELECT 'x' UNION ALL VALUES ('z') UNION SELECT y FROM a ORDER BY 1", // one row: a plain SELECT
+                    "SELECT y FROM a UNION ALL VALUES ('z'), ('w') UNION SELECT y FROM a ORDER BY 1",
+                    "WITH c(v) AS (SELECT 1) SELECT 'x' UNION ALL VALUES ('z'), ('w') UNION SELECT y FROM a ORDER BY 1",
+                    // as the first SELECT: after a WITH, with a row that is not constant or a first
+                    // row with an affinity, SQLite keeps plain SELECTs of no collation (seed 9300000019)
+                    "WITH c(v) AS (SELECT 1) VALUES ('z'), ('w') UNION SELECT y FROM a ORDER BY 1",
+                    "VALUES ('z'), ((SELECT 'w')) UNION SELECT y FROM a ORDER BY 1",
+                    "VALUES (CAST('z' AS TEXT)), ('w') UNION SELECT y FROM a ORDER BY 1",
+                    "VALUES ('z'), (CAST('w' AS TEXT)) UNION SELECT y FROM a ORDER BY 1");
+        }
+    }
+
+    @Test
+    void aRecursiveCtesColumnsTakeTheCompoundRulesAffinity() throws Exception { // #23
+        try (SideBySide s = new SideBySide()) {
+            s.setUp("CREATE TABLE t3(id INTEGER PRIMARY KEY, k TEXT)", "INSERT INTO t3 VALUES (1, '3'), (3, '1')");
+            sameAsSqlite(s,
+                    // i is BLOB (min() has none, t3.id INTEGER): no conversion against the TEXT k, no row
+                    "WITH RECURSIVE c1(i) AS (SELECT min(id) FROM t3 UNION ALL SELECT t3.id FROM c1 JOIN t3 ON t3.id = c1.i + 2) "
+                            + "SELECT c1.i, t3.id FROM c1 JOIN t3 ON c1.i = t3.k ORDER BY 1",
+                    "WITH RECURSIVE c1(i) AS (SELECT 1 UNION ALL SELECT i + 2 FROM c1 WHERE i < 3) "
+                            + "SELECT c1.i, t3.id FROM c1 JOIN t3 ON c1.i = t3.k ORDER BY 1");
+        }
+    }
+
+    @Test
+    void nullifAndScalarMinMaxCompareUnderTheFirstArgumentsCollation() throws Exception { // #26
+        try (SideBySide s = new SideBySide()) {
+            s.setUp("CREATE TABLE t(y TEXT COLLATE NOCASE, k TEXT COLLATE RTRIM, b TEXT)", "INSERT INTO t VALUES ('abc', 'abc', 'abc')");
+            sameAsSqlite(s,
+                    // seed 9400000022: nullif((z COLLATE RTRIM), 'abc ') kept 'abc'
+                    "SELECT nullif(y, 'ABC'), nullif(k, 'abc '), nullif(b, 'ABC'), nullif('ABC', y), nullif((b COLLATE RTRIM), 'abc ') FROM t",
+                    "SELECT max(y, 'ABC'), max('ABC', y), min(y, 'ABC', 'x'), max(b, y) FROM t",
+                    "SELECT nullif(b, upper(y) COLLATE NOCASE), nullif(b || '', upper(y) COLLATE NOCASE), nullif(y, NULL) FROM t");
+        }
+    }
 }

@@ -27,8 +27,13 @@ final class Patterns {
 
     /** @param escape the escape character, or -1 for none */
     static boolean like(String pattern, String text, int escape, boolean caseSensitive) {
-        return compare(codePoints(pattern), 0, codePoints(text), 0, caseSensitive ? LIKE_CASE : LIKE_NOCASE,
-                escape < 0 ? 0 : escape) == MATCH;
+        Info info = caseSensitive ? LIKE_CASE : LIKE_NOCASE;
+        if (escape == info.matchAll || escape == info.matchOne) {
+            // as likeFunc: an escape character that is a wildcard is no longer a wildcard
+            info = new Info(escape == info.matchAll ? 0 : info.matchAll, escape == info.matchOne ? 0 : info.matchOne,
+                    info.matchSet, info.noCase);
+        }
+        return compare(codePoints(pattern), 0, codePoints(text), 0, info, escape < 0 ? 0 : escape) == MATCH;
     }
 
     /** Code points followed by a 0 terminator; stops at an embedded NUL. */
