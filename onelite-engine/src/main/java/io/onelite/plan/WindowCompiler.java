@@ -40,13 +40,7 @@ final class WindowCompiler {
         } else if (Functions.window(lower, argc) != null) {
             fn = () -> Functions.window(lower, argc);
         } else {
-            AggregateFunction found = Functions.aggregate(lower, argc);
-            if (found != null && argc == 1 && (lower.equals("min") || lower.equals("max"))) {
-                // min()/max() compare under their argument's collation, as the aggregates do
-                String name = c.compile(fc.args().get(0)).collation();
-                found = Functions.aggregate(lower, argc, name == null ? null : io.onelite.btree.Collation.byName(name));
-            }
-            AggregateFunction agg = found;
+            AggregateFunction agg = Functions.aggregate(lower, argc);
             if (agg == null) {
                 if (!Functions.exists(lower) && c.planner.functions.hasName(lower)) {
                     throw new OneLiteException(ResultCode.ERROR, "wrong number of arguments to function " + fc.name() + "()").aboutNode(fc);
@@ -64,7 +58,17 @@ final class WindowCompiler {
         try {
             Eval[] args = new Eval[argc];
             for (int i = 0; i < argc; i++) {
-                args[i] = c.eval(fc.args().get(i));
+                CExpr arg = c.compile(fc.args().get(i));
+                args[i] = arg.eval();
+                if (app == null && argc == 1 && arg.collation() != null && (lower.equals("min") || lower.equals("max"))) {
+                    // min()/max() compare under their argument's collation, as the aggregates do
+                    // (taken from this one compilation: compiling the argument twice would meet an
+                    // outer aggregate inside it twice)
+                    AggregateFunction collated = Functions.aggregate(lower, argc, Collation.byName(arg.collation()));
+                    if (collated != null) {
+                        fn = () -> Functions.windowOf(collated);
+                    }
+                }
             }
             Eval[] part = new Eval[w.partitionBy().size()];
             for (int i = 0; i < part.length; i++) {
