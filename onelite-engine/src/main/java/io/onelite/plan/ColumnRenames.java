@@ -33,6 +33,7 @@ import java.util.Set;
  * {@code CREATE VIEW v AS SELECT z, b FROM t} (its column is then named z, as in SQLite), while an
  * {@code a} of another table, an alias or {@code *} stays as written. A token written quoted gets
  * the new name in double quotes, a bare one the bare name (quoted when it needs to be).
+ * Triggers are rewritten by {@link TriggerColumnRenames} with the same edits.
  */
 final class ColumnRenames {
     private ColumnRenames() {
@@ -78,24 +79,38 @@ final class ColumnRenames {
             return v.sql();
         }
         orderByNames(cv.select(), hits);
-        List<Token> columnTokens = new ArrayList<>();
+        List<Token> tokens = new ArrayList<>();
         for (Expr.ColumnRef ref : hits) {
             Integer place = parsed.places().get(ref);
             if (place != null) {
-                columnTokens.add(columnToken(v.sql(), place, ref));
+                tokens.add(columnToken(v.sql(), place, ref));
             }
         }
-        columnTokens.sort((a, b) -> Integer.compare(b.start(), a.start()));
-        StringBuilder sql = new StringBuilder(v.sql());
+        return edit(v.sql(), tokens, to);
+    }
+
+    /**
+     * {@code sql} with each of {@code tokens} (tokens of it, a token listed twice counting once)
+     * replaced by the new name, as SQLite's {@code renameEditSql}.
+     */
+    static String edit(String sql, List<Token> tokens, String to) {
+        List<Token> sorted = new ArrayList<>(tokens);
+        sorted.sort((a, b) -> Integer.compare(b.start(), a.start()));
+        StringBuilder out = new StringBuilder(sql);
         int last = -1;
-        for (Token token : columnTokens) {
+        for (Token token : sorted) {
             if (token.start() == last) {
                 continue; // one token reached twice
             }
             last = token.start();
-            sql.replace(token.start(), token.end(), replacement(v.sql().charAt(token.start()), to));
+            out.replace(token.start(), token.end(), replacement(sql.charAt(token.start()), to));
         }
-        return sql.toString();
+        return out.toString();
+    }
+
+    /** The token of {@code sql} starting at {@code place}. */
+    static Token tokenAt(String sql, int place) {
+        return new Lexer(sql, place).next();
     }
 
     /**
@@ -104,7 +119,7 @@ final class ColumnRenames {
      * ORDER BY a} renames all but t's a, as SQLite, where the term takes the token of the result
      * column it names (the leftmost arm's first). A term naming an alias stays.
      */
-    private static void orderByNames(SelectStmt select, Set<Expr.ColumnRef> hits) {
+    static void orderByNames(SelectStmt select, Set<Expr.ColumnRef> hits) {
         if (select.with() != null) {
             select.with().ctes().forEach(cte -> orderByNames(cte.select(), hits));
         }
@@ -159,7 +174,7 @@ final class ColumnRenames {
         }
     }
 
-    private static void subqueries(Expr e, Set<Expr.ColumnRef> hits) {
+    static void subqueries(Expr e, Set<Expr.ColumnRef> hits) {
         if (e instanceof Expr.Subquery s) {
             orderByNames(s.select(), hits);
         } else if (e instanceof Expr.Exists x) {
@@ -171,7 +186,7 @@ final class ColumnRenames {
     }
 
     /** The token naming the column in a reference starting at {@code place}: the last of {@code [schema.][table.]column}. */
-    private static Token columnToken(String sql, int place, Expr.ColumnRef ref) {
+    static Token columnToken(String sql, int place, Expr.ColumnRef ref) {
         Lexer lexer = new Lexer(sql, place);
         int skip = ref.schema() != null ? 4 : ref.table() != null ? 2 : 0;
         Token token = lexer.next();

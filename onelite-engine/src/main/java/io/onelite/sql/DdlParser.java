@@ -249,7 +249,7 @@ final class DdlParser {
             if (c.accept(TokenType.OF)) {
                 columns = new ArrayList<>();
                 do {
-                    columns.add(c.name());
+                    columns.add(c.placedName());
                 } while (c.accept(TokenType.COMMA));
             }
         }
