@@ -120,6 +120,10 @@ class RenameColumnTriggersDifferentialTests {
                 "DROP TRIGGER tr1",
                 "CREATE TRIGGER tr1 AFTER INSERT ON t1 WHEN a > 1 BEGIN SELECT 1; END",
                 "ALTER TABLE t1 RENAME COLUMN a TO z",
+                "INSERT INTO t1 VALUES (5, 6)", // a trigger's OLD and NEW are named only qualified
+                "DROP TRIGGER tr1",
+                "CREATE TRIGGER tr1 AFTER INSERT ON t1 BEGIN SELECT rowid; END",
+                "INSERT INTO t1 VALUES (5, 6)",
                 "DROP TRIGGER tr1",
                 "CREATE TRIGGER tr1 AFTER INSERT ON t1 BEGIN SELECT new.a, a FROM u; END",
                 "ALTER TABLE t1 RENAME COLUMN a TO z",
