@@ -108,13 +108,14 @@ final class AlterExecutor {
             // temp objects may read main tables: they resolve along the whole search path
             Schema resolveIn = Schema.TEMP.equals(schema.name()) ? all : schema;
             SchemaCheck.viewsAndTriggers(resolveIn, ctx.session.functions(), "");
+            ColumnRenames.NewName to = new ColumnRenames.NewName(rc.newName(), rc.newNameQuoted());
             java.util.Map<String, String> views = ColumnRenames.views(schema.views(), resolveIn, ctx.session.functions(), t,
-                    c.name(), rc.newName());
+                    c.name(), to);
             java.util.Map<String, String> triggers = TriggerColumnRenames.triggers(schema.triggers(), resolveIn,
-                    ctx.session.functions(), t, c.name(), rc.newName());
+                    ctx.session.functions(), t, c.name(), to);
             // the table and its indexes; views and triggers by what their references resolve to
             rewrite(st, t.name(), (type, name, sqlText) -> "trigger".equals(type) ? null : new String[]{name, t.name(),
-                    sqlText == null ? null : replaceName(sqlText, c.name(), rc.newName())});
+                    sqlText == null ? null : replaceName(sqlText, c.name(), rc.newName(), rc.newNameQuoted())});
             if (resolveIn != schema) {
                 renamedAgainInTemp(st, views, triggers, resolveIn, ctx.session.functions());
             }
@@ -183,14 +184,14 @@ final class AlterExecutor {
         return !updates.isEmpty();
     }
 
-    /** Replaces an identifier (bare or quoted) as a whole word. */
-    static String replaceName(String sql, String from, String to) {
+    /** Replaces an identifier (bare or quoted) as a whole word; quoted where it was, or everywhere with {@code quoteAll}. */
+    static String replaceName(String sql, String from, String to, boolean quoteAll) {
         Pattern p = Pattern.compile("(?i)(?<![\\w$])([\"`\\[]?)" + Pattern.quote(from) + "([\"`\\]]?)(?![\\w$])");
         Matcher m = p.matcher(sql);
         StringBuilder sb = new StringBuilder();
         while (m.find()) {
             String q = m.group(1);
-            boolean quoted = !q.isEmpty();
+            boolean quoted = quoteAll || !q.isEmpty();
             m.appendReplacement(sb, Matcher.quoteReplacement(quoted ? "\"" + to + "\"" : quoteIfNeeded(to)));
         }
         m.appendTail(sb);

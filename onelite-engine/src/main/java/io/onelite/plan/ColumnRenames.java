@@ -40,12 +40,26 @@ final class ColumnRenames {
     }
 
     /**
+     * The new name of a RENAME COLUMN, and whether it was written quoted ({@code TO "w"}): SQLite
+     * then writes it quoted in every place, else quoted only where the old name was or where it
+     * needs it.
+     */
+    record NewName(String name, boolean quoted) {
+        /** The text to put where a token starting with {@code first} named the column, as SQLite's renameEditSql. */
+        String replacing(char first) {
+            boolean quotedThere = quoted || first == '"' || first == '`' || first == '[' || first == '\'';
+            boolean bare = name.matches("[A-Za-z_][A-Za-z0-9_$]*");
+            return quotedThere || !bare ? "\"" + name.replace("\"", "\"\"") + "\"" : name;
+        }
+    }
+
+    /**
      * The new text of each of {@code views} that reads column {@code from} of {@code t}, by view
      * name (lower case), the views compiled in {@code schema}. A view that does not compile is
      * left as it is ({@link SchemaCheck} refuses the ALTER before, for the table's own database).
      */
     static Map<String, String> views(Iterable<View> views, Schema schema, io.onelite.exec.func.AppFunctions functions,
-                                     Table t, String from, String to) {
+                                     Table t, String from, NewName to) {
         Map<String, String> out = new LinkedHashMap<>();
         for (View v : views) {
             String sql = renamed(v, schema, functions, t, from, to);
@@ -57,7 +71,7 @@ final class ColumnRenames {
     }
 
     private static String renamed(View v, Schema schema, io.onelite.exec.func.AppFunctions functions, Table t,
-                                  String from, String to) {
+                                  String from, NewName to) {
         // a parse of the stored text of its own, whose places are offsets into that text
         ParseResult parsed = Parser.parse(v.sql(), 0);
         if (!(parsed.stmt() instanceof CreateViewStmt cv)) {
@@ -93,7 +107,7 @@ final class ColumnRenames {
      * {@code sql} with each of {@code tokens} (tokens of it, a token listed twice counting once)
      * replaced by the new name, as SQLite's {@code renameEditSql}.
      */
-    static String edit(String sql, List<Token> tokens, String to) {
+    static String edit(String sql, List<Token> tokens, NewName to) {
         List<Token> sorted = new ArrayList<>(tokens);
         sorted.sort((a, b) -> Integer.compare(b.start(), a.start()));
         StringBuilder out = new StringBuilder(sql);
@@ -103,7 +117,7 @@ final class ColumnRenames {
                 continue; // one token reached twice
             }
             last = token.start();
-            out.replace(token.start(), token.end(), replacement(sql.charAt(token.start()), to));
+            out.replace(token.start(), token.end(), to.replacing(sql.charAt(token.start())));
         }
         return out.toString();
     }
@@ -194,12 +208,5 @@ final class ColumnRenames {
             token = lexer.next();
         }
         return token;
-    }
-
-    /** The new name as SQLite's renameEditSql writes it where the old one began with {@code first}. */
-    private static String replacement(char first, String to) {
-        boolean quoted = first == '"' || first == '`' || first == '[' || first == '\'';
-        boolean bare = to.matches("[A-Za-z_][A-Za-z0-9_$]*");
-        return quoted || !bare ? "\"" + to.replace("\"", "\"\"") + "\"" : to;
     }
 }

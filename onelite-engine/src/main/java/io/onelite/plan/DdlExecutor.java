@@ -491,8 +491,9 @@ public final class DdlExecutor {
             return java.util.Map.of();
         }
         String column = t.columns().get(t.columnIndex(rc.oldName())).name();
-        return triggers ? TriggerColumnRenames.triggers(temp.triggers(), all, ctx.session.functions(), t, column, rc.newName())
-                : ColumnRenames.views(temp.views(), all, ctx.session.functions(), t, column, rc.newName());
+        ColumnRenames.NewName to = new ColumnRenames.NewName(rc.newName(), rc.newNameQuoted());
+        return triggers ? TriggerColumnRenames.triggers(temp.triggers(), all, ctx.session.functions(), t, column, to)
+                : ColumnRenames.views(temp.views(), all, ctx.session.functions(), t, column, to);
     }
 
     /** The temp schema's views and triggers naming a renamed main table follow it, as in SQLite. */

@@ -54,7 +54,7 @@ final class TriggerColumnRenames {
      * the whole search path for temp triggers).
      */
     static Map<String, String> triggers(Iterable<Trigger> triggers, Schema schema, AppFunctions functions, Table t,
-                                        String from, String to) {
+                                        String from, ColumnRenames.NewName to) {
         Map<String, String> out = new LinkedHashMap<>();
         for (Trigger tr : triggers) {
             String sql = renamed(tr, schema, functions, t, from, to);
@@ -93,7 +93,8 @@ final class TriggerColumnRenames {
         return named != null ? named : schema;
     }
 
-    private static String renamed(Trigger tr, Schema schema, AppFunctions functions, Table t, String from, String to) {
+    private static String renamed(Trigger tr, Schema schema, AppFunctions functions, Table t, String from,
+                                  ColumnRenames.NewName to) {
         // a parse of the stored text of its own, whose places are offsets into that text
         ParseResult parsed = Parser.parse(tr.sql(), 0);
         if (!(parsed.stmt() instanceof CreateTriggerStmt s)) {

@@ -323,7 +323,9 @@ final class DdlParser {
             c.accept(TokenType.COLUMN);
             String old = c.name();
             c.expect(TokenType.TO);
-            return new AlterTableStmt(table, new AlterTableStmt.RenameColumn(old, c.name()));
+            char first = c.peek().text().isEmpty() ? ' ' : c.peek().text().charAt(0);
+            boolean quoted = first == '"' || first == '\'' || first == '`' || first == '[';
+            return new AlterTableStmt(table, new AlterTableStmt.RenameColumn(old, c.name(), quoted));
         }
         if (c.accept(TokenType.ADD)) {
             c.accept(TokenType.COLUMN);

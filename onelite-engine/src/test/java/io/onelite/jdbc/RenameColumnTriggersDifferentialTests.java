@@ -75,7 +75,7 @@ class RenameColumnTriggersDifferentialTests {
     /**
      * The new text keeps every other character: spacing, comments, the case of other names; a
      * token written quoted gets the new name in double quotes, a bare one the bare name unless
-     * it needs quotes.
+     * it needs quotes or was written quoted in the ALTER ({@code TO "memo"}: quoted everywhere).
      */
     @Test
     void theRestOfTheTextStaysAsWritten() throws SQLException {
@@ -93,6 +93,12 @@ class RenameColumnTriggersDifferentialTests {
                 "ALTER TABLE t RENAME COLUMN total TO \"grand total\"",
                 "SELECT name, sql FROM sqlite_schema WHERE type = 'trigger'",
                 "UPDATE t SET \"grand total\" = 6",
+                "CREATE TRIGGER n AFTER INSERT ON t BEGIN INSERT INTO log VALUES (new.note || new.[note]); END",
+                "CREATE VIEW v AS SELECT note FROM t",
+                "ALTER TABLE t RENAME COLUMN note TO \"memo\"",
+                "SELECT name, sql FROM sqlite_schema ORDER BY name",
+                "INSERT INTO t VALUES (7, 'm')",
+                "SELECT * FROM v",
                 "SELECT * FROM log ORDER BY rowid");
     }
 
