@@ -10,8 +10,6 @@ import io.onelite.common.ResultCode;
 import io.onelite.sql.ast.AlterTableStmt;
 import io.onelite.sql.ast.ColumnConstraint;
 
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * ALTER TABLE: RENAME TO, RENAME COLUMN and ADD COLUMN, done as SQLite does by rewriting the
@@ -184,17 +182,26 @@ final class AlterExecutor {
         return !updates.isEmpty();
     }
 
-    /** Replaces an identifier (bare or quoted) as a whole word; quoted where it was, or everywhere with {@code quoteAll}. */
+    /**
+     * Replaces each identifier token (bare or quoted) naming {@code from} in a table's or index's
+     * text; quoted where it was, or everywhere with {@code quoteAll}. String literals stay: {@code
+     * DEFAULT 'a'} keeps its value.
+     */
     static String replaceName(String sql, String from, String to, boolean quoteAll) {
-        Pattern p = Pattern.compile("(?i)(?<![\\w$])([\"`\\[]?)" + Pattern.quote(from) + "([\"`\\]]?)(?![\\w$])");
-        Matcher m = p.matcher(sql);
-        StringBuilder sb = new StringBuilder();
-        while (m.find()) {
-            String q = m.group(1);
-            boolean quoted = quoteAll || !q.isEmpty();
-            m.appendReplacement(sb, Matcher.quoteReplacement(quoted ? "\"" + to + "\"" : quoteIfNeeded(to)));
+        java.util.List<io.onelite.sql.Token> names = new java.util.ArrayList<>();
+        io.onelite.sql.Lexer lexer = new io.onelite.sql.Lexer(sql, 0);
+        for (io.onelite.sql.Token t = lexer.next(); !t.is(io.onelite.sql.TokenType.EOF); t = lexer.next()) {
+            if (t.type().isId() && io.onelite.sql.Lexer.dequote(t.text()).equalsIgnoreCase(from)) {
+                names.add(t);
+            }
         }
-        m.appendTail(sb);
+        StringBuilder sb = new StringBuilder(sql);
+        for (int k = names.size() - 1; k >= 0; k--) {
+            io.onelite.sql.Token t = names.get(k);
+            char first = t.text().charAt(0);
+            boolean quoted = quoteAll || first == '"' || first == '`' || first == '[';
+            sb.replace(t.start(), t.end(), quoted ? "\"" + to.replace("\"", "\"\"") + "\"" : quoteIfNeeded(to));
+        }
         return sb.toString();
     }
 

@@ -208,6 +208,23 @@ class RenameColumnTriggersDifferentialTests {
                 "SELECT * FROM log ORDER BY rowid");
     }
 
+    /**
+     * The table's own text and its indexes' rename identifiers only: a string literal spelled like
+     * the column ({@code DEFAULT 'a'}, {@code CHECK (b <> 'a')}) keeps its value.
+     */
+    @Test
+    void theTableAndItsIndexesKeepTheirStringLiterals() throws SQLException {
+        assertSameOutcomes("CREATE TABLE m(a DEFAULT 'a', b CHECK (b <> 'a' AND a <> \"a\"), c AS (a || 'a'), UNIQUE (a))",
+                "CREATE INDEX mi ON m(a, \"a\" COLLATE nocase) WHERE a > 'a'",
+                "ALTER TABLE m RENAME COLUMN a TO z",
+                "SELECT name, sql FROM sqlite_schema ORDER BY name",
+                "INSERT INTO m(b) VALUES ('q')",
+                "ALTER TABLE m RENAME COLUMN z TO \"two words\"",
+                "SELECT name, sql FROM sqlite_schema ORDER BY name",
+                "INSERT INTO m(b) VALUES ('r')",
+                "SELECT * FROM m ORDER BY rowid");
+    }
+
     private static void assertSameOutcomes(String... script) throws SQLException {
         List<String> mine = WithoutRowidDifferentialTests.run(Drivers.ONELITE, script);
         List<String> theirs = WithoutRowidDifferentialTests.run(Drivers.NATIVE, script);
