@@ -10,8 +10,6 @@ import io.onelite.common.ResultCode;
 import io.onelite.sql.ast.AlterTableStmt;
 import io.onelite.sql.ast.ColumnConstraint;
 
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * ALTER TABLE: RENAME TO, RENAME COLUMN and ADD COLUMN, done as SQLite does by rewriting the
@@ -22,7 +20,11 @@ final class AlterExecutor {
     private AlterExecutor() {
     }
 
-    static void execute(AlterTableStmt a, Schema schema, Storage st, io.onelite.exec.ExecContext ctx) {
+    /**
+     * Runs {@code a} on its table's database {@code schema}; {@code all} is the connection's
+     * search path, where a temp table's views and triggers resolve.
+     */
+    static void execute(AlterTableStmt a, Schema schema, Schema all, Storage st, io.onelite.exec.ExecContext ctx) {
         Table t = schema.table(a.table().name());
         io.onelite.catalog.VirtualTable vt = t == null ? schema.virtualTable(a.table().name()) : null;
         if (vt != null) {
@@ -101,16 +103,27 @@ final class AlterExecutor {
                 throw new OneLiteException(ResultCode.ERROR, "duplicate column name: " + rc.newName());
             }
             Column c = t.columns().get(ci);
-            SchemaCheck.viewsAndTriggers(schema, ctx.session.functions(), "");
-            java.util.Map<String, String> views = ColumnRenames.views(schema.views(), schema, ctx.session.functions(), t, c.name(),
-                    rc.newName());
-            rewrite(st, t.name(), (type, name, sqlText) -> new String[]{name, t.name(),
-                    sqlText == null ? null : replaceName(sqlText, c.name(), rc.newName())});
-            rewriteViews(st, views);
-            if (!views.isEmpty()) {
-                // a reference the rewrite missed must not leave a view broken behind the ALTER's back
-                SchemaCheck.views(Schema.load(st, schema.name()), ctx.session.functions(), "after rename");
+            // temp objects may read main tables: they resolve along the whole search path
+            Schema resolveIn = Schema.TEMP.equals(schema.name()) ? all : schema;
+            SchemaCheck.viewsAndTriggers(resolveIn, ctx.session.functions(), "");
+            ColumnRenames.NewName to = new ColumnRenames.NewName(rc.newName(), rc.newNameQuoted());
+            java.util.Map<String, String> views = ColumnRenames.views(schema.views(), resolveIn, ctx.session.functions(), t,
+                    c.name(), to);
+            java.util.Map<String, String> triggers = TriggerColumnRenames.triggers(schema.triggers(), resolveIn,
+                    ctx.session.functions(), t, c.name(), to);
+            // the table and its indexes; views and triggers by what their references resolve to
+            rewrite(st, t.name(), (type, name, sqlText) -> "trigger".equals(type) ? null : new String[]{name, t.name(),
+                    sqlText == null ? null : replaceName(sqlText, c.name(), rc.newName(), rc.newNameQuoted())});
+            if (resolveIn != schema) {
+                renamedAgainInTemp(st, views, triggers, resolveIn, ctx.session.functions());
             }
+            rewriteViews(st, views);
+            rewriteTriggers(st, triggers);
+            // as SQLite's check after the change: a reference the rewrite missed, or a name the new
+            // column makes ambiguous, must not leave a view or trigger broken behind the ALTER's back
+            Schema after = Schema.load(st, schema.name());
+            SchemaCheck.viewsAndTriggers(resolveIn == schema ? after : replaced(all, after), ctx.session.functions(),
+                    "after rename");
         } else if (a.action() instanceof AlterTableStmt.DropColumn dc) {
             DropColumn.execute(t, dc.column(), schema, st, ctx.session.functions());
             return;
@@ -169,17 +182,26 @@ final class AlterExecutor {
         return !updates.isEmpty();
     }
 
-    /** Replaces an identifier (bare or quoted) as a whole word. */
-    static String replaceName(String sql, String from, String to) {
-        Pattern p = Pattern.compile("(?i)(?<![\\w$])([\"`\\[]?)" + Pattern.quote(from) + "([\"`\\]]?)(?![\\w$])");
-        Matcher m = p.matcher(sql);
-        StringBuilder sb = new StringBuilder();
-        while (m.find()) {
-            String q = m.group(1);
-            boolean quoted = !q.isEmpty();
-            m.appendReplacement(sb, Matcher.quoteReplacement(quoted ? "\"" + to + "\"" : quoteIfNeeded(to)));
+    /**
+     * Replaces each identifier token (bare or quoted) naming {@code from} in a table's or index's
+     * text; quoted where it was, or everywhere with {@code quoteAll}. String literals stay: {@code
+     * DEFAULT 'a'} keeps its value.
+     */
+    static String replaceName(String sql, String from, String to, boolean quoteAll) {
+        java.util.List<io.onelite.sql.Token> names = new java.util.ArrayList<>();
+        io.onelite.sql.Lexer lexer = new io.onelite.sql.Lexer(sql, 0);
+        for (io.onelite.sql.Token t = lexer.next(); !t.is(io.onelite.sql.TokenType.EOF); t = lexer.next()) {
+            if (t.type().isId() && io.onelite.sql.Lexer.dequote(t.text()).equalsIgnoreCase(from)) {
+                names.add(t);
+            }
         }
-        m.appendTail(sb);
+        StringBuilder sb = new StringBuilder(sql);
+        for (int k = names.size() - 1; k >= 0; k--) {
+            io.onelite.sql.Token t = names.get(k);
+            char first = t.text().charAt(0);
+            boolean quoted = quoteAll || first == '"' || first == '`' || first == '[';
+            sb.replace(t.start(), t.end(), quoted ? "\"" + to.replace("\"", "\"\"") + "\"" : quoteIfNeeded(to));
+        }
         return sb.toString();
     }
 
@@ -195,14 +217,23 @@ final class AlterExecutor {
 
     /** Stores the new text of views, given by lower-case name. */
     static void rewriteViews(Storage st, java.util.Map<String, String> sqlByView) {
-        if (sqlByView.isEmpty()) {
+        rewriteObjects(st, "view", sqlByView);
+    }
+
+    /** Stores the new text of triggers, given by lower-case name. */
+    static void rewriteTriggers(Storage st, java.util.Map<String, String> sqlByTrigger) {
+        rewriteObjects(st, "trigger", sqlByTrigger);
+    }
+
+    private static void rewriteObjects(Storage st, String type, java.util.Map<String, String> sqlByName) {
+        if (sqlByName.isEmpty()) {
             return;
         }
         RowCursor c = st.openTable(1);
         java.util.List<Object[]> updates = new java.util.ArrayList<>();
         for (boolean ok = c.first(); ok; ok = c.next()) {
             Object[] r = c.row();
-            String sql = "view".equals(r[0]) ? sqlByView.get(String.valueOf(r[1]).toLowerCase(java.util.Locale.ROOT)) : null;
+            String sql = type.equals(r[0]) ? sqlByName.get(String.valueOf(r[1]).toLowerCase(java.util.Locale.ROOT)) : null;
             if (sql != null) {
                 updates.add(new Object[]{c.rowid(), new Object[]{r[0], r[1], r[2], r[3], sql}});
             }
@@ -210,6 +241,57 @@ final class AlterExecutor {
         for (Object[] u : updates) {
             st.openTable(1).insert((Long) u[0], (Object[]) u[1]);
         }
+    }
+
+    /**
+     * SQLite's rename of a temp table's column goes over temp's views and triggers twice (once as
+     * the table's database, once as temp), the second time with their new text against the
+     * table as it was: each one the first pass changed by a reference that resolves fails there,
+     * "error in view v: no such column: z", "error in trigger tr: no such column: new.z", in
+     * {@code sqlite_temp_schema} order, and the ALTER with it. Done as it does, so that the same
+     * statements fail.
+     */
+    private static void renamedAgainInTemp(Storage st, java.util.Map<String, String> views,
+                                           java.util.Map<String, String> triggers, Schema before,
+                                           io.onelite.exec.func.AppFunctions functions) {
+        if (views.isEmpty() && triggers.isEmpty()) {
+            return;
+        }
+        RowCursor c = st.openTable(1);
+        for (boolean ok = c.first(); ok; ok = c.next()) {
+            Object[] r = c.row();
+            String key = String.valueOf(r[1]).toLowerCase(java.util.Locale.ROOT);
+            String sql = "view".equals(r[0]) ? views.get(key) : "trigger".equals(r[0]) ? triggers.get(key) : null;
+            if (sql == null) {
+                continue;
+            }
+            String error;
+            var parsed = io.onelite.sql.Parser.parse(sql, 0).stmt();
+            if (parsed instanceof io.onelite.sql.ast.CreateViewStmt cv) {
+                error = SchemaCheck.viewError(before, functions,
+                        new io.onelite.catalog.View((String) r[1], cv.columns(), cv.select(), sql, Schema.TEMP));
+            } else {
+                var ct = (io.onelite.sql.ast.CreateTriggerStmt) parsed;
+                error = SchemaCheck.triggerError(before, functions,
+                        new io.onelite.catalog.Trigger((String) r[1], ct.table(), ct, sql, Schema.TEMP));
+            }
+            if (error != null) {
+                throw new OneLiteException(ResultCode.ERROR, "error in " + r[0] + " " + r[1] + ": " + error);
+            }
+        }
+    }
+
+    /** The search path {@code all} with {@code changed} in place of the database of its name. */
+    private static Schema replaced(Schema all, Schema changed) {
+        java.util.List<Schema> dbs = new java.util.ArrayList<>();
+        for (Schema s : all.databases()) {
+            if (!Schema.TEMP.equals(s.name())) {
+                dbs.add(s.name().equalsIgnoreCase(changed.name()) ? changed : s);
+            }
+        }
+        Schema temp = all.database(Schema.TEMP);
+        dbs.add(dbs.isEmpty() ? 0 : 1, Schema.TEMP.equals(changed.name()) ? changed : temp); // main, temp, attached...
+        return Schema.searchPath(dbs, 1);
     }
 
     /** Whether table {@code t} holds a row. */

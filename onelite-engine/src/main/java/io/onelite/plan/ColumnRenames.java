@@ -33,9 +33,24 @@ import java.util.Set;
  * {@code CREATE VIEW v AS SELECT z, b FROM t} (its column is then named z, as in SQLite), while an
  * {@code a} of another table, an alias or {@code *} stays as written. A token written quoted gets
  * the new name in double quotes, a bare one the bare name (quoted when it needs to be).
+ * Triggers are rewritten by {@link TriggerColumnRenames} with the same edits.
  */
 final class ColumnRenames {
     private ColumnRenames() {
+    }
+
+    /**
+     * The new name of a RENAME COLUMN, and whether it was written quoted ({@code TO "w"}): SQLite
+     * then writes it quoted in every place, else quoted only where the old name was or where it
+     * needs it.
+     */
+    record NewName(String name, boolean quoted) {
+        /** The text to put where a token starting with {@code first} named the column, as SQLite's renameEditSql. */
+        String replacing(char first) {
+            boolean quotedThere = quoted || first == '"' || first == '`' || first == '[' || first == '\'';
+            boolean bare = name.matches("[A-Za-z_][A-Za-z0-9_$]*");
+            return quotedThere || !bare ? "\"" + name.replace("\"", "\"\"") + "\"" : name;
+        }
     }
 
     /**
@@ -44,7 +59,7 @@ final class ColumnRenames {
      * left as it is ({@link SchemaCheck} refuses the ALTER before, for the table's own database).
      */
     static Map<String, String> views(Iterable<View> views, Schema schema, io.onelite.exec.func.AppFunctions functions,
-                                     Table t, String from, String to) {
+                                     Table t, String from, NewName to) {
         Map<String, String> out = new LinkedHashMap<>();
         for (View v : views) {
             String sql = renamed(v, schema, functions, t, from, to);
@@ -56,7 +71,7 @@ final class ColumnRenames {
     }
 
     private static String renamed(View v, Schema schema, io.onelite.exec.func.AppFunctions functions, Table t,
-                                  String from, String to) {
+                                  String from, NewName to) {
         // a parse of the stored text of its own, whose places are offsets into that text
         ParseResult parsed = Parser.parse(v.sql(), 0);
         if (!(parsed.stmt() instanceof CreateViewStmt cv)) {
@@ -78,24 +93,38 @@ final class ColumnRenames {
             return v.sql();
         }
         orderByNames(cv.select(), hits);
-        List<Token> columnTokens = new ArrayList<>();
+        List<Token> tokens = new ArrayList<>();
         for (Expr.ColumnRef ref : hits) {
             Integer place = parsed.places().get(ref);
             if (place != null) {
-                columnTokens.add(columnToken(v.sql(), place, ref));
+                tokens.add(columnToken(v.sql(), place, ref));
             }
         }
-        columnTokens.sort((a, b) -> Integer.compare(b.start(), a.start()));
-        StringBuilder sql = new StringBuilder(v.sql());
+        return edit(v.sql(), tokens, to);
+    }
+
+    /**
+     * {@code sql} with each of {@code tokens} (tokens of it, a token listed twice counting once)
+     * replaced by the new name, as SQLite's {@code renameEditSql}.
+     */
+    static String edit(String sql, List<Token> tokens, NewName to) {
+        List<Token> sorted = new ArrayList<>(tokens);
+        sorted.sort((a, b) -> Integer.compare(b.start(), a.start()));
+        StringBuilder out = new StringBuilder(sql);
         int last = -1;
-        for (Token token : columnTokens) {
+        for (Token token : sorted) {
             if (token.start() == last) {
                 continue; // one token reached twice
             }
             last = token.start();
-            sql.replace(token.start(), token.end(), replacement(v.sql().charAt(token.start()), to));
+            out.replace(token.start(), token.end(), to.replacing(sql.charAt(token.start())));
         }
-        return sql.toString();
+        return out.toString();
+    }
+
+    /** The token of {@code sql} starting at {@code place}. */
+    static Token tokenAt(String sql, int place) {
+        return new Lexer(sql, place).next();
     }
 
     /**
@@ -104,7 +133,7 @@ final class ColumnRenames {
      * ORDER BY a} renames all but t's a, as SQLite, where the term takes the token of the result
      * column it names (the leftmost arm's first). A term naming an alias stays.
      */
-    private static void orderByNames(SelectStmt select, Set<Expr.ColumnRef> hits) {
+    static void orderByNames(SelectStmt select, Set<Expr.ColumnRef> hits) {
         if (select.with() != null) {
             select.with().ctes().forEach(cte -> orderByNames(cte.select(), hits));
         }
@@ -159,7 +188,7 @@ final class ColumnRenames {
         }
     }
 
-    private static void subqueries(Expr e, Set<Expr.ColumnRef> hits) {
+    static void subqueries(Expr e, Set<Expr.ColumnRef> hits) {
         if (e instanceof Expr.Subquery s) {
             orderByNames(s.select(), hits);
         } else if (e instanceof Expr.Exists x) {
@@ -171,7 +200,7 @@ final class ColumnRenames {
     }
 
     /** The token naming the column in a reference starting at {@code place}: the last of {@code [schema.][table.]column}. */
-    private static Token columnToken(String sql, int place, Expr.ColumnRef ref) {
+    static Token columnToken(String sql, int place, Expr.ColumnRef ref) {
         Lexer lexer = new Lexer(sql, place);
         int skip = ref.schema() != null ? 4 : ref.table() != null ? 2 : 0;
         Token token = lexer.next();
@@ -179,12 +208,5 @@ final class ColumnRenames {
             token = lexer.next();
         }
         return token;
-    }
-
-    /** The new name as SQLite's renameEditSql writes it where the old one began with {@code first}. */
-    private static String replacement(char first, String to) {
-        boolean quoted = first == '"' || first == '`' || first == '[' || first == '\'';
-        boolean bare = to.matches("[A-Za-z_][A-Za-z0-9_$]*");
-        return quoted || !bare ? "\"" + to.replace("\"", "\"\"") + "\"" : to;
     }
 }

@@ -194,16 +194,22 @@ public final class DdlExecutor {
             bumpCookie(st);
         } else if (s instanceof io.onelite.sql.ast.AlterTableStmt a) {
             // temp views over a main table follow a renamed column (compiled before the change)
-            java.util.Map<String, String> tempViews = a.action() instanceof io.onelite.sql.ast.AlterTableStmt.RenameColumn rc
-                    && !Schema.TEMP.equals(db) ? tempViewsRenamed(schema, rc, a, all, ctx) : java.util.Map.of();
-            AlterExecutor.execute(a, schema, st, ctx);
+            boolean renamesMainColumn = a.action() instanceof io.onelite.sql.ast.AlterTableStmt.RenameColumn
+                    && !Schema.TEMP.equals(db);
+            var rc = renamesMainColumn ? (io.onelite.sql.ast.AlterTableStmt.RenameColumn) a.action() : null;
+            java.util.Map<String, String> tempViews = renamesMainColumn ? tempViewsRenamed(schema, rc, a, all, ctx, false)
+                    : java.util.Map.of();
+            java.util.Map<String, String> tempTriggers = renamesMainColumn ? tempViewsRenamed(schema, rc, a, all, ctx, true)
+                    : java.util.Map.of();
+            AlterExecutor.execute(a, schema, all, st, ctx);
             if (a.action() instanceof io.onelite.sql.ast.AlterTableStmt.RenameTable rt && !Schema.TEMP.equals(db)) {
                 renameInTemp(schema.table(a.table().name()).name(), rt.newName(), all, ctx);
             }
-            if (!tempViews.isEmpty()) {
+            if (!tempViews.isEmpty() || !tempTriggers.isEmpty()) {
                 Storage temp = ctx.storage(Schema.TEMP);
                 temp.beginWrite();
                 AlterExecutor.rewriteViews(temp, tempViews);
+                AlterExecutor.rewriteTriggers(temp, tempTriggers);
                 bumpCookie(temp);
             }
         } else if (s instanceof io.onelite.sql.ast.MaintenanceStmt.Reindex r) {
@@ -471,18 +477,23 @@ public final class DdlExecutor {
     }
 
     /**
-     * The new text of the temp views that read the column a RENAME COLUMN renames (SQLite
-     * rewrites temp's views and triggers too), by lower-case name; empty when there is none.
+     * The new text of the temp views (or, with {@code triggers}, temp triggers) that name the
+     * column a RENAME COLUMN of a main table renames (SQLite rewrites temp's views and triggers
+     * too), by lower-case name; empty when there is none. Found before the change.
      */
     private static java.util.Map<String, String> tempViewsRenamed(Schema schema, io.onelite.sql.ast.AlterTableStmt.RenameColumn rc,
-                                                                io.onelite.sql.ast.AlterTableStmt a, Schema all, ExecContext ctx) {
+                                                                io.onelite.sql.ast.AlterTableStmt a, Schema all, ExecContext ctx,
+                                                                boolean triggers) {
         Schema temp = all.database(Schema.TEMP);
         Table t = schema.table(a.table().name());
-        if (temp == null || temp.views().isEmpty() || t == null || t.columnIndex(rc.oldName()) < 0) {
+        if (temp == null || (triggers ? temp.triggers().isEmpty() : temp.views().isEmpty()) || t == null
+                || t.columnIndex(rc.oldName()) < 0) {
             return java.util.Map.of();
         }
         String column = t.columns().get(t.columnIndex(rc.oldName())).name();
-        return ColumnRenames.views(temp.views(), all, ctx.session.functions(), t, column, rc.newName());
+        ColumnRenames.NewName to = new ColumnRenames.NewName(rc.newName(), rc.newNameQuoted());
+        return triggers ? TriggerColumnRenames.triggers(temp.triggers(), all, ctx.session.functions(), t, column, to)
+                : ColumnRenames.views(temp.views(), all, ctx.session.functions(), t, column, to);
     }
 
     /** The temp schema's views and triggers naming a renamed main table follow it, as in SQLite. */

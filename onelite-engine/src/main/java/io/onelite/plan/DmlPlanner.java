@@ -121,7 +121,7 @@ public final class DmlPlanner {
                 if (ci < 0 && Scope.isRowidName(c) && !t.withoutRowid()) {
                     ci = t.rowidAlias() >= 0 ? t.rowidAlias() : -1;
                 } else if (ci < 0) {
-                    throw new OneLiteException(ResultCode.ERROR, "no such column: " + c);
+                    throw new NoSuchAssignedColumn(c);
                 } else if (t.columns().get(ci).generated() != null) {
                     throw generatedSet(t, ci);
                 }
@@ -387,5 +387,16 @@ public final class DmlPlanner {
         d.writer = writer;
         d.loops = m.levels;
         return d;
+    }
+
+    /**
+     * "no such column: c" for a column an UPDATE or upsert SET assigns: SQLite finds it when it
+     * compiles the statement, not when it resolves names, so ALTER TABLE's schema checks
+     * ({@link SchemaCheck}) let it pass.
+     */
+    static final class NoSuchAssignedColumn extends OneLiteException {
+        NoSuchAssignedColumn(String column) {
+            super(ResultCode.ERROR, "no such column: " + column);
+        }
     }
 }

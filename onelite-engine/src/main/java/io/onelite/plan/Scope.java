@@ -290,6 +290,9 @@ final class Scope {
     }
 
     private Ref resolveHere(String table, String column, int depth, boolean read) {
+        if (trigger && table == null) {
+            return null; // a trigger's OLD and NEW are named only qualified: a bare "a" is "no such column: a"
+        }
         Ref found = null;
         for (int slot = visibleFrom; slot < Math.min(visibleTo, sources.size()); slot++) {
             Source src = sources.get(slot);

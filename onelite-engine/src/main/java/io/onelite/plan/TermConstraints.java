@@ -33,12 +33,12 @@ final class TermConstraints {
             if (op == Expr.BinaryOp.IS) {
                 return;
             }
-            Integer lc = columnOf(scope, slot, b.left());
+            Integer lc = columnOf(planner, scope, slot, b.left());
             if (lc != null && usable(planner, scope, slot, lc, b.right(), false, op == Expr.BinaryOp.EQ)) {
                 out.add(new AccessPlanner.Constraint(lc, op, b.right(), null));
                 return;
             }
-            Integer rc = columnOf(scope, slot, b.right());
+            Integer rc = columnOf(planner, scope, slot, b.right());
             if (rc != null && usable(planner, scope, slot, rc, b.left(), true, op == Expr.BinaryOp.EQ)) {
                 out.add(new AccessPlanner.Constraint(rc, flip(op), b.left(), null));
                 return;
@@ -57,7 +57,7 @@ final class TermConstraints {
                 }
             }
         } else if (term instanceof Expr.InList in && !in.not() && !in.values().isEmpty()) {
-            Integer c = columnOf(scope, slot, in.expr());
+            Integer c = columnOf(planner, scope, slot, in.expr());
             if (c == null) {
                 AccessPlanner.Constraint first = onExpression(planner, scope, slot, in.expr(), Expr.BinaryOp.EQ,
                         in.values().get(0), false);
@@ -80,7 +80,7 @@ final class TermConstraints {
             }
             out.add(new AccessPlanner.Constraint(c, Expr.BinaryOp.EQ, null, in.values()));
         } else if (term instanceof Expr.Between bt && !bt.not()) {
-            Integer c = columnOf(scope, slot, bt.expr());
+            Integer c = columnOf(planner, scope, slot, bt.expr());
             if (c != null && usable(planner, scope, slot, c, bt.low(), false, false)
                     && usable(planner, scope, slot, c, bt.high(), false, false)) {
                 out.add(new AccessPlanner.Constraint(c, Expr.BinaryOp.GE, bt.low(), null));
@@ -176,13 +176,17 @@ final class TermConstraints {
     }
 
     /** The column of {@code slot} an expression names (-1 = rowid), or null. */
-    private static Integer columnOf(Scope scope, int slot, Expr e) {
+    private static Integer columnOf(Planner planner, Scope scope, int slot, Expr e) {
         if (!(e instanceof Expr.ColumnRef c)) {
             return null;
         }
         Scope.Ref r = scope.peek(c.table(), c.column());
         if (r == null || r.depth() != 0 || r.slot() != slot) {
             return null;
+        }
+        if (planner.columnRefListener != null) {
+            // a term a lookup takes in whole is not compiled: RENAME COLUMN must still see its column
+            planner.columnRefListener.accept(c, r);
         }
         Table t = r.source().table();
         if (t != null && r.column() == t.rowidAlias() && r.column() >= 0) {

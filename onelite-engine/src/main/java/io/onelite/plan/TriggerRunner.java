@@ -90,19 +90,6 @@ final class TriggerRunner {
         this.beforeTypes = t != null && before ? DatatypeCheck.of(t) : null;
     }
 
-    private TriggerRunner(Planner planner, Table t, Trigger only) {
-        this.planner = planner;
-        this.table = t;
-        this.row = Writers.rowScope(t, "old").sources.get(0);
-        triggers.add(only);
-        this.beforeTypes = null;
-    }
-
-    /** Compiles one trigger's WHEN clause and body (ALTER TABLE's schema checks); throws what compiling throws. */
-    static void compileOne(Planner planner, Table t, Trigger tr) {
-        new TriggerRunner(planner, t, tr).compiled();
-    }
-
     boolean isEmpty() {
         return triggers.isEmpty();
     }
@@ -110,26 +97,18 @@ final class TriggerRunner {
     private List<Compiled> compiled() {
         if (compiled == null) {
             compiled = new ArrayList<>();
-            Scope scope = new Scope(null);
-            scope.trigger = true;
-            int n = row.columnNames().size();
-            scope.sources.add(new Source("old", table, row.columnNames(), row.affinities(), row.collations(),
-                    row.hasRowid(), new boolean[n]));
-            scope.sources.add(new Source("new", table, row.columnNames(), row.affinities(), row.collations(),
-                    row.hasRowid(), new boolean[n]));
+            Scope scope = rowScope(table, row);
             for (Trigger tr : triggers) {
                 CreateTriggerStmt s = tr.stmt();
-                Planner planner = bodyPlanner(tr);
+                Planner planner = bodyPlanner(this.planner, tr);
                 Eval when = s.when() == null ? null : new ExprCompiler(planner, scope).eval(s.when());
                 List<Object> body = new ArrayList<>();
-                Scope saved = planner.outerScope;
-                planner.outerScope = scope;
                 try {
-                    compileBody(planner, scope, s, body);
+                    for (Stmt st : s.body()) {
+                        body.add(compileStep(planner, scope, st));
+                    }
                 } catch (OneLiteException e) {
                     throw qualified(e, tr);
-                } finally {
-                    planner.outerScope = saved;
                 }
                 compiled.add(new Compiled(tr.name(), s.time(), when, body));
             }
@@ -137,16 +116,66 @@ final class TriggerRunner {
         return compiled;
     }
 
-    private static void compileBody(Planner planner, Scope scope, CreateTriggerStmt s, List<Object> body) {
-        for (Stmt st : s.body()) {
+    /** The scope a trigger's WHEN and body see: OLD in slot 0 and NEW in slot 1, rows of {@code row}'s columns. */
+    static Scope rowScope(Table table, Source row) {
+        Scope scope = new Scope(null);
+        scope.trigger = true;
+        int n = row.columnNames().size();
+        scope.sources.add(new Source("old", table, row.columnNames(), row.affinities(), row.collations(),
+                row.hasRowid(), new boolean[n]));
+        scope.sources.add(new Source("new", table, row.columnNames(), row.affinities(), row.collations(),
+                row.hasRowid(), new boolean[n]));
+        return scope;
+    }
+
+    /** One statement of a trigger body, compiled in the trigger's {@code scope}: an Executable, or a Query for a SELECT. */
+    private static Object compileStep(Planner planner, Scope scope, Stmt st) {
+        Scope saved = planner.outerScope;
+        planner.outerScope = scope;
+        try {
             if (st instanceof InsertStmt i) {
-                body.add(DmlPlanner.insert(planner, i));
+                return DmlPlanner.insert(planner, i);
             } else if (st instanceof UpdateStmt u) {
-                body.add(DmlPlanner.update(planner, u));
+                return DmlPlanner.update(planner, u);
             } else if (st instanceof DeleteStmt d) {
-                body.add(DmlPlanner.delete(planner, d));
-            } else if (st instanceof SelectStmt sel) {
-                body.add(planner.plan(sel, new Scope(scope, true)).query());
+                return DmlPlanner.delete(planner, d);
+            }
+            return planner.plan((SelectStmt) st, new Scope(scope, true)).query();
+        } finally {
+            planner.outerScope = saved;
+        }
+    }
+
+    /**
+     * Compiles the WHEN clause and each statement of {@code tr} (on table {@code t}, or on a view
+     * whose rows are {@code row}) one by one, telling {@code failed} of each part that does not
+     * compile and going on with the next, as ALTER TABLE's rename looks at every part of a trigger.
+     */
+    static void compileParts(Planner planner, Table t, Source row, Trigger tr,
+                             java.util.function.Consumer<OneLiteException> failed) {
+        Scope scope = rowScope(t, row);
+        Planner body = bodyPlanner(planner, tr);
+        CreateTriggerStmt s = tr.stmt();
+        if (s.when() != null) {
+            try {
+                new ExprCompiler(body, scope).eval(s.when());
+            } catch (OneLiteException e) {
+                failed.accept(qualified(e, tr));
+            }
+        }
+        for (Stmt st : s.body()) {
+            if (st instanceof InsertStmt i && i.select() != null) {
+                // first alone, as SQLite resolves it: an INSERT's column list is checked later, when it runs
+                try {
+                    compileStep(body, scope, i.select());
+                } catch (OneLiteException e) {
+                    failed.accept(qualified(e, tr));
+                }
+            }
+            try {
+                compileStep(body, scope, st);
+            } catch (OneLiteException e) {
+                failed.accept(qualified(e, tr));
             }
         }
     }
@@ -170,12 +199,17 @@ final class TriggerRunner {
      * own database's objects (SQLite's rule: "no such table: main.t" for a temp table it names),
      * a temp trigger the whole search path.
      */
-    private Planner bodyPlanner(Trigger tr) {
+    static Planner bodyPlanner(Planner planner, Trigger tr) {
         if (io.onelite.catalog.Schema.TEMP.equals(tr.db()) || planner.schema.databases().size() == 1) {
             return planner;
         }
         io.onelite.catalog.Schema own = planner.schema.database(tr.db());
-        return own == null ? planner : new Planner(own, planner.functions).boundTo("trigger " + tr.name(), tr.db());
+        if (own == null) {
+            return planner;
+        }
+        Planner bound = new Planner(own, planner.functions).boundTo("trigger " + tr.name(), tr.db());
+        bound.columnRefListener = planner.columnRefListener;
+        return bound;
     }
 
     /**

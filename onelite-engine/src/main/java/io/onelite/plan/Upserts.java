@@ -88,7 +88,7 @@ final class Upserts {
                 for (String c : sc.columns()) {
                     int ci = t.columnIndex(c);
                     if (ci < 0) {
-                        throw new OneLiteException(ResultCode.ERROR, "no such column: " + c);
+                        throw new DmlPlanner.NoSuchAssignedColumn(c);
                     }
                     if (t.columns().get(ci).generated() != null) {
                         throw DmlPlanner.generatedSet(t, ci);

@@ -229,7 +229,7 @@ final class ViewDml {
      * not compile fails here, before "cannot modify"; a column list of another length than its
      * SELECT fails only where the view's rows are read.
      */
-    private static Source columns(Planner planner, View v) {
+    static Source columns(Planner planner, View v) {
         Planner.ViewColumns columns = planner.viewColumns(v);
         int n = columns.names().size();
         char[] affinities = new char[n];

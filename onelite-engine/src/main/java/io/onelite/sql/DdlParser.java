@@ -249,7 +249,7 @@ final class DdlParser {
             if (c.accept(TokenType.OF)) {
                 columns = new ArrayList<>();
                 do {
-                    columns.add(c.name());
+                    columns.add(c.placedName());
                 } while (c.accept(TokenType.COMMA));
             }
         }
@@ -323,7 +323,9 @@ final class DdlParser {
             c.accept(TokenType.COLUMN);
             String old = c.name();
             c.expect(TokenType.TO);
-            return new AlterTableStmt(table, new AlterTableStmt.RenameColumn(old, c.name()));
+            char first = c.peek().text().isEmpty() ? ' ' : c.peek().text().charAt(0);
+            boolean quoted = first == '"' || first == '\'' || first == '`' || first == '[';
+            return new AlterTableStmt(table, new AlterTableStmt.RenameColumn(old, c.name(), quoted));
         }
         if (c.accept(TokenType.ADD)) {
             c.accept(TokenType.COLUMN);

@@ -134,7 +134,7 @@ final class DmlParser {
     List<SetClause> setList() {
         List<SetClause> set = new ArrayList<>();
         do {
-            List<String> columns = c.at(TokenType.LP) ? selects.nameList() : List.of(c.name());
+            List<String> columns = c.at(TokenType.LP) ? selects.nameList() : List.of(c.placedName());
             c.expect(TokenType.EQ);
             set.add(new SetClause(columns, exprs.expr()));
         } while (c.accept(TokenType.COMMA));

@@ -17,7 +17,8 @@ import java.util.Map;
  * @param start          the offset of the statement's first token ({@code end} when stmt is null)
  * @param text           the statement's source text from its first token to its last (no ';'), "" when stmt is null
  * @param places         where some syntax-tree nodes (column references) start in the parsed text, by node
- *                       identity: an error about one of them points there ({@code OneLiteException.errorOffset})
+ *                       identity: an error about one of them points there ({@code OneLiteException.errorOffset});
+ *                       also the names of column lists (INSERT's, SET's, UPDATE OF's), by string identity
  */
 public record ParseResult(Stmt stmt, int end, int parameterCount, List<String> parameterNames, int start,
                           String text, Map<Object, Integer> places) {

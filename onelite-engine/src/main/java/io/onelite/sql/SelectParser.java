@@ -165,7 +165,7 @@ final class SelectParser {
         c.expect(TokenType.LP);
         List<String> names = new ArrayList<>();
         do {
-            names.add(c.name());
+            names.add(c.placedName());
         } while (c.accept(TokenType.COMMA));
         c.expect(TokenType.RP);
         return names;

@@ -332,6 +332,18 @@ final class TokenCursor {
         return e;
     }
 
+    /**
+     * Consumes an {@code nm}, as {@link #name()}, and records where it starts, keyed by the returned
+     * string itself (a new instance per token): ALTER TABLE RENAME COLUMN finds the names of column
+     * lists (INSERT's, SET's, UPDATE OF's) in the stored text through it.
+     */
+    String placedName() {
+        int start = peek().start();
+        String name = name();
+        places.put(name, start);
+        return name;
+    }
+
     /** The places recorded so far. */
     Map<Object, Integer> places() {
         return places;

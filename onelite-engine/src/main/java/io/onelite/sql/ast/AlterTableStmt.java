@@ -10,8 +10,17 @@ public record AlterTableStmt(QualifiedName table, Action action) implements Stmt
     public record RenameTable(String newName) implements Action {
     }
 
-    /** {@code RENAME [COLUMN] oldName TO newName}. */
-    public record RenameColumn(String oldName, String newName) implements Action {
+    /**
+     * {@code RENAME [COLUMN] oldName TO newName}.
+     *
+     * @param newNameQuoted whether the new name was written quoted: SQLite then writes it quoted
+     *                      wherever it puts it
+     */
+    public record RenameColumn(String oldName, String newName, boolean newNameQuoted) implements Action {
+        /** A new name written bare. */
+        public RenameColumn(String oldName, String newName) {
+            this(oldName, newName, false);
+        }
     }
 
     /** {@code ADD [COLUMN] column-def}; the definition's {@link ColumnDef#text()} is its source text. */
