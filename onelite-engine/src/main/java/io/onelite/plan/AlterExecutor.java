@@ -113,7 +113,8 @@ final class AlterExecutor {
                     ctx.session.functions(), t, c.name(), to);
             // the table and its indexes; views and triggers by what their references resolve to
             rewrite(st, t.name(), (type, name, sqlText) -> "trigger".equals(type) ? null : new String[]{name, t.name(),
-                    sqlText == null ? null : replaceName(sqlText, c.name(), rc.newName(), rc.newNameQuoted())});
+                    ForeignKeyColumnRenames.ownText(sqlText, t.name(), c.name(), to)});
+            renameInChildKeys(st, t.name(), c.name(), to);
             if (resolveIn != schema) {
                 renamedAgainInTemp(st, views, triggers, resolveIn, ctx.session.functions());
             }
@@ -154,6 +155,25 @@ final class AlterExecutor {
         }
     }
 
+    /** Other tables' foreign keys naming column {@code from} of {@code parent} follow its rename, as in SQLite. */
+    private static void renameInChildKeys(Storage st, String parent, String from, ColumnRenames.NewName to) {
+        RowCursor c = st.openTable(1);
+        java.util.List<Object[]> updates = new java.util.ArrayList<>();
+        for (boolean ok = c.first(); ok; ok = c.next()) {
+            Object[] r = c.row();
+            if (!"table".equals(r[0]) || parent.equalsIgnoreCase(String.valueOf(r[2])) || !(r[4] instanceof String sql)) {
+                continue;
+            }
+            String renamed = ForeignKeyColumnRenames.childText(sql, parent, from, to);
+            if (!renamed.equals(sql)) {
+                updates.add(new Object[]{c.rowid(), new Object[]{r[0], r[1], r[2], r[3], renamed}});
+            }
+        }
+        for (Object[] u : updates) {
+            st.openTable(1).insert((Long) u[0], (Object[]) u[1]);
+        }
+    }
+
     /**
      * Renames the table's rows (and its automatic indexes) and the references to it in every
      * stored statement: views, triggers on any table and other tables' REFERENCES clauses.
@@ -180,33 +200,6 @@ final class AlterExecutor {
             st.openTable(1).insert((Long) u[0], (Object[]) u[1]);
         }
         return !updates.isEmpty();
-    }
-
-    /**
-     * Replaces each identifier token (bare or quoted) naming {@code from} in a table's or index's
-     * text; quoted where it was, or everywhere with {@code quoteAll}. String literals stay: {@code
-     * DEFAULT 'a'} keeps its value.
-     */
-    static String replaceName(String sql, String from, String to, boolean quoteAll) {
-        java.util.List<io.onelite.sql.Token> names = new java.util.ArrayList<>();
-        io.onelite.sql.Lexer lexer = new io.onelite.sql.Lexer(sql, 0);
-        for (io.onelite.sql.Token t = lexer.next(); !t.is(io.onelite.sql.TokenType.EOF); t = lexer.next()) {
-            if (t.type().isId() && io.onelite.sql.Lexer.dequote(t.text()).equalsIgnoreCase(from)) {
-                names.add(t);
-            }
-        }
-        StringBuilder sb = new StringBuilder(sql);
-        for (int k = names.size() - 1; k >= 0; k--) {
-            io.onelite.sql.Token t = names.get(k);
-            char first = t.text().charAt(0);
-            boolean quoted = quoteAll || first == '"' || first == '`' || first == '[';
-            sb.replace(t.start(), t.end(), quoted ? "\"" + to.replace("\"", "\"\"") + "\"" : quoteIfNeeded(to));
-        }
-        return sb.toString();
-    }
-
-    private static String quoteIfNeeded(String name) {
-        return name.matches("[A-Za-z_][A-Za-z0-9_$]*") ? name : "\"" + name.replace("\"", "\"\"") + "\"";
     }
 
     @FunctionalInterface

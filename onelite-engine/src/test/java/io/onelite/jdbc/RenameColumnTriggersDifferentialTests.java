@@ -225,6 +225,32 @@ class RenameColumnTriggersDifferentialTests {
                 "SELECT * FROM m ORDER BY rowid");
     }
 
+    /**
+     * A foreign key's column list names the parent's columns: renaming an {@code id} of the child
+     * left its {@code REFERENCES customers(id)} pointing at customers(order_id), and renaming the
+     * parent's column left the children's keys on the old name ("foreign key mismatch" on writes).
+     */
+    @Test
+    void foreignKeysFollowTheParentsColumnNotTheChilds() throws SQLException {
+        assertSameOutcomes("PRAGMA foreign_keys = ON",
+                "CREATE TABLE customers(id INTEGER PRIMARY KEY, name)",
+                "CREATE TABLE orders(id INTEGER PRIMARY KEY, customer_id REFERENCES customers(id), note DEFAULT 'id',"
+                        + " FOREIGN KEY (note) REFERENCES notes(id))",
+                "CREATE TABLE tree(id PRIMARY KEY, parent REFERENCES tree(id), other REFERENCES customers)",
+                "CREATE TABLE notes(id PRIMARY KEY)",
+                "INSERT INTO customers VALUES (1, 'a')",
+                "ALTER TABLE orders RENAME COLUMN id TO order_id",
+                "ALTER TABLE tree RENAME COLUMN id TO node",
+                "ALTER TABLE customers RENAME COLUMN id TO customer",
+                "SELECT name, sql FROM sqlite_schema ORDER BY name",
+                "SELECT * FROM pragma_foreign_key_list('orders')",
+                "INSERT INTO orders(customer_id, note) VALUES (1, NULL)",
+                "INSERT INTO orders(customer_id, note) VALUES (2, NULL)",
+                "INSERT INTO tree VALUES (1, NULL, 1), (2, 1, NULL)",
+                "INSERT INTO tree VALUES (3, 9, NULL)",
+                "SELECT * FROM orders");
+    }
+
     private static void assertSameOutcomes(String... script) throws SQLException {
         List<String> mine = WithoutRowidDifferentialTests.run(Drivers.ONELITE, script);
         List<String> theirs = WithoutRowidDifferentialTests.run(Drivers.NATIVE, script);
