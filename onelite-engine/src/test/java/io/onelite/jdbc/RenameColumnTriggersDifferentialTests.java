@@ -3,10 +3,7 @@ package io.onelite.jdbc;
 import org.junit.jupiter.api.Test;
 
 import java.sql.SQLException;
-import java.util.ArrayList;
-import java.util.List;
 
-import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * ALTER TABLE t RENAME COLUMN a TO z in triggers, as SQLite's {@code sqlite_rename_column}: in
@@ -252,14 +249,6 @@ class RenameColumnTriggersDifferentialTests {
     }
 
     private static void assertSameOutcomes(String... script) throws SQLException {
-        List<String> mine = WithoutRowidDifferentialTests.run(Drivers.ONELITE, script);
-        List<String> theirs = WithoutRowidDifferentialTests.run(Drivers.NATIVE, script);
-        List<String> diffs = new ArrayList<>();
-        for (int i = 0; i < script.length; i++) {
-            if (!mine.get(i).equals(theirs.get(i))) {
-                diffs.add(mine.get(i) + "\n   native: " + theirs.get(i));
-            }
-        }
-        assertThat(diffs).isEmpty();
+        LazyViewsDifferentialTests.assertSameOutcomes(script);
     }
 }
