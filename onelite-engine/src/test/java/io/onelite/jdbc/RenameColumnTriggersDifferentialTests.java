@@ -4,7 +4,6 @@ import org.junit.jupiter.api.Test;
 
 import java.sql.SQLException;
 
-
 /**
  * ALTER TABLE t RENAME COLUMN a TO z in triggers, as SQLite's {@code sqlite_rename_column}: in
  * every trigger of the schema (temp ones included), only the references that resolve to t.a are
