@@ -86,7 +86,8 @@ final class RevocableHolds {
                 }
             }
             first = false;
-            if (gate.acquire(until - deadline > 0 ? deadline : until)) {
+            // a look at the hold is no busy timeout: the slice owner may still barge ahead of us
+            if (gate.acquire(until - deadline > 0 ? deadline : until, deadline)) {
                 return true;
             }
         }

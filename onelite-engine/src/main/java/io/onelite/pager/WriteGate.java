@@ -70,6 +70,12 @@ final class WriteGate {
     private static final class Waiter {
         final Thread thread = Thread.currentThread();
         final long deadlineNanos;
+        /**
+         * When the waiter's busy timeout ends: a release in the slice hands the permit on when
+         * this comes before the slice's end. Later than {@link #deadlineNanos} for a waiter that
+         * only stops to look around ({@code RevocableHolds}) and queues again.
+         */
+        final long busyDeadlineNanos;
         /** Set by a releasing thread that handed the permit over: the waiter holds it. */
         boolean granted;
         /**
@@ -78,8 +84,9 @@ final class WriteGate {
          */
         boolean polling;
 
-        Waiter(long deadlineNanos) {
+        Waiter(long deadlineNanos, long busyDeadlineNanos) {
             this.deadlineNanos = deadlineNanos;
+            this.busyDeadlineNanos = busyDeadlineNanos;
         }
     }
 
@@ -142,6 +149,15 @@ final class WriteGate {
      * @throws InterruptedException if interrupted on entry or while waiting (the permit is not taken)
      */
     boolean acquire(long deadlineNanos) throws InterruptedException {
+        return acquire(deadlineNanos, deadlineNanos);
+    }
+
+    /**
+     * As {@link #acquire(long)}, returning false at {@code deadlineNanos} to let the caller look
+     * around, while its busy timeout ends only at {@code busyDeadlineNanos}: the slice owner may
+     * barge ahead of it as ahead of any waiter whose timeout is far.
+     */
+    boolean acquire(long deadlineNanos, long busyDeadlineNanos) throws InterruptedException {
         if (Thread.interrupted()) {
             throw new InterruptedException(); // as a semaphore: an interrupted thread never takes it
         }
@@ -150,7 +166,7 @@ final class WriteGate {
             if (takeIfAllowed()) {
                 return true;
             }
-            w = new Waiter(deadlineNanos);
+            w = new Waiter(deadlineNanos, Math.max(deadlineNanos, busyDeadlineNanos));
             queue.addLast(w);
         }
         while (true) {
@@ -227,7 +243,7 @@ final class WriteGate {
                 osLockKeeps++;
             }
             long now = System.nanoTime();
-            if (now - sliceEnd < 0 && head.deadlineNanos - sliceEnd > 0 && now - heldSince < maxBargeHoldNanos) {
+            if (now - sliceEnd < 0 && head.busyDeadlineNanos - sliceEnd > 0 && now - heldSince < maxBargeHoldNanos) {
                 held = false; // the owner may barge back; the head competes for it from now on
                 lastBargeRelease = now;
                 if (!head.polling) { // invariant (2): a polling head looks within pollNanos

@@ -157,6 +157,42 @@ class WriteGateTests {
         assertThat(got).isTrue();
     }
 
+    /**
+     * A waiter that only stops early to look around (RevocableHolds: whether to revoke an adaptive
+     * hold) is no short busy timeout: the owner still barges ahead of it. Taking its look as its
+     * timeout handed the permit to every adaptive BEGIN CONCURRENT waiter at the head, so with a
+     * slice longer than the look CONCURRENT writers ran at FIFO rates.
+     */
+    @Test
+    void aWaiterThatOnlyLooksAroundEarlyDoesNotStopTheOwnerBarging() throws Exception {
+        WriteGate gate = new WriteGate(LONG_SLICE, LONG_SLICE);
+        assertThat(gate.acquire(in(1))).isTrue();
+        AtomicBoolean got = new AtomicBoolean();
+        CountDownLatch taken = new CountDownLatch(1);
+        Thread t = new Thread(() -> {
+            try {
+                got.set(gate.acquire(in(10), in(60))); // looks at 10 s; busy timeout 60 s, past the slice
+            } catch (InterruptedException e) {
+                got.set(false);
+            }
+            taken.countDown();
+        });
+        t.start();
+        while (t.getState() != Thread.State.TIMED_WAITING && t.isAlive()) {
+            Thread.onSpinWait();
+        }
+        synchronized (gate) { // the woken waiter cannot run in between
+            gate.release();
+            assertThat(gate.tryAcquire()).isTrue(); // barged: not handed over
+        }
+        assertThat(gate.handOffs()).isZero();
+        assertThat(gate.barges()).isEqualTo(1);
+        gate.release();
+        assertThat(taken.await(30, TimeUnit.SECONDS)).isTrue();
+        assertThat(got).isTrue();
+        t.join();
+    }
+
     @Test
     void aReleaseAfterALongHoldHandsOffInsideTheSlice() throws Exception {
         WriteGate gate = new WriteGate(LONG_SLICE, TimeUnit.MILLISECONDS.toNanos(1));
