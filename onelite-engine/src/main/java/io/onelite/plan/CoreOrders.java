@@ -86,12 +86,12 @@ final class CoreOrders {
         while (e instanceof Expr.Collate c) {
             e = c.expr();
         }
+        if (scope.sources.isEmpty() || e instanceof Expr.ColumnRef || e instanceof Expr.Literal) {
+            return null; // no FROM (SELECT DISTINCT 1 GROUP BY NULL ORDER BY NULL): no index order
+        }
         int slot = scope.slotAt(0);
         io.onelite.catalog.Table t = scope.sources.get(slot).table();
-        if (t == null || e instanceof Expr.ColumnRef || e instanceof Expr.Literal) {
-            return null;
-        }
-        return IndexExprs.ofQuery(scope, slot, t, e);
+        return t == null ? null : IndexExprs.ofQuery(scope, slot, t, e);
     }
 
     /**

@@ -297,4 +297,16 @@ class FuzzFindingsTests {
                     "SELECT nullif(b, upper(y) COLLATE NOCASE), nullif(b || '', upper(y) COLLATE NOCASE), nullif(y, NULL) FROM t");
         }
     }
+
+    @Test
+    void aGroupedQueryWithoutFromOrderedByItsGroupKey() throws Exception { // #28
+        try (SideBySide s = new SideBySide()) {
+            s.setUp("CREATE TABLE t(a)");
+            sameAsSqlite(s,
+                    // SqlFuzzTests seed 52295337135596: IndexOutOfBoundsException (no first source to take an order from)
+                    "SELECT DISTINCT -1, FALSE GROUP BY NULL ORDER BY NULL",
+                    "SELECT DISTINCT 1 GROUP BY 1 + 1 ORDER BY 1 + 1",
+                    "SELECT count(*) GROUP BY abs(1) ORDER BY abs(1)");
+        }
+    }
 }
