@@ -314,13 +314,34 @@ public final class Planner {
             q = new SortLimitQuery(q, n, keys, desc, colls, nullsFirst, lim, off);
         }
         return new Planned(q, first.names(), first.declTypes(), first.tables(), first.affinities(), first.collations(),
-                arms(planned));
+                arms(cores, planned, n, !ctes.isEmpty()));
     }
 
+    /**
+     * The compound's arms for its column affinities: each SELECT's, a VALUES row being one, but
+     * a VALUES of several rows that SQLite's parser makes a subquery (see
+     * {@link #compoundCollations}) is one arm of a subquery's columns: with no affinity it may
+     * return anything, so a TEXT column of another arm becomes BLOB beside it, as in SQLite.
+     */
+    /** The arms of the parts of a recursive CTE, each SELECT's in turn. */
     private static List<SubqueryColumnTypes.Arm> arms(List<Planned> parts) {
         List<SubqueryColumnTypes.Arm> arms = new ArrayList<>();
         for (Planned p : parts) {
             arms.addAll(p.arms());
+        }
+        return arms;
+    }
+
+    private static List<SubqueryColumnTypes.Arm> arms(List<SelectCore> cores, List<Planned> parts, int n, boolean hasWith) {
+        List<SubqueryColumnTypes.Arm> arms = new ArrayList<>();
+        for (int arm = 0; arm < parts.size(); arm++) {
+            Planned p = parts.get(arm);
+            if (cores.get(arm) instanceof SelectCore.Values v && v.rows().size() > 1
+                    && (arm > 0 || !hasWith && isValuesCoroutine(v))) {
+                arms.add(SubqueryColumnTypes.Arm.ofValuesSubquery(p.arms(), n));
+            } else {
+                arms.addAll(p.arms());
+            }
         }
         return arms;
     }

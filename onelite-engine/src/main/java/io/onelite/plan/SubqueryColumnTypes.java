@@ -38,6 +38,21 @@ final class SubqueryColumnTypes {
             }
             return new Arm(List.copyOf(columns), affs, colls, types, casts);
         }
+
+        /**
+         * A VALUES of several rows read as one arm, as SQLite's parser makes it ({@code SELECT *
+         * FROM (VALUES ...)}): columns of a subquery, of the affinity its rows give them, each of
+         * which may return what a column of that affinity may ({@code sqlite3ExprDataType} of a
+         * TK_COLUMN: anything when it has none).
+         */
+        static Arm ofValuesSubquery(List<Arm> rows, int width) {
+            char[] affs = SubqueryColumnTypes.affinities(rows, width);
+            int[] types = new int[width];
+            for (int i = 0; i < width; i++) {
+                types[i] = byAffinity(affs[i]);
+            }
+            return new Arm(rows.get(0).columns(), affs, new String[width], types, new boolean[width]);
+        }
     }
 
     static char[] affinities(List<Arm> arms, int width) {

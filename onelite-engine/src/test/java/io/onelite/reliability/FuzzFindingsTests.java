@@ -309,4 +309,17 @@ class FuzzFindingsTests {
                     "SELECT count(*) GROUP BY abs(1) ORDER BY abs(1)");
         }
     }
+
+    @Test
+    void aValuesOfSeveralRowsInACompoundIsASubqueryColumnOfNoAffinity() throws Exception { // #29
+        try (SideBySide s = new SideBySide()) {
+            s.setUp("CREATE TABLE a(y TEXT)", "INSERT INTO a VALUES ('abc'), (''), ('5')");
+            sameAsSqlite(s,
+                    // seed 9300000035 query 57: (s1 COLLATE BINARY > s2) over such a compound was 1 where SQLite says 0
+                    "SELECT s1 > s2 FROM (SELECT 0 AS s1, y AS s2 FROM a UNION VALUES (2.5, 'x'), (1, 'y'))",
+                    "SELECT s2 = 5 FROM (SELECT y AS s2 FROM a UNION ALL VALUES ('x'), ('7'))",
+                    "SELECT s2 = 5 FROM (SELECT y AS s2 FROM a UNION ALL SELECT 'x')",
+                    "SELECT typeof(s2), s2 = 5 FROM (SELECT y AS s2 FROM a UNION ALL VALUES ('x'), (7))");
+        }
+    }
 }
