@@ -157,21 +157,32 @@ final class AlterExecutor {
 
     /** Other tables' foreign keys naming column {@code from} of {@code parent} follow its rename, as in SQLite. */
     private static void renameInChildKeys(Storage st, String parent, String from, ColumnRenames.NewName to) {
+        updateSchemaRows(st, r -> {
+            if (!"table".equals(r[0]) || parent.equalsIgnoreCase(String.valueOf(r[2])) || !(r[4] instanceof String sql)) {
+                return null;
+            }
+            String renamed = ForeignKeyColumnRenames.childText(sql, parent, from, to);
+            return renamed.equals(sql) ? null : new Object[]{r[0], r[1], r[2], r[3], renamed};
+        });
+    }
+
+    /**
+     * Replaces the {@code sqlite_schema} rows {@code change} gives a new row for (null: kept as it
+     * is), writing after the scan; whether any row changed.
+     */
+    private static boolean updateSchemaRows(Storage st, java.util.function.UnaryOperator<Object[]> change) {
         RowCursor c = st.openTable(1);
         java.util.List<Object[]> updates = new java.util.ArrayList<>();
         for (boolean ok = c.first(); ok; ok = c.next()) {
-            Object[] r = c.row();
-            if (!"table".equals(r[0]) || parent.equalsIgnoreCase(String.valueOf(r[2])) || !(r[4] instanceof String sql)) {
-                continue;
-            }
-            String renamed = ForeignKeyColumnRenames.childText(sql, parent, from, to);
-            if (!renamed.equals(sql)) {
-                updates.add(new Object[]{c.rowid(), new Object[]{r[0], r[1], r[2], r[3], renamed}});
+            Object[] n = change.apply(c.row());
+            if (n != null) {
+                updates.add(new Object[]{c.rowid(), n});
             }
         }
         for (Object[] u : updates) {
             st.openTable(1).insert((Long) u[0], (Object[]) u[1]);
         }
+        return !updates.isEmpty();
     }
 
     /**
@@ -183,23 +194,17 @@ final class AlterExecutor {
      */
     static boolean renameTable(Storage st, String from, String to) {
         String autoIndex = "sqlite_autoindex_" + from;
-        RowCursor c = st.openTable(1);
-        java.util.List<Object[]> updates = new java.util.ArrayList<>();
-        for (boolean ok = c.first(); ok; ok = c.next()) {
-            Object[] r = c.row();
+        return updateSchemaRows(st, r -> {
             String name = (String) r[1];
             boolean own = from.equalsIgnoreCase(String.valueOf(r[2]));
             String sql = TableReferences.rename((String) r[4], from, to);
-            if (own || !java.util.Objects.equals(sql, r[4])) {
-                String newName = "table".equals(r[0]) && own ? to : own && name.startsWith(autoIndex)
-                        ? "sqlite_autoindex_" + to + name.substring(autoIndex.length()) : name;
-                updates.add(new Object[]{c.rowid(), new Object[]{r[0], newName, own ? to : r[2], r[3], sql}});
+            if (!own && java.util.Objects.equals(sql, r[4])) {
+                return null;
             }
-        }
-        for (Object[] u : updates) {
-            st.openTable(1).insert((Long) u[0], (Object[]) u[1]);
-        }
-        return !updates.isEmpty();
+            String newName = "table".equals(r[0]) && own ? to : own && name.startsWith(autoIndex)
+                    ? "sqlite_autoindex_" + to + name.substring(autoIndex.length()) : name;
+            return new Object[]{r[0], newName, own ? to : r[2], r[3], sql};
+        });
     }
 
     @FunctionalInterface
@@ -222,18 +227,10 @@ final class AlterExecutor {
         if (sqlByName.isEmpty()) {
             return;
         }
-        RowCursor c = st.openTable(1);
-        java.util.List<Object[]> updates = new java.util.ArrayList<>();
-        for (boolean ok = c.first(); ok; ok = c.next()) {
-            Object[] r = c.row();
+        updateSchemaRows(st, r -> {
             String sql = type.equals(r[0]) ? sqlByName.get(String.valueOf(r[1]).toLowerCase(java.util.Locale.ROOT)) : null;
-            if (sql != null) {
-                updates.add(new Object[]{c.rowid(), new Object[]{r[0], r[1], r[2], r[3], sql}});
-            }
-        }
-        for (Object[] u : updates) {
-            st.openTable(1).insert((Long) u[0], (Object[]) u[1]);
-        }
+            return sql == null ? null : new Object[]{r[0], r[1], r[2], r[3], sql};
+        });
     }
 
     /**
@@ -293,20 +290,12 @@ final class AlterExecutor {
     }
 
     private static void rewrite(Storage st, String table, RowChange change) {
-        RowCursor c = st.openTable(1);
-        java.util.List<Object[]> updates = new java.util.ArrayList<>();
-        for (boolean ok = c.first(); ok; ok = c.next()) {
-            Object[] r = c.row();
+        updateSchemaRows(st, r -> {
             if (!table.equalsIgnoreCase(String.valueOf(r[2]))) {
-                continue;
+                return null;
             }
             String[] n = change.change((String) r[0], (String) r[1], (String) r[4]);
-            if (n != null) {
-                updates.add(new Object[]{c.rowid(), new Object[]{r[0], n[0], n[1], r[3], n[2]}});
-            }
-        }
-        for (Object[] u : updates) {
-            st.openTable(1).insert((Long) u[0], (Object[]) u[1]);
-        }
+            return n == null ? null : new Object[]{r[0], n[0], n[1], r[3], n[2]};
+        });
     }
 }
