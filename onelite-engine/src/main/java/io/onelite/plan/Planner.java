@@ -336,8 +336,7 @@ public final class Planner {
         List<SubqueryColumnTypes.Arm> arms = new ArrayList<>();
         for (int arm = 0; arm < parts.size(); arm++) {
             Planned p = parts.get(arm);
-            if (cores.get(arm) instanceof SelectCore.Values v && v.rows().size() > 1
-                    && (arm > 0 || !hasWith && isValuesCoroutine(v))) {
+            if (isValuesSubquery(cores, arm, hasWith)) {
                 arms.add(SubqueryColumnTypes.Arm.ofValuesSubquery(p.arms(), n));
             } else {
                 arms.addAll(p.arms());
@@ -364,14 +363,23 @@ public final class Planner {
                     out[i] = p.collations()[i];
                     break;
                 }
-                if (cores.get(arm) instanceof SelectCore.Values v && v.rows().size() > 1
-                        && (arm > 0 || !hasWith && isValuesCoroutine(v))) {
+                if (isValuesSubquery(cores, arm, hasWith)) {
                     out[i] = "BINARY";
                     break;
                 }
             }
         }
         return out;
+    }
+
+    /**
+     * Whether SELECT {@code arm} of a compound is a VALUES of several rows that SQLite's parser
+     * makes a subquery ({@code SELECT * FROM (VALUES ...)}): right of an operator always, as the
+     * first SELECT when it is {@code sqlite3MultiValues}' co-routine.
+     */
+    private static boolean isValuesSubquery(List<SelectCore> cores, int arm, boolean hasWith) {
+        return cores.get(arm) instanceof SelectCore.Values v && v.rows().size() > 1
+                && (arm > 0 || !hasWith && isValuesCoroutine(v));
     }
 
     /** Conditions (c) and (d) of {@code sqlite3MultiValues}: constant rows, a first row of no affinity. */
