@@ -77,20 +77,42 @@ public final class Database implements AutoCloseable {
             return new Database(new Shared(null, PagerStorage.openMemory(pagerOptions(options), txOptions(options))), options);
         }
         Path p = Path.of(path).toAbsolutePath().normalize();
-        synchronized (FILES) {
-            Shared s = FILES.get(p);
+        DatabaseOptions o = options;
+        return handle(FILES, p, () -> {
+            // The pager is shared by every handle of the file in this JVM, so it is opened
+            // read-only only when the file itself cannot be written: a read_only handle is
+            // enforced per session (StatementImpl), and must not make later handles read-only.
+            boolean fileReadOnly = o.readOnly()
+                    && !(java.nio.file.Files.isRegularFile(p) && java.nio.file.Files.isWritable(p));
+            PagerOptions po = pagerOptions(o.withReadOnly(fileReadOnly));
+            return new Shared(p, PagerStorage.open(p, po, txOptions(o), io));
+        }, options);
+    }
+
+    /**
+     * A new handle of the database {@code open} holds under {@code key}, opened by {@code create}
+     * when no handle of it is open.
+     */
+    private static <K> Database handle(Map<K, Shared> open, K key, java.util.function.Supplier<Shared> create,
+                                       DatabaseOptions options) {
+        synchronized (open) {
+            Shared s = open.get(key);
             if (s == null) {
-                // The pager is shared by every handle of the file in this JVM, so it is opened
-                // read-only only when the file itself cannot be written: a read_only handle is
-                // enforced per session (StatementImpl), and must not make later handles read-only.
-                boolean fileReadOnly = options.readOnly()
-                        && !(java.nio.file.Files.isRegularFile(p) && java.nio.file.Files.isWritable(p));
-                PagerOptions po = pagerOptions(options.withReadOnly(fileReadOnly));
-                s = new Shared(p, PagerStorage.open(p, po, txOptions(options), io));
-                FILES.put(p, s);
+                s = create.get();
+                open.put(key, s);
             }
             s.refs++;
             return new Database(s, options);
+        }
+    }
+
+    /** Releases a handle of the database {@code open} holds under {@code key}; the last one closes it. */
+    private static <K> void release(Map<K, Shared> open, K key, Shared s) {
+        synchronized (open) {
+            if (--s.refs == 0) {
+                open.remove(key);
+                s.storage.close();
+            }
         }
     }
 
@@ -104,15 +126,9 @@ public final class Database implements AutoCloseable {
         if (options == null) {
             options = DatabaseOptions.DEFAULTS;
         }
-        synchronized (MEMORIES) {
-            Shared s = MEMORIES.get(name);
-            if (s == null) {
-                s = new Shared(null, name, PagerStorage.openMemory(pagerOptions(options), txOptions(options)));
-                MEMORIES.put(name, s);
-            }
-            s.refs++;
-            return new Database(s, options);
-        }
+        DatabaseOptions o = options;
+        return handle(MEMORIES, name,
+                () -> new Shared(null, name, PagerStorage.openMemory(pagerOptions(o), txOptions(o))), options);
     }
 
     private static io.onelite.tx.TxOptions txOptions(DatabaseOptions o) {
@@ -141,23 +157,11 @@ public final class Database implements AutoCloseable {
         }
         closed = true;
         if (shared.memoryName != null) {
-            synchronized (MEMORIES) {
-                if (--shared.refs == 0) {
-                    MEMORIES.remove(shared.memoryName);
-                    shared.storage.close();
-                }
-            }
-            return;
-        }
-        if (shared.path == null) {
-            shared.storage.close();
-            return;
-        }
-        synchronized (FILES) {
-            if (--shared.refs == 0) {
-                FILES.remove(shared.path);
-                shared.storage.close();
-            }
+            release(MEMORIES, shared.memoryName, shared);
+        } else if (shared.path != null) {
+            release(FILES, shared.path, shared);
+        } else {
+            shared.storage.close(); // a private in-memory database
         }
     }
 

@@ -118,11 +118,12 @@ public final class DdlExecutor {
     /**
      * Runs a DDL statement against the connection's schema {@code all} (a search path): the
      * database it changes is chosen by {@link DdlTarget}, and only that one's storage is written.
+     * The caller skips a statement that {@link #changesNothing} before it takes the write lock.
      */
     public static void execute(Stmt s, Schema all, ExecContext ctx) {
         String db = DdlTarget.of(s, all);
-        if (db == null || changesNothing(s, all)) {
-            return; // DROP ... IF EXISTS of nothing, CREATE ... IF NOT EXISTS of what is there: no write lock
+        if (db == null) {
+            return; // DROP ... IF EXISTS of nothing
         }
         Schema schema = all.database(db);
         Storage st = ctx.storage(db);
