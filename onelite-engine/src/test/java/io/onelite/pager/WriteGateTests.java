@@ -20,10 +20,21 @@ class WriteGateTests {
     }
 
     /** Starts a thread that queues for the permit (busy timeout 60 s, past the 30 s slice); returns once parked. */
-    private static Thread waiter(WriteGate gate, AtomicBoolean got, CountDownLatch taken) throws InterruptedException {
+    private static Thread waiter(WriteGate gate, AtomicBoolean got, CountDownLatch taken) {
+        return waiter(() -> gate.acquire(in(60)), got, taken);
+    }
+
+    /** How a test's waiter asks for the permit. */
+    @FunctionalInterface
+    private interface Acquire {
+        boolean run() throws InterruptedException;
+    }
+
+    /** Starts a thread that queues for the permit through {@code acquire}; returns once parked. */
+    private static Thread waiter(Acquire acquire, AtomicBoolean got, CountDownLatch taken) {
         Thread t = new Thread(() -> {
             try {
-                got.set(gate.acquire(in(60)));
+                got.set(acquire.run());
             } catch (InterruptedException e) {
                 got.set(false);
             }
@@ -138,18 +149,7 @@ class WriteGateTests {
         assertThat(gate.acquire(in(1))).isTrue();
         AtomicBoolean got = new AtomicBoolean();
         CountDownLatch taken = new CountDownLatch(1);
-        Thread t = new Thread(() -> {
-            try {
-                got.set(gate.acquire(in(10))); // 10 s: before the 30 s slice ends
-            } catch (InterruptedException e) {
-                got.set(false);
-            }
-            taken.countDown();
-        });
-        t.start();
-        while (t.getState() != Thread.State.TIMED_WAITING && t.isAlive()) {
-            Thread.onSpinWait();
-        }
+        waiter(() -> gate.acquire(in(10)), got, taken); // 10 s: before the 30 s slice ends
         gate.release();
         assertThat(gate.tryAcquire()).isFalse(); // handed over: the owner cannot barge past it
         assertThat(gate.handOffs()).isEqualTo(1);
@@ -169,18 +169,7 @@ class WriteGateTests {
         assertThat(gate.acquire(in(1))).isTrue();
         AtomicBoolean got = new AtomicBoolean();
         CountDownLatch taken = new CountDownLatch(1);
-        Thread t = new Thread(() -> {
-            try {
-                got.set(gate.acquire(in(10), in(60))); // looks at 10 s; busy timeout 60 s, past the slice
-            } catch (InterruptedException e) {
-                got.set(false);
-            }
-            taken.countDown();
-        });
-        t.start();
-        while (t.getState() != Thread.State.TIMED_WAITING && t.isAlive()) {
-            Thread.onSpinWait();
-        }
+        Thread t = waiter(() -> gate.acquire(in(10), in(60)), got, taken); // looks at 10 s; busy timeout 60 s, past the slice
         synchronized (gate) { // the woken waiter cannot run in between
             gate.release();
             assertThat(gate.tryAcquire()).isTrue(); // barged: not handed over
