@@ -14,7 +14,14 @@ final class CompileOptions {
     private CompileOptions() {
     }
 
+    /** Built once: the values are constants, and sqlite_compileoption_used() may read it per row. */
+    private static final List<String> LIST = build();
+
     static List<String> list() {
+        return LIST;
+    }
+
+    private static List<String> build() {
         DatabaseOptions d = DatabaseOptions.DEFAULTS;
         List<String> out = new ArrayList<>(List.of(
                 "DEFAULT_CACHE_SIZE=" + d.cacheSize(),
@@ -34,6 +41,6 @@ final class CompileOptions {
                 "OMIT_LOAD_EXTENSION",
                 "THREADSAFE=2"));
         java.util.Collections.sort(out);
-        return out;
+        return List.copyOf(out);
     }
 }
