@@ -222,8 +222,9 @@ public final class PairedWriters {
             long[] w = waitsOf(m);
             long p50 = WritersJdbc.percentile(w, 0.5);
             long p99 = WritersJdbc.percentile(w, 0.99);
-            System.out.printf(Locale.ROOT, "%-20s %,9.0f/s   wait p50 %,6d us, p90 %,6d, p99 %,7d, p99.9 %,7d, max %,7d us,"
-                            + " p99/p50 %5.1f%n", m.label, Oltp.middle(rates.get(m)), p50, WritersJdbc.percentile(w, 0.9), p99,
+            System.out.printf(Locale.ROOT, "%-20s %,9.0f/s   wait p50 %,6d us, p90 %,6d, p95 %,6d, p98 %,6d, p99 %,7d, p99.9 %,7d, max %,7d us,"
+                            + " p99/p50 %5.1f%n", m.label, Oltp.middle(rates.get(m)), p50, WritersJdbc.percentile(w, 0.9),
+                    WritersJdbc.percentile(w, 0.95), WritersJdbc.percentile(w, 0.98), p99,
                     WritersJdbc.percentile(w, 0.999), w[w.length - 1], p99 / (double) Math.max(1, p50));
         }
         printRatio("CONCURRENT/IMMEDIATE", rates.get(Mode.ONELITE_CONCURRENT), rates.get(Mode.ONELITE_IMMEDIATE));

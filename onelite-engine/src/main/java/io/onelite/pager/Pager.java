@@ -184,7 +184,7 @@ public final class Pager implements AutoCloseable {
 
     /**
      * Takes the write lock: first the in-JVM queue ({@link WriteGate}: FIFO, except that the thread
-     * that took it last may take it again during its slice of half a millisecond), then the WAL
+     * that took it last may take it again during its slice of 10 ms), then the WAL
      * write lock shared with other processes (polled until the deadline, as other processes
      * cannot wake us), unless the previous holder of this JVM kept it for the next one (at most
      * {@link #KEEP_OS_LOCK_NANOS} after it was taken from the OS).
@@ -208,17 +208,18 @@ public final class Pager implements AutoCloseable {
     }
 
     /**
-     * As {@link #tryLockWriteRevocably}, waiting up to {@code gateWait} for this JVM's other writers
-     * (the gate, revoking a revocable holder as {@link #lockWrite} does: {@link RevocableHolds});
-     * another process holding the WAL write lock is not waited for. False (nothing held) if not
-     * granted.
+     * As {@link #tryLockWriteRevocably}, waiting for this JVM's other writers (the gate, revoking a
+     * revocable holder as {@link #lockWrite} does: {@link RevocableHolds}) while the lock passes
+     * from one to the next, up to {@code maxWait}: not once one holder has kept it for
+     * {@code stall}; another process holding the WAL write lock is not waited for. False (nothing
+     * held) if not granted.
      */
-    public boolean lockWriteRevocably(RevocableHold hold, Duration gateWait) {
+    public boolean lockWriteRevocably(RevocableHold hold, Duration stall, Duration maxWait) {
         if (options.readOnly()) {
             return false;
         }
         try {
-            if (!holds.acquire(deadline(gateWait), false)) {
+            if (!holds.acquireWhileMoving(Durations.saturatedNanos(stall), deadline(maxWait))) {
                 return false; // goes on optimistically: no need to take the lock from anyone
             }
         } catch (InterruptedException e) {

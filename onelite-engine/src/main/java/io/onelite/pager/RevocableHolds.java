@@ -57,37 +57,64 @@ final class RevocableHolds {
      * The gate, as {@link WriteGate#acquire}. While revocable holds are in use (one began in the
      * last {@link #RECENT_NANOS}), the waiter looks whether the holder is one that may be revoked by
      * now and revokes it: when the hold it found may first be revoked, then every
-     * {@link #REVOKE_CHECK_NANOS} (re-queueing after each look); with {@code revokeAtDeadline} also
-     * when its deadline has come, so a revocable hold never makes a writer fail with BUSY.
+     * {@link #REVOKE_CHECK_NANOS}, keeping its place in the gate's queue; with
+     * {@code revokeAtDeadline} also when its deadline has come, so a revocable hold never makes a
+     * writer fail with BUSY.
      */
     boolean acquire(long deadline, boolean revokeAtDeadline) throws InterruptedException {
+        return acquire(deadline, revokeAtDeadline, 0, deadline);
+    }
+
+    /**
+     * As {@link #acquire(long, boolean)} without revoking at the deadline, for a writer that would
+     * rather go on without the lock than wait for a holder that keeps it: false once one holder has
+     * kept the lock for {@code stallNanos} while this waits, or at {@code capDeadline}; while the
+     * lock passes from holder to holder (a round of other writers' slices) it waits on.
+     */
+    boolean acquireWhileMoving(long stallNanos, long capDeadline) throws InterruptedException {
+        return acquire(Math.min(System.nanoTime() + stallNanos, capDeadline), false, stallNanos, capDeadline);
+    }
+
+    private boolean acquire(long deadline, boolean revokeAtDeadline, long stallNanos, long capDeadline)
+            throws InterruptedException {
+        if (current == null && System.nanoTime() - seenAt > RECENT_NANOS && stallNanos == 0) {
+            return gate.acquire(deadline);
+        }
+        WriteGate.Waiter place = gate.enter(capDeadline);
+        if (place == null) {
+            return true;
+        }
         boolean first = true;
         while (true) {
             Pager.RevocableHold h = current;
             long now = System.nanoTime();
-            if (h == null && now - seenAt > RECENT_NANOS) {
-                return gate.acquire(deadline);
-            }
             if (deadline - now <= 0) {
+                long heldFor = gate.heldNanos(now);
+                if (stallNanos > 0 && heldFor < stallNanos && capDeadline - now > 0) {
+                    deadline = Math.min(now + stallNanos - heldFor, capDeadline); // the lock moves: wait on
+                    continue;
+                }
                 if (h != null && revokeAtDeadline) {
                     h.revoke();
                 }
-                return gate.acquire(deadline);
+                return gate.await(place, now) || gate.leave(place);
             }
-            long until = now + REVOKE_CHECK_NANOS;
-            if (h != null) {
-                long at = h.revocableAtNanos();
-                if (now - at >= 0) {
-                    if (h.revoke()) {
-                        continue; // the lock is free or handed on
+            long until = deadline;
+            if (h != null || now - seenAt <= RECENT_NANOS) {
+                until = Math.min(deadline, now + REVOKE_CHECK_NANOS);
+                if (h != null) {
+                    long at = h.revocableAtNanos();
+                    if (now - at >= 0) {
+                        if (h.revoke()) {
+                            continue; // the lock is free or handed on
+                        }
+                    } else if (first && at - until < 0) {
+                        until = at; // once: a stream of short holds would wake every waiter at each of them
                     }
-                } else if (first && at - until < 0) {
-                    until = at; // once: a stream of short holds would wake every waiter at each of them
                 }
+                first = false;
             }
-            first = false;
-            // a look at the hold is no busy timeout: the slice owner may still barge ahead of us
-            if (gate.acquire(until - deadline > 0 ? deadline : until, deadline)) {
+            if (gate.await(place, until)) {
                 return true;
             }
         }

@@ -16,13 +16,19 @@ import java.util.concurrent.locks.LockSupport;
  * and begins again runs its next transaction at once, as with SQLite's sleeping busy handler,
  * instead of paying a thread wake-up per transaction); while the owner keeps coming back, the
  * oldest waiter looks every {@link #POLL_NANOS} (woken by a release in the slice only when it is
- * not looking already) and takes the permit if the owner has not come back. A release after the
+ * not looking already) and takes the permit if the owner has not come back within
+ * {@link #GRACE_NANOS} of its release. A release after the
  * slice has run out hands the permit straight to the oldest waiter (FIFO), which starts its own
  * slice, and the old owner queues behind the others; so does a release in the slice after a long
  * hold ({@link #BARGE_MAX_HOLD_NANOS}: barging pays off for short transactions only) or when the
  * oldest waiter's busy timeout would end before the slice (a short timeout is not spent waiting for
  * a barging writer). So a waiter waits at most about one slice per writer ahead of it (plus the
- * transaction running at the slice's end), however often the owner begins again.
+ * transaction running at the slice's end), however often the owner begins again. The slice is
+ * long (10 ms) so that the waits of a round of slices fall on fewer than 1% of short transactions.
+ *
+ * <p>A waiter keeps its place in the queue while it stops waiting to look around
+ * ({@link #enter}, {@link #await}, {@link #leave}): {@code RevocableHolds} looks whether to revoke
+ * the holder every few ms without going to the back of the queue each time.
  *
  * <p><b>The OS write lock kept between holders</b> (docs/concurrency.md): a holder that releases
  * the permit while others queue may leave the WAL write lock that other processes see held by this
@@ -35,7 +41,8 @@ import java.util.concurrent.locks.LockSupport;
  * <ol>
  *   <li>{@code held} or not, a queued waiter takes the permit only when it is at the head.</li>
  *   <li>Whenever the permit is free and someone queues, the head has been unparked since it was
- *       freed, or it parked polling (for at most {@link #POLL_NANOS}), so it cannot sleep
+ *       freed, or it parked polling (for at most {@link #POLL_NANOS}, or the rest of the owner's
+ *       {@link #GRACE_NANOS}), so it cannot sleep
  *       through a free permit.</li>
  *   <li>A thread that is not the slice owner never takes a free permit while someone queues.</li>
  *   <li>{@code osLockKept} only while the permit is held or someone queues: an idle permit never
@@ -44,11 +51,21 @@ import java.util.concurrent.locks.LockSupport;
  */
 final class WriteGate {
     /**
-     * How long the permit's last taker may keep re-taking it ahead of queued waiters: 0.5 ms, or
+     * How long the permit's last taker may keep re-taking it ahead of queued waiters: 10 ms, or
      * the system property {@code onelite.writeSliceMicros} (0: strict FIFO hand-off at every
      * release), read when a pager is created.
      */
-    static final long SLICE_NANOS = 500_000;
+    static final long SLICE_NANOS = 10_000_000;
+    /**
+     * A head waiter that finds the permit free inside the slice leaves it to the owner for this
+     * long after its release (20 µs, or the system property {@code onelite.writeGraceMicros}; 0:
+     * never), while the owner came back that quickly at its last release: the gap between one
+     * transaction's COMMIT and the next one's first write is a few µs, and a head that polls into
+     * it would otherwise take the permit once in every 20 or so transactions, cutting the slice
+     * short and making the owner queue behind every other writer (with no work inside the
+     * transactions, 1-2% of them waited a whole round of slices: wait p99/p50 400).
+     */
+    static final long GRACE_NANOS = 20_000;
     /**
      * A release barges (keeps the slice) only after a hold shorter than this (100 µs, or the system
      * property {@code onelite.writeBargeMaxHoldMicros}): a hand-off costs a thread wake-up (10-50
@@ -67,13 +84,12 @@ final class WriteGate {
     /** The longest slice taken from a database's options (one hour: no clock arithmetic overflows). */
     private static final long MAX_SLICE_NANOS = 3_600_000_000_000L;
 
-    private static final class Waiter {
+    /** A queued writer's place. */
+    static final class Waiter {
         final Thread thread = Thread.currentThread();
-        final long deadlineNanos;
         /**
          * When the waiter's busy timeout ends: a release in the slice hands the permit on when
-         * this comes before the slice's end. Later than {@link #deadlineNanos} for a waiter that
-         * only stops to look around ({@code RevocableHolds}) and queues again.
+         * this comes before the slice's end.
          */
         final long busyDeadlineNanos;
         /** Set by a releasing thread that handed the permit over: the waiter holds it. */
@@ -84,8 +100,7 @@ final class WriteGate {
          */
         boolean polling;
 
-        Waiter(long deadlineNanos, long busyDeadlineNanos) {
-            this.deadlineNanos = deadlineNanos;
+        Waiter(long busyDeadlineNanos) {
             this.busyDeadlineNanos = busyDeadlineNanos;
         }
     }
@@ -93,6 +108,12 @@ final class WriteGate {
     private final long sliceNanos;
     private final long maxBargeHoldNanos;
     private final long pollNanos;
+    private final long graceNanos;
+    /**
+     * How long the slice owner's permit stayed free before it took it back last (MAX_VALUE: not
+     * yet in this slice); the head grants the owner {@link #GRACE_NANOS} only while this is shorter.
+     */
+    private long bargeGapNanos = Long.MAX_VALUE;
     /** The last release inside a slice after a short hold: the head polls while these are recent. */
     private long lastBargeRelease;
     private long inSliceWakes;
@@ -119,7 +140,7 @@ final class WriteGate {
     WriteGate(long sliceNanos, Runnable releaseKeptOsLock) {
         this(sliceNanos >= 0 ? Math.min(sliceNanos, MAX_SLICE_NANOS) : Durations.microsProperty("onelite.writeSliceMicros", SLICE_NANOS / 1000),
                 Durations.microsProperty("onelite.writeBargeMaxHoldMicros", BARGE_MAX_HOLD_NANOS / 1000),
-                defaultPollNanos(), releaseKeptOsLock);
+                defaultPollNanos(), defaultGraceNanos(), releaseKeptOsLock);
     }
 
     /**
@@ -131,12 +152,16 @@ final class WriteGate {
     }
 
     WriteGate(long sliceNanos, long maxBargeHoldNanos, Runnable releaseKeptOsLock) {
-        this(sliceNanos, maxBargeHoldNanos, defaultPollNanos(), releaseKeptOsLock);
+        this(sliceNanos, maxBargeHoldNanos, defaultPollNanos(), defaultGraceNanos(), releaseKeptOsLock);
     }
 
-    /** {@code pollNanos} 0: the head is woken at every release inside the slice. */
-    WriteGate(long sliceNanos, long maxBargeHoldNanos, long pollNanos, Runnable releaseKeptOsLock) {
+    /**
+     * {@code pollNanos} 0: the head is woken at every release inside the slice; {@code graceNanos}
+     * 0: a head that finds the permit free inside the slice takes it at once.
+     */
+    WriteGate(long sliceNanos, long maxBargeHoldNanos, long pollNanos, long graceNanos, Runnable releaseKeptOsLock) {
         this.pollNanos = pollNanos;
+        this.graceNanos = graceNanos;
         this.lastBargeRelease = System.nanoTime() - Long.MAX_VALUE / 2; // long ago, whatever the clock's origin
         this.sliceNanos = sliceNanos;
         this.maxBargeHoldNanos = maxBargeHoldNanos;
@@ -149,60 +174,94 @@ final class WriteGate {
      * @throws InterruptedException if interrupted on entry or while waiting (the permit is not taken)
      */
     boolean acquire(long deadlineNanos) throws InterruptedException {
-        return acquire(deadlineNanos, deadlineNanos);
+        Waiter place = enter(deadlineNanos);
+        return place == null || await(place, deadlineNanos) || leave(place);
     }
 
     /**
-     * As {@link #acquire(long)}, returning false at {@code deadlineNanos} to let the caller look
-     * around, while its busy timeout ends only at {@code busyDeadlineNanos}: the slice owner may
-     * barge ahead of it as ahead of any waiter whose timeout is far.
+     * Takes the permit if allowed now (null), or queues the caller and returns its place, which it
+     * keeps while it stops waiting to look around ({@link #await}) until it takes the permit or
+     * {@link #leave}s. {@code busyDeadlineNanos}: when the caller gives up, the slice owner barging
+     * ahead of it only while that is later than the slice's end.
+     *
+     * @throws InterruptedException if interrupted on entry (the permit is not taken)
      */
-    boolean acquire(long deadlineNanos, long busyDeadlineNanos) throws InterruptedException {
+    Waiter enter(long busyDeadlineNanos) throws InterruptedException {
         if (Thread.interrupted()) {
             throw new InterruptedException(); // as a semaphore: an interrupted thread never takes it
         }
-        Waiter w;
         synchronized (this) {
             if (takeIfAllowed()) {
-                return true;
+                return null;
             }
-            w = new Waiter(deadlineNanos, Math.max(deadlineNanos, busyDeadlineNanos));
+            Waiter w = new Waiter(busyDeadlineNanos);
             queue.addLast(w);
+            return w;
         }
+    }
+
+    /**
+     * Waits in {@code place} until the permit is the caller's (true) or {@code untilNanos} (false:
+     * the caller still queues, and must {@code await} again or {@link #leave}).
+     *
+     * @throws InterruptedException if interrupted while waiting: the caller has left the queue
+     */
+    boolean await(Waiter place, long untilNanos) throws InterruptedException {
+        Waiter w = place;
         while (true) {
-            long left = deadlineNanos - System.nanoTime();
-            long parkNanos = left;
+            long parkNanos;
             synchronized (this) {
                 if (w.granted) {
                     startSlice(System.nanoTime());
                     heldSince = System.nanoTime();
                     return true;
                 }
-                if (!held && queue.peekFirst() == w) { // woken by a release inside the owner's slice
+                long now = System.nanoTime();
+                long freeFor = now - lastBargeRelease;
+                // the owner came back within the grace at its last release: give it the grace again
+                boolean ownerMayReturn = !held && queue.peekFirst() == w && bargeGapNanos < graceNanos
+                        && freeFor < graceNanos && now - sliceEnd < 0;
+                if (!held && queue.peekFirst() == w && !ownerMayReturn) { // woken by a release inside the owner's slice
                     queue.pollFirst();
                     held = true;
-                    heldSince = System.nanoTime();
-                    startSlice(heldSince);
+                    heldSince = now;
+                    startSlice(now);
                     return true;
                 }
-                if (left <= 0 || Thread.interrupted()) {
-                    queue.remove(w);
-                    wakeHeadIfFree(); // invariant (2): we may have been the head that was woken
-                    // invariant (4) holds: a head takes a free permit above before it can leave
-                    if (left <= 0) {
-                        return false;
-                    }
+                long left = untilNanos - now;
+                if (Thread.interrupted()) {
+                    leaveQueue(w);
                     throw new InterruptedException();
                 }
-                // the head polls while the owner barges (releases inside its slice do not wake it)
-                w.polling = pollNanos > 0 && queue.peekFirst() == w
-                        && System.nanoTime() - lastBargeRelease < 4 * pollNanos;
-                if (w.polling) {
-                    parkNanos = Math.min(left, pollNanos);
+                if (left <= 0) {
+                    return false;
                 }
+                // the head polls while the owner barges (releases inside its slice do not wake it)
+                w.polling = ownerMayReturn || pollNanos > 0 && queue.peekFirst() == w && freeFor < 4 * pollNanos;
+                parkNanos = !w.polling ? left
+                        : Math.min(left, ownerMayReturn ? Math.min(graceNanos - freeFor, sliceEnd - now) : pollNanos);
             }
             LockSupport.parkNanos(this, parkNanos);
         }
+    }
+
+    /**
+     * The caller gives up its place: false, or true when the permit was handed to it meanwhile
+     * (it holds the permit then, as if {@link #await} had returned true).
+     */
+    synchronized boolean leave(Waiter place) {
+        if (place.granted) {
+            startSlice(System.nanoTime());
+            heldSince = System.nanoTime();
+            return true;
+        }
+        leaveQueue(place);
+        return false;
+    }
+
+    /** How long the current holder has held the permit (0 while it is free). */
+    synchronized long heldNanos(long now) {
+        return held ? now - heldSince : 0;
     }
 
     /**
@@ -319,6 +378,7 @@ final class WriteGate {
         if (owner) {
             if (!queue.isEmpty()) {
                 barges++;
+                bargeGapNanos = now - lastBargeRelease;
             }
         } else {
             startSlice(now);
@@ -330,9 +390,14 @@ final class WriteGate {
         return Runtime.getRuntime().availableProcessors() > 1 ? Durations.microsProperty("onelite.writePollMicros", POLL_NANOS / 1000) : 0;
     }
 
+    private static long defaultGraceNanos() {
+        return Durations.microsProperty("onelite.writeGraceMicros", GRACE_NANOS / 1000);
+    }
+
     private void startSlice(long now) {
         sliceOwner = Thread.currentThread();
         sliceEnd = now + sliceNanos;
+        bargeGapNanos = Long.MAX_VALUE;
     }
 
     /** Under {@code this}: invariant (4), the kept OS write lock goes back once nobody will take it. */
@@ -341,6 +406,13 @@ final class WriteGate {
             osLockKept = false;
             releaseKeptOsLock.run();
         }
+    }
+
+    /** Under {@code this}: a waiter leaves the queue without the permit. */
+    private void leaveQueue(Waiter w) {
+        queue.remove(w);
+        wakeHeadIfFree(); // invariant (2): we may have been the head that was woken
+        giveBackIfIdle(); // invariant (4): a head leaving a free permit to the owner's grace may have been the last
     }
 
     private void wakeHeadIfFree() {

@@ -33,10 +33,18 @@ final class AdaptiveHistory {
     static final long HOLD_NANOS = Durations.microsProperty("onelite.adaptiveHoldMicros", 100);
     /**
      * How long a thread with short transactions waits for this JVM's other writers at its next
-     * transaction's first access when the lock is taken, before it goes on optimistically: 5 ms,
-     * or the system property {@code onelite.adaptiveWaitMicros} (0: never waits).
+     * transaction's first access when the lock is taken, before it goes on optimistically: 5 ms
+     * while one holder keeps the lock, or the system property {@code onelite.adaptiveWaitMicros}
+     * (0: never waits). While the lock passes from writer to writer it waits on for its turn (up to
+     * {@link #MAX_WAIT_NANOS}): other writers' slices of the lock (10 ms each) are no reason to give
+     * up the hold, which would make its commit queue behind them anyway.
      */
     static final long WAIT_NANOS = Durations.microsProperty("onelite.adaptiveWaitMicros", 5000);
+    /**
+     * The longest wait for a hold however the lock moves: 250 ms, or the system property
+     * {@code onelite.adaptiveMaxWaitMicros}.
+     */
+    static final long MAX_WAIT_NANOS = Durations.microsProperty("onelite.adaptiveMaxWaitMicros", 250_000);
     /**
      * One sample counts at most three times {@link #SHORT_NANOS}: a single transaction preempted
      * while it holds the lock (or revoked) does not turn the thread optimistic, two in a row do.

@@ -108,7 +108,8 @@ public final class Transaction {
         AdaptiveHold h = new AdaptiveHold(pager, tm.shared, firstAccessNanos);
         if (!pager.tryLockWriteRevocably(h)) { // free right now: taken at firstAccessNanos, near enough
             if (AdaptiveHistory.WAIT_NANOS == 0
-                    || !pager.lockWriteRevocably(h, java.time.Duration.ofNanos(AdaptiveHistory.WAIT_NANOS))) {
+                    || !pager.lockWriteRevocably(h, java.time.Duration.ofNanos(AdaptiveHistory.WAIT_NANOS),
+                            java.time.Duration.ofNanos(AdaptiveHistory.MAX_WAIT_NANOS))) {
                 return false;
             }
             firstAccessNanos = System.nanoTime(); // the history measures the transaction, not this wait

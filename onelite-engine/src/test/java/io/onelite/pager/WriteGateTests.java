@@ -71,7 +71,7 @@ class WriteGateTests {
 
     @Test
     void aPollingHeadIsNotWokenByTheOwnersReleasesInsideItsSlice() throws Exception {
-        WriteGate gate = new WriteGate(LONG_SLICE, LONG_SLICE, TimeUnit.MICROSECONDS.toNanos(50), () -> { });
+        WriteGate gate = new WriteGate(LONG_SLICE, LONG_SLICE, TimeUnit.MICROSECONDS.toNanos(50), 0, () -> { });
         assertThat(gate.acquire(in(1))).isTrue();
         AtomicBoolean got = new AtomicBoolean();
         CountDownLatch taken = new CountDownLatch(1);
@@ -101,7 +101,7 @@ class WriteGateTests {
 
     @Test
     void withoutPollingAReleaseInsideTheSliceWakesTheParkedHead() throws Exception {
-        WriteGate gate = new WriteGate(LONG_SLICE, LONG_SLICE, 0, () -> { }); // as on a single CPU
+        WriteGate gate = new WriteGate(LONG_SLICE, LONG_SLICE, 0, 0, () -> { }); // as on a single CPU
         assertThat(gate.acquire(in(1))).isTrue();
         AtomicBoolean got = new AtomicBoolean();
         CountDownLatch taken = new CountDownLatch(1);
@@ -169,7 +169,8 @@ class WriteGateTests {
         assertThat(gate.acquire(in(1))).isTrue();
         AtomicBoolean got = new AtomicBoolean();
         CountDownLatch taken = new CountDownLatch(1);
-        Thread t = waiter(() -> gate.acquire(in(10), in(60)), got, taken); // looks at 10 s; busy timeout 60 s, past the slice
+        AtomicLong looks = new AtomicLong();
+        Thread t = waiter(() -> lookingAround(gate, in(60), looks), got, taken); // busy timeout 60 s, past the slice
         synchronized (gate) { // the woken waiter cannot run in between
             gate.release();
             assertThat(gate.tryAcquire()).isTrue(); // barged: not handed over
@@ -180,6 +181,95 @@ class WriteGateTests {
         assertThat(taken.await(30, TimeUnit.SECONDS)).isTrue();
         assertThat(got).isTrue();
         t.join();
+    }
+
+    /**
+     * A waiter keeps its place while it looks around: a writer that queued after it does not get
+     * the permit first, however often it stops to look (it used to leave the queue and join its
+     * back at each look, so behind a round of other writers' slices it waited several rounds).
+     */
+    @Test
+    void aWaiterKeepsItsPlaceWhileItLooksAround() throws Exception {
+        WriteGate gate = new WriteGate(0, LONG_SLICE); // strict FIFO: each release hands the permit to the head
+        assertThat(gate.acquire(in(1))).isTrue();
+        AtomicBoolean firstGot = new AtomicBoolean();
+        CountDownLatch firstTaken = new CountDownLatch(1);
+        AtomicLong looks = new AtomicLong();
+        CountDownLatch firstLetGo = new CountDownLatch(1);
+        Thread first = waiter(() -> {
+            boolean got = lookingAround(gate, in(60), looks);
+            firstTaken.countDown();
+            firstLetGo.await();
+            gate.release();
+            return got;
+        }, firstGot, new CountDownLatch(1));
+        while (looks.get() < 5) { // it has stopped to look five times, and queued on
+            Thread.sleep(1);
+        }
+        AtomicBoolean secondGot = new AtomicBoolean();
+        CountDownLatch secondTaken = new CountDownLatch(1);
+        Thread second = waiter(gate, secondGot, secondTaken);
+        long before = looks.get();
+        while (looks.get() < before + 5) {
+            Thread.sleep(1);
+        }
+        gate.release();
+        assertThat(firstTaken.await(30, TimeUnit.SECONDS)).isTrue();
+        assertThat(secondTaken.getCount()).isEqualTo(1); // the second still waits behind the first
+        firstLetGo.countDown();
+        assertThat(secondTaken.await(30, TimeUnit.SECONDS)).isTrue();
+        first.join();
+        second.join();
+        assertThat(firstGot).isTrue();
+        assertThat(secondGot).isTrue();
+        assertThat(gate.handOffs()).isEqualTo(2);
+    }
+
+    /**
+     * Inside the slice, a head that finds the permit free leaves it to an owner that came back
+     * quickly at its last release, for the owner's grace: a head polling into the few µs between
+     * one transaction and the next would otherwise cut the slice short. Once the slice has run
+     * out the head takes it.
+     */
+    @Test
+    void theHeadLeavesTheFreedPermitToAnOwnerThatComesBackWithinItsGrace() throws Exception {
+        long slice = TimeUnit.SECONDS.toNanos(2);
+        WriteGate gate = new WriteGate(slice, LONG_SLICE, TimeUnit.MICROSECONDS.toNanos(50), LONG_SLICE, () -> { });
+        assertThat(gate.acquire(in(1))).isTrue();
+        long sliceEnd = System.nanoTime() + slice;
+        AtomicBoolean got = new AtomicBoolean();
+        CountDownLatch taken = new CountDownLatch(1);
+        Thread t = waiter(gate, got, taken);
+        synchronized (gate) { // came back at once: the owner's last gap is within its grace
+            gate.release();
+            assertThat(gate.tryAcquire()).isTrue();
+        }
+        gate.release();
+        Thread.sleep(100); // the head has polled about a thousand times, the permit free each time
+        assertThat(gate.isHeld()).isFalse();
+        assertThat(taken.getCount()).isEqualTo(1);
+        assertThat(gate.tryAcquire()).isTrue(); // the owner comes back late, still inside its slice
+        assertThat(gate.barges()).isEqualTo(2);
+        gate.release(); // and leaves for good
+        assertThat(taken.await(30, TimeUnit.SECONDS)).isTrue();
+        assertThat(got).isTrue();
+        assertThat(System.nanoTime() - sliceEnd).isGreaterThanOrEqualTo(0); // not before the slice ran out
+        t.join();
+    }
+
+    /** Waits for the permit in one place, stopping every millisecond to look around as RevocableHolds does. */
+    private static boolean lookingAround(WriteGate gate, long deadline, AtomicLong looks) throws InterruptedException {
+        WriteGate.Waiter place = gate.enter(deadline);
+        if (place == null) {
+            return true;
+        }
+        while (System.nanoTime() - deadline < 0) {
+            if (gate.await(place, Math.min(deadline, System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(1)))) {
+                return true;
+            }
+            looks.incrementAndGet();
+        }
+        return gate.leave(place);
     }
 
     @Test

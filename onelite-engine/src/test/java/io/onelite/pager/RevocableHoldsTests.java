@@ -1,0 +1,93 @@
+package io.onelite.pager;
+
+import org.junit.jupiter.api.Test;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The adaptive BEGIN CONCURRENT wait for the write lock ({@link RevocableHolds#acquireWhileMoving}):
+ * it waits on while the lock passes from writer to writer, and gives up on a holder that keeps it.
+ */
+class RevocableHoldsTests {
+    private static final long MS = TimeUnit.MILLISECONDS.toNanos(1);
+
+    @Test
+    void aWriterGivesUpOnAHolderThatKeepsTheLock() throws Exception {
+        WriteGate gate = new WriteGate(0, Long.MAX_VALUE); // strict FIFO
+        RevocableHolds holds = new RevocableHolds(gate);
+        assertThat(gate.acquire(System.nanoTime() + 1000 * MS)).isTrue(); // held and kept
+        long start = System.nanoTime();
+        assertThat(holds.acquireWhileMoving(20 * MS, start + 10_000 * MS)).isFalse();
+        long waited = System.nanoTime() - start;
+        assertThat(waited).isBetween(20 * MS, 5_000 * MS);
+        gate.release();
+        assertThat(gate.isHeld()).isFalse(); // the writer that gave up left the queue
+    }
+
+    /**
+     * Five writers ahead of it hold the lock 10 ms each: 50 ms, more than the 20 ms a single holder
+     * may keep it. The lock keeps moving, so the writer waits its turn rather than giving up at 20 ms.
+     */
+    @Test
+    void aWriterWaitsItsTurnWhileTheLockPassesFromWriterToWriter() throws Exception {
+        WriteGate gate = new WriteGate(0, Long.MAX_VALUE);
+        RevocableHolds holds = new RevocableHolds(gate);
+        List<Thread> ahead = queueWritersHolding(gate, 5, 10);
+        long start = System.nanoTime();
+        assertThat(holds.acquireWhileMoving(20 * MS, start + 10_000 * MS)).isTrue();
+        assertThat(System.nanoTime() - start).isGreaterThan(20 * MS);
+        gate.release();
+        for (Thread t : ahead) {
+            t.join();
+        }
+    }
+
+    @Test
+    void aWriterGivesUpAtItsLongestWaitHoweverTheLockMoves() throws Exception {
+        WriteGate gate = new WriteGate(0, Long.MAX_VALUE);
+        RevocableHolds holds = new RevocableHolds(gate);
+        List<Thread> ahead = queueWritersHolding(gate, 10, 10); // 100 ms of holds ahead
+        long start = System.nanoTime();
+        assertThat(holds.acquireWhileMoving(20 * MS, start + 30 * MS)).isFalse();
+        for (Thread t : ahead) {
+            t.join();
+        }
+        assertThat(gate.isHeld()).isFalse();
+    }
+
+    /**
+     * Starts {@code n} writers that queue one after another and each hold the lock {@code holdMs};
+     * the first holds it already when this returns, the others queue behind it.
+     */
+    private static List<Thread> queueWritersHolding(WriteGate gate, int n, long holdMs) throws InterruptedException {
+        List<Thread> threads = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            Thread t = new Thread(() -> {
+                try {
+                    if (gate.acquire(System.nanoTime() + 30_000 * MS)) {
+                        Thread.sleep(holdMs);
+                        gate.release();
+                    }
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            });
+            t.start();
+            if (i == 0) {
+                while (!gate.isHeld()) {
+                    Thread.onSpinWait();
+                }
+            } else {
+                while (t.getState() != Thread.State.TIMED_WAITING && t.isAlive()) {
+                    Thread.onSpinWait(); // queued (parked) before the next one starts: their order is known
+                }
+            }
+            threads.add(t);
+        }
+        return threads;
+    }
+}
