@@ -58,6 +58,8 @@ public final class PairedWriters {
     private volatile boolean stop;
     /** A writer's failure (other than 517/773): ends the run, whose figures would be wrong. */
     private volatile SQLException failure;
+    /** OneLite's transaction counters at the end of the run (adaptive holds, revocations, replays). */
+    private String stats = "";
     private final AtomicLongArray commits;
     private final long[] segmentNanos;
     /** Per writer: the waits (µs) of its transactions begun in a counted segment, and those segments. */
@@ -139,6 +141,7 @@ public final class PairedWriters {
             for (Thread t : threads) {
                 t.join();
             }
+            stats = io.onelite.api.Database.statusOf(oneliteFile).map(st -> st.transactions().toString()).orElse("");
             for (Connection c : all) {
                 c.close();
             }
@@ -230,6 +233,7 @@ public final class PairedWriters {
         printRatio("CONCURRENT/IMMEDIATE", rates.get(Mode.ONELITE_CONCURRENT), rates.get(Mode.ONELITE_IMMEDIATE));
         printRatio("CONCURRENT/native", rates.get(Mode.ONELITE_CONCURRENT), rates.get(Mode.NATIVE_IMMEDIATE));
         printRatio("IMMEDIATE/native", rates.get(Mode.ONELITE_IMMEDIATE), rates.get(Mode.NATIVE_IMMEDIATE));
+        System.out.println("  OneLite, whole run (warm-up too): " + stats);
     }
 
     /** Every counted wait of mode {@code m}, sorted. */

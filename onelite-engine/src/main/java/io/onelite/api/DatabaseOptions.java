@@ -18,7 +18,7 @@ import java.time.Duration;
  * @param autoCheckpoint     WAL frames after which a commit runs a PASSIVE checkpoint (0 = never)
  * @param writeSlice         how long the writer of this JVM that took the write lock last may take it
  *                           again ahead of queued writers (0 = strict FIFO hand-off; null = the
- *                           engine's default, 0.5 ms or the system property
+ *                           engine's default, 10 ms or the system property
  *                           {@code onelite.writeSliceMicros}); the first opener of a file decides
  */
 public record DatabaseOptions(Synchronous synchronous, Duration busyTimeout, Duration commitHoldLimit,

@@ -12,7 +12,7 @@ import io.onelite.common.Synchronous;
  * @param readOnly             no write lock, no commits, no checkpoints
  * @param newDatabasePageSize  page size of a database this pager creates (a power of two in 512..65536)
  * @param writeSliceNanos      the write gate's barging slice ({@link WriteGate}): 0 = strict FIFO
- *                             hand-off, negative = the default (0.5 ms, or the system property
+ *                             hand-off, negative = the default (10 ms, or the system property
  *                             {@code onelite.writeSliceMicros})
  */
 public record PagerOptions(Synchronous synchronous, int cacheSizePages, int autoCheckpointFrames,

@@ -33,7 +33,7 @@ public class OneLiteProperties implements Validator {
 
     /**
      * How long the writer that took the write lock last may take it again ahead of writers queued in
-     * this JVM (unset: the engine's 500us); 0 hands the lock over strictly in turn, the fairest tail for
+     * this JVM (unset: the engine's 10ms); 0 hands the lock over strictly in turn, the fairest tail for
      * every writer at a lower rate of short transactions.
      */
     private Duration writeSlice;
