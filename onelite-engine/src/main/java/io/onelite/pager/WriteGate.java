@@ -259,6 +259,11 @@ final class WriteGate {
         return false;
     }
 
+    /** Whether {@code place} is the first in the queue. */
+    synchronized boolean isHead(Waiter place) {
+        return queue.peekFirst() == place;
+    }
+
     /** How long the current holder has held the permit (0 while it is free). */
     synchronized long heldNanos(long now) {
         return held ? now - heldSince : 0;
