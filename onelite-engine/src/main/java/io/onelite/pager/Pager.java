@@ -192,12 +192,25 @@ public final class Pager implements AutoCloseable {
      * @throws OneLiteException BUSY after {@code timeout}; READONLY on a read-only pager
      */
     public void lockWrite(Duration timeout) {
+        lockWrite(timeout, false);
+    }
+
+    /**
+     * As {@link #lockWrite(Duration)} for the commit of transactions whose work is done (a commit
+     * pipeline's leader): the writer barging in its slice does not pass it, the next release hands
+     * the lock to it (its commit is short, and a slice is a long wait for work already done).
+     */
+    public void lockWriteToCommit(Duration timeout) {
+        lockWrite(timeout, true);
+    }
+
+    private void lockWrite(Duration timeout, boolean committing) {
         if (options.readOnly()) {
             throw new OneLiteException(ResultCode.READONLY, "attempt to write a readonly database");
         }
         long deadline = deadline(timeout);
         try {
-            if (!holds.acquire(deadline, true)) {
+            if (!holds.acquire(deadline, true, committing)) {
                 throw new OneLiteException(ResultCode.BUSY, "database is locked");
             }
         } catch (InterruptedException e) {

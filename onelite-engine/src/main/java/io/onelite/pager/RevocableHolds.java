@@ -64,7 +64,12 @@ final class RevocableHolds {
      * commits with no work); {@code tx.HoldWatch} revokes a hold idle for 1 ms whoever waits.
      */
     boolean acquire(long deadline, boolean revokeAtDeadline) throws InterruptedException {
-        return acquire(deadline, revokeAtDeadline, 0, deadline);
+        return acquire(deadline, revokeAtDeadline, false);
+    }
+
+    /** As {@link #acquire(long, boolean)}; {@code committing}: see {@link WriteGate#enter(long, boolean)}. */
+    boolean acquire(long deadline, boolean revokeAtDeadline, boolean committing) throws InterruptedException {
+        return acquire(deadline, revokeAtDeadline, 0, deadline, committing);
     }
 
     /**
@@ -74,15 +79,12 @@ final class RevocableHolds {
      * lock passes from holder to holder (a round of other writers' slices) it waits on.
      */
     boolean acquireWhileMoving(long stallNanos, long capDeadline) throws InterruptedException {
-        return acquire(Math.min(System.nanoTime() + stallNanos, capDeadline), false, stallNanos, capDeadline);
+        return acquire(Math.min(System.nanoTime() + stallNanos, capDeadline), false, stallNanos, capDeadline, false);
     }
 
-    private boolean acquire(long deadline, boolean revokeAtDeadline, long stallNanos, long capDeadline)
-            throws InterruptedException {
-        if (current == null && System.nanoTime() - seenAt > RECENT_NANOS && stallNanos == 0) {
-            return gate.acquire(deadline);
-        }
-        WriteGate.Waiter place = gate.enter(capDeadline);
+    private boolean acquire(long deadline, boolean revokeAtDeadline, long stallNanos, long capDeadline,
+                            boolean committing) throws InterruptedException {
+        WriteGate.Waiter place = gate.enter(capDeadline, committing);
         if (place == null) {
             return true;
         }

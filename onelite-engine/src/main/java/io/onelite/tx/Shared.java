@@ -41,7 +41,7 @@ final class Shared {
         this.pipeline = new CommitPipeline(new CommitPipeline.Backend() {
             @Override
             public void lockWrite(Duration timeout) {
-                pager().lockWrite(timeout);
+                pager().lockWriteToCommit(timeout);
             }
 
             @Override
