@@ -101,9 +101,13 @@ public final class ProcessWriters {
         long startAt = System.currentTimeMillis() + 1500 + 300L * processes + warmup * 1000L;
         List<Process> children = new ArrayList<>();
         for (int p = 0; p < processes; p++) {
-            children.add(new ProcessBuilder(javaBinary(), "-cp", System.getProperty("java.class.path"), ProcessWriters.class.getName(),
-                    "--child", engine, file.toString(), mode, sync, Integer.toString(p), Integer.toString(threads),
-                    Integer.toString(seconds), Long.toString(startAt), Integer.toString(warmup)).redirectErrorStream(true).start());
+            List<String> command = new ArrayList<>(List.of(javaBinary(), "-cp", System.getProperty("java.class.path")));
+            System.getProperties().stringPropertyNames().stream().filter(k -> k.startsWith("onelite.")).sorted()
+                    .forEach(k -> command.add("-D" + k + "=" + System.getProperty(k))); // the engine's tuning, as given to this run
+            command.addAll(List.of(ProcessWriters.class.getName(), "--child", engine, file.toString(), mode, sync,
+                    Integer.toString(p), Integer.toString(threads), Integer.toString(seconds), Long.toString(startAt),
+                    Integer.toString(warmup)));
+            children.add(new ProcessBuilder(command).redirectErrorStream(true).start());
         }
         long[] commits = new long[processes];
         for (int p = 0; p < processes; p++) {
