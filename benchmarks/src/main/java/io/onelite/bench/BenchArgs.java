@@ -46,6 +46,12 @@ final class BenchArgs {
         }
     }
 
+    /** {@code --dir}: where the database files go; default tmpfs {@code /dev/shm} where there is one. */
+    java.nio.file.Path dir() {
+        boolean shm = java.nio.file.Files.isDirectory(java.nio.file.Path.of("/dev/shm"));
+        return java.nio.file.Path.of(get("dir", shm ? "/dev/shm" : System.getProperty("java.io.tmpdir")));
+    }
+
     boolean has(String key) {
         return values.containsKey(key);
     }

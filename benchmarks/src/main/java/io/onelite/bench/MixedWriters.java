@@ -5,7 +5,6 @@ import io.onelite.bench.ConcurrentWriters.Mode;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -57,7 +56,7 @@ public final class MixedWriters {
         int warmup = a.getInt("warmup-seconds", 2);
         int rounds = a.getInt("rounds", 3);
         String sync = a.get("sync", "NORMAL").toUpperCase(Locale.ROOT);
-        Path dir = Path.of(a.get("dir", Files.isDirectory(Path.of("/dev/shm")) ? "/dev/shm" : System.getProperty("java.io.tmpdir")));
+        Path dir = a.dir();
         System.out.printf(Locale.ROOT, "%d quick writers (no work) beside %d slow ones (%d us %s), synchronous=%s, files in %s;"
                         + " %d rounds of %d s per mode after %d s warm-up%n%s%n", quick, slow, workUs, kind, sync, dir, rounds,
                 seconds, warmup, BenchArgs.machine());
@@ -98,17 +97,7 @@ public final class MixedWriters {
         ConcurrentFlags flags = new ConcurrentFlags();
         try {
             for (int w = 0; w < quick + slow; w++) {
-                Connection c = DriverManager.getConnection(url);
-                try (Statement s = c.createStatement()) {
-                    if (nativeSqlite) {
-                        s.execute("PRAGMA journal_mode=WAL");
-                        s.execute("PRAGMA synchronous=" + sync);
-                        s.execute("PRAGMA busy_timeout=30000");
-                    }
-                    if (w == 0) {
-                        s.execute("create table orders (id integer primary key, writer int, item text)");
-                    }
-                }
+                Connection c = WritersJdbc.openWriter(url, nativeSqlite, sync, w == 0);
                 conns.add(c);
                 int group = w < quick ? 0 : 1;
                 int writer = w;

@@ -5,7 +5,6 @@ import io.onelite.bench.ConcurrentWriters.Mode;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -88,7 +87,7 @@ public final class PairedWriters {
         int cycles = a.getInt("cycles", 20);
         int warmupCycles = a.getInt("warmup-cycles", 4);
         String sync = a.get("sync", "NORMAL").toUpperCase(Locale.ROOT);
-        Path dir = Path.of(a.get("dir", Files.isDirectory(Path.of("/dev/shm")) ? "/dev/shm" : System.getProperty("java.io.tmpdir")));
+        Path dir = a.dir();
         System.out.printf(Locale.ROOT, "%d writers, work %d us (%s), synchronous=%s, files in %s; %d cycles of %d ms"
                         + " per mode after %d warm-up cycles%n%s%n", writers, workUs, a.get("work-kind", "spin"), sync, dir,
                 cycles, segmentMs, warmupCycles, BenchArgs.machine());
@@ -155,18 +154,7 @@ public final class PairedWriters {
     }
 
     private Connection open(String url, boolean nativeSqlite, boolean create) throws SQLException {
-        Connection c = DriverManager.getConnection(url);
-        try (Statement s = c.createStatement()) {
-            if (nativeSqlite) {
-                s.execute("PRAGMA journal_mode=WAL");
-                s.execute("PRAGMA synchronous=" + sync);
-                s.execute("PRAGMA busy_timeout=30000");
-            }
-            if (create) {
-                s.execute("create table orders (id integer primary key, writer int, item text)");
-            }
-        }
-        return c;
+        return WritersJdbc.openWriter(url, nativeSqlite, sync, create);
     }
 
     /**

@@ -305,18 +305,7 @@ final class WritersJdbc {
         List<Connection> conns = new ArrayList<>();
         try {
             for (int w = 0; w < writers; w++) {
-                Connection c = DriverManager.getConnection(url);
-                try (Statement s = c.createStatement()) {
-                    if (nativeSqlite) {
-                        s.execute("PRAGMA journal_mode=WAL");
-                        s.execute("PRAGMA synchronous=" + sync.name());
-                        s.execute("PRAGMA busy_timeout=30000");
-                    }
-                    if (w == 0) {
-                        s.execute("create table orders (id integer primary key, writer int, item text)");
-                    }
-                }
-                conns.add(c);
+                conns.add(openWriter(url, nativeSqlite, sync.name(), w == 0));
             }
             List<Thread> threads = new ArrayList<>();
             long[][] waits = new long[writers][perWriter];
@@ -420,6 +409,26 @@ final class WritersJdbc {
                 }
             }
         }
+    }
+
+    /**
+     * A writer's connection to {@code url}: native SQLite in WAL mode with {@code synchronous} and a
+     * 30 s busy timeout as users run it (OneLite takes them from the URL); {@code create} makes the
+     * recipe's {@code orders} table.
+     */
+    static Connection openWriter(String url, boolean nativeSqlite, String synchronous, boolean create) throws SQLException {
+        Connection c = DriverManager.getConnection(url);
+        try (Statement s = c.createStatement()) {
+            if (nativeSqlite) {
+                s.execute("PRAGMA journal_mode=WAL");
+                s.execute("PRAGMA synchronous=" + synchronous);
+                s.execute("PRAGMA busy_timeout=30000");
+            }
+            if (create) {
+                s.execute("create table orders (id integer primary key, writer int, item text)");
+            }
+        }
+        return c;
     }
 
     /** The nearest-rank percentile {@code p} (0..1) of {@code sorted}, a non-empty ascending array. */
