@@ -2,7 +2,6 @@ package io.onelite.pager;
 
 import io.onelite.common.Durations;
 
-import java.util.LinkedList;
 import java.util.concurrent.locks.LockSupport;
 
 /**
@@ -151,11 +150,8 @@ final class WriteGate {
     /** The OS write lock stays held by this process for the permit's next holder (invariant 4). */
     private boolean osLockKept;
     private long osLockKeeps;
-    /** Commits first, then an owner taking its permit back, then the others (see {@link #enqueue}). */
-    private final LinkedList<Waiter> queue = new LinkedList<>();
+    private final WriteQueue queue = new WriteQueue();
     private boolean held;
-    /** Queued writers whose last hold was long: while there are any, a slice lasts {@link #SHORT_SLICE_NANOS}. */
-    private int longWaiters;
     /** The permit is held by a commit that cut into the owner's slice (the owner may queue right behind it). */
     private boolean heldByCommit;
     /** When the permit was last taken. */
@@ -234,7 +230,7 @@ final class WriteGate {
             int rank = committing ? Waiter.COMMITTING
                     : heldByCommit && sliceOwner == Thread.currentThread() && now - sliceEnd < 0 ? Waiter.OWNER : Waiter.OTHER;
             Waiter w = new Waiter(busyDeadlineNanos, rank, HOLDS.get()[0] >= maxBargeHoldNanos);
-            enqueue(w);
+            queue.add(w);
             return w;
         }
     }
@@ -257,10 +253,10 @@ final class WriteGate {
                 long now = System.nanoTime();
                 long freeFor = now - lastBargeRelease;
                 // the owner came back within the grace at its last release: give it the grace again
-                boolean ownerMayReturn = !held && queue.peekFirst() == w && bargeGapNanos < graceNanos
+                boolean ownerMayReturn = !held && queue.head() == w && bargeGapNanos < graceNanos
                         && freeFor < graceNanos && now - sliceEnd < 0 && w.thread != sliceOwner;
-                if (!held && queue.peekFirst() == w && !ownerMayReturn) { // woken by a release inside the owner's slice
-                    dequeued(queue.pollFirst());
+                if (!held && queue.head() == w && !ownerMayReturn) { // woken by a release inside the owner's slice
+                    queue.pollHead();
                     held = true;
                     took(w, now);
                     return true;
@@ -274,7 +270,7 @@ final class WriteGate {
                     return false;
                 }
                 // the head polls while the owner barges (releases inside its slice do not wake it)
-                w.polling = ownerMayReturn || pollNanos > 0 && queue.peekFirst() == w && freeFor < 4 * pollNanos;
+                w.polling = ownerMayReturn || pollNanos > 0 && queue.head() == w && freeFor < 4 * pollNanos;
                 parkNanos = !w.polling ? left
                         : Math.min(left, ownerMayReturn ? Math.min(graceNanos - freeFor, sliceEnd - now) : pollNanos);
             }
@@ -297,7 +293,7 @@ final class WriteGate {
 
     /** Whether {@code place} is the first in the queue. */
     synchronized boolean isHead(Waiter place) {
-        return queue.peekFirst() == place;
+        return queue.head() == place;
     }
 
     /** How long the current holder has held the permit (0 while it is free). */
@@ -337,7 +333,7 @@ final class WriteGate {
             long now = System.nanoTime();
             long[] avg = HOLDS.get(); // a preempted hold counts at most 3 bounds: one does not make the thread long, two do
             avg[0] += (Math.min(now - heldSince, 3 * maxBargeHoldNanos) - avg[0]) / 4;
-            Waiter head = queue.peekFirst();
+            Waiter head = queue.head();
             if (head == null) {
                 held = false;
                 giveBackIfIdle();
@@ -349,7 +345,7 @@ final class WriteGate {
             long hold = now - heldSince;
             if (now - sliceEnd < 0 && head.busyDeadlineNanos - sliceEnd > 0 && head.rank == Waiter.OTHER
                     && hold < maxBargeHoldNanos
-                    && (longWaiters == 0 || now - (sliceEnd - sliceNanos) < Math.min(sliceNanos, SHORT_SLICE_NANOS))) {
+                    && (!queue.hasLongHolders() || now - (sliceEnd - sliceNanos) < Math.min(sliceNanos, SHORT_SLICE_NANOS))) {
                 held = false; // the owner may barge back; the head competes for it from now on
                 lastBargeRelease = now;
                 if (!head.polling) { // invariant (2): a polling head looks within pollNanos
@@ -358,7 +354,7 @@ final class WriteGate {
                     inSliceWakes++;
                 }
             } else {
-                dequeued(queue.pollFirst());
+                queue.pollHead();
                 heldByCommit = head.rank == Waiter.COMMITTING; // before it runs: the owner may queue behind it now
                 head.granted = true; // held stays true: handed over, nobody can slip in between
                 handOffs++;
@@ -461,25 +457,6 @@ final class WriteGate {
         }
     }
 
-    /** Under {@code this}: queues {@code w} behind every waiter of its rank or a lower one (FIFO within a rank). */
-    private void enqueue(Waiter w) {
-        if (w.longHolder) {
-            longWaiters++;
-        }
-        if (w.rank == Waiter.OTHER) {
-            queue.addLast(w);
-            return;
-        }
-        int i = 0;
-        for (Waiter q : queue) {
-            if (q.rank > w.rank) {
-                break;
-            }
-            i++;
-        }
-        queue.add(i, w);
-    }
-
     /**
      * Under {@code this}: {@code w} has just taken the permit. A commit that cut in starts no
      * slice (the owner's runs on and it takes the permit back at the commit's release), nor does
@@ -493,24 +470,15 @@ final class WriteGate {
         }
     }
 
-    /** Under {@code this}: {@code w} has left the queue (with the permit or without). */
-    private void dequeued(Waiter w) {
-        if (w.longHolder) {
-            longWaiters--;
-        }
-    }
-
     /** Under {@code this}: a waiter leaves the queue without the permit. */
     private void leaveQueue(Waiter w) {
-        if (queue.remove(w)) {
-            dequeued(w);
-        }
+        queue.remove(w);
         wakeHeadIfFree(); // invariant (2): we may have been the head that was woken
         giveBackIfIdle(); // invariant (4): a head leaving a free permit to the owner's grace may have been the last
     }
 
     private void wakeHeadIfFree() {
-        Waiter head = queue.peekFirst();
+        Waiter head = queue.head();
         if (!held && head != null) {
             LockSupport.unpark(head.thread);
         }
