@@ -2,12 +2,14 @@ package io.onelite.pager;
 
 /**
  * The in-JVM write lock's waits beside {@link Pager.RevocableHold}s (adaptive BEGIN CONCURRENT,
- * docs/concurrency.md): which hold has the lock now, and a wait on the {@link WriteGate} that
- * revokes it when it may be revoked. Without revocable holds in use the wait is the gate's own.
+ * docs/concurrency.md): which hold has the lock now, and a wait on the {@link WriteGate} in one
+ * place of its queue whose head revokes that hold when it may be revoked, and, for an adaptive
+ * transaction's first access, that gives up on a holder that keeps the lock. Without revocable
+ * holds in use the wait is the gate's own.
  */
 final class RevocableHolds {
     /**
-     * How often a writer waiting behind a revocable hold looks whether to revoke it: a holder idle
+     * How often the head waiter behind a revocable hold looks whether to revoke it: a holder idle
      * in application code must not keep the lock from this JVM's writers, but a waiter that woke up
      * at every short hold would cost a thread switch per transaction.
      */
