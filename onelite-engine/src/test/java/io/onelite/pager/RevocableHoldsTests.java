@@ -5,6 +5,7 @@ import org.junit.jupiter.api.Test;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -29,17 +30,20 @@ class RevocableHoldsTests {
     }
 
     /**
-     * Five writers ahead of it hold the lock 10 ms each: 50 ms, more than the 20 ms a single holder
-     * may keep it. The lock keeps moving, so the writer waits its turn rather than giving up at 20 ms.
+     * Five writers ahead of it hold the lock 10 ms each, once it queues: 50 ms, more than the 20 ms
+     * a single holder may keep it. The lock keeps moving, so the writer waits its turn, after all
+     * five, rather than giving up at 20 ms.
      */
     @Test
     void aWriterWaitsItsTurnWhileTheLockPassesFromWriterToWriter() throws Exception {
         WriteGate gate = new WriteGate(0, Long.MAX_VALUE);
         RevocableHolds holds = new RevocableHolds(gate);
-        List<Thread> ahead = queueWritersHolding(gate, 5, 10);
+        AtomicInteger released = new AtomicInteger();
+        List<Thread> ahead = queueWritersHolding(gate, 5, 10, released);
         long start = System.nanoTime();
         assertThat(holds.acquireWhileMoving(20 * MS, start + 10_000 * MS)).isTrue();
-        assertThat(System.nanoTime() - start).isGreaterThan(20 * MS);
+        assertThat(System.nanoTime() - start).isGreaterThan(40 * MS);
+        assertThat(released.get()).as("every writer ahead had its turn first").isEqualTo(5);
         gate.release();
         for (Thread t : ahead) {
             t.join();
@@ -50,7 +54,7 @@ class RevocableHoldsTests {
     void aWriterGivesUpAtItsLongestWaitHoweverTheLockMoves() throws Exception {
         WriteGate gate = new WriteGate(0, Long.MAX_VALUE);
         RevocableHolds holds = new RevocableHolds(gate);
-        List<Thread> ahead = queueWritersHolding(gate, 10, 10); // 100 ms of holds ahead
+        List<Thread> ahead = queueWritersHolding(gate, 10, 10, new AtomicInteger()); // 100 ms of holds ahead
         long start = System.nanoTime();
         assertThat(holds.acquireWhileMoving(20 * MS, start + 30 * MS)).isFalse();
         for (Thread t : ahead) {
@@ -60,16 +64,24 @@ class RevocableHoldsTests {
     }
 
     /**
-     * Starts {@code n} writers that queue one after another and each hold the lock {@code holdMs};
-     * the first holds it already when this returns, the others queue behind it.
+     * Starts {@code n} writers that queue one after another and each hold the lock {@code holdMs}
+     * (counted in {@code released} as they let it go); the first holds it already when this
+     * returns, the others queue behind it, and the first starts its hold once one more writer (the
+     * test's) queues too, so every hold runs while that writer waits.
      */
-    private static List<Thread> queueWritersHolding(WriteGate gate, int n, long holdMs) throws InterruptedException {
+    private static List<Thread> queueWritersHolding(WriteGate gate, int n, long holdMs, AtomicInteger released)
+            throws InterruptedException {
         List<Thread> threads = new ArrayList<>();
         for (int i = 0; i < n; i++) {
+            boolean first = i == 0;
             Thread t = new Thread(() -> {
                 try {
                     if (gate.acquire(System.nanoTime() + 30_000 * MS)) {
+                        while (first && gate.queued() < n) {
+                            Thread.sleep(1);
+                        }
                         Thread.sleep(holdMs);
+                        released.incrementAndGet();
                         gate.release();
                     }
                 } catch (InterruptedException e) {

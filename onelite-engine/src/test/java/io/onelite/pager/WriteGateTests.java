@@ -334,8 +334,8 @@ class WriteGateTests {
         });
         slow.start();
         assertThat(longHeld.await(30, TimeUnit.SECONDS)).isTrue();
+        long sliceStart = System.nanoTime(); // no later than the gate's own start of the slice
         assertThat(gate.acquire(in(1))).isTrue(); // this thread's slice (30 s) begins
-        long sliceStart = System.nanoTime();
         queueNow.countDown(); // it queues while this thread takes the permit again and again
         while (true) { // short holds, re-taken at once: barging while the short slice lasts
             java.util.concurrent.locks.LockSupport.parkNanos(100_000); // held ~0.1 ms: a short hold
