@@ -1,5 +1,6 @@
 package io.onelite.bench;
 
+import io.onelite.api.Database;
 import io.onelite.bench.ConcurrentWriters.Mode;
 
 import java.nio.file.Files;
@@ -140,7 +141,7 @@ public final class PairedWriters {
             for (Thread t : threads) {
                 t.join();
             }
-            stats = io.onelite.api.Database.statusOf(oneliteFile).map(st -> st.transactions().toString()).orElse("");
+            stats = Database.statusOf(oneliteFile).map(st -> st.transactions().toString()).orElse("");
             for (Connection c : all) {
                 c.close();
             }

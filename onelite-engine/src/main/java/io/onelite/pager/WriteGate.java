@@ -16,17 +16,17 @@ import java.util.concurrent.locks.LockSupport;
  * instead of paying a thread wake-up per transaction); while the owner keeps coming back, the
  * oldest waiter looks every {@link #POLL_NANOS} (woken by a release in the slice only when it is
  * not looking already) and takes the permit if the owner has not come back within
- * {@link #GRACE_NANOS} of its release. A release after the
- * slice has run out hands the permit straight to the oldest waiter (FIFO), which starts its own
- * slice, and the old owner queues behind the others; so does a release in the slice after a long
- * hold ({@link #BARGE_MAX_HOLD_NANOS}: barging pays off for short transactions only) or when the
+ * {@link #GRACE_NANOS} of its release. A release after the slice has run out hands the permit
+ * straight to the oldest waiter (FIFO), which starts its own slice, and the old owner queues
+ * behind the others; so does a release in the slice after a long hold
+ * ({@link #BARGE_MAX_HOLD_NANOS}: barging pays off for short transactions only) or when the
  * oldest waiter's busy timeout would end before the slice (a short timeout is not spent waiting for
  * a barging writer), or when the oldest waiter commits work already done (a commit pipeline's
- * leader: its hold is short, and finished work should not wait out a slice). So a waiter waits at most about one slice per writer ahead of it (plus the
- * transaction running at the slice's end), however often the owner begins again. The slice is
- * long (10 ms) so that the waits of a round of slices fall on fewer than 1% of short transactions,
- * and short ({@link #SHORT_SLICE_NANOS}) while a writer whose transactions hold the permit long
- * queues, which gets one transaction per turn. A commit of work already done cuts in at the next
+ * leader: its hold is short, and finished work should not wait out a slice). So a waiter waits at
+ * most about one slice per writer ahead of it (plus the transaction running at the slice's end),
+ * however often the owner begins again. The slice is long (10 ms) so that the waits of a round of
+ * slices fall on fewer than 1% of short transactions, and short ({@link #SHORT_SLICE_NANOS}) while
+ * a writer whose transactions hold the permit long queues, which gets one transaction per turn. A commit of work already done cuts in at the next
  * release (it queues ahead of writers waiting to begin, and the owner gets the permit back after
  * it, in its slice).
  *
@@ -236,13 +236,12 @@ final class WriteGate {
     }
 
     /**
-     * Waits in {@code place} until the permit is the caller's (true) or {@code untilNanos} (false:
+     * Waits in place {@code w} until the permit is the caller's (true) or {@code untilNanos} (false:
      * the caller still queues, and must {@code await} again or {@link #leave}).
      *
      * @throws InterruptedException if interrupted while waiting: the caller has left the queue
      */
-    boolean await(Waiter place, long untilNanos) throws InterruptedException {
-        Waiter w = place;
+    boolean await(Waiter w, long untilNanos) throws InterruptedException {
         while (true) {
             long parkNanos;
             synchronized (this) {
@@ -331,8 +330,9 @@ final class WriteGate {
             osLockKept = osLockHeld;
             heldByCommit = false;
             long now = System.nanoTime();
+            long hold = now - heldSince;
             long[] avg = HOLDS.get(); // a preempted hold counts at most 3 bounds: one does not make the thread long, two do
-            avg[0] += (Math.min(now - heldSince, 3 * maxBargeHoldNanos) - avg[0]) / 4;
+            avg[0] += (Math.min(hold, 3 * maxBargeHoldNanos) - avg[0]) / 4;
             Waiter head = queue.head();
             if (head == null) {
                 held = false;
@@ -342,7 +342,6 @@ final class WriteGate {
             if (osLockHeld) {
                 osLockKeeps++;
             }
-            long hold = now - heldSince;
             if (now - sliceEnd < 0 && head.busyDeadlineNanos - sliceEnd > 0 && head.rank == Waiter.OTHER
                     && hold < maxBargeHoldNanos
                     && (!queue.hasLongHolders() || now - (sliceEnd - sliceNanos) < Math.min(sliceNanos, SHORT_SLICE_NANOS))) {
