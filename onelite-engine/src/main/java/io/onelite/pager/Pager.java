@@ -161,7 +161,16 @@ public final class Pager implements AutoCloseable {
 
     /** A consistent read view, holding a WAL read mark until {@link #endRead}. */
     public Snapshot beginRead() {
-        if (drain.active()) {
+        return beginRead(false);
+    }
+
+    /**
+     * As {@link #beginRead()}; {@code writeLockHeld}: the caller holds the write lock, and does
+     * not wait for a drain of the WAL ({@link WalDrain}): transactions in flight may be waiting for
+     * that lock to commit, so the drain could not finish while it waited.
+     */
+    public Snapshot beginRead(boolean writeLockHeld) {
+        if (!writeLockHeld && drain.active()) {
             drain.awaitBeforeRead(); // bounded; see WalDrain
         }
         return backend.beginRead();
@@ -497,6 +506,11 @@ public final class Pager implements AutoCloseable {
         if (stoppedShort && r.logFrames() >= WalDrain.FRAMES_FACTOR * n && backend.readersInWal()) {
             drain.request(); // our own readers stopped it while the WAL outgrew the threshold: let them drain
         }
+    }
+
+    /** Whether new readers of this JVM wait for a drain of the WAL now (for tests). */
+    boolean drainActive() {
+        return drain.active();
     }
 
     /** Read-mark locks kept from the OS for this JVM's next reader (for tests). */

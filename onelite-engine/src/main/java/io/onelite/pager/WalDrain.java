@@ -11,15 +11,30 @@ import java.util.concurrent.locks.LockSupport;
  *
  * <p>When an auto-checkpoint stopped short because of this JVM's own readers, with the WAL grown
  * to {@link #FRAMES_FACTOR} times the auto-checkpoint threshold, new snapshots of this
- * JVM wait a moment ({@link #WAIT_NANOS} at most) while the transactions in flight finish; once none
- * uses the WAL a checkpoint copies everything back, and later readers see the WAL fully copied and
- * read the database file alone (READ(0)), so the next writer can restart the WAL. Best effort: a
- * reader held elsewhere (another process, a long transaction) makes the wait time out, and no new
- * drain starts for {@link #BACKOFF_NANOS}. Waiting never changes what anyone reads.
+ * JVM wait a moment ({@link #WAIT_NANOS} at first) while the transactions in flight finish; once
+ * none uses the WAL a checkpoint copies everything back, and later readers see the WAL fully copied
+ * and read the database file alone (READ(0)), so the next writer can restart the WAL. Best effort:
+ * a reader held elsewhere (another process, a long transaction) makes the wait time out, and no new
+ * drain starts for {@link #BACKOFF_NANOS}; the next one waits twice as long (up to
+ * {@link #MAX_WAIT_NANOS}), since transactions that merely did not get a core in time finish
+ * within a few time slices. A writer holding the write lock never waits (see
+ * {@link Pager#beginRead(boolean)}). Waiting never changes what anyone reads.
  */
 final class WalDrain {
-    /** Longest a new reader waits for the drain. */
+    /** Longest a new reader waits for the drain, at first and again after a drain that finished. */
     static final long WAIT_NANOS = 2_000_000;
+    /**
+     * The longest wait after drains that timed out: each timeout doubles the next drain's wait up
+     * to this (64 ms). Transactions in flight finish within a few scheduler time slices when many
+     * threads share few cores, not within 2 ms (32 threads on 2 cores: every drain timed out and
+     * the WAL never restarted, 650 KB a second of growth); a longer wait once in a while costs less
+     * than a WAL that grows without end.
+     */
+    static final long MAX_WAIT_NANOS = 64_000_000;
+    /** How often a waiting reader looks at first; it doubles up to {@link #MAX_LOOK_NANOS}. */
+    private static final long FIRST_LOOK_NANOS = 20_000;
+    /** The longest pause between a waiting reader's looks: many waiting threads must not take the cores the transactions in flight need to finish. */
+    private static final long MAX_LOOK_NANOS = 1_000_000;
     /**
      * A drain is requested only once the WAL holds this many times the auto-checkpoint threshold
      * (4: 4,000 frames, 16 MB of 4 KB pages, by default), not at the threshold: each drain makes
@@ -55,6 +70,7 @@ final class WalDrain {
     private long deadline;
     private long quietUntil;
     private long backoff = BACKOFF_NANOS;
+    private long wait = WAIT_NANOS;
 
     WalDrain(Target target) {
         this.target = target;
@@ -65,7 +81,7 @@ final class WalDrain {
     synchronized void request() {
         long now = System.nanoTime();
         if (state == State.IDLE && now - quietUntil >= 0) {
-            deadline = now + WAIT_NANOS;
+            deadline = now + wait;
             state = State.DRAINING;
         }
     }
@@ -76,6 +92,7 @@ final class WalDrain {
 
     /** Before a new snapshot: waits while a drain runs (bounded), finishing it when the readers are gone. */
     void awaitBeforeRead() {
+        long look = FIRST_LOOK_NANOS;
         while (state != State.IDLE) {
             if (state == State.DRAINING && !target.readersInWal() && claimCheckpoint()) {
                 try {
@@ -89,7 +106,8 @@ final class WalDrain {
                 end(true);
                 return;
             }
-            LockSupport.parkNanos(20_000);
+            LockSupport.parkNanos(look);
+            look = Math.min(MAX_LOOK_NANOS, 2 * look);
         }
     }
 
@@ -109,11 +127,23 @@ final class WalDrain {
         if (timedOut && state == State.DRAINING) {
             quietUntil = System.nanoTime() + backoff;
             backoff = Math.min(MAX_BACKOFF_NANOS, 2 * backoff);
+            wait = Math.min(MAX_WAIT_NANOS, 2 * wait);
             state = State.IDLE;
         } else if (!timedOut) {
             backoff = BACKOFF_NANOS;
+            wait = WAIT_NANOS;
             state = State.IDLE;
         }
+    }
+
+    /** Tests: lets the next request start a drain now, as if the backoff had run out. */
+    synchronized void endBackoffForTests() {
+        quietUntil = System.nanoTime();
+    }
+
+    /** How long the next drain waits for the transactions in flight (for tests). */
+    synchronized long nextWaitNanos() {
+        return wait;
     }
 
     /** How long the next timed-out drain keeps drains off (for tests). */

@@ -85,7 +85,7 @@ public final class Transaction {
             if (trace != null && firstAccessNanos == 0 && tryHold()) {
                 return snapshot;
             }
-            snapshot = pager.beginRead();
+            snapshot = pager.beginRead(locked); // DEFERRED writing: under the write lock
             if (mmapSize >= 0) {
                 snapshot.setMmapSize(mmapSize);
             }

@@ -93,18 +93,25 @@ class WalDrainTests {
                 checkpoints.incrementAndGet();
             }
         });
+        assertThat(drain.nextWaitNanos()).isEqualTo(WalDrain.WAIT_NANOS);
+        long start = System.nanoTime(); // before the request, which sets the deadline
         drain.request();
         drain.awaitBeforeRead(); // the reader stays: times out after 2 ms
+        assertThat(System.nanoTime() - start).isGreaterThanOrEqualTo(WalDrain.WAIT_NANOS);
         assertThat(drain.active()).isFalse();
         assertThat(drain.nextBackoffNanos()).isEqualTo(2 * WalDrain.BACKOFF_NANOS);
+        assertThat(drain.nextWaitNanos()).as("the next drain waits longer").isEqualTo(2 * WalDrain.WAIT_NANOS);
         drain.request(); // backing off: no drain, a new reader does not wait
         assertThat(drain.active()).isFalse();
 
         java.util.concurrent.locks.LockSupport.parkNanos(WalDrain.BACKOFF_NANOS + 20_000_000);
+        start = System.nanoTime();
         drain.request();
         assertThat(drain.active()).isTrue();
-        drain.awaitBeforeRead(); // times out again: the next backoff doubles
+        drain.awaitBeforeRead(); // times out again, after 4 ms: the next backoff and wait double
+        assertThat(System.nanoTime() - start).isGreaterThanOrEqualTo(2 * WalDrain.WAIT_NANOS);
         assertThat(drain.nextBackoffNanos()).isEqualTo(4 * WalDrain.BACKOFF_NANOS);
+        assertThat(drain.nextWaitNanos()).isEqualTo(4 * WalDrain.WAIT_NANOS);
 
         java.util.concurrent.locks.LockSupport.parkNanos(2 * WalDrain.BACKOFF_NANOS + 20_000_000);
         readers.set(false);
@@ -112,6 +119,62 @@ class WalDrainTests {
         drain.awaitBeforeRead(); // the readers are gone: it finishes with a checkpoint
         assertThat(checkpoints).hasValue(1);
         assertThat(drain.nextBackoffNanos()).isEqualTo(WalDrain.BACKOFF_NANOS);
+        assertThat(drain.nextWaitNanos()).isEqualTo(WalDrain.WAIT_NANOS);
+    }
+
+    @Test
+    void theWaitGrowsNoFurtherThanItsBound() {
+        WalDrain drain = new WalDrain(new WalDrain.Target() {
+            @Override
+            public boolean readersInWal() {
+                return true;
+            }
+
+            @Override
+            public void checkpointNow() {
+                throw new AssertionError("no checkpoint while readers use the WAL");
+            }
+        });
+        for (long w = WalDrain.WAIT_NANOS; w < WalDrain.MAX_WAIT_NANOS; w *= 2) {
+            drain.request();
+            drain.awaitBeforeRead();
+            drain.endBackoffForTests();
+        }
+        assertThat(drain.nextWaitNanos()).isEqualTo(WalDrain.MAX_WAIT_NANOS);
+        drain.request();
+        drain.awaitBeforeRead();
+        assertThat(drain.nextWaitNanos()).isEqualTo(WalDrain.MAX_WAIT_NANOS);
+    }
+
+    /**
+     * A writer that holds the write lock (DEFERRED, its first access after BEGIN) does not wait for
+     * a drain: transactions in flight may wait for that lock to commit.
+     */
+    @Test
+    void aReaderHoldingTheWriteLockDoesNotWaitForADrain() throws Exception {
+        Path db = dir.resolve("locked.db");
+        try (Pager p = Pager.open(db, PagerOptions.DEFAULTS.withAutoCheckpointFrames(THRESHOLD))) {
+            FilePagerTests.commit(p, ws -> TestPages.createTable(ws, "t", 10));
+            Snapshot stays = p.beginRead();
+            rewriteEachInOneFrame(p, DRAINED);
+            p.maybeAutoCheckpoint();
+            assertThat(p.drainActive()).isTrue();
+            p.lockWrite(java.time.Duration.ofSeconds(5));
+            Snapshot locked;
+            try {
+                locked = p.beginRead(true);
+                assertThat(p.drainActive()).as("not waited out: the drain still runs").isTrue();
+            } finally {
+                p.unlockWrite();
+            }
+            assertThat(TestPages.countRows(locked, 2)).isEqualTo(50);
+            p.endRead(locked);
+            p.endRead(stays);
+            Snapshot next = p.beginRead(); // the readers are gone: finishes the drain
+            assertThat(p.drainActive()).isFalse();
+            assertThat(next.readSlot).as("reads the database file alone").isZero();
+            p.endRead(next);
+        }
     }
 
     @Test
