@@ -33,7 +33,10 @@ final class WalDrain {
     static final long MAX_WAIT_NANOS = 64_000_000;
     /** How often a waiting reader looks at first; it doubles up to {@link #MAX_LOOK_NANOS}. */
     private static final long FIRST_LOOK_NANOS = 20_000;
-    /** The longest pause between a waiting reader's looks: many waiting threads must not take the cores the transactions in flight need to finish. */
+    /**
+     * The longest pause between a waiting reader's looks: many waiting threads must not take the
+     * cores that the transactions in flight need to finish.
+     */
     private static final long MAX_LOOK_NANOS = 1_000_000;
     /**
      * A drain is requested only once the WAL holds this many times the auto-checkpoint threshold

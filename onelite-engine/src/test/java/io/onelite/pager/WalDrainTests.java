@@ -31,6 +31,21 @@ class WalDrainTests {
         return last;
     }
 
+    /** A drain whose readers are {@code readers} and whose checkpoint runs {@code checkpoint}. */
+    private static WalDrain drainOver(java.util.function.BooleanSupplier readers, Runnable checkpoint) {
+        return new WalDrain(new WalDrain.Target() {
+            @Override
+            public boolean readersInWal() {
+                return readers.getAsBoolean();
+            }
+
+            @Override
+            public void checkpointNow() {
+                checkpoint.run();
+            }
+        });
+    }
+
     @Test
     void anAutoCheckpointStoppedByOurReaderLetsTheWalRestartOnceTheReaderEnds() throws Exception {
         Path db = dir.resolve("drain.db");
@@ -82,17 +97,7 @@ class WalDrainTests {
     void drainsThatKeepTimingOutBackOffLongerEachTimeAndAFinishedOneResetsIt() {
         java.util.concurrent.atomic.AtomicBoolean readers = new java.util.concurrent.atomic.AtomicBoolean(true);
         java.util.concurrent.atomic.AtomicInteger checkpoints = new java.util.concurrent.atomic.AtomicInteger();
-        WalDrain drain = new WalDrain(new WalDrain.Target() {
-            @Override
-            public boolean readersInWal() {
-                return readers.get();
-            }
-
-            @Override
-            public void checkpointNow() {
-                checkpoints.incrementAndGet();
-            }
-        });
+        WalDrain drain = drainOver(readers::get, checkpoints::incrementAndGet);
         assertThat(drain.nextWaitNanos()).isEqualTo(WalDrain.WAIT_NANOS);
         long start = System.nanoTime(); // before the request, which sets the deadline
         drain.request();
@@ -124,16 +129,8 @@ class WalDrainTests {
 
     @Test
     void theWaitGrowsNoFurtherThanItsBound() {
-        WalDrain drain = new WalDrain(new WalDrain.Target() {
-            @Override
-            public boolean readersInWal() {
-                return true;
-            }
-
-            @Override
-            public void checkpointNow() {
-                throw new AssertionError("no checkpoint while readers use the WAL");
-            }
+        WalDrain drain = drainOver(() -> true, () -> {
+            throw new AssertionError("no checkpoint while readers use the WAL");
         });
         for (long w = WalDrain.WAIT_NANOS; w < WalDrain.MAX_WAIT_NANOS; w *= 2) {
             drain.request();
