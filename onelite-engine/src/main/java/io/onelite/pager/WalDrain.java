@@ -25,12 +25,14 @@ final class WalDrain {
     static final long WAIT_NANOS = 2_000_000;
     /**
      * The longest wait after drains that timed out: each timeout doubles the next drain's wait up
-     * to this (64 ms). Transactions in flight finish within a few scheduler time slices when many
+     * to this (16 ms). Transactions in flight finish within a few scheduler time slices when many
      * threads share few cores, not within 2 ms (32 threads on 2 cores: every drain timed out and
-     * the WAL never restarted, 650 KB a second of growth); a longer wait once in a while costs less
-     * than a WAL that grows without end.
+     * the WAL never restarted, 650 KB a second of growth; the drains that finish there take 3-6 ms
+     * with 32 or 64 threads). Bounded, because a long transaction of this JVM (a report reading for
+     * seconds) makes every drain time out however long it waits: each then holds up the
+     * transactions beginning meanwhile for the whole wait, once per backoff.
      */
-    static final long MAX_WAIT_NANOS = 64_000_000;
+    static final long MAX_WAIT_NANOS = 16_000_000;
     /** How often a waiting reader looks at first; it doubles up to {@link #MAX_LOOK_NANOS}. */
     private static final long FIRST_LOOK_NANOS = 20_000;
     /**
