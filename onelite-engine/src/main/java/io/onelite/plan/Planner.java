@@ -256,6 +256,7 @@ public final class Planner {
     }
 
     private Planned compound(SelectStmt s, Scope outer) {
+        CorePlanner.resolveLimitFirst(this, s.limit(), s.offset(), outer);
         List<SelectCore> cores = s.cores();
         List<Query> queries = new ArrayList<>();
         List<Planned> planned = new ArrayList<>();

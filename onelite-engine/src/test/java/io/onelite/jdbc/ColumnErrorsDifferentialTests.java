@@ -31,6 +31,25 @@ class ColumnErrorsDifferentialTests {
                 "SELECT a FROM t GROUP BY zzz");
     }
 
+    /**
+     * With two unknown columns SQLite names the one in LIMIT or OFFSET: it resolves them before the
+     * rest of the SELECT, also of a compound (docs/reliability.md item 25; the other clauses'
+     * order is not followed yet).
+     */
+    @Test
+    void anErrorInLimitOrOffsetIsReportedBeforeTheOtherClauses() throws SQLException {
+        assertSame(
+                "CREATE TABLE t(a, b)",
+                "CREATE TABLE u(a, c)",
+                "SELECT x_sel FROM t LIMIT x_limit",
+                "SELECT a FROM t WHERE x_where LIMIT 1 OFFSET x_offset",
+                "SELECT a FROM t GROUP BY x_group HAVING x_having LIMIT x_limit",
+                "SELECT t.a FROM t JOIN u ON x_on ORDER BY x_order LIMIT x_limit",
+                "SELECT x_sel FROM t UNION SELECT a FROM u LIMIT x_limit",
+                "SELECT a FROM t UNION SELECT x_arm FROM u LIMIT 1 OFFSET x_offset",
+                "SELECT a FROM t WHERE a IN (SELECT x_in FROM u LIMIT x_inner)");
+    }
+
     @Test
     void theErrorOffsetIsWhereTheColumnReferenceStarts() {
         try (Database db = Database.open(":memory:", DatabaseOptions.DEFAULTS); Session s = db.openSession()) {
