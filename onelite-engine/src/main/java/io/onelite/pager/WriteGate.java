@@ -22,13 +22,13 @@ import java.util.concurrent.locks.LockSupport;
  * ({@link #BARGE_MAX_HOLD_NANOS}: barging pays off for short transactions only) or when the
  * oldest waiter's busy timeout would end before the slice (a short timeout is not spent waiting for
  * a barging writer), or when the oldest waiter commits work already done (a commit pipeline's
- * leader: its hold is short, and finished work should not wait out a slice). So a waiter waits at
- * most about one slice per writer ahead of it (plus the transaction running at the slice's end),
- * however often the owner begins again. The slice is long (10 ms) so that the waits of a round of
- * slices fall on fewer than 1% of short transactions, and short ({@link #SHORT_SLICE_NANOS}) while
- * a writer whose transactions hold the permit long queues, which gets one transaction per turn. A commit of work already done cuts in at the next
- * release (it queues ahead of writers waiting to begin, and the owner gets the permit back after
- * it, in its slice).
+ * leader: it queues ahead of writers waiting to begin, its hold is short, and finished work should
+ * not wait out a slice; the owner gets the permit back after it, in its slice). So a waiter waits
+ * at most about one slice per writer ahead of it (plus the transaction running at the slice's
+ * end), however often the owner begins again. The slice is long (10 ms) so that the waits of a
+ * round of slices fall on fewer than 1% of short transactions, and short
+ * ({@link #SHORT_SLICE_NANOS}) while a writer whose transactions hold the permit long queues,
+ * which gets one transaction per turn.
  *
  * <p>A waiter keeps its place in the queue while it stops waiting to look around
  * ({@link #enter}, {@link #await}, {@link #leave}): {@code RevocableHolds} looks whether to revoke
@@ -93,9 +93,8 @@ final class WriteGate {
      */
     static final long SHORT_SLICE_NANOS = 500_000;
     /**
-     * Per thread: a moving average (weight 1/4) of its holds, each
-     * counted at most three times {@link #BARGE_MAX_HOLD_NANOS}: the slice is short while a thread
-     * whose average is long queues.
+     * Per thread: a moving average (weight 1/4) of its holds, each counted at most three times
+     * {@link #BARGE_MAX_HOLD_NANOS}: the slice is short while a thread whose average is long queues.
      */
     private static final ThreadLocal<long[]> HOLDS = ThreadLocal.withInitial(() -> new long[1]);
     /** The longest slice taken from a database's options (one hour: no clock arithmetic overflows). */
@@ -251,10 +250,11 @@ final class WriteGate {
                 }
                 long now = System.nanoTime();
                 long freeFor = now - lastBargeRelease;
+                boolean atHead = queue.head() == w;
                 // the owner came back within the grace at its last release: give it the grace again
-                boolean ownerMayReturn = !held && queue.head() == w && bargeGapNanos < graceNanos
+                boolean ownerMayReturn = !held && atHead && bargeGapNanos < graceNanos
                         && freeFor < graceNanos && now - sliceEnd < 0 && w.thread != sliceOwner;
-                if (!held && queue.head() == w && !ownerMayReturn) { // woken by a release inside the owner's slice
+                if (!held && atHead && !ownerMayReturn) { // woken by a release inside the owner's slice
                     queue.pollHead();
                     held = true;
                     took(w, now);
@@ -269,7 +269,7 @@ final class WriteGate {
                     return false;
                 }
                 // the head polls while the owner barges (releases inside its slice do not wake it)
-                w.polling = ownerMayReturn || pollNanos > 0 && queue.head() == w && freeFor < 4 * pollNanos;
+                w.polling = ownerMayReturn || pollNanos > 0 && atHead && freeFor < 4 * pollNanos;
                 parkNanos = !w.polling ? left
                         : Math.min(left, ownerMayReturn ? Math.min(graceNanos - freeFor, sliceEnd - now) : pollNanos);
             }

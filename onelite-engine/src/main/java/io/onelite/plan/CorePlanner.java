@@ -65,7 +65,6 @@ final class CorePlanner {
 
     private static Planner.Planned plan(Planner planner, SelectCore.Query q, List<OrderingTerm> orderBy, Expr limit,
                                         Expr offset, Scope outer, boolean forceAggregate, Scope[] made) {
-        resolveLimitFirst(planner, limit, offset, outer);
         Scope scope = new Scope(outer);
         made[0] = scope;
         scope.coveringReads = true;
@@ -525,20 +524,5 @@ final class CorePlanner {
             out[i] = names[i] == null ? null : Collation.byName(names[i]);
         }
         return out;
-    }
-
-    /**
-     * SQLite resolves LIMIT and OFFSET before the rest of a SELECT (of a compound's arms too), so
-     * when they and another clause both have an error, theirs is the one reported
-     * (docs/reliability.md item 25). They are
-     * compiled here only to fail first, and again where the plan uses them; one holding a subquery
-     * is left to that second compile (planning a subquery twice is not free of side effects).
-     */
-    static void resolveLimitFirst(Planner planner, Expr limit, Expr offset, Scope outer) {
-        for (Expr e : new Expr[] {limit, offset}) {
-            if (e != null && !ExprWalker.hasSubquery(e)) {
-                new ExprCompiler(planner, Scope.limitClause(outer)).eval(e);
-            }
-        }
     }
 }

@@ -226,12 +226,28 @@ public final class Planner {
             return plan(converted, outer);
         }
         return withClause(s.with(), () -> {
+            resolveLimitFirst(s, outer);
             List<SelectCore> cores = s.cores();
             if (cores.size() == 1) {
                 return CorePlanner.plan(this, cores.get(0), s.orderBy(), s.limit(), s.offset(), outer);
             }
             return compound(s, outer);
         });
+    }
+
+    /**
+     * SQLite resolves LIMIT and OFFSET before the rest of a SELECT (a compound's arms too), so when
+     * they and another clause both have an error, theirs is the one reported (docs/reliability.md
+     * item 25). They are compiled here only to fail first, and again where the plan uses them; one
+     * holding a subquery is left to that second compile (planning a subquery twice is not free of
+     * side effects).
+     */
+    private void resolveLimitFirst(SelectStmt s, Scope outer) {
+        for (Expr e : new Expr[] {s.limit(), s.offset()}) {
+            if (e != null && !ExprWalker.hasSubquery(e)) {
+                new ExprCompiler(this, Scope.limitClause(outer)).eval(e);
+            }
+        }
     }
 
     /**
@@ -256,7 +272,6 @@ public final class Planner {
     }
 
     private Planned compound(SelectStmt s, Scope outer) {
-        CorePlanner.resolveLimitFirst(this, s.limit(), s.offset(), outer);
         List<SelectCore> cores = s.cores();
         List<Query> queries = new ArrayList<>();
         List<Planned> planned = new ArrayList<>();
