@@ -129,9 +129,7 @@ public final class MixedWriters {
             for (Connection c : conns) {
                 c.close();
             }
-            for (String suffix : List.of("", "-wal", "-shm", "-onelite-rowid")) {
-                Files.deleteIfExists(Path.of(file + suffix));
-            }
+            Oltp.deleteDb(file);
         }
     }
 

@@ -145,11 +145,8 @@ public final class PairedWriters {
             for (Connection c : all) {
                 c.close();
             }
-            for (Path f : List.of(nativeFile, oneliteFile)) {
-                for (String suffix : List.of("", "-wal", "-shm", "-onelite-rowid")) {
-                    Files.deleteIfExists(Path.of(f + suffix));
-                }
-            }
+            Oltp.deleteDb(nativeFile);
+            Oltp.deleteDb(oneliteFile);
         }
         report(cycles);
     }

@@ -67,11 +67,8 @@ public final class PointOps {
                 p.compare(op.trim(), nat, one, rounds);
             }
         } finally {
-            for (Path f : new Path[] {nativeFile, oneliteFile}) {
-                for (String suffix : new String[] {"", "-wal", "-shm"}) {
-                    Files.deleteIfExists(Path.of(f + suffix));
-                }
-            }
+            Oltp.deleteDb(nativeFile);
+            Oltp.deleteDb(oneliteFile);
         }
         System.out.println("after the run: " + BenchArgs.machine());
     }

@@ -124,9 +124,7 @@ public final class ProcessWriters {
                 throw new IllegalStateException(engine + ": " + total + " commits acknowledged, " + rs.getLong(1) + " rows");
             }
         }
-        for (String suffix : new String[] {"", "-wal", "-shm", "-onelite-rowid"}) {
-            Files.deleteIfExists(Path.of(file + suffix));
-        }
+        Oltp.deleteDb(file);
         return new Run(engine, commits, seconds);
     }
 
@@ -165,9 +163,7 @@ public final class ProcessWriters {
         createTable(engine, scratch, sync);
         long now = System.nanoTime();
         write(engine, scratch, begin, sync, 0, threads, now, now + seconds * 1_000_000_000L);
-        for (String suffix : new String[] {"", "-wal", "-shm", "-onelite-rowid"}) {
-            Files.deleteIfExists(Path.of(scratch + suffix));
-        }
+        Oltp.deleteDb(scratch);
     }
 
     /** In a child JVM: {@code threads} writers until the run's end; prints "commits N". */

@@ -11,7 +11,6 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.Arrays;
 import java.util.EnumMap;
-import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
@@ -63,11 +62,8 @@ public final class TxCost {
             new TxCost(Map.of(Mode.NATIVE_IMMEDIATE, nativeConn, Mode.ONELITE_IMMEDIATE, onelite,
                     Mode.ONELITE_CONCURRENT, onelite)).run(rounds, perRound, warmupRounds);
         } finally {
-            for (Path f : List.of(nativeFile, oneliteFile)) {
-                for (String suffix : List.of("", "-wal", "-shm", "-onelite-rowid")) {
-                    Files.deleteIfExists(Path.of(f + suffix));
-                }
-            }
+            Oltp.deleteDb(nativeFile);
+            Oltp.deleteDb(oneliteFile);
         }
     }
 

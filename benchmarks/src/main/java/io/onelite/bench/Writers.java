@@ -258,9 +258,7 @@ public final class Writers {
         } finally {
             pager.close();
             if (file != null) {
-                for (String suffix : new String[] {"", "-wal", "-shm", "-onelite-rowid"}) {
-                    Files.deleteIfExists(Path.of(file + suffix));
-                }
+                Oltp.deleteDb(file);
             }
         }
     }

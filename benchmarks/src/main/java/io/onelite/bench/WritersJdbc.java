@@ -371,9 +371,7 @@ final class WritersJdbc {
             for (Connection c : conns) {
                 c.close();
             }
-            for (String suffix : new String[] {"", "-wal", "-shm", "-onelite-rowid"}) {
-                Files.deleteIfExists(Path.of(file + suffix));
-            }
+            Oltp.deleteDb(file);
         }
     }
 
