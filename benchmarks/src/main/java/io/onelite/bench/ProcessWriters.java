@@ -67,7 +67,7 @@ public final class ProcessWriters {
         int warmup = a.getInt("warmup", 5);
         String mode = a.get("mode", "IMMEDIATE");
         String sync = a.get("sync", "NORMAL");
-        Path dir = Path.of(a.get("dir", "/dev/shm"));
+        Path dir = a.dir();
         System.out.printf("%d processes x %d writer threads, one insert per transaction, %d s per run, OneLite BEGIN %s,"
                 + " synchronous=%s, files in %s%n%s%n", processes, threads, seconds, mode, sync, dir, BenchArgs.machine());
         List<Double> totals = new ArrayList<>();
