@@ -87,6 +87,7 @@ public final class Writers {
               --slice-us L   (jdbc) alternate the write lock's barging slice over the values in L; prints waits,
                              CPU per transaction (process and writer threads), context switches, runnable time
               --adaptive L   (jdbc) alternate adaptive and optimistic BEGIN CONCURRENT (false,true); prints as --slice-us
+              -Dwriters.slowest=N  (jdbc) also print each run's N longest waits as w<writer>#<transaction>=<us>
             """;
 
     public static void main(String[] args) throws Exception {

@@ -362,6 +362,7 @@ final class WritersJdbc {
                 java.util.Arrays.sort(sorted);
                 worst = Math.max(worst, percentile(sorted, 0.99) / (double) Math.max(1, percentile(sorted, 0.50)));
             }
+            printSlowest(nativeSqlite ? "native " + begin : begin, waits);
             long[] all = java.util.Arrays.stream(waits).flatMapToLong(java.util.Arrays::stream).sorted().toArray();
             return new Run(writers * perWriter / seconds, percentile(all, 0.50), percentile(all, 0.99),
                     all[all.length - 1], worst, cpuPerTx, writerCpu.get() / 1e3 / (writers * perWriter),
@@ -373,6 +374,30 @@ final class WritersJdbc {
             }
             Oltp.deleteDb(file);
         }
+    }
+
+    /**
+     * With the system property {@code writers.slowest=N}: prints the run's N longest waits as
+     * {@code w<writer>#<transaction>=<µs>}, slowest first, which tells a writer's first transactions
+     * and pairs of consecutive long waits from scattered ones.
+     */
+    private static void printSlowest(String mode, long[][] waits) {
+        int n = Integer.getInteger("writers.slowest", 0);
+        if (n <= 0) {
+            return;
+        }
+        List<int[]> all = new ArrayList<>(); // writer, transaction
+        for (int w = 0; w < waits.length; w++) {
+            for (int i = 0; i < waits[w].length; i++) {
+                all.add(new int[] {w, i});
+            }
+        }
+        all.sort((a, b) -> Long.compare(waits[b[0]][b[1]], waits[a[0]][a[1]]));
+        StringBuilder line = new StringBuilder("  slowest waits, " + mode + ":");
+        for (int[] t : all.subList(0, Math.min(n, all.size()))) {
+            line.append(" w").append(t[0]).append('#').append(t[1]).append('=').append(waits[t[0]][t[1]]);
+        }
+        System.out.println(line);
     }
 
     /**

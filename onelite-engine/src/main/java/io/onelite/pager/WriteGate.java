@@ -18,7 +18,7 @@ import java.util.concurrent.locks.LockSupport;
  * not looking already) and takes the permit if the owner has not come back within
  * {@link #GRACE_NANOS} of its release. A release after the slice has run out hands the permit
  * straight to the oldest waiter (FIFO), which starts its own slice, and the old owner queues
- * behind the others; so does a release in the slice after a long hold
+ * behind the others; so does a release in the slice by a thread whose holds are long
  * ({@link #BARGE_MAX_HOLD_NANOS}: barging pays off for short transactions only) or when the
  * oldest waiter's busy timeout would end before the slice (a short timeout is not spent waiting for
  * a barging writer), or when the oldest waiter commits work already done (a commit pipeline's
@@ -71,10 +71,14 @@ final class WriteGate {
      */
     static final long GRACE_NANOS = 20_000;
     /**
-     * A release barges (keeps the slice) only after a hold shorter than this (100 µs, or the system
-     * property {@code onelite.writeBargeMaxHoldMicros}): a hand-off costs a thread wake-up (10-50
-     * µs), which matters for short transactions only, and a writer that holds the lock for long (CPU
-     * work in the transaction, or preempted while holding it) hands off FIFO.
+     * A release barges (keeps the slice) only while the releasing thread's holds average under this
+     * (100 µs, or the system property {@code onelite.writeBargeMaxHoldMicros}; {@link #HOLDS}): a
+     * hand-off costs a thread wake-up (10-50 µs), which matters for short transactions only, and a
+     * writer whose transactions hold the lock long (CPU work inside them) hands off FIFO. One long
+     * hold among short ones (the thread preempted while it held the lock) keeps the slice, two in
+     * a row give it up: handing off after each such hold made the writer wait out a round of the
+     * others' slices right after its slow transaction, and with no work inside the transactions
+     * those pairs of long waits were a large part of the 1% slowest.
      */
     static final long BARGE_MAX_HOLD_NANOS = 100_000;
     /**
@@ -94,7 +98,9 @@ final class WriteGate {
     static final long SHORT_SLICE_NANOS = 500_000;
     /**
      * Per thread: a moving average (weight 1/4) of its holds, each counted at most three times
-     * {@link #BARGE_MAX_HOLD_NANOS}: the slice is short while a thread whose average is long queues.
+     * {@link #BARGE_MAX_HOLD_NANOS}, so that one long hold does not make the thread long and two
+     * in a row do: the thread barges only while it is short, and the slice is short while a
+     * thread whose average is long queues.
      */
     private static final ThreadLocal<long[]> HOLDS = ThreadLocal.withInitial(() -> new long[1]);
     /** The longest slice taken from a database's options (one hour: no clock arithmetic overflows). */
@@ -173,8 +179,8 @@ final class WriteGate {
     }
 
     /**
-     * {@code sliceNanos} 0: strict FIFO hand-off at every release (no barging); a release after a
-     * hold of {@code maxBargeHoldNanos} or more hands off too.
+     * {@code sliceNanos} 0: strict FIFO hand-off at every release (no barging); a release by a
+     * thread whose holds average {@code maxBargeHoldNanos} or more hands off too.
      */
     WriteGate(long sliceNanos, long maxBargeHoldNanos) {
         this(sliceNanos, maxBargeHoldNanos, () -> { });
@@ -314,10 +320,10 @@ final class WriteGate {
     }
 
     /**
-     * Frees the permit: inside the slice of the thread that took it, after a short hold, the head
-     * waiter takes it unless that thread comes back first (woken now unless it is polling or was
-     * woken already, invariant (2)); past the slice, after a hold
-     * of {@link #BARGE_MAX_HOLD_NANOS} or more, or when the head waiter's busy timeout ends before
+     * Frees the permit: inside the slice of the thread that took it, while that thread's holds are
+     * short, the head waiter takes it unless that thread comes back first (woken now unless it is
+     * polling or was woken already, invariant (2)); past the slice, when the thread's holds average
+     * {@link #BARGE_MAX_HOLD_NANOS} or more, or when the head waiter's busy timeout ends before
      * the slice does, the head waiter gets it.
      *
      * @param osLockHeld the caller still holds the OS write lock for this process: it is kept for
@@ -331,8 +337,9 @@ final class WriteGate {
             heldByCommit = false;
             long now = System.nanoTime();
             long hold = now - heldSince;
-            long[] avg = HOLDS.get(); // a preempted hold counts at most 3 bounds: one does not make the thread long, two do
+            long[] avg = HOLDS.get();
             avg[0] += (Math.min(hold, 3 * maxBargeHoldNanos) - avg[0]) / 4;
+            boolean shortHolder = avg[0] < maxBargeHoldNanos;
             Waiter head = queue.head();
             if (head == null) {
                 held = false;
@@ -343,7 +350,7 @@ final class WriteGate {
                 osLockKeeps++;
             }
             if (now - sliceEnd < 0 && head.busyDeadlineNanos - sliceEnd > 0 && head.rank == Waiter.OTHER
-                    && hold < maxBargeHoldNanos
+                    && shortHolder
                     && (!queue.hasLongHolders() || now - (sliceEnd - sliceNanos) < Math.min(sliceNanos, SHORT_SLICE_NANOS))) {
                 held = false; // the owner may barge back; the head competes for it from now on
                 lastBargeRelease = now;
@@ -363,6 +370,11 @@ final class WriteGate {
         if (wake != null) {
             LockSupport.unpark(wake);
         }
+    }
+
+    /** Forgets the calling thread's holds (tests: a thread whose holds were short). */
+    static void forgetHolds() {
+        HOLDS.get()[0] = 0;
     }
 
     /** The slice a releasing writer may re-take the permit in (0: strict FIFO; for tests). */

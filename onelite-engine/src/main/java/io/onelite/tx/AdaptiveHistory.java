@@ -69,13 +69,18 @@ final class AdaptiveHistory {
     private static final ThreadLocal<AdaptiveHistory> CURRENT = ThreadLocal.withInitial(AdaptiveHistory::new);
 
     /**
-     * A thread without history starts at the threshold: its first concurrent transaction is
-     * optimistic, and one short one makes the next hold. Guessing wrong the other way costs more:
-     * a new thread whose transactions wait or work inside would hold the lock through its first
-     * two of them, keeping every other writer of the file waiting till the hold is revoked (8 new
-     * writer threads with 2 ms of work inside: wait p99 409 us and p99/p50 13, against 206 us and 6.3).
+     * A thread without history starts just under the threshold: its first concurrent transaction
+     * holds, and one long one (work or a wait inside it, or a revoked hold) makes the next
+     * optimistic. Starting optimistic cost a new writer two long waits instead of one: its first
+     * commit queued among the others' transactions, then its second transaction waited for its
+     * turn of the lock (8 new writer threads x 250 transactions without work: wait p99/p50
+     * 137-146 against 14-15 with this and the write gate's rule that one slow hold keeps the
+     * slice). Starting further down would let a new thread whose transactions wait or work inside
+     * hold the lock through its first two of them, keeping every other writer waiting till the hold
+     * is revoked (with 2 ms of work inside: wait p99/p50 13 against 6.3).
      */
-    private long averageNanos = SHORT_NANOS;
+    private static final long FIRST_GUESS_NANOS = SHORT_NANOS - 1;
+    private long averageNanos = FIRST_GUESS_NANOS;
     private boolean lastWrote = true;
 
     static AdaptiveHistory current() {
@@ -95,12 +100,6 @@ final class AdaptiveHistory {
         long sample = revoked ? SAMPLE_CAP_NANOS : Math.min(Math.max(nanos, 0), SAMPLE_CAP_NANOS);
         averageNanos += (sample - averageNanos) / 4;
         lastWrote = wrote;
-    }
-
-    /** Forgets this thread's history (tests: a fresh thread's view, optimistic first). */
-    void reset() {
-        averageNanos = SHORT_NANOS;
-        lastWrote = true;
     }
 
     /** Tests: this thread's recent concurrent transactions were short and wrote (the next one holds). */

@@ -116,19 +116,26 @@ class AdaptiveConcurrentTests {
     }
 
     @Test
-    void aNewThreadsFirstTransactionIsOptimisticOneShortOneMakesTheNextHold() throws Exception {
+    void aNewThreadsFirstTransactionHoldsOneLongOneMakesTheNextOptimistic() throws Exception {
         try (TxFixture f = new TxFixture()) {
             int root = f.createTable();
-            inOtherThread(() -> { // no history: a thread whose transactions work inside must not hold at first
+            inOtherThread(() -> { // no history: it holds from its first write, as IMMEDIATE would
                 Transaction first = f.begin(BeginMode.CONCURRENT);
                 insert(first, root, "first");
-                assertThat(first.holdsAdaptively()).isFalse();
-                assertThat(f.pager.isWriteLocked()).isFalse();
+                assertThat(first.holdsAdaptively()).isTrue();
+                assertThat(f.pager.isWriteLocked()).isTrue();
                 first.commit();
+                assertThat(f.pager.isWriteLocked()).isFalse();
                 AdaptiveHistory fresh = new AdaptiveHistory(); // the first one's duration depends on the JIT here
-                assertThat(fresh.prefersHold()).isFalse();
-                fresh.record(10_000, true, false);
-                assertThat(fresh.prefersHold()).as("after one short transaction").isTrue();
+                assertThat(fresh.prefersHold()).isTrue();
+                fresh.record(300_000, true, false); // work inside it: 300 us
+                assertThat(fresh.prefersHold()).as("after one long transaction").isFalse();
+                AdaptiveHistory revoked = new AdaptiveHistory();
+                revoked.record(10_000, true, true);
+                assertThat(revoked.prefersHold()).as("after one revoked hold").isFalse();
+                AdaptiveHistory quick = new AdaptiveHistory();
+                quick.record(10_000, true, false);
+                assertThat(quick.prefersHold()).as("after one short transaction").isTrue();
             });
             assertThat(f.rows(root)).hasSize(1);
         }
