@@ -49,17 +49,24 @@ final class CorePlanner {
         if (core instanceof SelectCore.Values v) {
             return ValuesPlanner.plan(planner, v, orderBy, limit, offset, outer);
         }
-        Scope[] made = new Scope[1];
+        Scope[] made = new Scope[2]; // the query's scope, and the same once its FROM sources are all in place
+        SelectCore.Query q = (SelectCore.Query) core;
         try {
-            return plan(planner, (SelectCore.Query) core, orderBy, limit, offset, outer, false, made);
-        } catch (OuterAggregates.OwnerNotAggregate e) {
-            if (e.owner != made[0]) {
-                throw e;
+            try {
+                return plan(planner, q, orderBy, limit, offset, outer, false, made);
+            } catch (OuterAggregates.OwnerNotAggregate e) {
+                if (e.owner != made[0]) {
+                    throw e;
+                }
+                // a subquery holds an aggregate of this query (SQLite's resolver gives it to the
+                // innermost query its arguments reference): plan it again as an aggregate query (an
+                // aggregate that is still misplaced, in WHERE say, then fails the same way)
+                return plan(planner, q, orderBy, limit, offset, outer, true, made);
             }
-            // a subquery holds an aggregate of this query (SQLite's resolver gives it to the
-            // innermost query its arguments reference): plan it again as an aggregate query (an
-            // aggregate that is still misplaced, in WHERE say, then fails the same way)
-            return plan(planner, (SelectCore.Query) core, orderBy, limit, offset, outer, true, made);
+        } catch (OneLiteException e) {
+            OneLiteException first = made[1] != null && NamePrecedence.isNameError(e)
+                    ? NamePrecedence.firstUnknown(made[1], q, orderBy) : null;
+            throw first != null ? first : e; // the unknown name SQLite's order of the clauses meets first
         }
     }
 
@@ -67,6 +74,7 @@ final class CorePlanner {
                                         Expr offset, Scope outer, boolean forceAggregate, Scope[] made) {
         Scope scope = new Scope(outer);
         made[0] = scope;
+        made[1] = null;
         scope.coveringReads = true;
         FromPlanner from = new FromPlanner(planner, scope);
         scope.clause = OuterAggregates.Clause.FROM_WHERE;
@@ -82,6 +90,7 @@ final class CorePlanner {
             }
             from.add(q.from());
         }
+        made[1] = scope;
         // result columns, with * expanded
         List<Expr> exprs = new ArrayList<>();
         List<String> names = new ArrayList<>();

@@ -7,6 +7,9 @@ import io.onelite.common.OneLiteException;
 import org.junit.jupiter.api.Test;
 
 import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
 
 import static io.onelite.jdbc.WithoutRowidDifferentialTests.assertSame;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -33,8 +36,7 @@ class ColumnErrorsDifferentialTests {
 
     /**
      * With two unknown columns SQLite names the one in LIMIT or OFFSET: it resolves them before the
-     * rest of the SELECT, also of a compound (docs/reliability.md item 25; the other clauses'
-     * order is not followed yet).
+     * rest of the SELECT, also of a compound (docs/reliability.md item 25).
      */
     @Test
     void anErrorInLimitOrOffsetIsReportedBeforeTheOtherClauses() throws SQLException {
@@ -50,6 +52,41 @@ class ColumnErrorsDifferentialTests {
                 "SELECT a FROM t WHERE a IN (SELECT x_in FROM u LIMIT x_inner)");
     }
 
+    /**
+     * Every pair of clauses of one SELECT with an unknown column in each: SQLite names the result
+     * columns' first, then HAVING's, WHERE's, ON's, ORDER BY's and GROUP BY's (item 25).
+     */
+    @Test
+    void ofTwoUnknownColumnsTheOneSqliteResolvesFirstIsReported() throws SQLException {
+        List<String> clauses = List.of("sel", "having", "where", "on", "order", "group");
+        List<String> statements = new ArrayList<>(List.of("CREATE TABLE t(a, b)", "CREATE TABLE u(a, c)"));
+        for (int i = 0; i < clauses.size(); i++) {
+            for (int j = i + 1; j < clauses.size(); j++) {
+                Set<String> bad = Set.of(clauses.get(i), clauses.get(j));
+                statements.add(twoErrors(bad));
+            }
+        }
+        statements.add("SELECT x_sel, (SELECT x_sub FROM u) FROM t WHERE x_where"); // the result columns' in order
+        statements.add("SELECT u.x_q FROM t JOIN u ON t.a = u.a WHERE t.x_w"); // qualified names
+        statements.add("SELECT a FROM t WHERE x_where ORDER BY a, x_order");
+        statements.add("SELECT a AS k FROM t WHERE k > 0 GROUP BY x_group HAVING x_having");
+        statements.add("SELECT t.a FROM t JOIN u USING (a) JOIN u AS v ON x_on2 WHERE x_where HAVING x_having");
+        assertSame(statements.toArray(String[]::new));
+    }
+
+    /** {@code SELECT ... FROM t JOIN u ON ... [WHERE] [GROUP BY] [HAVING] [ORDER BY]}, x_clause unknown in the clauses named. */
+    private static String twoErrors(Set<String> bad) {
+        String q = "SELECT " + (bad.contains("sel") ? "x_sel" : "t.a") + " FROM t JOIN u ON "
+                + (bad.contains("on") ? "x_on" : "t.a = u.a");
+        if (bad.contains("where")) {
+            q += " WHERE x_where";
+        }
+        if (bad.contains("group") || bad.contains("having")) {
+            q += " GROUP BY " + (bad.contains("group") ? "x_group" : "t.a") + (bad.contains("having") ? " HAVING x_having" : "");
+        }
+        return bad.contains("order") ? q + " ORDER BY x_order" : q;
+    }
+
     @Test
     void theErrorOffsetIsWhereTheColumnReferenceStarts() {
         try (Database db = Database.open(":memory:", DatabaseOptions.DEFAULTS); Session s = db.openSession()) {
@@ -58,6 +95,7 @@ class ColumnErrorsDifferentialTests {
             assertThat(offsetOf(s, "SELECT a, t.nosuch FROM t")).isEqualTo(10);
             assertThat(offsetOf(s, "SELECT * FROM t WHERE a IN (SELECT q FROM t)")).isEqualTo(35);
             assertThat(offsetOf(s, "  SELECT a FROM t ORDER BY a, main.t.zz")).isEqualTo(30);
+            assertThat(offsetOf(s, "SELECT a FROM t WHERE zz GROUP BY yy HAVING xx")).as("HAVING's, as SQLite").isEqualTo(44);
             assertThat(offsetOf(s, "SELECT 1 FROM nosuchtable")).as("SQLite names no place for a table").isEqualTo(-1);
         }
     }

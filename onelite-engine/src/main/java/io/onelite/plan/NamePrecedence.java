@@ -1,0 +1,123 @@
+package io.onelite.plan;
+
+import io.onelite.common.OneLiteException;
+import io.onelite.common.ResultCode;
+import io.onelite.sql.ast.Expr;
+import io.onelite.sql.ast.FromItem;
+import io.onelite.sql.ast.Join;
+import io.onelite.sql.ast.OrderingTerm;
+import io.onelite.sql.ast.ResultColumn;
+import io.onelite.sql.ast.SelectCore;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * Which unknown column a SELECT with several reports first. SQLite's resolver reads a query's
+ * clauses in this order: the result columns, HAVING, WHERE, the ON terms, ORDER BY, then GROUP BY
+ * (LIMIT and OFFSET before all, {@code Planner.resolveLimitFirst}); the planner compiles them in
+ * another. So once planning failed on a name, this looks through the clauses in SQLite's order for
+ * the first column reference that resolves nowhere and reports that one instead (docs/reliability.md
+ * item 25).
+ *
+ * <p>It only ever picks among names that cannot resolve, so it changes which error a failing
+ * statement reports, never whether a statement fails: a name counts as unknown only when no source
+ * of this query or an enclosing one has it and, bare, no result-column alias is spelled so;
+ * double-quoted bare names (which SQLite may read as strings) and trigger bodies are left alone,
+ * and a subquery met before any unknown name ends the search (its own names may fail first).
+ */
+final class NamePrecedence {
+    private NamePrecedence() {
+    }
+
+    /** Whether {@code e} is an error about a column's name. */
+    static boolean isNameError(OneLiteException e) {
+        String m = e.getMessage();
+        return e.resultCode() == ResultCode.ERROR && m != null
+                && (m.startsWith("no such column: ") || m.startsWith("ambiguous column name: "));
+    }
+
+    /**
+     * The error of the first column reference of {@code q} that resolves nowhere in {@code scope}
+     * (the query's own scope, every FROM source in place), in SQLite's order of the clauses; null
+     * when none is certain.
+     */
+    static OneLiteException firstUnknown(Scope scope, SelectCore.Query q, List<OrderingTerm> orderBy) {
+        if (scope.inTrigger()) {
+            return null;
+        }
+        Map<String, Expr> aliases = ResultAliases.of(q.columns());
+        List<Expr> clauses = new ArrayList<>();
+        for (ResultColumn rc : q.columns()) {
+            if (rc instanceof ResultColumn.Expression e) {
+                clauses.add(e.expr());
+            }
+        }
+        addIfPresent(clauses, q.having());
+        addIfPresent(clauses, q.where());
+        if (q.from() != null) {
+            onTerms(q.from(), clauses);
+        }
+        for (OrderingTerm t : orderBy) {
+            clauses.add(t.expr());
+        }
+        clauses.addAll(q.groupBy());
+        for (Expr e : clauses) {
+            OneLiteException found = firstIn(e, scope, aliases);
+            if (found != null) {
+                return found == UNCERTAIN ? null : found;
+            }
+        }
+        return null;
+    }
+
+    /** A subquery met before any unknown name: its own names may fail first, which only planning it tells. */
+    private static final OneLiteException UNCERTAIN = new OneLiteException(ResultCode.ERROR, "uncertain");
+
+    private static void addIfPresent(List<Expr> out, Expr e) {
+        if (e != null) {
+            out.add(e);
+        }
+    }
+
+    /** The ON terms of the joins in {@code item}, left to right; subqueries in FROM keep their own. */
+    private static void onTerms(FromItem item, List<Expr> out) {
+        if (item instanceof Join j) {
+            onTerms(j.left(), out);
+            onTerms(j.right(), out);
+            addIfPresent(out, j.on());
+        }
+    }
+
+    private static OneLiteException firstIn(Expr e, Scope scope, Map<String, Expr> aliases) {
+        if (e instanceof Expr.ColumnRef c) {
+            return unknown(c, scope, aliases);
+        }
+        for (Expr child : ExprWalker.children(e)) {
+            OneLiteException found = firstIn(child, scope, aliases);
+            if (found != null) {
+                return found;
+            }
+        }
+        return ExprWalker.isSubquery(e) ? UNCERTAIN : null;
+    }
+
+    private static OneLiteException unknown(Expr.ColumnRef c, Scope scope, Map<String, Expr> aliases) {
+        boolean bare = c.table() == null;
+        if (bare && (c.quoted() || aliases.containsKey(c.column().toLowerCase(Locale.ROOT))
+                || scope.alias(c.column(), Integer.MAX_VALUE) != null)) {
+            return null;
+        }
+        try {
+            if (scope.peek(c.table(), c.column()) != null) {
+                return null;
+            }
+        } catch (OneLiteException ambiguous) {
+            return ambiguous.node() == null ? ambiguous.aboutNode(c) : ambiguous;
+        }
+        String name = (c.schema() != null ? c.schema() + "." : "") + (bare ? "" : c.table() + ".") + c.column();
+        return new OneLiteException(ResultCode.ERROR, "no such column: " + name).aboutNode(c); // its place, for the shell
+    }
+}
