@@ -111,7 +111,12 @@ public final class DmlPlanner {
             return ViewDml.update(planner, s);
         }
         Table t = target(planner, s.table());
-        Matcher m = new Matcher(planner, t, s.alias(), s.where(), s.from());
+        Matcher m;
+        try {
+            m = new Matcher(planner, t, s.alias(), s.where(), s.from());
+        } catch (OneLiteException e) {
+            throw s.from() == null && NamePrecedence.isNameError(e) ? setErrorFirst(planner, t, s, e) : e;
+        }
         int n = t.columns().size();
         List<int[]> cols = new ArrayList<>();
         List<Eval> vals = new ArrayList<>();
@@ -394,6 +399,24 @@ public final class DmlPlanner {
      * compiles the statement, not when it resolves names, so ALTER TABLE's schema checks
      * ({@link SchemaCheck}) let it pass.
      */
+    /**
+     * SQLite resolves an UPDATE's assigned column names, then its SET values, then WHERE: when the
+     * WHERE failed on a name, an unknown column among the former is the error reported
+     * ({@link NamePrecedence}; UPDATE ... FROM keeps the planner's order).
+     */
+    private static OneLiteException setErrorFirst(Planner planner, Table t, UpdateStmt s, OneLiteException whereError) {
+        for (SetClause sc : s.set()) {
+            for (String c : sc.columns()) {
+                if (t.columnIndex(c) < 0 && !(Scope.isRowidName(c) && !t.withoutRowid())) {
+                    return new NoSuchAssignedColumn(c);
+                }
+            }
+        }
+        OneLiteException first = NamePrecedence.firstUnknown(Writers.rowScope(t, s.alias(), planner.outerScope),
+                s.set().stream().map(SetClause::value).toList());
+        return first != null ? first : whereError;
+    }
+
     static final class NoSuchAssignedColumn extends OneLiteException {
         NoSuchAssignedColumn(String column) {
             super(ResultCode.ERROR, "no such column: " + column);

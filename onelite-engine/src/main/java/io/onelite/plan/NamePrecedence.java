@@ -76,6 +76,20 @@ final class NamePrecedence {
     /** A subquery met before any unknown name: its own names may fail first, which only planning it tells. */
     private static final OneLiteException UNCERTAIN = new OneLiteException(ResultCode.ERROR, "uncertain");
 
+    /** The first column reference of {@code exprs}, in order, that resolves nowhere in {@code scope} (no aliases); null when none is certain. */
+    static OneLiteException firstUnknown(Scope scope, List<Expr> exprs) {
+        if (scope.inTrigger()) {
+            return null;
+        }
+        for (Expr e : exprs) {
+            OneLiteException found = firstIn(e, scope, Map.of());
+            if (found != null) {
+                return found == UNCERTAIN ? null : found;
+            }
+        }
+        return null;
+    }
+
     private static void addIfPresent(List<Expr> out, Expr e) {
         if (e != null) {
             out.add(e);
@@ -95,8 +109,18 @@ final class NamePrecedence {
         if (e instanceof Expr.ColumnRef c) {
             return unknown(c, scope, aliases);
         }
-        for (Expr child : ExprWalker.children(e)) {
-            OneLiteException found = firstIn(child, scope, aliases);
+        List<Expr> parts = new ArrayList<>(ExprWalker.children(e));
+        if (e instanceof Expr.FunctionCall f) { // as SQLite walks a call: arguments, FILTER, then its OVER clause
+            addIfPresent(parts, f.filter());
+            if (f.over() != null) {
+                parts.addAll(f.over().partitionBy());
+                for (OrderingTerm t : f.over().orderBy()) {
+                    parts.add(t.expr());
+                }
+            }
+        }
+        for (Expr part : parts) {
+            OneLiteException found = firstIn(part, scope, aliases);
             if (found != null) {
                 return found;
             }

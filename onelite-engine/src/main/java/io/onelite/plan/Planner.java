@@ -271,14 +271,40 @@ public final class Planner {
         }
     }
 
+    /**
+     * Plans arm {@code i} of a compound. SQLite resolves a compound's arms from the last to the
+     * first, so when this one fails on an unknown name, a later arm's unknown name is the error
+     * reported: they are planned, last first (the statement fails either way, so planning them
+     * costs only the failing statement's time; docs/reliability.md item 25).
+     */
+    private Planned planArm(List<SelectCore> cores, int i, Scope outer) {
+        try {
+            return CorePlanner.plan(this, cores.get(i), List.of(), null, null, outer);
+        } catch (OneLiteException e) {
+            if (!NamePrecedence.isNameError(e)) {
+                throw e;
+            }
+            for (int later = cores.size() - 1; later > i; later--) {
+                try {
+                    CorePlanner.plan(this, cores.get(later), List.of(), null, null, outer);
+                } catch (OneLiteException laterError) {
+                    if (NamePrecedence.isNameError(laterError)) {
+                        throw laterError;
+                    }
+                }
+            }
+            throw e;
+        }
+    }
+
     private Planned compound(SelectStmt s, Scope outer) {
         List<SelectCore> cores = s.cores();
         List<Query> queries = new ArrayList<>();
         List<Planned> planned = new ArrayList<>();
         Planned first = null;
         Planned last = null;
-        for (SelectCore c : cores) {
-            Planned p = CorePlanner.plan(this, c, List.of(), null, null, outer);
+        for (int i = 0; i < cores.size(); i++) {
+            Planned p = planArm(cores, i, outer);
             if (first == null) {
                 first = p;
             } else if (p.names().size() != first.names().size()) {

@@ -74,6 +74,30 @@ class ColumnErrorsDifferentialTests {
         assertSame(statements.toArray(String[]::new));
     }
 
+    /**
+     * SQLite resolves a compound's arms from the last to the first, a call's FILTER and OVER with
+     * its result column, and an UPDATE's assigned names and SET values before its WHERE.
+     */
+    @Test
+    void compoundsWindowsAndUpdatesReportTheNameSqliteResolvesFirst() throws SQLException {
+        assertSame(
+                "CREATE TABLE t(a, b)",
+                "CREATE TABLE u(a, c)",
+                "SELECT x_first FROM t UNION SELECT x_second FROM u",
+                "SELECT x1 FROM t UNION SELECT a FROM t UNION ALL SELECT x3 FROM t WHERE x_w",
+                "SELECT a FROM t WHERE x_w UNION SELECT x_arm FROM u",
+                "SELECT a FROM t WHERE x_w UNION ALL SELECT b FROM t ORDER BY 1",
+                "SELECT sum(a) FILTER (WHERE x_f) FROM t WHERE x_w",
+                "SELECT sum(a) OVER (ORDER BY x_o) FROM t WHERE x_w",
+                "SELECT a, sum(b) OVER (PARTITION BY x_part) FROM t WHERE x_w",
+                "SELECT a FROM t WHERE x_w WINDOW w AS (ORDER BY x_win)",
+                "UPDATE t SET a = x_set WHERE x_w",
+                "UPDATE t SET x_col = 1 WHERE x_w",
+                "UPDATE t SET (a, b) = (x_r1, 2) WHERE x_w",
+                "UPDATE t SET a = 1, b = x_set2 WHERE x_w AND x_w2",
+                "UPDATE t SET a = 1 WHERE x_w RETURNING x_r");
+    }
+
     /** {@code SELECT ... FROM t JOIN u ON ... [WHERE] [GROUP BY] [HAVING] [ORDER BY]}, x_clause unknown in the clauses named. */
     private static String twoErrors(Set<String> bad) {
         String q = "SELECT " + (bad.contains("sel") ? "x_sel" : "t.a") + " FROM t JOIN u ON "
