@@ -83,7 +83,7 @@ final class Pragmas {
             case "foreign_key_check" -> out.addAll(ForeignKeyCheck.run(schema, ctx.storage, v));
             case "table_list" -> out.addAll(io.onelite.plan.TableList.rows(schema, v, p.name().schema() == null));
             case "function_list" -> out.addAll(io.onelite.exec.func.FunctionList.rows(s.functions()));
-            case "module_list" -> out.addAll(io.onelite.plan.PragmaTables.modules());
+            case "module_list" -> out.addAll(io.onelite.plan.PragmaTables.modules(s.functions().hasSeries()));
             case "pragma_list" -> out.addAll(io.onelite.plan.PragmaTables.pragmas());
             case "max_page_count" -> out.add(new Object[] {maxPageCount(p.name().schema() == null
                     ? Table.MAIN : schema.name(), v, ctx, s)});

@@ -89,6 +89,14 @@ public interface Session extends AutoCloseable {
      */
     boolean removeFunction(String name, int nArgs);
 
+    /**
+     * Gives this session the table-valued function {@code generate_series(start [, stop [,
+     * step]])}, as the {@code sqlite3} shell loads SQLite's series extension on its connections
+     * (the SQLite library itself has none, so neither has sqlite-jdbc, nor a session until this
+     * is called). The OneLite shell calls it. See docs/compat.md.
+     */
+    void addGenerateSeries();
+
     /** Rolls back an open transaction and releases the session's resources. */
     @Override
     void close();

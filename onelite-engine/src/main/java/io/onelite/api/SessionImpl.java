@@ -390,6 +390,15 @@ final class SessionImpl implements Session, ExecContext.SessionState {
     }
 
     @Override
+    public void addGenerateSeries() {
+        checkOpen();
+        if (!functions.hasSeries()) {
+            functions.addSeries();
+            dropCachedPlans(); // statements prepared before compile again
+        }
+    }
+
+    @Override
     public boolean removeFunction(String name, int nArgs) {
         checkOpen();
         if (name == null || functions.exact(name, nArgs) == null) {

@@ -26,6 +26,15 @@ public final class PulledRows {
         return new PulledRows(source, new ArrayList<>(), false);
     }
 
+    /**
+     * The rows {@code source} yields, none kept: row {@code i} must be asked for in order, right
+     * after row {@code i - 1} (as a {@link ListLevel} walks them), so that a long series costs no
+     * memory.
+     */
+    public static PulledRows streamed(RowIterator source) {
+        return new PulledRows(source, null, false);
+    }
+
     /** Rows already in memory. */
     public static PulledRows of(List<Object[]> rows) {
         return new PulledRows(null, rows, true);
@@ -33,6 +42,9 @@ public final class PulledRows {
 
     /** Row {@code i}, reading on from the query when needed; null past the last row. */
     public Object[] get(int i) {
+        if (rows == null) {
+            return streamedRow(i);
+        }
         while (!done && rows.size() <= i) {
             if (source.next()) {
                 rows.add(source.row());
@@ -41,5 +53,20 @@ public final class PulledRows {
             }
         }
         return i < rows.size() ? rows.get(i) : null;
+    }
+
+    /** Rows handed out by {@link #streamed} so far. */
+    private int streamedCount;
+
+    private Object[] streamedRow(int i) {
+        if (i != streamedCount) {
+            throw new IllegalStateException("streamed rows are read in order: asked for " + i + " after " + streamedCount);
+        }
+        if (done || !source.next()) {
+            done = true;
+            return null;
+        }
+        streamedCount++;
+        return source.row();
     }
 }

@@ -169,7 +169,7 @@ final class AccessPlanner {
                        boolean limited, boolean sortable) {
         int slot = e.slot;
         if (e.functionRows != null) {
-            return new Access(new ListLevel(slot, e.name, e.functionRows), false);
+            return new Access(ListLevel.pulled(slot, e.name, e.functionRows), false);
         }
         if (e.table == null) {
             var q = e.query;

@@ -45,8 +45,8 @@ final class FromPlanner {
         String indexedBy;
         /** {@code NOT INDEXED}: the source is read by rowid or scanned, never through an index. */
         boolean notIndexed;
-        /** For table-valued functions: the rows, computed from the join frame at each start. */
-        java.util.function.Function<io.onelite.exec.Frame, List<Object[]>> functionRows;
+        /** For table-valued functions: the rows, computed (or streamed) from the join frame at each start. */
+        java.util.function.Function<io.onelite.exec.Frame, io.onelite.exec.PulledRows> functionRows;
     }
 
     /**
@@ -211,6 +211,9 @@ final class FromPlanner {
                         entries.add(e);
                         return;
                     }
+                    if (v == null && t.name().schema() == null && lower.equals(Series.NAME) && planner.functions.hasSeries()) {
+                        throw seriesWithoutStart(); // FROM generate_series: its arguments would come from WHERE in SQLite
+                    }
                     if (v == null) {
                         // inside a view outside temp, SQLite has bound the names to the view's database (sqlite3FixSrcList)
                         String viewDb = planner.expandingDb;
@@ -243,6 +246,11 @@ final class FromPlanner {
             pragmaFunction(e, tf, fname.substring("pragma_".length()));
             return;
         }
+        if ((tf.name().schema() == null || tf.name().schema().equalsIgnoreCase("main")) && fname.equals(Series.NAME)
+                && planner.functions.hasSeries()) { // an eponymous module: main.generate_series too
+            series(e, tf);
+            return;
+        }
         boolean tree = fname.equals("json_tree");
         if (tf.name().schema() != null || !(tree || fname.equals("json_each"))) {
             if (planner.schema.table(tf.name().name()) != null || planner.schema.view(tf.name().name()) != null) {
@@ -254,11 +262,7 @@ final class FromPlanner {
             throw new OneLiteException(ResultCode.ERROR, tf.args().isEmpty()
                     ? "no query solution" : "too many arguments on " + fname + "() - max 2");
         }
-        if (e.group >= 0) {
-            // in a parenthesised join (SQLite's subquery) the arguments see only the sources before it there
-            Scope only = scope.onlySlots(base + groups.get(e.group).first, scope.sources.size());
-            tf.args().forEach(a -> new ExprCompiler(planner, only).compile(a));
-        }
+        checkArgumentsInGroup(e, tf);
         ExprCompiler ec = new ExprCompiler(planner, scope);
         io.onelite.exec.Eval json = ec.eval(tf.args().get(0));
         io.onelite.exec.Eval path = tf.args().size() > 1 ? ec.eval(tf.args().get(1)) : null;
@@ -266,15 +270,52 @@ final class FromPlanner {
             Object j = json.eval(f);
             Object p = path == null ? null : path.eval(f);
             if (path != null && p == null) {
-                return List.of();
+                return io.onelite.exec.PulledRows.of(List.of());
             }
-            return tree ? io.onelite.exec.func.JsonTable.tree(j, p) : io.onelite.exec.func.JsonTable.each(j, p);
+            return io.onelite.exec.PulledRows.of(tree ? io.onelite.exec.func.JsonTable.tree(j, p) : io.onelite.exec.func.JsonTable.each(j, p));
         };
         List<String> names = io.onelite.exec.func.JsonTable.COLUMNS;
         boolean[] hidden = new boolean[names.size()];
         hidden[names.indexOf("json")] = true;
         hidden[names.indexOf("root")] = true;
         functionSource(e, tf, names, hidden);
+    }
+
+    /** In a parenthesised join (SQLite's subquery) a function's arguments see only the sources before it there. */
+    private void checkArgumentsInGroup(Entry e, FromItem.TableFunction tf) {
+        if (e.group >= 0) {
+            Scope only = scope.onlySlots(base + groups.get(e.group).first, scope.sources.size());
+            tf.args().forEach(a -> new ExprCompiler(planner, only).compile(a));
+        }
+    }
+
+    /**
+     * {@code generate_series(start [, stop [, step]])} where the session has it ({@link Series}):
+     * the arguments may read earlier FROM sources, and the rows stream as the loop reads them.
+     */
+    private void series(Entry e, FromItem.TableFunction tf) {
+        if (tf.args().isEmpty()) {
+            throw seriesWithoutStart();
+        }
+        if (tf.args().size() > 3) {
+            throw new OneLiteException(ResultCode.ERROR, "too many arguments on " + Series.NAME + "() - max 3");
+        }
+        checkArgumentsInGroup(e, tf);
+        ExprCompiler ec = new ExprCompiler(planner, scope);
+        io.onelite.exec.Eval[] args = tf.args().stream().map(ec::eval).toArray(io.onelite.exec.Eval[]::new);
+        e.functionRows = f -> {
+            Object[] values = new Object[args.length];
+            for (int i = 0; i < args.length; i++) {
+                values[i] = args[i].eval(f);
+            }
+            return io.onelite.exec.PulledRows.streamed(Series.rows(values));
+        };
+        functionSource(e, tf, Series.COLUMNS, Series.HIDDEN.clone(), true);
+    }
+
+    /** SQLite's error for generate_series without its first argument (or with it only as a WHERE term, not done here). */
+    private static OneLiteException seriesWithoutStart() {
+        return new OneLiteException(ResultCode.ERROR, "first argument to \"" + Series.NAME + "()\" missing or unusable");
     }
 
     /**
@@ -303,7 +344,7 @@ final class FromPlanner {
         io.onelite.exec.Eval db = tf.args().size() < 2 ? null : ec.eval(tf.args().get(1));
         io.onelite.catalog.Schema schema = planner.schema;
         boolean fkCheck = pragma.equals("foreign_key_check");
-        e.functionRows = f -> {
+        e.functionRows = listed(f -> {
             String text = pragmaText(arg == null ? null : arg.eval(f));
             String dbName = pragmaText(db == null ? null : db.eval(f));
             // the schema argument names one database (main, temp or an attached one), else the search path
@@ -330,7 +371,7 @@ final class FromPlanner {
                 out.add(withArgs);
             }
             return out;
-        };
+        });
         List<String> names = new ArrayList<>(fkCheck ? ForeignKeyCheck.COLUMNS : SchemaPragmas.columns(pragma));
         names.add("arg");
         names.add("schema");
@@ -344,7 +385,7 @@ final class FromPlanner {
     /** {@code pragma_database_list}: the connection's databases (seq, name, file), as PRAGMA database_list. */
     private void databaseList(Entry e, FromItem.TableFunction tf) {
         checkArguments(tf, 0);
-        e.functionRows = f -> f.ctx.session == null ? List.of() : f.ctx.session.databaseList();
+        e.functionRows = listed(f -> f.ctx.session == null ? List.of() : f.ctx.session.databaseList());
         functionSource(e, tf, List.of("seq", "name", "file"), new boolean[3]);
     }
 
@@ -357,16 +398,17 @@ final class FromPlanner {
         checkArguments(tf, 0);
         List<String> names = switch (pragma) {
             case "function_list" -> {
-                e.functionRows = f -> io.onelite.exec.func.FunctionList.rows(
-                        f.ctx.session == null ? io.onelite.exec.func.AppFunctions.NONE : f.ctx.session.functions());
+                e.functionRows = listed(f -> io.onelite.exec.func.FunctionList.rows(
+                        f.ctx.session == null ? io.onelite.exec.func.AppFunctions.NONE : f.ctx.session.functions()));
                 yield io.onelite.exec.func.FunctionList.COLUMNS;
             }
             case "module_list" -> {
-                e.functionRows = f -> PragmaTables.modules();
+                e.functionRows = listed(f -> PragmaTables.modules(
+                        f.ctx.session != null && f.ctx.session.functions().hasSeries()));
                 yield List.of("name");
             }
             default -> {
-                e.functionRows = f -> PragmaTables.pragmas();
+                e.functionRows = listed(f -> PragmaTables.pragmas());
                 yield List.of("name");
             }
         };
@@ -378,8 +420,14 @@ final class FromPlanner {
         checkArguments(tf, 1);
         io.onelite.exec.Eval arg = tf.args().isEmpty() ? null : new ExprCompiler(planner, scope).eval(tf.args().get(0));
         io.onelite.catalog.Schema schema = planner.schema;
-        e.functionRows = f -> TableList.rows(schema, pragmaText(arg == null ? null : arg.eval(f)), true);
+        e.functionRows = listed(f -> TableList.rows(schema, pragmaText(arg == null ? null : arg.eval(f)), true));
         functionSource(e, tf, TableList.COLUMNS, new boolean[TableList.COLUMNS.size()]);
+    }
+
+    /** A table function whose rows are computed whole at each start. */
+    private static java.util.function.Function<io.onelite.exec.Frame, io.onelite.exec.PulledRows> listed(
+            java.util.function.Function<io.onelite.exec.Frame, List<Object[]>> rows) {
+        return f -> io.onelite.exec.PulledRows.of(rows.apply(f));
     }
 
     /** A pragma function with more than {@code max} arguments fails as SQLite's pragma virtual table. */
@@ -394,11 +442,16 @@ final class FromPlanner {
      * {@code names} (the {@code hidden} ones left out of {@code *}), no affinity and no collation.
      */
     private void functionSource(Entry e, FromItem.TableFunction tf, List<String> names, boolean[] hidden) {
+        functionSource(e, tf, names, hidden, false);
+    }
+
+    /** As above; {@code rowid}: rowid names the row's number (1, 2, ...), as a virtual table's rowid. */
+    private void functionSource(Entry e, FromItem.TableFunction tf, List<String> names, boolean[] hidden, boolean rowid) {
         String alias = tf.alias() != null ? tf.alias() : tf.name().name();
         e.name = alias.equals(tf.name().name()) ? alias : tf.name().name() + " AS " + alias;
         char[] aff = new char[names.size()];
         java.util.Arrays.fill(aff, io.onelite.exec.ValueOps.AFF_NONE);
-        scope.sources.add(new Source(alias, null, new ArrayList<>(names), aff, new String[names.size()], false, hidden));
+        scope.sources.add(new Source(alias, null, new ArrayList<>(names), aff, new String[names.size()], rowid, hidden));
     }
 
     private static String pragmaText(Object v) {

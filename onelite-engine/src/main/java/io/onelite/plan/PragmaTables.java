@@ -51,12 +51,16 @@ public final class PragmaTables {
     }
 
     /**
-     * PRAGMA module_list's rows: json_each, json_tree and every {@code pragma_x}. SQLite registers
-     * these on a connection's first use of each, so its list grows as they are used; here they
-     * are all listed from the start.
+     * PRAGMA module_list's rows: json_each, json_tree and every {@code pragma_x}, and
+     * generate_series where the session has it ({@code series}). SQLite registers these on a
+     * connection's first use of each, so its list grows as they are used; here they are all
+     * listed from the start.
      */
-    public static List<Object[]> modules() {
+    public static List<Object[]> modules(boolean series) {
         List<String> names = new ArrayList<>(FUNCTIONS);
+        if (series) {
+            names.add(Series.NAME);
+        }
         for (String p : PRAGMAS) {
             if (pragmaOf("pragma_" + p) != null) {
                 names.add("pragma_" + p);

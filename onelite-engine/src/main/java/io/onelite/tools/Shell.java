@@ -170,6 +170,7 @@ public final class Shell {
             close();
             conn = c;
             session = c.unwrap(Session.class);
+            session.addGenerateSeries(); // sqlite3 loads the series extension on its connections
             dbFile = file;
             readOnly = openReadOnly;
             return true;

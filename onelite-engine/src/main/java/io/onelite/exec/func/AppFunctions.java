@@ -25,6 +25,7 @@ public final class AppFunctions {
     /** By lower-case name: at most one entry per argument count. */
     private final Map<String, List<AppFunction>> byName = new HashMap<>();
     private long generation;
+    private boolean series;
 
     public AppFunctions() {
         this(false);
@@ -37,6 +38,21 @@ public final class AppFunctions {
     /** Lower case, as names are stored and looked up. */
     public static String key(String name) {
         return name.toLowerCase(Locale.ROOT);
+    }
+
+    /** Whether the connection has the table-valued function generate_series ({@link #addSeries}). */
+    public boolean hasSeries() {
+        return series;
+    }
+
+    /**
+     * Gives the connection generate_series, as the sqlite3 shell loads SQLite's series extension
+     * on its connections (the library itself, and so sqlite-jdbc, has none).
+     */
+    public void addSeries() {
+        checkModifiable();
+        series = true;
+        generation++;
     }
 
     /** Adds {@code f}, replacing the entry with the same name and argument count. */
