@@ -29,6 +29,9 @@ import java.util.Map;
  * and a subquery met before any unknown name ends the search (its own names may fail first).
  */
 final class NamePrecedence {
+    /** A subquery met before any unknown name: its own names may fail first, which only planning it tells. */
+    private static final OneLiteException UNCERTAIN = new OneLiteException(ResultCode.ERROR, "uncertain");
+
     private NamePrecedence() {
     }
 
@@ -64,25 +67,17 @@ final class NamePrecedence {
             clauses.add(t.expr());
         }
         clauses.addAll(q.groupBy());
-        for (Expr e : clauses) {
-            OneLiteException found = firstIn(e, scope, aliases);
-            if (found != null) {
-                return found == UNCERTAIN ? null : found;
-            }
-        }
-        return null;
+        return firstOf(clauses, scope, aliases);
     }
-
-    /** A subquery met before any unknown name: its own names may fail first, which only planning it tells. */
-    private static final OneLiteException UNCERTAIN = new OneLiteException(ResultCode.ERROR, "uncertain");
 
     /** The first column reference of {@code exprs}, in order, that resolves nowhere in {@code scope} (no aliases); null when none is certain. */
     static OneLiteException firstUnknown(Scope scope, List<Expr> exprs) {
-        if (scope.inTrigger()) {
-            return null;
-        }
+        return scope.inTrigger() ? null : firstOf(exprs, scope, Map.of());
+    }
+
+    private static OneLiteException firstOf(List<Expr> exprs, Scope scope, Map<String, Expr> aliases) {
         for (Expr e : exprs) {
-            OneLiteException found = firstIn(e, scope, Map.of());
+            OneLiteException found = firstIn(e, scope, aliases);
             if (found != null) {
                 return found == UNCERTAIN ? null : found;
             }
