@@ -1,0 +1,255 @@
+package io.onelite.plan;
+
+import io.onelite.common.OneLiteException;
+import io.onelite.common.ResultCode;
+import io.onelite.plan.FromPlanner.Entry;
+import io.onelite.sql.ast.FromItem;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The table-valued functions a FROM clause may name, as sources of the {@link FromPlanner}'s
+ * scope: json_each and json_tree, the {@code pragma_x} tables and generate_series (where the
+ * session has it). Each compiles its arguments against the sources before it and gives its rows
+ * per start of its loop.
+ */
+final class TableFunctions {
+    private final FromPlanner from;
+    private final Planner planner;
+    private final Scope scope;
+
+    TableFunctions(FromPlanner from) {
+        this.from = from;
+        this.planner = from.planner;
+        this.scope = from.scope;
+    }
+
+    /**
+     * json_each / json_tree in FROM. The arguments are compiled against the sources already in
+     * the scope, so {@code t, json_each(t.j)} reads the current row of {@code t}; columns
+     * {@code json} and {@code root} are hidden (left out of {@code *}, reachable when qualified).
+     */
+    void add(Entry e, FromItem.TableFunction tf) {
+        String fname = tf.name().name().toLowerCase(Locale.ROOT);
+        if (tf.name().schema() == null && PragmaTables.pragmaOf(fname) != null) {
+            pragmaFunction(e, tf, fname.substring("pragma_".length()));
+            return;
+        }
+        if ((tf.name().schema() == null || tf.name().schema().equalsIgnoreCase("main")) && fname.equals(Series.NAME)
+                && planner.functions.hasSeries()) { // an eponymous module: main.generate_series too
+            series(e, tf);
+            return;
+        }
+        boolean tree = fname.equals("json_tree");
+        if (tf.name().schema() != null || !(tree || fname.equals("json_each"))) {
+            if (planner.schema.table(tf.name().name()) != null || planner.schema.view(tf.name().name()) != null) {
+                throw new OneLiteException(ResultCode.ERROR, "'" + tf.name().name() + "' is not a function");
+            }
+            throw new OneLiteException(ResultCode.ERROR, "no such table: " + tf.name());
+        }
+        if (tf.args().isEmpty() || tf.args().size() > 2) {
+            throw new OneLiteException(ResultCode.ERROR, tf.args().isEmpty()
+                    ? "no query solution" : "too many arguments on " + fname + "() - max 2");
+        }
+        checkArgumentsInGroup(e, tf);
+        ExprCompiler ec = new ExprCompiler(planner, scope);
+        io.onelite.exec.Eval json = ec.eval(tf.args().get(0));
+        io.onelite.exec.Eval path = tf.args().size() > 1 ? ec.eval(tf.args().get(1)) : null;
+        e.functionRows = listed(f -> {
+            Object j = json.eval(f);
+            Object p = path == null ? null : path.eval(f);
+            if (path != null && p == null) {
+                return List.of();
+            }
+            return tree ? io.onelite.exec.func.JsonTable.tree(j, p) : io.onelite.exec.func.JsonTable.each(j, p);
+        });
+        List<String> names = io.onelite.exec.func.JsonTable.COLUMNS;
+        boolean[] hidden = new boolean[names.size()];
+        hidden[names.indexOf("json")] = true;
+        hidden[names.indexOf("root")] = true;
+        functionSource(e, tf, names, hidden);
+    }
+
+    /** In a parenthesised join (SQLite's subquery) a function's arguments see only the sources before it there. */
+    private void checkArgumentsInGroup(Entry e, FromItem.TableFunction tf) {
+        if (e.group >= 0) {
+            Scope only = scope.onlySlots(from.base + from.groups.get(e.group).first, scope.sources.size());
+            tf.args().forEach(a -> new ExprCompiler(planner, only).compile(a));
+        }
+    }
+
+    /**
+     * {@code generate_series(start [, stop [, step]])} where the session has it ({@link Series}):
+     * the arguments may read earlier FROM sources, and the rows stream as the loop reads them.
+     */
+    private void series(Entry e, FromItem.TableFunction tf) {
+        if (tf.args().isEmpty()) {
+            throw seriesWithoutStart();
+        }
+        if (tf.args().size() > 3) {
+            throw new OneLiteException(ResultCode.ERROR, "too many arguments on " + Series.NAME + "() - max 3");
+        }
+        checkArgumentsInGroup(e, tf);
+        ExprCompiler ec = new ExprCompiler(planner, scope);
+        io.onelite.exec.Eval[] args = tf.args().stream().map(ec::eval).toArray(io.onelite.exec.Eval[]::new);
+        e.functionRows = f -> {
+            Object[] values = new Object[args.length];
+            for (int i = 0; i < args.length; i++) {
+                values[i] = args[i].eval(f);
+            }
+            return io.onelite.exec.PulledRows.streamed(Series.rows(values));
+        };
+        functionSource(e, tf, Series.COLUMNS, Series.HIDDEN.clone(), true);
+    }
+
+    /**
+     * SQLite's error for generate_series without its first argument; SQLite also takes the
+     * arguments from WHERE terms on the hidden columns ({@code start = 1}), which is not done here.
+     */
+    static OneLiteException seriesWithoutStart() {
+        return new OneLiteException(ResultCode.ERROR, "first argument to \"" + Series.NAME + "()\" missing or unusable");
+    }
+
+    /**
+     * {@code pragma_table_info('t' [, 'main'])} and the other schema pragmas (plus
+     * {@code pragma_foreign_key_check}) as table-valued functions, as SQLite's {@code pragma}
+     * virtual table: the arguments may read earlier FROM sources ({@code sqlite_schema m,
+     * pragma_table_info(m.name)}); a NULL argument gives no rows. The hidden columns {@code arg}
+     * and {@code schema} hold the arguments (reachable qualified, as json_each's).
+     */
+    void pragmaFunction(Entry e, FromItem.TableFunction tf, String pragma) {
+        if (pragma.equals("database_list")) {
+            databaseList(e, tf);
+            return;
+        }
+        if (pragma.equals("table_list")) {
+            tableList(e, tf);
+            return;
+        }
+        if (pragma.equals("function_list") || pragma.equals("module_list") || pragma.equals("pragma_list")) {
+            listing(e, tf, pragma);
+            return;
+        }
+        checkArguments(tf, 2);
+        ExprCompiler ec = new ExprCompiler(planner, scope);
+        io.onelite.exec.Eval arg = tf.args().isEmpty() ? null : ec.eval(tf.args().get(0));
+        io.onelite.exec.Eval db = tf.args().size() < 2 ? null : ec.eval(tf.args().get(1));
+        io.onelite.catalog.Schema schema = planner.schema;
+        boolean fkCheck = pragma.equals("foreign_key_check");
+        e.functionRows = listed(f -> {
+            String text = pragmaText(arg == null ? null : arg.eval(f));
+            String dbName = pragmaText(db == null ? null : db.eval(f));
+            // the schema argument names one database (main, temp or an attached one), else the search path
+            io.onelite.catalog.Schema of = dbName == null ? schema : schema.database(dbName);
+            if (of == null) {
+                throw new OneLiteException(ResultCode.ERROR, "unknown database '" + dbName + "'");
+            }
+            if (fkCheck && dbName != null && !dbName.equalsIgnoreCase("main")) {
+                if (dbName.equalsIgnoreCase("temp")) {
+                    if (text != null && of.table(text) == null) {
+                        throw new OneLiteException(ResultCode.ERROR, "no such table: temp." + text);
+                    }
+                    return List.of(); // foreign keys of temp tables are not checked here
+                }
+                throw new OneLiteException(ResultCode.ERROR, "unknown database '" + dbName + "'"); // main's rows only
+            }
+            List<Object[]> rows = fkCheck ? ForeignKeyCheck.run(schema, f.ctx.storage, text)
+                    : SchemaPragmas.rows(pragma, text, of, planner.functions);
+            List<Object[]> out = new ArrayList<>(rows.size());
+            for (Object[] r : rows) {
+                Object[] withArgs = java.util.Arrays.copyOf(r, r.length + 2);
+                withArgs[r.length] = text;
+                withArgs[r.length + 1] = dbName;
+                out.add(withArgs);
+            }
+            return out;
+        });
+        List<String> names = new ArrayList<>(fkCheck ? ForeignKeyCheck.COLUMNS : SchemaPragmas.columns(pragma));
+        names.add("arg");
+        names.add("schema");
+        int n = names.size();
+        boolean[] hidden = new boolean[n];
+        hidden[n - 2] = true;
+        hidden[n - 1] = true;
+        functionSource(e, tf, names, hidden);
+    }
+
+    /** {@code pragma_database_list}: the connection's databases (seq, name, file), as PRAGMA database_list. */
+    private void databaseList(Entry e, FromItem.TableFunction tf) {
+        checkArguments(tf, 0);
+        e.functionRows = listed(f -> f.ctx.session == null ? List.of() : f.ctx.session.databaseList());
+        functionSource(e, tf, List.of("seq", "name", "file"), new boolean[3]);
+    }
+
+    /**
+     * {@code pragma_function_list}, {@code pragma_module_list} and {@code pragma_pragma_list}: what
+     * the connection has, as the PRAGMAs list it; no arguments. The functions are read when the
+     * statement runs (the connection may have registered more since it was prepared).
+     */
+    private void listing(Entry e, FromItem.TableFunction tf, String pragma) {
+        checkArguments(tf, 0);
+        List<String> names = switch (pragma) {
+            case "function_list" -> {
+                e.functionRows = listed(f -> io.onelite.exec.func.FunctionList.rows(
+                        f.ctx.session == null ? io.onelite.exec.func.AppFunctions.NONE : f.ctx.session.functions()));
+                yield io.onelite.exec.func.FunctionList.COLUMNS;
+            }
+            case "module_list" -> {
+                e.functionRows = listed(f -> PragmaTables.modules(
+                        f.ctx.session != null && f.ctx.session.functions().hasSeries()));
+                yield List.of("name");
+            }
+            default -> {
+                e.functionRows = listed(f -> PragmaTables.pragmas());
+                yield List.of("name");
+            }
+        };
+        functionSource(e, tf, names, new boolean[names.size()]);
+    }
+
+    /** {@code pragma_table_list(['name'])}: the tables and views of every database, as PRAGMA table_list. */
+    private void tableList(Entry e, FromItem.TableFunction tf) {
+        checkArguments(tf, 1);
+        io.onelite.exec.Eval arg = tf.args().isEmpty() ? null : new ExprCompiler(planner, scope).eval(tf.args().get(0));
+        io.onelite.catalog.Schema schema = planner.schema;
+        e.functionRows = listed(f -> TableList.rows(schema, pragmaText(arg == null ? null : arg.eval(f)), true));
+        functionSource(e, tf, TableList.COLUMNS, new boolean[TableList.COLUMNS.size()]);
+    }
+
+    /** A table function whose rows are computed whole at each start. */
+    private static java.util.function.Function<io.onelite.exec.Frame, io.onelite.exec.PulledRows> listed(
+            java.util.function.Function<io.onelite.exec.Frame, List<Object[]>> rows) {
+        return f -> io.onelite.exec.PulledRows.of(rows.apply(f));
+    }
+
+    /** A pragma function with more than {@code max} arguments fails as SQLite's pragma virtual table. */
+    private static void checkArguments(FromItem.TableFunction tf, int max) {
+        if (tf.args().size() > max) {
+            throw new OneLiteException(ResultCode.ERROR, "too many arguments on " + tf.name().name() + "() - max " + max);
+        }
+    }
+
+    /**
+     * Adds a table function's rows as a source named by its alias (else its name), with columns
+     * {@code names} (the {@code hidden} ones left out of {@code *}), no affinity and no collation.
+     */
+    private void functionSource(Entry e, FromItem.TableFunction tf, List<String> names, boolean[] hidden) {
+        functionSource(e, tf, names, hidden, false);
+    }
+
+    /** As above; {@code rowid}: rowid names the row's number (1, 2, ...), as a virtual table's rowid. */
+    private void functionSource(Entry e, FromItem.TableFunction tf, List<String> names, boolean[] hidden, boolean rowid) {
+        String alias = tf.alias() != null ? tf.alias() : tf.name().name();
+        e.name = alias.equals(tf.name().name()) ? alias : tf.name().name() + " AS " + alias;
+        char[] aff = new char[names.size()];
+        java.util.Arrays.fill(aff, io.onelite.exec.ValueOps.AFF_NONE);
+        scope.sources.add(new Source(alias, null, new ArrayList<>(names), aff, new String[names.size()], rowid, hidden));
+    }
+
+    private static String pragmaText(Object v) {
+        return v == null ? null : v instanceof byte[] b
+                ? new String(b, java.nio.charset.StandardCharsets.UTF_8) : io.onelite.exec.ValueOps.toText(v);
+    }
+}
