@@ -84,6 +84,9 @@ final class CorePlanner {
                 rc -> rc instanceof ResultColumn.Expression e && AggregateCalls.containsAggregate(planner.functions, e.expr()));
         Map<String, Expr> aliases = ResultAliases.of(q.columns());
         if (q.from() != null) {
+            if (q.where() != null && !TableFunctions.hasOuterJoin(q.from())) {
+                from.argumentTerms = splitAnd(q.where()); // arguments a table-valued function leaves out
+            }
             if (q.where() != null && !(q.from() instanceof io.onelite.sql.ast.Join)) {
                 from.pushable = splitAnd(q.where()); // one source: its WHERE terms may go into a compound's arms
                 from.pushableAliases = aliases;
@@ -138,7 +141,9 @@ final class CorePlanner {
         }
         if (q.where() != null) {
             for (Expr e : splitAnd(q.where())) {
-                terms.add(new FromPlanner.Term(ResultAliases.expand(e, aliases, isColumn, planner.functions), -1));
+                if (!from.argumentTermsTaken.contains(e)) { // else a table-valued function's argument
+                    terms.add(new FromPlanner.Term(ResultAliases.expand(e, aliases, isColumn, planner.functions), -1));
+                }
             }
         }
         scope.aliases = aliases;

@@ -266,7 +266,7 @@ final class FromJoins {
             Source src = fp.scope.sources.get(s);
             for (int i = 0; i < src.columnNames().size(); i++) {
                 String n = src.columnNames().get(i);
-                if ((first == last || !src.hidden()[i]) && out.stream().noneMatch(n::equalsIgnoreCase)) {
+                if ((first == last ? !src.unlisted()[i] : src.shown(i)) && out.stream().noneMatch(n::equalsIgnoreCase)) {
                     out.add(n);
                 }
             }
@@ -284,7 +284,7 @@ final class FromJoins {
         for (int s = from; s < to; s++) {
             Source src = fp.scope.sources.get(s);
             int c = src.columnIndex(column);
-            if (c >= 0 && !src.hidden()[c]) {
+            if (c >= 0 && src.shown(c)) {
                 return s;
             }
         }

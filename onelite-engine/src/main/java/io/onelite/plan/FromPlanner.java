@@ -102,6 +102,13 @@ final class FromPlanner {
     List<Expr> pushable = List.of();
     /** The query's result-column aliases, which the {@link #pushable} terms may name ({@link ResultAliases}). */
     java.util.Map<String, Expr> pushableAliases = java.util.Map.of();
+    /**
+     * The WHERE terms that may give a table-valued function the arguments its call leaves out
+     * ({@link TableFunctions}; none when the FROM clause has an outer join), and those it took:
+     * the query leaves them out of its WHERE, as SQLite omits a constraint a virtual table uses.
+     */
+    List<Expr> argumentTerms = List.of();
+    final java.util.Set<Expr> argumentTermsTaken = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
     final List<Entry> entries = new ArrayList<>();
     final List<Term> terms = new ArrayList<>();
     final Planner planner;
@@ -207,15 +214,11 @@ final class FromPlanner {
                 } else {
                     View v = planner.schema.view(t.name());
                     String lower = name.toLowerCase(Locale.ROOT);
-                    if (v == null && t.name().schema() == null && PragmaTables.pragmaOf(lower) != null) {
-                        // an eponymous pragma table without arguments: FROM pragma_foreign_key_check
-                        functions.pragmaFunction(e, new FromItem.TableFunction(t.name(), List.of(), t.alias()),
-                                lower.substring("pragma_".length()));
+                    if (v == null && functions.isEponymous(t.name())) {
+                        // a table-valued function named without arguments: FROM pragma_table_info WHERE arg = 't'
+                        functions.addEponymous(e, new FromItem.TableFunction(t.name(), List.of(), t.alias()));
                         entries.add(e);
                         return;
-                    }
-                    if (v == null && t.name().schema() == null && lower.equals(Series.NAME) && planner.functions.hasSeries()) {
-                        throw TableFunctions.seriesWithoutStart(); // FROM generate_series: its arguments would come from WHERE in SQLite
                     }
                     if (v == null) {
                         // inside a view outside temp, SQLite has bound the names to the view's database (sqlite3FixSrcList)

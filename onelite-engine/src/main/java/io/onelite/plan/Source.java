@@ -13,10 +13,24 @@ import java.util.List;
  * @param affinities   per column, SQLite's affinity letter
  * @param collations   per column, the collation name or null
  * @param hasRowid     whether rowid/oid/_rowid_ name a column
- * @param hidden       per column, true when USING/NATURAL merged it into an earlier source
+ * @param hidden       per column, true when USING/NATURAL merged it into an earlier source (no
+ *                     longer named by a bare name)
+ * @param unlisted     per column, true for a table-valued function's hidden columns (its
+ *                     arguments, as a virtual table's HIDDEN columns): left out of {@code *} and
+ *                     of NATURAL and USING, but named like any other column
  */
 record Source(String alias, Table table, List<String> columnNames, char[] affinities, String[] collations,
-              boolean hasRowid, boolean[] hidden) {
+              boolean hasRowid, boolean[] hidden, boolean[] unlisted) {
+    Source(String alias, Table table, List<String> columnNames, char[] affinities, String[] collations,
+           boolean hasRowid, boolean[] hidden) {
+        this(alias, table, columnNames, affinities, collations, hasRowid, hidden, new boolean[columnNames.size()]);
+    }
+
+    /** Whether column {@code c} is listed by {@code *} and may join by NATURAL or USING. */
+    boolean shown(int c) {
+        return !hidden[c] && !unlisted[c];
+    }
+
     int columnIndex(String name) {
         for (int i = 0; i < columnNames.size(); i++) {
             if (columnNames.get(i).equalsIgnoreCase(name)) {

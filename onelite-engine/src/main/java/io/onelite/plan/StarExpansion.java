@@ -57,7 +57,7 @@ final class StarExpansion {
         boolean leftOfRightJoin = later.stream().anyMatch(x -> x instanceof FromPlanner.Entry le ? le.rightJoin
                 : ((FromPlanner.Group) x).rightJoin);
         for (int i = 0; i < s.columnNames().size(); i++) {
-            if (star && s.hidden()[i]) {
+            if (star && !s.shown(i)) {
                 continue;
             }
             String name = s.columnNames().get(i);
@@ -93,7 +93,7 @@ final class StarExpansion {
             if (items.get(k) instanceof FromPlanner.Entry e) {
                 Source s = scope.sources.get(e.slot);
                 for (int i = 0; i < s.columnNames().size(); i++) {
-                    if (!s.hidden()[i]) {
+                    if (s.shown(i)) {
                         ie.add(column(s, i));
                         in.add(scope.displayName(s, i));
                     }
@@ -125,7 +125,7 @@ final class StarExpansion {
             int slot = from.entries.get(i).slot;
             Source s = scope.sources.get(slot);
             int c = s.columnIndex(name);
-            visible += c >= 0 && !s.hidden()[c] && !scope.passedOver(slot, c) ? 1 : 0;
+            visible += c >= 0 && s.shown(c) && !scope.passedOver(slot, c) ? 1 : 0;
         }
         if (visible > 1) {
             throw new io.onelite.common.OneLiteException(io.onelite.common.ResultCode.ERROR,

@@ -26,13 +26,127 @@ final class TableFunctions {
         this.scope = from.scope;
     }
 
+    /** Whether {@code name}, written without arguments where no table or view has it, names a table-valued function. */
+    boolean isEponymous(io.onelite.sql.ast.QualifiedName name) {
+        String n = name.name().toLowerCase(Locale.ROOT);
+        return name.schema() == null && (PragmaTables.pragmaOf(n) != null || isJson(n)
+                || n.equals(Series.NAME) && planner.functions.hasSeries());
+    }
+
+    /**
+     * A table-valued function named without arguments ({@code FROM json_each}): its arguments
+     * may come from WHERE terms; json_each and json_tree without a JSON argument give no rows.
+     */
+    void addEponymous(Entry e, FromItem.TableFunction tf) {
+        String fname = tf.name().name().toLowerCase(Locale.ROOT);
+        FromItem.TableFunction call = withWhereArguments(e, tf, argumentColumns(fname));
+        if (isJson(fname) && call.args().isEmpty()) {
+            call = new FromItem.TableFunction(tf.name(), List.of(new io.onelite.sql.ast.Expr.Literal(null, "NULL")), tf.alias());
+        }
+        add(e, call);
+    }
+
+    /** Whether the FROM clause {@code item} has a LEFT, RIGHT or FULL JOIN (then no argument comes from WHERE). */
+    static boolean hasOuterJoin(FromItem item) {
+        return item instanceof io.onelite.sql.ast.Join j
+                && (j.type().isOuter() || hasOuterJoin(j.left()) || hasOuterJoin(j.right()));
+    }
+
+    private static boolean isJson(String fname) {
+        return fname.equals("json_each") || fname.equals("json_tree");
+    }
+
+    /** The hidden columns that hold a function's arguments, in order (none for the pragmas without arguments). */
+    private static List<String> argumentColumns(String fname) {
+        if (isJson(fname)) {
+            return List.of("json", "root");
+        }
+        if (fname.equals(Series.NAME)) {
+            return List.of("start", "stop", "step");
+        }
+        String pragma = PragmaTables.pragmaOf(fname);
+        return pragma == null || !takesArguments(pragma) ? List.of() : List.of("arg", "schema");
+    }
+
+    /** The pragma tables with hidden {@code arg} and {@code schema} columns ({@link #pragmaFunction}'s general case). */
+    private static boolean takesArguments(String pragma) {
+        return !List.of("database_list", "table_list", "function_list", "module_list", "pragma_list").contains(pragma);
+    }
+
+    /**
+     * As SQLite's xBestIndex gives a table-valued function the arguments its call leaves out from
+     * the WHERE terms {@code hidden = value} on its argument columns (and omits those terms from
+     * the WHERE): {@code tf} with such values appended, in the columns' order up to the first one
+     * no term gives. A value must not read the function itself and must compile against the
+     * sources before it; inside a parenthesised join none is taken.
+     */
+    private FromItem.TableFunction withWhereArguments(Entry e, FromItem.TableFunction tf, List<String> columns) {
+        if (e.group >= 0 || from.argumentTerms.isEmpty() || tf.args().size() >= columns.size()) {
+            return tf;
+        }
+        String alias = tf.alias() != null ? tf.alias() : tf.name().name();
+        List<io.onelite.sql.ast.Expr> args = new ArrayList<>(tf.args());
+        for (int k = args.size(); k < columns.size(); k++) {
+            io.onelite.sql.ast.Expr value = null;
+            for (io.onelite.sql.ast.Expr term : from.argumentTerms) {
+                value = from.argumentTermsTaken.contains(term) ? null : argumentValue(term, columns.get(k), alias);
+                if (value != null) {
+                    from.argumentTermsTaken.add(term);
+                    break;
+                }
+            }
+            if (value == null) {
+                break;
+            }
+            args.add(value);
+        }
+        return args.size() == tf.args().size() ? tf : new FromItem.TableFunction(tf.name(), args, tf.alias());
+    }
+
+    /** The value {@code term} gives argument column {@code column} of the function {@code alias}, or null. */
+    private io.onelite.sql.ast.Expr argumentValue(io.onelite.sql.ast.Expr term, String column, String alias) {
+        if (!(term instanceof io.onelite.sql.ast.Expr.Binary b) || b.op() != io.onelite.sql.ast.Expr.BinaryOp.EQ) {
+            return null;
+        }
+        io.onelite.sql.ast.Expr value = names(b.left(), column, alias) ? b.right()
+                : names(b.right(), column, alias) ? b.left() : null;
+        if (value == null || ExprWalker.hasSubquery(value) || readsFunction(value, alias)) {
+            return null;
+        }
+        try {
+            new ExprCompiler(planner, scope).compile(value); // only the sources before the function
+            return value;
+        } catch (OneLiteException notHere) {
+            return null;
+        }
+    }
+
+    private static boolean names(io.onelite.sql.ast.Expr e, String column, String alias) {
+        return e instanceof io.onelite.sql.ast.Expr.ColumnRef c && c.schema() == null
+                && c.column().equalsIgnoreCase(column) && (c.table() == null || c.table().equalsIgnoreCase(alias));
+    }
+
+    /** Whether {@code e} names a column qualified by the function's alias (its own columns are unknown yet otherwise). */
+    private static boolean readsFunction(io.onelite.sql.ast.Expr e, String alias) {
+        if (e instanceof io.onelite.sql.ast.Expr.ColumnRef c) {
+            return c.table() != null && c.table().equalsIgnoreCase(alias);
+        }
+        for (io.onelite.sql.ast.Expr child : ExprWalker.children(e)) {
+            if (readsFunction(child, alias)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /**
      * json_each / json_tree in FROM. The arguments are compiled against the sources already in
      * the scope, so {@code t, json_each(t.j)} reads the current row of {@code t}; columns
-     * {@code json} and {@code root} are hidden (left out of {@code *}, reachable when qualified).
+     * {@code json} and {@code root} are hidden (left out of {@code *}, named like any column).
      */
     void add(Entry e, FromItem.TableFunction tf) {
         String fname = tf.name().name().toLowerCase(Locale.ROOT);
+        tf = withWhereArguments(e, tf, argumentColumns(fname));
         if (tf.name().schema() == null && PragmaTables.pragmaOf(fname) != null) {
             pragmaFunction(e, tf, fname.substring("pragma_".length()));
             return;
@@ -108,7 +222,7 @@ final class TableFunctions {
      * SQLite's error for generate_series without its first argument; SQLite also takes the
      * arguments from WHERE terms on the hidden columns ({@code start = 1}), which is not done here.
      */
-    static OneLiteException seriesWithoutStart() {
+    private static OneLiteException seriesWithoutStart() {
         return new OneLiteException(ResultCode.ERROR, "first argument to \"" + Series.NAME + "()\" missing or unusable");
     }
 
@@ -117,9 +231,9 @@ final class TableFunctions {
      * {@code pragma_foreign_key_check}) as table-valued functions, as SQLite's {@code pragma}
      * virtual table: the arguments may read earlier FROM sources ({@code sqlite_schema m,
      * pragma_table_info(m.name)}); a NULL argument gives no rows. The hidden columns {@code arg}
-     * and {@code schema} hold the arguments (reachable qualified, as json_each's).
+     * and {@code schema} hold the arguments (named like any column, as json_each's).
      */
-    void pragmaFunction(Entry e, FromItem.TableFunction tf, String pragma) {
+    private void pragmaFunction(Entry e, FromItem.TableFunction tf, String pragma) {
         if (pragma.equals("database_list")) {
             databaseList(e, tf);
             return;
@@ -245,7 +359,8 @@ final class TableFunctions {
         e.name = alias.equals(tf.name().name()) ? alias : tf.name().name() + " AS " + alias;
         char[] aff = new char[names.size()];
         java.util.Arrays.fill(aff, io.onelite.exec.ValueOps.AFF_NONE);
-        scope.sources.add(new Source(alias, null, new ArrayList<>(names), aff, new String[names.size()], rowid, hidden));
+        scope.sources.add(new Source(alias, null, new ArrayList<>(names), aff, new String[names.size()], rowid,
+                new boolean[names.size()], hidden));
     }
 
     private static String pragmaText(Object v) {

@@ -59,10 +59,17 @@ class ShellSeriesTests {
                 INSERT INTO t SELECT value FROM generate_series(1, 1000);
                 SELECT count(*), max(a) FROM t;
                 SELECT name FROM pragma_module_list WHERE name LIKE 'generate%';
+                SELECT value, start, stop, step FROM generate_series(1, 10, 4);
+                SELECT value FROM generate_series WHERE start = 3 AND stop = 5;
+                SELECT value FROM generate_series WHERE 3 = start AND stop = 9 AND step = 3;
+                SELECT value FROM generate_series(3) WHERE stop = 5;
+                SELECT value FROM generate_series WHERE start = '3' AND stop = 5;
+                SELECT value FROM generate_series(1, 10) WHERE start = 2;
+                SELECT x.a, g.value FROM (SELECT 2 AS a) x, generate_series AS g WHERE g.start = x.a AND g.stop = 4;
                 """;
         ShellHarness.assertSameAsSqlite3(dir, script, "DB");
         for (String bad : List.of("SELECT * FROM generate_series;", "SELECT * FROM generate_series();",
-                "SELECT * FROM generate_series(1, 2, 3, 4);")) {
+                "SELECT * FROM generate_series(1, 2, 3, 4);", "SELECT value FROM generate_series WHERE stop = 5;")) {
             ShellHarness.assertSameAsSqlite3(dir, bad, "DB");
         }
     }
