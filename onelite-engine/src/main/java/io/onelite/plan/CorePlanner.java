@@ -65,7 +65,7 @@ final class CorePlanner {
             }
         } catch (OneLiteException e) {
             OneLiteException first = made[1] != null && NamePrecedence.isNameError(e)
-                    ? NamePrecedence.firstUnknown(made[1], q, orderBy) : null;
+                    ? NamePrecedence.firstUnknown(planner, made[1], q, orderBy) : null;
             throw first != null ? first : e; // the unknown name SQLite's order of the clauses meets first
         }
     }

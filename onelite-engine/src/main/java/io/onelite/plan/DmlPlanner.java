@@ -412,7 +412,7 @@ public final class DmlPlanner {
                 }
             }
         }
-        OneLiteException first = NamePrecedence.firstUnknown(Writers.rowScope(t, s.alias(), planner.outerScope),
+        OneLiteException first = NamePrecedence.firstUnknown(planner, Writers.rowScope(t, s.alias(), planner.outerScope),
                 s.set().stream().map(SetClause::value).toList());
         return first != null ? first : whereError;
     }

@@ -25,11 +25,11 @@ import java.util.Map;
  * <p>It only ever picks among names that cannot resolve, so it changes which error a failing
  * statement reports, never whether a statement fails: a name counts as unknown only when no source
  * of this query or an enclosing one has it and, bare, no result-column alias is spelled so;
- * double-quoted bare names (which SQLite may read as strings) and trigger bodies are left alone,
- * and a subquery met before any unknown name ends the search (its own names may fail first).
+ * double-quoted bare names (which SQLite may read as strings) and trigger bodies are left alone;
+ * a subquery met on the way is planned, and its unknown name is the one reported if it has one.
  */
 final class NamePrecedence {
-    /** A subquery met before any unknown name: its own names may fail first, which only planning it tells. */
+    /** A subquery met before any unknown name failed otherwise than on a name: no name is certain then. */
     private static final OneLiteException UNCERTAIN = new OneLiteException(ResultCode.ERROR, "uncertain");
 
     private NamePrecedence() {
@@ -47,39 +47,54 @@ final class NamePrecedence {
      * (the query's own scope, every FROM source in place), in SQLite's order of the clauses; null
      * when none is certain.
      */
-    static OneLiteException firstUnknown(Scope scope, SelectCore.Query q, List<OrderingTerm> orderBy) {
+    static OneLiteException firstUnknown(Planner planner, Scope scope, SelectCore.Query q, List<OrderingTerm> orderBy) {
         if (scope.inTrigger()) {
             return null;
         }
-        Map<String, Expr> aliases = ResultAliases.of(q.columns());
-        List<Expr> clauses = new ArrayList<>();
+        List<Expr> results = new ArrayList<>();
         for (ResultColumn rc : q.columns()) {
             if (rc instanceof ResultColumn.Expression e) {
-                clauses.add(e.expr());
+                results.add(e.expr());
             }
         }
-        addIfPresent(clauses, q.having());
-        addIfPresent(clauses, q.where());
+        List<Expr> others = new ArrayList<>();
+        addIfPresent(others, q.having());
+        addIfPresent(others, q.where());
         if (q.from() != null) {
-            onTerms(q.from(), clauses);
+            onTerms(q.from(), others);
         }
         for (OrderingTerm t : orderBy) {
-            clauses.add(t.expr());
+            others.add(t.expr());
         }
-        clauses.addAll(q.groupBy());
-        return firstOf(clauses, scope, aliases);
+        others.addAll(q.groupBy());
+        Map<String, Expr> saved = scope.aliases;
+        OneLiteException found;
+        try {
+            scope.aliases = null; // the result columns see no alias (SELECT a AS k, k: "no such column: k")
+            found = firstOf(planner, results, scope, Map.of());
+            if (found == null) {
+                Map<String, Expr> aliases = ResultAliases.of(q.columns());
+                scope.aliases = aliases; // the other clauses (and their subqueries) do
+                found = firstOf(planner, others, scope, aliases);
+            }
+        } finally {
+            scope.aliases = saved;
+        }
+        return found == UNCERTAIN ? null : found;
     }
 
     /** The first column reference of {@code exprs}, in order, that resolves nowhere in {@code scope} (no aliases); null when none is certain. */
-    static OneLiteException firstUnknown(Scope scope, List<Expr> exprs) {
-        return scope.inTrigger() ? null : firstOf(exprs, scope, Map.of());
+    static OneLiteException firstUnknown(Planner planner, Scope scope, List<Expr> exprs) {
+        OneLiteException found = scope.inTrigger() ? null : firstOf(planner, exprs, scope, Map.of());
+        return found == UNCERTAIN ? null : found;
     }
 
-    private static OneLiteException firstOf(List<Expr> exprs, Scope scope, Map<String, Expr> aliases) {
+    /** The first unknown name in {@code exprs}, {@link #UNCERTAIN}, or null. */
+    private static OneLiteException firstOf(Planner planner, List<Expr> exprs, Scope scope, Map<String, Expr> aliases) {
         for (Expr e : exprs) {
-            OneLiteException found = firstIn(e, scope, aliases);
+            OneLiteException found = firstIn(planner, e, scope, aliases);
             if (found != null) {
-                return found == UNCERTAIN ? null : found;
+                return found;
             }
         }
         return null;
@@ -100,7 +115,7 @@ final class NamePrecedence {
         }
     }
 
-    private static OneLiteException firstIn(Expr e, Scope scope, Map<String, Expr> aliases) {
+    private static OneLiteException firstIn(Planner planner, Expr e, Scope scope, Map<String, Expr> aliases) {
         if (e instanceof Expr.ColumnRef c) {
             return unknown(c, scope, aliases);
         }
@@ -115,12 +130,33 @@ final class NamePrecedence {
             }
         }
         for (Expr part : parts) {
-            OneLiteException found = firstIn(part, scope, aliases);
+            OneLiteException found = firstIn(planner, part, scope, aliases);
             if (found != null) {
                 return found;
             }
         }
-        return ExprWalker.isSubquery(e) ? UNCERTAIN : null;
+        return ExprWalker.isSubquery(e) ? subqueryError(planner, e, scope) : null;
+    }
+
+    /**
+     * A subquery in the way: SQLite resolves its names there, so it is planned (the statement
+     * fails anyway, so nothing planned is kept): its unknown name, null when it has none, or
+     * {@link #UNCERTAIN} when it fails otherwise (a table it names is missing, say).
+     */
+    private static OneLiteException subqueryError(Planner planner, Expr e, Scope scope) {
+        io.onelite.sql.ast.SelectStmt select = e instanceof Expr.Subquery s ? s.select()
+                : e instanceof Expr.Exists x ? x.select() : e instanceof Expr.InSelect in ? in.select() : null;
+        if (select == null) {
+            return UNCERTAIN;
+        }
+        try {
+            planner.subquery(select, scope);
+            return null;
+        } catch (OneLiteException failed) {
+            return isNameError(failed) ? failed : UNCERTAIN;
+        } catch (RuntimeException other) {
+            return UNCERTAIN;
+        }
     }
 
     private static OneLiteException unknown(Expr.ColumnRef c, Scope scope, Map<String, Expr> aliases) {

@@ -98,6 +98,23 @@ class ColumnErrorsDifferentialTests {
                 "UPDATE t SET a = 1 WHERE x_w RETURNING x_r");
     }
 
+    /** A subquery met first in SQLite's order has its names resolved there: its unknown name comes first. */
+    @Test
+    void aSubqueryMetFirstReportsItsOwnUnknownName() throws SQLException {
+        assertSame(
+                "CREATE TABLE t(a, b)",
+                "CREATE TABLE u(a, c)",
+                "SELECT (SELECT x_sub FROM u) FROM t WHERE x_w",
+                "SELECT (SELECT x_sub FROM u WHERE u.a = t.a) FROM t WHERE x_w",
+                "SELECT EXISTS (SELECT 1 FROM u WHERE x_e) FROM t ORDER BY x_o",
+                "SELECT a FROM t WHERE a IN (SELECT x_in FROM u) AND x_w",
+                "SELECT a FROM t WHERE x_w AND EXISTS (SELECT x_e FROM u)",
+                "SELECT (SELECT a FROM u) FROM t WHERE x_w",
+                "SELECT a AS k, (SELECT k) FROM t WHERE x_w",
+                "SELECT a AS k, k FROM t WHERE x_w",
+                "SELECT a AS k FROM t WHERE (SELECT k) = x_w");
+    }
+
     /** {@code SELECT ... FROM t JOIN u ON ... [WHERE] [GROUP BY] [HAVING] [ORDER BY]}, x_clause unknown in the clauses named. */
     private static String twoErrors(Set<String> bad) {
         String q = "SELECT " + (bad.contains("sel") ? "x_sel" : "t.a") + " FROM t JOIN u ON "
