@@ -1,13 +1,25 @@
 package io.onelite.plan;
 
+import io.onelite.catalog.Schema;
 import io.onelite.common.OneLiteException;
 import io.onelite.common.ResultCode;
+import io.onelite.exec.Eval;
+import io.onelite.exec.Frame;
+import io.onelite.exec.PulledRows;
+import io.onelite.exec.ValueOps;
+import io.onelite.exec.func.AppFunctions;
+import io.onelite.exec.func.FunctionList;
+import io.onelite.exec.func.JsonTable;
 import io.onelite.plan.FromPlanner.Entry;
+import io.onelite.sql.ast.Expr;
 import io.onelite.sql.ast.FromItem;
+import io.onelite.sql.ast.Join;
+import io.onelite.sql.ast.QualifiedName;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.Function;
 
 /**
  * The table-valued functions a FROM clause may name, as sources of the {@link FromPlanner}'s
@@ -27,7 +39,7 @@ final class TableFunctions {
     }
 
     /** Whether {@code name}, written without arguments where no table or view has it, names a table-valued function. */
-    boolean isEponymous(io.onelite.sql.ast.QualifiedName name) {
+    boolean isEponymous(QualifiedName name) {
         String n = name.name().toLowerCase(Locale.ROOT);
         return name.schema() == null && (PragmaTables.pragmaOf(n) != null || isJson(n)
                 || n.equals(Series.NAME) && planner.functions.hasSeries());
@@ -41,14 +53,14 @@ final class TableFunctions {
         String fname = tf.name().name().toLowerCase(Locale.ROOT);
         FromItem.TableFunction call = withWhereArguments(e, tf, argumentColumns(fname));
         if (isJson(fname) && call.args().isEmpty()) {
-            call = new FromItem.TableFunction(tf.name(), List.of(new io.onelite.sql.ast.Expr.Literal(null, "NULL")), tf.alias());
+            call = new FromItem.TableFunction(tf.name(), List.of(new Expr.Literal(null, "NULL")), tf.alias());
         }
         add(e, call);
     }
 
     /** Whether the FROM clause {@code item} has a LEFT, RIGHT or FULL JOIN (then no argument comes from WHERE). */
     static boolean hasOuterJoin(FromItem item) {
-        return item instanceof io.onelite.sql.ast.Join j
+        return item instanceof Join j
                 && (j.type().isOuter() || hasOuterJoin(j.left()) || hasOuterJoin(j.right()));
     }
 
@@ -85,10 +97,10 @@ final class TableFunctions {
             return tf;
         }
         String alias = tf.alias() != null ? tf.alias() : tf.name().name();
-        List<io.onelite.sql.ast.Expr> args = new ArrayList<>(tf.args());
+        List<Expr> args = new ArrayList<>(tf.args());
         for (int k = args.size(); k < columns.size(); k++) {
-            io.onelite.sql.ast.Expr value = null;
-            for (io.onelite.sql.ast.Expr term : from.argumentTerms) {
+            Expr value = null;
+            for (Expr term : from.argumentTerms) {
                 value = from.argumentTermsTaken.contains(term) ? null : argumentValue(term, columns.get(k), alias);
                 if (value != null) {
                     from.argumentTermsTaken.add(term);
@@ -104,11 +116,11 @@ final class TableFunctions {
     }
 
     /** The value {@code term} gives argument column {@code column} of the function {@code alias}, or null. */
-    private io.onelite.sql.ast.Expr argumentValue(io.onelite.sql.ast.Expr term, String column, String alias) {
-        if (!(term instanceof io.onelite.sql.ast.Expr.Binary b) || b.op() != io.onelite.sql.ast.Expr.BinaryOp.EQ) {
+    private Expr argumentValue(Expr term, String column, String alias) {
+        if (!(term instanceof Expr.Binary b) || b.op() != Expr.BinaryOp.EQ) {
             return null;
         }
-        io.onelite.sql.ast.Expr value = names(b.left(), column, alias) ? b.right()
+        Expr value = names(b.left(), column, alias) ? b.right()
                 : names(b.right(), column, alias) ? b.left() : null;
         if (value == null || ExprWalker.hasSubquery(value) || readsFunction(value, alias)) {
             return null;
@@ -121,17 +133,17 @@ final class TableFunctions {
         }
     }
 
-    private static boolean names(io.onelite.sql.ast.Expr e, String column, String alias) {
-        return e instanceof io.onelite.sql.ast.Expr.ColumnRef c && c.schema() == null
+    private static boolean names(Expr e, String column, String alias) {
+        return e instanceof Expr.ColumnRef c && c.schema() == null
                 && c.column().equalsIgnoreCase(column) && (c.table() == null || c.table().equalsIgnoreCase(alias));
     }
 
     /** Whether {@code e} names a column qualified by the function's alias (its own columns are unknown yet otherwise). */
-    private static boolean readsFunction(io.onelite.sql.ast.Expr e, String alias) {
-        if (e instanceof io.onelite.sql.ast.Expr.ColumnRef c) {
+    private static boolean readsFunction(Expr e, String alias) {
+        if (e instanceof Expr.ColumnRef c) {
             return c.table() != null && c.table().equalsIgnoreCase(alias);
         }
-        for (io.onelite.sql.ast.Expr child : ExprWalker.children(e)) {
+        for (Expr child : ExprWalker.children(e)) {
             if (readsFunction(child, alias)) {
                 return true;
             }
@@ -169,17 +181,17 @@ final class TableFunctions {
         }
         checkArgumentsInGroup(e, tf);
         ExprCompiler ec = new ExprCompiler(planner, scope);
-        io.onelite.exec.Eval json = ec.eval(tf.args().get(0));
-        io.onelite.exec.Eval path = tf.args().size() > 1 ? ec.eval(tf.args().get(1)) : null;
+        Eval json = ec.eval(tf.args().get(0));
+        Eval path = tf.args().size() > 1 ? ec.eval(tf.args().get(1)) : null;
         e.functionRows = listed(f -> {
             Object j = json.eval(f);
             Object p = path == null ? null : path.eval(f);
             if (path != null && p == null) {
                 return List.of();
             }
-            return tree ? io.onelite.exec.func.JsonTable.tree(j, p) : io.onelite.exec.func.JsonTable.each(j, p);
+            return tree ? JsonTable.tree(j, p) : JsonTable.each(j, p);
         });
-        List<String> names = io.onelite.exec.func.JsonTable.COLUMNS;
+        List<String> names = JsonTable.COLUMNS;
         boolean[] hidden = new boolean[names.size()];
         hidden[names.indexOf("json")] = true;
         hidden[names.indexOf("root")] = true;
@@ -207,13 +219,13 @@ final class TableFunctions {
         }
         checkArgumentsInGroup(e, tf);
         ExprCompiler ec = new ExprCompiler(planner, scope);
-        io.onelite.exec.Eval[] args = tf.args().stream().map(ec::eval).toArray(io.onelite.exec.Eval[]::new);
+        Eval[] args = tf.args().stream().map(ec::eval).toArray(Eval[]::new);
         e.functionRows = f -> {
             Object[] values = new Object[args.length];
             for (int i = 0; i < args.length; i++) {
                 values[i] = args[i].eval(f);
             }
-            return io.onelite.exec.PulledRows.streamed(Series.rows(values));
+            return PulledRows.streamed(Series.rows(values));
         };
         functionSource(e, tf, Series.COLUMNS, Series.HIDDEN.clone(), true);
     }
@@ -248,15 +260,15 @@ final class TableFunctions {
         }
         checkArguments(tf, 2);
         ExprCompiler ec = new ExprCompiler(planner, scope);
-        io.onelite.exec.Eval arg = tf.args().isEmpty() ? null : ec.eval(tf.args().get(0));
-        io.onelite.exec.Eval db = tf.args().size() < 2 ? null : ec.eval(tf.args().get(1));
-        io.onelite.catalog.Schema schema = planner.schema;
+        Eval arg = tf.args().isEmpty() ? null : ec.eval(tf.args().get(0));
+        Eval db = tf.args().size() < 2 ? null : ec.eval(tf.args().get(1));
+        Schema schema = planner.schema;
         boolean fkCheck = pragma.equals("foreign_key_check");
         e.functionRows = listed(f -> {
             String text = pragmaText(arg == null ? null : arg.eval(f));
             String dbName = pragmaText(db == null ? null : db.eval(f));
             // the schema argument names one database (main, temp or an attached one), else the search path
-            io.onelite.catalog.Schema of = dbName == null ? schema : schema.database(dbName);
+            Schema of = dbName == null ? schema : schema.database(dbName);
             if (of == null) {
                 throw new OneLiteException(ResultCode.ERROR, "unknown database '" + dbName + "'");
             }
@@ -306,9 +318,9 @@ final class TableFunctions {
         checkArguments(tf, 0);
         List<String> names = switch (pragma) {
             case "function_list" -> {
-                e.functionRows = listed(f -> io.onelite.exec.func.FunctionList.rows(
-                        f.ctx.session == null ? io.onelite.exec.func.AppFunctions.NONE : f.ctx.session.functions()));
-                yield io.onelite.exec.func.FunctionList.COLUMNS;
+                e.functionRows = listed(f -> FunctionList.rows(
+                        f.ctx.session == null ? AppFunctions.NONE : f.ctx.session.functions()));
+                yield FunctionList.COLUMNS;
             }
             case "module_list" -> {
                 e.functionRows = listed(f -> PragmaTables.modules(
@@ -326,16 +338,16 @@ final class TableFunctions {
     /** {@code pragma_table_list(['name'])}: the tables and views of every database, as PRAGMA table_list. */
     private void tableList(Entry e, FromItem.TableFunction tf) {
         checkArguments(tf, 1);
-        io.onelite.exec.Eval arg = tf.args().isEmpty() ? null : new ExprCompiler(planner, scope).eval(tf.args().get(0));
-        io.onelite.catalog.Schema schema = planner.schema;
+        Eval arg = tf.args().isEmpty() ? null : new ExprCompiler(planner, scope).eval(tf.args().get(0));
+        Schema schema = planner.schema;
         e.functionRows = listed(f -> TableList.rows(schema, pragmaText(arg == null ? null : arg.eval(f)), true));
         functionSource(e, tf, TableList.COLUMNS, new boolean[TableList.COLUMNS.size()]);
     }
 
     /** A table function whose rows are computed whole at each start. */
-    private static java.util.function.Function<io.onelite.exec.Frame, io.onelite.exec.PulledRows> listed(
-            java.util.function.Function<io.onelite.exec.Frame, List<Object[]>> rows) {
-        return f -> io.onelite.exec.PulledRows.of(rows.apply(f));
+    private static Function<Frame, PulledRows> listed(
+            Function<Frame, List<Object[]>> rows) {
+        return f -> PulledRows.of(rows.apply(f));
     }
 
     /** A pragma function with more than {@code max} arguments fails as SQLite's pragma virtual table. */
@@ -358,13 +370,13 @@ final class TableFunctions {
         String alias = tf.alias() != null ? tf.alias() : tf.name().name();
         e.name = alias.equals(tf.name().name()) ? alias : tf.name().name() + " AS " + alias;
         char[] aff = new char[names.size()];
-        java.util.Arrays.fill(aff, io.onelite.exec.ValueOps.AFF_NONE);
+        java.util.Arrays.fill(aff, ValueOps.AFF_NONE);
         scope.sources.add(new Source(alias, null, new ArrayList<>(names), aff, new String[names.size()], rowid,
                 new boolean[names.size()], hidden));
     }
 
     private static String pragmaText(Object v) {
         return v == null ? null : v instanceof byte[] b
-                ? new String(b, java.nio.charset.StandardCharsets.UTF_8) : io.onelite.exec.ValueOps.toText(v);
+                ? new String(b, java.nio.charset.StandardCharsets.UTF_8) : ValueOps.toText(v);
     }
 }
