@@ -83,6 +83,61 @@ final class InCompiler {
         return rows;
     }
 
+    /**
+     * Whether result column {@code i} of the subquery's last SELECT has a COLLATE of its own
+     * (SQLite's EP_Collate on the expression): SQLite compares {@code x IN (SELECT y ...)} under
+     * the binary-comparison rule with y as the right operand, so {@code x IN (SELECT b COLLATE
+     * NOCASE FROM t)} compares under NOCASE, where a FROM subquery's column that merely carries a
+     * collation does not decide. False when a {@code *} comes first or the SELECT is VALUES.
+     */
+    static boolean explicitCollation(io.onelite.sql.ast.SelectStmt select, int i) {
+        io.onelite.sql.ast.SelectCore last = select.cores().get(select.cores().size() - 1);
+        if (!(last instanceof io.onelite.sql.ast.SelectCore.Query q) || i >= q.columns().size()) {
+            return false;
+        }
+        for (int k = 0; k <= i; k++) {
+            if (!(q.columns().get(k) instanceof io.onelite.sql.ast.ResultColumn.Expression)) {
+                return false;
+            }
+        }
+        return ExplicitCollations.hasCollate(((io.onelite.sql.ast.ResultColumn.Expression) q.columns().get(i)).expr());
+    }
+
+    /**
+     * Whether SQLite reads {@code x IN (SELECT ...)} through an index on x, which it does in WHERE
+     * or ON when x is a column of this query's table and a whole (not partial) index, or a WITHOUT
+     * ROWID table's primary key, starts with it under x's own collation: the lookups then compare
+     * under that collation, whatever COLLATE the subquery's column carries (without such an index
+     * SQLite's own rule lets that COLLATE decide; docs/compat.md).
+     */
+    private static boolean readThroughIndex(ExprCompiler ec, Expr left, CExpr x) {
+        if (!(left instanceof Expr.ColumnRef c) || ec.scope.clause != OuterAggregates.Clause.FROM_WHERE) {
+            return false;
+        }
+        Scope.Ref r;
+        try {
+            r = ec.scope.peek(c.table(), c.column());
+        } catch (OneLiteException ambiguous) {
+            return false;
+        }
+        io.onelite.catalog.Table t = r == null || r.depth() != 0 ? null : r.source().table();
+        if (t == null || r.column() < 0) {
+            return false;
+        }
+        List<io.onelite.catalog.Index> indexes = new java.util.ArrayList<>(t.indexes());
+        if (t.clustered() != null) {
+            indexes.add(t.clustered().asIndex(t.name(), t.root()));
+        }
+        String coll = x.collation() == null ? "BINARY" : x.collation();
+        for (io.onelite.catalog.Index ix : indexes) {
+            if (ix.where() == null && ix.columns().length > 0 && ix.columns()[0] == r.column()
+                    && ix.collations()[0].name().equalsIgnoreCase(coll)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     static CExpr inSelect(ExprCompiler ec, Expr.InSelect in) {
         if (RowValues.isVector(in.expr())) {
             return RowValues.inSelect(ec, in);
@@ -97,7 +152,8 @@ final class InCompiler {
         ec.usesOuter |= ec.planner.lastSubqueryUsesOuterOfParent;
         char subAff = ec.planner.lastSubqueryInAffinities[0];
         String subColl = ec.planner.lastSubqueryInCollations[0];
-        CExpr rhs = new CExpr(null, subAff, subColl, false, false);
+        boolean rhsDecides = explicitCollation(in.select(), 0) && !readThroughIndex(ec, in.expr(), x);
+        CExpr rhs = new CExpr(null, subAff, subColl, rhsDecides, false);
         char both = Comparisons.inAffinity(x.affinity(), subAff);
         char[] affs = {both, both};
         Collation coll = Comparisons.collationOf(x, rhs);

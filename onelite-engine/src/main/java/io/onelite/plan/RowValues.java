@@ -255,7 +255,7 @@ final class RowValues {
         String[] colls = c.planner.lastSubqueryInCollations;
         CExpr[] rhs = new CExpr[l.width()];
         for (int i = 0; i < rhs.length; i++) {
-            rhs[i] = new CExpr(null, affs[i], colls[i], false, false);
+            rhs[i] = new CExpr(null, affs[i], colls[i], InCompiler.explicitCollation(in.select(), i), false);
         }
         PairComparison[] pairs = inPairs(l.elements(), rhs);
         boolean not = in.not();

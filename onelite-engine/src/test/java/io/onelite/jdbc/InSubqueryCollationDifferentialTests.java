@@ -1,0 +1,43 @@
+package io.onelite.jdbc;
+
+import org.junit.jupiter.api.Test;
+
+import java.sql.SQLException;
+
+import static io.onelite.jdbc.WithoutRowidDifferentialTests.assertSame;
+
+/**
+ * The collation of {@code x IN (SELECT y ...)}: a COLLATE on the subquery's column decides, as
+ * in {@code x = y}, unless SQLite reads the IN through an index on x (x a column of the query's
+ * table in WHERE with an index starting with it), where the index's collation, x's own, decides.
+ */
+class InSubqueryCollationDifferentialTests {
+
+    @Test
+    void aCollateOnTheSubquerysColumnDecidesUnlessAnIndexOnTheLeftIsRead() throws SQLException {
+        assertSame(
+                "CREATE TABLE t3(id INTEGER PRIMARY KEY, v)",
+                "INSERT INTO t3 VALUES (1, 'ABC'), (2, 'abc')",
+                "CREATE TABLE t1(b TEXT)",
+                "INSERT INTO t1 VALUES ('Abc')",
+                "SELECT id FROM t3 WHERE v IN (SELECT b COLLATE NOCASE FROM t1) ORDER BY id",
+                "SELECT id FROM t3 WHERE v IN (SELECT lower(b COLLATE NOCASE) FROM t1) ORDER BY id",
+                "SELECT id FROM t3 WHERE v IN (SELECT CASE b COLLATE NOCASE WHEN 'x' THEN 1 ELSE b END FROM t1) ORDER BY id",
+                "SELECT id FROM t3 WHERE v IN (SELECT 'x' UNION SELECT b COLLATE NOCASE FROM t1) ORDER BY id",
+                "SELECT id FROM t3 WHERE v IN (SELECT b COLLATE NOCASE FROM t1 UNION SELECT 'x') ORDER BY id",
+                "SELECT id FROM t3 WHERE v IN (SELECT s FROM (SELECT b COLLATE NOCASE AS s FROM t1)) ORDER BY id",
+                "SELECT id FROM t3 WHERE v COLLATE BINARY IN (SELECT b COLLATE NOCASE FROM t1) ORDER BY id",
+                "SELECT id FROM t3 WHERE (v, id) IN (SELECT b COLLATE NOCASE, 1 FROM t1) ORDER BY id",
+                "SELECT id, v IN (SELECT b COLLATE NOCASE FROM t1) FROM t3 ORDER BY id",
+                "CREATE INDEX t3v ON t3(v)",
+                "SELECT id FROM t3 WHERE v IN (SELECT b COLLATE NOCASE FROM t1) ORDER BY id",
+                "SELECT id FROM t3 WHERE +v IN (SELECT b COLLATE NOCASE FROM t1) ORDER BY id",
+                "SELECT id, v IN (SELECT b COLLATE NOCASE FROM t1) FROM t3 ORDER BY id",
+                "CREATE TABLE w(id INTEGER PRIMARY KEY, k TEXT COLLATE NOCASE)",
+                "INSERT INTO w VALUES (1, 'ABC'), (2, 'abc'), (3, 'x')",
+                "SELECT id FROM w WHERE k IN (SELECT b COLLATE BINARY FROM t1) ORDER BY id",
+                "CREATE INDEX wk ON w(k)",
+                "SELECT id FROM w WHERE k IN (SELECT b COLLATE BINARY FROM t1) ORDER BY id",
+                "SELECT id FROM w WHERE k IN (SELECT b FROM t1) ORDER BY id");
+    }
+}
