@@ -1,6 +1,8 @@
 package io.onelite.plan;
 
 import io.onelite.btree.Collation;
+import io.onelite.catalog.Index;
+import io.onelite.catalog.Table;
 import io.onelite.common.OneLiteException;
 import io.onelite.common.ResultCode;
 import io.onelite.exec.Eval;
@@ -8,6 +10,9 @@ import io.onelite.exec.Frame;
 import io.onelite.exec.Query;
 import io.onelite.exec.ValueOps;
 import io.onelite.sql.ast.Expr;
+import io.onelite.sql.ast.ResultColumn;
+import io.onelite.sql.ast.SelectCore;
+import io.onelite.sql.ast.SelectStmt;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -90,17 +95,17 @@ final class InCompiler {
      * NOCASE FROM t)} compares under NOCASE, where a FROM subquery's column that merely carries a
      * collation does not decide. False when a {@code *} comes first or the SELECT is VALUES.
      */
-    static boolean explicitCollation(io.onelite.sql.ast.SelectStmt select, int i) {
-        io.onelite.sql.ast.SelectCore last = select.cores().get(select.cores().size() - 1);
-        if (!(last instanceof io.onelite.sql.ast.SelectCore.Query q) || i >= q.columns().size()) {
+    static boolean explicitCollation(SelectStmt select, int i) {
+        SelectCore last = select.cores().get(select.cores().size() - 1);
+        if (!(last instanceof SelectCore.Query q) || i >= q.columns().size()) {
             return false;
         }
         for (int k = 0; k <= i; k++) {
-            if (!(q.columns().get(k) instanceof io.onelite.sql.ast.ResultColumn.Expression)) {
+            if (!(q.columns().get(k) instanceof ResultColumn.Expression)) {
                 return false;
             }
         }
-        return ExplicitCollations.hasCollate(((io.onelite.sql.ast.ResultColumn.Expression) q.columns().get(i)).expr());
+        return ExplicitCollations.hasCollate(((ResultColumn.Expression) q.columns().get(i)).expr());
     }
 
     /**
@@ -108,7 +113,7 @@ final class InCompiler {
      * or ON when x is a column of this query's table and a whole (not partial) index, or a WITHOUT
      * ROWID table's primary key, starts with it under x's own collation: the lookups then compare
      * under that collation, whatever COLLATE the subquery's column carries (without such an index
-     * SQLite's own rule lets that COLLATE decide; docs/compat.md).
+     * SQLite's own rule lets that COLLATE decide; docs/sql.md).
      */
     private static boolean readThroughIndex(ExprCompiler ec, Expr left, CExpr x) {
         if (!(left instanceof Expr.ColumnRef c) || ec.scope.clause != OuterAggregates.Clause.FROM_WHERE) {
@@ -120,16 +125,16 @@ final class InCompiler {
         } catch (OneLiteException ambiguous) {
             return false;
         }
-        io.onelite.catalog.Table t = r == null || r.depth() != 0 ? null : r.source().table();
+        Table t = r == null || r.depth() != 0 ? null : r.source().table();
         if (t == null || r.column() < 0) {
             return false;
         }
-        List<io.onelite.catalog.Index> indexes = new java.util.ArrayList<>(t.indexes());
+        List<Index> indexes = new ArrayList<>(t.indexes());
         if (t.clustered() != null) {
             indexes.add(t.clustered().asIndex(t.name(), t.root()));
         }
         String coll = x.collation() == null ? "BINARY" : x.collation();
-        for (io.onelite.catalog.Index ix : indexes) {
+        for (Index ix : indexes) {
             if (ix.where() == null && ix.columns().length > 0 && ix.columns()[0] == r.column()
                     && ix.collations()[0].name().equalsIgnoreCase(coll)) {
                 return true;
