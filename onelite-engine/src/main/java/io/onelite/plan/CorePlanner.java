@@ -90,6 +90,9 @@ final class CorePlanner {
             if (q.where() != null && !(q.from() instanceof io.onelite.sql.ast.Join)) {
                 from.pushable = splitAnd(q.where()); // one source: its WHERE terms may go into a compound's arms
                 from.pushableAliases = aliases;
+            } else if (q.where() != null) { // a join: qualified terms, into sources on no outer join's nullable side
+                from.pushable = splitAnd(q.where());
+                from.pushInto = PushDown.sides(q.from());
             }
             from.add(q.from());
         }

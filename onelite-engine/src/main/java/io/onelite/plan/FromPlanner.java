@@ -98,10 +98,15 @@ final class FromPlanner {
     /** Whether a CROSS JOIN appears: SQLite then keeps the tables in the order written. */
     boolean crossJoin;
 
-    /** The WHERE terms of a query with this one source, which {@link PushDown} may copy into a compound's arms. */
+    /** The query's WHERE terms, which {@link PushDown} may copy into a compound subquery's arms. */
     List<Expr> pushable = List.of();
     /** The query's result-column aliases, which the {@link #pushable} terms may name ({@link ResultAliases}). */
     java.util.Map<String, Expr> pushableAliases = java.util.Map.of();
+    /**
+     * In a join: the FROM items a {@link #pushable} term may go into, and on what condition
+     * ({@link PushDown#sides}); only terms whose columns are all qualified go. Null for one source.
+     */
+    java.util.Map<FromItem, PushDown.Side> pushInto;
     /**
      * The WHERE terms that may give a table-valued function the arguments its call leaves out
      * ({@link TableFunctions}; none when the FROM clause has an outer join), and those it took:
@@ -192,7 +197,7 @@ final class FromPlanner {
                 scope.sources.add(new Source(alias, null, new ArrayList<>(p.names()), p.tableAffinities().clone(),
                         p.collations().clone(), false, new boolean[p.names().size()]));
             } else if (cte != null) {
-                subquery(e, cte.select(), alias, cte.columns(), null, false);
+                subquery(e, cte.select(), alias, cte.columns(), null, null);
             } else {
                 Table table = planner.schema.table(t.name());
                 if (table != null) {
@@ -228,17 +233,23 @@ final class FromPlanner {
                         throw planner.schema.missingTable(t.name(), shown);
                     }
                     planner.inView(v, () -> {
-                        subquery(e, v.select(), alias, v.columnNames(), v.name(), true);
+                        subquery(e, v.select(), alias, v.columnNames(), v.name(), pushSide(item, e));
                         return null;
                     });
                 }
             }
         } else if (item instanceof FromItem.Subquery s) {
-            subquery(e, s.select(), s.alias() != null ? s.alias() : "(subquery-" + (e.slot + 1) + ")", List.of(), null, true);
+            subquery(e, s.select(), s.alias() != null ? s.alias() : "(subquery-" + (e.slot + 1) + ")", List.of(), null,
+                    pushSide(item, e));
         } else {
             functions.add(e, (FromItem.TableFunction) item);
         }
         entries.add(e);
+    }
+
+    /** On what condition WHERE terms may be pushed into the view or subquery {@code item} ({@link #pushInto}); null: none. */
+    private PushDown.Side pushSide(FromItem item, Entry e) {
+        return pushInto == null ? PushDown.Side.FREE : e.group < 0 ? pushInto.get(item) : null;
     }
 
     /**
@@ -246,10 +257,12 @@ final class FromPlanner {
      * {@code columnNames} when given, else by its result columns; names made unique as SQLite's
      * sqlite3ColumnsFromExprList does. A compound view or FROM subquery (not a CTE, which
      * SQLite may share) gets the query's WHERE terms on its columns pushed into its arms
-     * ({@link PushDown}), as SQLite's pushDownWhereTerms.
+     * ({@link PushDown}), as SQLite's pushDownWhereTerms, on the condition {@code pushSide}
+     * (null: none).
      */
     private void subquery(Entry e, SelectStmt select, String alias, List<String> columnNames, String view,
-                          boolean mayPushDown) {
+                          PushDown.Side pushSide) {
+        boolean mayPushDown = pushSide != null;
         Scope probe = new Scope(scope.outer, true);
         Planner.Planned p = planner.plan(select, probe);
         e.query = p.query();
@@ -278,7 +291,8 @@ final class FromPlanner {
                         nm -> own.contains(nm.toLowerCase(java.util.Locale.ROOT)), planner.functions));
             }
         }
-        SelectStmt pushed = mayPushDown ? PushDown.into(planner, select, p, alias, names, terms) : null;
+        SelectStmt pushed = mayPushDown ? PushDown.into(planner, select, p, alias, names, terms, pushInto != null,
+                pushSide == PushDown.Side.NULLABLE) : null;
         if (pushed != null) {
             Scope again = new Scope(scope.outer, true);
             e.query = planner.plan(pushed, again).query();

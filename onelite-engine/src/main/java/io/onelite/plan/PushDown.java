@@ -18,6 +18,9 @@ import java.util.Locale;
  * all UNION ALL, only BINARY columns, and no window function in any arm; an aggregate arm gets
  * the copy in its HAVING. OneLite also leaves alone compounds whose first arm or a many-row arm is
  * VALUES, and terms with functions or subqueries (their copies would change nothing but cost).
+ * In a join, the subquery must not be on an outer join's nullable side, or there the term must be
+ * one that rejects its NULL row (SQLite then makes the join an inner one), and only terms whose
+ * columns are all qualified go (a bare name may be another source's).
  */
 final class PushDown {
     private PushDown() {
@@ -28,7 +31,7 @@ final class PushDown {
      * columns {@code names}) with the pushable {@code terms} added to its arms; null if none is.
      */
     static SelectStmt into(Planner planner, SelectStmt select, Planner.Planned planned, String alias,
-                           List<String> names, List<Expr> terms) {
+                           List<String> names, List<Expr> terms, boolean qualifiedOnly, boolean nullRejectingOnly) {
         List<SelectCore> cores = select.cores();
         List<SubqueryColumnTypes.Arm> arms = planned.arms();
         if (terms.isEmpty() || cores.size() < 2 || select.limit() != null || arms.size() != cores.size()) {
@@ -44,7 +47,8 @@ final class PushDown {
         }
         List<Expr> pushed = new ArrayList<>();
         for (Expr t : terms) {
-            if (readsOnly(t, alias, names) && sameCollations(t, alias, names, arms)) {
+            if (readsOnly(t, alias, names) && (!qualifiedOnly || qualified(t)) && (!nullRejectingOnly || rejectsNull(t))
+                    && sameCollations(t, alias, names, arms)) {
                 pushed.add(t);
             }
         }
@@ -139,6 +143,95 @@ final class PushDown {
             }
         }
         return -1;
+    }
+
+    /**
+     * Whether every column {@code e} reads is qualified: in a join a bare name may be another
+     * source's, which is known only once the whole FROM clause is in place.
+     */
+    private static boolean qualified(Expr e) {
+        if (e instanceof Expr.ColumnRef c) {
+            return c.table() != null;
+        }
+        for (Expr c : ExprWalker.children(e)) {
+            if (!qualified(c)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Where a joined subquery sits, for the push-down ({@link #sides}). */
+    enum Side {
+        /** On no outer join's nullable side: any term may go in. */
+        FREE,
+        /**
+         * The right of a LEFT JOIN or the left of a RIGHT JOIN: only a term that is false or NULL
+         * when the subquery's columns are NULL, which makes SQLite turn the join into an inner one.
+         */
+        NULLABLE
+    }
+
+    /**
+     * The FROM items of {@code from} a WHERE term may be pushed into, and on what condition; an
+     * item absent (either side of a FULL JOIN, or nullable twice over) takes none.
+     */
+    static java.util.Map<io.onelite.sql.ast.FromItem, Side> sides(io.onelite.sql.ast.FromItem from) {
+        java.util.Map<io.onelite.sql.ast.FromItem, Side> out = new java.util.IdentityHashMap<>();
+        collect(from, Side.FREE, out);
+        return out;
+    }
+
+    private static void collect(io.onelite.sql.ast.FromItem item, Side side,
+                                java.util.Map<io.onelite.sql.ast.FromItem, Side> out) {
+        if (side == null) {
+            return;
+        }
+        if (item instanceof io.onelite.sql.ast.Join j) {
+            io.onelite.sql.ast.Join.JoinType type = j.type();
+            boolean full = type == io.onelite.sql.ast.Join.JoinType.FULL;
+            collect(j.left(), full ? null : type == io.onelite.sql.ast.Join.JoinType.RIGHT ? nullable(side) : side, out);
+            collect(j.right(), full ? null : type == io.onelite.sql.ast.Join.JoinType.LEFT ? nullable(side) : side, out);
+        } else {
+            out.put(item, side);
+        }
+    }
+
+    private static Side nullable(Side side) {
+        return side == Side.FREE ? Side.NULLABLE : null;
+    }
+
+    /**
+     * Whether {@code e} is false or NULL whenever the subquery's columns are NULL, as SQLite's
+     * {@code sqlite3ExprImpliesNonNullRow} finds it: a comparison, LIKE, BETWEEN, IN list or
+     * IS NOT NULL with one of the columns as its operand, an AND with such a side, an OR with two.
+     */
+    static boolean rejectsNull(Expr e) {
+        if (e instanceof Expr.Binary b) {
+            return switch (b.op()) {
+                case AND -> rejectsNull(b.left()) || rejectsNull(b.right());
+                case OR -> rejectsNull(b.left()) && rejectsNull(b.right());
+                case EQ, NE, LT, LE, GT, GE -> isColumn(b.left()) || isColumn(b.right());
+                default -> false;
+            };
+        }
+        if (e instanceof Expr.Like l) {
+            return !l.not() && (isColumn(l.left()) || isColumn(l.pattern()));
+        }
+        if (e instanceof Expr.Between b) {
+            return !b.not() && isColumn(b.expr());
+        }
+        if (e instanceof Expr.InList in) {
+            return isColumn(in.expr()) && !(in.not() && in.values().isEmpty()); // NULL NOT IN () is true
+        }
+        if (e instanceof Expr.IsNull n) {
+            return n.not() && isColumn(n.expr());
+        }
+        return false;
+    }
+
+    private static boolean isColumn(Expr e) {
+        return e instanceof Expr.ColumnRef || e instanceof Expr.Collate c && c.expr() instanceof Expr.ColumnRef;
     }
 
     /** Whether {@code e} is built of operators, literals, parameters and the subquery's columns only. */
