@@ -175,7 +175,7 @@ final class CoreFunctions {
             return r; // no fractional part to round
         }
         if (n == 0) {
-            return r >= 0 ? (double) (long) (r + 0.5) : -(double) (long) (-r + 0.5);
+            return (double) (long) (r + (r < 0 ? -0.5 : 0.5)); // as roundFunc: round(-0.3) is 0.0, not -0.0
         }
         // as roundFunc: print with "%!.*f" (SQLite's decimal digits, half-up) and read it back
         String text = io.onelite.exec.value.RealFormat.format(r, 'f', (int) n,
