@@ -83,16 +83,16 @@ final class CorePlanner {
         scope.aggregatesRefused = !forceAggregate && q.groupBy().isEmpty() && q.columns().stream().noneMatch(
                 rc -> rc instanceof ResultColumn.Expression e && AggregateCalls.containsAggregate(planner.functions, e.expr()));
         Map<String, Expr> aliases = ResultAliases.of(q.columns());
+        List<Expr> whereTerms = q.where() == null ? List.of() : splitAnd(q.where());
         if (q.from() != null) {
-            if (q.where() != null && !TableFunctions.hasOuterJoin(q.from())) {
-                from.argumentTerms = splitAnd(q.where()); // arguments a table-valued function leaves out
+            if (!TableFunctions.hasOuterJoin(q.from())) {
+                from.argumentTerms = whereTerms; // arguments a table-valued function leaves out
             }
-            if (q.where() != null && !(q.from() instanceof io.onelite.sql.ast.Join)) {
-                from.pushable = splitAnd(q.where()); // one source: its WHERE terms may go into a compound's arms
-                from.pushableAliases = aliases;
-            } else if (q.where() != null) { // a join: qualified terms, into sources on no outer join's nullable side
-                from.pushable = splitAnd(q.where());
+            from.pushable = whereTerms; // they may go into a compound subquery's arms
+            if (q.from() instanceof io.onelite.sql.ast.Join) { // qualified ones, outside outer joins' nullable sides
                 from.pushInto = PushDown.sides(q.from());
+            } else {
+                from.pushableAliases = aliases;
             }
             from.add(q.from());
         }
@@ -142,11 +142,9 @@ final class CorePlanner {
             terms.add(new FromPlanner.Term(ResultAliases.expand(t.expr(), aliases, isColumn, planner.functions),
                     t.onLevel(), t.onGroup(), t.nodeEnd(), t.context()));
         }
-        if (q.where() != null) {
-            for (Expr e : splitAnd(q.where())) {
-                if (!from.argumentTermsTaken.contains(e)) { // else a table-valued function's argument
-                    terms.add(new FromPlanner.Term(ResultAliases.expand(e, aliases, isColumn, planner.functions), -1));
-                }
+        for (Expr e : whereTerms) {
+            if (!from.argumentTermsTaken.contains(e)) { // else a table-valued function's argument
+                terms.add(new FromPlanner.Term(ResultAliases.expand(e, aliases, isColumn, planner.functions), -1));
             }
         }
         scope.aliases = aliases;

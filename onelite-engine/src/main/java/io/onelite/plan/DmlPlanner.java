@@ -122,12 +122,8 @@ public final class DmlPlanner {
         List<Eval> vals = new ArrayList<>();
         for (SetClause sc : s.set()) {
             for (String c : sc.columns()) {
-                int ci = t.columnIndex(c);
-                if (ci < 0 && Scope.isRowidName(c) && !t.withoutRowid()) {
-                    ci = t.rowidAlias() >= 0 ? t.rowidAlias() : -1;
-                } else if (ci < 0) {
-                    throw new NoSuchAssignedColumn(c);
-                } else if (t.columns().get(ci).generated() != null) {
+                int ci = assignedColumn(t, c);
+                if (ci >= 0 && t.columns().get(ci).generated() != null) {
                     throw generatedSet(t, ci);
                 }
                 cols.add(new int[]{ci});
@@ -395,21 +391,32 @@ public final class DmlPlanner {
     }
 
     /**
-     * "no such column: c" for a column an UPDATE or upsert SET assigns: SQLite finds it when it
-     * compiles the statement, not when it resolves names, so ALTER TABLE's schema checks
-     * ({@link SchemaCheck}) let it pass.
+     * The column an UPDATE's SET assigns by the name {@code c}: its index, the rowid alias's for a
+     * rowid name, or -1 for a rowid without alias.
+     *
+     * @throws NoSuchAssignedColumn when the table has no such column
      */
+    private static int assignedColumn(Table t, String c) {
+        int ci = t.columnIndex(c);
+        if (ci >= 0) {
+            return ci;
+        }
+        if (Scope.isRowidName(c) && !t.withoutRowid()) {
+            return t.rowidAlias() >= 0 ? t.rowidAlias() : -1;
+        }
+        throw new NoSuchAssignedColumn(c);
+    }
+
     /**
      * SQLite resolves an UPDATE's assigned column names, then its SET values, then WHERE: when the
-     * WHERE failed on a name, an unknown column among the former is the error reported
-     * ({@link NamePrecedence}; UPDATE ... FROM keeps the planner's order).
+     * WHERE failed on a name, an unknown assigned column is thrown at once and an unknown name in
+     * a SET value is the error returned, else {@code whereError} ({@link NamePrecedence};
+     * UPDATE ... FROM keeps the planner's order).
      */
     private static OneLiteException setErrorFirst(Planner planner, Table t, UpdateStmt s, OneLiteException whereError) {
         for (SetClause sc : s.set()) {
             for (String c : sc.columns()) {
-                if (t.columnIndex(c) < 0 && !(Scope.isRowidName(c) && !t.withoutRowid())) {
-                    return new NoSuchAssignedColumn(c);
-                }
+                assignedColumn(t, c);
             }
         }
         OneLiteException first = NamePrecedence.firstUnknown(planner, Writers.rowScope(t, s.alias(), planner.outerScope),
@@ -417,6 +424,11 @@ public final class DmlPlanner {
         return first != null ? first : whereError;
     }
 
+    /**
+     * "no such column: c" for a column an UPDATE or upsert SET assigns: SQLite finds it when it
+     * compiles the statement, not when it resolves names, so ALTER TABLE's schema checks
+     * ({@link SchemaCheck}) let it pass.
+     */
     static final class NoSuchAssignedColumn extends OneLiteException {
         NoSuchAssignedColumn(String column) {
             super(ResultCode.ERROR, "no such column: " + column);

@@ -50,12 +50,7 @@ final class TableFunctions {
      * may come from WHERE terms; json_each and json_tree without a JSON argument give no rows.
      */
     void addEponymous(Entry e, FromItem.TableFunction tf) {
-        String fname = tf.name().name().toLowerCase(Locale.ROOT);
-        FromItem.TableFunction call = withWhereArguments(e, tf, argumentColumns(fname));
-        if (isJson(fname) && call.args().isEmpty()) {
-            call = new FromItem.TableFunction(tf.name(), List.of(new Expr.Literal(null, "NULL")), tf.alias());
-        }
-        add(e, call);
+        add(e, tf, true);
     }
 
     /** Whether the FROM clause {@code item} has a LEFT, RIGHT or FULL JOIN (then no argument comes from WHERE). */
@@ -151,14 +146,23 @@ final class TableFunctions {
         return false;
     }
 
+    /** A table-valued function called in FROM ({@code FROM json_each(?)}). */
+    void add(Entry e, FromItem.TableFunction tf) {
+        add(e, tf, false);
+    }
+
     /**
-     * json_each / json_tree in FROM. The arguments are compiled against the sources already in
-     * the scope, so {@code t, json_each(t.j)} reads the current row of {@code t}; columns
+     * A pragma table, generate_series, or json_each / json_tree, its arguments completed from
+     * WHERE terms. The arguments are compiled against the sources already in the scope, so
+     * {@code t, json_each(t.j)} reads the current row of {@code t}; json_each's columns
      * {@code json} and {@code root} are hidden (left out of {@code *}, named like any column).
      */
-    void add(Entry e, FromItem.TableFunction tf) {
-        String fname = tf.name().name().toLowerCase(Locale.ROOT);
-        tf = withWhereArguments(e, tf, argumentColumns(fname));
+    private void add(Entry e, FromItem.TableFunction call, boolean eponymous) {
+        String fname = call.name().name().toLowerCase(Locale.ROOT);
+        FromItem.TableFunction tf = withWhereArguments(e, call, argumentColumns(fname));
+        if (eponymous && isJson(fname) && tf.args().isEmpty()) { // no JSON to read: no rows
+            tf = new FromItem.TableFunction(tf.name(), List.of(new Expr.Literal(null, "NULL")), tf.alias());
+        }
         if (tf.name().schema() == null && PragmaTables.pragmaOf(fname) != null) {
             pragmaFunction(e, tf, fname.substring("pragma_".length()));
             return;
