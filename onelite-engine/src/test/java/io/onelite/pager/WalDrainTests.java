@@ -46,14 +46,29 @@ class WalDrainTests {
         });
     }
 
+    /** The reader that stopped an auto-checkpoint, and the newest state then. */
+    private record StoppedByReader(Snapshot reader, Snapshot last) {
+    }
+
+    /**
+     * A table of 10 rows, a reader of it, then one-frame commits until {@code DRAINED} rows, and
+     * an auto-checkpoint that stops at the reader's mark (the WAL is past the drain's size).
+     */
+    private static StoppedByReader stoppedByReader(Pager p) throws Exception {
+        FilePagerTests.commit(p, ws -> TestPages.createTable(ws, "t", 10));
+        Snapshot reader = p.beginRead();
+        Snapshot last = rewriteEachInOneFrame(p, DRAINED);
+        p.maybeAutoCheckpoint(); // stops at the reader's mark
+        return new StoppedByReader(reader, last);
+    }
+
     @Test
     void anAutoCheckpointStoppedByOurReaderLetsTheWalRestartOnceTheReaderEnds() throws Exception {
         Path db = dir.resolve("drain.db");
         try (Pager p = Pager.open(db, PagerOptions.DEFAULTS.withAutoCheckpointFrames(THRESHOLD))) {
-            FilePagerTests.commit(p, ws -> TestPages.createTable(ws, "t", 10));
-            Snapshot reader = p.beginRead();
-            Snapshot last = rewriteEachInOneFrame(p, DRAINED);
-            p.maybeAutoCheckpoint(); // stops at the reader's mark
+            StoppedByReader stopped = stoppedByReader(p);
+            Snapshot reader = stopped.reader();
+            Snapshot last = stopped.last();
             assertThat(p.framesToCheckpoint()).isPositive();
             assertThat(TestPages.countRows(reader, 2)).isEqualTo(10);
             p.endRead(reader);
@@ -151,10 +166,7 @@ class WalDrainTests {
     void aReaderHoldingTheWriteLockDoesNotWaitForADrain() throws Exception {
         Path db = dir.resolve("locked.db");
         try (Pager p = Pager.open(db, PagerOptions.DEFAULTS.withAutoCheckpointFrames(THRESHOLD))) {
-            FilePagerTests.commit(p, ws -> TestPages.createTable(ws, "t", 10));
-            Snapshot stays = p.beginRead();
-            rewriteEachInOneFrame(p, DRAINED);
-            p.maybeAutoCheckpoint();
+            Snapshot stays = stoppedByReader(p).reader();
             assertThat(p.drainActive()).isTrue();
             p.lockWrite(java.time.Duration.ofSeconds(5));
             Snapshot locked;
@@ -178,10 +190,9 @@ class WalDrainTests {
     void aReaderThatStaysOnlyDelaysNewReaders() throws Exception {
         Path db = dir.resolve("stays.db");
         try (Pager p = Pager.open(db, PagerOptions.DEFAULTS.withAutoCheckpointFrames(THRESHOLD))) {
-            FilePagerTests.commit(p, ws -> TestPages.createTable(ws, "t", 10));
-            Snapshot stays = p.beginRead();
-            Snapshot last = rewriteEachInOneFrame(p, DRAINED);
-            p.maybeAutoCheckpoint();
+            StoppedByReader stopped = stoppedByReader(p);
+            Snapshot stays = stopped.reader();
+            Snapshot last = stopped.last();
             Snapshot other = p.beginRead(); // waits for the drain, which times out
             assertThat(TestPages.countRows(other, 2)).isEqualTo(50);
             assertThat(FilePagerTests.rewriteInOneFrame(p, 51).mxFrame).as("no restart under a reader").isEqualTo(last.mxFrame + 1);
