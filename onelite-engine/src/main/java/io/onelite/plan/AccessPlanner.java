@@ -339,10 +339,8 @@ final class AccessPlanner {
      * wins ties, as in SQLite; with NOT INDEXED it stays, being the table itself.
      */
     private static List<Index> candidates(FromPlanner.Entry e, Table t) {
-        List<Index> primaryKey = t.clustered() == null ? List.of()
-                : List.of(t.clustered().asIndex(t.name(), t.root()));
         if (e.notIndexed) {
-            return primaryKey;
+            return t.clustered() == null ? List.of() : List.of(t.clustered().asIndex(t.name(), t.root()));
         }
         if (e.indexedBy != null) {
             for (Index ix : t.indexes()) {
@@ -353,10 +351,16 @@ final class AccessPlanner {
             throw new io.onelite.common.OneLiteException(io.onelite.common.ResultCode.ERROR,
                     "no such index: " + e.indexedBy);
         }
-        if (primaryKey.isEmpty()) {
+        return indexesOf(t);
+    }
+
+    /** Every index of {@code t}: a WITHOUT ROWID table's primary key first, then its other indexes. */
+    static List<Index> indexesOf(Table t) {
+        if (t.clustered() == null) {
             return t.indexes();
         }
-        List<Index> all = new ArrayList<>(primaryKey);
+        List<Index> all = new ArrayList<>();
+        all.add(t.clustered().asIndex(t.name(), t.root()));
         all.addAll(t.indexes());
         return all;
     }

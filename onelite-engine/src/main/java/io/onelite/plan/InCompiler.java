@@ -129,12 +129,8 @@ final class InCompiler {
         if (t == null || r.column() < 0) {
             return false;
         }
-        List<Index> indexes = new ArrayList<>(t.indexes());
-        if (t.clustered() != null) {
-            indexes.add(t.clustered().asIndex(t.name(), t.root()));
-        }
         String coll = x.collation() == null ? "BINARY" : x.collation();
-        for (Index ix : indexes) {
+        for (Index ix : AccessPlanner.indexesOf(t)) {
             if (ix.where() == null && ix.columns().length > 0 && ix.columns()[0] == r.column()
                     && ix.collations()[0].name().equalsIgnoreCase(coll)) {
                 return true;

@@ -11,7 +11,6 @@ import io.onelite.sql.ast.SelectCore;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -71,11 +70,10 @@ final class NamePrecedence {
         OneLiteException found;
         try {
             scope.aliases = null; // the result columns see no alias (SELECT a AS k, k: "no such column: k")
-            found = firstOf(planner, results, scope, Map.of());
+            found = firstOf(planner, results, scope);
             if (found == null) {
-                Map<String, Expr> aliases = ResultAliases.of(q.columns());
-                scope.aliases = aliases; // the other clauses (and their subqueries) do
-                found = firstOf(planner, others, scope, aliases);
+                scope.aliases = ResultAliases.of(q.columns()); // the other clauses (and their subqueries) do
+                found = firstOf(planner, others, scope);
             }
         } finally {
             scope.aliases = saved;
@@ -85,14 +83,14 @@ final class NamePrecedence {
 
     /** The first column reference of {@code exprs}, in order, that resolves nowhere in {@code scope} (no aliases); null when none is certain. */
     static OneLiteException firstUnknown(Planner planner, Scope scope, List<Expr> exprs) {
-        OneLiteException found = scope.inTrigger() ? null : firstOf(planner, exprs, scope, Map.of());
+        OneLiteException found = scope.inTrigger() ? null : firstOf(planner, exprs, scope);
         return found == UNCERTAIN ? null : found;
     }
 
     /** The first unknown name in {@code exprs}, {@link #UNCERTAIN}, or null. */
-    private static OneLiteException firstOf(Planner planner, List<Expr> exprs, Scope scope, Map<String, Expr> aliases) {
+    private static OneLiteException firstOf(Planner planner, List<Expr> exprs, Scope scope) {
         for (Expr e : exprs) {
-            OneLiteException found = firstIn(planner, e, scope, aliases);
+            OneLiteException found = firstIn(planner, e, scope);
             if (found != null) {
                 return found;
             }
@@ -115,9 +113,9 @@ final class NamePrecedence {
         }
     }
 
-    private static OneLiteException firstIn(Planner planner, Expr e, Scope scope, Map<String, Expr> aliases) {
+    private static OneLiteException firstIn(Planner planner, Expr e, Scope scope) {
         if (e instanceof Expr.ColumnRef c) {
-            return unknown(c, scope, aliases);
+            return unknown(c, scope);
         }
         List<Expr> parts = new ArrayList<>(ExprWalker.children(e));
         if (e instanceof Expr.FunctionCall f) { // as SQLite walks a call: arguments, FILTER, then its OVER clause
@@ -130,7 +128,7 @@ final class NamePrecedence {
             }
         }
         for (Expr part : parts) {
-            OneLiteException found = firstIn(planner, part, scope, aliases);
+            OneLiteException found = firstIn(planner, part, scope);
             if (found != null) {
                 return found;
             }
@@ -159,10 +157,10 @@ final class NamePrecedence {
         }
     }
 
-    private static OneLiteException unknown(Expr.ColumnRef c, Scope scope, Map<String, Expr> aliases) {
+    /** The error of {@code c} when it names nothing: no source here or further out, and, bare, no result-column alias usable ({@link Scope#aliases}). */
+    private static OneLiteException unknown(Expr.ColumnRef c, Scope scope) {
         boolean bare = c.table() == null;
-        if (bare && (c.quoted() || aliases.containsKey(c.column().toLowerCase(Locale.ROOT))
-                || scope.alias(c.column(), Integer.MAX_VALUE) != null)) {
+        if (bare && (c.quoted() || scope.alias(c.column(), Integer.MAX_VALUE) != null)) {
             return null;
         }
         try {

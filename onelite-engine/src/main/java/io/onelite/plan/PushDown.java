@@ -1,12 +1,16 @@
 package io.onelite.plan;
 
 import io.onelite.sql.ast.Expr;
+import io.onelite.sql.ast.FromItem;
+import io.onelite.sql.ast.Join;
 import io.onelite.sql.ast.SelectCore;
 import io.onelite.sql.ast.SelectStmt;
 
 import java.util.ArrayList;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
 /**
  * SQLite's WHERE-clause push-down into a compound subquery ({@code pushDownWhereTerms} in
@@ -176,22 +180,22 @@ final class PushDown {
      * The FROM items of {@code from} a WHERE term may be pushed into, and on what condition; an
      * item absent (either side of a FULL JOIN, or nullable twice over) takes none.
      */
-    static java.util.Map<io.onelite.sql.ast.FromItem, Side> sides(io.onelite.sql.ast.FromItem from) {
-        java.util.Map<io.onelite.sql.ast.FromItem, Side> out = new java.util.IdentityHashMap<>();
+    static Map<FromItem, Side> sides(FromItem from) {
+        Map<FromItem, Side> out = new IdentityHashMap<>();
         collect(from, Side.FREE, out);
         return out;
     }
 
-    private static void collect(io.onelite.sql.ast.FromItem item, Side side,
-                                java.util.Map<io.onelite.sql.ast.FromItem, Side> out) {
+    private static void collect(FromItem item, Side side,
+                                Map<FromItem, Side> out) {
         if (side == null) {
             return;
         }
-        if (item instanceof io.onelite.sql.ast.Join j) {
-            io.onelite.sql.ast.Join.JoinType type = j.type();
-            boolean full = type == io.onelite.sql.ast.Join.JoinType.FULL;
-            collect(j.left(), full ? null : type == io.onelite.sql.ast.Join.JoinType.RIGHT ? nullable(side) : side, out);
-            collect(j.right(), full ? null : type == io.onelite.sql.ast.Join.JoinType.LEFT ? nullable(side) : side, out);
+        if (item instanceof Join j) {
+            Join.JoinType type = j.type();
+            boolean full = type == Join.JoinType.FULL;
+            collect(j.left(), full ? null : type == Join.JoinType.RIGHT ? nullable(side) : side, out);
+            collect(j.right(), full ? null : type == Join.JoinType.LEFT ? nullable(side) : side, out);
         } else {
             out.put(item, side);
         }
