@@ -255,8 +255,8 @@ final class FromPlanner {
     /**
      * A subquery, CTE or view ({@code view}: its name, else null) in FROM, its columns named by
      * {@code columnNames} when given, else by its result columns; names made unique as SQLite's
-     * sqlite3ColumnsFromExprList does. A compound view or FROM subquery (not a CTE, which
-     * SQLite may share) gets the query's WHERE terms on its columns pushed into its arms
+     * sqlite3ColumnsFromExprList does. A view or FROM subquery (not a CTE, which SQLite may
+     * share) gets the query's WHERE terms on its columns pushed into it (into each arm of a compound)
      * ({@link PushDown}), as SQLite's pushDownWhereTerms, on the condition {@code pushSide}
      * (null: none).
      */

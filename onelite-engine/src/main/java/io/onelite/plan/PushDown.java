@@ -3,8 +3,10 @@ package io.onelite.plan;
 import io.onelite.sql.ast.Expr;
 import io.onelite.sql.ast.FromItem;
 import io.onelite.sql.ast.Join;
+import io.onelite.sql.ast.NamedWindow;
 import io.onelite.sql.ast.SelectCore;
 import io.onelite.sql.ast.SelectStmt;
+import io.onelite.sql.ast.WindowDef;
 
 import java.util.ArrayList;
 import java.util.IdentityHashMap;
@@ -13,9 +15,11 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * SQLite's WHERE-clause push-down into a compound subquery ({@code pushDownWhereTerms} in
+ * SQLite's WHERE-clause push-down into a subquery or view ({@code pushDownWhereTerms} in
  * {@code select.c}): a WHERE term of the outer query that reads only the subquery's columns is
- * copied into the WHERE of each arm, with each column replaced by that arm's expression. The
+ * copied into the WHERE of each arm (a subquery of one SELECT is one arm, see
+ * {@link #intoSelect}), with each column replaced by that arm's expression; so
+ * {@code SELECT * FROM v WHERE id = 5} reads one row of v's table through its key. The
  * outer term stays, so a row must pass both; where the arms differ in affinity the copy compares
  * with the arm's own affinity ({@code (SELECT x ... UNION SELECT 7) WHERE x > 6} with x TEXT
  * drops x = '5', as SQLite). Done, as in SQLite, only when the compound has no LIMIT and, if not
@@ -38,8 +42,11 @@ final class PushDown {
                            List<String> names, List<Expr> terms, boolean qualifiedOnly, boolean nullRejectingOnly) {
         List<SelectCore> cores = select.cores();
         List<SubqueryColumnTypes.Arm> arms = planned.arms();
-        if (terms.isEmpty() || cores.size() < 2 || select.limit() != null || arms.size() != cores.size()) {
+        if (terms.isEmpty() || select.limit() != null || arms.size() != cores.size()) {
             return null;
+        }
+        if (cores.size() == 1) {
+            return intoSelect(planner, select, arms.get(0), alias, names, terms, qualifiedOnly, nullRejectingOnly);
         }
         boolean allUnionAll = select.compounds().stream().allMatch(t -> t.op() == SelectStmt.CompoundOp.UNION_ALL);
         for (int i = 0; i < cores.size(); i++) {
@@ -76,6 +83,131 @@ final class PushDown {
             compounds.add(new SelectStmt.CompoundTerm(select.compounds().get(i).op(), out.get(i + 1)));
         }
         return new SelectStmt(select.with(), out.get(0), compounds, select.orderBy(), select.limit(), select.offset());
+    }
+
+    /**
+     * As {@link #into} for a subquery of one SELECT (SQLite pushes into any subquery it did not
+     * flatten: an aggregate, a window, DISTINCT...). A window subquery takes only terms on its
+     * PARTITION BY (restriction 6c: dropping whole partitions changes no window), so no term that
+     * reads a column when it has no PARTITION BY or windows of different ones (6a). An aggregate
+     * one takes a term on its GROUP BY in its WHERE (where SQLite's havingToWhere moves it), any
+     * other in its HAVING. A key must be of BINARY collation, as in sqlite3ExprIsConstantOrGroupBy.
+     */
+    private static SelectStmt intoSelect(Planner planner, SelectStmt select, SubqueryColumnTypes.Arm arm, String alias,
+                                         List<String> names, List<Expr> terms, boolean qualifiedOnly,
+                                         boolean nullRejectingOnly) {
+        if (!(select.cores().get(0) instanceof SelectCore.Query q)) {
+            return null; // restriction (11): not into VALUES
+        }
+        boolean oneTable = q.from() instanceof FromItem.Table;
+        List<Expr> partition = partition(q, select); // empty: no column is a key, only constants go in
+        boolean aggregate = !q.groupBy().isEmpty() || aggregates(planner, arm.columns());
+        Expr where = q.where();
+        Expr having = q.having();
+        boolean pushed = false;
+        for (Expr t : terms) {
+            if (!readsOnly(t, alias, names) || qualifiedOnly && !qualified(t) || nullRejectingOnly && !rejectsNull(t)
+                    || partition != null && !onKeys(t, alias, names, arm, partition, oneTable)) {
+                continue;
+            }
+            Expr copy = substitute(t, alias, names, arm.columns());
+            if (aggregate && (q.groupBy().isEmpty() || !onKeys(t, alias, names, arm, q.groupBy(), oneTable))) {
+                having = having == null ? copy : new Expr.Binary(Expr.BinaryOp.AND, having, copy);
+            } else {
+                where = where == null ? copy : new Expr.Binary(Expr.BinaryOp.AND, where, copy);
+            }
+            pushed = true;
+        }
+        if (!pushed) {
+            return null;
+        }
+        return new SelectStmt(select.with(), new SelectCore.Query(q.distinct(), q.columns(), q.from(), where,
+                q.groupBy(), having, q.windows()), List.of(), select.orderBy(), null, null);
+    }
+
+    /**
+     * The PARTITION BY shared by every window of {@code q} (its result columns and its
+     * statement's ORDER BY); null without windows, empty when one has none or they differ.
+     */
+    private static List<Expr> partition(SelectCore.Query q, SelectStmt select) {
+        List<WindowDef> windows = new ArrayList<>();
+        for (io.onelite.sql.ast.ResultColumn rc : q.columns()) {
+            if (rc instanceof io.onelite.sql.ast.ResultColumn.Expression e) {
+                collectWindows(e.expr(), windows);
+            }
+        }
+        for (io.onelite.sql.ast.OrderingTerm o : select.orderBy()) {
+            collectWindows(o.expr(), windows);
+        }
+        List<Expr> shared = null;
+        for (WindowDef w : windows) {
+            List<Expr> p = w.partitionBy();
+            if (w.baseName() != null) {
+                p = null;
+                for (NamedWindow n : q.windows()) {
+                    if (n.name().equalsIgnoreCase(w.baseName())) {
+                        p = n.def().partitionBy();
+                    }
+                }
+                if (p == null) {
+                    return List.of(); // an unknown window: planning reports it
+                }
+            }
+            if (shared == null) {
+                shared = p;
+            } else if (!shared.equals(p)) {
+                return List.of(); // restriction (6a)
+            }
+        }
+        return shared;
+    }
+
+    private static void collectWindows(Expr e, List<WindowDef> out) {
+        if (e instanceof Expr.FunctionCall f && f.over() != null) {
+            out.add(f.over());
+        }
+        if (e instanceof Expr.Subquery || e instanceof Expr.Exists || e instanceof Expr.InSelect) {
+            return; // its windows are its own
+        }
+        for (Expr c : ExprWalker.children(e)) {
+            collectWindows(c, out);
+        }
+    }
+
+    /**
+     * Whether each subquery column {@code t} reads is one of {@code keys} (a GROUP BY or PARTITION
+     * BY) of BINARY collation; a bare and a qualified name of the one table in FROM are the same key.
+     */
+    private static boolean onKeys(Expr t, String alias, List<String> names, SubqueryColumnTypes.Arm arm,
+                                  List<Expr> keys, boolean oneTable) {
+        if (t instanceof Expr.ColumnRef c) {
+            int k = column(c, alias, names);
+            String coll = arm.collations()[k];
+            if (coll != null && !coll.equalsIgnoreCase("BINARY")) {
+                return false;
+            }
+            Expr e = arm.columns().get(k);
+            for (Expr key : keys) {
+                if (sameKey(e, key, oneTable)) {
+                    return true;
+                }
+            }
+            return false;
+        }
+        for (Expr c : ExprWalker.children(t)) {
+            if (!onKeys(c, alias, names, arm, keys, oneTable)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static boolean sameKey(Expr a, Expr b, boolean oneTable) {
+        if (oneTable && a instanceof Expr.ColumnRef x && b instanceof Expr.ColumnRef y && x.schema() == null && y.schema() == null) {
+            return x.column().equalsIgnoreCase(y.column())
+                    && (x.table() == null || y.table() == null || x.table().equalsIgnoreCase(y.table()));
+        }
+        return a.equals(b);
     }
 
     /**
