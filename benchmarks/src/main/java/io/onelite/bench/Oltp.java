@@ -283,8 +283,12 @@ public final class Oltp {
             s.execute("create table t (id integer primary key, k integer not null, grp integer, name text, val real)");
             s.execute("create index t_k on t(k)");
             s.execute("create table c (id integer primary key, name text)");
+            s.execute("create view tv as select id, k, grp, name, val from t");
         }
     }
+
+    /** {@link #JOIN_SQL} through the view tv: its range term goes into the view (push-down). */
+    static final String VIEW_JOIN_SQL = "select tv.id, c.name from tv join c on c.id = tv.grp where tv.k between ? and ?";
 
     /** The join of the OLTP table: rows of t in a range of k, each with its c row. */
     static final String JOIN_SQL = "select t.id, c.name from t join c on c.id = t.grp where t.k between ? and ?";
@@ -328,6 +332,20 @@ public final class Oltp {
         list.add(new Op("select by primary key", ops, (c, r) -> {
             long sum = 0;
             try (PreparedStatement p = c.prepareStatement("select name, val from t where id = ?")) {
+                for (int i = 0; i < ops; i++) {
+                    p.setLong(1, 1 + r.nextInt(rows));
+                    try (ResultSet rs = p.executeQuery()) {
+                        while (rs.next()) {
+                            sum += rs.getString(1).length() + (long) rs.getDouble(2);
+                        }
+                    }
+                }
+            }
+            return sum;
+        }));
+        list.add(new Op("select by primary key via a view", ops, (c, r) -> {
+            long sum = 0;
+            try (PreparedStatement p = c.prepareStatement("select name, val from tv where id = ?")) {
                 for (int i = 0; i < ops; i++) {
                     p.setLong(1, 1 + r.nextInt(rows));
                     try (ResultSet rs = p.executeQuery()) {
@@ -393,6 +411,16 @@ public final class Oltp {
         list.add(new Op("join 100 rows via index", joins, (c, r) -> {
             long sum = 0;
             try (PreparedStatement p = c.prepareStatement(JOIN_SQL)) {
+                long width = joinWidth(rows);
+                for (int i = 0; i < joins; i++) {
+                    sum += joinRange(p, r, width);
+                }
+            }
+            return sum;
+        }));
+        list.add(new Op("join 100 rows via a view", joins, (c, r) -> {
+            long sum = 0;
+            try (PreparedStatement p = c.prepareStatement(VIEW_JOIN_SQL)) {
                 long width = joinWidth(rows);
                 for (int i = 0; i < joins; i++) {
                     sum += joinRange(p, r, width);
