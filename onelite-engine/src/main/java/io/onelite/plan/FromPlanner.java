@@ -197,7 +197,10 @@ final class FromPlanner {
                 scope.sources.add(new Source(alias, null, new ArrayList<>(p.names()), p.tableAffinities().clone(),
                         p.collations().clone(), false, new boolean[p.names().size()]));
             } else if (cte != null) {
-                subquery(e, cte.select(), alias, cte.columns(), null, null);
+                // SQLite pushes into a CTE it reads as a subquery: named once and not MATERIALIZED
+                boolean once = cte.materialized() != CommonTableExpr.Materialized.MATERIALIZED
+                        && planner.cteUses.getOrDefault(cte, 2) < 2;
+                subquery(e, cte.select(), alias, cte.columns(), null, once ? pushSide(item, e) : null);
             } else {
                 Table table = planner.schema.table(t.name());
                 if (table != null) {
@@ -255,8 +258,8 @@ final class FromPlanner {
     /**
      * A subquery, CTE or view ({@code view}: its name, else null) in FROM, its columns named by
      * {@code columnNames} when given, else by its result columns; names made unique as SQLite's
-     * sqlite3ColumnsFromExprList does. A view or FROM subquery (not a CTE, which SQLite may
-     * share) gets the query's WHERE terms on its columns pushed into it (into each arm of a compound)
+     * sqlite3ColumnsFromExprList does. A view, FROM subquery or CTE named once (SQLite
+     * materializes a CTE named twice) gets the query's WHERE terms on its columns pushed into it (into each arm of a compound)
      * ({@link PushDown}), as SQLite's pushDownWhereTerms, on the condition {@code pushSide}
      * (null: none).
      */

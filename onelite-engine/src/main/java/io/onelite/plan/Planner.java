@@ -40,6 +40,8 @@ public final class Planner {
     String boundDb;
     /** CTEs visible while planning, innermost WITH last. */
     final Deque<Map<String, CommonTableExpr>> ctes = new ArrayDeque<>();
+    /** Of a SELECT's CTEs: how many times the statement names each ({@link CteUses}); absent for DML's. */
+    final Map<CommonTableExpr, Integer> cteUses = new java.util.IdentityHashMap<>();
     /** Recursive CTEs being planned: name -> (working table, column names). */
     final Map<String, Object[]> working = new HashMap<>();
     /** Views being expanded (to report circular definitions). */
@@ -224,6 +226,11 @@ public final class Planner {
         SelectStmt converted = CompoundCollateRewrite.apply(s, convertedCompounds);
         if (converted != s) {
             return plan(converted, outer);
+        }
+        if (s.with() != null) {
+            for (CommonTableExpr c : s.with().ctes()) {
+                cteUses.put(c, CteUses.count(s, c.name()));
+            }
         }
         return withClause(s.with(), () -> {
             resolveLimitFirst(s, outer);
