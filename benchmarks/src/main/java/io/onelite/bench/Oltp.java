@@ -312,6 +312,34 @@ public final class Oltp {
         return sum;
     }
 
+    /** {@code ops} times {@code sql} (name, val by id) for a random id; a checksum of what it read. */
+    private long selectByKey(Connection c, Random r, String sql) throws SQLException {
+        long sum = 0;
+        try (PreparedStatement p = c.prepareStatement(sql)) {
+            for (int i = 0; i < ops; i++) {
+                p.setLong(1, 1 + r.nextInt(rows));
+                try (ResultSet rs = p.executeQuery()) {
+                    while (rs.next()) {
+                        sum += rs.getString(1).length() + (long) rs.getDouble(2);
+                    }
+                }
+            }
+        }
+        return sum;
+    }
+
+    /** {@code joins} times the join {@code sql} ({@link #JOIN_SQL}'s parameters); a checksum of what it read. */
+    private long joins(Connection c, Random r, String sql) throws SQLException {
+        long sum = 0;
+        try (PreparedStatement p = c.prepareStatement(sql)) {
+            long width = joinWidth(rows);
+            for (int i = 0; i < joins; i++) {
+                sum += joinRange(p, r, width);
+            }
+        }
+        return sum;
+    }
+
     /** A key in scrambled order (a bijection on 32 bits), so index inserts land all over the index. */
     static long keyOf(long id) {
         return (id * 2654435761L) & 0xffffffffL;
@@ -329,34 +357,9 @@ public final class Oltp {
             }
             return inserts;
         }));
-        list.add(new Op("select by primary key", ops, (c, r) -> {
-            long sum = 0;
-            try (PreparedStatement p = c.prepareStatement("select name, val from t where id = ?")) {
-                for (int i = 0; i < ops; i++) {
-                    p.setLong(1, 1 + r.nextInt(rows));
-                    try (ResultSet rs = p.executeQuery()) {
-                        while (rs.next()) {
-                            sum += rs.getString(1).length() + (long) rs.getDouble(2);
-                        }
-                    }
-                }
-            }
-            return sum;
-        }));
-        list.add(new Op("select by primary key via a view", ops, (c, r) -> {
-            long sum = 0;
-            try (PreparedStatement p = c.prepareStatement("select name, val from tv where id = ?")) {
-                for (int i = 0; i < ops; i++) {
-                    p.setLong(1, 1 + r.nextInt(rows));
-                    try (ResultSet rs = p.executeQuery()) {
-                        while (rs.next()) {
-                            sum += rs.getString(1).length() + (long) rs.getDouble(2);
-                        }
-                    }
-                }
-            }
-            return sum;
-        }));
+        list.add(new Op("select by primary key", ops, (c, r) -> selectByKey(c, r, "select name, val from t where id = ?")));
+        list.add(new Op("select by primary key via a view", ops,
+                (c, r) -> selectByKey(c, r, "select name, val from tv where id = ?")));
         list.add(new Op("select by secondary index", ops, (c, r) -> {
             long sum = 0;
             try (PreparedStatement p = c.prepareStatement("select id, name from t where k = ?")) {
@@ -408,26 +411,8 @@ public final class Oltp {
             }
             return sum;
         }));
-        list.add(new Op("join 100 rows via index", joins, (c, r) -> {
-            long sum = 0;
-            try (PreparedStatement p = c.prepareStatement(JOIN_SQL)) {
-                long width = joinWidth(rows);
-                for (int i = 0; i < joins; i++) {
-                    sum += joinRange(p, r, width);
-                }
-            }
-            return sum;
-        }));
-        list.add(new Op("join 100 rows via a view", joins, (c, r) -> {
-            long sum = 0;
-            try (PreparedStatement p = c.prepareStatement(VIEW_JOIN_SQL)) {
-                long width = joinWidth(rows);
-                for (int i = 0; i < joins; i++) {
-                    sum += joinRange(p, r, width);
-                }
-            }
-            return sum;
-        }));
+        list.add(new Op("join 100 rows via index", joins, (c, r) -> joins(c, r, JOIN_SQL)));
+        list.add(new Op("join 100 rows via a view", joins, (c, r) -> joins(c, r, VIEW_JOIN_SQL)));
         list.add(new Op("group by (full table)", fullScans, (c, r) -> {
             long sum = 0;
             for (int i = 0; i < fullScans; i++) {

@@ -19,10 +19,7 @@ class JsonbSqlDifferentialTests {
     };
 
     private static String[] withTable(String... statements) {
-        String[] all = new String[TABLE.length + statements.length];
-        System.arraycopy(TABLE, 0, all, 0, TABLE.length);
-        System.arraycopy(statements, 0, all, TABLE.length, statements.length);
-        return all;
+        return WithoutRowidDifferentialTests.script(TABLE, statements);
     }
 
     @Test

@@ -20,10 +20,7 @@ class PushDownSelectDifferentialTests {
     };
 
     private static String[] with(String... statements) {
-        String[] all = new String[ROWS.length + statements.length];
-        System.arraycopy(ROWS, 0, all, 0, ROWS.length);
-        System.arraycopy(statements, 0, all, ROWS.length, statements.length);
-        return all;
+        return WithoutRowidDifferentialTests.script(ROWS, statements);
     }
 
     @Test

@@ -79,6 +79,14 @@ class WithoutRowidDifferentialTests {
         assertThat(run(Drivers.ONELITE, script)).containsExactlyElementsOf(run(Drivers.NATIVE, script));
     }
 
+    /** A script of the statements {@code setUp} then {@code statements}. */
+    static String[] script(String[] setUp, String... statements) {
+        String[] all = new String[setUp.length + statements.length];
+        System.arraycopy(setUp, 0, all, 0, setUp.length);
+        System.arraycopy(statements, 0, all, setUp.length, statements.length);
+        return all;
+    }
+
     /**
      * A one-column INTEGER primary key (not DESC) gets its index after the UNIQUE ones, as in
      * SQLite, so it takes the last number: OneLite numbered it first, so the UNIQUE index of a file
