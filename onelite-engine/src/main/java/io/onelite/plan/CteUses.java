@@ -40,12 +40,15 @@ final class CteUses {
         CteUses direct = new CteUses(name);
         direct.body(s);
         int n = direct.uses;
-        if (s.with() != null && depth < 8) { // deeper chains of CTEs count as used
+        if (s.with() != null) {
             for (CommonTableExpr c : s.with().ctes()) {
                 if (!c.name().equalsIgnoreCase(name)) {
                     CteUses inside = new CteUses(name);
                     inside.select(c.select());
-                    n += inside.uses == 0 ? 0 : inside.uses * (depth < 7 ? count(s, c.name(), depth + 1) : 2);
+                    if (inside.uses > 0) {
+                        // a chain of CTEs deeper than 8: the one using it counts as used twice
+                        n += inside.uses * (depth < 8 ? count(s, c.name(), depth + 1) : 2);
+                    }
                 }
             }
         }
