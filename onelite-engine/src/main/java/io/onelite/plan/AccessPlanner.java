@@ -192,7 +192,7 @@ final class AccessPlanner {
         }
         Table t = e.table;
         // EXPLAIN QUERY PLAN names a source by its alias, as SQLite ("SEARCH c USING ...")
-        TableAccess ta = access(planner, t).named(scope.sources.get(slot).alias());
+        TableAccess ta = access(planner, t).named(e.shownAs != null ? e.shownAs : scope.sources.get(slot).alias());
         List<Index> indexes = new ArrayList<>();
         for (Index ix : candidates(e, t)) {
             if (PartialIndexes.usable(scope, slot, t, ix, terms)) {

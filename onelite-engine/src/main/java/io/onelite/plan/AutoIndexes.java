@@ -130,7 +130,7 @@ final class AutoIndexes {
             Eval v = new ExprCompiler(planner, scope).eval(key.get(i).value());
             char a = aff == 'E' ? 'C' : aff; // REAL keeps integers exact: keys compare numerically anyway
             probes[i] = f -> ValueOps.applyAffinity(v.eval(f), a);
-            names[i] = src.columnNames().get(col);
+            names[i] = src.columnNames().get(col).replace(Flattening.INTERNAL, "");
             bloom |= aff != 'B'; // SQLite: a Bloom filter unless every key column is TEXT
         }
         // a rowid table's rows are sought by rowid when they match; other sources' rows are kept

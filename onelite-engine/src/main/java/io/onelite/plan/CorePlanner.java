@@ -77,6 +77,7 @@ final class CorePlanner {
         made[1] = null;
         scope.coveringReads = true;
         FromPlanner from = new FromPlanner(planner, scope);
+        from.flattens = true;
         scope.clause = OuterAggregates.Clause.FROM_WHERE;
         // table-function arguments compile now: whether this is an aggregate query, as far as
         // its text says before its names resolve
@@ -146,6 +147,9 @@ final class CorePlanner {
             if (!from.argumentTermsTaken.contains(e)) { // else a table-valued function's argument
                 terms.add(new FromPlanner.Term(ResultAliases.expand(e, aliases, isColumn, planner.functions), -1));
             }
+        }
+        for (Expr e : from.flattenedWhere) { // written with the views' source names: no alias to expand
+            terms.add(new FromPlanner.Term(e, -1));
         }
         scope.aliases = aliases;
         scope.aggregatesRefused = !forceAggregate && q.groupBy().isEmpty()

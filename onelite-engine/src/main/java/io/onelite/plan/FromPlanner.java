@@ -42,6 +42,8 @@ final class FromPlanner {
         /** Per USING column: the left side's {slot, column} it was matched with. */
         List<int[]> usingLeft = List.of();
         String name;
+        /** For a view read straight from its table ({@link Flattening}): how the query plan names it. */
+        String shownAs;
         /** {@code INDEXED BY name}: the only index the source may be read through; else null. */
         String indexedBy;
         /** {@code NOT INDEXED}: the source is read by rowid or scanned, never through an index. */
@@ -100,6 +102,10 @@ final class FromPlanner {
 
     /** The query's WHERE terms, which {@link PushDown} may copy into a compound subquery's arms. */
     List<Expr> pushable = List.of();
+    /** Whether a view or subquery may be read straight from its table ({@link Flattening}): its WHERE then goes to {@link #flattenedWhere}. */
+    boolean flattens;
+    /** The WHERE terms of the views and subqueries flattened, for the query's own WHERE. */
+    final List<Expr> flattenedWhere = new ArrayList<>();
     /** The query's result-column aliases, which the {@link #pushable} terms may name ({@link ResultAliases}). */
     java.util.Map<String, Expr> pushableAliases = java.util.Map.of();
     /**
@@ -282,6 +288,22 @@ final class FromPlanner {
         }
         names = uniqueNames(names);
         int n = names.size();
+        if (flattens && pushSide == PushDown.Side.FREE) {
+            Flattening.Flat flat = Flattening.of(planner, select);
+            if (flat != null && flat.columns().length == n) {
+                Source src = flat.source(alias, names);
+                e.query = null;
+                e.queryCorrelated = false;
+                e.table = flat.table();
+                e.indexedBy = flat.item().indexedBy();
+                e.notIndexed = flat.item().notIndexed();
+                e.name = flat.table().name() + " AS " + alias;
+                e.shownAs = flat.planName();
+                scope.sources.add(src);
+                flattenedWhere.addAll(flat.whereTerms(src));
+                return;
+            }
+        }
         List<Expr> terms = pushable;
         if (mayPushDown && !pushableAliases.isEmpty()) {
             java.util.Set<String> own = new java.util.HashSet<>();

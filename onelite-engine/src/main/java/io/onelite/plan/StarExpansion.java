@@ -57,7 +57,7 @@ final class StarExpansion {
         boolean leftOfRightJoin = later.stream().anyMatch(x -> x instanceof FromPlanner.Entry le ? le.rightJoin
                 : ((FromPlanner.Group) x).rightJoin);
         for (int i = 0; i < s.columnNames().size(); i++) {
-            if (star && !s.shown(i)) {
+            if (star && !s.shown(i) || s.columnNames().get(i).startsWith(Flattening.INTERNAL)) {
                 continue;
             }
             String name = s.columnNames().get(i);
