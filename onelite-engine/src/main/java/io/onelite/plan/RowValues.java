@@ -110,6 +110,7 @@ final class RowValues {
         boolean correlated = c.planner.lastSubqueryCorrelated;
         c.usesOuter |= c.planner.lastSubqueryUsesOuterOfParent;
         char[] affs = c.planner.lastSubqueryTailAffinities;
+        String[] colls = c.planner.lastSubqueryInCollations;
         int n = q.columnCount();
         Object key = new Object();
         Eval row = f -> {
@@ -126,8 +127,11 @@ final class RowValues {
         CExpr[] els = new CExpr[n];
         for (int i = 0; i < n; i++) {
             int col = i;
-            // SQLite compares with a subquery's columns by their affinity, never their collation
-            els[i] = new CExpr(f -> ((Object[]) row.eval(f))[col], i < affs.length ? affs[i] : '@', null, false, false);
+            // a scalar subquery compares by its affinity alone; a row subquery's elements are its
+            // last SELECT's column expressions (sqlite3VectorFieldSubexpr), with their collations
+            boolean collated = n > 1 && i < colls.length;
+            els[i] = new CExpr(f -> ((Object[]) row.eval(f))[col], i < affs.length ? affs[i] : '@',
+                    collated ? colls[i] : null, collated && InCompiler.explicitCollation(s.select(), i), false);
         }
         return new Vector(els, row, false);
     }
