@@ -25,7 +25,7 @@ import java.util.Map;
  * drops x = '5', as SQLite). Done, as in SQLite, only when the compound has no LIMIT and, if not
  * all UNION ALL, only BINARY columns, and no window function in any arm; an aggregate arm gets
  * the copy in its HAVING. OneLite also leaves alone compounds whose first arm or a many-row arm is
- * VALUES, and terms with functions or subqueries (their copies would change nothing but cost).
+ * VALUES, and terms with subqueries or with calls of functions that may give another value each time.
  * In a join, the subquery must not be on an outer join's nullable side, or there the term must be
  * one that rejects its NULL row (SQLite then makes the join an inner one), and only terms whose
  * columns are all qualified go (a bare name may be another source's).
@@ -58,7 +58,7 @@ final class PushDown {
         }
         List<Expr> pushed = new ArrayList<>();
         for (Expr t : terms) {
-            if (readsOnly(t, alias, names) && (!qualifiedOnly || qualified(t)) && (!nullRejectingOnly || rejectsNull(t))
+            if (readsOnly(planner, t, alias, names) && (!qualifiedOnly || qualified(t)) && (!nullRejectingOnly || rejectsNull(t))
                     && sameCollations(t, alias, names, arms)) {
                 pushed.add(t);
             }
@@ -106,7 +106,7 @@ final class PushDown {
         Expr having = q.having();
         boolean pushed = false;
         for (Expr t : terms) {
-            if (!readsOnly(t, alias, names) || qualifiedOnly && !qualified(t) || nullRejectingOnly && !rejectsNull(t)
+            if (!readsOnly(planner, t, alias, names) || qualifiedOnly && !qualified(t) || nullRejectingOnly && !rejectsNull(t)
                     || partition != null && !onKeys(t, alias, names, arm, partition, oneTable)) {
                 continue;
             }
@@ -370,12 +370,20 @@ final class PushDown {
         return e instanceof Expr.ColumnRef || e instanceof Expr.Collate c && c.expr() instanceof Expr.ColumnRef;
     }
 
-    /** Whether {@code e} is built of operators, literals, parameters and the subquery's columns only. */
-    private static boolean readsOnly(Expr e, String alias, List<String> names) {
+    /**
+     * Whether {@code e} is built of operators, literals, parameters, calls of functions that give
+     * one value for the same arguments, and the subquery's columns only (SQLite's
+     * sqlite3ExprIsTableConstant: a call needs {@code EP_ConstFunc}).
+     */
+    private static boolean readsOnly(Planner planner, Expr e, String alias, List<String> names) {
         if (e instanceof Expr.ColumnRef c) {
             return column(c, alias, names) >= 0;
         }
-        if (!(e instanceof Expr.Literal || e instanceof Expr.BoolLiteral || e instanceof Expr.Param
+        if (e instanceof Expr.FunctionCall f && (f.over() != null || f.filter() != null || !f.orderBy().isEmpty()
+                || Determinism.variesPerCall(planner.functions, f) || AggregateCalls.containsAggregate(planner.functions, f))) {
+            return false;
+        }
+        if (!(e instanceof Expr.FunctionCall || e instanceof Expr.Literal || e instanceof Expr.BoolLiteral || e instanceof Expr.Param
                 || e instanceof Expr.Unary || e instanceof Expr.Binary || e instanceof Expr.Like
                 || e instanceof Expr.Between || e instanceof Expr.InList || e instanceof Expr.IsNull
                 || e instanceof Expr.Case || e instanceof Expr.Cast || e instanceof Expr.Collate
@@ -383,7 +391,7 @@ final class PushDown {
             return false;
         }
         for (Expr c : ExprWalker.children(e)) {
-            if (!readsOnly(c, alias, names)) {
+            if (!readsOnly(planner, c, alias, names)) {
                 return false;
             }
         }
@@ -457,6 +465,10 @@ final class PushDown {
         }
         if (e instanceof Expr.RowValue r) {
             return new Expr.RowValue(all(r.values(), alias, names, arm));
+        }
+        if (e instanceof Expr.FunctionCall f) {
+            return new Expr.FunctionCall(f.name(), f.distinct(), all(f.args(), alias, names, arm), f.star(), f.orderBy(),
+                    f.filter(), f.over());
         }
         return e; // a literal or parameter
     }

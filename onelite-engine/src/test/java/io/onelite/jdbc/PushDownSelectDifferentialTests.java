@@ -55,6 +55,19 @@ class PushDownSelectDifferentialTests {
     }
 
     @Test
+    void aTermCallingAFunctionOfOneValueGoesInOneCallingRandomDoesNot() throws SQLException {
+        assertSame(with(
+                "SELECT a, s FROM (SELECT a, sum(b) OVER (PARTITION BY a) AS s FROM t) WHERE abs(a) = 1",
+                "SELECT a, s FROM (SELECT a, sum(b) AS s FROM t GROUP BY a) WHERE a = length('x')",
+                "SELECT a, s FROM (SELECT a, sum(b) OVER (PARTITION BY a) AS s FROM t) WHERE a + random() % 1 = 1",
+                // the copy in each arm compares under that arm's affinity: CAST AS TEXT makes 1 '1' there
+                "SELECT count(*) FROM (SELECT CAST(a AS TEXT) AS e0 FROM t UNION ALL SELECT round(5)) AS q"
+                        + " WHERE length('2') <> q.e0",
+                "WITH c2(e0) AS NOT MATERIALIZED (SELECT CAST(a AS TEXT) FROM t UNION ALL SELECT round(5))"
+                        + " SELECT count(*) FROM c2 WHERE length('2') <> c2.e0"));
+    }
+
+    @Test
     void aCteNamedOnceTakesTheTermsOneMaterializedOrNamedTwiceDoesNot() throws SQLException {
         assertSame(with(
                 "WITH x AS (SELECT a, sum(b) AS s FROM t GROUP BY a) SELECT * FROM x WHERE a = 1",
