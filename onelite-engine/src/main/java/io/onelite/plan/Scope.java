@@ -184,9 +184,16 @@ final class Scope {
             return column < 0 ? 'D' : source.affinities()[column];
         }
 
-        /** A column always has a collation: its declared one, else BINARY (which then wins over the right side's). */
+        /**
+         * A column has a collation: its declared one, else BINARY (which then wins over the right
+         * side's); but the rowid and an INTEGER PRIMARY KEY, which SQLite reads as the rowid
+         * (iColumn -1), have none, so beside them another operand's or compound arm's decides.
+         */
         String collation() {
-            String c = column < 0 ? null : source.collations()[column];
+            if (column < 0 || source.table() != null && column == source.table().rowidAlias()) {
+                return null;
+            }
+            String c = source.collations()[column];
             return c == null ? "BINARY" : c;
         }
     }
