@@ -323,6 +323,9 @@ final class FromPlanner {
             e.query = planner.plan(pushed, again).query();
             e.queryCorrelated = again.correlatedFromInside;
         }
+        if (select.cores().size() > 1) {
+            e.query = io.onelite.exec.RealColumnsQuery.of(e.query, p.tableAffinities());
+        }
         scope.sources.add(new Source(alias, null, names, p.tableAffinities().clone(), p.collations().clone(), false,
                 new boolean[n]));
     }
