@@ -102,7 +102,10 @@ final class FromPlanner {
 
     /** The query's WHERE terms, which {@link PushDown} may copy into a compound subquery's arms. */
     List<Expr> pushable = List.of();
-    /** Whether a view or subquery may be read straight from its table ({@link Flattening}): its WHERE then goes to {@link #flattenedWhere}. */
+    /**
+     * Whether a view or subquery may be read straight from its table ({@link Flattening}): set
+     * by a SELECT, whose WHERE then takes the view's ({@link #flattenedWhere}).
+     */
     boolean flattens;
     /** The WHERE terms of the views and subqueries flattened, for the query's own WHERE. */
     final List<Expr> flattenedWhere = new ArrayList<>();
@@ -264,10 +267,11 @@ final class FromPlanner {
     /**
      * A subquery, CTE or view ({@code view}: its name, else null) in FROM, its columns named by
      * {@code columnNames} when given, else by its result columns; names made unique as SQLite's
-     * sqlite3ColumnsFromExprList does. A view, FROM subquery or CTE named once (SQLite
-     * materializes a CTE named twice) gets the query's WHERE terms on its columns pushed into it (into each arm of a compound)
-     * ({@link PushDown}), as SQLite's pushDownWhereTerms, on the condition {@code pushSide}
-     * (null: none).
+     * sqlite3ColumnsFromExprList does. On the condition {@code pushSide} (null: none), a view,
+     * FROM subquery or CTE named once (SQLite materializes a CTE named twice) is read straight
+     * from its table when it only picks columns of one table and filters it ({@link Flattening},
+     * on no outer join's nullable side), else gets the query's WHERE terms on its columns
+     * pushed into it, into each arm of a compound ({@link PushDown}, SQLite's pushDownWhereTerms).
      */
     private void subquery(Entry e, SelectStmt select, String alias, List<String> columnNames, String view,
                           PushDown.Side pushSide) {
