@@ -424,60 +424,6 @@ final class PushDown {
 
     /** {@code e} with each subquery column replaced by the arm's expression for it. */
     private static Expr substitute(Expr e, String alias, List<String> names, List<Expr> arm) {
-        if (e == null) {
-            return null;
-        }
-        if (e instanceof Expr.ColumnRef c) {
-            return arm.get(column(c, alias, names));
-        }
-        if (e instanceof Expr.Unary u) {
-            return new Expr.Unary(u.op(), substitute(u.operand(), alias, names, arm));
-        }
-        if (e instanceof Expr.Binary b) {
-            return new Expr.Binary(b.op(), substitute(b.left(), alias, names, arm), substitute(b.right(), alias, names, arm));
-        }
-        if (e instanceof Expr.Like l) {
-            return new Expr.Like(substitute(l.left(), alias, names, arm), l.op(), l.not(),
-                    substitute(l.pattern(), alias, names, arm), substitute(l.escape(), alias, names, arm));
-        }
-        if (e instanceof Expr.Between b) {
-            return new Expr.Between(substitute(b.expr(), alias, names, arm), b.not(),
-                    substitute(b.low(), alias, names, arm), substitute(b.high(), alias, names, arm));
-        }
-        if (e instanceof Expr.InList in) {
-            return new Expr.InList(substitute(in.expr(), alias, names, arm), in.not(), all(in.values(), alias, names, arm));
-        }
-        if (e instanceof Expr.IsNull n) {
-            return new Expr.IsNull(substitute(n.expr(), alias, names, arm), n.not());
-        }
-        if (e instanceof Expr.Case c) {
-            List<Expr.WhenThen> whens = new ArrayList<>();
-            for (Expr.WhenThen wt : c.whens()) {
-                whens.add(new Expr.WhenThen(substitute(wt.when(), alias, names, arm), substitute(wt.then(), alias, names, arm)));
-            }
-            return new Expr.Case(substitute(c.base(), alias, names, arm), whens, substitute(c.elseExpr(), alias, names, arm));
-        }
-        if (e instanceof Expr.Cast c) {
-            return new Expr.Cast(substitute(c.expr(), alias, names, arm), c.type());
-        }
-        if (e instanceof Expr.Collate c) {
-            return new Expr.Collate(substitute(c.expr(), alias, names, arm), c.collation());
-        }
-        if (e instanceof Expr.RowValue r) {
-            return new Expr.RowValue(all(r.values(), alias, names, arm));
-        }
-        if (e instanceof Expr.FunctionCall f) {
-            return new Expr.FunctionCall(f.name(), f.distinct(), all(f.args(), alias, names, arm), f.star(), f.orderBy(),
-                    f.filter(), f.over());
-        }
-        return e; // a literal or parameter
-    }
-
-    private static List<Expr> all(List<Expr> es, String alias, List<String> names, List<Expr> arm) {
-        List<Expr> out = new ArrayList<>(es.size());
-        for (Expr e : es) {
-            out.add(substitute(e, alias, names, arm));
-        }
-        return out;
+        return ColumnMapper.map(e, c -> arm.get(column(c, alias, names)));
     }
 }

@@ -30,19 +30,20 @@ class RevocableHoldsTests {
     }
 
     /**
-     * Five writers ahead of it hold the lock 10 ms each, once it queues: 50 ms, more than the 20 ms
-     * a single holder may keep it. The lock keeps moving, so the writer waits its turn, after all
-     * five, rather than giving up at 20 ms.
+     * Five writers ahead of it hold the lock 30 ms each, once it queues: 150 ms, more than the
+     * 100 ms a single holder may keep it. The lock keeps moving, so the writer waits its turn, after
+     * all five, rather than giving up at 100 ms. (A holder would have to be held up 70 ms past its
+     * sleep to look stuck: 10 ms holds against 20 ms failed once in a loaded full-suite run.)
      */
     @Test
     void aWriterWaitsItsTurnWhileTheLockPassesFromWriterToWriter() throws Exception {
         WriteGate gate = new WriteGate(0, Long.MAX_VALUE);
         RevocableHolds holds = new RevocableHolds(gate);
         AtomicInteger released = new AtomicInteger();
-        List<Thread> ahead = queueWritersHolding(gate, 5, 10, released);
+        List<Thread> ahead = queueWritersHolding(gate, 5, 30, released);
         long start = System.nanoTime();
-        assertThat(holds.acquireWhileMoving(20 * MS, start + 10_000 * MS)).isTrue();
-        assertThat(System.nanoTime() - start).isGreaterThan(40 * MS);
+        assertThat(holds.acquireWhileMoving(100 * MS, start + 10_000 * MS)).isTrue();
+        assertThat(System.nanoTime() - start).isGreaterThan(120 * MS);
         assertThat(released.get()).as("every writer ahead had its turn first").isEqualTo(5);
         gate.release();
         for (Thread t : ahead) {
