@@ -29,6 +29,12 @@ final class CorePlanner {
     private CorePlanner() {
     }
 
+    /** Whether {@code f} joins anything by NATURAL or USING. */
+    private static boolean joinsByName(io.onelite.sql.ast.FromItem f) {
+        return f instanceof io.onelite.sql.ast.Join j
+                && (j.natural() || j.using() != null && !j.using().isEmpty() || joinsByName(j.left()) || joinsByName(j.right()));
+    }
+
     static List<Expr> splitAnd(Expr e) {
         List<Expr> out = new ArrayList<>();
         split(e, out);
@@ -78,6 +84,7 @@ final class CorePlanner {
         scope.coveringReads = true;
         FromPlanner from = new FromPlanner(planner, scope);
         from.flattens = true;
+        from.joinsByName = joinsByName(q.from());
         scope.clause = OuterAggregates.Clause.FROM_WHERE;
         // table-function arguments compile now: whether this is an aggregate query, as far as
         // its text says before its names resolve

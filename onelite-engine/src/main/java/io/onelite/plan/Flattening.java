@@ -18,14 +18,15 @@ import java.util.List;
  * WHERE joins the outer query's, and a join on the view's key seeks the table instead of
  * computing the view whole.
  *
- * <p>The source keeps the table's columns in the table's order: those the view lists, under the
+ * <p>The source keeps the table's columns at the table's positions: those the view lists, under the
  * view's names, and the others under names no SQL text can write ({@link #INTERNAL}, left out of
  * {@code *}, NATURAL and USING), which only the moved WHERE reads. So name resolution, {@code *}
  * and result names see the view's columns as before, and no name of the table that the view
  * leaves out becomes visible (it could make a name of the outer query ambiguous).
  *
- * <p>Done only when the view's columns are plain columns of its table, each once, in the
- * table's order; it has no DISTINCT, GROUP BY, HAVING, window, ORDER BY, LIMIT or WITH, and its
+ * <p>Done only when the view's columns are plain columns of its table, each once (in the
+ * table's order when the query has a NATURAL or USING join; {@code *} lists them in the view's
+ * order, {@link Source#starOrder}); it has no DISTINCT, GROUP BY, HAVING, window, ORDER BY, LIMIT or WITH, and its
  * WHERE no subquery or parameter; and it sits where its WHERE may join the outer one (on no
  * outer join's nullable side, outside a parenthesised join). Everything else is planned as a
  * query of its own, as before.
@@ -55,12 +56,21 @@ final class Flattening {
                 collations[i] = c.collation();
                 unlisted[i] = true;
             }
+            int[] order = new int[n];
+            boolean[] listed = new boolean[n];
             for (int k = 0; k < columns.length; k++) {
                 all.set(columns[k], names.get(k));
                 unlisted[columns[k]] = false;
+                order[k] = columns[k];
+                listed[columns[k]] = true;
+            }
+            for (int i = 0, k = columns.length; i < n; i++) {
+                if (!listed[i]) {
+                    order[k++] = i; // the unnamed ones after the view's, never listed
+                }
             }
             // a view has no rowid to name
-            return new Source(alias, table, all, affinities, collations, false, new boolean[n], unlisted);
+            return new Source(alias, table, all, affinities, collations, false, new boolean[n], unlisted, order);
         }
 
         /** The view's WHERE terms, each column named through the source {@code source}. */
@@ -82,8 +92,12 @@ final class Flattening {
     private Flattening() {
     }
 
-    /** {@code select} as a {@link Flat}, or null when it is not flattened (see the class comment). */
-    static Flat of(Planner planner, SelectStmt select) {
+    /**
+     * {@code select} as a {@link Flat}, or null when it is not flattened (see the class comment);
+     * {@code reorderable}: the query has no NATURAL or USING join, which list columns in their
+     * source's order, so the view's columns may come in another order than its table's.
+     */
+    static Flat of(Planner planner, SelectStmt select, boolean reorderable) {
         if (select.with() != null || select.cores().size() != 1 || !select.orderBy().isEmpty() || select.limit() != null
                 || !(select.cores().get(0) instanceof SelectCore.Query q) || q.distinct() || !q.groupBy().isEmpty()
                 || q.having() != null || !q.windows().isEmpty() || !(q.from() instanceof FromItem.Table item)
@@ -113,9 +127,12 @@ final class Flattening {
                 return null;
             }
         }
+        if (columns.stream().distinct().count() < columns.size()) {
+            return null; // a column listed twice: the source names each column once
+        }
         for (int k = 1; k < columns.size(); k++) {
-            if (columns.get(k) <= columns.get(k - 1)) {
-                return null; // reordered or repeated: the source keeps the table's order
+            if (!reorderable && columns.get(k) <= columns.get(k - 1)) {
+                return null; // NATURAL and USING read the source in the table's order
             }
         }
         if (q.where() != null && !readsOnly(q.where(), table, inner)) {

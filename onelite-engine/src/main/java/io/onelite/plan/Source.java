@@ -18,12 +18,24 @@ import java.util.List;
  * @param unlisted     per column, true for a table-valued function's hidden columns (its
  *                     arguments, as a virtual table's HIDDEN columns): left out of {@code *} and
  *                     of NATURAL and USING, but named like any other column
+ * @param starOrder    the order {@code *} lists the columns in (a view read straight from its
+ *                     table whose columns the view reorders, {@link Flattening}); null: as they are
  */
 record Source(String alias, Table table, List<String> columnNames, char[] affinities, String[] collations,
-              boolean hasRowid, boolean[] hidden, boolean[] unlisted) {
+              boolean hasRowid, boolean[] hidden, boolean[] unlisted, int[] starOrder) {
     Source(String alias, Table table, List<String> columnNames, char[] affinities, String[] collations,
            boolean hasRowid, boolean[] hidden) {
         this(alias, table, columnNames, affinities, collations, hasRowid, hidden, new boolean[columnNames.size()]);
+    }
+
+    Source(String alias, Table table, List<String> columnNames, char[] affinities, String[] collations,
+           boolean hasRowid, boolean[] hidden, boolean[] unlisted) {
+        this(alias, table, columnNames, affinities, collations, hasRowid, hidden, unlisted, null);
+    }
+
+    /** The column {@code *} lists {@code k}-th ({@link #starOrder}). */
+    int starColumn(int k) {
+        return starOrder == null ? k : starOrder[k];
     }
 
     /** Whether column {@code c} is listed by {@code *} and may join by NATURAL or USING. */

@@ -56,7 +56,8 @@ final class StarExpansion {
         later = later.subList(later.indexOf(e) + 1, later.size());
         boolean leftOfRightJoin = later.stream().anyMatch(x -> x instanceof FromPlanner.Entry le ? le.rightJoin
                 : ((FromPlanner.Group) x).rightJoin);
-        for (int i = 0; i < s.columnNames().size(); i++) {
+        for (int k = 0; k < s.columnNames().size(); k++) {
+            int i = s.starColumn(k);
             if (star && !s.shown(i) || s.columnNames().get(i).startsWith(Flattening.INTERNAL)) {
                 continue;
             }
