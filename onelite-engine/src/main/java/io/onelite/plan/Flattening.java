@@ -57,15 +57,13 @@ final class Flattening {
                 unlisted[i] = true;
             }
             int[] order = new int[n];
-            boolean[] listed = new boolean[n];
             for (int k = 0; k < columns.length; k++) {
                 all.set(columns[k], names.get(k));
                 unlisted[columns[k]] = false;
                 order[k] = columns[k];
-                listed[columns[k]] = true;
             }
             for (int i = 0, k = columns.length; i < n; i++) {
-                if (!listed[i]) {
+                if (unlisted[i]) {
                     order[k++] = i; // the unnamed ones after the view's, never listed
                 }
             }

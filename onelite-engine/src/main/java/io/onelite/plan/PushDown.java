@@ -239,24 +239,7 @@ final class PushDown {
     }
 
     private static boolean windows(List<Expr> columns) {
-        for (Expr e : columns) {
-            if (hasWindow(e)) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    private static boolean hasWindow(Expr e) {
-        if (e instanceof Expr.FunctionCall f && f.over() != null) {
-            return true;
-        }
-        for (Expr c : ExprWalker.children(e)) {
-            if (hasWindow(c)) {
-                return true;
-            }
-        }
-        return false;
+        return columns.stream().anyMatch(WindowCompiler::callsWindow);
     }
 
     private static boolean binary(String[] collations) {
