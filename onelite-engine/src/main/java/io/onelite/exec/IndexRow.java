@@ -25,8 +25,10 @@ final class IndexRow implements RowSource {
     private long rowid;
     private boolean sought;
 
-    /** The statement's context, in which a VIRTUAL column read from the table row is computed. */
+    /** The statement's context, in which a VIRTUAL column is computed. */
     private final ExecContext ctx;
+    /** Slot 0 is this entry: the frame a VIRTUAL column is computed in, made at the first. */
+    private Frame generatedFrame;
 
     IndexRow(KeyCursor index, TableAccess table, int[] keyPosition, java.util.function.Supplier<RowCursor> openTable,
              ExecContext ctx) {
@@ -83,6 +85,14 @@ final class IndexRow implements RowSource {
         }
         if (fixedValues != null && i < fixedValues.length && fixedValues[i] != null) {
             return fixedValues[i]; // every row in this partial index holds it
+        }
+        if (table.generated() != null && table.layout().isVirtual(i)) {
+            // computed from this entry's columns: no seek when the index holds those it reads
+            if (generatedFrame == null) {
+                generatedFrame = new Frame(ctx, null, 1);
+                generatedFrame.src[0] = this;
+            }
+            return table.generated().value(i, generatedFrame);
         }
         if (!sought) {
             if (cursor == null) {

@@ -29,12 +29,6 @@ final class CorePlanner {
     private CorePlanner() {
     }
 
-    /** Whether {@code f} joins anything by NATURAL or USING. */
-    private static boolean joinsByName(io.onelite.sql.ast.FromItem f) {
-        return f instanceof io.onelite.sql.ast.Join j
-                && (j.natural() || j.using() != null && !j.using().isEmpty() || joinsByName(j.left()) || joinsByName(j.right()));
-    }
-
     static List<Expr> splitAnd(Expr e) {
         List<Expr> out = new ArrayList<>();
         split(e, out);
@@ -84,7 +78,6 @@ final class CorePlanner {
         scope.coveringReads = true;
         FromPlanner from = new FromPlanner(planner, scope);
         from.flattens = true;
-        from.joinsByName = joinsByName(q.from());
         scope.clause = OuterAggregates.Clause.FROM_WHERE;
         // table-function arguments compile now: whether this is an aggregate query, as far as
         // its text says before its names resolve
@@ -260,6 +253,12 @@ final class CorePlanner {
                 if (r != null && r.depth() == 0 && r.source().table() != null && r.column() >= 0) {
                     col = r.source().table().columns().get(r.column());
                     tbl = r.source().table().name();
+                    if (Flattening.isComputed(col)) {
+                        // a flattened view's expression: a column's copy names that column, anything
+                        // else no declared type and no table, as SQLite's
+                        col = Flattening.copiedColumn(r.source().table(), col);
+                        tbl = col == null ? null : tbl;
+                    }
                 } else if (r != null && r.depth() == 0 && r.source().table() != null) {
                     tbl = r.source().table().name();
                     declTypes.add("INTEGER");

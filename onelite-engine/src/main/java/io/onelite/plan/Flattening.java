@@ -2,6 +2,7 @@ package io.onelite.plan;
 
 import io.onelite.catalog.Column;
 import io.onelite.catalog.Table;
+import io.onelite.sql.ast.ColumnConstraint;
 import io.onelite.sql.ast.Expr;
 import io.onelite.sql.ast.FromItem;
 import io.onelite.sql.ast.ResultColumn;
@@ -22,23 +23,26 @@ import java.util.List;
  * view's names, and the others under names no SQL text can write ({@link #INTERNAL}, left out of
  * {@code *}, NATURAL and USING), which only the moved WHERE reads. So name resolution, {@code *}
  * and result names see the view's columns as before, and no name of the table that the view
- * leaves out becomes visible (it could make a name of the outer query ambiguous).
+ * leaves out becomes visible (it could make a name of the outer query ambiguous). A column the
+ * view computes ({@code a + b AS s}, or a column listed a second time) is added after the
+ * table's as a VIRTUAL generated column ({@link #withComputed}): computed from the row only
+ * where the query reads it, as SQLite's flattener substitutes the expression. {@code *},
+ * NATURAL and USING list the columns in the view's order ({@link Source#starOrder}).
  *
- * <p>Done only when the view's columns are plain columns of its table, each once (in the
- * table's order when the query has a NATURAL or USING join; {@code *} lists them in the view's
- * order, {@link Source#starOrder}); it has no DISTINCT, GROUP BY, HAVING, window, ORDER BY, LIMIT or WITH, and its
+ * <p>Done only when the view's columns read only its table's columns (no rowid, subquery,
+ * parameter, aggregate or window); it has no DISTINCT, GROUP BY, HAVING, window, ORDER BY, LIMIT or WITH, and its
  * WHERE no subquery or parameter; and it sits where its WHERE may join the outer one (on no
  * outer join's nullable side, outside a parenthesised join). Everything else is planned as a
- * query of its own, as before.
+ * query of its own, with the WHERE terms pushed into it ({@link PushDown}).
  */
 final class Flattening {
     /** Starts the names of the table's columns the view leaves out (SQL text cannot hold NUL). */
     static final String INTERNAL = "\u0000";
 
     /**
-     * @param table   the table read
+     * @param table   the table read, with the view's computed columns after its own
      * @param item    the view's FROM item (its INDEXED BY, and its name for the query plan)
-     * @param columns per view column, the table column it reads
+     * @param columns per view column, the column of {@code table} it reads
      * @param where   the view's WHERE, or null
      */
     record Flat(Table table, FromItem.Table item, int[] columns, Expr where) {
@@ -90,12 +94,8 @@ final class Flattening {
     private Flattening() {
     }
 
-    /**
-     * {@code select} as a {@link Flat}, or null when it is not flattened (see the class comment);
-     * {@code reorderable}: the query has no NATURAL or USING join, which list columns in their
-     * source's order, so the view's columns may come in another order than its table's.
-     */
-    static Flat of(Planner planner, SelectStmt select, boolean reorderable) {
+    /** {@code select} as a {@link Flat}, or null when it is not flattened (see the class comment). */
+    static Flat of(Planner planner, SelectStmt select) {
         if (select.with() != null || select.cores().size() != 1 || !select.orderBy().isEmpty() || select.limit() != null
                 || !(select.cores().get(0) instanceof SelectCore.Query q) || q.distinct() || !q.groupBy().isEmpty()
                 || q.having() != null || !q.windows().isEmpty() || !(q.from() instanceof FromItem.Table item)
@@ -113,30 +113,94 @@ final class Flattening {
         }
         String inner = innerName(item);
         List<Integer> columns = new ArrayList<>();
+        List<Expr> computed = new ArrayList<>();
+        boolean[] listed = new boolean[table.columns().size()];
         for (ResultColumn rc : q.columns()) {
             if (rc instanceof ResultColumn.Star || rc instanceof ResultColumn.TableStar ts && ts.table().equalsIgnoreCase(inner)) {
                 for (int i = 0; i < table.columns().size(); i++) {
-                    columns.add(i);
+                    columns.add(listed[i] ? computedColumn(table, computed, new Expr.ColumnRef(null, null,
+                            table.columns().get(i).name(), false)) : i);
+                    listed[i] = true;
                 }
             } else if (rc instanceof ResultColumn.Expression e && e.expr() instanceof Expr.ColumnRef c
-                    && tableColumn(table, inner, c) >= 0) {
+                    && tableColumn(table, inner, c) >= 0 && !listed[tableColumn(table, inner, c)]) {
                 columns.add(tableColumn(table, inner, c));
+                listed[tableColumn(table, inner, c)] = true;
+            } else if (rc instanceof ResultColumn.Expression e && computable(planner, e.expr(), table, inner)) {
+                columns.add(computedColumn(table, computed, unqualified(e.expr())));
             } else {
                 return null;
-            }
-        }
-        if (columns.stream().distinct().count() < columns.size()) {
-            return null; // a column listed twice: the source names each column once
-        }
-        for (int k = 1; k < columns.size(); k++) {
-            if (!reorderable && columns.get(k) <= columns.get(k - 1)) {
-                return null; // NATURAL and USING read the source in the table's order
             }
         }
         if (q.where() != null && !readsOnly(q.where(), table, inner)) {
             return null;
         }
-        return new Flat(table, item, columns.stream().mapToInt(Integer::intValue).toArray(), q.where());
+        Table read = computed.isEmpty() ? table : withComputed(planner, table, computed);
+        return new Flat(read, item, columns.stream().mapToInt(Integer::intValue).toArray(), q.where());
+    }
+
+    /**
+     * Whether the view column {@code e}, not a plain column listed for the first time, may be
+     * read as a column computed from the table's row ({@link #withComputed}): it reads only the
+     * table's columns and calls no aggregate. It is computed at each reference, as SQLite's
+     * flattener substitutes it: {@code random()} there gives another value each time it is read.
+     */
+    private static boolean computable(Planner planner, Expr e, Table table, String inner) {
+        return readsOnly(e, table, inner) && !AggregateCalls.containsAggregate(planner.functions, e);
+    }
+
+    /** {@code e} with its column references unqualified: the computed column reads its own row only. */
+    private static Expr unqualified(Expr e) {
+        return ColumnMapper.map(e, c -> new Expr.ColumnRef(null, null, c.column(), c.quoted()));
+    }
+
+    /** Adds {@code e} to the computed columns; its column in the table read ({@link #withComputed}). */
+    private static int computedColumn(Table table, List<Expr> computed, Expr e) {
+        computed.add(e);
+        return table.columns().size() + computed.size() - 1;
+    }
+
+    /**
+     * {@code table} with the view's computed columns after its own, as VIRTUAL generated columns
+     * (computed from the row when read, never stored), under names no SQL text can write. Each
+     * has its expression's affinity and collation, as the view's column has (SQLite's flattener
+     * keeps the expression's collation as the column's implicit one).
+     */
+    private static Table withComputed(Planner planner, Table table, List<Expr> computed) {
+        List<Column> columns = new ArrayList<>(table.columns());
+        Scope row = Writers.rowScope(table, null);
+        for (int k = 0; k < computed.size(); k++) {
+            Expr e = computed.get(k);
+            CExpr c = new ExprCompiler(planner, row).compile(e);
+            // '@' (none) where the expression has no affinity, as SQLite's subquery column: unlike
+            // BLOB, it takes the other side's in a comparison
+            columns.add(new Column(INTERNAL + "computed " + k, "", c.affinity(), false, null, null, c.collation(), 0,
+                    null, null, new ColumnConstraint.Generated(null, e, false, null)));
+        }
+        return new Table(table.name(), columns, table.rowidAlias(), table.primaryKey(), table.withoutRowid(),
+                table.autoincrement(), table.root(), table.sql(), table.checks(), table.foreignKeys(),
+                table.indexes(), table.clustered(), table.db(), table.strict());
+    }
+
+    /** Whether column {@code c} of the table read is one of the view's computed columns ({@link #withComputed}). */
+    static boolean isComputed(Column c) {
+        return c.generated() != null && c.name().startsWith(INTERNAL);
+    }
+
+    /** The column of {@code t} that computed column {@code c} copies ({@code SELECT a, a AS a2}), or null. */
+    static Column copiedColumn(Table t, Column c) {
+        return c.generated().expr() instanceof Expr.ColumnRef r && t.columnIndex(r.column()) >= 0
+                ? t.columns().get(t.columnIndex(r.column())) : null;
+    }
+
+    /**
+     * Whether computed column {@code column} of {@code t} is a second reference to the rowid
+     * alias, which SQLite's flattener leaves without a collation, as the rowid itself.
+     */
+    static boolean copiesRowid(Table t, int column) {
+        return column < t.columns().size() && isComputed(t.columns().get(column))
+                && t.columns().get(column).generated().expr() instanceof Expr.ColumnRef c
+                && t.columnIndex(c.column()) == t.rowidAlias() && t.rowidAlias() >= 0;
     }
 
     private static String innerName(FromItem.Table item) {

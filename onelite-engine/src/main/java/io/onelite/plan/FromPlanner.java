@@ -107,8 +107,6 @@ final class FromPlanner {
      * by a SELECT, whose WHERE then takes the view's ({@link #flattenedWhere}).
      */
     boolean flattens;
-    /** Whether the FROM clause has a NATURAL or USING join (set with {@link #flattens}). */
-    boolean joinsByName;
     /** The WHERE terms of the views and subqueries flattened, for the query's own WHERE. */
     final List<Expr> flattenedWhere = new ArrayList<>();
     /** The query's result-column aliases, which the {@link #pushable} terms may name ({@link ResultAliases}). */
@@ -295,7 +293,7 @@ final class FromPlanner {
         names = uniqueNames(names);
         int n = names.size();
         if (flattens && pushSide == PushDown.Side.FREE) {
-            Flattening.Flat flat = Flattening.of(planner, select, !joinsByName);
+            Flattening.Flat flat = Flattening.of(planner, select);
             if (flat != null && flat.columns().length == n) {
                 Source src = flat.source(alias, names);
                 e.query = null;

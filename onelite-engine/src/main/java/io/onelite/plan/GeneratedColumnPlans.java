@@ -30,9 +30,13 @@ final class GeneratedColumnPlans {
         Scope scope = Writers.rowScope(t, null);
         for (int i = 0; i < n; i++) {
             Column c = t.columns().get(i);
-            affinity[i] = c.affinity();
+            // a flattened view's column gives its expression's value as it is
+            affinity[i] = Flattening.isComputed(c) ? '@' : c.affinity();
             if (c.generated() != null) {
-                exprs[i] = new ExprCompiler(planner, scope).pure("a generated column").eval(c.generated().expr());
+                ExprCompiler compiler = new ExprCompiler(planner, scope);
+                // a flattened view's column is no schema expression: date('now') may run there
+                exprs[i] = (Flattening.isComputed(c) ? compiler : compiler.pure("a generated column"))
+                        .eval(c.generated().expr());
                 any = true;
             }
         }

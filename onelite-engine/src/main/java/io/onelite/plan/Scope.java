@@ -190,7 +190,8 @@ final class Scope {
          * (iColumn -1), have none, so beside them another operand's or compound arm's decides.
          */
         String collation() {
-            if (column < 0 || source.table() != null && column == source.table().rowidAlias()) {
+            if (column < 0 || source.table() != null && (column == source.table().rowidAlias()
+                    || Flattening.copiesRowid(source.table(), column))) {
                 return null;
             }
             String c = source.collations()[column];
@@ -317,7 +318,7 @@ final class Scope {
                 }
                 found = new Ref(depth, slot, c, src, this);
                 if (read) {
-                    usedColumns.computeIfAbsent(src, k -> new java.util.BitSet()).set(c);
+                    markUsed(src, c);
                 }
             } else if (src.hasRowid() && isRowidName(column)) {
                 if (found == null) {
@@ -329,6 +330,25 @@ final class Scope {
             }
         }
         return found;
+    }
+
+    /**
+     * Counts column {@code c} of {@code src} as read. A flattened view's computed column
+     * ({@link Flattening}) counts as the columns its expression reads, as SQLite's substituted
+     * expression does: an index holding those covers it.
+     */
+    private void markUsed(Source src, int c) {
+        java.util.BitSet used = usedColumns.computeIfAbsent(src, k -> new java.util.BitSet());
+        io.onelite.catalog.Table t = src.table();
+        if (t != null && c < t.columns().size() && Flattening.isComputed(t.columns().get(c))) {
+            for (int r : Writers.columnsRead(t, t.columns().get(c).generated().expr())) {
+                if (r >= 0) {
+                    markUsed(src, r);
+                }
+            }
+            return;
+        }
+        used.set(c);
     }
 
     static boolean isRowidName(String n) {

@@ -211,4 +211,28 @@ class MetaDataTests {
             }
         }
     }
+
+    /** A view read straight from its table: its plain columns and a column's copy name the table, an expression none. */
+    @ParameterizedTest
+    @MethodSource("io.onelite.jdbc.Drivers#both")
+    void resultSetMetaDataOfAViewNamesTheTableOfItsColumnsOnly(String url) throws SQLException {
+        try (Connection c = Drivers.open(url)) {
+            Drivers.exec(c, SCHEMA);
+            Drivers.exec(c, "INSERT INTO parent(name) VALUES('a')",
+                    "CREATE VIEW scored AS SELECT id, name, score * 2 AS doubled, name AS again FROM parent");
+            try (ResultSet rs = c.createStatement().executeQuery("SELECT id, name, doubled, again FROM scored")) {
+                ResultSetMetaData m = rs.getMetaData();
+                assertThat(m.getTableName(1)).isEqualTo("parent");
+                assertThat(m.getTableName(2)).isEqualTo("parent");
+                assertThat(m.getTableName(3)).isEmpty();
+                assertThat(m.getTableName(4)).isEqualTo("parent");
+                assertThat(m.getColumnTypeName(2)).isEqualTo("VARCHAR");
+                assertThat(m.getColumnTypeName(4)).isEqualTo("VARCHAR");
+                assertThat(m.getPrecision(4)).isEqualTo(40);
+                assertThat(rs.next()).isTrue();
+                assertThat(rs.getDouble(3)).isEqualTo(3.0);
+                assertThat(m.getColumnType(3)).isEqualTo(Types.FLOAT); // no declared type: the value's
+            }
+        }
+    }
 }
