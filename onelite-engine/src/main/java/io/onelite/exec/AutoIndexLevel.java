@@ -227,6 +227,12 @@ public final class AutoIndexLevel extends Level {
         return scanning ? super.rowIdentity(f) : current.identity;
     }
 
+    /** The plan of the rows it indexes (a subquery's co-routine), before the join loop's lines. */
+    @Override
+    protected java.util.List<String> explainBefore() {
+        return source.explainBefore();
+    }
+
     @Override
     public String describe() {
         StringBuilder terms = new StringBuilder(" (");

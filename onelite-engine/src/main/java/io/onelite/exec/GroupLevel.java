@@ -143,7 +143,9 @@ public final class GroupLevel extends Level {
     protected List<String> explainBefore() {
         List<String> lines = new java.util.ArrayList<>();
         lines.add((widths != null ? "MATERIALIZE " : "CO-ROUTINE ") + name);
-        lines.addAll(Level.explain(levels));
+        for (String line : Level.explain(levels)) {
+            lines.add(Query.NEST + line.replace("\n", "\n" + Query.NEST)); // under the line above, as SQLite's tree
+        }
         return lines;
     }
 

@@ -182,7 +182,7 @@ public abstract class Level {
         for (Level l : levels) {
             if (l.unmatchedScan != null) {
                 out.add("RIGHT-JOIN " + l.rightJoinName);
-                out.add(l.unmatchedScan.describe());
+                out.add(Query.NEST + l.unmatchedScan.describe());
             }
         }
         return out;

@@ -44,6 +44,33 @@ public final class ListLevel extends Level {
         return true;
     }
 
+    /** EXPLAIN QUERY PLAN's line introducing the query's own plan ("CO-ROUTINE name"), or null. */
+    private String planHead;
+    private Query planned;
+
+    /**
+     * This level, its query's plan shown before the join loop's lines under the line
+     * {@code head} (SQLite's "CO-ROUTINE v", "MATERIALIZE v"); a null {@code head} shows none.
+     */
+    public ListLevel explaining(String head, Query query) {
+        this.planHead = head;
+        this.planned = query;
+        return this;
+    }
+
+    @Override
+    protected List<String> explainBefore() {
+        if (planHead == null) {
+            return List.of();
+        }
+        List<String> lines = new java.util.ArrayList<>();
+        lines.add(planHead);
+        for (String line : planned.explain()) {
+            lines.add(Query.NEST + line.replace("\n", "\n" + Query.NEST));
+        }
+        return lines;
+    }
+
     /** Rows of a list as an iterator. */
     public static RowIterator iterate(List<Object[]> rows) {
         return RowIterator.of(rows);

@@ -188,7 +188,7 @@ final class AccessPlanner {
                 }
                 return r;
             };
-            return new Access(ListLevel.pulled(slot, e.name, rows), false);
+            return new Access(ListLevel.pulled(slot, e.name, rows).explaining(e.subplan, q), false);
         }
         Table t = e.table;
         // EXPLAIN QUERY PLAN names a source by its alias, as SQLite ("SEARCH c USING ...")

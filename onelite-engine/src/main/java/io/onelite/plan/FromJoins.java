@@ -119,6 +119,7 @@ final class FromJoins {
             FromPlanner.Entry e = fp.entries.get(level);
             e.leftJoin = left;
             e.rightJoin = outerRight;
+            e.crossJoin = type == Join.JoinType.CROSS;
             if (outerRight) {
                 fp.rightJoins.add(level);
             }

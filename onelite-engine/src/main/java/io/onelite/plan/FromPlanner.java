@@ -44,6 +44,17 @@ final class FromPlanner {
         String name;
         /** For a view read straight from its table ({@link Flattening}): how the query plan names it. */
         String shownAs;
+        /**
+         * A view, FROM subquery or CTE planned as a query of its own: what it reads (the view's
+         * name, the CTE, or the subquery's FROM item), for {@link SubqueryPlans}; null otherwise.
+         */
+        Object subquery;
+        /** Whether WHERE terms of the query were pushed into it ({@link PushDown}). */
+        boolean pushedInto;
+        /** EXPLAIN QUERY PLAN's line introducing its plan ("CO-ROUTINE v", {@link SubqueryPlans}), or null: not shown. */
+        String subplan;
+        /** The right side of a CROSS JOIN. */
+        boolean crossJoin;
         /** {@code INDEXED BY name}: the only index the source may be read through; else null. */
         String indexedBy;
         /** {@code NOT INDEXED}: the source is read by rowid or scanned, never through an index. */
@@ -206,10 +217,12 @@ final class FromPlanner {
                 scope.sources.add(new Source(alias, null, new ArrayList<>(p.names()), p.tableAffinities().clone(),
                         p.collations().clone(), false, new boolean[p.names().size()]));
             } else if (cte != null) {
-                // SQLite pushes into a CTE it reads as a subquery: named once and not MATERIALIZED
-                boolean once = cte.materialized() != CommonTableExpr.Materialized.MATERIALIZED
-                        && planner.cteUses.getOrDefault(cte, 2) < 2;
-                subquery(e, cte.select(), alias, cte.columns(), null, once ? pushSide(item, e) : null);
+                // SQLite flattens a CTE unless MATERIALIZED, and pushes into one it reads as a
+                // subquery only when it is named once (else its rows are shared)
+                boolean flattens = cte.materialized() != CommonTableExpr.Materialized.MATERIALIZED;
+                boolean once = flattens && planner.cteUses.getOrDefault(cte, 2) < 2;
+                subquery(e, cte.select(), alias, cte.columns(), null, flattens ? pushSide(item, e) : null, once);
+                e.subquery = e.query != null ? cte : null;
             } else {
                 Table table = planner.schema.table(t.name());
                 if (table != null) {
@@ -245,14 +258,16 @@ final class FromPlanner {
                         throw planner.schema.missingTable(t.name(), shown);
                     }
                     planner.inView(v, () -> {
-                        subquery(e, v.select(), alias, v.columnNames(), v.name(), pushSide(item, e));
+                        subquery(e, v.select(), alias, v.columnNames(), v.name(), pushSide(item, e), true);
+                        e.subquery = e.query != null ? v.name() : null;
                         return null;
                     });
                 }
             }
         } else if (item instanceof FromItem.Subquery s) {
             subquery(e, s.select(), s.alias() != null ? s.alias() : "(subquery-" + (e.slot + 1) + ")", List.of(), null,
-                    pushSide(item, e));
+                    pushSide(item, e), true);
+            e.subquery = e.query != null ? s : null;
         } else {
             functions.add(e, (FromItem.TableFunction) item);
         }
@@ -268,14 +283,15 @@ final class FromPlanner {
      * A subquery, CTE or view ({@code view}: its name, else null) in FROM, its columns named by
      * {@code columnNames} when given, else by its result columns; names made unique as SQLite's
      * sqlite3ColumnsFromExprList does. On the condition {@code pushSide} (null: none), a view,
-     * FROM subquery or CTE named once (SQLite materializes a CTE named twice) is read straight
-     * from its table when it only picks columns of one table and filters it ({@link Flattening},
-     * on no outer join's nullable side), else gets the query's WHERE terms on its columns
-     * pushed into it, into each arm of a compound ({@link PushDown}, SQLite's pushDownWhereTerms).
+     * FROM subquery or CTE is read straight from its table when it only reads one table's
+     * columns and filters its rows ({@link Flattening}, on no outer join's nullable side), else,
+     * when {@code pushes} (not a CTE named twice, whose rows SQLite shares), gets the query's
+     * WHERE terms on its columns pushed into it, into each arm of a compound ({@link PushDown},
+     * SQLite's pushDownWhereTerms).
      */
     private void subquery(Entry e, SelectStmt select, String alias, List<String> columnNames, String view,
-                          PushDown.Side pushSide) {
-        boolean mayPushDown = pushSide != null;
+                          PushDown.Side pushSide, boolean pushes) {
+        boolean mayPushDown = pushSide != null && pushes;
         Scope probe = new Scope(scope.outer, true);
         Planner.Planned p = planner.plan(select, probe);
         e.query = p.query();
@@ -323,6 +339,7 @@ final class FromPlanner {
         SelectStmt pushed = mayPushDown ? PushDown.into(planner, select, p, alias, names, terms, pushInto != null,
                 pushSide == PushDown.Side.NULLABLE) : null;
         if (pushed != null) {
+            e.pushedInto = true;
             Scope again = new Scope(scope.outer, true);
             e.query = planner.plan(pushed, again).query();
             e.queryCorrelated = again.correlatedFromInside;

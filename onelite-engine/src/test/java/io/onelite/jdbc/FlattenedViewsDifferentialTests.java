@@ -151,6 +151,15 @@ class FlattenedViewsDifferentialTests {
                 "SELECT k, (SELECT s FROM v WHERE v.id = u.k) FROM u ORDER BY k",
                 "WITH x AS (SELECT id, a - id AS y FROM t) SELECT u.k, x.y FROM u JOIN x ON x.id = u.k ORDER BY 1",
                 "EXPLAIN QUERY PLAN WITH x AS (SELECT id, a - id AS y FROM t) SELECT u.k, x.y FROM u JOIN x ON x.id = u.k",
+                // a CTE named twice is flattened at each use too (unless MATERIALIZED)
+                "WITH x AS (SELECT id, a * 10 AS y FROM t) SELECT x1.id, x2.y FROM x AS x1 JOIN x AS x2 ON x2.id = x1.a"
+                        + " ORDER BY 1",
+                "EXPLAIN QUERY PLAN WITH x AS (SELECT id, a * 10 AS y FROM t)"
+                        + " SELECT x1.id, x2.y FROM x AS x1 JOIN x AS x2 ON x2.id = x1.a",
+                "EXPLAIN QUERY PLAN WITH x AS MATERIALIZED (SELECT id, a * 10 AS y FROM t)"
+                        + " SELECT x1.id, x2.y FROM x AS x1 JOIN x AS x2 ON x2.id = x1.a",
+                "WITH x AS (SELECT id FROM t WHERE a > 2) SELECT k FROM u WHERE k IN (SELECT id FROM x)"
+                        + " AND k NOT IN (SELECT id + 1 FROM x) ORDER BY k",
                 "SELECT * FROM (SELECT p, q + 1 AS q1, upper(z) AS zu FROM r) AS rr JOIN u ON u.k = rr.q1 ORDER BY p",
                 "EXPLAIN QUERY PLAN SELECT * FROM (SELECT p, q + 1 AS q1 FROM r) WHERE p = 'b'",
                 "SELECT * FROM (SELECT p, q + 1 AS q1 FROM r) WHERE p = 'b'",
