@@ -102,6 +102,7 @@ final class CorePlanner {
         // result columns, with * expanded
         List<Expr> exprs = new ArrayList<>();
         List<String> names = new ArrayList<>();
+        List<String> tableNames = new ArrayList<>();
         for (ResultColumn rc : q.columns()) {
             if (rc instanceof ResultColumn.Star) {
                 if (scope.sources.isEmpty()) {
@@ -124,7 +125,11 @@ final class CorePlanner {
                 exprs.add(e.expr());
                 names.add(e.alias() != null ? e.alias()
                         : e.expr() instanceof Expr.ColumnRef c ? columnName(scope, c) : e.text());
+                tableNames.add(e.alias() != null ? e.alias()
+                        : skipCollateAndLikely(e.expr()) instanceof Expr.ColumnRef c ? columnName(scope, c) : e.text());
+                continue;
             }
+            tableNames.addAll(names.subList(tableNames.size(), names.size())); // * lists columns by their names
         }
         Limits.resultColumns(exprs.size());
         Limits.byTerms(q.groupBy().size(), "GROUP");
@@ -446,7 +451,23 @@ final class CorePlanner {
                     .withoutOwnPlanLine(sortIsDistinct).withSortedPrefix(presorted);
         }
         return new Planner.Planned(query, names, declTypes, tables, affs, colls,
-                List.of(SubqueryColumnTypes.Arm.of(exprs, affs, colls, scope)));
+                List.of(SubqueryColumnTypes.Arm.of(exprs, affs, colls, scope)), tableNames);
+    }
+
+    /** {@code e} without the COLLATE operators and likely(), unlikely(), likelihood() calls around it (sqlite3ExprSkipCollateAndLikely). */
+    private static Expr skipCollateAndLikely(Expr e) {
+        while (true) {
+            if (e instanceof Expr.Collate c) {
+                e = c.expr();
+            } else if (e instanceof Expr.FunctionCall f && !f.args().isEmpty() && f.over() == null && f.filter() == null
+                    && (f.name().equalsIgnoreCase("likely") && f.args().size() == 1
+                    || f.name().equalsIgnoreCase("unlikely") && f.args().size() == 1
+                    || f.name().equalsIgnoreCase("likelihood") && f.args().size() == 2)) {
+                e = f.args().get(0);
+            } else {
+                return e;
+            }
+        }
     }
 
     /**

@@ -295,7 +295,7 @@ public final class DdlExecutor {
         char[] affs = p.tableAffinities();
         int n = 0;
         for (int i = 0; i < p.names().size(); i++) {
-            String name = p.names().get(i);
+            String name = p.tableNames().get(i);
             String type = switch (affs[i]) {
                 case 'B' -> " TEXT";
                 case 'C' -> " NUM";

@@ -214,7 +214,7 @@ final class FromPlanner {
                 e.queryCorrelated = probe.correlatedFromInside;
                 e.name = alias;
                 // its columns' affinities by the compound rule over both parts, as any compound read in FROM
-                scope.sources.add(new Source(alias, null, new ArrayList<>(p.names()), p.tableAffinities().clone(),
+                scope.sources.add(new Source(alias, null, new ArrayList<>(p.tableNames()), p.tableAffinities().clone(),
                         p.collations().clone(), false, new boolean[p.names().size()]));
             } else if (cte != null) {
                 // SQLite flattens a CTE unless MATERIALIZED, and pushes into one it reads as a
@@ -297,7 +297,7 @@ final class FromPlanner {
         e.query = p.query();
         e.queryCorrelated = probe.correlatedFromInside;
         e.name = alias;
-        List<String> names = new ArrayList<>(p.names());
+        List<String> names = new ArrayList<>(p.tableNames());
         if (!columnNames.isEmpty()) {
             if (columnNames.size() != names.size()) {
                 throw new OneLiteException(ResultCode.ERROR, view != null

@@ -122,10 +122,20 @@ public final class Planner {
 
     /**
      * A planned query with the metadata of its result columns: {@code affinities} as its result
-     * expressions have them, {@code arms} what {@link #tableAffinities} needs.
+     * expressions have them, {@code arms} what {@link #tableAffinities} needs, {@code tableNames}
+     * the names its columns get when it is read as a table (a view, a subquery in FROM, a CTE,
+     * CREATE TABLE AS), as SQLite's sqlite3ColumnsFromExprList: a column under COLLATE or
+     * likely() is named by the column ({@code x COLLATE NOCASE} is "x" there, not in a result).
      */
     public record Planned(Query query, List<String> names, List<String> declTypes, List<String> tables,
-                          char[] affinities, String[] collations, List<SubqueryColumnTypes.Arm> arms) {
+                          char[] affinities, String[] collations, List<SubqueryColumnTypes.Arm> arms,
+                          List<String> tableNames) {
+        /** Where the names as a table are the result's names ({@link #tableNames}). */
+        public Planned(Query query, List<String> names, List<String> declTypes, List<String> tables,
+                       char[] affinities, String[] collations, List<SubqueryColumnTypes.Arm> arms) {
+            this(query, names, declTypes, tables, affinities, collations, arms, names);
+        }
+
         /**
          * The affinities of its columns when it is read as a table (a view, a subquery in FROM,
          * CREATE TABLE AS): a compound's columns by SQLite's compound rule ({@link SubqueryColumnTypes}).
@@ -157,7 +167,7 @@ public final class Planner {
     ViewColumns viewColumns(io.onelite.catalog.View v) {
         return inView(v, () -> {
             Planned p = select(v.select());
-            return new ViewColumns(p, FromPlanner.uniqueNames(v.columnNames().isEmpty() ? p.names() : v.columnNames()));
+            return new ViewColumns(p, FromPlanner.uniqueNames(v.columnNames().isEmpty() ? p.tableNames() : v.columnNames()));
         });
     }
 
@@ -363,7 +373,7 @@ public final class Planner {
             q = new SortLimitQuery(q, n, keys, desc, colls, nullsFirst, lim, off);
         }
         return new Planned(q, first.names(), first.declTypes(), first.tables(), first.affinities(), first.collations(),
-                arms(cores, planned, n, !ctes.isEmpty()));
+                arms(cores, planned, n, !ctes.isEmpty()), first.tableNames());
     }
 
     /**
@@ -550,7 +560,7 @@ public final class Planner {
         }
         SelectStmt initial = new SelectStmt(null, cores.get(0), s.compounds().subList(0, split - 1), List.of(), null, null);
         Planned first = plan(initial, outer);
-        List<String> names = cte.columns().isEmpty() ? first.names() : cte.columns();
+        List<String> names = cte.columns().isEmpty() ? first.tableNames() : cte.columns();
         io.onelite.exec.RecursiveQuery.WorkingTable wt = new io.onelite.exec.RecursiveQuery.WorkingTable();
         String key = cte.name().toLowerCase(Locale.ROOT);
         working.put(key, new Object[]{wt, names, first});

@@ -127,6 +127,40 @@ class LenientViewTests {
     }
 
     @Test
+    void aColumnUnderCollateOrLikelyIsNamedByTheColumnInAViewSubqueryCteOrTableAsSelect() throws Exception {
+        String[] setup = {"CREATE TABLE t(x, y)", "INSERT INTO t VALUES (1, 2)",
+                "CREATE VIEW v AS SELECT x COLLATE NOCASE, +y, t.x, (x), x AS z, likely(y), unlikely(x COLLATE RTRIM),"
+                        + " likelihood(y, 0.5) FROM t",
+                "CREATE TABLE t2 AS SELECT x COLLATE NOCASE, likely(y) FROM t"};
+        String[] queries = {"SELECT * FROM v", "SELECT * FROM (SELECT x COLLATE NOCASE, y FROM t)",
+                "WITH c AS (SELECT y COLLATE BINARY FROM t) SELECT * FROM c", "SELECT * FROM t2",
+                // a result column keeps its text
+                "SELECT x COLLATE NOCASE, (y), t.x, likely(y) FROM t"};
+        try (Database db = Database.open(":memory:", DatabaseOptions.DEFAULTS); Session s = db.openSession();
+             Connection c = DriverManager.getConnection("jdbc:sqlite::memory:")) {
+            for (String sql : setup) {
+                s.execute(sql);
+                c.createStatement().execute(sql);
+            }
+            for (String sql : queries) {
+                List<String> mine = new ArrayList<>();
+                try (Statement st = s.prepare(sql)) {
+                    for (int i = 0; i < st.columnCount(); i++) {
+                        mine.add(st.columnName(i));
+                    }
+                }
+                List<String> theirs = new ArrayList<>();
+                try (ResultSet rs = c.createStatement().executeQuery(sql)) {
+                    for (int i = 1; i <= rs.getMetaData().getColumnCount(); i++) {
+                        theirs.add(rs.getMetaData().getColumnName(i));
+                    }
+                }
+                assertThat(mine).as(sql).isEqualTo(theirs);
+            }
+        }
+    }
+
+    @Test
     void tableInfoOfAViewListsItsColumnsTypedAsSqliteTypesThem() throws Exception {
         run("CREATE TABLE t(a INTEGER NOT NULL PRIMARY KEY, b TEXT DEFAULT 'x', c, d VARCHAR(10), e DECIMAL(5,2), f FLOAT)",
                 "CREATE VIEW v(x, y) AS SELECT a, b || 'z' FROM t",
