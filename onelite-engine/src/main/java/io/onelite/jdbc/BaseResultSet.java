@@ -105,16 +105,25 @@ abstract class BaseResultSet extends ReadOnlyResultSetMethods {
         return v;
     }
 
-    /** The current row's value of a column (0-based), or null when not on a row; for metadata. */
+    /**
+     * The current row's value of a column (0-based), for metadata: before {@link #next()}, the
+     * first row's when it is known already ({@link #upcoming}), as sqlite-jdbc, which has stepped
+     * the statement once, types an expression's column by it; else null.
+     */
     Object peek(int column0) {
-        if (closed || row == 0 || afterLast) {
+        if (closed || afterLast) {
             return null;
         }
         try {
-            return value(column0);
+            return row == 0 ? upcoming(column0) : value(column0);
         } catch (SQLException | RuntimeException e) {
             return null;
         }
+    }
+
+    /** Before the first {@link #next()}: the first row's value of a column (0-based) if known, else null. */
+    protected Object upcoming(int column0) throws SQLException {
+        return null;
     }
 
     @Override

@@ -96,6 +96,12 @@ final class EngineResultSet extends BaseResultSet {
         }
     }
 
+    /** The engine statement has stepped once already: its first row is there to read. */
+    @Override
+    protected Object upcoming(int column0) throws SQLException {
+        return pending && !released ? value(column0) : null;
+    }
+
     @Override
     protected int columnCount() {
         return columns.size();

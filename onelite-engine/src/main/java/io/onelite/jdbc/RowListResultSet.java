@@ -32,6 +32,11 @@ final class RowListResultSet extends BaseResultSet {
     }
 
     @Override
+    protected Object upcoming(int column0) {
+        return index < 0 && !rows.isEmpty() ? rows.get(0)[column0] : null;
+    }
+
+    @Override
     protected int columnCount() {
         return columns.size();
     }

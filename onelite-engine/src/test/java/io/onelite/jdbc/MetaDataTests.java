@@ -6,6 +6,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 import java.sql.Connection;
 import java.sql.DatabaseMetaData;
+import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.ResultSetMetaData;
 import java.sql.SQLException;
@@ -232,6 +233,37 @@ class MetaDataTests {
                 assertThat(rs.next()).isTrue();
                 assertThat(rs.getDouble(3)).isEqualTo(3.0);
                 assertThat(m.getColumnType(3)).isEqualTo(Types.FLOAT); // no declared type: the value's
+            }
+        }
+    }
+
+    /**
+     * Before next(), a column without a declared type is typed by the first row's value, as
+     * sqlite-jdbc does (it has stepped once): what Hibernate reads to map a native query's scalars.
+     */
+    @ParameterizedTest
+    @MethodSource("io.onelite.jdbc.Drivers#both")
+    void anExpressionColumnIsTypedByTheFirstRowBeforeNext(String url) throws SQLException {
+        try (Connection c = Drivers.open(url)) {
+            Drivers.exec(c, SCHEMA);
+            Drivers.exec(c, "INSERT INTO parent(name, score) VALUES('a', 2.5)");
+            try (ResultSet rs = c.createStatement().executeQuery(
+                    "SELECT count(*), max(score), upper(name), NULL FROM parent")) {
+                ResultSetMetaData m = rs.getMetaData();
+                assertThat(m.getColumnType(1)).isEqualTo(Types.INTEGER);
+                assertThat(m.getColumnType(2)).isEqualTo(Types.FLOAT);
+                assertThat(m.getColumnType(3)).isEqualTo(Types.VARCHAR);
+                assertThat(m.getColumnType(4)).isEqualTo(Types.NUMERIC);
+                assertThat(rs.next()).isTrue();
+                assertThat(rs.getLong(1)).isEqualTo(1);
+                assertThat(m.getColumnType(1)).isEqualTo(Types.INTEGER);
+            }
+            try (PreparedStatement p = c.prepareStatement("SELECT id + 0 FROM parent WHERE id > ?")) {
+                p.setInt(1, 100);
+                try (ResultSet rs = p.executeQuery()) {
+                    assertThat(rs.getMetaData().getColumnType(1)).isEqualTo(Types.NUMERIC); // no row: no type to go by
+                    assertThat(rs.next()).isFalse();
+                }
             }
         }
     }
