@@ -55,6 +55,8 @@ final class FromPlanner {
         String subplan;
         /** The right side of a CROSS JOIN. */
         boolean crossJoin;
+        /** A joined subquery whose bare-named WHERE terms may go in once the FROM clause is whole ({@link #pushBareNames}). */
+        BarePush barePush;
         /** {@code INDEXED BY name}: the only index the source may be read through; else null. */
         String indexedBy;
         /** {@code NOT INDEXED}: the source is read by rowid or scanned, never through an index. */
@@ -258,7 +260,12 @@ final class FromPlanner {
                         throw planner.schema.missingTable(t.name(), shown);
                     }
                     planner.inView(v, () -> {
-                        subquery(e, v.select(), alias, v.columnNames(), v.name(), pushSide(item, e), true);
+                        addingView = v;
+                        try {
+                            subquery(e, v.select(), alias, v.columnNames(), v.name(), pushSide(item, e), true);
+                        } finally {
+                            addingView = null;
+                        }
                         e.subquery = e.query != null ? v.name() : null;
                         return null;
                     });
@@ -277,6 +284,78 @@ final class FromPlanner {
     /** On what condition WHERE terms may be pushed into the view or subquery {@code item} ({@link #pushInto}); null: none. */
     private PushDown.Side pushSide(FromItem item, Entry e) {
         return pushInto == null ? PushDown.Side.FREE : e.group < 0 ? pushInto.get(item) : null;
+    }
+
+    /** What a joined subquery needs to take more WHERE terms later: its SELECT as planned, its columns' names. */
+    private record BarePush(SelectStmt select, Planner.Planned planned, List<String> names, boolean nullable,
+                            io.onelite.catalog.View view) {
+    }
+
+    /** The view being planned by {@link #add} (its SELECT is re-planned in its context), or null. */
+    private io.onelite.catalog.View addingView;
+
+    /**
+     * In a join, a WHERE term naming a subquery's column by its bare name goes into it only when,
+     * with the whole FROM clause in place, the name binds to that subquery (SQLite binds names
+     * before it pushes): not when another source has it too (ambiguous), nor when USING or
+     * NATURAL merged it into another source's column. The subquery is then planned again with
+     * those terms and its qualified ones.
+     */
+    void pushBareNames() {
+        if (pushInto == null) {
+            return;
+        }
+        for (Entry e : entries) {
+            BarePush b = e.barePush;
+            if (b == null || e.query == null) {
+                continue;
+            }
+            List<Expr> terms = new ArrayList<>();
+            boolean bare = false;
+            for (Expr t : pushable) {
+                if (PushDown.qualified(t)) {
+                    terms.add(t);
+                } else if (bindsTo(t, base + e.slot)) {
+                    terms.add(t);
+                    bare = true;
+                }
+            }
+            if (!bare) {
+                continue;
+            }
+            SelectStmt pushed = PushDown.into(planner, b.select(), b.planned(), e.name, b.names(), terms, false,
+                    b.nullable());
+            if (pushed == null) {
+                continue;
+            }
+            Scope again = new Scope(scope.outer, true);
+            java.util.function.Supplier<io.onelite.exec.Query> plan = () -> planner.plan(pushed, again).query();
+            io.onelite.exec.Query q = b.view() == null ? plan.get() : planner.inView(b.view(), plan);
+            e.pushedInto = true;
+            e.queryCorrelated = again.correlatedFromInside;
+            e.query = b.select().cores().size() > 1
+                    ? io.onelite.exec.RealColumnsQuery.of(q, b.planned().tableAffinities()) : q;
+        }
+    }
+
+    /** Whether every bare name {@code t} reads binds to the source in {@code slot}, no merged column standing in. */
+    private boolean bindsTo(Expr t, int slot) {
+        if (t instanceof Expr.ColumnRef c && c.table() == null) {
+            Scope.Ref r;
+            try {
+                r = scope.peek(null, c.column());
+            } catch (OneLiteException ambiguous) {
+                return false;
+            }
+            return r != null && r.depth() == 0 && r.slot() == slot && r.column() >= 0
+                    && scope.mergedUsing(r.slot(), r.column()) == null;
+        }
+        for (Expr child : ExprWalker.children(t)) {
+            if (!bindsTo(child, slot)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /**
@@ -338,6 +417,9 @@ final class FromPlanner {
         }
         SelectStmt pushed = mayPushDown ? PushDown.into(planner, select, p, alias, names, terms, pushInto != null,
                 pushSide == PushDown.Side.NULLABLE) : null;
+        if (mayPushDown && pushInto != null) {
+            e.barePush = new BarePush(select, p, names, pushSide == PushDown.Side.NULLABLE, addingView);
+        }
         if (pushed != null) {
             e.pushedInto = true;
             Scope again = new Scope(scope.outer, true);

@@ -27,8 +27,9 @@ import java.util.Map;
  * the copy in its HAVING. OneLite also leaves alone compounds whose first arm or a many-row arm is
  * VALUES, and terms with subqueries or with calls of functions that may give another value each time.
  * In a join, the subquery must not be on an outer join's nullable side, or there the term must be
- * one that rejects its NULL row (SQLite then makes the join an inner one), and only terms whose
- * columns are all qualified go (a bare name may be another source's).
+ * one that rejects its NULL row (SQLite then makes the join an inner one); a term with a bare name
+ * goes only once the whole FROM clause shows the name binds to the subquery
+ * ({@link FromPlanner#pushBareNames}).
  */
 final class PushDown {
     private PushDown() {
@@ -70,13 +71,20 @@ final class PushDown {
         for (int i = 0; i < cores.size(); i++) {
             SelectCore.Query q = asQuery(cores.get(i), i);
             boolean aggregate = !q.groupBy().isEmpty() || aggregates(planner, arms.get(i).columns());
-            Expr filter = aggregate ? q.having() : q.where(); // an aggregate arm filters its groups, as SQLite
+            boolean oneTable = q.from() instanceof FromItem.Table;
+            Expr where = q.where();
+            Expr having = q.having();
             for (Expr t : pushed) {
                 Expr copy = substitute(t, alias, names, arms.get(i).columns());
-                filter = filter == null ? copy : new Expr.Binary(Expr.BinaryOp.AND, filter, copy);
+                // an aggregate arm filters its groups, or its rows when the term reads only its
+                // GROUP BY keys (SQLite's havingToWhere), as for a subquery of one SELECT
+                if (aggregate && (q.groupBy().isEmpty() || !onKeys(t, alias, names, arms.get(i), q.groupBy(), oneTable))) {
+                    having = having == null ? copy : new Expr.Binary(Expr.BinaryOp.AND, having, copy);
+                } else {
+                    where = where == null ? copy : new Expr.Binary(Expr.BinaryOp.AND, where, copy);
+                }
             }
-            out.add(new SelectCore.Query(q.distinct(), q.columns(), q.from(), aggregate ? q.where() : filter,
-                    q.groupBy(), aggregate ? filter : q.having(), q.windows()));
+            out.add(new SelectCore.Query(q.distinct(), q.columns(), q.from(), where, q.groupBy(), having, q.windows()));
         }
         List<SelectStmt.CompoundTerm> compounds = new ArrayList<>();
         for (int i = 0; i < select.compounds().size(); i++) {
@@ -268,7 +276,7 @@ final class PushDown {
      * Whether every column {@code e} reads is qualified: in a join a bare name may be another
      * source's, which is known only once the whole FROM clause is in place.
      */
-    private static boolean qualified(Expr e) {
+    static boolean qualified(Expr e) {
         if (e instanceof Expr.ColumnRef c) {
             return c.table() != null;
         }
