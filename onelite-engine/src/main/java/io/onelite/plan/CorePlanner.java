@@ -96,7 +96,7 @@ final class CorePlanner {
                 from.pushableAliases = aliases;
             }
             from.add(q.from());
-            from.pushBareNames();
+            from.pushJoinTerms();
             SubqueryPlans.name(planner, from);
         }
         made[1] = scope;

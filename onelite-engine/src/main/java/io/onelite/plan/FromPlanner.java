@@ -55,7 +55,7 @@ final class FromPlanner {
         String subplan;
         /** The right side of a CROSS JOIN. */
         boolean crossJoin;
-        /** A joined subquery whose bare-named WHERE terms may go in once the FROM clause is whole ({@link #pushBareNames}). */
+        /** A joined subquery that may take more terms once the FROM clause is whole ({@link #pushJoinTerms}). */
         BarePush barePush;
         /** {@code INDEXED BY name}: the only index the source may be read through; else null. */
         String indexedBy;
@@ -295,13 +295,16 @@ final class FromPlanner {
     private io.onelite.catalog.View addingView;
 
     /**
-     * In a join, a WHERE term naming a subquery's column by its bare name goes into it only when,
-     * with the whole FROM clause in place, the name binds to that subquery (SQLite binds names
-     * before it pushes): not when another source has it too (ambiguous), nor when USING or
-     * NATURAL merged it into another source's column. The subquery is then planned again with
-     * those terms and its qualified ones.
+     * In a join, the terms SQLite pushes into a subquery that only the whole FROM clause shows
+     * (SQLite binds names and moves ON terms into the WHERE clause before it pushes): a WHERE term
+     * naming the subquery's column by its bare name, when the name binds to it (not when another
+     * source has it too, ambiguous, nor when USING or NATURAL merged it into another source's
+     * column); an inner join's ON term, as a WHERE term, when no RIGHT or FULL JOIN could stand
+     * between (restriction 9); and the ON terms of the LEFT JOIN the subquery is the right side
+     * of, which filter its rows before NULL rows are added (restriction 4 allows those). With
+     * any of them, the subquery is planned again with them and its qualified WHERE terms.
      */
-    void pushBareNames() {
+    void pushJoinTerms() {
         if (pushInto == null) {
             return;
         }
@@ -310,21 +313,33 @@ final class FromPlanner {
             if (b == null || e.query == null) {
                 continue;
             }
+            int slot = base + e.slot;
             List<Expr> terms = new ArrayList<>();
-            boolean bare = false;
+            boolean more = false;
             for (Expr t : pushable) {
+                if (b.nullable() && !PushDown.rejectsNull(t)) {
+                    continue; // on a nullable side, only a term its NULL row fails
+                }
                 if (PushDown.qualified(t)) {
+                    terms.add(t); // as the first push took it
+                } else if (bindsTo(t, slot)) {
                     terms.add(t);
-                } else if (bindsTo(t, base + e.slot)) {
-                    terms.add(t);
-                    bare = true;
+                    more = true;
                 }
             }
-            if (!bare) {
+            for (Term t : this.terms) {
+                boolean own = t.onLevel() == e.slot && e.leftJoin && !e.rightJoin;
+                boolean inner = t.onLevel() < 0 && t.onGroup() < 0 && t.context() < 0 && rightJoins.isEmpty()
+                        && (!b.nullable() || PushDown.rejectsNull(t.expr()));
+                if ((own || inner) && (PushDown.qualified(t.expr()) || bindsTo(t.expr(), slot))) {
+                    terms.add(t.expr());
+                    more = true;
+                }
+            }
+            if (!more) {
                 continue;
             }
-            SelectStmt pushed = PushDown.into(planner, b.select(), b.planned(), e.name, b.names(), terms, false,
-                    b.nullable());
+            SelectStmt pushed = PushDown.into(planner, b.select(), b.planned(), e.name, b.names(), terms, false, false);
             if (pushed == null) {
                 continue;
             }

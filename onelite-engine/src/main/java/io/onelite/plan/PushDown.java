@@ -27,9 +27,8 @@ import java.util.Map;
  * the copy in its HAVING. OneLite also leaves alone compounds whose first arm or a many-row arm is
  * VALUES, and terms with subqueries or with calls of functions that may give another value each time.
  * In a join, the subquery must not be on an outer join's nullable side, or there the term must be
- * one that rejects its NULL row (SQLite then makes the join an inner one); a term with a bare name
- * goes only once the whole FROM clause shows the name binds to the subquery
- * ({@link FromPlanner#pushBareNames}).
+ * one that rejects its NULL row (SQLite then makes the join an inner one); a term with a bare name,
+ * and ON terms, go once the whole FROM clause is in place ({@link FromPlanner#pushJoinTerms}).
  */
 final class PushDown {
     private PushDown() {

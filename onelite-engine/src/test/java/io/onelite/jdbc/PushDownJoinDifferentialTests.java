@@ -68,4 +68,30 @@ class PushDownJoinDifferentialTests {
                 "SELECT u.a, s FROM u JOIN gc ON gc.k = u.a WHERE k = 1",
                 "SELECT u.a, s FROM u JOIN gc ON gc.k = u.a WHERE k = 2");
     }
+
+    /**
+     * SQLite moves ON terms into the WHERE clause before it pushes: an inner join's go into a
+     * subquery they read, and a LEFT JOIN's into its right side (they filter its rows before the
+     * NULL row is added), so the group whose sum overflows is never computed.
+     */
+    @Test
+    void onTermsGoIntoTheSubqueryTheyRead() throws SQLException {
+        assertSame(
+                "CREATE TABLE big(k INTEGER, v INTEGER)",
+                "INSERT INTO big VALUES (1, 5), (1, 6), (2, 9223372036854775807), (2, 1)",
+                "CREATE VIEW g AS SELECT k, sum(v) AS s FROM big GROUP BY k",
+                "CREATE TABLE u(a)",
+                "INSERT INTO u VALUES (1), (2), (3)",
+                "SELECT u.a, g.s FROM u JOIN g ON g.k = u.a AND g.k = 1",
+                "SELECT u.a, g.s FROM g JOIN u ON u.a = g.k AND k < 2",
+                "SELECT u.a, g.s FROM u LEFT JOIN g ON g.k = u.a AND g.k = 1 ORDER BY u.a",
+                "SELECT u.a, g.s FROM u LEFT JOIN g ON g.k = u.a AND k <> 2 ORDER BY u.a",
+                // a LEFT JOIN's ON term does not go into its left side
+                "SELECT u.a, g.s FROM g LEFT JOIN u ON u.a = g.k AND g.k = 1 ORDER BY g.k",
+                // nor a RIGHT JOIN's into its right side, whose rows all stay
+                "SELECT u.a, g.s FROM u RIGHT JOIN g ON g.k = u.a AND g.k = 1 ORDER BY g.k",
+                // an inner ON term after a LEFT JOIN is a WHERE term: only one the NULL row fails
+                "SELECT u.a, g.s FROM u LEFT JOIN g ON g.k = u.a JOIN u AS w ON w.a = u.a AND g.k = 1",
+                "SELECT u.a, g.s FROM u LEFT JOIN g ON g.k = u.a JOIN u AS w ON w.a = u.a AND g.k IS NULL ORDER BY 1");
+    }
 }
