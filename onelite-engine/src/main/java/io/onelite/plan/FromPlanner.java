@@ -56,7 +56,7 @@ final class FromPlanner {
         /** The right side of a CROSS JOIN. */
         boolean crossJoin;
         /** A joined subquery that may take more terms once the FROM clause is whole ({@link #pushJoinTerms}). */
-        BarePush barePush;
+        JoinPush joinPush;
         /** {@code INDEXED BY name}: the only index the source may be read through; else null. */
         String indexedBy;
         /** {@code NOT INDEXED}: the source is read by rowid or scanned, never through an index. */
@@ -287,7 +287,7 @@ final class FromPlanner {
     }
 
     /** What a joined subquery needs to take more WHERE terms later: its SELECT as planned, its columns' names. */
-    private record BarePush(SelectStmt select, Planner.Planned planned, List<String> names, boolean nullable,
+    private record JoinPush(SelectStmt select, Planner.Planned planned, List<String> names, boolean nullable,
                             io.onelite.catalog.View view) {
     }
 
@@ -309,7 +309,7 @@ final class FromPlanner {
             return;
         }
         for (Entry e : entries) {
-            BarePush b = e.barePush;
+            JoinPush b = e.joinPush;
             if (b == null || e.query == null) {
                 continue;
             }
@@ -433,7 +433,7 @@ final class FromPlanner {
         SelectStmt pushed = mayPushDown ? PushDown.into(planner, select, p, alias, names, terms, pushInto != null,
                 pushSide == PushDown.Side.NULLABLE) : null;
         if (mayPushDown && pushInto != null) {
-            e.barePush = new BarePush(select, p, names, pushSide == PushDown.Side.NULLABLE, addingView);
+            e.joinPush = new JoinPush(select, p, names, pushSide == PushDown.Side.NULLABLE, addingView);
         }
         if (pushed != null) {
             e.pushedInto = true;
