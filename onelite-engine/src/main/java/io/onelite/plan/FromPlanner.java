@@ -300,9 +300,11 @@ final class FromPlanner {
      * naming the subquery's column by its bare name, when the name binds to it (not when another
      * source has it too, ambiguous, nor when USING or NATURAL merged it into another source's
      * column); an inner join's ON term, as a WHERE term, when no RIGHT or FULL JOIN could stand
-     * between (restriction 9); and the ON terms of the LEFT JOIN the subquery is the right side
-     * of, which filter its rows before NULL rows are added (restriction 4 allows those). With
-     * any of them, the subquery is planned again with them and its qualified WHERE terms.
+     * between (restriction 9); the ON terms of the LEFT JOIN the subquery is the right side
+     * of, which filter its rows before NULL rows are added (restriction 4 allows those); and the
+     * terms SQLite's constant propagation gives it ({@link JoinConstants}: {@code g.k = 7} from
+     * {@code g.k = u.a AND u.a = 7}). With any of them, the subquery is planned again with them
+     * and its qualified WHERE terms.
      */
     void pushJoinTerms() {
         if (pushInto == null) {
@@ -327,15 +329,22 @@ final class FromPlanner {
                     more = true;
                 }
             }
+            List<Expr> whereLike = new ArrayList<>(pushable); // what SQLite's constant propagation reads
             for (Term t : this.terms) {
                 boolean own = t.onLevel() == e.slot && e.leftJoin && !e.rightJoin;
-                boolean inner = t.onLevel() < 0 && t.onGroup() < 0 && t.context() < 0 && rightJoins.isEmpty()
-                        && (!b.nullable() || PushDown.rejectsNull(t.expr()));
-                if ((own || inner) && (PushDown.qualified(t.expr()) || bindsTo(t.expr(), slot))) {
+                boolean inner = t.onLevel() < 0 && t.onGroup() < 0 && t.context() < 0 && rightJoins.isEmpty();
+                if (inner) {
+                    whereLike.add(t.expr());
+                }
+                if ((own || inner && (!b.nullable() || PushDown.rejectsNull(t.expr())))
+                        && (PushDown.qualified(t.expr()) || bindsTo(t.expr(), slot))) {
                     terms.add(t.expr());
                     more = true;
                 }
             }
+            List<Expr> derived = JoinConstants.forSource(scope, whereLike, slot); // X = constant: null-rejecting
+            terms.addAll(derived);
+            more |= !derived.isEmpty();
             if (!more) {
                 continue;
             }

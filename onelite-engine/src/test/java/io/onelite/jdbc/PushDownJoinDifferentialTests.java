@@ -94,4 +94,48 @@ class PushDownJoinDifferentialTests {
                 "SELECT u.a, g.s FROM u LEFT JOIN g ON g.k = u.a JOIN u AS w ON w.a = u.a AND g.k = 1",
                 "SELECT u.a, g.s FROM u LEFT JOIN g ON g.k = u.a JOIN u AS w ON w.a = u.a AND g.k IS NULL ORDER BY 1");
     }
+
+    /**
+     * SQLite's constant propagation: from {@code o.id = 1} and {@code g.k = o.id} the view takes
+     * {@code g.k = 1}, so its overflowing group is never computed; where the comparison's affinity
+     * or collation would change, the rows must still be SQLite's.
+     */
+    @Test
+    void aConstantReachesTheViewThroughAJoinEquality() throws SQLException {
+        assertSame(
+                "CREATE TABLE big(k INTEGER, v INTEGER)",
+                "INSERT INTO big VALUES (1, 5), (1, 6), (2, 9223372036854775807), (2, 1)",
+                "CREATE VIEW g AS SELECT k, sum(v) AS s FROM big GROUP BY k",
+                "CREATE TABLE o(id INTEGER PRIMARY KEY, name TEXT, r REAL, t TEXT, b, n TEXT COLLATE NOCASE)",
+                "INSERT INTO o VALUES (1, 'one', 1.0, '1', 1, 'A'), (2, 'two', 2.0, '02', '2', 'b')",
+                "SELECT o.name, g.s FROM o JOIN g ON g.k = o.id WHERE o.id = 1",
+                "SELECT o.name, g.s FROM o, g WHERE g.k = o.id AND o.id = 1",
+                "SELECT o.name, g.s FROM o JOIN g ON o.id = g.k AND 1 = o.id",
+                "SELECT o.name, g.s FROM o JOIN g ON g.k = o.r WHERE o.r = 1.0",
+                "SELECT o.name, g.s FROM o JOIN g ON g.k = o.t WHERE o.t = '1'",
+                "SELECT o.name, g.s FROM o JOIN g ON g.k = o.t WHERE o.t = 1",
+                "SELECT o.name, g.s FROM o JOIN g ON g.k = o.b WHERE o.b = 1",
+                // through a LEFT JOIN's ON term SQLite propagates nothing: g is computed whole
+                "SELECT o.name, g.s FROM o LEFT JOIN g ON g.k = o.id WHERE o.id = 1",
+                // a text view column against an integer one, a NOCASE binding: the values decide
+                "CREATE VIEW gt AS SELECT CAST(k AS TEXT) AS kt, count(*) AS c FROM big GROUP BY k",
+                "SELECT o.name, gt.c FROM o JOIN gt ON gt.kt = o.id WHERE o.id = 2",
+                "SELECT o.name, gt.c FROM o JOIN gt ON gt.kt = o.t WHERE o.t = '02'",
+                "SELECT o.name, gt.c FROM o JOIN gt ON gt.kt = o.t WHERE o.t = 2",
+                "SELECT o.name, gt.c FROM o JOIN gt ON gt.kt = o.n WHERE o.n = 'B'",
+                "SELECT o.name, gt.c FROM o JOIN gt ON gt.kt = o.b WHERE o.b = '2'",
+                "CREATE VIEW gt2 AS SELECT CAST(printf('%02d', k) AS TEXT) AS kt, count(*) AS c FROM big GROUP BY k",
+                "SELECT o.name, gt2.c FROM o JOIN gt2 ON gt2.kt = o.id WHERE o.id = 2",
+                "SELECT o.name, gt2.c FROM o JOIN gt2 ON gt2.kt = o.b WHERE o.b = 1",
+                // collations: a NOCASE binding is no constant; a NOCASE view column on the right
+                // compares under the left column's BINARY, which a bare constant would not give
+                "INSERT INTO o VALUES (3, 'three', 3.0, 'B', 'x', 'c')",
+                "CREATE TABLE w(name TEXT)",
+                "INSERT INTO w VALUES ('b'), ('B'), ('x')",
+                "CREATE VIEW gz AS SELECT name AS nm, count(*) AS c FROM w GROUP BY name",
+                "CREATE VIEW gy AS SELECT name COLLATE NOCASE AS nm, count(*) AS c FROM w GROUP BY name",
+                "SELECT o.name, gz.nm FROM o JOIN gz ON gz.nm = o.n WHERE o.n = 'B'",
+                "SELECT o.name, gy.nm FROM o JOIN gy ON o.t = gy.nm WHERE o.t = 'B'",
+                "SELECT o.name, gy.nm FROM o JOIN gy ON gy.nm = o.t WHERE o.t = 'B' ORDER BY 2");
+    }
 }
