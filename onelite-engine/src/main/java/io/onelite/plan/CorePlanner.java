@@ -90,7 +90,7 @@ final class CorePlanner {
                 from.argumentTerms = whereTerms; // arguments a table-valued function leaves out
             }
             from.pushable = whereTerms; // they may go into a compound subquery's arms
-            if (q.from() instanceof io.onelite.sql.ast.Join) { // qualified ones, outside outer joins' nullable sides
+            if (q.from() instanceof io.onelite.sql.ast.Join) { // outside outer joins' nullable sides (bare names later: pushJoinTerms)
                 from.pushInto = PushDown.sides(q.from());
             } else {
                 from.pushableAliases = aliases;

@@ -126,7 +126,8 @@ final class FromPlanner {
     java.util.Map<String, Expr> pushableAliases = java.util.Map.of();
     /**
      * In a join: the FROM items a {@link #pushable} term may go into, and on what condition
-     * ({@link PushDown#sides}); only terms whose columns are all qualified go. Null for one source.
+     * ({@link PushDown#sides}); qualified terms go at once, bare names and ON terms once the FROM clause is whole
+     * ({@link #pushJoinTerms}). Null for one source.
      */
     java.util.Map<FromItem, PushDown.Side> pushInto;
     /**
