@@ -75,11 +75,7 @@ public final class CompoundQuery implements Query {
 
     /** An arm's lines, two levels down: under its operator line, under COMPOUND QUERY. */
     private static void nested(Query arm, List<String> out) {
-        for (String lines : arm.explain()) {
-            for (String line : lines.split("\n")) {
-                out.add("" + NEST + NEST + line);
-            }
-        }
+        out.addAll(Query.nested(arm.explain(), 2));
     }
 
     @Override

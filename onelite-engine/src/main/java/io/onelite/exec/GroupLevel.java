@@ -143,9 +143,7 @@ public final class GroupLevel extends Level {
     protected List<String> explainBefore() {
         List<String> lines = new java.util.ArrayList<>();
         lines.add((widths != null ? "MATERIALIZE " : "CO-ROUTINE ") + name);
-        for (String line : Level.explain(levels)) {
-            lines.add(Query.NEST + line.replace("\n", "\n" + Query.NEST)); // under the line above, as SQLite's tree
-        }
+        lines.addAll(Query.nested(Level.explain(levels), 1)); // under the line above, as SQLite's tree
         return lines;
     }
 

@@ -65,9 +65,7 @@ public final class ListLevel extends Level {
         }
         List<String> lines = new java.util.ArrayList<>();
         lines.add(planHead);
-        for (String line : planned.explain()) {
-            lines.add(Query.NEST + line.replace("\n", "\n" + Query.NEST));
-        }
+        lines.addAll(Query.nested(planned.explain(), 1));
         return lines;
     }
 

@@ -26,6 +26,21 @@ public interface Query {
      */
     char NEST = '\t';
 
+    /**
+     * {@code lines} (an entry may hold several, split at '\n') each {@code depth} levels further
+     * down: under the line that comes before them.
+     */
+    static List<String> nested(List<String> lines, int depth) {
+        String prefix = String.valueOf(NEST).repeat(depth);
+        List<String> out = new ArrayList<>();
+        for (String entry : lines) {
+            for (String line : entry.split("\n")) {
+                out.add(prefix + line);
+            }
+        }
+        return out;
+    }
+
     /** Query-plan lines for EXPLAIN QUERY PLAN; a line may start with {@link #NEST}s. */
     default List<String> explain() {
         return List.of();

@@ -124,10 +124,8 @@ final class CorePlanner {
             } else {
                 ResultColumn.Expression e = (ResultColumn.Expression) rc;
                 exprs.add(e.expr());
-                names.add(e.alias() != null ? e.alias()
-                        : e.expr() instanceof Expr.ColumnRef c ? columnName(scope, c) : e.text());
-                tableNames.add(e.alias() != null ? e.alias()
-                        : skipCollateAndLikely(e.expr()) instanceof Expr.ColumnRef c ? columnName(scope, c) : e.text());
+                names.add(resultName(scope, e, e.expr()));
+                tableNames.add(resultName(scope, e, skipCollateAndLikely(e.expr())));
                 continue;
             }
             tableNames.addAll(names.subList(tableNames.size(), names.size())); // * lists columns by their names
@@ -460,7 +458,7 @@ final class CorePlanner {
         while (true) {
             if (e instanceof Expr.Collate c) {
                 e = c.expr();
-            } else if (e instanceof Expr.FunctionCall f && !f.args().isEmpty() && f.over() == null && f.filter() == null
+            } else if (e instanceof Expr.FunctionCall f && f.over() == null && f.filter() == null
                     && (f.name().equalsIgnoreCase("likely") && f.args().size() == 1
                     || f.name().equalsIgnoreCase("unlikely") && f.args().size() == 1
                     || f.name().equalsIgnoreCase("likelihood") && f.args().size() == 2)) {
@@ -528,6 +526,11 @@ final class CorePlanner {
                 && exprs.get(0) instanceof Expr.FunctionCall fc && fc.star() && fc.name().equalsIgnoreCase("count")
                 && !fc.distinct() && fc.args().isEmpty() && fc.filter() == null && fc.over() == null
                 && fc.orderBy().isEmpty();
+    }
+
+    /** The name of result column {@code e}: its alias, else the column {@code named} reads, else its text. */
+    private static String resultName(Scope scope, ResultColumn.Expression e, Expr named) {
+        return e.alias() != null ? e.alias() : named instanceof Expr.ColumnRef c ? columnName(scope, c) : e.text();
     }
 
     private static String columnName(Scope scope, Expr.ColumnRef c) {

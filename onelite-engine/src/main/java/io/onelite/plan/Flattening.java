@@ -189,8 +189,13 @@ final class Flattening {
 
     /** The column of {@code t} that computed column {@code c} copies ({@code SELECT a, a AS a2}), or null. */
     static Column copiedColumn(Table t, Column c) {
-        return c.generated().expr() instanceof Expr.ColumnRef r && t.columnIndex(r.column()) >= 0
-                ? t.columns().get(t.columnIndex(r.column())) : null;
+        int copied = copied(t, c);
+        return copied >= 0 ? t.columns().get(copied) : null;
+    }
+
+    /** The position in {@code t} of the column that computed column {@code c} copies, or -1. */
+    private static int copied(Table t, Column c) {
+        return c.generated().expr() instanceof Expr.ColumnRef r ? t.columnIndex(r.column()) : -1;
     }
 
     /**
@@ -198,9 +203,8 @@ final class Flattening {
      * alias, which SQLite's flattener leaves without a collation, as the rowid itself.
      */
     static boolean copiesRowid(Table t, int column) {
-        return column < t.columns().size() && isComputed(t.columns().get(column))
-                && t.columns().get(column).generated().expr() instanceof Expr.ColumnRef c
-                && t.columnIndex(c.column()) == t.rowidAlias() && t.rowidAlias() >= 0;
+        return t.rowidAlias() >= 0 && column < t.columns().size() && isComputed(t.columns().get(column))
+                && copied(t, t.columns().get(column)) == t.rowidAlias();
     }
 
     private static String innerName(FromItem.Table item) {

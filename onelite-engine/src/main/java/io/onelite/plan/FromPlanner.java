@@ -353,27 +353,38 @@ final class FromPlanner {
             if (pushed == null) {
                 continue;
             }
+            if (b.view() == null) {
+                readThrough(e, b.select(), b.planned(), pushed);
+            } else {
+                planner.inView(b.view(), () -> {
+                    readThrough(e, b.select(), b.planned(), pushed);
+                    return null;
+                });
+            }
+        }
+    }
+
+    /**
+     * Reads the subquery of {@code e} ({@code select}, planned as {@code planned}) through
+     * {@code pushed}, its copy with pushed-down terms, planned now (null: as planned); a
+     * compound's REAL-affinity columns give its integers as reals.
+     */
+    private void readThrough(Entry e, SelectStmt select, Planner.Planned planned, SelectStmt pushed) {
+        io.onelite.exec.Query q = planned.query();
+        if (pushed != null) {
             Scope again = new Scope(scope.outer, true);
-            java.util.function.Supplier<io.onelite.exec.Query> plan = () -> planner.plan(pushed, again).query();
-            io.onelite.exec.Query q = b.view() == null ? plan.get() : planner.inView(b.view(), plan);
+            q = planner.plan(pushed, again).query();
             e.pushedInto = true;
             e.queryCorrelated = again.correlatedFromInside;
-            e.query = b.select().cores().size() > 1
-                    ? io.onelite.exec.RealColumnsQuery.of(q, b.planned().tableAffinities()) : q;
         }
+        e.query = select.cores().size() > 1 ? io.onelite.exec.RealColumnsQuery.of(q, planned.tableAffinities()) : q;
     }
 
     /** Whether every bare name {@code t} reads binds to the source in {@code slot}, no merged column standing in. */
     private boolean bindsTo(Expr t, int slot) {
         if (t instanceof Expr.ColumnRef c && c.table() == null) {
-            Scope.Ref r;
-            try {
-                r = scope.peek(null, c.column());
-            } catch (OneLiteException ambiguous) {
-                return false;
-            }
-            return r != null && r.depth() == 0 && r.slot() == slot && r.column() >= 0
-                    && scope.mergedUsing(r.slot(), r.column()) == null;
+            Scope.Ref r = scope.levelColumn(c);
+            return r != null && r.slot() == slot;
         }
         for (Expr child : ExprWalker.children(t)) {
             if (!bindsTo(child, slot)) {
@@ -445,15 +456,7 @@ final class FromPlanner {
         if (mayPushDown && pushInto != null) {
             e.joinPush = new JoinPush(select, p, names, pushSide == PushDown.Side.NULLABLE, addingView);
         }
-        if (pushed != null) {
-            e.pushedInto = true;
-            Scope again = new Scope(scope.outer, true);
-            e.query = planner.plan(pushed, again).query();
-            e.queryCorrelated = again.correlatedFromInside;
-        }
-        if (select.cores().size() > 1) {
-            e.query = io.onelite.exec.RealColumnsQuery.of(e.query, p.tableAffinities());
-        }
+        readThrough(e, select, p, pushed);
         scope.sources.add(new Source(alias, null, names, p.tableAffinities().clone(), p.collations().clone(), false,
                 new boolean[n]));
     }

@@ -1,6 +1,5 @@
 package io.onelite.plan;
 
-import io.onelite.common.OneLiteException;
 import io.onelite.sql.ast.Expr;
 
 import java.util.ArrayList;
@@ -97,18 +96,9 @@ final class JoinConstants {
         return r.collation() == null || "BINARY".equals(r.collation());
     }
 
-    /** The column of this query level {@code e} names, or null (not a column, the rowid, ambiguous, outer). */
+    /** The column of this query level {@code e} names ({@link Scope#levelColumn}), or null. */
     private static Scope.Ref column(Scope scope, Expr e) {
-        if (!(e instanceof Expr.ColumnRef c)) {
-            return null;
-        }
-        try {
-            Scope.Ref r = scope.peek(c.table(), c.column());
-            return r != null && r.depth() == 0 && r.column() >= 0
-                    && r.owner().mergedUsing(r.slot(), r.column()) == null ? r : null;
-        } catch (OneLiteException ambiguous) {
-            return null;
-        }
+        return e instanceof Expr.ColumnRef c ? scope.levelColumn(c) : null;
     }
 
     private static String key(Scope.Ref r) {

@@ -70,17 +70,14 @@ final class PushDown {
         for (int i = 0; i < cores.size(); i++) {
             SelectCore.Query q = asQuery(cores.get(i), i);
             boolean aggregate = !q.groupBy().isEmpty() || aggregates(planner, arms.get(i).columns());
-            boolean oneTable = q.from() instanceof FromItem.Table;
             Expr where = q.where();
             Expr having = q.having();
             for (Expr t : pushed) {
                 Expr copy = substitute(t, alias, names, arms.get(i).columns());
-                // an aggregate arm filters its groups, or its rows when the term reads only its
-                // GROUP BY keys (SQLite's havingToWhere), as for a subquery of one SELECT
-                if (aggregate && (q.groupBy().isEmpty() || !onKeys(t, alias, names, arms.get(i), q.groupBy(), oneTable))) {
-                    having = having == null ? copy : new Expr.Binary(Expr.BinaryOp.AND, having, copy);
+                if (filtersGroups(aggregate, q, t, alias, names, arms.get(i))) {
+                    having = and(having, copy);
                 } else {
-                    where = where == null ? copy : new Expr.Binary(Expr.BinaryOp.AND, where, copy);
+                    where = and(where, copy);
                 }
             }
             out.add(new SelectCore.Query(q.distinct(), q.columns(), q.from(), where, q.groupBy(), having, q.windows()));
@@ -118,10 +115,10 @@ final class PushDown {
                 continue;
             }
             Expr copy = substitute(t, alias, names, arm.columns());
-            if (aggregate && (q.groupBy().isEmpty() || !onKeys(t, alias, names, arm, q.groupBy(), oneTable))) {
-                having = having == null ? copy : new Expr.Binary(Expr.BinaryOp.AND, having, copy);
+            if (filtersGroups(aggregate, q, t, alias, names, arm)) {
+                having = and(having, copy);
             } else {
-                where = where == null ? copy : new Expr.Binary(Expr.BinaryOp.AND, where, copy);
+                where = and(where, copy);
             }
             pushed = true;
         }
@@ -410,6 +407,21 @@ final class PushDown {
 
     private static String collation(String c) {
         return c == null ? "BINARY" : c.toUpperCase(Locale.ROOT);
+    }
+
+    /**
+     * Whether the copy of {@code t} goes into the HAVING of {@code q}: an aggregate query filters
+     * its groups, or its rows when the term reads only its GROUP BY keys (SQLite's havingToWhere).
+     */
+    private static boolean filtersGroups(boolean aggregate, SelectCore.Query q, Expr t, String alias, List<String> names,
+                                         SubqueryColumnTypes.Arm arm) {
+        return aggregate && (q.groupBy().isEmpty()
+                || !onKeys(t, alias, names, arm, q.groupBy(), q.from() instanceof FromItem.Table));
+    }
+
+    /** {@code filter AND term}, or {@code term} when there is no filter. */
+    private static Expr and(Expr filter, Expr term) {
+        return filter == null ? term : new Expr.Binary(Expr.BinaryOp.AND, filter, term);
     }
 
     /** {@code e} with each subquery column replaced by the arm's expression for it. */

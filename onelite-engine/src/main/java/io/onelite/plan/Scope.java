@@ -333,12 +333,26 @@ final class Scope {
     }
 
     /**
+     * The column of a source of this level that {@code c} names, for a look at a term: null when
+     * it names none (or only the rowid, or a column of an enclosing query), when it is ambiguous,
+     * or when a USING column of a RIGHT or FULL JOIN stands in for it ({@link #mergedUsing}).
+     */
+    Ref levelColumn(Expr.ColumnRef c) {
+        Ref r;
+        try {
+            r = peek(c.table(), c.column());
+        } catch (OneLiteException ambiguous) {
+            return null;
+        }
+        return r != null && r.depth() == 0 && r.column() >= 0 && mergedUsing(r.slot(), r.column()) == null ? r : null;
+    }
+
+    /**
      * Counts column {@code c} of {@code src} as read. A flattened view's computed column
      * ({@link Flattening}) counts as the columns its expression reads, as SQLite's substituted
      * expression does: an index holding those covers it.
      */
     private void markUsed(Source src, int c) {
-        java.util.BitSet used = usedColumns.computeIfAbsent(src, k -> new java.util.BitSet());
         io.onelite.catalog.Table t = src.table();
         if (t != null && c < t.columns().size() && Flattening.isComputed(t.columns().get(c))) {
             for (int r : Writers.columnsRead(t, t.columns().get(c).generated().expr())) {
@@ -348,7 +362,7 @@ final class Scope {
             }
             return;
         }
-        used.set(c);
+        usedColumns.computeIfAbsent(src, k -> new java.util.BitSet()).set(c);
     }
 
     static boolean isRowidName(String n) {
