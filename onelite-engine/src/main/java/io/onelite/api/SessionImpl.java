@@ -39,8 +39,12 @@ final class SessionImpl implements Session, ExecContext.SessionState {
     /** A SAVEPOINT outside BEGIN opened the transaction (RELEASE of the outermost commits). */
     boolean txFromSavepoint;
     private boolean closed;
-    /** Statements prepared and not yet closed (reset when the session closes). */
-    final java.util.Set<StatementImpl> open = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+    /**
+     * Statements prepared and not yet closed (reset when the session closes). Concurrent: an
+     * abort closes the session from another thread while its own thread, failing, closes them.
+     * StatementImpl keeps identity equality, so this is an identity set.
+     */
+    final java.util.Set<StatementImpl> open = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
     /** PRAGMA foreign_keys. */
     boolean foreignKeys;
@@ -445,7 +449,7 @@ final class SessionImpl implements Session, ExecContext.SessionState {
             return;
         }
         closed = true;
-        for (StatementImpl st : new ArrayList<>(open)) {
+        for (StatementImpl st : open) { // weakly consistent: no copy needed
             try {
                 st.reset(); // releases an auto-commit read snapshot still held by a running query
             } catch (RuntimeException ignored) {
