@@ -33,8 +33,9 @@ final class Trace implements TreeAccessListener {
 
     private final boolean serializable;
     private final int maxEntries;
-    private final Map<Integer, RowidIntervals> tableReads = new HashMap<>();
-    private final Map<Integer, KeyIntervals> indexReads = new HashMap<>();
+    /** Made at the first read of each kind: a short insert-only transaction reads neither. */
+    private Map<Integer, RowidIntervals> tableReads = Map.of();
+    private Map<Integer, KeyIntervals> indexReads = Map.of();
     private final ArrayList<TraceEntry.Write> writes = new ArrayList<>();
     private long readEntries;
     private boolean overflowed;
@@ -59,6 +60,9 @@ final class Trace implements TreeAccessListener {
         if (!serializable || overflowed) {
             return;
         }
+        if (tableReads.isEmpty()) {
+            tableReads = new HashMap<>();
+        }
         readEntries += tableReads.computeIfAbsent(root, r -> new RowidIntervals()).add(lo, hi);
         checkSize();
     }
@@ -73,6 +77,9 @@ final class Trace implements TreeAccessListener {
                 return; // a step over existing entries, not a probe (a point probe passes lo == hi)
             }
             hi = lo; // every key starting with the probed prefix
+        }
+        if (indexReads.isEmpty()) {
+            indexReads = new HashMap<>();
         }
         readEntries += indexReads.computeIfAbsent(root, r -> new KeyIntervals(r, keyInfo)).add(copy(lo), copy(hi));
         checkSize();
@@ -144,6 +151,10 @@ final class Trace implements TreeAccessListener {
         return indexReads;
     }
 
+    boolean hasWrites() {
+        return !writes.isEmpty();
+    }
+
     /** Entries held: read intervals plus writes. */
     long size() {
         return readEntries + writes.size();
@@ -167,8 +178,8 @@ final class Trace implements TreeAccessListener {
     private void checkSize() {
         if (readEntries + writes.size() > maxEntries) {
             overflowed = true;
-            tableReads.clear();
-            indexReads.clear();
+            tableReads = Map.of();
+            indexReads = Map.of();
             writes.clear();
             writes.trimToSize();
             readEntries = 0;

@@ -356,7 +356,7 @@ public final class Transaction {
 
     /** Concurrent modes: whether the commit has anything to write (pages, traced writes, or commit hooks). */
     private boolean hasChanges() {
-        return ws != null && (!ws.isEmpty() || hooks != null || !trace.writes().isEmpty());
+        return ws != null && (!ws.isEmpty() || hooks != null || trace.hasWrites());
     }
 
     /** A concurrent transaction's end, for this thread's {@link AdaptiveHistory}. */
