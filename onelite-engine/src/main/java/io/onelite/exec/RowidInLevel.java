@@ -4,19 +4,25 @@ import io.onelite.catalog.RowCursor;
 
 import java.util.TreeSet;
 
-/** A rowid table read at a list of rowids ({@code rowid IN (...)}), in ascending rowid order. */
+/**
+ * A rowid table read at a list of rowids ({@code rowid IN (...)}, or the rows of
+ * {@code rowid IN (SELECT ...)}), in ascending rowid order.
+ */
 public final class RowidInLevel extends Level {
     private final TableAccess table;
-    private final Eval[] values;
+    private final java.util.function.Function<Frame, Object[]> values;
+    private final int valueCount;
     private RowCursor cursor;
     private CursorRow row;
     private ExecContext ctx;
     private java.util.Iterator<Long> keys;
 
-    public RowidInLevel(int slot, TableAccess table, Eval[] values) {
+    /** {@code valueCount}: how many values there are, or a guess (the planner's row estimate). */
+    public RowidInLevel(int slot, TableAccess table, java.util.function.Function<Frame, Object[]> values, int valueCount) {
         super(slot);
         this.table = table;
         this.values = values;
+        this.valueCount = valueCount;
     }
 
     @Override
@@ -27,8 +33,8 @@ public final class RowidInLevel extends Level {
             row = table.row(cursor, f.ctx);
         }
         TreeSet<Long> set = new TreeSet<>();
-        for (Eval e : values) {
-            Object v = ValueOps.applyAffinity(e.eval(f), ValueOps.AFF_INTEGER);
+        for (Object value : values.apply(f)) {
+            Object v = ValueOps.applyAffinity(value, ValueOps.AFF_INTEGER);
             if (v instanceof Long l) {
                 set.add(l);
             }
@@ -47,9 +53,9 @@ public final class RowidInLevel extends Level {
         return false;
     }
 
-    /** How many values the IN list has (rows it can yield at most). */
+    /** How many values the IN list has (rows it can yield at most), or the guess for a subquery's. */
     public int valueCount() {
-        return values.length;
+        return valueCount;
     }
 
     @Override

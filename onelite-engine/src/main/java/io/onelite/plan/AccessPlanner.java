@@ -34,14 +34,33 @@ final class AccessPlanner {
 
     /**
      * A usable term: column {@code column} of this source compared with {@code value} (or with
-     * each of {@code inValues}). Column -2: the expression {@code indexed} (canonical, see
-     * {@link IndexExprs}), usable on an index column with that expression and collation
-     * {@code collation}; the lookup value then takes affinity {@code affinity}.
+     * each of {@code inValues}, or each row of the IN subquery {@code subquery}). Column -2: the
+     * expression {@code indexed} (canonical, see {@link IndexExprs}), usable on an index column
+     * with that expression and collation {@code collation}; the lookup value then takes affinity
+     * {@code affinity}.
      */
     record Constraint(int column, Expr.BinaryOp op, Expr value, List<Expr> inValues, Expr indexed, char affinity,
-                      String collation) {
+                      String collation, Expr.InSelect subquery) {
         Constraint(int column, Expr.BinaryOp op, Expr value, List<Expr> inValues) {
-            this(column, op, value, inValues, null, (char) 0, null);
+            this(column, op, value, inValues, null, (char) 0, null, null);
+        }
+
+        Constraint(int column, Expr.BinaryOp op, Expr value, List<Expr> inValues, Expr indexed, char affinity,
+                   String collation) {
+            this(column, op, value, inValues, indexed, affinity, collation, null);
+        }
+
+        /** An IN term: several values to look up, each an equality. */
+        boolean multi() {
+            return inValues != null || subquery != null;
+        }
+
+        /**
+         * How many values the lookup takes: the list's length, or for a subquery SQLite's guess
+         * of 25 rows (where.c's "IN (SELECT ...)" estimate).
+         */
+        int valueCount() {
+            return inValues != null ? Math.max(1, inValues.size()) : subquery != null ? 25 : 1;
         }
 
         /** Whether this constrains key column {@code pos} of {@code ix} (canonical expressions {@code exprs}). */
@@ -129,7 +148,7 @@ final class AccessPlanner {
             cons.clear();
             TermConstraints.collect(planner, scope, slot, terms.get(i), cons);
             for (Constraint c : cons) {
-                if (c.column == -1 && c.op == Expr.BinaryOp.EQ && c.inValues == null) {
+                if (c.column == -1 && c.op == Expr.BinaryOp.EQ && !c.multi()) {
                     List<Expr> rest = new ArrayList<>(terms);
                     rest.remove(i);
                     return rest;
@@ -205,19 +224,16 @@ final class AccessPlanner {
         }
         // 1. rowid equality
         for (Constraint c : cons) {
-            if (c.column == -1 && c.op == Expr.BinaryOp.EQ && c.inValues == null) {
+            if (c.column == -1 && c.op == Expr.BinaryOp.EQ && !c.multi()) {
                 // at most one row: any order holds
                 return new Access(new RowidLevel(slot, ta, compile(planner, scope, c.value), null, false, null, false),
                         true);
             }
         }
         for (Constraint c : cons) {
-            if (c.column == -1 && c.inValues != null) {
-                Eval[] vals = new Eval[c.inValues.size()];
-                for (int j = 0; j < vals.length; j++) {
-                    vals[j] = compile(planner, scope, c.inValues.get(j));
-                }
-                return new Access(new io.onelite.exec.RowidInLevel(slot, ta, vals), false);
+            if (c.column == -1 && c.multi()) {
+                return new Access(new io.onelite.exec.RowidInLevel(slot, ta, values(planner, scope, c, (char) 0),
+                        c.valueCount()), false);
             }
         }
         // 2. an index with the longest equality prefix (then a range on the next column)
@@ -243,7 +259,7 @@ final class AccessPlanner {
         }
         boolean rowidRange = false;
         for (Constraint c : cons) {
-            if (c.column == -1 && c.op != Expr.BinaryOp.EQ && c.inValues == null) {
+            if (c.column == -1 && c.op != Expr.BinaryOp.EQ && !c.multi()) {
                 rowidRange = true;
             }
         }
@@ -251,7 +267,7 @@ final class AccessPlanner {
             IndexLevel il = indexLevel(planner, scope, slot, ta, best, bestEq, bestRange, cons, t);
             boolean[] constant = new boolean[best.columns().length + 1];
             for (int i = 0; i < bestEq; i++) {
-                constant[i] = find(cons, best, i, true, t).inValues == null;
+                constant[i] = !find(cons, best, i, true, t).multi();
             }
             int dir = OrderMatch.index(best, t, constant, order);
             if (dir == OrderMatch.NO && order != null && !limited && bestEq == 0
@@ -285,7 +301,7 @@ final class AccessPlanner {
             boolean loIncl = false;
             boolean hiIncl = false;
             for (Constraint c : cons) {
-                if (c.column != -1 || c.inValues != null) {
+                if (c.column != -1 || c.multi()) {
                     continue;
                 }
                 switch (c.op) {
@@ -371,7 +387,7 @@ final class AccessPlanner {
         boolean lo = false;
         boolean hi = false;
         for (Constraint c : cons) {
-            if (c.on(ix, pos, exprs) && c.inValues == null) {
+            if (c.on(ix, pos, exprs) && !c.multi()) {
                 lo |= c.op == Expr.BinaryOp.GT || c.op == Expr.BinaryOp.GE;
                 hi |= c.op == Expr.BinaryOp.LT || c.op == Expr.BinaryOp.LE;
             }
@@ -384,7 +400,7 @@ final class AccessPlanner {
         boolean lo = false;
         boolean hi = false;
         for (Constraint c : cons) {
-            if (c.column == -1 && c.inValues == null) {
+            if (c.column == -1 && !c.multi()) {
                 lo |= c.op == Expr.BinaryOp.GT || c.op == Expr.BinaryOp.GE;
                 hi |= c.op == Expr.BinaryOp.LT || c.op == Expr.BinaryOp.LE;
             }
@@ -411,7 +427,7 @@ final class AccessPlanner {
         long tupleCount = 1;
         for (int i = 0; i < eqUsable; i++) {
             Constraint c = find(cons, ix, i, true, t);
-            tupleCount *= c.inValues == null ? 1 : Math.max(1, c.inValues.size());
+            tupleCount *= c.valueCount();
             if (i > 0 && tupleCount > MAX_KEY_TUPLES) { // #10
                 used = i;
                 break;
@@ -419,37 +435,36 @@ final class AccessPlanner {
         }
         int eqCount = used;
         boolean range = rangeUsable && eqCount == eqUsable;
-        List<Object> parts = new ArrayList<>(); // Eval or Eval[] (IN list) per key column
+        Eval[] single = new Eval[eqCount]; // a key column's one value, or null when it has an IN list
+        List<Function<Frame, Object[]>> lists = new ArrayList<>(); // per key column: its IN values, or null
+        boolean oneTuple = true;
         for (int i = 0; i < eqCount; i++) {
             Constraint c = find(cons, ix, i, true, t);
             char aff = keyAffinity(ix, i, c, t);
-            if (c.inValues != null) {
-                Eval[] vals = new Eval[c.inValues.size()];
-                for (int j = 0; j < vals.length; j++) {
-                    vals[j] = withAffinity(compile(planner, scope, c.inValues.get(j)), aff);
-                }
-                parts.add(vals);
+            if (c.multi()) {
+                lists.add(values(planner, scope, c, aff));
+                oneTuple = false;
             } else {
-                parts.add(new Eval[]{withAffinity(compile(planner, scope, c.value), aff)});
+                single[i] = withAffinity(compile(planner, scope, c.value), aff);
+                lists.add(null);
             }
         }
-        boolean oneTuple = parts.stream().allMatch(vals -> ((Eval[]) vals).length == 1);
         Function<Frame, List<Object[]>> tuples = oneTuple ? f -> { // no IN list: one key, built directly (per execution)
             Object[] k = new Object[eqCount];
             for (int i = 0; i < eqCount; i++) {
-                k[i] = ((Eval[]) parts.get(i))[0].eval(f);
+                k[i] = single[i].eval(f);
             }
             return java.util.Collections.singletonList(k);
         } : f -> {
             List<Object[]> out = new ArrayList<>();
             out.add(new Object[eqCount]);
             for (int i = 0; i < eqCount; i++) {
-                Eval[] vals = (Eval[]) parts.get(i);
-                List<Object[]> next = new ArrayList<>();
+                Object[] vals = lists.get(i) != null ? lists.get(i).apply(f) : new Object[] {single[i].eval(f)};
+                List<Object[]> next = new ArrayList<>(out.size() * vals.length);
                 for (Object[] prefix : out) {
-                    for (Eval v : vals) {
+                    for (Object v : vals) {
                         Object[] k = prefix.clone();
-                        k[i] = v.eval(f);
+                        k[i] = v;
                         next.add(k);
                     }
                 }
@@ -464,7 +479,7 @@ final class AccessPlanner {
         if (range) {
             Expr[] exprs = IndexExprs.ofIndex(t, ix.exprs());
             for (Constraint c : cons) {
-                if (!c.on(ix, eqCount, exprs) || c.inValues != null) {
+                if (!c.on(ix, eqCount, exprs) || c.multi()) {
                     continue;
                 }
                 char aff = keyAffinity(ix, eqCount, c, t);
@@ -513,6 +528,40 @@ final class AccessPlanner {
         }
         String cc = t.columns().get(c).collation();
         return ix.collations()[pos].name().equalsIgnoreCase(cc == null ? "BINARY" : cc);
+    }
+
+    /**
+     * The values an IN term looks up, each under affinity {@code aff} (0: none): its list's
+     * values, or the rows of its subquery (run once per execution unless correlated).
+     */
+    private static Function<Frame, Object[]> values(Planner planner, Scope scope, Constraint c, char aff) {
+        char a = aff == 'E' ? 'C' : aff; // as withAffinity: keys compare numerically anyway
+        if (c.inValues != null) {
+            Eval[] vals = new Eval[c.inValues.size()];
+            for (int j = 0; j < vals.length; j++) {
+                vals[j] = compile(planner, scope, c.inValues.get(j));
+            }
+            return f -> {
+                Object[] out = new Object[vals.length];
+                for (int j = 0; j < vals.length; j++) {
+                    Object v = vals[j].eval(f);
+                    out[j] = a == 0 ? v : ValueOps.applyAffinity(v, a);
+                }
+                return out;
+            };
+        }
+        io.onelite.exec.Query q = planner.subquery(c.subquery.select(), scope);
+        boolean correlated = planner.lastSubqueryCorrelated;
+        Object key = correlated ? null : planner.inRowsKey(c.subquery); // the term's filter reads the same rows
+        return f -> {
+            List<Object[]> rows = InCompiler.subqueryRows(f, q, correlated, key);
+            Object[] out = new Object[rows.size()];
+            for (int j = 0; j < out.length; j++) {
+                Object v = rows.get(j)[0];
+                out[j] = a == 0 ? v : ValueOps.applyAffinity(v, a);
+            }
+            return out;
+        };
     }
 
     private static Eval withAffinity(Eval e, char aff) {

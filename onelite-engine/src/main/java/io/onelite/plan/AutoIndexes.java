@@ -91,7 +91,7 @@ final class AutoIndexes {
             List<AccessPlanner.Constraint> cons = new ArrayList<>();
             TermConstraints.collect(planner, scope, slot, term, cons);
             for (AccessPlanner.Constraint c : cons) {
-                if (c.op() != Expr.BinaryOp.EQ || c.inValues() != null || c.column() < 0) {
+                if (c.op() != Expr.BinaryOp.EQ || c.multi() || c.column() < 0) {
                     continue;
                 }
                 boolean fromRight = term instanceof Expr.Binary b && b.left() instanceof Expr.ColumnRef

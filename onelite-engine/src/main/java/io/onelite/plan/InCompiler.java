@@ -89,6 +89,69 @@ final class InCompiler {
     }
 
     /**
+     * The values of an uncorrelated IN subquery, under the comparison's affinity, sorted by its
+     * collation ({@code longs} instead when every one is an integer, the common case, sorted
+     * without boxing); whether one was NULL; whether there were no rows at all (then IN is false
+     * even for a NULL left operand).
+     */
+    private record ValueSet(Object[] sorted, long[] longs, boolean hasNull, boolean empty) {
+        static ValueSet of(List<Object[]> rows, char affinity, Collation coll, Collation distinctUnder) {
+            List<Object> values = new ArrayList<>(rows.size());
+            boolean hasNull = false;
+            boolean allLongs = true;
+            for (Object[] row : rows) {
+                Object b = row[0];
+                if (b == null) {
+                    hasNull = true;
+                } else {
+                    b = affinity != 0 ? ValueOps.applyAffinity(b, affinity) : b;
+                    allLongs &= b instanceof Long;
+                    values.add(b);
+                }
+            }
+            if (distinctUnder != null && !allLongs) {
+                values = lastOfEach(values, distinctUnder);
+            }
+            if (allLongs) {
+                long[] longs = new long[values.size()];
+                for (int i = 0; i < longs.length; i++) {
+                    longs[i] = (Long) values.get(i);
+                }
+                java.util.Arrays.sort(longs);
+                return new ValueSet(null, longs, hasNull, rows.isEmpty());
+            }
+            Object[] sorted = values.toArray();
+            java.util.Arrays.sort(sorted, (p, q) -> ValueOps.compare(p, q, coll));
+            return new ValueSet(sorted, null, hasNull, rows.isEmpty());
+        }
+
+        /** Of the values equal under {@code c}, the last one (a stable sort keeps them in order). */
+        private static List<Object> lastOfEach(List<Object> values, Collation c) {
+            List<Object> sorted = new ArrayList<>(values);
+            sorted.sort((p, q) -> ValueOps.compare(p, q, c));
+            List<Object> out = new ArrayList<>(sorted.size());
+            for (int i = 0; i < sorted.size(); i++) {
+                if (i + 1 == sorted.size() || ValueOps.compare(sorted.get(i), sorted.get(i + 1), c) != 0) {
+                    out.add(sorted.get(i));
+                }
+            }
+            return out;
+        }
+
+        boolean contains(Object a, Collation coll) {
+            if (longs == null) {
+                return java.util.Arrays.binarySearch(sorted, a, (p, q) -> ValueOps.compare(p, q, coll)) >= 0;
+            }
+            if (a instanceof Long l) {
+                return java.util.Arrays.binarySearch(longs, l) >= 0;
+            }
+            // an integer equals a real only when the real is that integer exactly; never text or a blob
+            return a instanceof Double d && d == Math.rint(d) && d >= -0x1p63 && d < 0x1p63
+                    && java.util.Arrays.binarySearch(longs, (long) d.doubleValue()) >= 0;
+        }
+    }
+
+    /**
      * Whether result column {@code i} of the subquery's last SELECT has a COLLATE of its own
      * (SQLite's EP_Collate on the expression): SQLite compares {@code x IN (SELECT y ...)} under
      * the binary-comparison rule with y as the right operand, so {@code x IN (SELECT b COLLATE
@@ -153,14 +216,47 @@ final class InCompiler {
         ec.usesOuter |= ec.planner.lastSubqueryUsesOuterOfParent;
         char subAff = ec.planner.lastSubqueryInAffinities[0];
         String subColl = ec.planner.lastSubqueryInCollations[0];
-        boolean rhsDecides = explicitCollation(in.select(), 0) && !readThroughIndex(ec, in.expr(), x);
+        boolean explicit = explicitCollation(in.select(), 0);
+        // NOT IN never reads through an index (SQLite tests membership in the subquery's rows)
+        boolean throughIndex = explicit && !in.not() && readThroughIndex(ec, in.expr(), x);
+        boolean rhsDecides = explicit && !throughIndex;
         CExpr rhs = new CExpr(null, subAff, subColl, rhsDecides, false);
         char both = Comparisons.inAffinity(x.affinity(), subAff);
         char[] affs = {both, both};
         Collation coll = Comparisons.collationOf(x, rhs);
+        // read through the index, the rows are first made distinct under their own COLLATE (SQLite
+        // keeps them in a temporary index in that collation, the later of two equal rows replacing
+        // the earlier), then looked up under the index's
+        Collation distinctUnder = throughIndex && subColl != null ? Collation.byName(subColl) : null;
         Eval xe = x.eval();
         boolean not = in.not();
-        Object key = new Object();
+        Object key = correlated ? null : ec.planner.inRowsKey(in);
+        if (!correlated) {
+            // the same rows for every outer row: sorted once, then each test a binary search
+            // (a linear walk made "id NOT IN (SELECT ...)" cost rows x subquery rows)
+            Object setKey = new Object();
+            return CExpr.of(f -> {
+                ValueSet set = (ValueSet) f.ctx.cached(setKey);
+                if (set == null) {
+                    set = ValueSet.of(subqueryRows(f, q, false, key), affs[1], coll, distinctUnder);
+                    f.ctx.cache(setKey, set);
+                }
+                if (set.empty()) {
+                    return not ? 1L : 0L;
+                }
+                Object a = xe.eval(f);
+                if (a == null) {
+                    return null;
+                }
+                if (affs[0] != 0) {
+                    a = ValueOps.applyAffinity(a, affs[0]);
+                }
+                if (set.contains(a, coll)) {
+                    return not ? 0L : 1L;
+                }
+                return set.hasNull() ? null : not ? 1L : 0L;
+            });
+        }
         return CExpr.of(f -> {
             List<Object[]> rows = subqueryRows(f, q, correlated, key);
             if (rows.isEmpty()) {

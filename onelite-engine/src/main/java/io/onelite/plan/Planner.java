@@ -77,6 +77,8 @@ public final class Planner {
      */
     char[] lastSubqueryInAffinities;
     String[] lastSubqueryInCollations;
+    /** Per IN subquery of the statement: the key its uncorrelated rows are cached under ({@link #inRowsKey}). */
+    private final java.util.Map<Expr.InSelect, Object> inRowsKeys = new java.util.IdentityHashMap<>();
     /** {@code PRAGMA automatic_index}: whether joins may get automatic indexes ({@link AutoIndexes}). */
     public boolean automaticIndex = true;
     /** The last compound term of the last compound planned (read right after by subquery()). */
@@ -203,6 +205,14 @@ public final class Planner {
     /** Plans a top-level SELECT. */
     public Planned select(SelectStmt s) {
         return plan(s, null);
+    }
+
+    /**
+     * The execution-cache key of an uncorrelated IN subquery's rows, one per syntax node: the
+     * term's filter and a lookup driven by the same term ({@link AccessPlanner}) then run it once.
+     */
+    Object inRowsKey(Expr.InSelect in) {
+        return inRowsKeys.computeIfAbsent(in, k -> new Object());
     }
 
     Query subquery(SelectStmt s, Scope outer) {

@@ -79,6 +79,11 @@ final class TermConstraints {
                 }
             }
             out.add(new AccessPlanner.Constraint(c, Expr.BinaryOp.EQ, null, in.values()));
+        } else if (term instanceof Expr.InSelect in && !in.not() && in.expr() instanceof Expr.ColumnRef) {
+            Integer c = columnOf(planner, scope, slot, in.expr());
+            if (c != null && inSubqueryUsable(planner, scope, slot, c, in)) {
+                out.add(new AccessPlanner.Constraint(c, Expr.BinaryOp.EQ, null, null, null, (char) 0, null, in));
+            }
         } else if (term instanceof Expr.Between bt && !bt.not()) {
             Integer c = columnOf(planner, scope, slot, bt.expr());
             if (c != null && usable(planner, scope, slot, c, bt.low(), false, false)
@@ -164,6 +169,31 @@ final class TermConstraints {
         return v;
     }
 
+    /**
+     * Whether {@code col IN (SELECT ...)} can look its rows up by column {@code column}, as SQLite
+     * reads such a term through an index (or the rowid) with the subquery's rows as the keys:
+     * the subquery reads only loops outside this one, returns one column, and comparing under
+     * that column's affinity and collation is what the IN does. A COLLATE on the subquery's
+     * column that differs from the column's is left to the filter (the IN's collation rules
+     * then depend on which indexes exist: {@link InCompiler}).
+     */
+    private static boolean inSubqueryUsable(Planner planner, Scope scope, int slot, int column, Expr.InSelect in) {
+        CExpr v = outerValue(planner, scope, slot, new Expr.Subquery(in.select()));
+        if (v == null || planner.lastSubqueryInAffinities.length != 1) {
+            return false;
+        }
+        char subAff = planner.lastSubqueryInAffinities[0];
+        String subColl = planner.lastSubqueryInCollations[0];
+        if (column != -1 && InCompiler.explicitCollation(in.select(), 0)) {
+            Source src = scope.sources.get(slot);
+            String colColl = src.collations()[column] == null ? "BINARY" : src.collations()[column];
+            if (!colColl.equalsIgnoreCase(subColl == null ? "BINARY" : subColl)) {
+                return false;
+            }
+        }
+        return lookupMatches(scope, slot, column, new CExpr(null, subAff, null, false, false), false, true);
+    }
+
     /** The operator with its operands swapped ({@code a < b} is {@code b > a}). */
     static Expr.BinaryOp flip(Expr.BinaryOp op) {
         return switch (op) {
@@ -206,6 +236,15 @@ final class TermConstraints {
         if (v == null) {
             return false; // the value must compile and come from loops outside this one
         }
+        return lookupMatches(scope, slot, column, v, valueOnLeft, equality);
+    }
+
+    /**
+     * Whether a lookup of {@code column} by a value of {@code v}'s affinity and collation finds
+     * what the comparison finds (see {@link #usable}).
+     */
+    private static boolean lookupMatches(Scope scope, int slot, int column, CExpr v, boolean valueOnLeft,
+                                         boolean equality) {
         if (column == -1) {
             return true;
         }
