@@ -158,12 +158,22 @@ public abstract class Level {
         return java.util.List.of();
     }
 
+    /** EXPLAIN QUERY PLAN lines nested under this level's own line (a multi-index OR's lookups). */
+    protected java.util.List<String> explainUnder() {
+        return java.util.List.of();
+    }
+
     /** A human description for EXPLAIN QUERY PLAN ("SCAN t", "SEARCH t USING INDEX i (a=?)"). */
     public abstract String describe();
 
     /** {@link #describe}, marked " LEFT-JOIN" on the right side of a LEFT or FULL JOIN, as SQLite does. */
     public final String explainLine() {
-        return describe() + (leftJoin ? " LEFT-JOIN" : "");
+        return describe() + (leftJoin && marksLeftJoin() ? " LEFT-JOIN" : "");
+    }
+
+    /** Whether this level's own line carries the LEFT-JOIN mark (a multi-index OR's lookups do instead). */
+    protected boolean marksLeftJoin() {
+        return true;
     }
 
     /**
@@ -178,6 +188,7 @@ public abstract class Level {
         }
         for (Level l : levels) {
             out.add(l.explainLine());
+            out.addAll(Query.nested(l.explainUnder(), 1));
         }
         for (Level l : levels) {
             if (l.unmatchedScan != null) {

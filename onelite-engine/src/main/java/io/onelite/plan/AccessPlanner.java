@@ -325,6 +325,10 @@ final class AccessPlanner {
             rl.setReverse(rowidDir == OrderMatch.REVERSE);
             return new Access(rl, rowidDir != OrderMatch.NO);
         }
+        Access or = MultiIndexOr.plan(planner, scope, e, terms); // lookups and a sort before a whole walk in order
+        if (or != null) {
+            return or;
+        }
         if (rowidDir != OrderMatch.NO) {
             ScanLevel sl = new ScanLevel(slot, ta, false);
             sl.setReverse(rowidDir == OrderMatch.REVERSE);

@@ -316,6 +316,25 @@ public final class DmlPlanner {
         return planner.withClause(s.with(), () -> planDelete(planner, s));
     }
 
+    /**
+     * Puts a DELETE's rows in rowid (or WITHOUT ROWID primary key) order, {@code olds} alongside:
+     * with triggers, foreign keys or RETURNING SQLite deletes in two passes, collecting the rowids
+     * in a RowSet (a WITHOUT ROWID table's keys in a temporary index) and reading them back
+     * sorted, so that is the order those see the rows in, whatever path the loop took.
+     */
+    private static void sortByRef(Table t, List<Object> refs, List<Object[]> olds) {
+        java.util.Comparator<Object[]> byRef = UpdateOrder.twoPassOrder(t);
+        List<Object[]> pairs = new ArrayList<>(refs.size());
+        for (int i = 0; i < refs.size(); i++) {
+            pairs.add(new Object[] {refs.get(i), olds.get(i)});
+        }
+        pairs.sort(byRef);
+        for (int i = 0; i < pairs.size(); i++) {
+            refs.set(i, pairs.get(i)[0]);
+            olds.set(i, (Object[]) pairs.get(i)[1]);
+        }
+    }
+
     private static Executable planDelete(Planner planner, DeleteStmt s) {
         if (planner.schema.view(s.table()) != null) {
             return ViewDml.delete(planner, s);
@@ -349,6 +368,9 @@ public final class DmlPlanner {
                         }
                         olds.add(v);
                     }
+                }
+                if (!olds.isEmpty() && refs.size() > 1) {
+                    sortByRef(t, refs, olds);
                 }
                 for (int i = 0; i < refs.size(); i++) {
                     long rowid = refs.get(i) instanceof Long l ? l : 0;

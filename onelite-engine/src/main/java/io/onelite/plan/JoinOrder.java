@@ -92,6 +92,16 @@ final class JoinOrder {
             double rows = r.bounds() == 2 ? TABLE_ROWS / 64 : TABLE_ROWS / 4;
             return new double[] {rows, SEEK + rows};
         }
+        if (level instanceof io.onelite.exec.OrLevel or) {
+            double rows = 0;
+            double cost = 0;
+            for (Level b : or.branches()) {
+                double[] one = estimate(b, t);
+                rows += one[0];
+                cost += one[1];
+            }
+            return new double[] {rows, cost};
+        }
         if (level instanceof RowidInLevel r) {
             return new double[] {r.valueCount(), r.valueCount() * SEEK};
         }

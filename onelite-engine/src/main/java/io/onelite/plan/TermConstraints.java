@@ -24,7 +24,12 @@ final class TermConstraints {
      * collation is what the comparison does.
      */
     static void collect(Planner planner, Scope scope, int slot, Expr term, List<AccessPlanner.Constraint> out) {
-        if (term instanceof Expr.Binary b) {
+        if (term instanceof Expr.Binary or && or.op() == Expr.BinaryOp.OR) {
+            AccessPlanner.Constraint in = orOfEqualities(planner, scope, slot, or);
+            if (in != null) {
+                out.add(in);
+            }
+        } else if (term instanceof Expr.Binary b) {
             Expr.BinaryOp op = b.op();
             if (op != Expr.BinaryOp.EQ && op != Expr.BinaryOp.LT && op != Expr.BinaryOp.LE
                     && op != Expr.BinaryOp.GT && op != Expr.BinaryOp.GE && op != Expr.BinaryOp.IS) {
@@ -167,6 +172,43 @@ final class TermConstraints {
             return null;
         }
         return v;
+    }
+
+    /**
+     * {@code c = x OR c = y OR ...}, each branch an equality the lookup can take on the same
+     * column of this source, as the IN constraint {@code c IN (x, y, ...)}: SQLite's OR-to-IN
+     * (where.c's exprAnalyzeOrTerm), which reads such a term as one IN lookup. Null otherwise.
+     */
+    private static AccessPlanner.Constraint orOfEqualities(Planner planner, Scope scope, int slot, Expr.Binary or) {
+        List<Expr> branches = new java.util.ArrayList<>();
+        splitOr(or, branches);
+        List<Expr> values = new java.util.ArrayList<>();
+        Integer column = null;
+        List<AccessPlanner.Constraint> one = new java.util.ArrayList<>();
+        for (Expr b : branches) {
+            if (!(b instanceof Expr.Binary eq) || eq.op() != Expr.BinaryOp.EQ) {
+                return null;
+            }
+            one.clear();
+            collect(planner, scope, slot, b, one);
+            if (one.size() != 1 || one.get(0).column() < -1 || one.get(0).multi()
+                    || (column != null && column != one.get(0).column())) {
+                return null;
+            }
+            column = one.get(0).column();
+            values.add(one.get(0).value());
+        }
+        return new AccessPlanner.Constraint(column, Expr.BinaryOp.EQ, null, values);
+    }
+
+    /** The branches of {@code a OR b OR ...} in order (a term without OR alone). */
+    static void splitOr(Expr e, List<Expr> out) {
+        if (e instanceof Expr.Binary b && b.op() == Expr.BinaryOp.OR) {
+            splitOr(b.left(), out);
+            splitOr(b.right(), out);
+        } else {
+            out.add(e);
+        }
     }
 
     /**

@@ -15,7 +15,8 @@ import io.onelite.sql.ast.Expr;
  * back sorted). The order shows when rows conflict with each other (which of two rows OR REPLACE
  * keeps, which OR IGNORE skips). One pass needs no triggers, no foreign keys (checked when the
  * statement runs), no change of the rowid or primary key, no REPLACE (the statement's, or that of
- * an index the UPDATE changes), no subquery in WHERE, and a WHERE index the UPDATE leaves alone.
+ * an index the UPDATE changes), no subquery in WHERE, no multi-index OR, and a WHERE index the
+ * UPDATE leaves alone.
  */
 final class UpdateOrder {
     private UpdateOrder() {
@@ -30,6 +31,9 @@ final class UpdateOrder {
         int n = t.columns().size();
         if (triggers || changed[n] || orConflict == ConflictAction.REPLACE || (where != null && ExprWalker.hasSubquery(where))) {
             return true;
+        }
+        if (whereLevel instanceof io.onelite.exec.OrLevel) {
+            return true; // where.c: no one-pass UPDATE through a multi-index OR (its rows may come twice)
         }
         if (t.clustered() != null) {
             for (int c : t.clustered().primaryKeyColumns()) {
