@@ -31,6 +31,8 @@ final class CursorPath {
     int depth = -1;
     boolean valid;
     private boolean table;
+    /** The store's {@link PageStore#changeStamp} when the path was last built from the root; -1: unknown. */
+    private long builtAt = -1;
 
     CursorPath(PageStore store, int root) {
         this.store = store;
@@ -51,6 +53,7 @@ final class CursorPath {
 
     /** Positions at the root page, invalid. */
     void reset() {
+        builtAt = store.changeStamp();
         BTreePage p = BTreePage.read(store, root);
         table = p.isTable();
         pages[0] = p;
@@ -118,6 +121,47 @@ final class CursorPath {
             }
             push(lo);
         }
+    }
+
+    /**
+     * As {@link #descend} in an index tree, from the leaf the path is on (SQLite's seek that first
+     * tries the cursor's current page): only when nothing was written since the path was built and
+     * the sought slot lies inside that leaf (its first key below the sought one, its last at or
+     * above it; with {@code upper}, at most and above), so the descent from the root would end
+     * there too. A correlated lookup for each outer row in key order, or an IN list's next key,
+     * then reads one page instead of one per level. False, nothing moved, otherwise.
+     */
+    boolean descendNear(Probe probe, boolean upper) {
+        if (depth < 0 || table || builtAt < 0 || store.changeStamp() != builtAt) {
+            return false;
+        }
+        BTreePage leaf = pages[depth];
+        int n = leaf.cellCount;
+        if (!leaf.isLeaf() || n == 0) {
+            return false;
+        }
+        int first = probe.compare(leaf, 0);
+        if (upper ? first > 0 : first >= 0) {
+            return false;
+        }
+        int last = probe.compare(leaf, n - 1);
+        if (upper ? last <= 0 : last < 0) {
+            return false;
+        }
+        int lo = 1; // cell 0 is below the sought slot, cell n - 1 at or after it
+        int hi = n - 1;
+        while (lo < hi) {
+            int mid = (lo + hi) >>> 1;
+            int c = probe.compare(leaf, mid);
+            if (c < 0 || (upper && c == 0)) {
+                lo = mid + 1;
+            } else {
+                hi = mid;
+            }
+        }
+        idx[depth] = lo;
+        valid = false;
+        return true;
     }
 
     /**

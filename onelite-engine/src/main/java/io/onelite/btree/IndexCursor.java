@@ -132,7 +132,9 @@ public final class IndexCursor {
         reposition = false;
         target = key;
         targetUtf8 = KeyCompare.utf8(key);
-        path.descend(probe, upper);
+        if (!path.descendNear(probe, upper)) {
+            path.descend(probe, upper);
+        }
         checkIndex();
     }
 

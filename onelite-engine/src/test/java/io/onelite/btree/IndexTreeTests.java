@@ -94,6 +94,74 @@ class IndexTreeTests {
         }
     }
 
+    /**
+     * Seeks of every kind in ascending key order (each one near the last: the cursor's own leaf
+     * answers it without a descent from the root), in random order, and right after writes that
+     * change the leaf the cursor is on, each against a sorted set.
+     */
+    @Test
+    void seeksFromTheCurrentLeafFindWhatADescentFinds() {
+        long seed = System.nanoTime();
+        System.out.println("seeksFromTheCurrentLeaf seed " + seed);
+        Random r = new Random(seed);
+        KeyInfo ki = KeyInfo.BINARY;
+        MemoryPages s = MemoryPages.create(512, 0);
+        int root = BTree.create(s, false);
+        TreeSet<Object[]> model = new TreeSet<>((a, b) -> KeyCompare.compareKeys(a, b, ki));
+        IndexCursor c = new IndexCursor(s, root, ki, null);
+        long rowid = 0;
+        for (int i = 0; i < 3000; i++) {
+            Object[] key = {(long) r.nextInt(1500), ++rowid}; // duplicates of the first column span leaves
+            c.insert(key);
+            model.add(key);
+        }
+        List<Object[]> probes = new ArrayList<>();
+        for (long v = -2; v < 1503; v++) {
+            probes.add(new Object[] {v});
+            probes.add(new Object[] {v, (long) r.nextInt(3000)});
+        }
+        for (int pass = 0; pass < 3; pass++) {
+            if (pass == 1) {
+                java.util.Collections.shuffle(probes, r);
+            }
+            for (Object[] probe : probes) {
+                if (pass == 2 && r.nextInt(4) == 0) {
+                    Object[] key = {probe[0], ++rowid}; // a write on the leaf about to be searched
+                    c.insert(key);
+                    model.add(key);
+                }
+                checkSeeks(c, model, ki, probe, seed);
+            }
+        }
+    }
+
+    /** A one-column probe stands for the keys starting with it: below or above every rowid. */
+    private static void checkSeeks(IndexCursor c, TreeSet<Object[]> model, KeyInfo ki, Object[] probe, long seed) {
+        Object[] low = probe.length == 2 ? probe : new Object[] {probe[0], Long.MIN_VALUE};
+        Object[] high = probe.length == 2 ? probe : new Object[] {probe[0], Long.MAX_VALUE};
+        String what = "seed " + seed + " probe " + Arrays.toString(probe);
+        Object[] ge = model.ceiling(low);
+        assertThat(c.seekGE(probe)).as(what).isEqualTo(ge != null);
+        if (ge != null) {
+            ReadPathTests.assertKey(c.key(), ge);
+        }
+        Object[] gt = model.higher(high);
+        assertThat(c.seekGT(probe)).as(what).isEqualTo(gt != null);
+        if (gt != null) {
+            ReadPathTests.assertKey(c.key(), gt);
+        }
+        Object[] le = model.floor(high);
+        assertThat(c.seekLE(probe)).as(what).isEqualTo(le != null);
+        if (le != null) {
+            ReadPathTests.assertKey(c.key(), le);
+        }
+        Object[] lt = model.lower(low);
+        assertThat(c.seekLT(probe)).as(what).isEqualTo(lt != null);
+        if (lt != null) {
+            ReadPathTests.assertKey(c.key(), lt);
+        }
+    }
+
     private static Object[] firstWithPrefixAtLeast(TreeSet<Object[]> model, Object[] prefix, KeyInfo ki) {
         for (Object[] k : model) {
             if (KeyCompare.compareKeys(k, prefix, ki) >= 0) {

@@ -113,16 +113,26 @@ final class MemoryPages implements PageStore {
         return pages.get(pgno - 1);
     }
 
+    /** Counts calls that may change a page, as {@code WriteSet}'s stamp: b-tree paths kept across seeks check it. */
+    private long changes;
+
+    @Override
+    public long changeStamp() {
+        return changes;
+    }
+
     @Override
     public byte[] write(int pgno) {
         if (!writable) {
             throw new IllegalStateException("read-only");
         }
+        changes++;
         return read(pgno);
     }
 
     @Override
     public int allocate() {
+        changes++;
         byte[] p1 = pages.get(0);
         int trunk = FileHeader.getInt(p1, FileHeader.FIRST_FREELIST_TRUNK);
         if (trunk != 0) {
@@ -152,6 +162,7 @@ final class MemoryPages implements PageStore {
         if (pgno < 2 || pgno > pages.size()) {
             throw new IllegalArgumentException("free of page " + pgno);
         }
+        changes++;
         byte[] p1 = pages.get(0);
         int trunk = FileHeader.getInt(p1, FileHeader.FIRST_FREELIST_TRUNK);
         FileHeader.putInt(p1, FileHeader.FREELIST_COUNT, FileHeader.getInt(p1, FileHeader.FREELIST_COUNT) + 1);
