@@ -89,13 +89,13 @@ final class InCompiler {
     }
 
     /**
-     * The values of an uncorrelated IN subquery, under the comparison's affinity, sorted by its
-     * collation ({@code longs} instead when every one is an integer, the common case, sorted
-     * without boxing); whether one was NULL; whether there were no rows at all (then IN is false
-     * even for a NULL left operand).
+     * The values of an IN subquery, under the comparison's affinity: {@code sorted} by its
+     * collation for binary search ({@code longs} instead when every one is an integer, the
+     * common case, sorted without boxing), else in row order to walk; whether one was NULL;
+     * whether there were no rows at all (then IN is false even for a NULL left operand).
      */
-    private record ValueSet(Object[] sorted, long[] longs, boolean hasNull, boolean empty) {
-        static ValueSet of(List<Object[]> rows, char affinity, Collation coll, Collation distinctUnder) {
+    private record ValueSet(Object[] values, long[] longs, boolean sorted, boolean hasNull, boolean empty) {
+        static ValueSet of(List<Object[]> rows, char affinity, Collation coll, Collation distinctUnder, boolean sort) {
             List<Object> values = new ArrayList<>(rows.size());
             boolean hasNull = false;
             boolean allLongs = true;
@@ -112,17 +112,20 @@ final class InCompiler {
             if (distinctUnder != null && !allLongs) {
                 values = lastOfEach(values, distinctUnder);
             }
+            if (!sort) {
+                return new ValueSet(values.toArray(), null, false, hasNull, rows.isEmpty());
+            }
             if (allLongs) {
                 long[] longs = new long[values.size()];
                 for (int i = 0; i < longs.length; i++) {
                     longs[i] = (Long) values.get(i);
                 }
                 java.util.Arrays.sort(longs);
-                return new ValueSet(null, longs, hasNull, rows.isEmpty());
+                return new ValueSet(null, longs, true, hasNull, rows.isEmpty());
             }
             Object[] sorted = values.toArray();
             java.util.Arrays.sort(sorted, (p, q) -> ValueOps.compare(p, q, coll));
-            return new ValueSet(sorted, null, hasNull, rows.isEmpty());
+            return new ValueSet(sorted, null, true, hasNull, rows.isEmpty());
         }
 
         /** Of the values equal under {@code c}, the last one (a stable sort keeps them in order). */
@@ -139,8 +142,16 @@ final class InCompiler {
         }
 
         boolean contains(Object a, Collation coll) {
+            if (!sorted) {
+                for (Object b : values) {
+                    if (ValueOps.compare(a, b, coll) == 0) {
+                        return true;
+                    }
+                }
+                return false;
+            }
             if (longs == null) {
-                return java.util.Arrays.binarySearch(sorted, a, (p, q) -> ValueOps.compare(p, q, coll)) >= 0;
+                return java.util.Arrays.binarySearch(values, a, (p, q) -> ValueOps.compare(p, q, coll)) >= 0;
             }
             if (a instanceof Long l) {
                 return java.util.Arrays.binarySearch(longs, l) >= 0;
@@ -231,35 +242,23 @@ final class InCompiler {
         Eval xe = x.eval();
         boolean not = in.not();
         Object key = correlated ? null : ec.planner.inRowsKey(in);
-        if (!correlated) {
-            // the same rows for every outer row: sorted once, then each test a binary search
-            // (a linear walk made "id NOT IN (SELECT ...)" cost rows x subquery rows)
-            Object setKey = new Object();
-            return CExpr.of(f -> {
-                ValueSet set = (ValueSet) f.ctx.cached(setKey);
-                if (set == null) {
-                    set = ValueSet.of(subqueryRows(f, q, false, key), affs[1], coll, distinctUnder);
-                    f.ctx.cache(setKey, set);
-                }
-                if (set.empty()) {
-                    return not ? 1L : 0L;
-                }
-                Object a = xe.eval(f);
-                if (a == null) {
-                    return null;
-                }
-                if (affs[0] != 0) {
-                    a = ValueOps.applyAffinity(a, affs[0]);
-                }
-                if (set.contains(a, coll)) {
-                    return not ? 0L : 1L;
-                }
-                return set.hasNull() ? null : not ? 1L : 0L;
-            });
-        }
+        Object setKey = new Object();
+        // uncorrelated: the same rows for every outer row, sorted once, then each test a binary
+        // search (a walk made "id NOT IN (SELECT ...)" cost rows x subquery rows); correlated:
+        // new rows for each outer row, walked
+        java.util.function.Function<Frame, ValueSet> sets = correlated
+                ? f -> ValueSet.of(subqueryRows(f, q, true, null), affs[1], coll, distinctUnder, false)
+                : f -> {
+                    ValueSet set = (ValueSet) f.ctx.cached(setKey);
+                    if (set == null) {
+                        set = ValueSet.of(subqueryRows(f, q, false, key), affs[1], coll, distinctUnder, true);
+                        f.ctx.cache(setKey, set);
+                    }
+                    return set;
+                };
         return CExpr.of(f -> {
-            List<Object[]> rows = subqueryRows(f, q, correlated, key);
-            if (rows.isEmpty()) {
+            ValueSet set = sets.apply(f);
+            if (set.empty()) {
                 return not ? 1L : 0L;
             }
             Object a = xe.eval(f);
@@ -269,21 +268,10 @@ final class InCompiler {
             if (affs[0] != 0) {
                 a = ValueOps.applyAffinity(a, affs[0]);
             }
-            boolean sawNull = false;
-            for (Object[] row : rows) {
-                Object b = row[0];
-                if (b == null) {
-                    sawNull = true;
-                    continue;
-                }
-                if (affs[1] != 0) {
-                    b = ValueOps.applyAffinity(b, affs[1]);
-                }
-                if (ValueOps.compare(a, b, coll) == 0) {
-                    return not ? 0L : 1L;
-                }
+            if (set.contains(a, coll)) {
+                return not ? 0L : 1L;
             }
-            return sawNull ? null : not ? 1L : 0L;
+            return set.hasNull() ? null : not ? 1L : 0L;
         });
     }
 }

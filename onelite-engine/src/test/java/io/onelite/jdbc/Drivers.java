@@ -60,6 +60,28 @@ final class Drivers {
         return out;
     }
 
+    /**
+     * The EXPLAIN QUERY PLAN of {@code query} after {@code setup}, each line as "depth detail",
+     * the depth counted through the parent ids (so two trees compare by shape, not by ids).
+     */
+    static List<String> planTree(String url, String[] setup, String query) throws SQLException {
+        try (Connection c = open(url); Statement s = c.createStatement()) {
+            exec(c, setup);
+            List<String> lines = new ArrayList<>();
+            java.util.Map<Long, Integer> depth = new java.util.HashMap<>();
+            try (ResultSet rs = s.executeQuery("EXPLAIN QUERY PLAN " + query)) {
+                while (rs.next()) {
+                    long id = rs.getLong(1);
+                    long parent = rs.getLong(2);
+                    int d = parent == 0 ? 0 : depth.getOrDefault(parent, -100) + 1;
+                    depth.put(id, d);
+                    lines.add(d + " " + rs.getString(4));
+                }
+            }
+            return lines;
+        }
+    }
+
     /** The same query's rows on both drivers after the same setup; asserts nothing. */
     static List<List<List<String>>> onBoth(String[] setup, String query) throws SQLException {
         List<List<List<String>>> out = new ArrayList<>();

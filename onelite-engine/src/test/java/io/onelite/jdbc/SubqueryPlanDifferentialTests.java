@@ -2,14 +2,8 @@ package io.onelite.jdbc;
 
 import org.junit.jupiter.api.Test;
 
-import java.sql.Connection;
-import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Statement;
-import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -69,22 +63,7 @@ class SubqueryPlanDifferentialTests {
         }
     }
 
-    /** The plan's lines as "depth detail", depth counted through the parent ids. */
     private static List<String> tree(String url, String query) throws SQLException {
-        try (Connection c = Drivers.open(url); Statement s = c.createStatement()) {
-            Drivers.exec(c, SCHEMA);
-            List<String> lines = new ArrayList<>();
-            Map<Long, Integer> depth = new HashMap<>();
-            try (ResultSet rs = s.executeQuery("EXPLAIN QUERY PLAN " + query)) {
-                while (rs.next()) {
-                    long id = rs.getLong(1);
-                    long parent = rs.getLong(2);
-                    int d = parent == 0 ? 0 : depth.getOrDefault(parent, -100) + 1;
-                    depth.put(id, d);
-                    lines.add(d + " " + rs.getString(4));
-                }
-            }
-            return lines;
-        }
+        return Drivers.planTree(url, SCHEMA, query);
     }
 }
