@@ -54,6 +54,7 @@ public final class QueryShapes {
             new Shape("HAVING", "SELECT grp, sum(val) FROM t GROUP BY grp HAVING sum(val) > 100000"),
             new Shape("UNION", "SELECT k FROM t WHERE id < 5000 UNION SELECT x FROM u WHERE id < 5000"),
             new Shape("UNION ALL ORDER BY LIMIT", "SELECT k FROM t WHERE id < 5000 UNION ALL SELECT x FROM u WHERE id < 5000 ORDER BY 1 LIMIT 20"),
+            new Shape("UNION ALL of indexed arms, LIMIT", "SELECT k, id FROM t UNION ALL SELECT t_id, id FROM u ORDER BY 1 DESC LIMIT 20"),
             new Shape("ORDER BY unindexed LIMIT", "SELECT * FROM t ORDER BY val DESC LIMIT 10"),
             new Shape("ORDER BY text, all rows", "SELECT id, name FROM t ORDER BY name, id"),
             new Shape("anti join (LEFT JOIN IS NULL)", "SELECT count(*) FROM t LEFT JOIN u ON u.t_id = t.id WHERE u.id IS NULL"),

@@ -376,6 +376,20 @@ public final class Planner {
             colls[i] = cn == null ? Collation.BINARY : Collation.byName(cn);
             nullsFirst[i] = t.nulls() == null || t.nulls() == NullsOrder.DEFAULT ? !desc[i] : t.nulls() == NullsOrder.FIRST;
         }
+        Expr armLimit = keys.length > 0 ? ArmLimits.limitOfEachArm(s) : null;
+        if (armLimit != null) {
+            // UNION ALL ... ORDER BY ... LIMIT: no arm gives more rows than the limit lets through,
+            // so each is planned with the ORDER BY (under the compound's collations) and that limit,
+            // as SQLite's merge reads its arms in order and stops: an arm may then walk an index
+            // in order and read a few rows, not all of them
+            List<OrderingTerm> armOrder = ArmLimits.orderOfEachArm(order, keys, colls);
+            queries.clear();
+            for (int i = 0; i < cores.size(); i++) {
+                queries.add(CorePlanner.plan(this, cores.get(i), armOrder, armLimit, null, outer).query());
+            }
+            q = new CompoundQuery(queries, ops.stream().map(Enum::name).toList(), n)
+                    .withCollations(CorePlanner.collations(compoundColls)).withOrderBy(true);
+        }
         if (keys.length > 0 || s.limit() != null) {
             ExprCompiler ec = new ExprCompiler(this, Scope.limitClause(outer));
             Eval lim = s.limit() == null ? null : ec.eval(s.limit());
