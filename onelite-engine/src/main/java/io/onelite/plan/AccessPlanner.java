@@ -159,7 +159,7 @@ final class AccessPlanner {
     }
 
     static Level level(Planner planner, Scope scope, FromPlanner.Entry e, List<Expr> terms) {
-        return plan(planner, scope, e, terms, null, false).level();
+        return plan(planner, scope, e, terms, null, null).level();
     }
 
     /**
@@ -172,21 +172,36 @@ final class AccessPlanner {
      * that one bound keeps a quarter of the rows, two bounds 1/64 and an equality a few rows.
      * What that comes to, and what is followed here: a path with a single bound and no
      * equality ({@code a > ?}, {@code rowid < ?}) gives way to a full walk of an index in the
-     * wanted order, unless the query has a LIMIT ({@code limited}); other paths keep their sort.
+     * wanted order, unless the query's LIMIT is a small constant (under {@link #INDEX_RANGE_WALK_LIMIT}
+     * rows for an index range, {@link #ROWID_RANGE_WALK_LIMIT} for a rowid range: SQLite 3.51's
+     * costs then put the sort of the range's rows first; with a larger or unknown LIMIT the walk
+     * stops after that many rows); other paths keep their sort. {@code limit}: the query's LIMIT
+     * expression, or null.
      */
     static Access plan(Planner planner, Scope scope, FromPlanner.Entry e, List<Expr> terms, List<OrderTerm> order,
-                       boolean limited) {
-        return plan(planner, scope, e, terms, order, limited, false);
+                       Expr limit) {
+        return plan(planner, scope, e, terms, order, limit, false);
+    }
+
+    /** The smallest constant LIMIT at which an index range gives way to an ordered walk. */
+    static final long INDEX_RANGE_WALK_LIMIT = 7;
+    /** The smallest constant LIMIT at which a rowid range gives way to an ordered walk. */
+    static final long ROWID_RANGE_WALK_LIMIT = 9;
+
+    /** Whether {@code limit} is a constant below {@code walkFrom} rows (a parameter or none: no). */
+    private static boolean limitBelow(Expr limit, long walkFrom) {
+        return limit instanceof Expr.Literal l && l.value() instanceof Long n && n >= 0 && n < walkFrom;
     }
 
     /**
-     * As {@link #plan(Planner, Scope, FromPlanner.Entry, List, List, boolean)}; {@code sortable}: the
+     * As {@link #plan(Planner, Scope, FromPlanner.Entry, List, List, Expr)}; {@code sortable}: the
      * order is an ORDER BY, whose terms a walk does not give can be sorted within its runs
      * ({@link Access#sortedPrefix}), so a walk giving only its leading terms also serves.
      */
     static Access plan(Planner planner, Scope scope, FromPlanner.Entry e, List<Expr> terms, List<OrderTerm> order,
-                       boolean limited, boolean sortable) {
+                       Expr limit, boolean sortable) {
         int slot = e.slot;
+        boolean limited = limit != null;
         if (e.functionRows != null) {
             return new Access(ListLevel.pulled(slot, e.name, e.functionRows), false);
         }
@@ -270,7 +285,7 @@ final class AccessPlanner {
                 constant[i] = !find(cons, best, i, true, t).multi();
             }
             int dir = OrderMatch.index(best, t, constant, order);
-            if (dir == OrderMatch.NO && order != null && !limited && bestEq == 0
+            if (dir == OrderMatch.NO && order != null && !limitBelow(limit, INDEX_RANGE_WALK_LIMIT) && bestEq == 0
                     && bounds(cons, best, 0, t) == 1) {
                 Access walk = FullScans.orderedFullScan(scope, planner, slot, ta, t, indexes, order);
                 if (walk != null) {
@@ -289,7 +304,8 @@ final class AccessPlanner {
             return new Access(il, dir != OrderMatch.NO, best, constant);
         }
         int rowidDir = OrderMatch.rowid(order);
-        if (rowidRange && rowidDir == OrderMatch.NO && order != null && !limited && rowidBounds(cons) == 1) {
+        if (rowidRange && rowidDir == OrderMatch.NO && order != null && !limitBelow(limit, ROWID_RANGE_WALK_LIMIT)
+                && rowidBounds(cons) == 1) {
             Access walk = FullScans.orderedFullScan(scope, planner, slot, ta, t, indexes, order);
             if (walk != null) {
                 return walk;

@@ -374,7 +374,7 @@ final class CorePlanner {
         for (int i = 0; i < nLevels; i++) {
             FromPlanner.Entry entry = from.entries.get(scope.slotAt(i));
             AccessPlanner.Access access = AccessPlanner.plan(planner, scope, entry, levelTerms.get(i),
-                    i == 0 ? wish : null, limit != null, i == 0 && sortWish);
+                    i == 0 ? wish : null, limit, i == 0 && sortWish);
             levels[i] = access.level();
             if (i == 0) {
                 firstAccess = access;

@@ -65,7 +65,7 @@ final class JoinOrder {
                 }
             }
             FromPlanner.Entry e = from.entries.get(perm[pos]);
-            Level level = AccessPlanner.plan(planner, scope, e, here, null, false).level();
+            Level level = AccessPlanner.plan(planner, scope, e, here, null, null).level();
             if (pos > 0) {
                 Level auto = AutoIndexes.plan(planner, scope, e, here, level, rows);
                 if (auto != null) {

@@ -36,7 +36,7 @@ final class MultiIndexOr {
             }
             List<Level> lookups = new ArrayList<>();
             for (Expr branch : branches) {
-                Level l = AccessPlanner.plan(planner, scope, e, CorePlanner.splitAnd(branch), null, false).level();
+                Level l = AccessPlanner.plan(planner, scope, e, CorePlanner.splitAnd(branch), null, null).level();
                 if (!isLookup(l)) {
                     lookups = null;
                     break;
