@@ -570,8 +570,9 @@ final class AccessPlanner {
                 return out;
             };
         }
-        io.onelite.exec.Query q = planner.subquery(c.subquery.select(), scope);
-        boolean correlated = planner.lastSubqueryCorrelated;
+        Planner.InPlan plan = planner.inSubquery(c.subquery, scope); // the one the term's check runs
+        io.onelite.exec.Query q = plan.query();
+        boolean correlated = plan.correlated();
         Object key = correlated ? null : planner.inRowsKey(c.subquery); // the term's filter reads the same rows
         return f -> {
             List<Object[]> rows = InCompiler.subqueryRows(f, q, correlated, key);

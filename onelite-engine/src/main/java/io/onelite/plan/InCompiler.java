@@ -218,15 +218,16 @@ final class InCompiler {
             return RowValues.inSelect(ec, in);
         }
         CExpr x = ec.compile(in.expr());
-        Query q = ec.planner.subquery(in.select(), ec.scope);
+        Planner.InPlan plan = ec.planner.inSubquery(in, ec.scope);
+        Query q = plan.query();
         if (q.columnCount() != 1) {
             throw new OneLiteException(ResultCode.ERROR, "sub-select returns " + q.columnCount()
                     + " columns - expected 1");
         }
-        boolean correlated = ec.planner.lastSubqueryCorrelated;
-        ec.usesOuter |= ec.planner.lastSubqueryUsesOuterOfParent;
-        char subAff = ec.planner.lastSubqueryInAffinities[0];
-        String subColl = ec.planner.lastSubqueryInCollations[0];
+        boolean correlated = plan.correlated();
+        ec.usesOuter |= plan.usesOuter();
+        char subAff = plan.affinity();
+        String subColl = plan.collation();
         boolean explicit = explicitCollation(in.select(), 0);
         // NOT IN never reads through an index (SQLite tests membership in the subquery's rows)
         boolean throughIndex = explicit && !in.not() && readThroughIndex(ec, in.expr(), x);

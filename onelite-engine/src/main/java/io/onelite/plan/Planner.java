@@ -208,6 +208,55 @@ public final class Planner {
     }
 
     /**
+     * An IN subquery planned once in its scope: the plan, whether it reads enclosing queries, its
+     * column's affinity and collation (of its last SELECT), and, per enclosing scope, the slots its
+     * references to that scope's sources put in {@link Scope#innerSlotRefs}.
+     */
+    record InPlan(Query query, boolean correlated, boolean usesOuter, char affinity, String collation,
+                  java.util.Map<Scope, java.util.BitSet> slotRefs) {
+    }
+
+    private final java.util.Map<Scope, java.util.Map<Expr.InSelect, InPlan>> inPlans = new java.util.IdentityHashMap<>();
+
+    /**
+     * The plan of {@code x IN (SELECT ...)}'s subquery in {@code scope}, made at the first call:
+     * its lookup ({@link TermConstraints}, {@link AccessPlanner}) and its check ({@link InCompiler})
+     * share it. Planning it again for each of them planned every nested IN subquery three times
+     * more per level (ten levels: half a second). A later call puts the same slots in the
+     * scopes' {@link Scope#innerSlotRefs} as planning did, which callers read after compiling.
+     */
+    InPlan inSubquery(Expr.InSelect in, Scope scope) {
+        Map<Expr.InSelect, InPlan> byNode = inPlans.computeIfAbsent(scope, k -> new java.util.IdentityHashMap<>());
+        InPlan p = byNode.get(in);
+        if (p == null) {
+            Map<Scope, java.util.BitSet> before = new java.util.IdentityHashMap<>();
+            Map<Scope, java.util.BitSet> refs = new java.util.IdentityHashMap<>();
+            for (Scope s = scope; s != null; s = s.outer) {
+                before.put(s, (java.util.BitSet) s.innerSlotRefs.clone());
+                s.innerSlotRefs.clear(); // what planning sets is then what the subquery refers to
+            }
+            Query q;
+            try {
+                q = subquery(in.select(), scope);
+            } finally {
+                for (Map.Entry<Scope, java.util.BitSet> e : before.entrySet()) {
+                    refs.put(e.getKey(), (java.util.BitSet) e.getKey().innerSlotRefs.clone());
+                    e.getKey().innerSlotRefs.or(e.getValue());
+                }
+            }
+            p = new InPlan(q, lastSubqueryCorrelated, lastSubqueryUsesOuterOfParent,
+                    lastSubqueryInAffinities.length > 0 ? lastSubqueryInAffinities[0] : '@',
+                    lastSubqueryInCollations.length > 0 ? lastSubqueryInCollations[0] : null, refs);
+            byNode.put(in, p);
+            return p;
+        }
+        for (Map.Entry<Scope, java.util.BitSet> e : p.slotRefs().entrySet()) {
+            e.getKey().innerSlotRefs.or(e.getValue());
+        }
+        return p;
+    }
+
+    /**
      * The execution-cache key of an uncorrelated IN subquery's rows, one per syntax node: the
      * term's filter and a lookup driven by the same term ({@link AccessPlanner}) then run it once.
      */

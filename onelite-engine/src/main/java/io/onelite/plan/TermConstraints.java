@@ -220,12 +220,19 @@ final class TermConstraints {
      * then depend on which indexes exist: {@link InCompiler}).
      */
     private static boolean inSubqueryUsable(Planner planner, Scope scope, int slot, int column, Expr.InSelect in) {
-        CExpr v = outerValue(planner, scope, slot, new Expr.Subquery(in.select()));
-        if (v == null || planner.lastSubqueryInAffinities.length != 1) {
-            return false;
+        Planner.InPlan plan;
+        try {
+            plan = planner.inSubquery(in, scope);
+        } catch (RuntimeException ex) {
+            return false; // the term's own check reports it
         }
-        char subAff = planner.lastSubqueryInAffinities[0];
-        String subColl = planner.lastSubqueryInCollations[0];
+        java.util.BitSet used = plan.slotRefs().getOrDefault(scope, new java.util.BitSet());
+        if (plan.query().columnCount() != 1
+                || (!used.isEmpty() && scope.lastLoopPosition(used) >= scope.positionOf(slot))) {
+            return false; // the keys must come from loops outside this one
+        }
+        char subAff = plan.affinity();
+        String subColl = plan.collation();
         if (column != -1 && InCompiler.explicitCollation(in.select(), 0)) {
             Source src = scope.sources.get(slot);
             String colColl = src.collations()[column] == null ? "BINARY" : src.collations()[column];

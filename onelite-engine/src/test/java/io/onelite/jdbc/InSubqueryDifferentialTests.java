@@ -113,6 +113,22 @@ class InSubqueryDifferentialTests {
     }
 
     /**
+     * Sixteen IN subqueries nested in one another plan once each: the term's lookup and its
+     * check share one plan of the subquery (planning it for each, every level multiplied the
+     * planning of all levels inside it by three, so this statement would take hours to prepare;
+     * the timeout guards against that, it measures nothing).
+     */
+    @Test
+    @org.junit.jupiter.api.Timeout(value = 60, threadMode = org.junit.jupiter.api.Timeout.ThreadMode.SEPARATE_THREAD)
+    void deeplyNestedInSubqueriesArePlannedOnceEach() throws SQLException {
+        String q = "SELECT id FROM t";
+        for (int i = 0; i < 15; i++) {
+            q = "SELECT id FROM t WHERE k IN (" + q + ")";
+        }
+        assertSame(concat(SCHEMA, q + " ORDER BY id", "SELECT count(*) FROM t WHERE id IN (" + q + ") OR s IN (" + q + ")"));
+    }
+
+    /**
      * Whatever path reads the table, the rows are the ones the IN term accepts: a lookup under an
      * index's collation must not miss rows the term's own collation accepts. (With the COLLATE
      * on the subquery's column and the column second in the only index, SQLite 3.40 reads
