@@ -99,28 +99,35 @@ final class CursorPath {
         reset();
         while (true) {
             BTreePage p = pages[depth];
-            int lo = 0;
-            int hi = p.cellCount;
-            boolean exactStops = table && !upper; // a table page's rowids are distinct: an equal one is the first >=
-            while (lo < hi) {
-                int mid = (lo + hi) >>> 1;
-                int c = probe.compare(p, mid);
-                if (c == 0 && exactStops) {
-                    lo = mid;
-                    break;
-                }
-                if (c < 0 || (upper && c == 0)) {
-                    lo = mid + 1;
-                } else {
-                    hi = mid;
-                }
-            }
+            // a table page's rowids are distinct: an equal one is the first >=
+            int lo = search(p, probe, 0, p.cellCount, upper, table && !upper);
             if (p.isLeaf()) {
                 idx[depth] = lo;
                 return;
             }
             push(lo);
         }
+    }
+
+    /**
+     * The first cell of {@code p} in {@code [lo, hi)} whose key is {@code >=} the sought one
+     * ({@code >} when {@code upper}), or {@code hi} when none is (the caller knows the answer is at
+     * most {@code hi}). {@code exactStops}: keys are distinct, so an equal one is the answer.
+     */
+    private static int search(BTreePage p, Probe probe, int lo, int hi, boolean upper, boolean exactStops) {
+        while (lo < hi) {
+            int mid = (lo + hi) >>> 1;
+            int c = probe.compare(p, mid);
+            if (c == 0 && exactStops) {
+                return mid;
+            }
+            if (c < 0 || (upper && c == 0)) {
+                lo = mid + 1;
+            } else {
+                hi = mid;
+            }
+        }
+        return lo;
     }
 
     /**
@@ -148,18 +155,7 @@ final class CursorPath {
         if (upper ? last <= 0 : last < 0) {
             return false;
         }
-        int lo = 1; // cell 0 is below the sought slot, cell n - 1 at or after it
-        int hi = n - 1;
-        while (lo < hi) {
-            int mid = (lo + hi) >>> 1;
-            int c = probe.compare(leaf, mid);
-            if (c < 0 || (upper && c == 0)) {
-                lo = mid + 1;
-            } else {
-                hi = mid;
-            }
-        }
-        idx[depth] = lo;
+        idx[depth] = search(leaf, probe, 1, n - 1, upper, false); // cell 0 is below the slot, n - 1 at or after it
         valid = false;
         return true;
     }
@@ -218,17 +214,7 @@ final class CursorPath {
         System.arraycopy(h.idx, 0, idx, 0, depth);
         table = true;
         valid = false;
-        int lo = 0;
-        int hi = n - 1;
-        while (lo < hi) {
-            int mid = (lo + hi) >>> 1;
-            if (probe.compare(leaf, mid) < 0) {
-                lo = mid + 1;
-            } else {
-                hi = mid;
-            }
-        }
-        idx[depth] = lo;
+        idx[depth] = search(leaf, probe, 0, n - 1, false, false);
         return true;
     }
 
