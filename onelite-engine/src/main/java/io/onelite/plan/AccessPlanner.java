@@ -573,7 +573,7 @@ final class AccessPlanner {
         Planner.InPlan plan = planner.inSubquery(c.subquery, scope); // the one the term's check runs
         io.onelite.exec.Query q = plan.query();
         boolean correlated = plan.correlated();
-        Object key = correlated ? null : planner.inRowsKey(c.subquery); // the term's filter reads the same rows
+        Object key = correlated ? null : plan.rowsKey(); // the term's check reads the same rows
         return f -> {
             List<Object[]> rows = InCompiler.subqueryRows(f, q, correlated, key);
             Object[] out = new Object[rows.size()];

@@ -242,7 +242,7 @@ final class InCompiler {
         Collation distinctUnder = throughIndex && subColl != null ? Collation.byName(subColl) : null;
         Eval xe = x.eval();
         boolean not = in.not();
-        Object key = correlated ? null : ec.planner.inRowsKey(in);
+        Object key = correlated ? null : plan.rowsKey();
         Object setKey = new Object();
         // uncorrelated: the same rows for every outer row, sorted once, then each test a binary
         // search (a walk made "id NOT IN (SELECT ...)" cost rows x subquery rows); correlated:

@@ -77,8 +77,6 @@ public final class Planner {
      */
     char[] lastSubqueryInAffinities;
     String[] lastSubqueryInCollations;
-    /** Per IN subquery of the statement: the key its uncorrelated rows are cached under ({@link #inRowsKey}). */
-    private final java.util.Map<Expr.InSelect, Object> inRowsKeys = new java.util.IdentityHashMap<>();
     /** {@code PRAGMA automatic_index}: whether joins may get automatic indexes ({@link AutoIndexes}). */
     public boolean automaticIndex = true;
     /** The last compound term of the last compound planned (read right after by subquery()). */
@@ -209,11 +207,12 @@ public final class Planner {
 
     /**
      * An IN subquery planned once in its scope: the plan, whether it reads enclosing queries, its
-     * column's affinity and collation (of its last SELECT), and, per enclosing scope, the slots its
-     * references to that scope's sources put in {@link Scope#innerSlotRefs}.
+     * column's affinity and collation (of its last SELECT), per enclosing scope the slots its
+     * references to that scope's sources put in {@link Scope#innerSlotRefs}, and the execution-cache
+     * key of its rows when uncorrelated (the term's check and its lookup then run it once).
      */
     record InPlan(Query query, boolean correlated, boolean usesOuter, char affinity, String collation,
-                  java.util.Map<Scope, java.util.BitSet> slotRefs) {
+                  java.util.Map<Scope, java.util.BitSet> slotRefs, Object rowsKey) {
     }
 
     private final java.util.Map<Scope, java.util.Map<Expr.InSelect, InPlan>> inPlans = new java.util.IdentityHashMap<>();
@@ -246,7 +245,7 @@ public final class Planner {
             }
             p = new InPlan(q, lastSubqueryCorrelated, lastSubqueryUsesOuterOfParent,
                     lastSubqueryInAffinities.length > 0 ? lastSubqueryInAffinities[0] : '@',
-                    lastSubqueryInCollations.length > 0 ? lastSubqueryInCollations[0] : null, refs);
+                    lastSubqueryInCollations.length > 0 ? lastSubqueryInCollations[0] : null, refs, new Object());
             byNode.put(in, p);
             return p;
         }
@@ -254,14 +253,6 @@ public final class Planner {
             e.getKey().innerSlotRefs.or(e.getValue());
         }
         return p;
-    }
-
-    /**
-     * The execution-cache key of an uncorrelated IN subquery's rows, one per syntax node: the
-     * term's filter and a lookup driven by the same term ({@link AccessPlanner}) then run it once.
-     */
-    Object inRowsKey(Expr.InSelect in) {
-        return inRowsKeys.computeIfAbsent(in, k -> new Object());
     }
 
     Query subquery(SelectStmt s, Scope outer) {
