@@ -65,6 +65,31 @@ public final class IndexCursor {
     }
 
     /**
+     * The number of entries from {@code lo} to {@code hi} in key order (a prefix key stands for
+     * every entry starting with it; null = open end): those {@link #seekGE} ({@link #seekGT}
+     * when not {@code loInclusive}) and then steps would visit while {@code <= hi} ({@code < hi}).
+     * Only the pages the range spans are read, and only the cells the two descents compare are
+     * decoded ({@link RangeCount}); reported as a read of {@code [lo, hi]}. Leaves the cursor's
+     * position undefined.
+     */
+    public long countBetween(Object[] lo, boolean loInclusive, Object[] hi, boolean hiInclusive) {
+        reposition = false;
+        if (tracing) {
+            report(lo, hi);
+        }
+        return RangeCount.between(store, root, end(lo, !loInclusive), end(hi, hiInclusive));
+    }
+
+    private RangeCount.End end(Object[] key, boolean upper) {
+        if (key == null) {
+            return null;
+        }
+        byte[][] utf8 = KeyCompare.utf8(key);
+        RecordHeader h = new RecordHeader();
+        return new RangeCount.End((p, i) -> KeyCompare.compareCell(store, p, i, key, utf8, keyInfo, h), upper);
+    }
+
+    /**
      * Moves to the first entry and estimates the number of entries from the page cell counts on
      * the way there ({@link CursorPath#rowCountEstimate}, SQLite's {@code OP_Count} with P3=1
      * after a rewind); reported as a read of the whole key range, as {@link #count()}.

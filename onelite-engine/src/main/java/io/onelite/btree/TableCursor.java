@@ -68,6 +68,26 @@ public final class TableCursor {
     }
 
     /**
+     * The number of rows whose rowid lies in {@code [lo, hi]}, reading only the pages the range
+     * spans ({@link RangeCount}); reported as a read of that interval. Leaves the cursor's
+     * position undefined.
+     */
+    public long countBetween(long lo, long hi) {
+        reposition = false;
+        gapPending = false;
+        listener.tableRead(root, lo, hi);
+        if (lo > hi) {
+            return 0;
+        }
+        return RangeCount.between(store, root, lo == Long.MIN_VALUE ? null : rowidEnd(lo, false),
+                hi == Long.MAX_VALUE ? null : rowidEnd(hi, true));
+    }
+
+    private static RangeCount.End rowidEnd(long rowid, boolean upper) {
+        return new RangeCount.End((p, i) -> Long.compare(p.rowid(i), rowid), upper);
+    }
+
+    /**
      * Moves to the first row and estimates the number of rows from the page cell counts on the
      * way there ({@link CursorPath#rowCountEstimate}); reported as a read of the whole rowid
      * range, as {@link #count()}.

@@ -20,7 +20,8 @@ final class TreeCount {
         return count(s, top, top.isTable(), 0, seen);
     }
 
-    private static long count(PageStore s, BTreePage p, boolean table, int depth, java.util.BitSet seen) {
+    /** The entries of the subtree under {@code p} (at {@code depth} below the root), its pages marked in {@code seen}. */
+    static long count(PageStore s, BTreePage p, boolean table, int depth, java.util.BitSet seen) {
         if (p.isTable() != table) {
             throw p.corrupt("page kind differs from the tree's root");
         }
@@ -32,13 +33,18 @@ final class TreeCount {
         }
         long n = table ? 0 : p.cellCount;
         for (int i = 0; i <= p.cellCount; i++) {
-            int child = p.child(i);
-            if (child < 1 || child > s.pageCount() || seen.get(child)) {
-                throw p.corrupt("child page " + child + " out of range or met twice");
-            }
-            seen.set(child);
-            n += count(s, BTreePage.read(s, child), table, depth + 1, seen);
+            n += count(s, child(s, p, i, seen), table, depth + 1, seen);
         }
         return n;
+    }
+
+    /** Child {@code i} of interior page {@code p}, read once: a page met twice or out of range is corrupt. */
+    static BTreePage child(PageStore s, BTreePage p, int i, java.util.BitSet seen) {
+        int child = p.child(i);
+        if (child < 1 || child > s.pageCount() || seen.get(child)) {
+            throw p.corrupt("child page " + child + " out of range or met twice");
+        }
+        seen.set(child);
+        return BTreePage.read(s, child);
     }
 }

@@ -46,6 +46,12 @@ public final class ClusteredCursor implements RowCursor {
         return keys.countEstimate();
     }
 
+    /** A WITHOUT ROWID table has no rowid to count a range of (its planner never asks). */
+    @Override
+    public long countBetween(long lo, long hi) {
+        throw new UnsupportedOperationException("a WITHOUT ROWID table has no rowid");
+    }
+
     @Override
     public boolean first() {
         return keys.first();

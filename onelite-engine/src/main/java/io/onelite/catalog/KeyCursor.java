@@ -14,6 +14,13 @@ public interface KeyCursor {
      */
     long countEstimate();
 
+    /**
+     * The number of entries from {@code lo} to {@code hi} (each a key or a prefix, inclusive or
+     * not; null = open end), as a seek to {@code lo} and steps up to {@code hi} would visit,
+     * counted without decoding them (moves the cursor).
+     */
+    long countBetween(Object[] lo, boolean loInclusive, Object[] hi, boolean hiInclusive);
+
     boolean first();
 
     boolean last();

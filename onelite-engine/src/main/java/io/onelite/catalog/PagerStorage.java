@@ -313,6 +313,12 @@ public final class PagerStorage implements StorageProvider {
         }
 
         @Override
+        public long countBetween(long lo, long hi) {
+            moved(false);
+            return c.countBetween(lo, hi);
+        }
+
+        @Override
         public boolean first() {
             return moved(c.first());
         }
@@ -413,6 +419,12 @@ public final class PagerStorage implements StorageProvider {
         public long countEstimate() {
             moved(false);
             return c.countEstimate();
+        }
+
+        @Override
+        public long countBetween(Object[] lo, boolean loInclusive, Object[] hi, boolean hiInclusive) {
+            moved(false);
+            return c.countBetween(lo, loInclusive, hi, hiInclusive);
         }
 
         @Override

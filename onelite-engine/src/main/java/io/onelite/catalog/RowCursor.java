@@ -17,6 +17,9 @@ public interface RowCursor {
      */
     long countEstimate();
 
+    /** The number of rows whose rowid lies in {@code [lo, hi]}, counted without decoding them (moves the cursor). */
+    long countBetween(long lo, long hi);
+
     boolean first();
 
     boolean last();

@@ -19,7 +19,7 @@ import java.util.function.Function;
  * NULL matches nothing, as {@code a = NULL} is never true. With a range, NULL entries are
  * skipped (they sort first), as SQLite does.
  */
-public final class IndexLevel extends Level {
+public final class IndexLevel extends Level implements CountingLevel {
     private final TableAccess table;
     private final int indexRoot;
     private final String indexName;
@@ -219,14 +219,17 @@ public final class IndexLevel extends Level {
     private boolean nextTuple() {
         while (++tupleIndex < tuples.size()) {
             Object[] t = tuples.get(tupleIndex);
-            boolean hasNull = false;
-            for (int i = 0; i < eqCount; i++) {
-                if (t[i] == null) {
-                    hasNull = true;
-                }
-            }
-            if (!hasNull) {
+            if (!hasNull(t)) {
                 eqKey = t;
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private boolean hasNull(Object[] tuple) {
+        for (int i = 0; i < eqCount; i++) {
+            if (tuple[i] == null) {
                 return true;
             }
         }
@@ -362,6 +365,64 @@ public final class IndexLevel extends Level {
     /** Whether this walks the whole index (no equality or range term). */
     public boolean isFullScan() {
         return eqCount == 0 && lo == null && hi == null;
+    }
+
+    /**
+     * The entries the walk would visit, counted per key tuple from the index's pages: the same
+     * bounds as {@link #seekFirst} and {@link #inRange}, expressed in index order (a DESC column
+     * puts the high bound first and its NULLs last).
+     */
+    @Override
+    public long countRows(Frame f) {
+        start(f);
+        long n = 0;
+        for (Object[] t : done ? List.<Object[]>of() : tuples) {
+            if (!hasNull(t)) { // a = NULL matches nothing
+                eqKey = t;
+                n += countTuple();
+            }
+        }
+        return n;
+    }
+
+    private long countTuple() {
+        Object[] prefix = eqCount == 0 ? null : prefix(); // null: the whole index
+        if (lo == null && hi == null && !skipNulls) {
+            return index.countBetween(prefix, true, prefix, true);
+        }
+        boolean desc = keyInfo.descending(eqCount);
+        // the end where the values start in index order: the low bound (ASC) or the high one (DESC)
+        Eval first = desc ? hi : lo;
+        Object firstValue = desc ? hiValue : loValue;
+        boolean firstIncl = desc ? hiInclusive : loInclusive;
+        Eval last = desc ? lo : hi;
+        Object lastValue = desc ? loValue : hiValue;
+        boolean lastIncl = desc ? loInclusive : hiInclusive;
+        Object[] from;
+        boolean fromIncl;
+        Object[] to;
+        boolean toIncl;
+        if (first != null) {
+            from = with(firstValue);
+            fromIncl = firstIncl;
+        } else if (desc) {
+            from = prefix;
+            fromIncl = true;
+        } else {
+            from = with(null); // past the NULLs, which sort first
+            fromIncl = false;
+        }
+        if (last != null) {
+            to = with(lastValue);
+            toIncl = lastIncl;
+        } else if (desc) {
+            to = with(null); // before the NULLs, which a DESC column puts last
+            toIncl = false;
+        } else {
+            to = prefix;
+            toIncl = true;
+        }
+        return index.countBetween(from, fromIncl, to, toIncl);
     }
 
     /** Counts the entries of the whole index without decoding them (see {@link CountQuery}). */

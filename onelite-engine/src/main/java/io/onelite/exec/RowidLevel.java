@@ -7,7 +7,7 @@ import io.onelite.catalog.RowCursor;
  * ({@code rowid > x AND rowid <= y}). Bounds are compared as SQLite compares an INTEGER column:
  * numeric text is converted, a NULL bound matches nothing, other text sorts above every integer.
  */
-public final class RowidLevel extends Level {
+public final class RowidLevel extends Level implements CountingLevel {
     private final TableAccess table;
     private final Eval eq;
     private final Eval lo;
@@ -135,6 +135,13 @@ public final class RowidLevel extends Level {
         }
         f.src[slot] = row;
         return true;
+    }
+
+    /** The rows in the rowid or the range, counted from the table's pages. */
+    @Override
+    public long countRows(Frame f) {
+        start(f);
+        return done ? 0 : cursor.countBetween(loKey, hiKey);
     }
 
     /** Whether this reads one rowid ({@code rowid = x}) rather than a range. */

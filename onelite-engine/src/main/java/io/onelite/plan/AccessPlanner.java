@@ -158,6 +158,78 @@ final class AccessPlanner {
         return terms;
     }
 
+    /**
+     * Whether {@code level}, as {@link #plan} built it from {@code terms}, visits exactly the rows
+     * those terms accept, so that its filter has nothing left to reject: every constraint of every
+     * term is one the level seeks or bounds with, on the rowid or a plain column, a value or an
+     * IN list (no indexed expression, no IN subquery), which {@link TermConstraints} only collects
+     * when the lookup compares as the term does. SQLite likewise codes no test for such terms.
+     */
+    static boolean enforcesAll(Planner planner, Scope scope, int slot, Table t, List<Expr> terms, Level level) {
+        List<Constraint> cons = new ArrayList<>();
+        for (Expr term : terms) {
+            int before = cons.size();
+            TermConstraints.collect(planner, scope, slot, term, cons);
+            if (cons.size() == before) {
+                return false; // a term no seek can take
+            }
+        }
+        List<Constraint> used = new ArrayList<>();
+        if (level instanceof RowidLevel rl) {
+            if (rl.isEquality()) {
+                used.add(first(cons, c -> c.column == -1 && c.op == Expr.BinaryOp.EQ && !c.multi()));
+            } else {
+                used.add(first(cons, c -> c.column == -1 && !c.multi() && isLower(c.op)));
+                used.add(first(cons, c -> c.column == -1 && !c.multi() && isUpper(c.op)));
+            }
+        } else if (level instanceof IndexLevel il && t != null) {
+            Index ix = null;
+            for (Index candidate : indexesOf(t)) {
+                if (candidate.name().equals(il.indexName())) {
+                    ix = candidate;
+                }
+            }
+            if (ix == null) {
+                return false;
+            }
+            int eqCount = il.eqCount();
+            for (int pos = 0; pos < eqCount; pos++) {
+                used.add(find(cons, ix, pos, true, t));
+            }
+            if (il.bounds() > 0 && eqCount < ix.columns().length) {
+                Expr[] exprs = IndexExprs.ofIndex(t, ix.exprs());
+                Index index = ix;
+                used.add(first(cons, c -> c.on(index, eqCount, exprs) && !c.multi() && isLower(c.op)));
+                used.add(first(cons, c -> c.on(index, eqCount, exprs) && !c.multi() && isUpper(c.op)));
+            }
+        } else {
+            return false;
+        }
+        for (Constraint c : cons) {
+            if (c.column == -2 || c.subquery != null || !used.contains(c)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static Constraint first(List<Constraint> cons, java.util.function.Predicate<Constraint> p) {
+        for (Constraint c : cons) {
+            if (p.test(c)) {
+                return c;
+            }
+        }
+        return null;
+    }
+
+    private static boolean isLower(Expr.BinaryOp op) {
+        return op == Expr.BinaryOp.GT || op == Expr.BinaryOp.GE;
+    }
+
+    private static boolean isUpper(Expr.BinaryOp op) {
+        return op == Expr.BinaryOp.LT || op == Expr.BinaryOp.LE;
+    }
+
     static Level level(Planner planner, Scope scope, FromPlanner.Entry e, List<Expr> terms) {
         return plan(planner, scope, e, terms, null, null).level();
     }

@@ -135,6 +135,116 @@ class IndexTreeTests {
         }
     }
 
+    /**
+     * {@code countBetween} counts what a seek to the low end and steps up to the high end visit,
+     * for every kind of end (a whole key or a prefix, inclusive or not, open), over keys of mixed
+     * types with duplicates spanning pages, ascending and DESC first columns; a range of a few
+     * entries reads the pages of two descents, not the tree.
+     */
+    @Test
+    void countBetweenCountsWhatASeekAndItsStepsVisit() {
+        long seed = System.nanoTime();
+        System.out.println("countBetween seed " + seed);
+        Random r = new Random(seed);
+        for (boolean desc : new boolean[] {false, true}) {
+            KeyInfo ki = new KeyInfo(new Collation[] {Collation.BINARY, Collation.BINARY}, new boolean[] {desc, false});
+            MemoryPages s = MemoryPages.create(512, 0);
+            int root = BTree.create(s, false);
+            List<Object[]> model = new ArrayList<>();
+            IndexCursor c = new IndexCursor(s, root, ki, null);
+            for (long rowid = 1; rowid <= 4000; rowid++) {
+                Object[] key = {mixedValue(r), rowid};
+                c.insert(key);
+                model.add(key);
+                if (r.nextInt(5) == 0) {
+                    Object[] gone = model.remove(r.nextInt(model.size()));
+                    assertThat(c.delete(gone)).isTrue();
+                }
+            }
+            int depth = depth(s, root);
+            for (int q = 0; q < 3000; q++) {
+                Object[] lo = r.nextInt(6) == 0 ? null : end(r, model);
+                Object[] hi = r.nextInt(6) == 0 ? null : end(r, model);
+                boolean loIncl = r.nextBoolean();
+                boolean hiIncl = r.nextBoolean();
+                long expected = model.stream().filter(k -> after(k, lo, loIncl, ki) && before(k, hi, hiIncl, ki)).count();
+                s.reads = 0;
+                assertThat(c.countBetween(lo, loIncl, hi, hiIncl))
+                        .as("seed %d desc %s: %s %s .. %s %s", seed, desc, Arrays.toString(lo), loIncl,
+                                Arrays.toString(hi), hiIncl)
+                        .isEqualTo(expected);
+                if (expected <= 3 && lo != null && hi != null) {
+                    assertThat(s.reads).as("pages read for %d entries", expected).isLessThanOrEqualTo(2 * depth + 3);
+                }
+            }
+        }
+    }
+
+    private static int depth(MemoryPages s, int root) {
+        int d = 1;
+        for (BTreePage p = BTreePage.read(s, root); !p.isLeaf(); p = BTreePage.read(s, p.child(0))) {
+            d++;
+        }
+        return d;
+    }
+
+    /** An integer (many duplicates), a real or a text: the three sort classes of a key column. */
+    private static Object mixedValue(Random r) {
+        return switch (r.nextInt(4)) {
+            case 0 -> (long) r.nextInt(300);
+            case 1 -> r.nextInt(300) + 0.5;
+            case 2 -> "s" + r.nextInt(200);
+            default -> r.nextInt(10) == 0 ? null : (long) r.nextInt(20);
+        };
+    }
+
+    /** A range end: a one-column prefix or a whole key, near the model's keys. */
+    private static Object[] end(Random r, List<Object[]> model) {
+        Object[] k = model.get(r.nextInt(model.size()));
+        return r.nextBoolean() ? new Object[] {k[0]} : new Object[] {k[0], (long) k[1] + r.nextInt(3) - 1};
+    }
+
+    private static int comparePrefix(Object[] key, Object[] end, KeyInfo ki) {
+        return KeyCompare.compareKeys(Arrays.copyOf(key, end.length), end, ki);
+    }
+
+    private static boolean after(Object[] key, Object[] lo, boolean incl, KeyInfo ki) {
+        int c = lo == null ? 1 : comparePrefix(key, lo, ki);
+        return c > 0 || (c == 0 && incl);
+    }
+
+    private static boolean before(Object[] key, Object[] hi, boolean incl, KeyInfo ki) {
+        int c = hi == null ? -1 : comparePrefix(key, hi, ki);
+        return c < 0 || (c == 0 && incl);
+    }
+
+    /** {@code TableCursor.countBetween} against a sorted set of rowids, after inserts and deletes. */
+    @Test
+    void rowidCountBetweenCountsTheRowsInTheInterval() {
+        long seed = System.nanoTime();
+        System.out.println("rowidCountBetween seed " + seed);
+        Random r = new Random(seed);
+        MemoryPages s = MemoryPages.create(512, 0);
+        int root = BTree.create(s, true);
+        TableCursor c = new TableCursor(s, root, null);
+        TreeSet<Long> model = new TreeSet<>();
+        for (int i = 0; i < 6000; i++) {
+            long rowid = r.nextInt(20_000) - 2_000;
+            if (r.nextInt(4) == 0 && model.remove(rowid)) {
+                assertThat(c.delete(rowid)).isTrue();
+            } else if (model.add(rowid)) {
+                c.insert(rowid, Record.encode(new Object[] {"row " + rowid}));
+            }
+        }
+        long[] edges = {Long.MIN_VALUE, Long.MAX_VALUE, -2_001, 18_000};
+        for (int q = 0; q < 3000; q++) {
+            long lo = r.nextInt(8) == 0 ? edges[r.nextInt(edges.length)] : r.nextInt(21_000) - 2_500;
+            long hi = r.nextInt(8) == 0 ? edges[r.nextInt(edges.length)] : r.nextInt(21_000) - 2_500;
+            long expected = lo > hi ? 0 : model.subSet(lo, true, hi, true).size();
+            assertThat(c.countBetween(lo, hi)).as("seed %d: [%d, %d]", seed, lo, hi).isEqualTo(expected);
+        }
+    }
+
     /** A one-column probe stands for the keys starting with it: below or above every rowid. */
     private static void checkSeeks(IndexCursor c, TreeSet<Object[]> model, KeyInfo ki, Object[] probe, long seed) {
         Object[] low = probe.length == 2 ? probe : new Object[] {probe[0], Long.MIN_VALUE};

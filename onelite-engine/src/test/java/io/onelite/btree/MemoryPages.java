@@ -105,8 +105,12 @@ final class MemoryPages implements PageStore {
         return pages.size();
     }
 
+    /** Pages read so far (a test resets it to see what one operation reads). */
+    int reads;
+
     @Override
     public byte[] read(int pgno) {
+        reads++;
         if (pgno < 1 || pgno > pages.size()) {
             throw new CorruptDatabaseException(pgno, "page out of range");
         }

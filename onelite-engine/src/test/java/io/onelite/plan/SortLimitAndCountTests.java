@@ -211,4 +211,46 @@ class SortLimitAndCountTests {
             }
         }
     }
+
+    /**
+     * A count of a range ({@code WHERE v BETWEEN 5 AND 9} through an index, {@code WHERE id > 10}
+     * by rowid) is a read of that range: a serializable commit fails with 517 when another
+     * committed a row inside it, and commits when the change lies outside.
+     */
+    @Test
+    void rangeCountIsAReadOfItsRangeForConcurrentCommits() {
+        String[][] cases = {
+            // query, a write inside the range, a write outside it
+            {"SELECT count(*) FROM t WHERE v BETWEEN 5 AND 9", "INSERT INTO t VALUES (100, 7, 0)", "INSERT INTO t VALUES (100, 12, 0)"},
+            {"SELECT count(*) FROM t WHERE v BETWEEN 5 AND 9", "UPDATE t SET v = 6 WHERE id = 15", "UPDATE t SET w = 1 WHERE id = 7"},
+            {"SELECT count(*) FROM t WHERE v BETWEEN 5 AND 9", "DELETE FROM t WHERE id = 9", "DELETE FROM t WHERE id = 15"},
+            {"SELECT count(*) FROM t WHERE id > 10", "INSERT INTO t VALUES (100, 1, 0)", "DELETE FROM t WHERE id = 3"},
+            {"SELECT count(*) FROM t WHERE id > 10", "DELETE FROM t WHERE id = 11", "INSERT INTO t VALUES (-4, 1, 0)"},
+        };
+        for (String[] c : cases) {
+            for (int inside = 0; inside < 2; inside++) {
+                try (Database db = Database.open(":memory:", DatabaseOptions.DEFAULTS); Session a = db.openSession();
+                     Session b = db.openSession()) {
+                    a.execute("CREATE TABLE t(id INTEGER PRIMARY KEY, v, w)");
+                    a.execute("CREATE INDEX tv ON t(v)");
+                    a.execute("CREATE TABLE log(v)");
+                    for (int i = 1; i <= 20; i++) {
+                        a.execute("INSERT INTO t VALUES (" + i + ", " + i + ", 0)");
+                    }
+                    String expected = c[0].contains("BETWEEN") ? "I5|" : "I10|";
+                    a.execute("BEGIN CONCURRENT");
+                    assertThat(oneLite(a, c[0])).as(c[0]).containsExactly(expected);
+                    a.execute("INSERT INTO log VALUES (1)");
+                    b.execute(inside == 0 ? c[1] : c[2]);
+                    if (inside == 1) {
+                        a.execute("COMMIT");
+                    } else {
+                        org.assertj.core.api.Assertions.assertThatThrownBy(() -> a.execute("COMMIT")).as(c[1])
+                                .isInstanceOfSatisfying(io.onelite.common.OneLiteException.class,
+                                        e -> assertThat(e.code()).isEqualTo(517));
+                    }
+                }
+            }
+        }
+    }
 }
