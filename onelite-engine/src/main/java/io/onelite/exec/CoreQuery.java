@@ -63,6 +63,24 @@ public final class CoreQuery implements Query {
         return distinct && adjacentDistinct ? DistinctRows.adjacent(rows, visible, distinctCollations) : rows;
     }
 
+    /**
+     * Whether the query yields a row for {@code outer}, found by its one loop alone: EXISTS never
+     * reads a one-core query's result columns, so neither the outputs nor a DISTINCT need a look.
+     * Null when this query is more than one loop, or has a guard or window functions ({@link #open}
+     * then decides).
+     */
+    public java.util.function.Predicate<Frame> rowExists() {
+        if (levels.length != 1 || guard != null || windows != null) {
+            return null;
+        }
+        Level level = levels[0];
+        return outer -> {
+            Frame f = new Frame(outer.ctx, outer, sources);
+            level.open(f);
+            return level.next(f);
+        };
+    }
+
     /** Whether equal rows arrive one after another (an index walk), so DISTINCT compares each with the previous. */
     private boolean adjacentDistinct;
 

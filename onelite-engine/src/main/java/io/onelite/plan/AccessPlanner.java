@@ -158,22 +158,60 @@ final class AccessPlanner {
         return terms;
     }
 
-    /**
-     * Whether {@code level}, as {@link #plan} built it from {@code terms}, visits exactly the rows
-     * those terms accept, so that its filter has nothing left to reject: every constraint of every
-     * term is one the level seeks or bounds with, on the rowid or a plain column, a value or an
-     * IN list (no indexed expression, no IN subquery), which {@link TermConstraints} only collects
-     * when the lookup compares as the term does. SQLite likewise codes no test for such terms.
-     */
-    static boolean enforcesAll(Planner planner, Scope scope, int slot, Table t, List<Expr> terms, Level level) {
-        List<Constraint> cons = new ArrayList<>();
-        for (Expr term : terms) {
-            int before = cons.size();
-            TermConstraints.collect(planner, scope, slot, term, cons);
-            if (cons.size() == before) {
-                return false; // a term no seek can take
+    /** The terms {@code level}'s filter must still check: those it does not enforce whole ({@link #uncheckedBy}). */
+    static List<Expr> checked(Planner planner, Scope scope, int slot, Table t, List<Expr> terms, Level level) {
+        java.util.BitSet enforced = uncheckedBy(planner, scope, slot, t, terms, level);
+        List<Expr> rest = new ArrayList<>();
+        for (int i = 0; i < terms.size(); i++) {
+            if (!enforced.get(i)) {
+                rest.add(terms.get(i));
             }
         }
+        return rest;
+    }
+
+    /**
+     * Whether {@code level}, as {@link #plan} built it from {@code terms}, visits exactly the rows
+     * those terms accept, so that its filter has nothing left to reject (see {@link #uncheckedBy}).
+     */
+    static boolean enforcesAll(Planner planner, Scope scope, int slot, Table t, List<Expr> terms, Level level) {
+        return terms.size() == uncheckedBy(planner, scope, slot, t, terms, level).cardinality();
+    }
+
+    /**
+     * Which of {@code terms} (by position) {@code level}, as {@link #plan} built it from them,
+     * enforces whole: every constraint of such a term is one the level seeks or bounds with, on the
+     * rowid or a plain column, a value or an IN list (no indexed expression, no IN subquery), which
+     * {@link TermConstraints} only collects when the lookup compares as the term does. SQLite
+     * likewise codes no test for such terms.
+     */
+    static java.util.BitSet uncheckedBy(Planner planner, Scope scope, int slot, Table t, List<Expr> terms, Level level) {
+        java.util.BitSet enforced = new java.util.BitSet();
+        List<List<Constraint>> perTerm = new ArrayList<>();
+        List<Constraint> cons = new ArrayList<>();
+        for (Expr term : terms) {
+            List<Constraint> mine = new ArrayList<>();
+            TermConstraints.collect(planner, scope, slot, term, mine);
+            perTerm.add(mine);
+            cons.addAll(mine);
+        }
+        List<Constraint> used = usedConstraints(cons, t, level);
+        if (used == null) {
+            return enforced;
+        }
+        for (int i = 0; i < terms.size(); i++) {
+            boolean all = !perTerm.get(i).isEmpty(); // a term no seek can take is checked
+            for (Constraint c : perTerm.get(i)) {
+                all &= c.column != -2 && c.subquery == null && used.contains(c)
+                        && TermConstraints.exact(planner, scope, slot, c);
+            }
+            enforced.set(i, all);
+        }
+        return enforced;
+    }
+
+    /** The constraints among {@code cons} that {@code level} seeks or bounds with, as {@link #plan} picked them; null when not a rowid or index level. */
+    private static List<Constraint> usedConstraints(List<Constraint> cons, Table t, Level level) {
         List<Constraint> used = new ArrayList<>();
         if (level instanceof RowidLevel rl) {
             if (rl.isEquality()) {
@@ -182,35 +220,31 @@ final class AccessPlanner {
                 used.add(first(cons, c -> c.column == -1 && !c.multi() && isLower(c.op)));
                 used.add(first(cons, c -> c.column == -1 && !c.multi() && isUpper(c.op)));
             }
-        } else if (level instanceof IndexLevel il && t != null) {
-            Index ix = null;
-            for (Index candidate : indexesOf(t)) {
-                if (candidate.name().equals(il.indexName())) {
-                    ix = candidate;
-                }
-            }
-            if (ix == null) {
-                return false;
-            }
-            int eqCount = il.eqCount();
-            for (int pos = 0; pos < eqCount; pos++) {
-                used.add(find(cons, ix, pos, true, t));
-            }
-            if (il.bounds() > 0 && eqCount < ix.columns().length) {
-                Expr[] exprs = IndexExprs.ofIndex(t, ix.exprs());
-                Index index = ix;
-                used.add(first(cons, c -> c.on(index, eqCount, exprs) && !c.multi() && isLower(c.op)));
-                used.add(first(cons, c -> c.on(index, eqCount, exprs) && !c.multi() && isUpper(c.op)));
-            }
-        } else {
-            return false;
+            return used;
         }
-        for (Constraint c : cons) {
-            if (c.column == -2 || c.subquery != null || !used.contains(c)) {
-                return false;
+        if (!(level instanceof IndexLevel il) || t == null) {
+            return null;
+        }
+        Index ix = null;
+        for (Index candidate : indexesOf(t)) {
+            if (candidate.name().equals(il.indexName())) {
+                ix = candidate;
             }
         }
-        return true;
+        if (ix == null) {
+            return null;
+        }
+        int eqCount = il.eqCount();
+        for (int pos = 0; pos < eqCount; pos++) {
+            used.add(find(cons, ix, pos, true, t));
+        }
+        if (il.bounds() > 0 && eqCount < ix.columns().length) {
+            Expr[] exprs = IndexExprs.ofIndex(t, ix.exprs());
+            Index index = ix;
+            used.add(first(cons, c -> c.on(index, eqCount, exprs) && !c.multi() && isLower(c.op)));
+            used.add(first(cons, c -> c.on(index, eqCount, exprs) && !c.multi() && isUpper(c.op)));
+        }
+        return used;
     }
 
     private static Constraint first(List<Constraint> cons, java.util.function.Predicate<Constraint> p) {

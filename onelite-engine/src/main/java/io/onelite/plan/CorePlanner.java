@@ -388,7 +388,8 @@ final class CorePlanner {
             outerRows *= JoinOrder.estimate(levels[i], entry.table)[0];
             ordered |= i == 0 && wish != null && access.ordered() && !prefixWish;
             levels[i].filter = and(planner, scope, levels[i] == access.level()
-                    ? AccessPlanner.unenforced(planner, scope, entry.slot, levelTerms.get(i), levels[i]) : levelTerms.get(i));
+                    ? AccessPlanner.checked(planner, scope, entry.slot, entry.table, levelTerms.get(i), levels[i])
+                    : levelTerms.get(i));
             levels[i].postFilter = and(planner, scope, postTerms.get(i));
             levels[i].leftJoin = entry.leftJoin;
         }

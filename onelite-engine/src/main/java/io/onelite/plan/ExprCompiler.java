@@ -134,6 +134,9 @@ final class ExprCompiler {
             boolean correlated = planner.lastSubqueryCorrelated;
             usesOuter |= planner.lastSubqueryUsesOuterOfParent;
             Object key = new Object();
+            java.util.function.Predicate<io.onelite.exec.Frame> found =
+                    q instanceof io.onelite.exec.CoreQuery cq && cq.rowExists() != null ? cq.rowExists()
+                    : f -> q.open(f.ctx, f).next();
             return CExpr.of(f -> {
                 if (!correlated) {
                     Object c = f.ctx.cached(key);
@@ -141,7 +144,7 @@ final class ExprCompiler {
                         return c;
                     }
                 }
-                Long r = q.open(f.ctx, f).next() ? 1L : 0L;
+                Long r = found.test(f) ? 1L : 0L;
                 if (!correlated) {
                     f.ctx.cache(key, r);
                 }

@@ -243,6 +243,25 @@ final class TermConstraints {
         return lookupMatches(scope, slot, column, new CExpr(null, subAff, null, false, false), false, true);
     }
 
+    /**
+     * Whether a lookup by {@code c} finds exactly the rows its term accepts, not a superset: all
+     * but an equality on a TEXT column whose value has BLOB affinity (a column without a type),
+     * which the comparison leaves unconverted while the lookup makes it text (see
+     * {@link #lookupMatches}: the level's filter then rejects what it finds too many).
+     */
+    static boolean exact(Planner planner, Scope scope, int slot, AccessPlanner.Constraint c) {
+        if (c.column() < 0 || scope.sources.get(slot).affinities()[c.column()] != 'B') {
+            return true;
+        }
+        for (Expr v : c.inValues() != null ? c.inValues() : java.util.Collections.singletonList(c.value())) {
+            CExpr compiled = v == null ? null : outerValue(planner, scope, slot, v);
+            if (compiled == null || compiled.affinity() == 'A') {
+                return false;
+            }
+        }
+        return true;
+    }
+
     /** The operator with its operands swapped ({@code a < b} is {@code b > a}). */
     static Expr.BinaryOp flip(Expr.BinaryOp op) {
         return switch (op) {

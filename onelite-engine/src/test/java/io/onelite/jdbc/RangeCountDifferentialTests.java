@@ -185,4 +185,28 @@ class RangeCountDifferentialTests {
             assertThat(Drivers.planTree(Drivers.ONELITE, SCHEMA, q)).as(q).isEqualTo(Drivers.planTree(Drivers.NATIVE, SCHEMA, q));
         }
     }
+
+    /**
+     * An equality between a TEXT column and an untyped value (a column with no type, or a
+     * subquery of one) compares without converting, while its lookup makes the value text: the
+     * lookup finds '5' for 5, which the term rejects. Such a term is checked on every row found,
+     * in a count and in a join.
+     */
+    @Test
+    void aTextColumnAgainstAnUntypedValueIsCheckedOnEachRow() throws SQLException {
+        String[] setup = {"CREATE TABLE s(id INTEGER PRIMARY KEY, c TEXT)", "CREATE INDEX sc ON s(c)",
+            "CREATE TABLE u(x)", "INSERT INTO s(c) VALUES ('5'), ('5'), ('6'), ('x')", "INSERT INTO u VALUES (5), ('6'), ('x')"};
+        String[] queries = {
+            "SELECT count(*) FROM s WHERE c = (SELECT x FROM u WHERE x = 5)",
+            "SELECT count(*) FROM s WHERE c IN ((SELECT x FROM u WHERE x = 5), 'x')",
+            "SELECT count(*) FROM s WHERE c = (SELECT x FROM u WHERE x = '6')",
+            "SELECT s.id, u.x FROM u JOIN s ON s.c = u.x ORDER BY s.id",
+            "SELECT u.x, (SELECT count(*) FROM s WHERE s.c = u.x) FROM u ORDER BY 1",
+            "SELECT count(*) FROM s WHERE c = 5",
+        };
+        for (String q : queries) {
+            List<List<List<String>>> both = Drivers.onBoth(setup, q);
+            assertThat(both.get(1)).as(q).isEqualTo(both.get(0));
+        }
+    }
 }
