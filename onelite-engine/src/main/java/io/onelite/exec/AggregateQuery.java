@@ -324,6 +324,9 @@ public final class AggregateQuery implements Query {
      * are disjoint) are merged, so the output equals the all-in-memory one.
      */
     private Iterator<Done> groups(ExecContext ctx, Frame f) {
+        if (groupBy.length == 0) {
+            return List.of(wholeInput(f)).iterator();
+        }
         Map<RowKey, Group> groups = new LinkedHashMap<>();
         ExternalSorter.Sink spilled = null;
         int[] at = null;
@@ -388,6 +391,22 @@ public final class AggregateQuery implements Query {
             return inMemory.iterator();
         }
         return mergeGroups(inMemory.iterator(), new SpilledGroups(spilled.sorted(), new CapturedInputs(at)));
+    }
+
+    /** Without GROUP BY, the one group of every input row (none: the group of no rows): no key per row. */
+    private Done wholeInput(Frame f) {
+        Group g = new Group();
+        if (guard == null || ValueOps.isTrue(guard.eval(f))) {
+            FrameInputs here = new FrameInputs(f);
+            JoinLoop loop = new JoinLoop(levels);
+            while (loop.next(f)) {
+                g.step(here);
+                if (firstExtremeWins && extremeSlot >= 0 && g.accs[extremeSlot].value() != null) {
+                    break; // the walk's order makes this the min()/max()
+                }
+            }
+        }
+        return new Done(new Object[0], g.values());
     }
 
     /** Groups formed from the runs of equal keys of the GROUP BY sort. */

@@ -25,8 +25,9 @@ import java.util.function.Function;
  * ({@code =}/{@code IN} on a prefix of its columns, then a range), or by a full scan, from the
  * terms placed at its level whose other side only reads outer levels. An index column may be an
  * expression ({@link IndexExprs}); a partial index is a candidate only when those terms imply its
- * WHERE ({@link PartialIndexes}). The level's filter keeps every term, so an access path only has
- * to return a superset of the matching rows (but never miss one).
+ * WHERE ({@link PartialIndexes}). The level's filter keeps every term the path does not enforce
+ * whole ({@link #checked}), so an access path only has to return a superset of the rows those
+ * terms match (but never miss one).
  */
 final class AccessPlanner {
     private AccessPlanner() {

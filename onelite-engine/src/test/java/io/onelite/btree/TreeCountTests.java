@@ -51,6 +51,30 @@ class TreeCountTests {
         assertThat(page[hdr + PageHeader.TYPE]).isEqualTo((byte) PageHeader.INDEX_INTERIOR);
         PageHeader.put32(page, hdr + PageHeader.RIGHT_CHILD, root);
         assertThatThrownBy(index::count).isInstanceOf(CorruptDatabaseException.class);
+        // a range count whose high end lies in the right-most child, and one that spans it whole
+        assertThatThrownBy(() -> index.countBetween(new Object[] {"key-1"}, true, new Object[] {"key-99"}, true))
+                .isInstanceOf(CorruptDatabaseException.class);
+        assertThatThrownBy(() -> index.countBetween(new Object[] {"key-1"}, true, null, true))
+                .isInstanceOf(CorruptDatabaseException.class);
+    }
+
+    /** A child pointer to a page met before, inside a counted range, is corruption, not a count. */
+    @Test
+    void aRangeCountOverAChildMetTwiceIsCorruption() {
+        MemoryPages s = MemoryPages.create(512, 0);
+        int root = BTree.create(s, true);
+        TableCursor table = new TableCursor(s, root, null);
+        for (long i = 1; i <= 2000; i++) {
+            table.insert(i, Record.encode(new Object[] {"row " + i}));
+        }
+        byte[] page = s.write(root);
+        int hdr = PageHeader.headerOffset(root);
+        assertThat(page[hdr + PageHeader.TYPE]).isEqualTo((byte) PageHeader.TABLE_INTERIOR);
+        assertThat(table.countBetween(10, 1990)).isEqualTo(1981);
+        // the right-most child now points at the first child: the walk would count it twice
+        int firstCell = PageHeader.get16(page, hdr + 12); // an interior header is 12 bytes, then the cell pointers
+        PageHeader.put32(page, hdr + PageHeader.RIGHT_CHILD, PageHeader.get32(page, firstCell));
+        assertThatThrownBy(() -> table.countBetween(10, 1990)).isInstanceOf(CorruptDatabaseException.class);
     }
 
     private static long stepTable(TableCursor c) {
