@@ -70,6 +70,36 @@ public final class AggregateQuery implements Query {
         return this;
     }
 
+    /**
+     * Whether reading stops at the first row that gives the only min()/max() its value, with no
+     * term to check on the rows on the way (the walk's seek enforces every WHERE term): the rows
+     * read are that one, and no term can fail on another.
+     */
+    public boolean readsOnlyItsExtreme() {
+        if (!firstExtremeWins || extremeSlot < 0 || groupBy.length != 0 || guard != null) {
+            return false;
+        }
+        for (Level l : levels) {
+            if (l.filter != null || l.postFilter != null) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Per aggregate slot, a one-row query whose value is that slot's (null: the slots are stepped over the rows). */
+    private Query[] slotProbes;
+
+    /**
+     * Takes each slot's value from its own query instead of stepping the slots over the rows:
+     * {@code SELECT min(a), max(a) FROM t} as {@code min(a)} and {@code max(a)} each read from an
+     * index end (the planner's {@code ExtremeProbes}); only without GROUP BY.
+     */
+    public AggregateQuery withSlotProbes(Query[] probes) {
+        this.slotProbes = groupBy.length == 0 ? probes : null;
+        return this;
+    }
+
     /** Whether rows arrive in ascending GROUP BY order (an index walk), so groups are runs. */
     private boolean sortedInput;
 
@@ -395,6 +425,14 @@ public final class AggregateQuery implements Query {
 
     /** Without GROUP BY, the one group of every input row (none: the group of no rows): no key per row. */
     private Done wholeInput(Frame f) {
+        if (slotProbes != null) {
+            Object[] values = new Object[slotProbes.length];
+            for (int i = 0; i < values.length; i++) {
+                RowIterator it = slotProbes[i].open(f.ctx, f); // each applies the WHERE itself
+                values[i] = it.next() ? it.row()[0] : null;
+            }
+            return new Done(new Object[0], values);
+        }
         Group g = new Group();
         if (guard == null || ValueOps.isTrue(guard.eval(f))) {
             FrameInputs here = new FrameInputs(f);

@@ -429,7 +429,8 @@ final class CorePlanner {
                         .withWindows(specs).withExtremeSlot(collector.decidingExtreme(havingSlots, orderSlots))
                         .withFirstExtremeWins(extreme != null && ordered)
                         .withSortedInput(ordered && groupBy.length > 0).withGroupOrder(groupDesc)
-                        .withDistinctCollations(collations(colls));
+                        .withDistinctCollations(collations(colls))
+                        .withSlotProbes(extreme == null ? ExtremeProbes.plan(planner, scope, q, collector, windows) : null);
             }
         } else {
             int[] widths = new int[nLevels];
