@@ -154,26 +154,30 @@ final class BTreePage {
     }
 
     /**
-     * Where the payload of cell {@code i} of a table leaf lies when it is all on this page:
-     * {@code start << 32 | size}; -1 when part of it is on overflow pages or this is not a
-     * table leaf (read it through {@link #cell}). The checks of {@link #cellAt}, without its
-     * {@link CellInfo}: a scan asks this for every row.
+     * Where the payload of cell {@code i} of a table leaf or of any index page lies when it is
+     * all on this page: {@code start << 32 | size}; -1 when part of it is on overflow pages or
+     * this is a table interior page (read it through {@link #cell}). The checks of
+     * {@link #cellAt}, without its {@link CellInfo}: a scan asks this for every row, a seek for
+     * every key it compares.
      */
     long localPayload(int i) {
-        if (!isLeaf() || !isTable()) {
+        boolean table = isTable();
+        if (table && !isLeaf()) {
             return -1;
         }
         int off = cellOffset(i);
-        int p = off;
+        int p = table || isLeaf() ? off : off + 4; // an index interior cell starts with its child
         long size;
-        if (data[p] >= 0) { // cellOffset keeps off inside the usable area
+        if (p < usable && data[p] >= 0) { // cellOffset keeps off inside the usable area
             size = data[p++]; // a payload below 128 bytes: a one-byte varint, the usual case
         } else {
             int n = varintLength(p);
             size = Varint.get(data, p);
             p += n;
         }
-        p += varintLength(p); // the rowid
+        if (table) {
+            p += varintLength(p); // the rowid
+        }
         if (size < 0 || size > Integer.MAX_VALUE - 64) {
             throw corrupt("payload size " + size + " out of range");
         }

@@ -231,10 +231,9 @@ public final class IndexCursor {
             throw new IllegalStateException("cursor is not on an entry");
         }
         BTreePage p = path.page();
-        CellInfo c = p.cell(path.cellIndex());
-        RecordHeader h = c.hasOverflow()
-                ? scratch.reset(Overflow.payload(store, p, c))
-                : scratch.reset(p.data, c.payloadStart(), c.localSize());
+        long local = p.localPayload(path.cellIndex());
+        RecordHeader h = local >= 0 ? scratch.reset(p.data, (int) (local >>> 32), (int) local)
+                : scratch.reset(Overflow.payload(store, p, p.cell(path.cellIndex())));
         Object[] out = new Object[h.columnCount()];
         for (int i = 0; i < out.length; i++) {
             out[i] = h.value(i);

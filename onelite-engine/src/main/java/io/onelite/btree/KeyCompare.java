@@ -55,16 +55,19 @@ final class KeyCompare {
      * a seek then allocates no header per probed cell); it is overwritten.
      */
     static int compareCell(PageStore s, BTreePage p, int i, Object[] key, byte[][] utf8, KeyInfo info, RecordHeader scratch) {
-        CellInfo c = p.cell(i);
-        if (!c.hasOverflow()) {
+        long local = p.localPayload(i); // the usual case, read in place with no CellInfo made
+        if (local >= 0) {
+            int start = (int) (local >>> 32);
+            int size = (int) local;
             if (key.length > 0 && key[0] instanceof Long k) {
-                int r = compareFirstInteger(p.data, c.payloadStart(), c.localSize(), k);
+                int r = compareFirstInteger(p.data, start, size, k);
                 if (r != UNDECIDED && (r != 0 || key.length == 1)) {
                     return info.descending(0) ? -r : r;
                 }
             }
-            return compare(scratch.reset(p.data, c.payloadStart(), c.localSize()), key, utf8, info);
+            return compare(scratch.reset(p.data, start, size), key, utf8, info);
         }
+        CellInfo c = p.cell(i);
         // Conditions for comparing without reading the whole overflow chain: (1) the record
         // header lies in the local part; (2) so do the bodies of the compared columns; else
         // (3) only the chain prefix up to the last compared column is read.

@@ -242,8 +242,9 @@ public final class IndexLevel extends Level implements CountingLevel {
         return k;
     }
 
+    /** The equality prefix: the tuple itself (each is a new array, never changed), or its first eqCount values. */
     private Object[] prefix() {
-        return java.util.Arrays.copyOf(eqKey, eqCount);
+        return eqKey.length == eqCount ? eqKey : java.util.Arrays.copyOf(eqKey, eqCount);
     }
 
     private boolean seekFirst() {

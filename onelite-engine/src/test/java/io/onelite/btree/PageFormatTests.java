@@ -70,17 +70,35 @@ class PageFormatTests {
                         .isEqualTo(((long) c.payloadStart() << 32) | c.localSize());
             }
         }
-        // a payload partly on overflow pages, and an index leaf: the scan reads those through cell()
+        // a payload partly on overflow pages: the scan reads it through cell()
         byte[] big = new byte[5000];
         byte[] page = new byte[4096];
         new Node(PageHeader.TABLE_LEAF, new ArrayList<>(List.of(Cells.tableLeaf(s, 9, big))), 0).writeTo(page, 0, 4096);
         BTreePage overflowing = new BTreePage(3, page, 4096);
         assertThat(overflowing.cell(0).hasOverflow()).isTrue();
         assertThat(overflowing.localPayload(0)).isEqualTo(-1);
-        byte[] indexPage = new byte[4096];
-        new Node(PageHeader.INDEX_LEAF, new ArrayList<>(List.of(Cells.indexLeaf(s, Record.encode(1L, 2L)))), 0)
-                .writeTo(indexPage, 0, 4096);
-        assertThat(new BTreePage(4, indexPage, 4096).localPayload(0)).isEqualTo(-1);
+        // index leaf and interior cells (a seek compares them in place), small, long and overflowing keys
+        for (int type : new int[] {PageHeader.INDEX_LEAF, PageHeader.INDEX_INTERIOR}) {
+            List<byte[]> keys = List.of(Record.encode(1L, 2L), Record.encode("k".repeat(300), 7L),
+                    Record.encode("o".repeat(4000), 8L));
+            List<byte[]> cells = new ArrayList<>();
+            for (byte[] key : keys) {
+                byte[] cell = Cells.indexLeaf(s, key);
+                cells.add(type == PageHeader.INDEX_LEAF ? cell : Cells.addLeftChild(cell, 5));
+            }
+            byte[] indexPage = new byte[4096];
+            new Node(type, cells, type == PageHeader.INDEX_LEAF ? 0 : 6).writeTo(indexPage, 0, 4096);
+            BTreePage ip = new BTreePage(4, indexPage, 4096);
+            for (int i = 0; i < keys.size(); i++) {
+                CellInfo c = ip.cell(i);
+                assertThat(ip.localPayload(i)).as("type %d cell %d", type, i)
+                        .isEqualTo(c.hasOverflow() ? -1 : ((long) c.payloadStart() << 32) | c.localSize());
+            }
+            assertThat(ip.cell(2).hasOverflow()).isTrue();
+        }
+        byte[] interior = new byte[4096];
+        new Node(PageHeader.TABLE_INTERIOR, new ArrayList<>(List.of(Cells.tableInterior(3, 10))), 7).writeTo(interior, 0, 4096);
+        assertThat(new BTreePage(5, interior, 4096).localPayload(0)).isEqualTo(-1);
     }
 
     @Test
