@@ -22,7 +22,8 @@ import java.util.Random;
  * Both engines get the same tables (t: {@code --rows} rows with an index on k; u: a quarter of
  * that, indexed on t_id; g: 1,000 labels) on separate files, then ANALYZE. Each query's time is
  * the best of up to 30 runs in 1.5 s after one run whose rows are compared (a hash of every
- * value in order; "DIFFERENT" flags a query whose rows differ) and 0.3 s of warm-up runs.
+ * value in order; "DIFFERENT" flags a query whose rows differ) and 0.3 s of warm-up runs
+ * ({@code -Dwarm.ms=N} for another length).
  *
  * <pre>
  * usage: QueryShapes [--rows 200000] [--only SUBSTRING] [--dir DIR] [--csv FILE]
@@ -186,7 +187,7 @@ public final class QueryShapes {
      * statements run many times (native SQLite has nothing to warm: the same runs, for fairness).
      */
     private static double best(Connection c, String sql) throws SQLException {
-        long warm = System.nanoTime() + 300_000_000L;
+        long warm = System.nanoTime() + Long.getLong("warm.ms", 300) * 1_000_000L;
         for (int i = 0; i < 2_000 && System.nanoTime() < warm; i++) {
             run(c, sql);
         }
