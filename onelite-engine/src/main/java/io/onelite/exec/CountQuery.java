@@ -31,8 +31,11 @@ public final class CountQuery implements Query {
         this.range = range;
     }
 
-    /** Counts what {@code range}, a level enforcing every term of the query, would visit. */
-    public static <L extends Level & CountingLevel> CountQuery ofRange(TableAccess table, L range) {
+    /** Counts what {@code range}, a {@link CountingLevel} enforcing every term of the query, would visit. */
+    public static CountQuery ofRange(TableAccess table, Level range) {
+        if (!(range instanceof CountingLevel)) {
+            throw new IllegalArgumentException("not a counting level: " + range.describe());
+        }
         return new CountQuery(table, null, range);
     }
 

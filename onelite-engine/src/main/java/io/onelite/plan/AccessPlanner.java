@@ -172,14 +172,6 @@ final class AccessPlanner {
     }
 
     /**
-     * Whether {@code level}, as {@link #plan} built it from {@code terms}, visits exactly the rows
-     * those terms accept, so that its filter has nothing left to reject (see {@link #uncheckedBy}).
-     */
-    static boolean enforcesAll(Planner planner, Scope scope, int slot, Table t, List<Expr> terms, Level level) {
-        return terms.size() == uncheckedBy(planner, scope, slot, t, terms, level).cardinality();
-    }
-
-    /**
      * Which of {@code terms} (by position) {@code level}, as {@link #plan} built it from them,
      * enforces whole: every constraint of such a term is one the level seeks or bounds with, on the
      * rowid or a plain column, a value or an IN list (no indexed expression, no IN subquery), which

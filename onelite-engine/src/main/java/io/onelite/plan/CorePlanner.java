@@ -418,12 +418,9 @@ final class CorePlanner {
                     && !planner.functions.hasName("count")) { // an application count() is no built-in count(*)
                 query = new io.onelite.exec.CountQuery(AccessPlanner.access(from.entries.get(0).table),
                         levels[0] instanceof io.onelite.exec.IndexLevel il ? il : null);
-            } else if (levels.length == 1 && isRangeCount(planner, scope, q, exprs, orderBy, levels, levelTerms,
-                    postTerms, guard, specs, from.entries.get(0).table) && !planner.functions.hasName("count")) {
-                io.onelite.exec.TableAccess counted = AccessPlanner.access(from.entries.get(0).table);
-                query = levels[0] instanceof io.onelite.exec.IndexLevel il
-                        ? io.onelite.exec.CountQuery.ofRange(counted, il)
-                        : io.onelite.exec.CountQuery.ofRange(counted, (io.onelite.exec.RowidLevel) levels[0]);
+            } else if (isRangeCount(q, exprs, orderBy, levels, levelTerms, postTerms, guard, specs)
+                    && !planner.functions.hasName("count")) {
+                query = io.onelite.exec.CountQuery.ofRange(AccessPlanner.access(from.entries.get(0).table), levels[0]);
             } else {
                 query = new AggregateQuery(nLevels, levels, guard, groupBy, slots, having, outArr, visible, q.distinct())
                         .withWindows(specs).withExtremeSlot(collector.decidingExtreme(havingSlots, orderSlots))
@@ -533,17 +530,15 @@ final class CorePlanner {
 
     /**
      * {@code SELECT count(*) FROM t WHERE ...} read through one rowid or index range that
-     * enforces every term ({@link AccessPlanner#enforcesAll}): the range's entries are counted
-     * from the pages it spans, none visited (a table function or a view is no such level).
+     * enforces every term, so that its filter is empty ({@link AccessPlanner#checked}): the
+     * range's entries are counted from the pages it spans, none visited.
      */
-    private static boolean isRangeCount(Planner planner, Scope scope, SelectCore.Query q, List<Expr> exprs,
-                                        List<OrderingTerm> orderBy, Level[] levels, List<List<Expr>> levelTerms,
-                                        List<List<Expr>> postTerms, Eval guard, io.onelite.exec.WindowSpec[] specs,
-                                        io.onelite.catalog.Table table) {
-        return levels.length == 1 && table != null && !levels[0].leftJoin
-                && (levels[0] instanceof io.onelite.exec.RowidLevel || levels[0] instanceof io.onelite.exec.IndexLevel)
-                && !levelTerms.get(0).isEmpty() && onlyCountStar(q, exprs, orderBy, postTerms, guard, specs)
-                && AccessPlanner.enforcesAll(planner, scope, levels[0].slot, table, levelTerms.get(0), levels[0]);
+    private static boolean isRangeCount(SelectCore.Query q, List<Expr> exprs, List<OrderingTerm> orderBy, Level[] levels,
+                                        List<List<Expr>> levelTerms, List<List<Expr>> postTerms, Eval guard,
+                                        io.onelite.exec.WindowSpec[] specs) {
+        return levels.length == 1 && levels[0] instanceof io.onelite.exec.CountingLevel && levels[0].filter == null
+                && !levels[0].leftJoin && !levelTerms.get(0).isEmpty()
+                && onlyCountStar(q, exprs, orderBy, postTerms, guard, specs);
     }
 
     /** The query's one result is a plain {@code count(*)}, with no grouping, window, guard or later term. */

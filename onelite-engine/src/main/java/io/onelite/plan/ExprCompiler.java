@@ -134,9 +134,10 @@ final class ExprCompiler {
             boolean correlated = planner.lastSubqueryCorrelated;
             usesOuter |= planner.lastSubqueryUsesOuterOfParent;
             Object key = new Object();
+            java.util.function.Predicate<io.onelite.exec.Frame> oneLoop =
+                    q instanceof io.onelite.exec.CoreQuery cq ? cq.rowExists() : null;
             java.util.function.Predicate<io.onelite.exec.Frame> found =
-                    q instanceof io.onelite.exec.CoreQuery cq && cq.rowExists() != null ? cq.rowExists()
-                    : f -> q.open(f.ctx, f).next();
+                    oneLoop != null ? oneLoop : f -> q.open(f.ctx, f).next();
             return CExpr.of(f -> {
                 if (!correlated) {
                     Object c = f.ctx.cached(key);
