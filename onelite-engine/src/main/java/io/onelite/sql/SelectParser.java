@@ -171,7 +171,20 @@ final class SelectParser {
         return names;
     }
 
+    /** Whether the FROM term being read is inside parentheses of its own FROM clause ({@code FROM a JOIN (b, c)}). */
+    private boolean inParenthesisedFrom;
+
     private SelectCore core() {
+        boolean outer = inParenthesisedFrom;
+        inParenthesisedFrom = false; // a subquery's FROM is its own
+        try {
+            return coreInScope();
+        } finally {
+            inParenthesisedFrom = outer;
+        }
+    }
+
+    private SelectCore coreInScope() {
         if (c.accept(TokenType.VALUES)) {
             return values();
         }
@@ -344,7 +357,14 @@ final class SelectParser {
                     c.expect(TokenType.RP);
                     item = new FromItem.Subquery(s, alias());
                 } else {
-                    FromItem inner = from();
+                    boolean outer = inParenthesisedFrom;
+                    inParenthesisedFrom = true;
+                    FromItem inner;
+                    try {
+                        inner = from();
+                    } finally {
+                        inParenthesisedFrom = outer;
+                    }
                     c.expect(TokenType.RP);
                     String alias = alias();
                     item = first && alias == null ? inner : wrapAlias(inner, alias);
@@ -390,8 +410,14 @@ final class SelectParser {
         return item;
     }
 
-    /** Whether the current token may follow a FROM-clause term (for errors SQLite raises on reduction). */
+    /**
+     * Whether the current token may follow a FROM-clause term (for errors SQLite raises on
+     * reduction): inside parentheses only another term or the closing one.
+     */
     private boolean atFromItemFollower() {
+        if (inParenthesisedFrom) {
+            return c.atAny(TokenType.COMMA, TokenType.RP, TokenType.JOIN) || TokenType.JOIN_KW.contains(c.type());
+        }
         if (c.atAny(TokenType.SEMI, TokenType.EOF)) {
             return c.openParens() == 0;
         }
