@@ -159,9 +159,9 @@ final class AccessPlanner {
         return terms;
     }
 
-    /** The terms {@code level}'s filter must still check: those it does not enforce whole ({@link #uncheckedBy}). */
+    /** The terms {@code level}'s filter must still check: those it does not enforce whole ({@link #enforcedBy}). */
     static List<Expr> checked(Planner planner, Scope scope, int slot, Table t, List<Expr> terms, Level level) {
-        java.util.BitSet enforced = uncheckedBy(planner, scope, slot, t, terms, level);
+        java.util.BitSet enforced = enforcedBy(planner, scope, slot, t, terms, level);
         List<Expr> rest = new ArrayList<>();
         for (int i = 0; i < terms.size(); i++) {
             if (!enforced.get(i)) {
@@ -173,12 +173,12 @@ final class AccessPlanner {
 
     /**
      * Which of {@code terms} (by position) {@code level}, as {@link #plan} built it from them,
-     * enforces whole: every constraint of such a term is one the level seeks or bounds with, on the
+     * enforces whole, so that its filter need not check them: every constraint of such a term is one the level seeks or bounds with, on the
      * rowid or a plain column, a value or an IN list (no indexed expression, no IN subquery), which
      * {@link TermConstraints} only collects when the lookup compares as the term does. SQLite
      * likewise codes no test for such terms.
      */
-    static java.util.BitSet uncheckedBy(Planner planner, Scope scope, int slot, Table t, List<Expr> terms, Level level) {
+    static java.util.BitSet enforcedBy(Planner planner, Scope scope, int slot, Table t, List<Expr> terms, Level level) {
         java.util.BitSet enforced = new java.util.BitSet();
         List<List<Constraint>> perTerm = new ArrayList<>();
         List<Constraint> cons = new ArrayList<>();
@@ -222,6 +222,7 @@ final class AccessPlanner {
         for (Index candidate : indexesOf(t)) {
             if (candidate.name().equals(il.indexName())) {
                 ix = candidate;
+                break;
             }
         }
         if (ix == null) {
