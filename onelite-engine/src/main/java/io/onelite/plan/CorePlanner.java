@@ -547,9 +547,18 @@ final class CorePlanner {
         return postTerms.get(0).isEmpty() && guard == null
                 && q.groupBy().isEmpty() && q.having() == null && !q.distinct() && specs == null
                 && orderBy.isEmpty() && exprs.size() == 1
-                && exprs.get(0) instanceof Expr.FunctionCall fc && fc.star() && fc.name().equalsIgnoreCase("count")
-                && !fc.distinct() && fc.args().isEmpty() && fc.filter() == null && fc.over() == null
+                && exprs.get(0) instanceof Expr.FunctionCall fc && fc.name().equalsIgnoreCase("count")
+                && countsEveryRow(fc) && !fc.distinct() && fc.filter() == null && fc.over() == null
                 && fc.orderBy().isEmpty();
+    }
+
+    /**
+     * {@code count(*)}, or {@code count(1)} (any constant but NULL), which counts every row just
+     * the same; SQLite's plan for both reads the same index ("SCAN t USING COVERING INDEX i").
+     */
+    private static boolean countsEveryRow(Expr.FunctionCall fc) {
+        return fc.star() ? fc.args().isEmpty()
+                : fc.args().size() == 1 && fc.args().get(0) instanceof Expr.Literal l && l.value() != null;
     }
 
     /** The name of result column {@code e}: its alias, else the column {@code named} reads, else its text. */

@@ -55,6 +55,7 @@ class RangeCountVisitsNoEntryTests {
         try (Connection c = DriverManager.getConnection(url); Statement s = c.createStatement()) {
             assertThat(count(s, "SELECT count(*) FROM t WHERE k > '0010'")).isEqualTo(291);
             assertThat(count(s, "SELECT count(*) FROM t WHERE k > '0010' AND k < '0290'")).isEqualTo(280);
+            assertThat(count(s, "SELECT count(1) FROM t WHERE k > '0010'")).isEqualTo(291);
             // reading the entries meets the broken chain
             assertThatThrownBy(() -> count(s, "SELECT count(k) FROM t WHERE k > '0010'"))
                     .isInstanceOfSatisfying(SQLException.class, e -> assertThat(e.getErrorCode()).isEqualTo(11));

@@ -103,6 +103,13 @@ class RangeCountDifferentialTests {
         queries.add("SELECT count(*) FROM t WHERE c COLLATE BINARY > 'K50'");
         queries.add("SELECT count(*) FROM t WHERE b > 500 LIMIT 1 OFFSET 0");
         queries.add("SELECT count(*) FROM w WHERE x = 'g3'");
+        // count(1) counts every row as count(*) does; count(NULL) none
+        queries.add("SELECT count(1) FROM t WHERE b > 500");
+        queries.add("SELECT count('x') FROM w WHERE x = 'g3' AND y < 100");
+        queries.add("SELECT count(NULL) FROM t WHERE b > 500");
+        queries.add("SELECT count(1) FROM t");
+        queries.add("SELECT count(NULL) FROM t");
+        queries.add("SELECT count(1) AS n FROM t WHERE id BETWEEN 30 AND 3000");
         try (Connection nat = Drivers.open(Drivers.NATIVE); Connection one = Drivers.open(Drivers.ONELITE)) {
             Drivers.exec(nat, SCHEMA);
             Drivers.exec(one, SCHEMA);
@@ -181,7 +188,7 @@ class RangeCountDifferentialTests {
     void thePlanIsSqlites() throws SQLException {
         for (String q : new String[] {"SELECT count(*) FROM t WHERE b > 500", "SELECT count(*) FROM t WHERE id < 300",
             "SELECT count(*) FROM t WHERE c = 'k3' AND b BETWEEN 10 AND 20", "SELECT count(*) FROM w WHERE x = 'g1' AND y > 40",
-            "SELECT count(*) FROM t WHERE id = 9"}) {
+            "SELECT count(*) FROM t WHERE id = 9", "SELECT count(1) FROM t WHERE b > 500"}) {
             assertThat(Drivers.planTree(Drivers.ONELITE, SCHEMA, q)).as(q).isEqualTo(Drivers.planTree(Drivers.NATIVE, SCHEMA, q));
         }
     }
