@@ -414,11 +414,11 @@ final class CorePlanner {
         Query query;
         if (aggregate) {
             GroupSlot[] slots = collector.slots.toArray(new GroupSlot[0]);
-            if (isBareCount(q, exprs, orderBy, levels, levelTerms, postTerms, guard, specs)
+            if (isBareCount(scope, q, exprs, orderBy, levels, levelTerms, postTerms, guard, specs)
                     && !planner.functions.hasName("count")) { // an application count() is no built-in count(*)
                 query = new io.onelite.exec.CountQuery(AccessPlanner.access(from.entries.get(0).table),
                         levels[0] instanceof io.onelite.exec.IndexLevel il ? il : null);
-            } else if (isRangeCount(q, exprs, orderBy, levels, levelTerms, postTerms, guard, specs)
+            } else if (isRangeCount(scope, q, exprs, orderBy, levels, levelTerms, postTerms, guard, specs)
                     && !planner.functions.hasName("count")) {
                 query = io.onelite.exec.CountQuery.ofRange(AccessPlanner.access(from.entries.get(0).table), levels[0]);
             } else {
@@ -520,12 +520,12 @@ final class CorePlanner {
      * {@code SELECT count(*) FROM t}: one full scan of a rowid table, no WHERE/ON term, GROUP BY,
      * HAVING, DISTINCT, ORDER BY or window; the only result is a plain count(*).
      */
-    private static boolean isBareCount(SelectCore.Query q, List<Expr> exprs, List<OrderingTerm> orderBy, Level[] levels,
+    private static boolean isBareCount(Scope scope, SelectCore.Query q, List<Expr> exprs, List<OrderingTerm> orderBy, Level[] levels,
                                        List<List<Expr>> levelTerms, List<List<Expr>> postTerms, Eval guard,
                                        io.onelite.exec.WindowSpec[] specs) {
         return levels.length == 1 && (levels[0] instanceof io.onelite.exec.ScanLevel
                 || levels[0] instanceof io.onelite.exec.IndexLevel il && il.isFullScan())
-                && levelTerms.get(0).isEmpty() && onlyCountStar(q, exprs, orderBy, postTerms, guard, specs);
+                && levelTerms.get(0).isEmpty() && onlyCountStar(scope, q, exprs, orderBy, postTerms, guard, specs);
     }
 
     /**
@@ -533,32 +533,51 @@ final class CorePlanner {
      * enforces every term, so that its filter is empty ({@link AccessPlanner#checked}): the
      * range's entries are counted from the pages it spans, none visited.
      */
-    private static boolean isRangeCount(SelectCore.Query q, List<Expr> exprs, List<OrderingTerm> orderBy, Level[] levels,
+    private static boolean isRangeCount(Scope scope, SelectCore.Query q, List<Expr> exprs, List<OrderingTerm> orderBy, Level[] levels,
                                         List<List<Expr>> levelTerms, List<List<Expr>> postTerms, Eval guard,
                                         io.onelite.exec.WindowSpec[] specs) {
         return levels.length == 1 && levels[0] instanceof io.onelite.exec.CountingLevel && levels[0].filter == null
                 && !levels[0].leftJoin && !levelTerms.get(0).isEmpty()
-                && onlyCountStar(q, exprs, orderBy, postTerms, guard, specs);
+                && onlyCountStar(scope, q, exprs, orderBy, postTerms, guard, specs);
     }
 
     /** The query's one result is a plain {@code count(*)}, with no grouping, window, guard or later term. */
-    private static boolean onlyCountStar(SelectCore.Query q, List<Expr> exprs, List<OrderingTerm> orderBy,
+    private static boolean onlyCountStar(Scope scope, SelectCore.Query q, List<Expr> exprs, List<OrderingTerm> orderBy,
                                          List<List<Expr>> postTerms, Eval guard, io.onelite.exec.WindowSpec[] specs) {
         return postTerms.get(0).isEmpty() && guard == null
                 && q.groupBy().isEmpty() && q.having() == null && !q.distinct() && specs == null
                 && orderBy.isEmpty() && exprs.size() == 1
                 && exprs.get(0) instanceof Expr.FunctionCall fc && fc.name().equalsIgnoreCase("count")
-                && countsEveryRow(fc) && !fc.distinct() && fc.filter() == null && fc.over() == null
+                && countsEveryRow(scope, fc) && !fc.distinct() && fc.filter() == null && fc.over() == null
                 && fc.orderBy().isEmpty();
     }
 
     /**
-     * {@code count(*)}, or {@code count(1)} (any constant but NULL), which counts every row just
-     * the same; SQLite's plan for both reads the same index ("SCAN t USING COVERING INDEX i").
+     * {@code count(*)}, or a count of a value no row lacks, which counts every row just the same:
+     * a constant but NULL ({@code count(1)}), or the rowid (or its INTEGER PRIMARY KEY alias, as
+     * Hibernate's {@code count(o1_0.id)} of a Spring Data page's count query). SQLite's plan for
+     * all of them reads the same index ("SCAN t USING COVERING INDEX i").
      */
-    private static boolean countsEveryRow(Expr.FunctionCall fc) {
-        return fc.star() ? fc.args().isEmpty()
-                : fc.args().size() == 1 && fc.args().get(0) instanceof Expr.Literal l && l.value() != null;
+    private static boolean countsEveryRow(Scope scope, Expr.FunctionCall fc) {
+        if (fc.star()) {
+            return fc.args().isEmpty();
+        }
+        if (fc.args().size() != 1) {
+            return false;
+        }
+        Expr arg = fc.args().get(0);
+        if (arg instanceof Expr.Literal l) {
+            return l.value() != null;
+        }
+        if (!(arg instanceof Expr.ColumnRef c)) {
+            return false;
+        }
+        Scope.Ref r = scope.peek(c.table(), c.column());
+        if (r == null || r.depth() != 0) {
+            return false;
+        }
+        io.onelite.catalog.Table t = r.source().table();
+        return t != null && t.clustered() == null && (r.column() == -1 || r.column() == t.rowidAlias());
     }
 
     /** The name of result column {@code e}: its alias, else the column {@code named} reads, else its text. */

@@ -56,6 +56,7 @@ class RangeCountVisitsNoEntryTests {
             assertThat(count(s, "SELECT count(*) FROM t WHERE k > '0010'")).isEqualTo(291);
             assertThat(count(s, "SELECT count(*) FROM t WHERE k > '0010' AND k < '0290'")).isEqualTo(280);
             assertThat(count(s, "SELECT count(1) FROM t WHERE k > '0010'")).isEqualTo(291);
+            assertThat(count(s, "SELECT count(o1_0.id) FROM t o1_0 WHERE o1_0.k > '0010'")).isEqualTo(291);
             // reading the entries meets the broken chain
             assertThatThrownBy(() -> count(s, "SELECT count(k) FROM t WHERE k > '0010'"))
                     .isInstanceOfSatisfying(SQLException.class, e -> assertThat(e.getErrorCode()).isEqualTo(11));
