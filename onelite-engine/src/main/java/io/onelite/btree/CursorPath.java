@@ -114,7 +114,7 @@ final class CursorPath {
      * ({@code >} when {@code upper}), or {@code hi} when none is (the caller knows the answer is at
      * most {@code hi}). {@code exactStops}: keys are distinct, so an equal one is the answer.
      */
-    private static int search(BTreePage p, Probe probe, int lo, int hi, boolean upper, boolean exactStops) {
+    static int search(BTreePage p, Probe probe, int lo, int hi, boolean upper, boolean exactStops) {
         while (lo < hi) {
             int mid = (lo + hi) >>> 1;
             int c = probe.compare(p, mid);

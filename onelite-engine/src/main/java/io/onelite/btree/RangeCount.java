@@ -67,17 +67,6 @@ final class RangeCount {
 
     /** The first cell of {@code p} whose key is at or after the end ({@code >=}, or {@code >} when upper), as a seek's descent. */
     private static int slot(BTreePage p, End e) {
-        int lo = 0;
-        int hi = p.cellCount;
-        while (lo < hi) {
-            int mid = (lo + hi) >>> 1;
-            int c = e.probe().compare(p, mid);
-            if (c < 0 || (e.upper() && c == 0)) {
-                lo = mid + 1;
-            } else {
-                hi = mid;
-            }
-        }
-        return lo;
+        return CursorPath.search(p, e.probe(), 0, p.cellCount, e.upper(), false);
     }
 }

@@ -351,7 +351,8 @@ public final class AggregateQuery implements Query {
      * about {@link ExternalSorter#memoryBytes()}); after that, a row of a group not in the table
      * is captured ({@link #slotOffsets}) into a sort by key, whose runs of equal keys are the
      * remaining groups, each stepped in input order. The two sorted streams of groups (their keys
-     * are disjoint) are merged, so the output equals the all-in-memory one.
+     * are disjoint) are merged, so the output equals the all-in-memory one. Without GROUP BY,
+     * the one group of {@link #wholeInput}.
      */
     private Iterator<Done> groups(ExecContext ctx, Frame f) {
         if (groupBy.length == 0) {
@@ -397,17 +398,10 @@ public final class AggregateQuery implements Query {
                 }
                 if (g != null) {
                     g.step(here);
-                    if (firstExtremeWins && extremeSlot >= 0 && groupBy.length == 0
-                            && g.accs[extremeSlot].value() != null) {
-                        break; // the walk's order makes this the min()/max()
-                    }
                 } else {
                     spilled.add(capture(key, here, at));
                 }
             }
-        }
-        if (groups.isEmpty() && groupBy.length == 0) {
-            groups.put(new RowKey(new Object[0]), new Group());
         }
         List<Done> inMemory = new ArrayList<>(groups.size());
         for (Map.Entry<RowKey, Group> en : groups.entrySet()) {

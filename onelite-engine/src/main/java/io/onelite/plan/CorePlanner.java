@@ -518,7 +518,8 @@ final class CorePlanner {
 
     /**
      * {@code SELECT count(*) FROM t}: one full scan of a rowid table, no WHERE/ON term, GROUP BY,
-     * HAVING, DISTINCT, ORDER BY or window; the only result is a plain count(*).
+     * HAVING, DISTINCT, ORDER BY or window; the only result is a count of every row
+     * ({@link #countsEveryRow}).
      */
     private static boolean isBareCount(Scope scope, SelectCore.Query q, List<Expr> exprs, List<OrderingTerm> orderBy, Level[] levels,
                                        List<List<Expr>> levelTerms, List<List<Expr>> postTerms, Eval guard,
@@ -541,7 +542,7 @@ final class CorePlanner {
                 && onlyCountStar(scope, q, exprs, orderBy, postTerms, guard, specs);
     }
 
-    /** The query's one result is a plain {@code count(*)}, with no grouping, window, guard or later term. */
+    /** The query's one result counts every row ({@link #countsEveryRow}), with no grouping, window, guard or later term. */
     private static boolean onlyCountStar(Scope scope, SelectCore.Query q, List<Expr> exprs, List<OrderingTerm> orderBy,
                                          List<List<Expr>> postTerms, Eval guard, io.onelite.exec.WindowSpec[] specs) {
         return postTerms.get(0).isEmpty() && guard == null
