@@ -210,12 +210,31 @@ public final class Record {
 
     /** Reads a big-endian signed integer of {@code n} bytes. */
     static long getBigEndian(byte[] buf, int p, int n) {
-        long v = buf[p]; // sign-extends the first byte
-        for (int i = 1; i < n; i++) {
-            v = (v << 8) | (buf[p + i] & 0xff);
+        // the sizes of serial types 1-7 read whole (one load each, not a loop of byte loads)
+        switch (n) {
+            case 8:
+                return (long) LONG_BE.get(buf, p);
+            case 4:
+                return (int) INT_BE.get(buf, p);
+            case 2:
+                return (short) SHORT_BE.get(buf, p);
+            case 1:
+                return buf[p];
+            default:
+                long v = buf[p]; // sign-extends the first byte
+                for (int i = 1; i < n; i++) {
+                    v = (v << 8) | (buf[p + i] & 0xff);
+                }
+                return v;
         }
-        return v;
     }
+
+    private static final java.lang.invoke.VarHandle LONG_BE =
+            java.lang.invoke.MethodHandles.byteArrayViewVarHandle(long[].class, java.nio.ByteOrder.BIG_ENDIAN);
+    private static final java.lang.invoke.VarHandle INT_BE =
+            java.lang.invoke.MethodHandles.byteArrayViewVarHandle(int[].class, java.nio.ByteOrder.BIG_ENDIAN);
+    private static final java.lang.invoke.VarHandle SHORT_BE =
+            java.lang.invoke.MethodHandles.byteArrayViewVarHandle(short[].class, java.nio.ByteOrder.BIG_ENDIAN);
 
     static CorruptDatabaseException malformed(String why) {
         return new CorruptDatabaseException("malformed record: " + why);

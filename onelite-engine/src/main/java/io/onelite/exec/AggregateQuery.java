@@ -24,6 +24,8 @@ public final class AggregateQuery implements Query {
     private final Eval[] outputs;
     private final int visible;
     private final boolean distinct;
+    /** Whether any slot is a bare column, whose row a min()/max() decides (else no slot needs that decision). */
+    private final boolean hasBare;
 
     public AggregateQuery(int sources, Level[] levels, Eval guard, Eval[] groupBy, GroupSlot[] slots, Eval having,
                           Eval[] outputs, int visible, boolean distinct) {
@@ -36,6 +38,11 @@ public final class AggregateQuery implements Query {
         this.outputs = outputs;
         this.visible = visible;
         this.distinct = distinct;
+        boolean bare = false;
+        for (GroupSlot s : slots) {
+            bare |= s.accumulator() == null;
+        }
+        this.hasBare = bare;
     }
 
     private WindowSpec[] windows;
@@ -258,7 +265,9 @@ public final class AggregateQuery implements Query {
         void step(SlotInputs in) {
             // SQLite's bare columns: the group's first row, or with min()/max() each row that
             // the deciding call (extremeSlot) takes as its new extreme
-            boolean takeBare = extremeSlot >= 0 ? !stepExtreme(in) : first;
+            // without bare columns nothing asks which row the min()/max() took: it steps as any aggregate
+            int deciding = hasBare ? extremeSlot : -1;
+            boolean takeBare = deciding >= 0 ? !stepExtreme(in) : first;
             first = false;
             for (int i = 0; i < slots.length; i++) {
                 if (accs[i] == null) {
@@ -267,7 +276,7 @@ public final class AggregateQuery implements Query {
                     }
                     continue;
                 }
-                if (i == extremeSlot) {
+                if (i == deciding) {
                     continue;
                 }
                 stepAggregate(i, in);
