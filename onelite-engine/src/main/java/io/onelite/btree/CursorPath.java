@@ -139,14 +139,11 @@ final class CursorPath {
      * then reads one page instead of one per level. False, nothing moved, otherwise.
      */
     boolean descendNear(Probe probe, boolean upper) {
-        if (depth < 0 || table || builtAt < 0 || store.changeStamp() != builtAt) {
+        if (!nearUsable()) {
             return false;
         }
         BTreePage leaf = pages[depth];
         int n = leaf.cellCount;
-        if (!leaf.isLeaf() || n == 0) {
-            return false;
-        }
         int first = probe.compare(leaf, 0);
         if (upper ? first > 0 : first >= 0) {
             return false;
@@ -158,6 +155,12 @@ final class CursorPath {
         idx[depth] = search(leaf, probe, 1, n - 1, upper, false); // cell 0 is below the slot, n - 1 at or after it
         valid = false;
         return true;
+    }
+
+    /** Whether {@link #descendNear} may look at all: an index path on a non-empty leaf, nothing written since. */
+    boolean nearUsable() {
+        return depth >= 0 && !table && builtAt >= 0 && store.changeStamp() == builtAt && pages[depth].isLeaf()
+                && pages[depth].cellCount > 0;
     }
 
     /**

@@ -157,11 +157,29 @@ public final class IndexCursor {
         reposition = false;
         target = key;
         targetUtf8 = KeyCompare.utf8(key);
-        if (!path.descendNear(probe, upper)) {
-            path.descend(probe, upper);
+        if (path.nearUsable() && (nearMisses < NEAR_MISSES || ++seeksSinceNear >= NEAR_RETRY)) {
+            seeksSinceNear = 0;
+            if (path.descendNear(probe, upper)) {
+                nearMisses = 0;
+                checkIndex();
+                return;
+            }
+            nearMisses = Math.min(nearMisses + 1, NEAR_MISSES);
         }
+        path.descend(probe, upper);
         checkIndex();
     }
+
+    /**
+     * After this many seeks in a row whose key lay outside the leaf the path was on (lookups in
+     * no key order: an outer loop over another index), {@link CursorPath#descendNear} is tried
+     * only every {@link #NEAR_RETRY}th seek: each try compares a cell or two for nothing. A path
+     * a write made stale is no miss (nothing was compared).
+     */
+    private static final int NEAR_MISSES = 4;
+    private static final int NEAR_RETRY = 16;
+    private int nearMisses;
+    private int seeksSinceNear;
 
     /** Positions on the first entry {@code >= key}; false if none. */
     public boolean seekGE(Object[] key) {
@@ -239,6 +257,21 @@ public final class IndexCursor {
             out[i] = h.value(i);
         }
         return out;
+    }
+
+    /**
+     * Whether the current entry's first {@code prefix.length} columns equal {@code prefix} under
+     * the index's collations, compared in the page as a seek compares (an integer first column
+     * read straight from the record): an index lookup checks that the entry it stepped to still
+     * has its key without decoding the entry.
+     */
+    public boolean startsWith(Object[] prefix) {
+        settle();
+        if (!path.valid) {
+            throw new IllegalStateException("cursor is not on an entry");
+        }
+        return KeyCompare.compareCell(store, path.page(), path.cellIndex(), prefix, KeyCompare.utf8(prefix), keyInfo,
+                scratch) == 0;
     }
 
     /** The current entry as an encoded record, overflow content included. */

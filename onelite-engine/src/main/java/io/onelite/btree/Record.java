@@ -210,7 +210,7 @@ public final class Record {
 
     /** Reads a big-endian signed integer of {@code n} bytes. */
     static long getBigEndian(byte[] buf, int p, int n) {
-        // the sizes of serial types 1-7 read whole (one load each, not a loop of byte loads)
+        // the sizes of serial types 1-7 read whole (a load or two each, not a loop of byte loads)
         switch (n) {
             case 8:
                 return (long) LONG_BE.get(buf, p);
@@ -220,6 +220,10 @@ public final class Record {
                 return (short) SHORT_BE.get(buf, p);
             case 1:
                 return buf[p];
+            case 3:
+                return (buf[p] << 16) | ((buf[p + 1] & 0xff) << 8) | (buf[p + 2] & 0xff); // buf[p] sign-extends
+            case 6:
+                return ((long) (short) SHORT_BE.get(buf, p) << 32) | ((int) INT_BE.get(buf, p + 2) & 0xffffffffL);
             default:
                 long v = buf[p]; // sign-extends the first byte
                 for (int i = 1; i < n; i++) {

@@ -51,6 +51,12 @@ public interface KeyCursor {
     /** Column {@code i} of the current key. */
     Object column(int i);
 
+    /**
+     * Whether the current key's first {@code prefix.length} columns equal {@code prefix} under the
+     * index's collations (as {@link io.onelite.btree.ValueOrder#compare} compares them).
+     */
+    boolean startsWith(Object[] prefix);
+
     void insert(Object[] key);
 
     /** Deletes the exact key; false when absent. */

@@ -492,6 +492,11 @@ public final class PagerStorage implements StorageProvider {
         }
 
         @Override
+        public boolean startsWith(Object[] prefix) {
+            return c.startsWith(prefix); // in the page: no key decoded for an entry that may not match
+        }
+
+        @Override
         public void insert(Object[] k) {
             key = null;
             c.insert(k);

@@ -276,10 +276,8 @@ public final class IndexLevel extends Level implements CountingLevel {
     }
 
     private boolean inRange() {
-        for (int i = 0; i < eqCount; i++) {
-            if (ValueOps.compare(index.column(i), eqKey[i], keyInfo.collation(i)) != 0) {
-                return false;
-            }
+        if (eqCount > 0 && !index.startsWith(prefix())) {
+            return false;
         }
         if (lo == null && hi == null && !skipNulls) {
             return true;

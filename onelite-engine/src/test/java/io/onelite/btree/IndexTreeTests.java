@@ -303,4 +303,46 @@ class IndexTreeTests {
         assertThat(c.key()[0]).isEqualTo(0L);
         assertThat(Arrays.asList(c.key())).hasSize(3);
     }
+
+    /**
+     * Lookups in key order (a correlated lookup per outer row read in order) find their entry in
+     * the leaf the last one ended on, reading only that page; lookups in no order stop trying the
+     * leaf first after a few misses, and go back to it within a few lookups once the order returns.
+     */
+    @Test
+    void lookupsInKeyOrderReadOneLeafAndRandomOnesDoNotKeepTryingIt() {
+        MemoryPages s = MemoryPages.create(512, 0);
+        int root = BTree.create(s, false);
+        IndexCursor c = new IndexCursor(s, root, KeyInfo.BINARY, null);
+        for (long k = 0; k < 6000; k++) {
+            c.insert(new Object[] {k * 2, k}); // even keys: an odd key lies between two entries
+        }
+        int depth = depth(s, root);
+        assertThat(depth).isGreaterThanOrEqualTo(3);
+        assertThat(c.seekGE(new Object[] {1000L})).isTrue();
+        s.reads = 0;
+        for (long k = 1001; k < 1101; k++) {
+            assertThat(c.seekGE(new Object[] {k})).isTrue();
+            assertThat(c.key()[0]).isEqualTo(k % 2 == 0 ? k : k + 1);
+        }
+        assertThat(s.reads).as("100 lookups in key order").isLessThan(100 + 10 * depth);
+        Random r = new Random(5);
+        for (int q = 0; q < 200; q++) { // no order: each lookup descends from the root
+            long k = r.nextInt(12_000);
+            assertThat(c.seekGE(new Object[] {k})).isEqualTo(k <= 11_998);
+            if (k <= 11_998) {
+                assertThat(c.key()[0]).isEqualTo(k % 2 == 0 ? k : k + 1);
+            }
+        }
+        assertThat(c.seekGE(new Object[] {3000L})).isTrue();
+        for (long k = 3001; k < 3040; k++) {
+            assertThat(c.seekGE(new Object[] {k})).isTrue(); // the order is back: the leaf is tried again
+        }
+        s.reads = 0;
+        for (long k = 3040; k < 3140; k++) {
+            assertThat(c.seekGE(new Object[] {k})).isTrue();
+            assertThat(c.key()[0]).isEqualTo(k % 2 == 0 ? k : k + 1);
+        }
+        assertThat(s.reads).as("100 lookups in key order after random ones").isLessThan(100 + 10 * depth);
+    }
 }

@@ -39,7 +39,7 @@ class RecordReaderTests {
     void integersOfEverySerialWidthReadBackWithTheirSign() {
         Random rnd = new Random(7);
         RecordReader r = new RecordReader();
-        for (int bits : new int[] {7, 8, 15, 16, 23, 24, 31, 32, 47, 48, 63, 64}) {
+        for (int bits : new int[] {7, 8, 15, 16, 17, 23, 24, 25, 31, 32, 33, 47, 48, 49, 63, 64}) {
             for (int k = 0; k < 200; k++) {
                 long v = bits == 64 ? rnd.nextLong() : (rnd.nextLong() >> (64 - bits));
                 double d = Double.longBitsToDouble(rnd.nextLong());
