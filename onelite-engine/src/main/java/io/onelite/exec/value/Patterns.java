@@ -38,13 +38,20 @@ final class Patterns {
 
     /** Code points followed by a 0 terminator; stops at an embedded NUL. */
     private static int[] codePoints(String s) {
-        int[] cps = s.codePoints().toArray();
+        int len = s.length();
+        int[] out = new int[len + 1]; // at most one code point per char; zeros after the last
         int n = 0;
-        while (n < cps.length && cps[n] != 0) {
-            n++;
+        for (int i = 0; i < len; i++) {
+            char ch = s.charAt(i);
+            int cp = ch;
+            if (Character.isHighSurrogate(ch) && i + 1 < len && Character.isLowSurrogate(s.charAt(i + 1))) {
+                cp = Character.toCodePoint(ch, s.charAt(++i));
+            }
+            if (cp == 0) {
+                break;
+            }
+            out[n++] = cp;
         }
-        int[] out = new int[n + 1];
-        System.arraycopy(cps, 0, out, 0, n);
         return out;
     }
 
