@@ -68,7 +68,7 @@ final class Printf {
             return null;
         }
         byte[] fmt = cString(SqlValues.toText(args[0]).getBytes(StandardCharsets.UTF_8));
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        Out out = new Out();
         boolean touched = format(fmt, new ArgList(args), out);
         if (out.size() == 0 && !touched) {
             return null;
@@ -80,14 +80,14 @@ final class Printf {
         return i < f.length ? f[i] & 0xff : 0;
     }
 
-    private static void appendChars(ByteArrayOutputStream out, int n, char c) {
+    private static void appendChars(Out out, int n, char c) {
         for (int i = 0; i < n; i++) {
             out.write(c);
         }
     }
 
     /** @return whether any output was appended, even empty (SQLite then returns '' rather than NULL) */
-    private static boolean format(byte[] f, ArgList args, ByteArrayOutputStream out) {
+    private static boolean format(byte[] f, ArgList args, Out out) {
         boolean touched = false;
         int i = 0;
         while (i < f.length) {
@@ -350,10 +350,17 @@ final class Printf {
             }
             sb.append(new StringBuilder(suffix[(int) x]).reverse());
         }
-        do {
-            sb.append((char) digits[(int) Long.remainderUnsigned(u, base)]);
-            u = Long.divideUnsigned(u, base);
-        } while (u != 0);
+        if (base == 10 && u >= 0) { // the usual %d: division by a constant, no unsigned arithmetic
+            do {
+                sb.append((char) digits[(int) (u % 10)]);
+                u /= 10;
+            } while (u != 0);
+        } else {
+            do {
+                sb.append((char) digits[(int) Long.remainderUnsigned(u, base)]);
+                u = Long.divideUnsigned(u, base);
+            } while (u != 0);
+        }
         // sb holds the ordinal suffix and the digits in reverse order
         while (precision > sb.length()) {
             sb.append('0');
@@ -425,7 +432,7 @@ final class Printf {
             }
         }
         boolean needQuote = !isNull && conversion == 'Q';
-        ByteArrayOutputStream b = new ByteArrayOutputStream();
+        Out b = new Out();
         if (needQuote && unicodeEscapes) {
             b.writeBytes("unistr(".getBytes(StandardCharsets.US_ASCII));
         }
@@ -450,5 +457,49 @@ final class Printf {
             b.write(')');
         }
         return b.toByteArray();
+    }
+
+    /**
+     * The output: {@link ByteArrayOutputStream} without its monitor (every write of the JDK's
+     * class takes a lock; one call formats into one buffer on one thread).
+     */
+    private static final class Out extends ByteArrayOutputStream {
+        @Override
+        public void write(int b) {
+            if (count == buf.length) {
+                buf = java.util.Arrays.copyOf(buf, buf.length * 2);
+            }
+            buf[count++] = (byte) b;
+        }
+
+        @Override
+        public void write(byte[] b, int off, int len) {
+            java.util.Objects.checkFromIndexSize(off, len, b.length);
+            if (count + len > buf.length) {
+                buf = java.util.Arrays.copyOf(buf, Math.max(buf.length * 2, count + len));
+            }
+            System.arraycopy(b, off, buf, count, len);
+            count += len;
+        }
+
+        @Override
+        public void writeBytes(byte[] b) {
+            write(b, 0, b.length);
+        }
+
+        @Override
+        public int size() {
+            return count;
+        }
+
+        @Override
+        public byte[] toByteArray() {
+            return java.util.Arrays.copyOf(buf, count);
+        }
+
+        @Override
+        public String toString(java.nio.charset.Charset charset) {
+            return new String(buf, 0, count, charset);
+        }
     }
 }
