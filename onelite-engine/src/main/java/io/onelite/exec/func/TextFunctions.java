@@ -339,7 +339,7 @@ final class TextFunctions {
         long p2;
         boolean negP2 = false;
         byte[] blob = x instanceof byte[] b ? b : null;
-        int[] cps = null;
+        String text = null;
         long len;
         if (blob != null) {
             if (blob.length == 0) {
@@ -352,8 +352,8 @@ final class TextFunctions {
             if (nul >= 0) {
                 s = s.substring(0, nul);
             }
-            cps = s.codePoints().toArray();
-            len = cps.length;
+            text = s;
+            len = s.codePointCount(0, s.length()); // characters are code points, as SQLite's UTF-8 ones
         }
         if (hasCount) {
             p2 = Args.int64(count);
@@ -394,7 +394,11 @@ final class TextFunctions {
         if (blob != null) {
             return java.util.Arrays.copyOfRange(blob, (int) p1, (int) (p1 + p2));
         }
-        return new String(cps, (int) p1, (int) p2);
+        if (len == text.length()) {
+            return text.substring((int) p1, (int) (p1 + p2)); // no surrogate pair: chars are code points
+        }
+        int from = text.offsetByCodePoints(0, (int) p1);
+        return text.substring(from, text.offsetByCodePoints(from, (int) p2));
     }
 
     static Object unicode(Object v) {
