@@ -133,9 +133,7 @@ final class FunctionCompiler {
             return CExpr.of(lazy(lower, args));
         }
         // a non-deterministic application function runs for every row, as SQLite's without SQLITE_DETERMINISTIC
-        boolean deterministic = app != null ? app.deterministic()
-                : !lower.equals("random") && !lower.equals("changes")
-                        && !lower.equals("last_insert_rowid") && !lower.equals("total_changes");
+        boolean deterministic = !Determinism.variesPerCall(c.planner.functions, fc);
         Builtins.Fn body = fn;
         Eval e = f -> {
             Object[] v = new Object[args.length];
@@ -144,6 +142,9 @@ final class FunctionCompiler {
             }
             return body.call(f.ctx, v);
         };
+        if (constant && deterministic && args.length > 0) {
+            e = new OncePerExecution(e); // SQLite's constant factoring: once per execution, not per row
+        }
         return new CExpr(e, '@', null, false, constant && deterministic);
     }
 
