@@ -305,24 +305,51 @@ final class DateFunctions {
     }
 
     private static String pad(int v, int width) {
-        String s = Integer.toString(v);
-        return s.length() >= width ? s : "0".repeat(width - s.length()) + s;
+        return pad(new StringBuilder(width), v, width).toString();
+    }
+
+    /** Appends {@code v} with leading zeros to {@code width} digits, without a String per field. */
+    private static StringBuilder pad(StringBuilder sb, int v, int width) {
+        if (v < 0) { // not a field of a computed date; kept as the text padding of "-5" gives
+            String t = Integer.toString(v);
+            return sb.append("0".repeat(Math.max(0, width - t.length()))).append(t);
+        }
+        for (int limit = 10, d = 1; d < width; d++, limit *= 10) {
+            if (v < limit) {
+                sb.append('0');
+            }
+        }
+        return sb.append(v);
     }
 
     private static String ymd(DateTime x) {
-        int y = Math.abs(x.Y);
-        return (x.Y < 0 ? "-" : "") + pad(y % 10000, 4) + "-" + pad(x.M, 2) + "-" + pad(x.D, 2);
+        return ymd(new StringBuilder(19), x).toString();
+    }
+
+    private static StringBuilder ymd(StringBuilder sb, DateTime x) {
+        if (x.Y < 0) {
+            sb.append('-');
+        }
+        pad(sb, Math.abs(x.Y) % 10000, 4).append('-');
+        pad(sb, x.M, 2).append('-');
+        return pad(sb, x.D, 2);
     }
 
     private static String hms(DateTime x) {
-        StringBuilder sb = new StringBuilder().append(pad(x.h, 2)).append(':').append(pad(x.m, 2)).append(':');
+        return hms(new StringBuilder(12), x).toString();
+    }
+
+    private static StringBuilder hms(StringBuilder sb, DateTime x) {
+        pad(sb, x.h, 2).append(':');
+        pad(sb, x.m, 2).append(':');
         if (x.useSubsec) {
             int ms = (int) (1000.0 * x.s + 0.5);
-            sb.append(pad(ms / 1000, 2)).append('.').append(pad(ms % 1000, 3));
+            pad(sb, ms / 1000, 2).append('.');
+            pad(sb, ms % 1000, 3);
         } else {
-            sb.append(pad((int) x.s, 2));
+            pad(sb, (int) x.s, 2);
         }
-        return sb.toString();
+        return sb;
     }
 
     static Object date(FunctionContext ctx, Object[] a) {
@@ -349,7 +376,7 @@ final class DateFunctions {
             return null;
         }
         x.computeYMDHMS();
-        return ymd(x) + " " + hms(x);
+        return hms(ymd(new StringBuilder(23), x).append(' '), x).toString();
     }
 
     static Object julianday(FunctionContext ctx, Object[] a) {
