@@ -186,8 +186,9 @@ final class ExprCompiler {
             String type = c.type() == null ? "" : c.type().text();
             char aff = io.onelite.catalog.Column.affinityOf(type);
             Eval xe = x.eval();
+            var target = io.onelite.exec.value.Affinity.ofDeclaredType(type); // once, not per row
             // CAST keeps its operand's collation (sqlite3ExprCollSeq passes through TK_CAST)
-            return new CExpr(f -> io.onelite.exec.value.SqlValues.cast(xe.eval(f), type), aff, x.collation(),
+            return new CExpr(f -> io.onelite.exec.value.SqlValues.cast(xe.eval(f), target), aff, x.collation(),
                     x.explicitColl(), x.constant());
         }
         if (e instanceof Expr.Collate c) {
