@@ -21,14 +21,12 @@ public final class RecordReader {
     private final RecordHeader header = new RecordHeader();
     private boolean parsed;
     /**
-     * The columns read from this record so far: {@code sum(v), avg(v), min(v), max(v)} or
-     * {@code CASE WHEN v > 5 ... WHEN v > 1} read one column several times per row, and each read
-     * would decode it into a new object again. Valid where {@code readAt[i] == loads}.
+     * The column read last from this record and its value: {@code sum(v), avg(v), min(v), max(v)}
+     * or {@code CASE WHEN v > 5 ... WHEN v > 1} read one column several times per row, and each
+     * read would decode it into a new object again. -1: none since the record was taken.
      */
-    private Object[] values = new Object[0];
-    private int[] readAt = new int[0];
-    /** Counts the records taken (from 1): a column read at another count is stale. */
-    private int loads = 1;
+    private int lastColumn = -1;
+    private Object lastValue;
 
     /** Takes the record of {@code cursor}'s current row (which must be valid). */
     public void load(TableCursor cursor) {
@@ -49,10 +47,7 @@ public final class RecordReader {
         this.off = off;
         this.len = len;
         parsed = false;
-        if (++loads == 0) { // wrapped: no column may look read
-            java.util.Arrays.fill(readAt, 0);
-            loads = 1;
-        }
+        lastColumn = -1;
     }
 
     private RecordHeader header() {
@@ -70,21 +65,13 @@ public final class RecordReader {
 
     /** Column {@code i} as a Java value (as {@link Record#column}), null past the record's end. */
     public Object column(int i) {
-        if (i < readAt.length && readAt[i] == loads) {
-            return values[i]; // values are immutable: the same object serves every read
+        if (i == lastColumn) {
+            return lastValue; // values are immutable: the same object serves every read
         }
         RecordHeader h = header();
-        if (i >= h.columnCount()) {
-            return null;
-        }
-        Object v = h.value(i);
-        if (i >= readAt.length) {
-            int n = Math.max(h.columnCount(), 8);
-            values = java.util.Arrays.copyOf(values, n);
-            readAt = java.util.Arrays.copyOf(readAt, n);
-        }
-        values[i] = v;
-        readAt[i] = loads;
+        Object v = i < h.columnCount() ? h.value(i) : null;
+        lastColumn = i;
+        lastValue = v;
         return v;
     }
 
