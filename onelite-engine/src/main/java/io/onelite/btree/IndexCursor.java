@@ -27,6 +27,17 @@ public final class IndexCursor {
     /** Parsed into by each key comparison of a seek (one header for the cursor's life). */
     private final RecordHeader scratch = new RecordHeader();
 
+    /**
+     * After this many seeks in a row whose key lay outside the leaf the path was on (lookups in
+     * no key order: an outer loop over another index), {@link CursorPath#descendNear} is tried
+     * only every {@link #NEAR_RETRY}th seek: each try compares a cell or two for nothing. A path
+     * a write made stale is no miss (nothing was compared).
+     */
+    private static final int NEAR_MISSES = 4;
+    private static final int NEAR_RETRY = 16;
+    private int nearMisses;
+    private int seeksSinceNear;
+
     public IndexCursor(PageStore s, int root, KeyInfo keyInfo, TreeAccessListener l) {
         this.store = s;
         this.root = root;
@@ -169,17 +180,6 @@ public final class IndexCursor {
         path.descend(probe, upper);
         checkIndex();
     }
-
-    /**
-     * After this many seeks in a row whose key lay outside the leaf the path was on (lookups in
-     * no key order: an outer loop over another index), {@link CursorPath#descendNear} is tried
-     * only every {@link #NEAR_RETRY}th seek: each try compares a cell or two for nothing. A path
-     * a write made stale is no miss (nothing was compared).
-     */
-    private static final int NEAR_MISSES = 4;
-    private static final int NEAR_RETRY = 16;
-    private int nearMisses;
-    private int seeksSinceNear;
 
     /** Positions on the first entry {@code >= key}; false if none. */
     public boolean seekGE(Object[] key) {
