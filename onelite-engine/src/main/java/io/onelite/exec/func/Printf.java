@@ -68,7 +68,7 @@ final class Printf {
             return null;
         }
         byte[] fmt = cString(SqlValues.toText(args[0]).getBytes(StandardCharsets.UTF_8));
-        Out out = new Out();
+        Out out = new Out(Args.MAX_LENGTH);
         boolean touched = format(fmt, new ArgList(args), out);
         if (out.size() == 0 && !touched) {
             return null;
@@ -432,7 +432,7 @@ final class Printf {
             }
         }
         boolean needQuote = !isNull && conversion == 'Q';
-        Out b = new Out();
+        Out b = new Out(Args.MAX_LENGTH);
         if (needQuote && unicodeEscapes) {
             b.writeBytes("unistr(".getBytes(StandardCharsets.US_ASCII));
         }
@@ -461,22 +461,38 @@ final class Printf {
 
     /**
      * The output: {@link ByteArrayOutputStream} without its monitor (every write of the JDK's
-     * class takes a lock; one call formats into one buffer on one thread).
+     * class takes a lock; one call formats into one buffer on one thread), and at most
+     * {@code limit} bytes: past that, "string or blob too big" (SQLITE_TOOBIG), as SQLite's
+     * printf() fails past SQLITE_MAX_LENGTH.
      */
-    private static final class Out extends ByteArrayOutputStream {
+    static final class Out extends ByteArrayOutputStream {
+        private final long limit;
+
+        Out(long limit) {
+            this.limit = limit;
+        }
+
         @Override
         public void write(int b) {
             if (count == buf.length) {
-                buf = java.util.Arrays.copyOf(buf, buf.length * 2);
+                grow(1);
             }
             buf[count++] = (byte) b;
+        }
+
+        private void grow(int more) {
+            long needed = (long) count + more;
+            if (needed > limit) {
+                throw Args.tooBig();
+            }
+            buf = java.util.Arrays.copyOf(buf, (int) Math.min(limit, Math.max(needed, 2L * buf.length)));
         }
 
         @Override
         public void write(byte[] b, int off, int len) {
             java.util.Objects.checkFromIndexSize(off, len, b.length);
-            if (count + len > buf.length) {
-                buf = java.util.Arrays.copyOf(buf, Math.max(buf.length * 2, count + len));
+            if ((long) count + len > buf.length) {
+                grow(len);
             }
             System.arraycopy(b, off, buf, count, len);
             count += len;
