@@ -508,8 +508,8 @@ final class AccessPlanner {
         boolean hi = false;
         for (Constraint c : cons) {
             if (c.on(ix, pos, exprs) && !c.multi()) {
-                lo |= c.op == Expr.BinaryOp.GT || c.op == Expr.BinaryOp.GE;
-                hi |= c.op == Expr.BinaryOp.LT || c.op == Expr.BinaryOp.LE;
+                lo |= isLower(c.op);
+                hi |= isUpper(c.op);
             }
         }
         return (lo ? 1 : 0) + (hi ? 1 : 0);
@@ -521,8 +521,8 @@ final class AccessPlanner {
         boolean hi = false;
         for (Constraint c : cons) {
             if (c.column == -1 && !c.multi()) {
-                lo |= c.op == Expr.BinaryOp.GT || c.op == Expr.BinaryOp.GE;
-                hi |= c.op == Expr.BinaryOp.LT || c.op == Expr.BinaryOp.LE;
+                lo |= isLower(c.op);
+                hi |= isUpper(c.op);
             }
         }
         return (lo ? 1 : 0) + (hi ? 1 : 0);

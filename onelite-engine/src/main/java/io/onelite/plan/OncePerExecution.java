@@ -5,8 +5,6 @@ import io.onelite.exec.ExecContext;
 import io.onelite.exec.Frame;
 import io.onelite.exec.func.JsonSubtype;
 
-import java.lang.ref.WeakReference;
-
 /**
  * A call of a function that gives the same value for the same arguments, whose arguments are
  * constants (literals, bound parameters), evaluated once per execution of the statement and the
@@ -15,17 +13,16 @@ import java.lang.ref.WeakReference;
  * the date once, not once per row. The date functions read 'now' once per execution
  * ({@link ExecContext#nowMillis}), so their value cannot change within it either.
  *
- * <p>The value is kept with the execution it belongs to (weakly: a finished execution is not
- * kept alive by the plan); a call that fails is not kept, and fails again where it is evaluated
+ * <p>The value is kept in the execution's cache ({@link ExecContext#cached}), as an uncorrelated
+ * subquery's result is; a call that fails is not kept, and fails again where it is evaluated
  * next. JSON text keeps its subtype on every reuse (it is marked by identity among a thread's
- * recent results). Safe to share between threads: each reads an immutable record.
+ * recent results).
  */
 final class OncePerExecution implements Eval {
-    private record Value(WeakReference<ExecContext> execution, Object value, boolean json) {
+    private record Value(Object value, boolean json) {
     }
 
     private final Eval call;
-    private Value last; // racy on purpose: a stale or missing record only costs another evaluation
 
     OncePerExecution(Eval call) {
         this.call = call;
@@ -33,15 +30,14 @@ final class OncePerExecution implements Eval {
 
     @Override
     public Object eval(Frame f) {
-        Value v = last;
-        if (v != null && v.execution.get() == f.ctx) {
+        if (f.ctx.cached(this) instanceof Value v) {
             if (v.json) {
                 JsonSubtype.mark((String) v.value);
             }
             return v.value;
         }
         Object value = call.eval(f);
-        last = new Value(new WeakReference<>(f.ctx), value, JsonSubtype.isJson(value));
+        f.ctx.cache(this, new Value(value, JsonSubtype.isJson(value)));
         return value;
     }
 }
