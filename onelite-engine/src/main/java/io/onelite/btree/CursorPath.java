@@ -137,6 +137,10 @@ final class CursorPath {
      * above it; with {@code upper}, at most and above), so the descent from the root would end
      * there too. A correlated lookup for each outer row in key order, or an IN list's next key,
      * then reads one page instead of one per level. False, nothing moved, otherwise.
+     *
+     * <p>The slot is sought from the path's current one, in steps doubling away from it (a
+     * galloping search): lookups in key order land a few cells past the last one, found in two or
+     * three comparisons where a binary search of the leaf takes eight or nine.
      */
     boolean descendNear(Probe probe, boolean upper) {
         if (!nearUsable()) {
@@ -144,17 +148,46 @@ final class CursorPath {
         }
         BTreePage leaf = pages[depth];
         int n = leaf.cellCount;
-        int first = probe.compare(leaf, 0);
-        if (upper ? first > 0 : first >= 0) {
-            return false;
+        int cur = Math.min(Math.max(idx[depth], 0), n - 1);
+        int lo;
+        int hi; // the slot is in [lo, hi]: cell lo - 1 comes before it, cell hi does not
+        if (before(probe.compare(leaf, cur), upper)) {
+            if (before(probe.compare(leaf, n - 1), upper)) {
+                return false; // past the leaf's last cell
+            }
+            lo = cur + 1;
+            hi = n - 1;
+            for (int step = 1; cur + step < hi; step <<= 1) {
+                int i = cur + step;
+                if (!before(probe.compare(leaf, i), upper)) {
+                    hi = i;
+                    break;
+                }
+                lo = i + 1;
+            }
+        } else {
+            if (cur == 0 || !before(probe.compare(leaf, 0), upper)) {
+                return false; // at or before the leaf's first cell
+            }
+            lo = 1;
+            hi = cur;
+            for (int step = 1; cur - step > 0; step <<= 1) {
+                int i = cur - step;
+                if (before(probe.compare(leaf, i), upper)) {
+                    lo = i + 1;
+                    break;
+                }
+                hi = i;
+            }
         }
-        int last = probe.compare(leaf, n - 1);
-        if (upper ? last <= 0 : last < 0) {
-            return false;
-        }
-        idx[depth] = search(leaf, probe, 1, n - 1, upper, false); // cell 0 is below the slot, n - 1 at or after it
+        idx[depth] = search(leaf, probe, lo, hi, upper, false);
         valid = false;
         return true;
+    }
+
+    /** Whether a cell comparing {@code c} with the sought key comes before the sought slot. */
+    private static boolean before(int c, boolean upper) {
+        return c < 0 || (upper && c == 0);
     }
 
     /** Whether {@link #descendNear} may look at all: an index path on a non-empty leaf, nothing written since. */
