@@ -113,6 +113,14 @@ public final class IndexCursor {
         return ok ? path.rowCountEstimate() : 0;
     }
 
+    /** {@link #countEstimate} without reporting a read: for a plan's choice, on which no result depends. */
+    public long sizeEstimate() {
+        reposition = false;
+        boolean ok = path.first();
+        checkIndex();
+        return ok ? path.rowCountEstimate() : 0;
+    }
+
     public boolean first() {
         reposition = false;
         boolean ok = path.first();
@@ -200,11 +208,8 @@ public final class IndexCursor {
     public boolean seekPrefix(Object[] prefix) {
         locate(prefix, false);
         boolean ok = path.forwardFromSlot();
-        if (ok) {
-            Object[] k = key();
-            for (int i = 0; i < prefix.length && ok; i++) {
-                ok = i < k.length && ValueOrder.compare(k[i], prefix[i], keyInfo.collation(i)) == 0;
-            }
+        if (ok) { // compared in the page, as the seek compared: no key decoded
+            ok = KeyCompare.compareCell(store, path.page(), path.cellIndex(), prefix, targetUtf8, keyInfo, scratch) == 0;
         }
         if (tracing) {
             report(prefix, prefix);
@@ -257,6 +262,19 @@ public final class IndexCursor {
             out[i] = h.value(i);
         }
         return out;
+    }
+
+    /** Column {@code i} of the current entry, NULL past its last; no other column decoded. */
+    public Object column(int i) {
+        settle();
+        if (!path.valid) {
+            throw new IllegalStateException("cursor is not on an entry");
+        }
+        BTreePage p = path.page();
+        long local = p.localPayload(path.cellIndex());
+        RecordHeader h = local >= 0 ? scratch.reset(p.data, (int) (local >>> 32), (int) local)
+                : scratch.reset(Overflow.payload(store, p, p.cell(path.cellIndex())));
+        return i < h.columnCount() ? h.value(i) : null;
     }
 
     /**

@@ -98,6 +98,15 @@ public final class TableCursor {
         return ok ? path.rowCountEstimate() : 0;
     }
 
+    /** {@link #countEstimate} without reporting a read: for a plan's choice, on which no result depends. */
+    public long sizeEstimate() {
+        reposition = false;
+        gapPending = false;
+        boolean ok = path.first();
+        checkTable();
+        return ok ? path.rowCountEstimate() : 0;
+    }
+
     public boolean first() {
         reposition = false;
         gapPending = false;

@@ -46,6 +46,11 @@ public final class ClusteredCursor implements RowCursor {
         return keys.countEstimate();
     }
 
+    @Override
+    public long sizeEstimate() {
+        return keys.sizeEstimate();
+    }
+
     /** A WITHOUT ROWID table has no rowid to count a range of (its planner never asks). */
     @Override
     public long countBetween(long lo, long hi) {

@@ -15,6 +15,12 @@ public interface KeyCursor {
     long countEstimate();
 
     /**
+     * {@link #countEstimate}'s figure for a plan's choice only (moves the cursor): in BEGIN
+     * CONCURRENT it counts as no read, as no result depends on it.
+     */
+    long sizeEstimate();
+
+    /**
      * The number of entries from {@code lo} to {@code hi} (each a key or a prefix, inclusive or
      * not; null = open end), as a seek to {@code lo} and steps up to {@code hi} would visit,
      * counted without decoding them (moves the cursor).
@@ -48,8 +54,11 @@ public interface KeyCursor {
     /** The current key, decoded. */
     Object[] key();
 
-    /** Column {@code i} of the current key. */
+    /** Column {@code i} of the current key (the whole key is decoded and kept for the entry's other columns). */
     Object column(int i);
+
+    /** Column {@code i} of the current key decoded alone: a walk that reads one column of each entry. */
+    Object columnAlone(int i);
 
     /**
      * Whether the current key's first {@code prefix.length} columns equal {@code prefix} under the

@@ -313,6 +313,12 @@ public final class PagerStorage implements StorageProvider {
         }
 
         @Override
+        public long sizeEstimate() {
+            moved(false);
+            return c.sizeEstimate();
+        }
+
+        @Override
         public long countBetween(long lo, long hi) {
             moved(false);
             return c.countBetween(lo, hi);
@@ -422,6 +428,12 @@ public final class PagerStorage implements StorageProvider {
         }
 
         @Override
+        public long sizeEstimate() {
+            moved(false);
+            return c.sizeEstimate();
+        }
+
+        @Override
         public long countBetween(Object[] lo, boolean loInclusive, Object[] hi, boolean hiInclusive) {
             moved(false);
             return c.countBetween(lo, loInclusive, hi, hiInclusive);
@@ -489,6 +501,11 @@ public final class PagerStorage implements StorageProvider {
         public Object column(int i) {
             Object[] k = key();
             return i < k.length ? k[i] : null;
+        }
+
+        @Override
+        public Object columnAlone(int i) {
+            return key != null ? (i < key.length ? key[i] : null) : c.column(i);
         }
 
         @Override

@@ -17,6 +17,12 @@ public interface RowCursor {
      */
     long countEstimate();
 
+    /**
+     * {@link #countEstimate}'s figure for a plan's choice only (moves the cursor): in BEGIN
+     * CONCURRENT it counts as no read, as no result depends on it.
+     */
+    long sizeEstimate();
+
     /** The number of rows whose rowid lies in {@code [lo, hi]}, counted without decoding them (moves the cursor). */
     long countBetween(long lo, long hi);
 

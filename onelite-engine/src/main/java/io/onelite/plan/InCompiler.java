@@ -7,6 +7,7 @@ import io.onelite.common.OneLiteException;
 import io.onelite.common.ResultCode;
 import io.onelite.exec.Eval;
 import io.onelite.exec.Frame;
+import io.onelite.exec.InTableLookup;
 import io.onelite.exec.Query;
 import io.onelite.exec.ValueOps;
 import io.onelite.sql.ast.Expr;
@@ -247,17 +248,39 @@ final class InCompiler {
         // uncorrelated: the same rows for every outer row, sorted once, then each test a binary
         // search (a walk made "id NOT IN (SELECT ...)" cost rows x subquery rows); correlated:
         // new rows for each outer row, walked
+        // a SELECT changes no table while it runs, so x may be looked up in the subquery's table
+        // as each row asks (a statement that writes takes the rows at its first test, before it
+        // writes, so that its own writes never change them)
+        InTableLookup lookup = ec.planner.selectOnly && !correlated
+                ? InLookupPlanner.find(ec.planner, in.select(), both, coll) : null;
         java.util.function.Function<Frame, ValueSet> sets = correlated
                 ? f -> ValueSet.of(subqueryRows(f, q, true, null), affs[1], coll, distinctUnder, false)
                 : f -> {
                     ValueSet set = (ValueSet) f.ctx.cached(setKey);
                     if (set == null) {
-                        set = ValueSet.of(subqueryRows(f, q, false, key), affs[1], coll, distinctUnder, true);
+                        List<Object[]> rows = lookup != null ? lookup.state(f).values() : subqueryRows(f, q, false, key);
+                        set = ValueSet.of(rows, affs[1], coll, distinctUnder, true);
                         f.ctx.cache(setKey, set);
                     }
                     return set;
                 };
         return CExpr.of(f -> {
+            if (lookup != null) {
+                InTableLookup.State s = lookup.state(f);
+                if (s.lookingUp()) {
+                    Object a = xe.eval(f);
+                    if (a == null) {
+                        return s.empty() ? (not ? 1L : 0L) : null;
+                    }
+                    if (affs[0] != 0) {
+                        a = ValueOps.applyAffinity(a, affs[0]);
+                    }
+                    if (s.contains(a)) {
+                        return not ? 0L : 1L;
+                    }
+                    return s.hasNull() ? null : not ? 1L : 0L;
+                }
+            }
             ValueSet set = sets.apply(f);
             if (set.empty()) {
                 return not ? 1L : 0L;

@@ -79,6 +79,12 @@ public final class Planner {
     String[] lastSubqueryInCollations;
     /** {@code PRAGMA automatic_index}: whether joins may get automatic indexes ({@link AutoIndexes}). */
     public boolean automaticIndex = true;
+    /**
+     * The statement is a SELECT: no table changes while it runs, so {@code x IN (SELECT c FROM t)}
+     * may look x up in t as each row asks ({@link InLookupPlanner}); a statement that writes takes
+     * the subquery's rows at its first test, before it writes, so its own writes never change them.
+     */
+    public boolean selectOnly;
     /** The last compound term of the last compound planned (read right after by subquery()). */
     private Planned lastCompoundTail;
 

@@ -1,0 +1,96 @@
+package io.onelite.plan;
+
+import io.onelite.api.Database;
+import io.onelite.api.DatabaseOptions;
+import io.onelite.api.Session;
+import io.onelite.api.Statement;
+import io.onelite.common.OneLiteException;
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/**
+ * In a SELECT, {@code x [NOT] IN (SELECT v FROM t)} looks x up in t's index on v (or among t's
+ * rowids) as SQLite does, instead of reading every row of t: in BEGIN CONCURRENT only the keys
+ * looked up count as read, so a row committed elsewhere in t does not conflict, one with the
+ * looked-up value does, and so does a NULL where NOT IN had to know there was none. A statement
+ * that looks up more values than half t's entries takes t's rows instead (then any change to t
+ * conflicts); so does one whose subquery no b-tree of t answers.
+ */
+class InTableLookupTests {
+    private static String row(Session s, String sql) {
+        try (Statement st = s.prepare(sql)) {
+            assertThat(st.step()).isTrue();
+            StringBuilder sb = new StringBuilder();
+            for (int i = 0; i < st.columnCount(); i++) {
+                sb.append(i > 0 ? "|" : "").append(st.column(i));
+            }
+            return sb.toString();
+        }
+    }
+
+    private static void commitAfter(String query, String expected, String write, boolean conflicts) {
+        try (Database db = Database.open(":memory:", DatabaseOptions.DEFAULTS); Session a = db.openSession();
+             Session b = db.openSession()) {
+            a.execute("CREATE TABLE t(id INTEGER PRIMARY KEY, v, w)");
+            a.execute("CREATE INDEX tv ON t(v)");
+            a.execute("CREATE TABLE probes(x)");
+            a.execute("CREATE TABLE log(x)");
+            for (int i = 1; i <= 200; i++) {
+                a.execute("INSERT INTO t VALUES (" + i + ", " + (i * 10) + ", " + i + ")");
+                a.execute("INSERT INTO probes VALUES (" + (i * 10 + 5) + ")");
+            }
+            a.execute("BEGIN CONCURRENT");
+            assertThat(row(a, query)).as(query).isEqualTo(expected);
+            a.execute("INSERT INTO log VALUES (1)");
+            b.execute(write);
+            if (conflicts) {
+                assertThatThrownBy(() -> a.execute("COMMIT")).as(query + " then " + write)
+                        .isInstanceOfSatisfying(OneLiteException.class, e -> assertThat(e.code()).isEqualTo(517));
+            } else {
+                a.execute("COMMIT");
+            }
+        }
+    }
+
+    @Test
+    void aLookupInTheIndexReadsOnlyTheValueLookedUp() {
+        String in = "SELECT 250 IN (SELECT v FROM t), 255 IN (SELECT v FROM t)";
+        commitAfter(in, "1|0", "INSERT INTO t VALUES (1000, 1005, 0)", false);
+        commitAfter(in, "1|0", "DELETE FROM t WHERE id = 100", false);
+        commitAfter(in, "1|0", "DELETE FROM t WHERE id = 25", true);
+        commitAfter(in, "1|0", "INSERT INTO t VALUES (1000, 255, 0)", true);
+    }
+
+    @Test
+    void notInAlsoReadsWhetherTheColumnHoldsANull() {
+        String notIn = "SELECT 255 NOT IN (SELECT v FROM t)";
+        commitAfter(notIn, "1", "INSERT INTO t VALUES (1000, 1005, 0)", false);
+        commitAfter(notIn, "1", "INSERT INTO t VALUES (1000, 255, 0)", true);
+        commitAfter(notIn, "1", "INSERT INTO t VALUES (1000, NULL, 0)", true);
+    }
+
+    @Test
+    void aLookupAmongRowidsReadsOnlyThatRow() {
+        String q = "SELECT 7 IN (SELECT id FROM t), 700 NOT IN (SELECT rowid FROM t)";
+        commitAfter(q, "1|1", "INSERT INTO t VALUES (1000, 5, 0)", false);
+        commitAfter(q, "1|1", "DELETE FROM t WHERE id = 7", true);
+        commitAfter(q, "1|1", "INSERT INTO t VALUES (700, 5, 0)", true);
+    }
+
+    @Test
+    void manyLookupsTakeTheRowsInstead() {
+        // 50 lookups of 200 entries: looked up; 200 lookups: t's rows are read whole
+        commitAfter("SELECT count(*) FROM probes WHERE x < 505 AND x NOT IN (SELECT v FROM t)", "49",
+                "INSERT INTO t VALUES (1000, 5000, 0)", false);
+        commitAfter("SELECT count(*) FROM probes WHERE x NOT IN (SELECT v FROM t)", "200",
+                "INSERT INTO t VALUES (1000, 5000, 0)", true);
+    }
+
+    @Test
+    void aSubqueryNoBTreeAnswersReadsEveryRow() {
+        commitAfter("SELECT 255 NOT IN (SELECT w FROM t)", "1", "INSERT INTO t VALUES (1000, 5000, 7000)", true);
+        commitAfter("SELECT 250 IN (SELECT v FROM t WHERE w > 0)", "1", "INSERT INTO t VALUES (1000, 5000, 7000)", true);
+    }
+}
