@@ -44,6 +44,8 @@ public final class QueryShapes {
             new Shape("IN list of keys", "SELECT * FROM t WHERE id IN (5,50,500,5000,50000,150000,7,70,700,7000)"),
             new Shape("IN (SELECT) on an index", "SELECT count(*) FROM t WHERE k IN (SELECT x FROM u WHERE id < 200)"),
             new Shape("NOT IN (SELECT) 50k rows", "SELECT count(*) FROM t WHERE id < 20000 AND id NOT IN (SELECT t_id FROM u)"),
+            new Shape("NOT IN (SELECT) for 11 rows", "SELECT count(*) FROM t WHERE id BETWEEN 1000 AND 1010 AND id NOT IN (SELECT t_id FROM u)"),
+            new Shape("IN (SELECT rowid) per row", "SELECT count(*) FROM t WHERE grp IN (SELECT id FROM g)"),
             new Shape("IN (SELECT) by rowid", "SELECT count(*) FROM g WHERE id IN (SELECT grp FROM t WHERE val > 999)"),
             new Shape("EXISTS correlated", "SELECT count(*) FROM t WHERE EXISTS (SELECT 1 FROM u WHERE u.t_id = t.id) AND t.id < 20000"),
             new Shape("NOT EXISTS correlated", "SELECT count(*) FROM t WHERE NOT EXISTS (SELECT 1 FROM u WHERE u.t_id = t.id) AND t.id < 20000"),
