@@ -249,14 +249,7 @@ public final class IndexCursor {
 
     /** The current entry decoded (read in place from the page when it has no overflow). */
     public Object[] key() {
-        settle();
-        if (!path.valid) {
-            throw new IllegalStateException("cursor is not on an entry");
-        }
-        BTreePage p = path.page();
-        long local = p.localPayload(path.cellIndex());
-        RecordHeader h = local >= 0 ? scratch.reset(p.data, (int) (local >>> 32), (int) local)
-                : scratch.reset(Overflow.payload(store, p, p.cell(path.cellIndex())));
+        RecordHeader h = currentHeader();
         Object[] out = new Object[h.columnCount()];
         for (int i = 0; i < out.length; i++) {
             out[i] = h.value(i);
@@ -266,15 +259,20 @@ public final class IndexCursor {
 
     /** Column {@code i} of the current entry, NULL past its last; no other column decoded. */
     public Object column(int i) {
+        RecordHeader h = currentHeader();
+        return i < h.columnCount() ? h.value(i) : null;
+    }
+
+    /** The header of the current entry, parsed into the scratch header (read in place without overflow). */
+    private RecordHeader currentHeader() {
         settle();
         if (!path.valid) {
             throw new IllegalStateException("cursor is not on an entry");
         }
         BTreePage p = path.page();
         long local = p.localPayload(path.cellIndex());
-        RecordHeader h = local >= 0 ? scratch.reset(p.data, (int) (local >>> 32), (int) local)
+        return local >= 0 ? scratch.reset(p.data, (int) (local >>> 32), (int) local)
                 : scratch.reset(Overflow.payload(store, p, p.cell(path.cellIndex())));
-        return i < h.columnCount() ? h.value(i) : null;
     }
 
     /**
