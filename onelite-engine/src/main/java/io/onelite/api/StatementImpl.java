@@ -154,7 +154,7 @@ final class StatementImpl implements Statement {
         planner.automaticIndex = session.automaticIndex;
         Stmt s = stmt instanceof ExplainStmt e ? e.stmt() : stmt;
         if (s instanceof SelectStmt sel) {
-            planner.selectOnly = true;
+            planner.beforeWrites = true;
             exec = Executable.of(planner.select(sel));
         } else if (s instanceof InsertStmt ins) {
             exec = DmlPlanner.insert(planner, ins);

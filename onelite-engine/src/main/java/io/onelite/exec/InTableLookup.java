@@ -20,7 +20,10 @@ import java.util.List;
  * tests many values is better served by those rows in memory (a binary search instead of a
  * descent of the tree): after as many lookups as a fraction of t's estimated size, {@link
  * State#lookingUp} turns false and the caller takes the rows instead, for the rest of the
- * execution.
+ * execution. Only where t cannot change meanwhile: a test made while the statement writes (a
+ * SET value, RETURNING, a trigger's work) is {@code live}, and looks up as SQLite's does,
+ * seeing the rows the statement has written so far, and whether t is empty as it is then;
+ * whether c holds a NULL is learnt once per execution, as SQLite's {@code OP_Once} does.
  */
 public final class InTableLookup {
     /**
@@ -41,24 +44,27 @@ public final class InTableLookup {
     private final boolean descending;
     /** Whether the column may hold NULL (not for the rowid or a NOT NULL column). */
     private final boolean canBeNull;
+    /** Tests run while the statement writes: every one looks up, none trusts what an earlier saw. */
+    private final boolean live;
     private final Object stateKey = new Object();
 
-    private InTableLookup(TableAccess table, int indexRoot, KeyInfo keyInfo, boolean canBeNull) {
+    private InTableLookup(TableAccess table, int indexRoot, KeyInfo keyInfo, boolean canBeNull, boolean live) {
         this.table = table;
         this.indexRoot = indexRoot;
         this.keyInfo = keyInfo;
         this.descending = keyInfo != null && keyInfo.descending(0);
         this.canBeNull = canBeNull;
+        this.live = live;
     }
 
     /** Looks values up among the rowids of {@code table}. */
-    public static InTableLookup rowids(TableAccess table) {
-        return new InTableLookup(table, -1, null, false);
+    public static InTableLookup rowids(TableAccess table, boolean live) {
+        return new InTableLookup(table, -1, null, false, live);
     }
 
     /** Looks values up in the index of {@code table} at {@code root}, whose first column holds them. */
-    public static InTableLookup index(TableAccess table, int root, KeyInfo keyInfo, boolean canBeNull) {
-        return new InTableLookup(table, root, keyInfo, canBeNull);
+    public static InTableLookup index(TableAccess table, int root, KeyInfo keyInfo, boolean canBeNull, boolean live) {
+        return new InTableLookup(table, root, keyInfo, canBeNull, live);
     }
 
     /** This execution's cursor and counts, opened at its first test. */
@@ -95,6 +101,9 @@ public final class InTableLookup {
          * lookups that taking the subquery's rows costs less (stays false).
          */
         public boolean lookingUp() {
+            if (live) {
+                return true;
+            }
             if (allowed < 0) {
                 long estimate = rows != null ? rows.sizeEstimate() : keys.sizeEstimate();
                 allowed = Math.max(MIN_LOOKUPS, estimate / ENTRIES_PER_LOOKUP);
@@ -134,7 +143,7 @@ public final class InTableLookup {
 
         /** Whether the subquery has no rows (then IN is false even for a NULL left operand). */
         public boolean empty() {
-            if (empty == null) {
+            if (empty == null || live) {
                 empty = !(rows != null ? rows.first() : keys.first());
             }
             return empty;

@@ -75,23 +75,36 @@ public final class DmlPlanner {
         }
 
         Matcher(Planner planner, Table t, String alias, Expr where, io.onelite.sql.ast.FromItem from) {
-            scope = Writers.rowScope(t, alias, planner.outerScope);
+            boolean before = planner.beforeWrites;
+            planner.beforeWrites = true; // the loop collects every row before the first write
+            try {
+                scope = Writers.rowScope(t, alias, planner.outerScope);
+                Plan p = plan(planner, t, alias, where, from, scope);
+                level = p.level;
+                levels = p.levels;
+                lastMatchWins = p.lastMatchWins;
+            } finally {
+                planner.beforeWrites = before;
+            }
+        }
+
+        private record Plan(Level level, Level[] levels, boolean lastMatchWins) {
+        }
+
+        private static Plan plan(Planner planner, Table t, String alias, Expr where, io.onelite.sql.ast.FromItem from,
+                                 Scope scope) {
             FromPlanner.Entry e = new FromPlanner.Entry();
             e.slot = 0;
             e.table = t;
             e.name = t.name();
             List<Expr> terms = where == null ? List.of() : CorePlanner.splitAnd(where);
             if (from == null) {
-                level = AccessPlanner.level(planner, scope, e, terms);
+                Level level = AccessPlanner.level(planner, scope, e, terms);
                 level.filter = CorePlanner.and(planner, scope, AccessPlanner.unenforced(planner, scope, 0, terms, level));
-                levels = new Level[]{level};
-                lastMatchWins = false;
-                return;
+                return new Plan(level, new Level[]{level}, false);
             }
             UpdateFromLoop loop = UpdateFromLoop.plan(planner, scope, e, terms, from);
-            levels = loop.levels();
-            level = loop.target();
-            lastMatchWins = loop.lastMatchWins();
+            return new Plan(loop.target(), loop.levels(), loop.lastMatchWins());
         }
     }
 

@@ -184,8 +184,15 @@ abstract class DmlStatement implements Executable {
             }
         }
         Object[] row = new Object[returning.length];
-        for (int i = 0; i < row.length; i++) {
-            row[i] = returning[i].eval(f);
+        // SQLite runs RETURNING as a trigger program, once per row: its uncorrelated subqueries
+        // see the rows as they are at that row, not as at the first
+        java.util.Map<Object, Object> statementCache = ctx.beginCacheScope();
+        try {
+            for (int i = 0; i < row.length; i++) {
+                row[i] = returning[i].eval(f);
+            }
+        } finally {
+            ctx.endCacheScope(statementCache);
         }
         out.add(row);
     }

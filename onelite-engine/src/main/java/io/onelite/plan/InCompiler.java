@@ -248,11 +248,10 @@ final class InCompiler {
         // uncorrelated: the same rows for every outer row, sorted once, then each test a binary
         // search (a walk made "id NOT IN (SELECT ...)" cost rows x subquery rows); correlated:
         // new rows for each outer row, walked
-        // a SELECT changes no table while it runs, so x may be looked up in the subquery's table
-        // as each row asks (a statement that writes takes the rows at its first test, before it
-        // writes, so that its own writes never change them)
-        InTableLookup lookup = ec.planner.selectOnly && !correlated
-                ? InLookupPlanner.find(ec.planner, in.select(), both, coll) : null;
+        // x is looked up in the subquery's table as each row asks, as in SQLite; while the statement
+        // writes, every test looks up (live), seeing what it wrote so far
+        InTableLookup lookup = correlated ? null
+                : InLookupPlanner.find(ec.planner, in.select(), both, coll, !ec.planner.beforeWrites);
         java.util.function.Function<Frame, ValueSet> sets = correlated
                 ? f -> ValueSet.of(subqueryRows(f, q, true, null), affs[1], coll, distinctUnder, false)
                 : f -> {

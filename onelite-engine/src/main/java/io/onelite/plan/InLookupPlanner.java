@@ -29,9 +29,10 @@ final class InLookupPlanner {
     /**
      * The lookup for {@code select} as the right side of IN, or null when its rows must be taken
      * (not such a subquery, or no b-tree of t fits). {@code cmpAffinity} is the affinity IN
-     * applies ({@link Comparisons#inAffinity}, 0 for none), {@code coll} its collation.
+     * applies ({@link Comparisons#inAffinity}, 0 for none), {@code coll} its collation; {@code
+     * live}: the tests run while the statement writes.
      */
-    static InTableLookup find(Planner planner, SelectStmt select, char cmpAffinity, Collation coll) {
+    static InTableLookup find(Planner planner, SelectStmt select, char cmpAffinity, Collation coll, boolean live) {
         if (select.with() != null || !select.compounds().isEmpty() || select.limit() != null
                 || !(select.first() instanceof SelectCore.Query q)) {
             return null;
@@ -60,7 +61,7 @@ final class InLookupPlanner {
             return null;
         }
         if (col == -1 || col == t.rowidAlias()) {
-            return t.withoutRowid() ? null : InTableLookup.rowids(AccessPlanner.access(t));
+            return t.withoutRowid() ? null : InTableLookup.rowids(AccessPlanner.access(t), live);
         }
         Column c = t.columns().get(col);
         if (c.generated() != null) {
@@ -72,7 +73,7 @@ final class InLookupPlanner {
         for (Index ix : AccessPlanner.indexesOf(t)) {
             if (ix.where() == null && ix.columns().length > 0 && ix.columns()[0] == col
                     && ix.collations()[0] == coll) {
-                return InTableLookup.index(AccessPlanner.access(t), ix.root(), ix.keyInfo(), !c.notNull());
+                return InTableLookup.index(AccessPlanner.access(t), ix.root(), ix.keyInfo(), !c.notNull(), live);
             }
         }
         return null;

@@ -61,8 +61,15 @@ final class InsertPlanner {
                     && v.rows().size() == 1) {
                 checkValueCount(t, s, targets.length, v.rows().get(0).size());
             }
-            Planner.Planned p = planner.plan(s.select(), planner.outerScope == null ? null
-                    : new Scope(planner.outerScope, true));
+            // every row of the SELECT is made before the first insert (run below: src.all)
+            boolean before = planner.beforeWrites;
+            planner.beforeWrites = true;
+            Planner.Planned p;
+            try {
+                p = planner.plan(s.select(), planner.outerScope == null ? null : new Scope(planner.outerScope, true));
+            } finally {
+                planner.beforeWrites = before;
+            }
             checkValueCount(t, s, targets.length, p.names().size());
             source = p.query();
         }

@@ -80,11 +80,14 @@ public final class Planner {
     /** {@code PRAGMA automatic_index}: whether joins may get automatic indexes ({@link AutoIndexes}). */
     public boolean automaticIndex = true;
     /**
-     * The statement is a SELECT: no table changes while it runs, so {@code x IN (SELECT c FROM t)}
-     * may look x up in t as each row asks ({@link InLookupPlanner}); a statement that writes takes
-     * the subquery's rows at its first test, before it writes, so its own writes never change them.
+     * Set while planning what runs before the statement writes anything (a SELECT; the WHERE
+     * clause of UPDATE and DELETE, whose loop collects every row before the first is written):
+     * there {@code x IN (SELECT c FROM t)}, looked up in t as each row asks ({@link
+     * InLookupPlanner}), may take t's values instead after many lookups. Elsewhere (a SET value,
+     * RETURNING, an upsert, INSERT's SELECT) every test looks up, as SQLite's do, and sees the
+     * rows the statement wrote before it.
      */
-    public boolean selectOnly;
+    public boolean beforeWrites;
     /** The last compound term of the last compound planned (read right after by subquery()). */
     private Planned lastCompoundTail;
 

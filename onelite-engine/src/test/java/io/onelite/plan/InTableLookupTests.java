@@ -6,8 +6,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * In a SELECT, {@code x [NOT] IN (SELECT v FROM t)} looks x up in t's index on v (or among t's
- * rowids) as SQLite does, instead of reading every row of t: in BEGIN CONCURRENT only the keys
+ * In a SELECT (and the WHERE clause of an UPDATE or DELETE), {@code x [NOT] IN (SELECT v FROM t)}
+ * looks x up in t's index on v (or among t's rowids) as SQLite does, instead of reading every row of t: in BEGIN CONCURRENT only the keys
  * looked up count as read, so a row committed elsewhere in t does not conflict, one with the
  * looked-up value does, and so does a NULL where NOT IN had to know there was none. A statement
  * that looks up more values than half t's entries takes t's rows instead (then any change to t
@@ -45,6 +45,29 @@ class InTableLookupTests {
         commitAfter(notIn, "1", "INSERT INTO t VALUES (1000, 1005, 0)", false);
         commitAfter(notIn, "1", "INSERT INTO t VALUES (1000, 255, 0)", true);
         commitAfter(notIn, "1", "INSERT INTO t VALUES (1000, NULL, 0)", true);
+    }
+
+    @Test
+    void theWhereClauseOfAnUpdateOrDeleteLooksUpToo() {
+        // their loop collects every row before the first write: nothing it reads changes under it
+        String delete = "DELETE FROM probes WHERE x = 15 AND x NOT IN (SELECT v FROM t)";
+        commitAfter(delete, null, "INSERT INTO t VALUES (1000, 1005, 0)", false);
+        commitAfter(delete, null, "INSERT INTO t VALUES (1000, 15, 0)", true);
+        String update = "UPDATE probes SET x = x + 1 WHERE x = 25 AND x + 5 IN (SELECT id FROM t)";
+        commitAfter(update, null, "DELETE FROM t WHERE id = 7", false);
+        commitAfter(update, null, "DELETE FROM t WHERE id = 30", true);
+        // as in a SELECT, many lookups take t's rows instead (t cannot change before the writes)
+        commitAfter("DELETE FROM probes WHERE x NOT IN (SELECT v FROM t)", null, "INSERT INTO t VALUES (1000, 5000, 0)", true);
+    }
+
+    @Test
+    void insertsSelectTheirRowsBeforeWritingSoTheyLookUpAsASelectDoes() {
+        commitAfter("INSERT INTO log SELECT x FROM probes WHERE x < 100 AND x NOT IN (SELECT v FROM t)", null,
+                "INSERT INTO t VALUES (1000, 5000, 0)", false);
+        commitAfter("INSERT INTO log SELECT x FROM probes WHERE x < 100 AND x NOT IN (SELECT v FROM t)", null,
+                "INSERT INTO t VALUES (1000, 55, 0)", true);
+        commitAfter("INSERT INTO log SELECT x FROM probes WHERE x NOT IN (SELECT v FROM t)", null,
+                "INSERT INTO t VALUES (1000, 5000, 0)", true);
     }
 
     @Test
