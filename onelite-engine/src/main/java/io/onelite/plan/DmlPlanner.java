@@ -75,24 +75,18 @@ public final class DmlPlanner {
         }
 
         Matcher(Planner planner, Table t, String alias, Expr where, io.onelite.sql.ast.FromItem from) {
-            boolean before = planner.beforeWrites;
-            planner.beforeWrites = true; // the loop collects every row before the first write
-            try {
-                scope = Writers.rowScope(t, alias, planner.outerScope);
-                Plan p = plan(planner, t, alias, where, from, scope);
-                level = p.level;
-                levels = p.levels;
-                lastMatchWins = p.lastMatchWins;
-            } finally {
-                planner.beforeWrites = before;
-            }
+            scope = Writers.rowScope(t, alias, planner.outerScope);
+            // the loop collects every row before the first write
+            Plan p = planner.beforeWrites(() -> plan(planner, t, where, from, scope));
+            level = p.level;
+            levels = p.levels;
+            lastMatchWins = p.lastMatchWins;
         }
 
         private record Plan(Level level, Level[] levels, boolean lastMatchWins) {
         }
 
-        private static Plan plan(Planner planner, Table t, String alias, Expr where, io.onelite.sql.ast.FromItem from,
-                                 Scope scope) {
+        private static Plan plan(Planner planner, Table t, Expr where, io.onelite.sql.ast.FromItem from, Scope scope) {
             FromPlanner.Entry e = new FromPlanner.Entry();
             e.slot = 0;
             e.table = t;

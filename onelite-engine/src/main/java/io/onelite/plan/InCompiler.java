@@ -245,13 +245,13 @@ final class InCompiler {
         boolean not = in.not();
         Object key = correlated ? null : plan.rowsKey();
         Object setKey = new Object();
-        // uncorrelated: the same rows for every outer row, sorted once, then each test a binary
-        // search (a walk made "id NOT IN (SELECT ...)" cost rows x subquery rows); correlated:
-        // new rows for each outer row, walked
         // x is looked up in the subquery's table as each row asks, as in SQLite; while the statement
         // writes, every test looks up (live), seeing what it wrote so far
         InTableLookup lookup = correlated ? null
                 : InLookupPlanner.find(ec.planner, in.select(), both, coll, !ec.planner.beforeWrites);
+        // else uncorrelated: the same rows for every outer row, sorted once, then each test a
+        // binary search (a walk made "id NOT IN (SELECT ...)" cost rows x subquery rows);
+        // correlated: new rows for each outer row, walked
         java.util.function.Function<Frame, ValueSet> sets = correlated
                 ? f -> ValueSet.of(subqueryRows(f, q, true, null), affs[1], coll, distinctUnder, false)
                 : f -> {

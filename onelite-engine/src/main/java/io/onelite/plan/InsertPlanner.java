@@ -62,14 +62,8 @@ final class InsertPlanner {
                 checkValueCount(t, s, targets.length, v.rows().get(0).size());
             }
             // every row of the SELECT is made before the first insert (run below: src.all)
-            boolean before = planner.beforeWrites;
-            planner.beforeWrites = true;
-            Planner.Planned p;
-            try {
-                p = planner.plan(s.select(), planner.outerScope == null ? null : new Scope(planner.outerScope, true));
-            } finally {
-                planner.beforeWrites = before;
-            }
+            Planner.Planned p = planner.beforeWrites(() -> planner.plan(s.select(),
+                    planner.outerScope == null ? null : new Scope(planner.outerScope, true)));
             checkValueCount(t, s, targets.length, p.names().size());
             source = p.query();
         }

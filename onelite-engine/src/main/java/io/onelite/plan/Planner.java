@@ -88,6 +88,17 @@ public final class Planner {
      * rows the statement wrote before it.
      */
     public boolean beforeWrites;
+
+    /** Plans what {@code planning} plans as running before the statement writes ({@link #beforeWrites}). */
+    <T> T beforeWrites(java.util.function.Supplier<T> planning) {
+        boolean outer = beforeWrites;
+        beforeWrites = true;
+        try {
+            return planning.get();
+        } finally {
+            beforeWrites = outer;
+        }
+    }
     /** The last compound term of the last compound planned (read right after by subquery()). */
     private Planned lastCompoundTail;
 
