@@ -106,11 +106,11 @@ public final class IndexCursor {
      * after a rewind); reported as a read of the whole key range, as {@link #count()}.
      */
     public long countEstimate() {
-        boolean ok = first();
+        long n = sizeEstimate();
         if (tracing) {
             report(null, null);
         }
-        return ok ? path.rowCountEstimate() : 0;
+        return n;
     }
 
     /** {@link #countEstimate} without reporting a read: for a plan's choice, on which no result depends. */
@@ -265,10 +265,7 @@ public final class IndexCursor {
 
     /** The header of the current entry, parsed into the scratch header (read in place without overflow). */
     private RecordHeader currentHeader() {
-        settle();
-        if (!path.valid) {
-            throw new IllegalStateException("cursor is not on an entry");
-        }
+        settleOnEntry();
         BTreePage p = path.page();
         long local = p.localPayload(path.cellIndex());
         return local >= 0 ? scratch.reset(p.data, (int) (local >>> 32), (int) local)
@@ -282,22 +279,38 @@ public final class IndexCursor {
      * has its key without decoding the entry.
      */
     public boolean startsWith(Object[] prefix) {
-        settle();
-        if (!path.valid) {
-            throw new IllegalStateException("cursor is not on an entry");
+        settleOnEntry();
+        // a walk checks one prefix on every entry it steps to, mostly the key it sought: its text
+        // is made UTF-8 once, not per entry (an array passed again is the same key: see KeyCursor)
+        byte[][] utf8;
+        if (prefix == target) {
+            utf8 = targetUtf8;
+        } else {
+            if (prefix != checkedPrefix) {
+                checkedPrefix = prefix;
+                checkedUtf8 = KeyCompare.utf8(prefix);
+            }
+            utf8 = checkedUtf8;
         }
-        return KeyCompare.compareCell(store, path.page(), path.cellIndex(), prefix, KeyCompare.utf8(prefix), keyInfo,
-                scratch) == 0;
+        return KeyCompare.compareCell(store, path.page(), path.cellIndex(), prefix, utf8, keyInfo, scratch) == 0;
     }
+
+    /** The prefix {@link #startsWith} checked last (when not the sought key) and its UTF-8 text. */
+    private Object[] checkedPrefix;
+    private byte[][] checkedUtf8;
 
     /** The current entry as an encoded record, overflow content included. */
     public byte[] keyRecord() {
+        settleOnEntry();
+        BTreePage p = path.page();
+        return Overflow.payload(store, p, p.cell(path.cellIndex()));
+    }
+
+    private void settleOnEntry() {
         settle();
         if (!path.valid) {
             throw new IllegalStateException("cursor is not on an entry");
         }
-        BTreePage p = path.page();
-        return Overflow.payload(store, p, p.cell(path.cellIndex()));
     }
 
     private void requireWritable() {

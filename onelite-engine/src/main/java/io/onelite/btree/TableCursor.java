@@ -93,9 +93,9 @@ public final class TableCursor {
      * range, as {@link #count()}.
      */
     public long countEstimate() {
-        boolean ok = first();
+        long n = sizeEstimate();
         listener.tableRead(root, Long.MIN_VALUE, Long.MAX_VALUE);
-        return ok ? path.rowCountEstimate() : 0;
+        return n;
     }
 
     /** {@link #countEstimate} without reporting a read: for a plan's choice, on which no result depends. */

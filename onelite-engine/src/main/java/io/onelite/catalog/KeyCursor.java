@@ -62,7 +62,9 @@ public interface KeyCursor {
 
     /**
      * Whether the current key's first {@code prefix.length} columns equal {@code prefix} under the
-     * index's collations (as {@link io.onelite.btree.ValueOrder#compare} compares them).
+     * index's collations (as {@link io.onelite.btree.ValueOrder#compare} compares them). The
+     * cursor may keep what it derived from the array for the next call with the same array, which
+     * must therefore not have changed in between.
      */
     boolean startsWith(Object[] prefix);
 

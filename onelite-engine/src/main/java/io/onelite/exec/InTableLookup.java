@@ -40,8 +40,6 @@ public final class InTableLookup {
     /** The index's root page, or -1 to look up rowids in the table itself. */
     private final int indexRoot;
     private final KeyInfo keyInfo;
-    /** The index's first column is DESC: its NULL entries come last. */
-    private final boolean descending;
     /** Whether the column may hold NULL (not for the rowid or a NOT NULL column). */
     private final boolean canBeNull;
     /** Tests run while the statement writes: every one looks up, none trusts what an earlier saw. */
@@ -52,7 +50,6 @@ public final class InTableLookup {
         this.table = table;
         this.indexRoot = indexRoot;
         this.keyInfo = keyInfo;
-        this.descending = keyInfo != null && keyInfo.descending(0);
         this.canBeNull = canBeNull;
         this.live = live;
     }
@@ -116,11 +113,8 @@ public final class InTableLookup {
             if (rows == null) {
                 return keys.seekPrefix(new Object[] {v});
             }
-            if (v instanceof Long l) {
-                return rows.seek(l);
-            }
-            // a rowid equals a real only when the real is that integer exactly; never text or a blob
-            return v instanceof Double d && d == Math.rint(d) && d >= -0x1p63 && d < 0x1p63 && rows.seek((long) (double) d);
+            Long rowid = ValueOps.integerEqualTo(v);
+            return rowid != null && rows.seek(rowid);
         }
 
         /**
@@ -153,7 +147,7 @@ public final class InTableLookup {
         public boolean hasNull() {
             if (hasNull == null) {
                 // NULL sorts first, so it is the first entry of an ascending index and the last of a descending one
-                hasNull = canBeNull && (descending ? keys.last() : keys.first()) && keys.columnAlone(0) == null;
+                hasNull = canBeNull && (keyInfo.descending(0) ? keys.last() : keys.first()) && keys.columnAlone(0) == null;
             }
             return hasNull;
         }

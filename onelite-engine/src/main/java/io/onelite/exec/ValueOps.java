@@ -63,6 +63,18 @@ public final class ValueOps {
         return n instanceof Long l ? l != 0 : ((Double) n) != 0.0;
     }
 
+    /**
+     * The integer that equals {@code v} in a comparison with integers: {@code v} itself when an
+     * integer, the real's value when the real is that integer exactly (-2^63 included); null for
+     * any other real, text or blob, which equals no integer.
+     */
+    public static Long integerEqualTo(Object v) {
+        if (v instanceof Long l) {
+            return l;
+        }
+        return v instanceof Double d && d == Math.rint(d) && d >= -0x1p63 && d < 0x1p63 ? (long) (double) d : null;
+    }
+
     public static boolean isTrue(Object v) {
         Boolean b = truth(v);
         return b != null && b;

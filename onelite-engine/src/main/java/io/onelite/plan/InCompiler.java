@@ -154,12 +154,8 @@ final class InCompiler {
             if (longs == null) {
                 return java.util.Arrays.binarySearch(values, a, (p, q) -> ValueOps.compare(p, q, coll)) >= 0;
             }
-            if (a instanceof Long l) {
-                return java.util.Arrays.binarySearch(longs, l) >= 0;
-            }
-            // an integer equals a real only when the real is that integer exactly; never text or a blob
-            return a instanceof Double d && d == Math.rint(d) && d >= -0x1p63 && d < 0x1p63
-                    && java.util.Arrays.binarySearch(longs, (long) d.doubleValue()) >= 0;
+            Long k = ValueOps.integerEqualTo(a);
+            return k != null && java.util.Arrays.binarySearch(longs, k) >= 0;
         }
     }
 

@@ -60,8 +60,8 @@ final class InLookupPlanner {
         if (col == -2) {
             return null;
         }
-        if (col == -1 || col == t.rowidAlias()) {
-            return t.withoutRowid() ? null : InTableLookup.rowids(AccessPlanner.access(t), live);
+        if (col == -1 || col == t.rowidAlias()) { // neither in a WITHOUT ROWID table
+            return InTableLookup.rowids(AccessPlanner.access(t), live);
         }
         Column c = t.columns().get(col);
         if (c.generated() != null) {
@@ -81,13 +81,10 @@ final class InLookupPlanner {
 
     /** The column named {@code name}: its index, -1 for the rowid, -2 when t has no such column. */
     private static int columnOf(Table t, String name) {
-        for (int i = 0; i < t.columns().size(); i++) {
-            if (t.columns().get(i).name().equalsIgnoreCase(name)) {
-                return i;
-            }
+        int i = t.columnIndex(name);
+        if (i >= 0) {
+            return i;
         }
-        boolean rowidName = name.equalsIgnoreCase("rowid") || name.equalsIgnoreCase("oid")
-                || name.equalsIgnoreCase("_rowid_");
-        return rowidName && !t.withoutRowid() ? -1 : -2;
+        return Scope.isRowidName(name) && !t.withoutRowid() ? -1 : -2;
     }
 }
