@@ -39,9 +39,14 @@ import java.util.Arrays;
  *   <li>If a mapped page faults anyway (the file was truncated against the protocol), the JVM
  *       turns the SIGBUS into an {@link InternalError}, which becomes SQLITE_IOERR_READ: never
  *       a crash, never wrong bytes. Compiled code may raise that error a little later than the
- *       copy (at its next transition into the VM); the copy then left the page's tail zero,
- *       so a page whose tail is zero is checked against the file's size and fails if the file
- *       no longer has it. The late error itself still surfaces, somewhere later in the thread.</li>
+ *       copy (at its next transition into the VM); the copy then stopped at the faulting OS page
+ *       and left the rest of the new, zeroed array as it was: at least the page's last
+ *       {@link #FAULT_SPAN} bytes (or the whole page, if smaller) are zero. So a page whose last
+ *       that many bytes are all zero is checked against the file's size ({@code stat}) and fails
+ *       if the file no longer has it. A b-tree page never looks so (its header or cells are not
+ *       zero), so a scan pays no {@code stat} per page, not even for pages whose last cells end
+ *       in zeros; zero-filled overflow pages and free pages do. The late error itself still
+ *       surfaces, somewhere later in the thread.</li>
  *   <li>A failed map (no address space, a file system that cannot map, a test double) turns
  *       mapping off for the file: from then on every page is read by position, as SQLite does
  *       after a failed {@code mmap}.</li>
@@ -111,10 +116,10 @@ final class MappedPages {
         } catch (InternalError e) {
             throw truncated(pgno, e);
         }
-        if (zeroTail(dst) && !inFile(end)) {
+        if (mayBeFaulted(dst) && !inFile(end)) {
             // invariant (4): a faulted copy stops at the faulting OS page, leaving the tail of the
             // new (zeroed) array unwritten, and compiled code may raise the InternalError only
-            // later; so a page whose last bytes are zero must still be in the file
+            // later; so a page that ends in a zero OS page must still be in the file
             throw truncated(pgno, null);
         }
         return true;
@@ -133,10 +138,25 @@ final class MappedPages {
         }
     }
 
-    /** Whether the last 8 bytes of the page are zero (rare in a used b-tree page: its cells fill it from the end). */
-    private static boolean zeroTail(byte[] page) {
-        int n = page.length;
-        return (page[n - 1] | page[n - 2] | page[n - 3] | page[n - 4] | page[n - 5] | page[n - 6] | page[n - 7] | page[n - 8]) == 0;
+    /**
+     * The smallest OS page size: a faulted copy leaves at least the faulting OS page through the
+     * end of the database page unwritten (pages are aligned to their size, the mapping to the OS
+     * page), so at least this many of the page's last bytes.
+     */
+    static final int FAULT_SPAN = 4096;
+
+    /**
+     * Whether the page's last {@link #FAULT_SPAN} bytes (all of a smaller page) are zero, as a
+     * faulted copy leaves them; looked at from the end, where a used page has cell content.
+     */
+    static boolean mayBeFaulted(byte[] page) {
+        int stop = Math.max(0, page.length - FAULT_SPAN);
+        for (int i = page.length - 1; i >= stop; i--) {
+            if (page[i] != 0) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private OneLiteException truncated(int pgno, Throwable cause) {

@@ -127,6 +127,33 @@ class MappedPagesTests {
     }
 
     /**
+     * Only a page whose last OS page is all zero, as a faulted copy leaves it, has its place in
+     * the file checked (a {@code stat} per read, a microsecond): a file whose path names nothing
+     * makes that check fail, so a page read with it was not checked. A page whose last cells
+     * end in zeros, as in a table of zero-filled blobs, is read as it is; an all-zero page
+     * (a free page, a zeroblob's overflow) is checked and, the path naming nothing, refused.
+     */
+    @Test
+    void onlyAPageEndingInAZeroOsPageIsCheckedAgainstTheFile() {
+        FileDbFile f = fileOf(3);
+        byte[] zeroCells = page(2);
+        Arrays.fill(zeroCells, 8, PAGE, (byte) 0); // all but the first 8 bytes
+        f.write(PAGE, zeroCells, 0, PAGE);
+        f.write(2L * PAGE, new byte[PAGE], 0, PAGE);
+        DbFile pathless = new ForwardingDbFile(f) {
+            @Override
+            public Path path() {
+                return dir.resolve("no such file");
+            }
+        };
+        MappedPages m = new MappedPages(pathless, PAGE);
+        assertThat(read(m, 2, NO_LIMIT, 3L * PAGE)).isEqualTo(zeroCells);
+        assertThat(catchThrowable(() -> read(m, 3, NO_LIMIT, 3L * PAGE)))
+                .isInstanceOfSatisfying(OneLiteException.class, e -> assertThat(e.resultCode()).isEqualTo(ResultCode.IOERR_READ));
+        assertThat(read(new MappedPages(f, PAGE), 3, NO_LIMIT, 3L * PAGE)).as("in the file: read").isEqualTo(new byte[PAGE]);
+    }
+
+    /**
      * In a child JVM (a fault may leave an InternalError pending in its thread, to be raised at
      * any later point): pages truncated away under the mapping fail with IOERR_READ or that
      * InternalError, never with wrong bytes and never a crash; the pages left still read right.
