@@ -29,8 +29,9 @@ import java.util.Random;
  * to 1.5x from run to run, the CPU time much less.
  *
  * <pre>
- * usage: QueryShapes [--rows 200000] [--only SUBSTRING] [--dir DIR] [--csv FILE] [--cpu]
+ * usage: QueryShapes [--rows 200000] [--only SUBSTRING] [--sql QUERY] [--dir DIR] [--csv FILE] [--cpu]
  * </pre>
+ * {@code --sql} times that one query over the same tables instead of the list.
  * It asserts nothing.
  */
 public final class QueryShapes {
@@ -102,7 +103,8 @@ public final class QueryShapes {
             load(n, rows);
             load(o, rows);
             System.out.printf("%-34s %11s %11s %8s%n", "query", "native ms", "OneLite ms", "ratio");
-            for (Shape s : SHAPES) {
+            List<Shape> shapes = a.has("sql") ? List.of(new Shape("--sql", a.get("sql", ""))) : SHAPES;
+            for (Shape s : shapes) {
                 if (!s.name().toLowerCase(Locale.ROOT).contains(only.toLowerCase(Locale.ROOT))) {
                     continue;
                 }

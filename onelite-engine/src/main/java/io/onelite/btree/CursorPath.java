@@ -291,6 +291,14 @@ final class CursorPath {
         return n;
     }
 
+    /**
+     * For a cursor just moved to the first entry: the leaf's usable bytes over its cell count,
+     * the bytes an entry takes there on average, free space included (0 when not valid).
+     */
+    int bytesPerLeafCell() {
+        return valid ? pages[depth].usable / pages[depth].cellCount : 0;
+    }
+
     boolean last() {
         reset();
         descendRightmost();

@@ -107,6 +107,18 @@ public final class TableCursor {
         return ok ? path.rowCountEstimate() : 0;
     }
 
+    /**
+     * The bytes a row takes on the first leaf page, on average (0 when the table is empty): a
+     * width for a plan's choice, without reporting a read, as {@link #sizeEstimate}.
+     */
+    public int rowBytesEstimate() {
+        reposition = false;
+        gapPending = false;
+        boolean ok = path.first();
+        checkTable();
+        return ok ? path.bytesPerLeafCell() : 0;
+    }
+
     public boolean first() {
         reposition = false;
         gapPending = false;

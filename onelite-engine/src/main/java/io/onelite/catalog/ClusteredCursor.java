@@ -51,6 +51,12 @@ public final class ClusteredCursor implements RowCursor {
         return keys.sizeEstimate();
     }
 
+    /** Asked only of a rowid table's tree, whose rows a covering index could stand in for. */
+    @Override
+    public int rowBytesEstimate() {
+        throw new UnsupportedOperationException("a WITHOUT ROWID table's rows are read from its clustered tree");
+    }
+
     /** A WITHOUT ROWID table has no rowid to count a range of (its planner never asks). */
     @Override
     public long countBetween(long lo, long hi) {

@@ -30,6 +30,11 @@ public abstract class ForwardingStorage implements Storage {
     }
 
     @Override
+    public boolean validatesReads() {
+        return delegate.validatesReads();
+    }
+
+    @Override
     public int pageCount() {
         return delegate.pageCount();
     }

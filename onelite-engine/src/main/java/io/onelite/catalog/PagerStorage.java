@@ -144,6 +144,11 @@ public final class PagerStorage implements StorageProvider {
         }
 
         @Override
+        public boolean validatesReads() {
+            return tx.mode() == io.onelite.common.BeginMode.CONCURRENT;
+        }
+
+        @Override
         public void commit() {
             tx.commit();
         }
@@ -316,6 +321,12 @@ public final class PagerStorage implements StorageProvider {
         public long sizeEstimate() {
             moved(false);
             return c.sizeEstimate();
+        }
+
+        @Override
+        public int rowBytesEstimate() {
+            moved(false);
+            return c.rowBytesEstimate();
         }
 
         @Override

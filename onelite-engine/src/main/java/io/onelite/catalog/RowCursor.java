@@ -23,6 +23,12 @@ public interface RowCursor {
      */
     long sizeEstimate();
 
+    /**
+     * The bytes a row takes on the table's first leaf page, on average (0 when it is empty),
+     * for a plan's choice only (moves the cursor; in BEGIN CONCURRENT no read).
+     */
+    int rowBytesEstimate();
+
     /** The number of rows whose rowid lies in {@code [lo, hi]}, counted without decoding them (moves the cursor). */
     long countBetween(long lo, long hi);
 

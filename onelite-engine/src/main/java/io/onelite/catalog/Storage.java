@@ -31,6 +31,14 @@ public interface Storage {
 
     boolean isWriting();
 
+    /**
+     * Whether the commit validates this transaction's reads (BEGIN CONCURRENT, serializable): a
+     * plan's choice between walks that yield the same rows then keeps the one that reads less.
+     */
+    default boolean validatesReads() {
+        return false;
+    }
+
     /** Allocates an empty tree, returns its root page. */
     int createTree(boolean table);
 

@@ -347,6 +347,11 @@ public final class IndexLevel extends Level implements CountingLevel {
         return indexName;
     }
 
+    /** The table whose index this walks. */
+    TableAccess table() {
+        return table;
+    }
+
     /** How many leading index columns an equality (or IN) term fixes. */
     public int eqCount() {
         return eqCount;

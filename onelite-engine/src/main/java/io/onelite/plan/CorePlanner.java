@@ -395,6 +395,8 @@ final class CorePlanner {
         }
         if (extreme != null && nLevels > 0) {
             MinMaxQueries.configure(extreme, levels, ordered, scope, scope.sources.get(scope.slotAt(0)).table());
+        } else if (!plainDistinct && !from.hasRightJoin() && nLevels > 1) {
+            OuterScanOrder.apply(scope, from, levelTerms, levels, firstAccess);
         }
         levels = JoinLevels.assemble(planner, scope, from, placed, levels);
         scope.aliases = null;
