@@ -190,6 +190,16 @@ final class CursorPath {
         return c < 0 || (upper && c == 0);
     }
 
+    /** Whether the path's leaf is the root: a tree of one page. */
+    boolean onePage() {
+        return depth == 0;
+    }
+
+    /** The slot the path is at in its leaf (-1 before any descent). */
+    int leafSlot() {
+        return depth >= 0 ? idx[depth] : -1;
+    }
+
     /** Whether {@link #descendNear} may look at all: an index path on a non-empty leaf, nothing written since. */
     boolean nearUsable() {
         return depth >= 0 && !table && builtAt >= 0 && store.changeStamp() == builtAt && pages[depth].isLeaf()

@@ -28,12 +28,21 @@ public final class IndexCursor {
     private final RecordHeader scratch = new RecordHeader();
 
     /**
-     * After this many seeks in a row whose key lay outside the leaf the path was on (lookups in
-     * no key order: an outer loop over another index), {@link CursorPath#descendNear} is tried
-     * only every {@link #NEAR_RETRY}th seek: each try compares a cell or two for nothing. A path
-     * a write made stale is no miss (nothing was compared).
+     * After this many seeks in a row whose key lay outside the leaf the path was on, or far from
+     * its slot (lookups in no key order: an outer loop over another index), {@link
+     * CursorPath#descendNear} is tried only every {@link #NEAR_RETRY}th seek: each try compares a
+     * cell or two for nothing, and a long gallop costs more than a descent. A path a write made
+     * stale is no miss (nothing was compared).
      */
     private static final int NEAR_MISSES = 4;
+    /**
+     * Far, in a tree of one page: a gallop over more cells (8 comparisons and more) costs what a
+     * binary search of the whole leaf does; there every key lies in the leaf, so lookups in no
+     * order would otherwise all gallop.
+     */
+    static final int NEAR_CELLS_ONE_PAGE = 8;
+    /** Far, in a deeper tree: a descent binary-searches a page per level (16 comparisons and more). */
+    static final int NEAR_CELLS = 64;
     private static final int NEAR_RETRY = 16;
     private int nearMisses;
     private int seeksSinceNear;
@@ -178,8 +187,10 @@ public final class IndexCursor {
         targetUtf8 = KeyCompare.utf8(key);
         if (path.nearUsable() && (nearMisses < NEAR_MISSES || ++seeksSinceNear >= NEAR_RETRY)) {
             seeksSinceNear = 0;
+            int from = path.leafSlot();
             if (path.descendNear(probe, upper)) {
-                nearMisses = 0;
+                int far = path.onePage() ? NEAR_CELLS_ONE_PAGE : NEAR_CELLS;
+                nearMisses = Math.abs(path.leafSlot() - from) > far ? Math.min(nearMisses + 1, NEAR_MISSES) : 0;
                 checkIndex();
                 return;
             }

@@ -119,4 +119,37 @@ class NearSeekTests {
         // a binary search of a leaf of 200+ cells alone takes 8 comparisons, each descent more
         assertThat((double) probe.compares / lookups).isLessThan(5.0);
     }
+
+    /**
+     * In a tree of one page every key lies in the leaf the path is on, so lookups in no order
+     * would all gallop there, a long way each, costlier than a binary search: after a few
+     * gallops over more than {@link IndexCursor#NEAR_CELLS_ONE_PAGE} cells the cursor descends from the
+     * root instead (a page read each, counted by the store), and goes back to seeking from its
+     * slot once lookups come a few cells apart again. Every lookup lands on the right entry.
+     */
+    @Test
+    void lookupsFarApartInAOneLeafTreeGoBackToBinarySearches() {
+        MemoryPages s = MemoryPages.create(4096, 0);
+        int root = BTree.create(s, false);
+        IndexCursor c = new IndexCursor(s, root, KeyInfo.BINARY, null);
+        for (long k = 0; k < 150; k++) {
+            c.insert(new Object[] {k * 2, k});
+        }
+        assertThat(c.seekGE(new Object[] {0L})).isTrue();
+        Random r = new Random(3);
+        s.reads = 0;
+        for (int i = 0; i < 1000; i++) {
+            long k = r.nextInt(299);
+            assertThat(c.seekGE(new Object[] {k})).isTrue();
+            assertThat(c.key()[0]).as("lookup of %d", k).isEqualTo((k + 1) / 2 * 2);
+        }
+        int randomReads = s.reads;
+        s.reads = 0;
+        for (long k = 0; k < 299; k++) {
+            assertThat(c.seekGE(new Object[] {k})).isTrue();
+            assertThat(c.key()[0]).as("lookup of %d", k).isEqualTo((k + 1) / 2 * 2);
+        }
+        assertThat(randomReads).as("random lookups: descents from the root").isGreaterThan(800);
+        assertThat(s.reads).as("lookups in key order: from the path's slot").isLessThan(30);
+    }
 }
