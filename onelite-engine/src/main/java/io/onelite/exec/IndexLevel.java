@@ -392,7 +392,7 @@ public final class IndexLevel extends Level implements CountingLevel {
     private long countTuple() {
         Object[] prefix = eqCount == 0 ? null : prefix(); // null: the whole index
         if (lo == null && hi == null && !skipNulls) {
-            return index.countBetween(prefix, true, prefix, true);
+            return prefix == null ? index.countBetween(null, true, null, true) : countKey(prefix);
         }
         boolean desc = keyInfo.descending(eqCount);
         // the end where the values start in index order: the low bound (ASC) or the high one (DESC)
@@ -428,6 +428,26 @@ public final class IndexLevel extends Level implements CountingLevel {
         }
         return index.countBetween(from, fromIncl, to, toIncl);
     }
+
+    /**
+     * The entries of one key: most keys of an IN list or subquery match a few entries or none,
+     * walked from one seek (which starts from the cursor's leaf when the keys come in order);
+     * past {@link #WALKED_RUN} entries the rest are counted from the pages, two descents.
+     */
+    private long countKey(Object[] prefix) {
+        if (!index.seekGE(prefix) || !index.startsWith(prefix)) {
+            return 0;
+        }
+        for (long n = 1; n <= WALKED_RUN; n++) {
+            if (!index.next() || !index.startsWith(prefix)) {
+                return n;
+            }
+        }
+        return index.countBetween(prefix, true, prefix, true);
+    }
+
+    /** The longest run of one key's entries {@link #countKey} walks before counting from the pages. */
+    static final int WALKED_RUN = 16;
 
     /** Counts the entries of the whole index without decoding them (see {@link CountQuery}). */
     long countEntries(ExecContext ctx) {

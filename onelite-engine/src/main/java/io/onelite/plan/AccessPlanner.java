@@ -174,8 +174,10 @@ final class AccessPlanner {
     /**
      * Which of {@code terms} (by position) {@code level}, as {@link #plan} built it from them,
      * enforces whole, so that its filter need not check them: every constraint of such a term is one the level seeks or bounds with, on the
-     * rowid or a plain column, a value or an IN list (no indexed expression, no IN subquery), which
-     * {@link TermConstraints} only collects when the lookup compares as the term does. SQLite
+     * rowid or a plain column, a value, an IN list or an IN subquery's rows (no indexed
+     * expression), which {@link TermConstraints} only collects when the lookup compares as the
+     * term does (the subquery's rows, like a list's values, are sought once each: the level
+     * drops repeated keys, and a NULL key finds nothing, as NULL IN makes no row true). SQLite
      * likewise codes no test for such terms.
      */
     static java.util.BitSet enforcedBy(Planner planner, Scope scope, int slot, Table t, List<Expr> terms, Level level) {
@@ -195,7 +197,7 @@ final class AccessPlanner {
         for (int i = 0; i < terms.size(); i++) {
             boolean all = !perTerm.get(i).isEmpty(); // a term no seek can take is checked
             for (Constraint c : perTerm.get(i)) {
-                all &= c.column != -2 && c.subquery == null && used.contains(c)
+                all &= c.column != -2 && used.contains(c)
                         && TermConstraints.exact(planner, scope, slot, c);
             }
             enforced.set(i, all);
@@ -674,11 +676,15 @@ final class AccessPlanner {
         io.onelite.exec.Query q = plan.query();
         boolean correlated = plan.correlated();
         Object key = correlated ? null : plan.rowsKey(); // the term's check reads the same rows
+        // the rows first take the IN's own affinity, as SQLite keeps them in a table of it: REAL
+        // there makes 9223372036854775807 the real 2^63, which a REAL column's 2^63 then equals
+        char rowAff = Comparisons.inAffinity(aff, plan.affinity());
         return f -> {
             List<Object[]> rows = InCompiler.subqueryRows(f, q, correlated, key);
             Object[] out = new Object[rows.size()];
             for (int j = 0; j < out.length; j++) {
                 Object v = rows.get(j)[0];
+                v = rowAff == 0 ? v : ValueOps.applyAffinity(v, rowAff);
                 out[j] = a == 0 ? v : ValueOps.applyAffinity(v, a);
             }
             return out;

@@ -182,11 +182,13 @@ final class InCompiler {
     /**
      * Whether SQLite reads {@code x IN (SELECT ...)} through an index on x, which it does in WHERE
      * or ON when x is a column of this query's table and a whole (not partial) index, or a WITHOUT
-     * ROWID table's primary key, starts with it under x's own collation: the lookups then compare
-     * under that collation, whatever COLLATE the subquery's column carries (without such an index
-     * SQLite's own rule lets that COLLATE decide; docs/sql.md).
+     * ROWID table's primary key, starts with it under x's own collation, and the IN's comparison
+     * affinity {@code cmpAff} lets a lookup use it (SQLite's {@code sqlite3IndexAffinityOk}: none,
+     * or TEXT on a TEXT column, or numeric on a numeric one): the lookups then compare under that
+     * collation, whatever COLLATE the subquery's column carries (without such an index SQLite's own
+     * rule lets that COLLATE decide; docs/sql.md).
      */
-    private static boolean readThroughIndex(ExprCompiler ec, Expr left, CExpr x) {
+    private static boolean readThroughIndex(ExprCompiler ec, Expr left, CExpr x, char cmpAff) {
         if (!(left instanceof Expr.ColumnRef c) || ec.scope.clause != OuterAggregates.Clause.FROM_WHERE) {
             return false;
         }
@@ -199,6 +201,10 @@ final class InCompiler {
         Table t = r == null || r.depth() != 0 ? null : r.source().table();
         if (t == null || r.column() < 0) {
             return false;
+        }
+        char colAff = t.columns().get(r.column()).affinity();
+        if (cmpAff == 'B' ? colAff != 'B' : cmpAff != 0 && !CExpr.isNumeric(colAff)) {
+            return false; // SQLite's planner cannot look the IN up in that index
         }
         String coll = x.collation() == null ? "BINARY" : x.collation();
         for (Index ix : AccessPlanner.indexesOf(t)) {
@@ -227,10 +233,10 @@ final class InCompiler {
         String subColl = plan.collation();
         boolean explicit = explicitCollation(in.select(), 0);
         // NOT IN never reads through an index (SQLite tests membership in the subquery's rows)
-        boolean throughIndex = explicit && !in.not() && readThroughIndex(ec, in.expr(), x);
+        char both = Comparisons.inAffinity(x.affinity(), subAff);
+        boolean throughIndex = explicit && !in.not() && readThroughIndex(ec, in.expr(), x, both);
         boolean rhsDecides = explicit && !throughIndex;
         CExpr rhs = new CExpr(null, subAff, subColl, rhsDecides, false);
-        char both = Comparisons.inAffinity(x.affinity(), subAff);
         char[] affs = {both, both};
         Collation coll = Comparisons.collationOf(x, rhs);
         // read through the index, the rows are first made distinct under their own COLLATE (SQLite
