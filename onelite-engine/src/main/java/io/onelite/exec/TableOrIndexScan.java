@@ -60,11 +60,6 @@ public final class TableOrIndexScan extends Level {
         return chosen.rowIdentity(f);
     }
 
-    /** Which walk the last execution took: the table's, or the index's (for tests). */
-    boolean walksTable() {
-        return chosen == table;
-    }
-
     @Override
     protected List<String> explainBefore() {
         return index.explainBefore();

@@ -43,9 +43,10 @@ import java.util.Arrays;
  *       and left the rest of the new, zeroed array as it was: at least the page's last
  *       {@link #FAULT_SPAN} bytes (or the whole page, if smaller) are zero. So a page whose last
  *       that many bytes are all zero is checked against the file's size ({@code stat}) and fails
- *       if the file no longer has it. A b-tree page never looks so (its header or cells are not
- *       zero), so a scan pays no {@code stat} per page, not even for pages whose last cells end
- *       in zeros; zero-filled overflow pages and free pages do. The late error itself still
+ *       if the file no longer has it. A b-tree page of 4 KiB never looks so (its type byte is
+ *       not zero), a larger one only when a zero-filled blob fills its last 4 KiB, so a scan pays
+ *       no {@code stat} per page, not even where the last cells end in zeros; zero-filled
+ *       overflow pages and free pages do. The late error itself still
  *       surfaces, somewhere later in the thread.</li>
  *   <li>A failed map (no address space, a file system that cannot map, a test double) turns
  *       mapping off for the file: from then on every page is read by position, as SQLite does
