@@ -100,11 +100,7 @@ public final class TableCursor {
 
     /** {@link #countEstimate} without reporting a read: for a plan's choice, on which no result depends. */
     public long sizeEstimate() {
-        reposition = false;
-        gapPending = false;
-        boolean ok = path.first();
-        checkTable();
-        return ok ? path.rowCountEstimate() : 0;
+        return firstUnreported() ? path.rowCountEstimate() : 0;
     }
 
     /**
@@ -112,19 +108,21 @@ public final class TableCursor {
      * width for a plan's choice, without reporting a read, as {@link #sizeEstimate}.
      */
     public int rowBytesEstimate() {
-        reposition = false;
-        gapPending = false;
-        boolean ok = path.first();
-        checkTable();
-        return ok ? path.bytesPerLeafCell() : 0;
+        return firstUnreported() ? path.bytesPerLeafCell() : 0;
     }
 
     public boolean first() {
+        boolean ok = firstUnreported();
+        listener.tableRead(root, Long.MIN_VALUE, ok ? rowid() : Long.MAX_VALUE);
+        return ok;
+    }
+
+    /** Moves to the first row; the caller reports the read, if any. */
+    private boolean firstUnreported() {
         reposition = false;
         gapPending = false;
         boolean ok = path.first();
         checkTable();
-        listener.tableRead(root, Long.MIN_VALUE, ok ? rowid() : Long.MAX_VALUE);
         return ok;
     }
 
