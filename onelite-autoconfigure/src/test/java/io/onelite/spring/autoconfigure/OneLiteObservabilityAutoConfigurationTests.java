@@ -114,9 +114,11 @@ class OneLiteObservabilityAutoConfigurationTests {
             s.execute("pragma synchronous=normal"); // a commit that syncs stays optimistic (group commit)
             s.execute("create table t(id integer primary key, v)");
             // a thread's first concurrent transaction is optimistic, the next ones hold once short
-            // (the first few may be slow while the code is interpreted)
+            // (the first few may be slow while the code is interpreted, and on a loaded machine
+            // many more: up to 20 s of them)
+            long until = System.nanoTime() + 20_000_000_000L;
             Thread writer = new Thread(() -> {
-                for (int i = 0; i < 2000 && status(file).adaptiveHolds() < 3; i++) {
+                for (int i = 0; System.nanoTime() < until && status(file).adaptiveHolds() < 3; i++) {
                     s.execute("begin concurrent");
                     s.execute("insert into t(v) values (" + i + ")");
                     s.execute("commit");
