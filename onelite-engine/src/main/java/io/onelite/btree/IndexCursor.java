@@ -124,19 +124,22 @@ public final class IndexCursor {
 
     /** {@link #countEstimate} without reporting a read: for a plan's choice, on which no result depends. */
     public long sizeEstimate() {
-        reposition = false;
-        boolean ok = path.first();
-        checkIndex();
-        return ok ? path.rowCountEstimate() : 0;
+        return firstUnreported() ? path.rowCountEstimate() : 0;
     }
 
     public boolean first() {
-        reposition = false;
-        boolean ok = path.first();
-        checkIndex();
+        boolean ok = firstUnreported();
         if (tracing) {
             report(null, keyIfTraced(ok));
         }
+        return ok;
+    }
+
+    /** Moves to the first entry; the caller reports the read, if any. */
+    private boolean firstUnreported() {
+        reposition = false;
+        boolean ok = path.first();
+        checkIndex();
         return ok;
     }
 

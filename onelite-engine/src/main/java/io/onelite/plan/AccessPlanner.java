@@ -220,13 +220,7 @@ final class AccessPlanner {
         if (!(level instanceof IndexLevel il) || t == null) {
             return null;
         }
-        Index ix = null;
-        for (Index candidate : indexesOf(t)) {
-            if (candidate.name().equals(il.indexName())) {
-                ix = candidate;
-                break;
-            }
-        }
+        Index ix = indexNamed(t, il.indexName());
         if (ix == null) {
             return null;
         }
@@ -493,6 +487,16 @@ final class AccessPlanner {
     }
 
     /** Every index of {@code t}: a WITHOUT ROWID table's primary key first, then its other indexes. */
+    /** The index of {@code t} named {@code name} (a WITHOUT ROWID table's primary key included), or null. */
+    static Index indexNamed(Table t, String name) {
+        for (Index ix : indexesOf(t)) {
+            if (ix.name().equalsIgnoreCase(name)) {
+                return ix;
+            }
+        }
+        return null;
+    }
+
     static List<Index> indexesOf(Table t) {
         if (t.clustered() == null) {
             return t.indexes();

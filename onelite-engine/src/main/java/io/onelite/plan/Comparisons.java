@@ -67,6 +67,15 @@ final class Comparisons {
     }
 
     /**
+     * SQLite's {@code sqlite3IndexAffinityOk}: whether a comparison of affinity {@code cmpAff}
+     * (none: 0, '@' or BLOB) may look its value up in an index column of affinity {@code idxAff}:
+     * always when it converts nothing, TEXT only in a TEXT column, a numeric one in a numeric one.
+     */
+    static boolean indexAffinityOk(char cmpAff, char idxAff) {
+        return cmpAff < 'B' || (cmpAff == 'B' ? idxAff == 'B' : CExpr.isNumeric(idxAff));
+    }
+
+    /**
      * The one affinity IN applies to both its sides, as {@code sqlite3CompareAffinity(rhs, lhs)}:
      * NUMERIC when both have one and either is numeric, none when both have a non-numeric one,
      * else the one that is there. Returns 0 for no conversion.

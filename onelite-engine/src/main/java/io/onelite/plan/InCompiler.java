@@ -202,8 +202,7 @@ final class InCompiler {
         if (t == null || r.column() < 0) {
             return false;
         }
-        char colAff = t.columns().get(r.column()).affinity();
-        if (cmpAff == 'B' ? colAff != 'B' : cmpAff != 0 && !CExpr.isNumeric(colAff)) {
+        if (!Comparisons.indexAffinityOk(cmpAff, t.columns().get(r.column()).affinity())) {
             return false; // SQLite's planner cannot look the IN up in that index
         }
         String coll = x.collation() == null ? "BINARY" : x.collation();

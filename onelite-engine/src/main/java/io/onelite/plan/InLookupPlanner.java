@@ -19,8 +19,8 @@ import java.util.Locale;
  * {@code sqlite3FindInIndex}): the subquery is one SELECT of one real table with no WHERE,
  * DISTINCT, GROUP BY, HAVING or LIMIT, its one result column a column of that table; then t's
  * rowids serve when c is the rowid, else a whole (not partial) index whose first column is c,
- * when the comparison's affinity is none or TEXT or c's own is numeric too (so x, converted, is
- * found as c stores it) and the index's collation is the comparison's.
+ * when the comparison's affinity suits c's ({@link Comparisons#indexAffinityOk}: so x, converted,
+ * is found as c stores it) and the index's collation is the comparison's.
  */
 final class InLookupPlanner {
     private InLookupPlanner() {
@@ -67,8 +67,8 @@ final class InLookupPlanner {
         if (c.generated() != null) {
             return null; // SQLite may use an index on it; its rows give the same answer
         }
-        if (CExpr.isNumeric(cmpAffinity) && !CExpr.isNumeric(c.affinity())) {
-            return null; // x made a number would miss the text c keeps (SQLite's affinity_ok)
+        if (!Comparisons.indexAffinityOk(cmpAffinity, c.affinity())) {
+            return null; // x made a number would miss the text c keeps
         }
         for (Index ix : AccessPlanner.indexesOf(t)) {
             if (ix.where() == null && ix.columns().length > 0 && ix.columns()[0] == col

@@ -72,7 +72,7 @@ final class MinMaxQueries {
         if (e.max() || !ordered || first == null || !(levels[0] instanceof IndexLevel il) || e.order() == null) {
             return;
         }
-        Index ix = byName(first, il.indexName());
+        Index ix = AccessPlanner.indexNamed(first, il.indexName());
         int pos = il.eqCount();
         if (ix == null || pos >= ix.columns().length) {
             return;
@@ -85,18 +85,5 @@ final class MinMaxQueries {
         if (same) {
             il.skipNullsAfterEqualities();
         }
-    }
-
-    private static Index byName(Table t, String name) {
-        for (Index ix : t.indexes()) {
-            if (ix.name().equalsIgnoreCase(name)) {
-                return ix;
-            }
-        }
-        if (t.clustered() != null) {
-            Index pk = t.clustered().asIndex(t.name(), t.root());
-            return pk.name().equalsIgnoreCase(name) ? pk : null;
-        }
-        return null;
     }
 }

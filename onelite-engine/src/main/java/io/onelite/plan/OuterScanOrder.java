@@ -37,7 +37,8 @@ final class OuterScanOrder {
         FromPlanner.Entry outer = from.entries.get(scope.slotAt(0));
         Table t = outer.table;
         if (t == null || outer.query != null || t.clustered() != null || outer.indexedBy != null
-                || AccessPlanner.access(t).layout().hasVirtual() || !plainColumns(t, il.indexName())) {
+                || io.onelite.catalog.RecordLayout.of(t).hasVirtual()
+                || !plainColumns(AccessPlanner.indexNamed(t, il.indexName()))) {
             return;
         }
         for (int pos = 1; pos < levels.length; pos++) {
@@ -52,20 +53,6 @@ final class OuterScanOrder {
                 }
             }
         }
-    }
-
-    private static boolean plainColumns(Table t, String indexName) {
-        for (Index ix : AccessPlanner.indexesOf(t)) {
-            if (ix.name().equalsIgnoreCase(indexName)) {
-                for (int c : ix.columns()) {
-                    if (c == -2) {
-                        return false;
-                    }
-                }
-                return true;
-            }
-        }
-        return false;
     }
 
     /**
@@ -91,13 +78,23 @@ final class OuterScanOrder {
             return rl.isEquality() && isRowid(inner.table, in.column());
         }
         if (level instanceof IndexLevel seek && seek.eqCount() > 0) {
-            for (Index ix : AccessPlanner.indexesOf(inner.table)) {
-                if (ix.name().equalsIgnoreCase(seek.indexName())) {
-                    return ix.columns()[0] == in.column() && in.column() >= 0;
-                }
-            }
+            Index ix = AccessPlanner.indexNamed(inner.table, seek.indexName());
+            return ix != null && ix.columns()[0] == in.column() && in.column() >= 0;
         }
         return false;
+    }
+
+    /** Whether {@code ix} (null: none) keys plain columns only (an indexed expression is read from the index only). */
+    private static boolean plainColumns(Index ix) {
+        if (ix == null) {
+            return false;
+        }
+        for (int c : ix.columns()) {
+            if (c == -2) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private static Scope.Ref ref(Scope scope, Expr e) {

@@ -81,11 +81,12 @@ public final class Planner {
     public boolean automaticIndex = true;
     /**
      * Set while planning what runs before the statement writes anything (a SELECT; the WHERE
-     * clause of UPDATE and DELETE, whose loop collects every row before the first is written):
-     * there {@code x IN (SELECT c FROM t)}, looked up in t as each row asks ({@link
-     * InLookupPlanner}), may take t's values instead after many lookups. Elsewhere (a SET value,
-     * RETURNING, an upsert, INSERT's SELECT) every test looks up, as SQLite's do, and sees the
-     * rows the statement wrote before it.
+     * clause of UPDATE and DELETE, whose loop collects every row before the first is written;
+     * INSERT's SELECT, whose rows are all made before the first insert): there {@code x IN
+     * (SELECT c FROM t)}, looked up in t as each row asks ({@link InLookupPlanner}), may take t's
+     * values instead after many lookups. Elsewhere (a SET value, RETURNING, an upsert, a
+     * trigger's work) every test looks up, as SQLite's do, and sees the rows the statement wrote
+     * before it.
      */
     public boolean beforeWrites;
 

@@ -136,8 +136,7 @@ final class TermConstraints {
         }
         char idxAff = x.affinity() <= '@' ? 'A' : x.affinity();
         char cmpAff = valueOnLeft ? compareAffinity(x.affinity(), v.affinity()) : compareAffinity(v.affinity(), x.affinity());
-        boolean affOk = cmpAff < 'B' || (cmpAff == 'B' ? idxAff == 'B' : CExpr.isNumeric(idxAff));
-        if (!affOk) {
+        if (!Comparisons.indexAffinityOk(cmpAff, idxAff)) {
             return null;
         }
         io.onelite.btree.Collation coll = valueOnLeft ? Comparisons.collationOf(v, x) : Comparisons.collationOf(x, v);
