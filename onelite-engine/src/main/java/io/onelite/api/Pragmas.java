@@ -55,6 +55,7 @@ final class Pragmas {
             case "module_list", "pragma_list" -> List.of("name");
             case "max_page_count" -> List.of(n); // the set form too returns the limit
             case "busy_timeout" -> List.of("timeout"); // SQLite names its column so, set form too
+            case "wal_autocheckpoint" -> List.of(n); // the set form too returns the value
             default -> SINGLE_VALUE.contains(n) && (p.value() == null || n.equals("mmap_size"))
                     ? List.of(n) : List.of();
         };
@@ -123,7 +124,12 @@ final class Pragmas {
                 boolean on = ctx.storage.headerInt(FileHeader.LARGEST_ROOT_PAGE) != 0;
                 out.add(new Object[]{!on ? 0L : ctx.storage.headerInt(FileHeader.INCREMENTAL_VACUUM) != 0 ? 2L : 1L});
             }
-            case "wal_autocheckpoint" -> out.add(new Object[]{(long) s.options().autoCheckpoint()}); // the database's option
+            case "wal_autocheckpoint" -> { // per connection, as SQLite's; the set form returns the new value
+                if (v != null) {
+                    s.setAutoCheckpoint(atoi32(v));
+                }
+                out.add(new Object[]{(long) s.autoCheckpoint()});
+            }
             case "collation_list" -> {
                 out.add(new Object[]{0L, "RTRIM"});
                 out.add(new Object[]{1L, "NOCASE"});

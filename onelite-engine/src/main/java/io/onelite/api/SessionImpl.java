@@ -60,6 +60,8 @@ final class SessionImpl implements Session, ExecContext.SessionState {
      * how much of a database file this connection's page reads take from the file's mapping.
      */
     long mmapSize = io.onelite.pager.PagerOptions.MMAP_SIZE_DEFAULT;
+    /** See {@link #autoCheckpoint()}. */
+    private int autoCheckpoint;
     /** PRAGMA synchronous as SQLite reports it (0 OFF, 1 NORMAL, 2 FULL, 3 EXTRA; up to 6). */
     private int synchronousLevel;
     /** {@code Synchronous.values()} once: the call copies the array, and every statement's transaction asks. */
@@ -91,10 +93,24 @@ final class SessionImpl implements Session, ExecContext.SessionState {
         this.foreignKeys = options.foreignKeys();
         this.cacheSize = options.cacheSize();
         this.synchronousLevel = options.synchronous().ordinal();
+        this.autoCheckpoint = Math.max(0, options.autoCheckpoint());
     }
 
     int synchronousLevel() {
         return synchronousLevel;
+    }
+
+    /** PRAGMA wal_autocheckpoint: the WAL's frames at which this session's commits checkpoint (0: never). */
+    int autoCheckpoint() {
+        return autoCheckpoint;
+    }
+
+    /** PRAGMA wal_autocheckpoint = frames (0 or less: off): for the open transaction's commit too, as in SQLite. */
+    void setAutoCheckpoint(int frames) {
+        autoCheckpoint = Math.max(0, frames);
+        if (tx != null) {
+            tx.setAutoCheckpoint(autoCheckpoint);
+        }
     }
 
     /** PRAGMA mmap_size = bytes (already within 0..max): for this statement's transaction too, when one is open. */
@@ -189,6 +205,7 @@ final class SessionImpl implements Session, ExecContext.SessionState {
         TxStorage st = shared.storage.begin(m, busyTimeout);
         SessionTx tx = new SessionTx(databases, st, m);
         tx.setSynchronous(synchronous());
+        tx.setAutoCheckpoint(autoCheckpoint);
         if (mmapSize != io.onelite.pager.PagerOptions.MMAP_SIZE_DEFAULT) {
             tx.setMmapSize(mmapSize);
         }

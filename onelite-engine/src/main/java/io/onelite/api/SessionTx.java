@@ -49,6 +49,8 @@ final class SessionTx extends ForwardingStorage implements TxStorage {
     private Synchronous synchronous;
     /** The connection's mmap_size, given to every database that joins; -1 until set. */
     private long mmapSize = -1;
+    /** The connection's wal_autocheckpoint, given to every database that joins; null until set. */
+    private Integer autoCheckpoint;
 
     SessionTx(SessionDatabases databases, TxStorage main, BeginMode mode) {
         super(main);
@@ -99,6 +101,9 @@ final class SessionTx extends ForwardingStorage implements TxStorage {
             }
             if (mmapSize >= 0) {
                 tx.setMmapSize(mmapSize);
+            }
+            if (autoCheckpoint != null) {
+                tx.setAutoCheckpoint(autoCheckpoint);
             }
             j = new Joined(key, tx);
             for (Map<String, Integer> level : savepoints) {
@@ -216,6 +221,15 @@ final class SessionTx extends ForwardingStorage implements TxStorage {
         main.setSynchronous(level);
         for (Joined j : joined.values()) {
             j.tx.setSynchronous(level);
+        }
+    }
+
+    @Override
+    public void setAutoCheckpoint(int frames) {
+        autoCheckpoint = frames;
+        main.setAutoCheckpoint(frames);
+        for (Joined j : joined.values()) {
+            j.tx.setAutoCheckpoint(frames);
         }
     }
 

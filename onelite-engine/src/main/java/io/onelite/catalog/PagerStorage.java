@@ -171,6 +171,11 @@ public final class PagerStorage implements StorageProvider {
         }
 
         @Override
+        public void setAutoCheckpoint(int frames) {
+            tx.setAutoCheckpoint(frames);
+        }
+
+        @Override
         public void setMmapSize(long bytes) {
             tx.setMmapSize(bytes);
         }

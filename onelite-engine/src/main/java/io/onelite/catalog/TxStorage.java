@@ -20,6 +20,10 @@ public interface TxStorage extends Storage {
     default void setSynchronous(io.onelite.common.Synchronous level) {
     }
 
+    /** The connection's {@code wal_autocheckpoint}: the WAL's frames at which its commit checkpoints (0 or less: never). */
+    default void setAutoCheckpoint(int frames) {
+    }
+
     /** The connection's {@code mmap_size} (bytes): how much of the file its page reads take from the mapping. */
     default void setMmapSize(long bytes) {
     }

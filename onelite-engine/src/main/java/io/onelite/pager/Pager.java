@@ -488,7 +488,14 @@ public final class Pager implements AutoCloseable {
      * begins meanwhile.
      */
     public void maybeAutoCheckpoint() {
-        int n = options.autoCheckpointFrames();
+        maybeAutoCheckpoint(options.autoCheckpointFrames());
+    }
+
+    /**
+     * As {@link #maybeAutoCheckpoint()} at a threshold of {@code n} frames, the committing
+     * connection's {@code PRAGMA wal_autocheckpoint} (SQLite's is per connection); 0 or less: none.
+     */
+    public void maybeAutoCheckpoint(int n) {
         if (path == null || n <= 0 || options.readOnly()) {
             return;
         }

@@ -72,11 +72,11 @@ final class Shared {
      * concurrent transactions hold read marks almost all the time, so a PASSIVE checkpoint rarely
      * completes (or restarts the WAL) and an attempt per commit would pay its syncs per commit.
      */
-    void afterBatch() {
+    void afterBatch(int autoCheckpointFrames) {
         if (batchesSinceCheckpoint.incrementAndGet() >= CHECKPOINT_EVERY_BATCHES) {
             batchesSinceCheckpoint.set(0);
             try {
-                pager().maybeAutoCheckpoint();
+                pager().maybeAutoCheckpoint(autoCheckpointFrames);
             } catch (RuntimeException ignored) {
                 // the commits stand; a busy or failed auto-checkpoint is retried later
             }

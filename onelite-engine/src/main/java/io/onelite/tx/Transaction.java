@@ -52,6 +52,9 @@ public final class Transaction {
     private List<CommitHook> hooks;
     /** The connection's synchronous level; null: the file's. */
     private io.onelite.common.Synchronous synchronous;
+    private static final int AUTO_CHECKPOINT_UNSET = Integer.MIN_VALUE;
+    /** The connection's wal_autocheckpoint (see {@link #setAutoCheckpoint}). */
+    private int autoCheckpoint = AUTO_CHECKPOINT_UNSET;
     /** The connection's mmap_size (bytes), or -1 for the pager's default (see {@link Snapshot#setMmapSize}). */
     private long mmapSize = -1;
     /** The connection's max_page_count for this file (no limit by default). */
@@ -397,7 +400,7 @@ public final class Transaction {
         appended = true; // the pipeline appended it
         end();
         if (led) {
-            tm.shared.afterBatch(); // our snapshot is released: the checkpoint can reset the WAL
+            tm.shared.afterBatch(autoCheckpointFrames()); // our snapshot is released: the checkpoint can reset the WAL
         }
     }
 
@@ -412,6 +415,19 @@ public final class Transaction {
      */
     public void setSynchronous(io.onelite.common.Synchronous level) {
         this.synchronous = level;
+    }
+
+    /**
+     * Sets the {@code wal_autocheckpoint} of the connection that runs this transaction: after its
+     * commit (or, in BEGIN CONCURRENT, after the batch it led) a PASSIVE checkpoint runs once the
+     * WAL holds that many frames; 0 or less: none. Unset: the pager's option.
+     */
+    public void setAutoCheckpoint(int frames) {
+        this.autoCheckpoint = frames;
+    }
+
+    private int autoCheckpointFrames() {
+        return autoCheckpoint == AUTO_CHECKPOINT_UNSET ? pager.options().autoCheckpointFrames() : autoCheckpoint;
     }
 
     /** A write set on {@code base} that keeps the connection's page limit. */
@@ -528,7 +544,7 @@ public final class Transaction {
 
     private void autoCheckpoint() {
         try {
-            pager.maybeAutoCheckpoint();
+            pager.maybeAutoCheckpoint(autoCheckpointFrames());
         } catch (RuntimeException ignored) {
             // the commit stands; a busy or failed auto-checkpoint is retried after a later commit
         }
