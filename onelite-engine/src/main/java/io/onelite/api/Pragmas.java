@@ -81,7 +81,7 @@ final class Pragmas {
             return StatementImpl.listRows(out);
         }
         switch (n) {
-            case "foreign_key_check" -> out.addAll(ForeignKeyCheck.run(schema, ctx.storage, v));
+            case "foreign_key_check" -> out.addAll(ForeignKeyCheck.run(schema, ctx, s.functions(), v));
             case "table_list" -> out.addAll(io.onelite.plan.TableList.rows(schema, v, p.name().schema() == null));
             case "function_list" -> out.addAll(io.onelite.exec.func.FunctionList.rows(s.functions()));
             case "module_list" -> out.addAll(io.onelite.plan.PragmaTables.modules(s.functions().hasSeries()));

@@ -135,9 +135,11 @@ final class AutoIndexes {
         }
         // a rowid table's rows are sought by rowid when they match; other sources' rows are kept
         boolean byRowid = table && e.table.clustered() == null;
-        Level source = byRowid ? new ScanLevel(slot, AccessPlanner.access(e.table), false)
+        // with the planner: a VIRTUAL generated column (a flattened view's computed one too) is computed, not NULL
+        io.onelite.exec.TableAccess access = byRowid ? AccessPlanner.access(planner, e.table) : null;
+        Level source = byRowid ? new ScanLevel(slot, access, false)
                 : AccessPlanner.level(planner, scope, e, List.of());
-        return new AutoIndexLevel(slot, source, byRowid ? AccessPlanner.access(e.table) : null,
+        return new AutoIndexLevel(slot, source, access,
                 src.columnNames().size(), columns, colls, probes, partial(planner, scope, slot, terms), src.alias(),
                 names, bloom);
     }

@@ -29,7 +29,8 @@ public final class ForeignKeyCheck {
      * @throws OneLiteException "no such table" for an unknown table, "foreign key mismatch" when
      *                          a parent has no key the foreign key can use
      */
-    public static List<Object[]> run(Schema schema, Storage storage, String tableName) {
+    public static List<Object[]> run(Schema schema, io.onelite.exec.ExecContext ctx,
+                                     io.onelite.exec.func.AppFunctions functions, String tableName) {
         List<Table> tables = new ArrayList<>();
         if (tableName != null) {
             Table t = schema.table(tableName);
@@ -41,13 +42,15 @@ public final class ForeignKeyCheck {
             tables.addAll(schema.tables());
         }
         List<Object[]> out = new ArrayList<>();
+        Planner planner = new Planner(schema, functions);
         for (Table t : tables) {
-            check(schema, storage, t, out);
+            check(schema, planner, ctx, t, out);
         }
         return out;
     }
 
-    private static void check(Schema schema, Storage storage, Table t, List<Object[]> out) {
+    private static void check(Schema schema, Planner planner, io.onelite.exec.ExecContext ctx, Table t, List<Object[]> out) {
+        Storage storage = ctx.storage;
         List<Table.ForeignKey> fks = new ArrayList<>(t.foreignKeys());
         if (fks.isEmpty() || t.isSchemaTable()) {
             return;
@@ -59,9 +62,10 @@ public final class ForeignKeyCheck {
             parents[f] = ParentKey.locate(schema, t, fks.get(f));
             childCols[f] = fks.get(f).columns().stream().mapToInt(t::columnIndex).toArray();
         }
-        io.onelite.exec.TableAccess access = AccessPlanner.access(t);
+        // with the planner: a key of VIRTUAL generated columns is computed from the row, as SQLite's
+        io.onelite.exec.TableAccess access = AccessPlanner.access(planner, t);
         RowCursor c = access.open(storage); // a WITHOUT ROWID table: its clustered tree
-        io.onelite.exec.CursorRow row = access.row(c, null); // stored columns only: no context to compute in
+        io.onelite.exec.CursorRow row = access.row(c, ctx);
         for (boolean ok = c.first(); ok; ok = c.next()) {
             for (int f = 0; f < fks.size(); f++) {
                 Object[] key = childKey(t, c, row, childCols[f]);

@@ -263,6 +263,26 @@ final class ForeignKeys {
         }
     }
 
+    /**
+     * An action that would write the child's key (SET NULL and SET DEFAULT; CASCADE on UPDATE)
+     * cannot where a key column is generated: SQLite refuses such a statement when it prepares
+     * it ("cannot UPDATE generated column"); here the first parent row it changes refuses it,
+     * before anything is written for that row (the statement's changes roll back).
+     */
+    private static void refuseWritingGenerated(Fk f, ForeignKeyClause.Action action, boolean delete) {
+        boolean writesKey = action == ForeignKeyClause.Action.SET_NULL || action == ForeignKeyClause.Action.SET_DEFAULT
+                || (!delete && action == ForeignKeyClause.Action.CASCADE);
+        if (!writesKey) {
+            return;
+        }
+        for (int c : f.childCols) {
+            if (c >= 0 && f.child.columns().get(c).generated() != null) {
+                throw new OneLiteException(ResultCode.ERROR,
+                        "cannot UPDATE generated column \"" + f.child.columns().get(c).name() + "\"");
+            }
+        }
+    }
+
     private static Object[] parentKey(Fk f, Object[] values, long rowid) {
         Object[] key = new Object[f.parentCols.length];
         for (int i = 0; i < key.length; i++) {
@@ -293,10 +313,11 @@ final class ForeignKeys {
             if (key == null) {
                 continue;
             }
+            ForeignKeyClause.Action action = newValues == null ? f.clause.onDelete() : f.clause.onUpdate();
+            refuseWritingGenerated(f, action, newValues == null);
             List<Object> children = new ArrayList<>(matching(ctx, f, key));
             children.removeIf(ref -> changing.contains(rowName(f.child, ref))
                     || (f.child == table && sameRef(ref, self)));
-            ForeignKeyClause.Action action = newValues == null ? f.clause.onDelete() : f.clause.onUpdate();
             if (action == ForeignKeyClause.Action.RESTRICT && !children.isEmpty()) {
                 if (!ctx.session.deferForeignKeys()) {
                     throw violation(); // RESTRICT does not wait for COMMIT, even when deferrable
@@ -480,7 +501,7 @@ final class ForeignKeys {
      * The references (rowids, or primary keys of a WITHOUT ROWID child) of the child rows whose
      * key equals {@code key} (parent values, in key order).
      */
-    private static List<Object> matching(ExecContext ctx, Fk f, Object[] key) {
+    private List<Object> matching(ExecContext ctx, Fk f, Object[] key) {
         Table t = f.child;
         int[] cols = f.childCols;
         Object[] k = new Object[cols.length];
@@ -517,7 +538,8 @@ final class ForeignKeys {
             }
             return out;
         }
-        io.onelite.exec.TableAccess access = AccessPlanner.access(t);
+        // with the planner: a key of VIRTUAL generated columns is computed from the row, as SQLite's
+        io.onelite.exec.TableAccess access = AccessPlanner.access(planner, t);
         RowCursor c = access.open(ctx.storage);
         io.onelite.exec.CursorRow row = access.row(c, ctx); // defaults of later columns, the record layout
         for (boolean ok = c.first(); ok; ok = c.next()) {

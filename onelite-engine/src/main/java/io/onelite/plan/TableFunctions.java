@@ -285,7 +285,7 @@ final class TableFunctions {
                 }
                 throw new OneLiteException(ResultCode.ERROR, "unknown database '" + dbName + "'"); // main's rows only
             }
-            List<Object[]> rows = fkCheck ? ForeignKeyCheck.run(schema, f.ctx.storage, text)
+            List<Object[]> rows = fkCheck ? ForeignKeyCheck.run(schema, f.ctx, planner.functions, text)
                     : SchemaPragmas.rows(pragma, text, of, planner.functions);
             List<Object[]> out = new ArrayList<>(rows.size());
             for (Object[] r : rows) {
