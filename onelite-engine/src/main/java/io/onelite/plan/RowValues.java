@@ -169,6 +169,81 @@ final class RowValues {
         return out;
     }
 
+    /**
+     * With no row equal, a vector IN is NULL when some row is, column by column, NULL on either
+     * side or equal, and SQLite's search for such a row (sqlite3ExprCodeIN's last step) compares
+     * under the left operand's own collation only, not the one the pair compares under: a NOCASE
+     * column beside a subquery column with COLLATE RTRIM finds 'ABC' and 'abc' equal there.
+     */
+    private static PairComparison[] nullSearchPairs(CExpr[] l, PairComparison[] pairs) {
+        PairComparison[] out = new PairComparison[pairs.length];
+        for (int i = 0; i < out.length; i++) {
+            String own = l[i].collation();
+            out[i] = new PairComparison(pairs[i].affinity(), pairs[i].asIn(),
+                    own == null ? Collation.BINARY : Collation.byName(own));
+        }
+        return out;
+    }
+
+    /**
+     * The rows SQLite's temporary index of the subquery keeps: it is keyed by every column under
+     * the pairs' collations, NULL equal to NULL, and a row equal to one already there replaces it
+     * (so of 'abc' and 'abc ' under RTRIM only the later is left for the NULL search to see).
+     * Cached under {@code key} unless {@code perRun} (a correlated subquery, a list).
+     */
+    private static List<Object[]> keptRows(io.onelite.exec.Frame f, List<Object[]> rows, PairComparison[] pairs,
+                                           boolean perRun, Object key) {
+        @SuppressWarnings("unchecked")
+        List<Object[]> kept = perRun ? null : (List<Object[]>) f.ctx.cached(key);
+        if (kept != null) {
+            return kept;
+        }
+        Integer[] order = new Integer[rows.size()];
+        for (int i = 0; i < order.length; i++) {
+            order[i] = i;
+        }
+        java.util.Comparator<Integer> byKey = (x, y) -> keyCompare(pairs, rows.get(x), rows.get(y));
+        java.util.Arrays.sort(order, byKey); // stable: equal keys stay in insertion order
+        kept = new ArrayList<>();
+        for (int i = 0; i < order.length; i++) {
+            if (i + 1 == order.length || byKey.compare(order[i], order[i + 1]) != 0) {
+                kept.add(rows.get(order[i])); // the last of a run of equal keys
+            }
+        }
+        if (!perRun) {
+            f.ctx.cache(key, kept);
+        }
+        return kept;
+    }
+
+    /** Two rows compared as index keys under the pairs: NULL first and equal to NULL. */
+    private static int keyCompare(PairComparison[] pairs, Object[] a, Object[] b) {
+        for (int i = 0; i < pairs.length; i++) {
+            if (a[i] == null || b[i] == null) {
+                if (a[i] != b[i]) {
+                    return a[i] == null ? -1 : 1;
+                }
+                continue;
+            }
+            int c = pairs[i].compare(a[i], b[i]);
+            if (c != 0) {
+                return c;
+            }
+        }
+        return 0;
+    }
+
+    /** Whether each column of {@code a} and {@code b} is NULL on either side or equal. */
+    private static boolean nullOrEqual(PairComparison[] pairs, Object[] a, Object[] b) {
+        for (int i = 0; i < pairs.length; i++) {
+            Integer cmp = pairs[i].compare(a[i], b[i]);
+            if (cmp != null && cmp != 0) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     /** The three-valued result of comparing two rows of the same width (1, 0 or null). */
     private static Long compareRows(Expr.BinaryOp op, PairComparison[] pairs, Object[] a, Object[] b) {
         switch (op) {
@@ -225,6 +300,7 @@ final class RowValues {
         }
         // SQLite turns the list into VALUES: every row compares with the last row's affinities and collations
         PairComparison[] pairs = rows.isEmpty() ? null : inPairs(l.elements(), rows.get(rows.size() - 1).elements());
+        PairComparison[] nullSearch = pairs == null ? null : nullSearchPairs(l.elements(), pairs);
         boolean not = in.not();
         Eval le = l.row();
         return CExpr.of(f -> {
@@ -232,17 +308,34 @@ final class RowValues {
                 return not ? 1L : 0L;
             }
             Object[] a = (Object[]) le.eval(f);
-            boolean sawNull = false;
-            for (int i = 0; i < rows.size(); i++) {
-                Long eq = compareRows(Expr.BinaryOp.EQ, pairs, a, (Object[]) rows.get(i).row().eval(f));
-                if (eq == null) {
-                    sawNull = true;
-                } else if (eq == 1) {
-                    return not ? 0L : 1L;
-                }
+            List<Object[]> values = new ArrayList<>(rows.size());
+            for (Vector row : rows) {
+                values.add((Object[]) row.row().eval(f));
             }
-            return sawNull ? null : not ? 1L : 0L;
+            return inResult(f, pairs, nullSearch, a, values, not, true, null);
         });
+    }
+
+    /**
+     * A vector IN's three-valued result over the right side's {@code rows} (not empty): true when
+     * a row equals {@code a} under the pairs, else NULL when a row SQLite's temporary index keeps
+     * is NULL or equal column by column under {@code nullSearch} ({@link #nullSearchPairs}), else
+     * false; NOT IN inverts it. {@code keptKey}: where the kept rows are cached when not {@code perRun}.
+     */
+    private static Long inResult(io.onelite.exec.Frame f, PairComparison[] pairs, PairComparison[] nullSearch,
+                                 Object[] a, List<Object[]> rows, boolean not, boolean perRun, Object keptKey) {
+        for (Object[] row : rows) {
+            Long eq = compareRows(Expr.BinaryOp.EQ, pairs, a, row);
+            if (eq != null && eq == 1) {
+                return not ? 0L : 1L;
+            }
+        }
+        for (Object[] row : keptRows(f, rows, pairs, perRun, keptKey)) {
+            if (nullOrEqual(nullSearch, a, row)) {
+                return null;
+            }
+        }
+        return not ? 1L : 0L;
     }
 
     /** {@code lhs [NOT] IN (SELECT ...)} with a row value or subquery on the left: widths must agree. */
@@ -262,25 +355,17 @@ final class RowValues {
             rhs[i] = new CExpr(null, affs[i], colls[i], InCompiler.explicitCollation(in.select(), i), false);
         }
         PairComparison[] pairs = inPairs(l.elements(), rhs);
+        PairComparison[] nullSearch = nullSearchPairs(l.elements(), pairs);
         boolean not = in.not();
         Eval le = l.row();
         Object key = new Object();
+        Object keptKey = new Object();
         return CExpr.of(f -> {
             List<Object[]> rows = InCompiler.subqueryRows(f, q, correlated, key);
             if (rows.isEmpty()) {
                 return not ? 1L : 0L;
             }
-            Object[] a = (Object[]) le.eval(f);
-            boolean sawNull = false;
-            for (Object[] row : rows) {
-                Long eq = compareRows(Expr.BinaryOp.EQ, pairs, a, row);
-                if (eq == null) {
-                    sawNull = true;
-                } else if (eq == 1) {
-                    return not ? 0L : 1L;
-                }
-            }
-            return sawNull ? null : not ? 1L : 0L;
+            return inResult(f, pairs, nullSearch, (Object[]) le.eval(f), rows, not, correlated, keptKey);
         });
     }
 
