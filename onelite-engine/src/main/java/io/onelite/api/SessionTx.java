@@ -218,27 +218,26 @@ final class SessionTx extends ForwardingStorage implements TxStorage {
     @Override
     public void setSynchronous(Synchronous level) {
         synchronous = level;
-        main.setSynchronous(level);
-        for (Joined j : joined.values()) {
-            j.tx.setSynchronous(level);
-        }
+        everyDatabase(tx -> tx.setSynchronous(level));
     }
 
     @Override
     public void setAutoCheckpoint(int frames) {
         autoCheckpoint = frames;
-        main.setAutoCheckpoint(frames);
-        for (Joined j : joined.values()) {
-            j.tx.setAutoCheckpoint(frames);
-        }
+        everyDatabase(tx -> tx.setAutoCheckpoint(frames));
     }
 
     @Override
     public void setMmapSize(long bytes) {
         mmapSize = bytes;
-        main.setMmapSize(bytes);
+        everyDatabase(tx -> tx.setMmapSize(bytes));
+    }
+
+    /** A connection setting applied to main's transaction and every joined database's. */
+    private void everyDatabase(java.util.function.Consumer<TxStorage> setting) {
+        setting.accept(main);
         for (Joined j : joined.values()) {
-            j.tx.setMmapSize(bytes);
+            setting.accept(j.tx);
         }
     }
 
