@@ -91,7 +91,7 @@ final class CorePlanner {
             }
             from.pushable = whereTerms; // they may go into a compound subquery's arms
             if (q.from() instanceof io.onelite.sql.ast.Join) { // outside outer joins' nullable sides (bare names later: pushJoinTerms)
-                from.pushInto = PushDown.sides(q.from());
+                from.pushInto = PushDown.sides(q.from(), whereTerms);
             } else {
                 from.pushableAliases = aliases;
             }

@@ -297,26 +297,77 @@ final class PushDown {
 
     /**
      * The FROM items of {@code from} a WHERE term may be pushed into, and on what condition; an
-     * item absent (either side of a FULL JOIN, or nullable twice over) takes none.
+     * item absent takes none. As SQLite, which first simplifies outer joins by the WHERE clause
+     * ({@code whereTerms}): a term that is false or NULL when an item's columns are NULL makes a
+     * LEFT JOIN to that item an inner one, a RIGHT JOIN after it an inner one, and a FULL JOIN
+     * a LEFT or RIGHT one. Then it pushes into no item on an outer join's nullable side (but the
+     * NULL-rejecting terms), and never into the right-hand item of a RIGHT JOIN (its
+     * pushDownWhereTerms restriction (10)), which is also what a FULL JOIN's right side is when
+     * only a term on that side made the join a RIGHT one.
      */
-    static Map<FromItem, Side> sides(FromItem from) {
+    static Map<FromItem, Side> sides(FromItem from, List<Expr> whereTerms) {
         Map<FromItem, Side> out = new IdentityHashMap<>();
-        collect(from, Side.FREE, out);
+        collect(from, Side.FREE, out, whereTerms);
         return out;
     }
 
-    private static void collect(FromItem item, Side side,
-                                Map<FromItem, Side> out) {
+    private static void collect(FromItem item, Side side, Map<FromItem, Side> out, List<Expr> where) {
         if (side == null) {
             return;
         }
-        if (item instanceof Join j) {
-            Join.JoinType type = j.type();
-            boolean full = type == Join.JoinType.FULL;
-            collect(j.left(), full ? null : type == Join.JoinType.RIGHT ? nullable(side) : side, out);
-            collect(j.right(), full ? null : type == Join.JoinType.LEFT ? nullable(side) : side, out);
-        } else {
+        if (!(item instanceof Join j)) {
             out.put(item, side);
+            return;
+        }
+        Join.JoinType type = j.type();
+        boolean leftKept = type == Join.JoinType.RIGHT || type == Join.JoinType.FULL ? nonNullRow(j.left(), where) : true;
+        boolean rightKept = type == Join.JoinType.LEFT || type == Join.JoinType.FULL ? nonNullRow(j.right(), where) : true;
+        Side left;
+        Side right;
+        switch (type) {
+            case LEFT -> {
+                left = side;
+                right = rightKept ? side : nullable(side);
+            }
+            case RIGHT -> {
+                left = leftKept ? side : nullable(side);
+                right = leftKept ? side : null; // restriction (10), unless the join became an inner one
+            }
+            case FULL -> {
+                left = leftKept ? side : null;
+                right = leftKept && rightKept ? side : leftKept ? nullable(side) : null;
+            }
+            default -> {
+                left = side;
+                right = side;
+            }
+        }
+        collect(j.left(), left, out, where);
+        collect(j.right(), right, out, where);
+    }
+
+    /** Whether a WHERE term is false or NULL when the columns of an item of {@code item} are NULL (qualified references only). */
+    private static boolean nonNullRow(FromItem item, List<Expr> where) {
+        java.util.Set<String> names = new java.util.HashSet<>();
+        leafNames(item, names);
+        for (Expr term : where) {
+            if (rejectsNull(term, names)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static void leafNames(FromItem item, java.util.Set<String> names) {
+        if (item instanceof Join j) {
+            leafNames(j.left(), names);
+            leafNames(j.right(), names);
+        } else if (item instanceof FromItem.Table t) {
+            names.add((t.alias() != null ? t.alias() : t.name().name()).toLowerCase(java.util.Locale.ROOT));
+        } else if (item instanceof FromItem.Subquery q && q.alias() != null) {
+            names.add(q.alias().toLowerCase(java.util.Locale.ROOT));
+        } else if (item instanceof FromItem.TableFunction f) {
+            names.add((f.alias() != null ? f.alias() : f.name().name()).toLowerCase(java.util.Locale.ROOT));
         }
     }
 
@@ -330,31 +381,38 @@ final class PushDown {
      * IS NOT NULL with one of the columns as its operand, an AND with such a side, an OR with two.
      */
     static boolean rejectsNull(Expr e) {
+        return rejectsNull(e, null);
+    }
+
+    /** As {@link #rejectsNull(Expr)}, the column qualified by one of {@code names} (any column when null). */
+    private static boolean rejectsNull(Expr e, java.util.Set<String> names) {
         if (e instanceof Expr.Binary b) {
             return switch (b.op()) {
-                case AND -> rejectsNull(b.left()) || rejectsNull(b.right());
-                case OR -> rejectsNull(b.left()) && rejectsNull(b.right());
-                case EQ, NE, LT, LE, GT, GE -> isColumn(b.left()) || isColumn(b.right());
+                case AND -> rejectsNull(b.left(), names) || rejectsNull(b.right(), names);
+                case OR -> rejectsNull(b.left(), names) && rejectsNull(b.right(), names);
+                case EQ, NE, LT, LE, GT, GE -> isColumn(b.left(), names) || isColumn(b.right(), names);
                 default -> false;
             };
         }
         if (e instanceof Expr.Like l) {
-            return !l.not() && (isColumn(l.left()) || isColumn(l.pattern()));
+            return !l.not() && (isColumn(l.left(), names) || isColumn(l.pattern(), names));
         }
         if (e instanceof Expr.Between b) {
-            return !b.not() && isColumn(b.expr());
+            return !b.not() && isColumn(b.expr(), names);
         }
         if (e instanceof Expr.InList in) {
-            return isColumn(in.expr()) && !(in.not() && in.values().isEmpty()); // NULL NOT IN () is true
+            return isColumn(in.expr(), names) && !(in.not() && in.values().isEmpty()); // NULL NOT IN () is true
         }
         if (e instanceof Expr.IsNull n) {
-            return n.not() && isColumn(n.expr());
+            return n.not() && isColumn(n.expr(), names);
         }
         return false;
     }
 
-    private static boolean isColumn(Expr e) {
-        return e instanceof Expr.ColumnRef || e instanceof Expr.Collate c && c.expr() instanceof Expr.ColumnRef;
+    private static boolean isColumn(Expr e, java.util.Set<String> names) {
+        Expr c = e instanceof Expr.Collate col ? col.expr() : e;
+        return c instanceof Expr.ColumnRef ref && (names == null
+                || ref.table() != null && ref.schema() == null && names.contains(ref.table().toLowerCase(java.util.Locale.ROOT)));
     }
 
     /**

@@ -138,4 +138,36 @@ class PushDownJoinDifferentialTests {
                 "SELECT o.name, gy.nm FROM o JOIN gy ON o.t = gy.nm WHERE o.t = 'B'",
                 "SELECT o.name, gy.nm FROM o JOIN gy ON gy.nm = o.t WHERE o.t = 'B' ORDER BY 2");
     }
+
+    /**
+     * SQLite simplifies outer joins by the WHERE clause before it pushes terms down, and never
+     * pushes into the right-hand item of a RIGHT JOIN: where a compound's arms differ in affinity
+     * (INTEGER against a subquery's column, which may hold text, so the compound's column is
+     * BLOB), a pushed term compares with the arm's INTEGER and drops a = 1 where the term left
+     * outside compares with BLOB and keeps it (found by the random query differential, round
+     * 90236, query 32: a RIGHT JOIN to such a compound).
+     */
+    @Test
+    void outerJoinsAreSimplifiedBeforeTermsArePushedAndTheRightOfARightJoinTakesNone() throws SQLException {
+        String c = "(SELECT a AS s0 FROM t UNION ALL SELECT q6.s2 FROM (SELECT count(*) + 1 AS s2 FROM t) AS q6)";
+        String e = "(SELECT 1 AS z WHERE 0)";
+        String o = "(SELECT 1 AS z)";
+        String term = " WHERE q4.s0 NOT IN ('1', '2.5')";
+        assertSame(
+                "CREATE TABLE t(id INTEGER PRIMARY KEY, a INTEGER)",
+                "INSERT INTO t(a) VALUES (1), (2), (2.5), (3), (NULL), (1)",
+                "SELECT q4.s0 FROM " + c + " AS q4" + term + " ORDER BY 1",
+                "SELECT q4.s0 FROM " + e + " AS q1 RIGHT JOIN " + c + " AS q4 ON 1" + term + " ORDER BY 1",
+                "SELECT q4.s0 FROM " + o + " AS q1 RIGHT JOIN " + c + " AS q4 ON 1" + term + " ORDER BY 1",
+                "SELECT q4.s0 FROM " + o + " AS q1 RIGHT JOIN " + c + " AS q4 ON 1" + term + " AND q1.z = 1 ORDER BY 1",
+                "SELECT q4.s0 FROM " + c + " AS q4 RIGHT JOIN " + o + " AS q1 ON 1" + term + " ORDER BY 1",
+                "SELECT q4.s0 FROM " + c + " AS q4 FULL JOIN " + o + " AS q1 ON 1" + term + " ORDER BY 1",
+                "SELECT q4.s0 FROM " + o + " AS q1 FULL JOIN " + c + " AS q4 ON 1" + term + " ORDER BY 1",
+                "SELECT q4.s0 FROM " + o + " AS q1 FULL JOIN " + c + " AS q4 ON 1" + term + " AND q1.z > 0 ORDER BY 1",
+                "SELECT q4.s0 FROM " + o + " AS q1 LEFT JOIN " + c + " AS q4 ON 1" + term + " ORDER BY 1",
+                "SELECT q4.s0 FROM " + o + " AS q1 LEFT JOIN " + c + " AS q4 ON 1" + term + " OR q4.s0 IS NULL ORDER BY 1",
+                "SELECT q4.s0 FROM " + o + " AS q1 LEFT JOIN " + c + " AS q4 ON 1" + term
+                        + " AND coalesce(q4.s0, 1) <> 'x' ORDER BY 1",
+                "SELECT q4.s0 FROM " + o + " AS q1, " + c + " AS q4" + term + " ORDER BY 1");
+    }
 }
