@@ -150,27 +150,43 @@ final class PartialIndexes {
 
     /** Whether {@code p} being true (or NULL-free) needs {@code x} to be non-NULL, as SQLite's {@code exprImpliesNotNull}. */
     private static boolean impliesNotNull(Expr p, Expr x) {
+        return impliesNotNull(p, x, false);
+    }
+
+    /**
+     * {@code seenNot}: {@code p} sits under a NOT or a comparison, where it may be any non-NULL
+     * value: there a BETWEEN or IN (SELECT) implies nothing ({@code NOT (1 BETWEEN 2 AND x)} is
+     * true for a NULL x, since {@code 1 >= 2} is false).
+     */
+    private static boolean impliesNotNull(Expr p, Expr x, boolean seenNot) {
         if (p.equals(x)) {
             return !(x instanceof Expr.Literal l && l.value() == null);
         }
         if (p instanceof Expr.Binary b) {
             return switch (b.op()) {
-                case EQ, NE, LT, LE, GT, GE, ADD, SUBTRACT, MULTIPLY, DIVIDE, REMAINDER, BIT_AND, BIT_OR,
-                     SHIFT_LEFT, SHIFT_RIGHT, CONCAT -> impliesNotNull(b.left(), x) || impliesNotNull(b.right(), x);
+                case EQ, NE, LT, LE, GT, GE, ADD, SUBTRACT, BIT_OR, SHIFT_LEFT, SHIFT_RIGHT, CONCAT ->
+                        impliesNotNull(b.right(), x, true) || impliesNotNull(b.left(), x, true);
+                case MULTIPLY, DIVIDE, REMAINDER, BIT_AND ->
+                        impliesNotNull(b.right(), x, seenNot) || impliesNotNull(b.left(), x, seenNot);
                 default -> false;
             };
         }
         if (p instanceof Expr.Collate c) {
-            return impliesNotNull(c.expr(), x);
+            return impliesNotNull(c.expr(), x, seenNot);
         }
         if (p instanceof Expr.Unary u) {
-            return impliesNotNull(u.operand(), x);
+            boolean not = u.op() == Expr.UnaryOp.NOT || u.op() == Expr.UnaryOp.BIT_NOT;
+            return impliesNotNull(u.operand(), x, seenNot || not);
         }
         if (p instanceof Expr.InList in && !in.values().isEmpty()) {
-            return impliesNotNull(in.expr(), x);
+            return impliesNotNull(in.expr(), x, true);
         }
-        if (p instanceof Expr.Between b && !b.not()) {
-            return impliesNotNull(b.expr(), x) || impliesNotNull(b.low(), x) || impliesNotNull(b.high(), x);
+        if (p instanceof Expr.InSelect in) {
+            return !seenNot && !in.not() && impliesNotNull(in.expr(), x, true);
+        }
+        if (p instanceof Expr.Between b) {
+            return !seenNot && !b.not() && (impliesNotNull(b.low(), x, true) || impliesNotNull(b.high(), x, true)
+                    || impliesNotNull(b.expr(), x, true));
         }
         return false;
     }
