@@ -52,9 +52,8 @@ public final class Transaction {
     private List<CommitHook> hooks;
     /** The connection's synchronous level; null: the file's. */
     private io.onelite.common.Synchronous synchronous;
-    private static final int AUTO_CHECKPOINT_UNSET = Integer.MIN_VALUE;
-    /** The connection's wal_autocheckpoint (see {@link #setAutoCheckpoint}). */
-    private int autoCheckpoint = AUTO_CHECKPOINT_UNSET;
+    /** The connection's wal_autocheckpoint (see {@link #setAutoCheckpoint}); the pager's option until set. */
+    private int autoCheckpointFrames;
     /** The connection's mmap_size (bytes), or -1 for the pager's default (see {@link Snapshot#setMmapSize}). */
     private long mmapSize = -1;
     /** The connection's max_page_count for this file (no limit by default). */
@@ -66,6 +65,7 @@ public final class Transaction {
         this.tm = tm;
         this.pager = tm.pager();
         this.mode = mode;
+        this.autoCheckpointFrames = pager.options().autoCheckpointFrames();
         this.trace = mode.isConcurrent() ? new Trace(mode == BeginMode.CONCURRENT, tm.traceLimit) : null;
         if (mode == BeginMode.IMMEDIATE || mode == BeginMode.EXCLUSIVE) {
             pager.lockWrite(tm.options().busyTimeout());
@@ -400,7 +400,7 @@ public final class Transaction {
         appended = true; // the pipeline appended it
         end();
         if (led) {
-            tm.shared.afterBatch(autoCheckpointFrames()); // our snapshot is released: the checkpoint can reset the WAL
+            tm.shared.afterBatch(autoCheckpointFrames); // our snapshot is released: the checkpoint can reset the WAL
         }
     }
 
@@ -423,11 +423,7 @@ public final class Transaction {
      * WAL holds that many frames; 0 or less: none. Unset: the pager's option.
      */
     public void setAutoCheckpoint(int frames) {
-        this.autoCheckpoint = frames;
-    }
-
-    private int autoCheckpointFrames() {
-        return autoCheckpoint == AUTO_CHECKPOINT_UNSET ? pager.options().autoCheckpointFrames() : autoCheckpoint;
+        this.autoCheckpointFrames = frames;
     }
 
     /** A write set on {@code base} that keeps the connection's page limit. */
@@ -544,7 +540,7 @@ public final class Transaction {
 
     private void autoCheckpoint() {
         try {
-            pager.maybeAutoCheckpoint(autoCheckpointFrames());
+            pager.maybeAutoCheckpoint(autoCheckpointFrames);
         } catch (RuntimeException ignored) {
             // the commit stands; a busy or failed auto-checkpoint is retried after a later commit
         }
