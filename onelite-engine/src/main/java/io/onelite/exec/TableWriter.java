@@ -5,6 +5,7 @@ import io.onelite.catalog.KeyCursor;
 import io.onelite.catalog.RecordLayout;
 import io.onelite.common.OneLiteException;
 import io.onelite.common.ResultCode;
+import io.onelite.exec.value.SqlValues;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -141,6 +142,32 @@ public final class TableWriter {
 
     /** A STRICT table's datatype check, or null. */
     private DatatypeCheck datatypes;
+    /** The columns of REAL affinity, whose whole REALs are stored as INTEGERs (none: empty). */
+    private int[] realColumns = new int[0];
+
+    /** The table's columns of REAL affinity ({@code real[i]}: column i's affinity is REAL). */
+    public TableWriter withRealColumns(boolean[] real) {
+        this.realColumns = java.util.stream.IntStream.range(0, real.length).filter(i -> real[i]).toArray();
+        return this;
+    }
+
+    /** {@code row} (table order) as its record and index entries hold it: whole REALs of REAL columns as INTEGERs. */
+    private Object[] withRealsStored(Object[] row) {
+        if (realColumns.length == 0) {
+            return row;
+        }
+        Object[] out = row.clone();
+        storeReals(out);
+        return out;
+    }
+
+    private void storeReals(Object[] row) {
+        for (int c : realColumns) {
+            if (c < row.length) {
+                row[c] = SqlValues.storedInRealColumn(row[c]);
+            }
+        }
+    }
 
     /** Checks the datatypes of the rows written, as a STRICT table's ({@code d} null: not STRICT). */
     public TableWriter withDatatypes(DatatypeCheck d) {
@@ -407,6 +434,7 @@ public final class TableWriter {
         if (rowidAlias >= 0) {
             stored[rowidAlias] = null;
         }
+        storeReals(stored);
         if (oldKeys != null) {
             for (int i = 0; i < indexes.size(); i++) {
                 if (oldKeys.get(i) != null) {
@@ -597,6 +625,7 @@ public final class TableWriter {
 
     private Object[] key(IndexInfo ix, Object[] values, long rowid, Frame rf) {
         int n = ix.columns().length;
+        values = withRealsStored(values);
         Object[] suffix = rows.indexSuffix(ix, values, rowid);
         Object[] key = new Object[n + suffix.length];
         System.arraycopy(suffix, 0, key, n, suffix.length);

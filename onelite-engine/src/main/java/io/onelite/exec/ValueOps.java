@@ -115,6 +115,9 @@ public final class ValueOps {
                 if (v instanceof Long l) {
                     return (double) l;
                 }
+                if (v instanceof Double d && d == 0.0) {
+                    return 0.0; // SQLite holds a whole REAL as an integer here (MEM_IntReal): -0.0 comes back as 0.0
+                }
                 return v;
             default:
                 return v;
@@ -126,7 +129,7 @@ public final class ValueOps {
         // -2^63 stays REAL, as in SQLite's sqlite3VdbeIntegerAffinity (neither end of the range converts)
         if (d > -9.223372036854775808E18 && d < 9.223372036854775808E18) {
             long l = (long) d;
-            if ((double) l == d && !(d == 0.0 && 1 / d < 0 && false)) {
+            if ((double) l == d) {
                 return l;
             }
         }
@@ -331,6 +334,10 @@ public final class ValueOps {
 
     public static Object negate(Object a) {
         return io.onelite.exec.value.SqlValues.negate(a);
+    }
+
+    public static Object negateLiteral(Object a) {
+        return io.onelite.exec.value.SqlValues.negateLiteral(a);
     }
 
     public static Object concat(Object a, Object b) {

@@ -97,7 +97,7 @@ final class AccessPlanner {
                 defaults[i] = ValueOps.applyAffinity(l.value(), c.affinity());
             } else if (c.defaultValue() instanceof Expr.Unary u && u.operand() instanceof Expr.Literal l
                     && u.op() == Expr.UnaryOp.NEGATE) {
-                defaults[i] = ValueOps.negate(l.value());
+                defaults[i] = ValueOps.negateLiteral(l.value());
             }
         }
         return new TableAccess(t.name(), t.root(), t.rowidAlias(), real, defaults, t.clustered(), t.db(),

@@ -394,6 +394,10 @@ final class ExprCompiler {
     }
 
     private CExpr unary(Expr.Unary u) {
+        if (u.op() == Expr.UnaryOp.NEGATE && u.operand() instanceof Expr.Literal l && l.value() instanceof Double) {
+            Object v = ValueOps.negateLiteral(l.value()); // -0.0 is negative zero, as SQLite's codeReal
+            return CExpr.constant(f -> v);
+        }
         CExpr x = compile(u.operand());
         Eval xe = x.eval();
         return switch (u.op()) {

@@ -121,7 +121,7 @@ final class PartialIndexes {
         }
         if (e instanceof Expr.Unary u && u.op() == Expr.UnaryOp.NEGATE && u.operand() instanceof Expr.Literal l
                 && (l.value() instanceof Long || l.value() instanceof Double)) {
-            return io.onelite.exec.ValueOps.negate(l.value());
+            return io.onelite.exec.ValueOps.negateLiteral(l.value());
         }
         return null;
     }

@@ -52,6 +52,14 @@ final class Writers {
         return aff;
     }
 
+    private static boolean[] realColumns(Table t) {
+        boolean[] real = new boolean[t.columns().size()];
+        for (int i = 0; i < real.length; i++) {
+            real[i] = t.columns().get(i).affinity() == 'E';
+        }
+        return real;
+    }
+
     static TableWriter writer(Planner planner, Table t) {
         Scope scope = rowScope(t, null);
         List<TableWriter.IndexInfo> ixs = new ArrayList<>();
@@ -110,6 +118,7 @@ final class Writers {
                 .withDeclaredConflicts(notNullConflicts, primaryKeyConflict)
                 .withReplaceDefaults(replaceDefaults)
                 .withDatatypes(DatatypeCheck.of(t))
+                .withRealColumns(realColumns(t))
                 .withCheckColumns(checkColumns);
     }
 

@@ -305,6 +305,9 @@ final class ExprParser {
                 c.enter();
                 try {
                     Expr e = unary();
+                    if (e instanceof Expr.Unary plus && plus.op() == Expr.UnaryOp.PLUS) {
+                        e = plus.operand(); // SQLite's parser turns +x into -x: -+0.0 is a negated REAL literal
+                    }
                     if (e instanceof Expr.Literal lit && lit.value() instanceof Double
                             && lit.text().equals("9223372036854775808")) {
                         return c.node(new Expr.Literal(Long.MIN_VALUE, "-" + lit.text()), 0);
@@ -320,6 +323,9 @@ final class ExprParser {
                 c.enter();
                 try {
                     Expr e = unary();
+                    if (t.type() == TokenType.PLUS && e instanceof Expr.Unary plus && plus.op() == Expr.UnaryOp.PLUS) {
+                        e = plus.operand(); // + +x is one +x in SQLite's parser
+                    }
                     return c.node(new Expr.Unary(t.type() == TokenType.PLUS ? Expr.UnaryOp.PLUS : Expr.UnaryOp.BIT_NOT, e),
                             c.height(e));
                 } finally {

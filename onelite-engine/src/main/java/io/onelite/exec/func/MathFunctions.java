@@ -42,8 +42,8 @@ final class MathFunctions {
         rounding(r, "floor", Math::floor);
         rounding(r, "trunc", x -> x < 0 ? Math.ceil(x) : Math.floor(x));
         binary(r, "atan2", Math::atan2);
-        binary(r, "pow", Math::pow);
-        binary(r, "power", Math::pow);
+        binary(r, "pow", MathFunctions::pow);
+        binary(r, "power", MathFunctions::pow);
         binary(r, "mod", (x, y) -> x % y);
         r.scalar("pi", 0, (c, a) -> Math.PI);
     }
@@ -149,6 +149,11 @@ final class MathFunctions {
             return real(Math.log10(x));
         }
         return real(log2(x));
+    }
+
+    /** C's pow: where Java's gives NaN for (+-1)^(+-infinity), C gives 1 (C99 F.9.4.4). */
+    private static double pow(double x, double y) {
+        return Math.abs(x) == 1.0 && Double.isInfinite(y) ? 1.0 : Math.pow(x, y);
     }
 
     /** log2 exact for powers of two, else ln(x)/ln(2). */

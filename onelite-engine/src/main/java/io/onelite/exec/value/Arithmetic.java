@@ -72,7 +72,9 @@ final class Arithmetic {
             }
             return (double) (ia % (ib == -1 ? 1 : ib));
         }
-        double r = real(op, Conversions.toReal(x), Conversions.toReal(y));
+        // SQLite's fp_math reads each original operand as a REAL again (sqlite3VdbeRealValue):
+        // text by sqlite3AtoF, so '-0' * 1.0 is -0.0 though '-0' alone reads as the integer 0
+        double r = real(op, Conversions.toReal(a), Conversions.toReal(b));
         return Double.isNaN(r) ? null : (Object) r;
     }
 

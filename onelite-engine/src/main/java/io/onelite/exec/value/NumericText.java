@@ -30,7 +30,8 @@ final class NumericText {
 
     /**
      * As {@code sqlite3AtoF}: {@code valid} = some prefix is a number; {@code whole} = nothing but
-     * whitespace follows it; {@code isFloatForm} = it has a decimal point or an exponent.
+     * whitespace follows it; {@code isFloatForm} = it has a decimal point or an exponent. Without
+     * digits the value is 0.0, or -0.0 after a minus sign (as SQLite: {@code CAST('-' AS REAL)}).
      */
     static Real parseReal(String z) {
         int n = z.length();
@@ -61,7 +62,8 @@ final class NumericText {
             }
         }
         if (!digits) {
-            return new Real(0.0, false, false, false, 0);
+            // sqlite3AtoF gives a lone sign (and a sign before non-digits) the sign of zero
+            return new Real(i > start && z.charAt(start) == '-' ? -0.0 : 0.0, false, false, false, 0);
         }
         if (i < n && (z.charAt(i) == 'e' || z.charAt(i) == 'E')) {
             int j = i + 1;

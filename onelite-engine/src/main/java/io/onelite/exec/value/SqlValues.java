@@ -156,6 +156,31 @@ public final class SqlValues {
         return Arithmetic.apply(Arithmetic.Op.SUBTRACT, 0L, v);
     }
 
+    /**
+     * Unary minus written before a literal: a REAL literal is negated itself, as SQLite codes
+     * {@code -1.5} as one REAL (codeReal), so {@code -0.0} is negative zero where {@code 0 - 0.0}
+     * is positive; any other value as {@link #negate}.
+     */
+    public static Object negateLiteral(Object v) {
+        return v instanceof Double d ? (Object) (-d) : negate(v);
+    }
+
+    /**
+     * How a REAL-affinity column stores a value (SQLite's MEM_IntReal): a REAL with no fractional
+     * part that fits a 6-byte integer is written as that INTEGER, to take less room, and reads
+     * back as REAL (so -0.0 reads back as 0.0); anything else as it is.
+     */
+    public static Object storedInRealColumn(Object v) {
+        if (v instanceof Double d) {
+            double r = d;
+            long i = (long) r;
+            if (r == (double) i && i >= -(1L << 47) && i < (1L << 47)) {
+                return i;
+            }
+        }
+        return v;
+    }
+
     /** Unary plus: the value unchanged (SQLite does not convert it). */
     public static Object plus(Object v) {
         return v;

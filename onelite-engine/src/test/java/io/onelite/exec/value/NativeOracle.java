@@ -133,7 +133,7 @@ public final class NativeOracle implements AutoCloseable {
             return Arrays.equals(x, y);
         }
         if (a instanceof Double x && b instanceof Double y) {
-            return Double.doubleToLongBits(x) == Double.doubleToLongBits(y) || (x == 0.0 && y == 0.0);
+            return Double.doubleToLongBits(x) == Double.doubleToLongBits(y); // -0.0 is not 0.0: JDBC shows the sign
         }
         return a == null ? b == null : a.equals(b);
     }
