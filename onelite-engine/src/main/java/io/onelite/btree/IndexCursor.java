@@ -274,7 +274,7 @@ public final class IndexCursor {
     /** Column {@code i} of the current entry, NULL past its last; no other column decoded. */
     public Object column(int i) {
         RecordHeader h = currentHeader();
-        return i < h.columnCount() ? h.value(i) : null;
+        return h.has(i) ? h.value(i) : null;
     }
 
     /** The header of the current entry, parsed into the scratch header (read in place without overflow). */

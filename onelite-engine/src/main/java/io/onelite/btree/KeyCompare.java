@@ -37,7 +37,7 @@ final class KeyCompare {
         int n = key.length;
         for (int c = 0; c < n; c++) {
             int r;
-            if (c < h.columnCount()) {
+            if (h.has(c)) {
                 r = h.compareColumn(c, key[c], utf8 == null ? null : utf8[c], info.collation(c));
             } else {
                 r = ValueOrder.compare(null, key[c], info.collation(c));

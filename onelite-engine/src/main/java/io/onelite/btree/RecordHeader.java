@@ -8,6 +8,10 @@ import java.util.Arrays;
  * of each column, validated so that every body lies inside the record (else
  * {@code CorruptDatabaseException}, "malformed record"). Values are then read one at a time.
  *
+ * <p>Parsed lazily, as SQLite's OP_Column: the serial types are read only as far as the columns
+ * asked for ({@link #has}), so a scan filtering on its second column, or an index seek deciding
+ * on its first, reads no further; {@link #columnCount} and {@link #impliedSize} read the rest.
+ *
  * <p>Reusable: {@link #reset} parses another record into the same object, keeping its arrays, so
  * a cursor reading many rows (or an index seek comparing many cells) allocates nothing per
  * record. A header refers to its buffer: it is valid only while that buffer is not modified.
@@ -22,9 +26,20 @@ public final class RecordHeader {
     private byte[] buf;
     private long[] types = NO_TYPES;
     private int[] offsets = NO_OFFSETS;
+    /** The columns parsed so far. */
     private int count;
-    /** Where the last column's content ends: the record's size as its header implies it. */
+    /** Where the last column's content ends: the record's size as its header implies it (once complete). */
     private long contentEnd;
+    /** The record's start and end in {@link #buf}. */
+    private int off;
+    private int end;
+    /** The next serial type to parse, and where the header ends. */
+    private int next;
+    private int headerEnd;
+    /** Where the body of the next column to parse starts. */
+    private long body;
+    /** Whether every serial type is parsed. */
+    private boolean complete = true; // an empty header has no columns
 
     /** An empty header (no columns) to {@link #reset} later. */
     public RecordHeader() {
@@ -46,6 +61,7 @@ public final class RecordHeader {
     RecordHeader reset(byte[] buf, int off, int len) {
         this.buf = buf;
         count = 0; // a malformed record leaves no columns behind
+        complete = true;
         init(off, len);
         return this;
     }
@@ -67,45 +83,91 @@ public final class RecordHeader {
         if (headerLen < n || headerLen > len) {
             throw Record.malformed("header size " + headerLen + " for a record of " + len + " bytes");
         }
-        int p = off + n;
-        int headerEnd = off + (int) headerLen;
-        long body = headerEnd;
+        this.off = off;
+        this.end = end;
+        this.next = off + n;
+        this.headerEnd = off + (int) headerLen;
+        this.body = headerEnd;
+        this.complete = next >= headerEnd;
+        if (complete) {
+            contentEnd = body - off;
+        }
         if (types.length < headerLen) { // at most one serial type per header byte
             types = new long[Math.max(4, (int) headerLen)];
             offsets = new int[types.length];
         }
-        int count = 0;
+    }
+
+    /** Parses serial types until column {@code i} is parsed or the header ends. */
+    private void parseTo(int i) {
+        int p = next;
+        int count = this.count;
+        long body = this.body;
+        long[] types = this.types;
+        int[] offsets = this.offsets;
+        int headerEnd = this.headerEnd;
         int oneByteLimit = Math.min(headerEnd, buf.length);
-        while (p < headerEnd) {
+        while (p < headerEnd && count <= i) {
             long t;
             if (p < oneByteLimit && buf[p] >= 0) {
                 t = buf[p++]; // a serial type below 128: one byte, the usual case
             } else {
                 int m = Varint.length(buf, p, headerEnd);
                 if (m == Varint.BAD) {
-                    throw Record.malformed("serial type varint runs past the header");
+                    throw malformed("serial type varint runs past the header");
                 }
                 t = Varint.get(buf, p);
                 p += m;
             }
             long size = t < SMALL_TYPE_SIZES.length ? SMALL_TYPE_SIZES[(int) t] : Record.bodySize(t);
             if (size < 0) {
-                throw Record.malformed("reserved serial type " + t);
+                throw malformed("reserved serial type " + t);
             }
             if (count == types.length) {
-                types = Arrays.copyOf(types, count * 2);
-                offsets = Arrays.copyOf(offsets, count * 2);
+                types = this.types = Arrays.copyOf(types, count * 2);
+                offsets = this.offsets = Arrays.copyOf(offsets, count * 2);
             }
             types[count] = t;
             offsets[count] = (int) body;
             count++;
             body += size;
             if (body > end) {
-                throw Record.malformed("column " + (count - 1) + " runs past the end of the record");
+                throw malformed("column " + (count - 1) + " runs past the end of the record");
             }
         }
-        contentEnd = body - off;
+        this.next = p;
         this.count = count;
+        this.body = body;
+        if (p >= headerEnd) {
+            complete = true;
+            contentEnd = body - off;
+        }
+    }
+
+    /** A malformed record leaves no columns behind. */
+    private RuntimeException malformed(String what) {
+        count = 0;
+        complete = true;
+        return Record.malformed(what);
+    }
+
+    /** Parses the header as far as column {@code i} if it has not yet. */
+    private void ensure(int i) {
+        if (i >= count && !complete) {
+            parseTo(i);
+        }
+    }
+
+    /** Whether the record has a column {@code i} (parsing the header as far as it). */
+    boolean has(int i) {
+        if (i < count) {
+            return true;
+        }
+        if (complete) {
+            return false;
+        }
+        parseTo(i);
+        return i < count;
     }
 
     /**
@@ -114,20 +176,26 @@ public final class RecordHeader {
      * size; readers of single columns here accept a longer payload, the integrity check does not.
      */
     long impliedSize() {
+        columnCount();
         return contentEnd;
     }
 
-    /** The number of columns of the record. */
+    /** The number of columns of the record (the whole header parsed). */
     public int columnCount() {
+        if (!complete) {
+            parseTo(Integer.MAX_VALUE - 1);
+        }
         return count;
     }
 
     /** Offset in the buffer just past the body of column {@code i}. */
     int bodyEnd(int i) {
+        ensure(i);
         return offsets[i] + (int) Record.bodySize(types[i]);
     }
 
     long serialType(int i) {
+        ensure(i);
         return types[i];
     }
 
@@ -138,6 +206,7 @@ public final class RecordHeader {
      * in place.
      */
     int compareColumn(int i, Object k, byte[] kUtf8, Collation coll) {
+        ensure(i);
         long t = types[i];
         int p = offsets[i];
         int rank = t == 0 ? 0 : t <= 9 ? 1 : (t & 1) == 1 ? 2 : 3;
@@ -176,8 +245,34 @@ public final class RecordHeader {
         }
     }
 
+    /**
+     * Compares column {@code i} with the integer {@code k} without making a Java value of it:
+     * negative, zero or positive for a number (as {@link ValueOrder#compare});
+     * {@link RecordReader#COMPARE_NULL} for NULL (or a NaN, which reads as NULL);
+     * {@link RecordReader#COMPARE_OTHER} for text or a blob, which a comparison's affinity may
+     * turn into a number first, so the caller compares their values itself.
+     */
+    int compareInteger(int i, long k) {
+        ensure(i);
+        long t = types[i];
+        if (t == 0) {
+            return RecordReader.COMPARE_NULL;
+        }
+        if (t >= 10) {
+            return RecordReader.COMPARE_OTHER;
+        }
+        int p = offsets[i];
+        if (t == 7) {
+            double d = Double.longBitsToDouble(Record.getBigEndian(buf, p, 8));
+            return Double.isNaN(d) ? RecordReader.COMPARE_NULL : -ValueOrder.intFloatCompare(k, d);
+        }
+        long v = t == 8 ? 0 : t == 9 ? 1 : Record.getBigEndian(buf, p, SMALL_TYPE_SIZES[(int) t]);
+        return Long.compare(v, k);
+    }
+
     /** Column {@code i} as a Java value ({@code i < columnCount()}). */
     public Object value(int i) {
+        ensure(i);
         long t = types[i];
         int p = offsets[i];
         if (t >= 12) {

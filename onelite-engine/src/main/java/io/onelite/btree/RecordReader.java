@@ -28,6 +28,11 @@ public final class RecordReader {
     private int lastColumn = -1;
     private Object lastValue;
 
+    /** {@link #compareInteger}: the column is NULL (the comparison's result is NULL). */
+    public static final int COMPARE_NULL = Integer.MIN_VALUE;
+    /** {@link #compareInteger}: the column is text or a blob; compare its value instead. */
+    public static final int COMPARE_OTHER = Integer.MAX_VALUE;
+
     /** Takes the record of {@code cursor}'s current row (which must be valid). */
     public void load(TableCursor cursor) {
         cursor.loadPayload(this);
@@ -69,10 +74,21 @@ public final class RecordReader {
             return lastValue; // values are immutable: the same object serves every read
         }
         RecordHeader h = header();
-        Object v = i < h.columnCount() ? h.value(i) : null;
+        Object v = h.has(i) ? h.value(i) : null;
         lastColumn = i;
         lastValue = v;
         return v;
+    }
+
+    /**
+     * Compares column {@code i} with the integer {@code k} without boxing it: negative, zero or
+     * positive; {@link #COMPARE_NULL} when it is NULL (or past the record's end);
+     * {@link #COMPARE_OTHER} when it is text or a blob. A filter such as {@code x >= 0} over every
+     * row of a scan reads its column so.
+     */
+    public int compareInteger(int i, long k) {
+        RecordHeader h = header();
+        return h.has(i) ? h.compareInteger(i, k) : COMPARE_NULL;
     }
 
     /** Every column of the record (as {@link Record#decode}). */

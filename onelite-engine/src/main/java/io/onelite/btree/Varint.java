@@ -63,6 +63,14 @@ final class Varint {
     /** The byte length of the varint at {@code off}, or {@link #BAD} if it does not end before {@code limit}. */
     static int length(byte[] buf, int off, int limit) {
         int end = Math.min(limit, buf.length);
+        if (off >= 0 && off <= end - 9) { // all nine bytes a varint may take are there: no bound to check
+            for (int i = 0; i < 8; i++) {
+                if (buf[off + i] >= 0) {
+                    return i + 1;
+                }
+            }
+            return 9;
+        }
         for (int i = 0; i < 9; i++) {
             if (off + i >= end || off + i < 0) {
                 return BAD;

@@ -396,6 +396,11 @@ public final class PagerStorage implements StorageProvider {
         }
 
         @Override
+        public int compareInteger(int i, long k) {
+            return record().compareInteger(i, k);
+        }
+
+        @Override
         public Object[] row() {
             return record().decode();
         }

@@ -53,6 +53,15 @@ public interface RowCursor {
 
     long rowid();
 
+    /**
+     * Compares stored column {@code i} of the current row with the integer {@code k} without
+     * boxing it, as {@link io.onelite.btree.RecordReader#compareInteger}; a cursor that cannot
+     * says {@link io.onelite.btree.RecordReader#COMPARE_OTHER}.
+     */
+    default int compareInteger(int i, long k) {
+        return io.onelite.btree.RecordReader.COMPARE_OTHER;
+    }
+
     /** The number of columns stored in the current record (older rows may have fewer). */
     int columnCount();
 

@@ -146,6 +146,8 @@ public final class AggregateQuery implements Query {
     }
 
     /** The slots' inputs evaluated against the current row of {@code f}, only when asked. */
+    private static final Object[] NO_ARGS = new Object[0];
+
     private final class FrameInputs implements SlotInputs {
         private final Frame f;
 
@@ -162,6 +164,9 @@ public final class AggregateQuery implements Query {
         @Override
         public Object[] args(int slot) {
             Eval[] a = slots[slot].args();
+            if (a.length == 0) {
+                return NO_ARGS; // count(*): nothing to make per row
+            }
             Object[] v = new Object[a.length];
             for (int j = 0; j < v.length; j++) {
                 v[j] = a[j].eval(f);

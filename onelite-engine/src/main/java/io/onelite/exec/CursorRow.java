@@ -14,6 +14,8 @@ public final class CursorRow implements RowSource {
     private final int rowidAlias;
     private final boolean[] realColumns;
     private final Object[] defaults;
+    /** Whether some column has a default a record older than the column reads (ALTER TABLE ADD COLUMN). */
+    private final boolean hasDefaults;
     /** The table the cursor reads (see {@link #scans}), with its record layout and generated columns. */
     private final TableAccess table;
     private final RecordLayout layout;
@@ -26,6 +28,7 @@ public final class CursorRow implements RowSource {
         this.rowidAlias = rowidAlias;
         this.realColumns = realColumns;
         this.defaults = defaults;
+        this.hasDefaults = defaults != null && java.util.Arrays.stream(defaults).anyMatch(java.util.Objects::nonNull);
         this.table = table;
         this.layout = table.layout();
         if (table.generated() != null && layout.hasVirtual()) {
@@ -50,14 +53,29 @@ public final class CursorRow implements RowSource {
         if (p < 0) {
             return generatedFrame == null ? null : table.generated().value(i, generatedFrame);
         }
-        if (p >= cursor.columnCount()) {
-            return defaults == null || i >= defaults.length ? null : defaults[i];
+        if (hasDefaults && p >= cursor.columnCount()) {
+            return i >= defaults.length ? null : defaults[i];
         }
-        Object v = cursor.column(p);
+        Object v = cursor.column(p); // NULL past the record's end, as a column without default
         if (v instanceof Long l && realColumns != null && i < realColumns.length && realColumns[i]) {
             return (double) l;
         }
         return v;
+    }
+
+    @Override
+    public int compareInteger(int i, long k) {
+        if (i < 0 || i == rowidAlias) {
+            return Long.compare(cursor.rowid(), k);
+        }
+        int p = layout.position(i);
+        if (p < 0 || (realColumns != null && i < realColumns.length && realColumns[i])) {
+            return io.onelite.btree.RecordReader.COMPARE_OTHER; // VIRTUAL, or a REAL column's integer
+        }
+        if (hasDefaults && p >= cursor.columnCount()) {
+            return io.onelite.btree.RecordReader.COMPARE_OTHER; // the column's default
+        }
+        return cursor.compareInteger(p, k); // NULL past the record's end, as a column without default
     }
 
     /**

@@ -9,6 +9,16 @@ public interface RowSource {
 
     long rowid();
 
+    /**
+     * Compares column {@code i} with the integer {@code k} without boxing it: negative, zero or
+     * positive when it holds a number; {@link io.onelite.btree.RecordReader#COMPARE_NULL} when it
+     * is NULL; {@link io.onelite.btree.RecordReader#COMPARE_OTHER} when it holds text or a blob,
+     * or the source cannot tell (the caller then compares {@link #column}'s value).
+     */
+    default int compareInteger(int i, long k) {
+        return io.onelite.btree.RecordReader.COMPARE_OTHER;
+    }
+
     /** What tells this row from the source's others (a RIGHT JOIN's matched set): the rowid unless overridden. */
     default Object identity() {
         return rowid();

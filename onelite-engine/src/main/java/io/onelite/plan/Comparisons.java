@@ -1,6 +1,7 @@
 package io.onelite.plan;
 
 import io.onelite.btree.Collation;
+import io.onelite.btree.RecordReader;
 import io.onelite.exec.Eval;
 import io.onelite.exec.ValueOps;
 import io.onelite.sql.ast.Expr;
@@ -96,28 +97,64 @@ final class Comparisons {
         Eval le = l.eval();
         Eval re = r.eval();
         boolean k = l.constant() && r.constant();
-        boolean isOp = op == Expr.BinaryOp.IS || op == Expr.BinaryOp.IS_NOT;
-        Eval e = f -> {
-            Object a = le.eval(f);
-            Object b = re.eval(f);
-            if (a == null || b == null) {
-                if (!isOp) {
-                    return null;
-                }
-                boolean same = a == null && b == null;
-                return (op == Expr.BinaryOp.IS) == same ? 1L : 0L;
-            }
-            int c = compare(a, b, aff, coll);
-            boolean res = switch (op) {
-                case EQ, IS -> c == 0;
-                case NE, IS_NOT -> c != 0;
-                case LT -> c < 0;
-                case LE -> c <= 0;
-                case GT -> c > 0;
-                default -> c >= 0;
-            };
-            return res ? 1L : 0L;
-        };
+        Eval e;
+        if (le instanceof ColumnEval c && !(re instanceof ColumnEval)) {
+            e = columnWithValue(op, c, re, aff, coll, false);
+        } else if (re instanceof ColumnEval c && !(le instanceof ColumnEval)) {
+            e = columnWithValue(op, c, le, aff, coll, true);
+        } else {
+            e = f -> outcome(op, le.eval(f), re.eval(f), aff, coll);
+        }
         return new CExpr(e, '@', null, false, k);
+    }
+
+    /**
+     * A column of the query's own rows compared with another operand ({@code columnRight}: the
+     * column is the right one): when the other is an integer and the column holds a number or
+     * NULL, the row source compares them in the record, with no value made of the column (a
+     * scan's {@code x >= 0} on every row); text, blobs and other operands go the general way.
+     */
+    private static Eval columnWithValue(Expr.BinaryOp op, ColumnEval column, Eval other, char aff, Collation coll,
+                                        boolean columnRight) {
+        int slot = column.slot();
+        int col = column.col();
+        return f -> {
+            Object v = other.eval(f);
+            if (v instanceof Long k) {
+                int c = f.src[slot].compareInteger(col, k);
+                if (c == RecordReader.COMPARE_NULL) {
+                    return outcome(op, null, v, aff, coll);
+                }
+                if (c != RecordReader.COMPARE_OTHER) {
+                    return holds(op, columnRight ? -c : c) ? 1L : 0L;
+                }
+            }
+            Object a = f.src[slot].column(col);
+            return columnRight ? outcome(op, v, a, aff, coll) : outcome(op, a, v, aff, coll);
+        };
+    }
+
+    /** The value of {@code a op b}: NULL handling for =, <, ... and IS, then {@link #compare}. */
+    private static Object outcome(Expr.BinaryOp op, Object a, Object b, char aff, Collation coll) {
+        if (a == null || b == null) {
+            if (op != Expr.BinaryOp.IS && op != Expr.BinaryOp.IS_NOT) {
+                return null;
+            }
+            boolean same = a == null && b == null;
+            return (op == Expr.BinaryOp.IS) == same ? 1L : 0L;
+        }
+        return holds(op, compare(a, b, aff, coll)) ? 1L : 0L;
+    }
+
+    /** Whether {@code op} holds for two operands that compare as {@code c}. */
+    private static boolean holds(Expr.BinaryOp op, int c) {
+        return switch (op) {
+            case EQ, IS -> c == 0;
+            case NE, IS_NOT -> c != 0;
+            case LT -> c < 0;
+            case LE -> c <= 0;
+            case GT -> c > 0;
+            default -> c >= 0;
+        };
     }
 }

@@ -311,7 +311,7 @@ final class ExprCompiler {
                 return new CExpr(AggregateCollector.slotReader(gs), aff, coll, false, false);
             }
             slotsUsed.set(slot);
-            return new CExpr(f -> f.src[slot].column(col), aff, coll, false, false);
+            return new CExpr(new ColumnEval(slot, col), aff, coll, false, false);
         }
         usesOuter = true;
         markCorrelated(r.owner(), slot);

@@ -5,6 +5,7 @@ import org.junit.jupiter.api.Test;
 import java.util.Random;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 class RecordReaderTests {
     @Test
@@ -50,6 +51,76 @@ class RecordReaderTests {
                 assertThat(r.column(1)).isEqualTo(real);
                 assertThat(r.column(2)).isEqualTo(-v);
             }
+        }
+    }
+
+    @Test
+    void compareIntegerAnswersAsTheDecodedValueComparesAndTellsNullAndTextApart() {
+        Random rnd = new Random(11);
+        RecordReader r = new RecordReader();
+        long[] keys = {0, 1, -1, 127, 128, -129, 32767, 1L << 40, Long.MAX_VALUE, Long.MIN_VALUE, 9007199254740993L};
+        for (int k = 0; k < 3000; k++) {
+            long v = switch (rnd.nextInt(4)) {
+                case 0 -> rnd.nextInt(3) - 1; // serial types 8 and 9, and a one-byte -1
+                case 1 -> rnd.nextLong() >> rnd.nextInt(64);
+                case 2 -> keys[rnd.nextInt(keys.length)];
+                default -> rnd.nextInt(1000) - 500;
+            };
+            double d = rnd.nextBoolean() ? (double) v : (rnd.nextDouble() - 0.5) * Math.pow(2, rnd.nextInt(70));
+            byte[] rec = Record.encode(new Object[] {v, d, null, "12", new byte[] {1}});
+            r.set(rec, 0, rec.length);
+            long key = rnd.nextBoolean() ? keys[rnd.nextInt(keys.length)] : v + rnd.nextInt(3) - 1;
+            assertThat(Integer.signum(r.compareInteger(0, key))).as("%d vs %d", v, key)
+                    .isEqualTo(Integer.signum(ValueOrder.compare(v, key, null)));
+            assertThat(Integer.signum(r.compareInteger(1, key))).as("%s vs %d", d, key)
+                    .isEqualTo(Integer.signum(ValueOrder.compare(d, key, null)));
+            assertThat(r.compareInteger(2, key)).isEqualTo(RecordReader.COMPARE_NULL);
+            assertThat(r.compareInteger(3, key)).as("text: the caller's affinity decides").isEqualTo(RecordReader.COMPARE_OTHER);
+            assertThat(r.compareInteger(4, key)).isEqualTo(RecordReader.COMPARE_OTHER);
+            assertThat(r.compareInteger(9, key)).as("past the record's end").isEqualTo(RecordReader.COMPARE_NULL);
+        }
+    }
+
+    /**
+     * The header is parsed only as far as the columns read (SQLite's OP_Column): a column before
+     * a malformed one reads, the malformed one and the column count fail as before.
+     */
+    @Test
+    void theHeaderIsParsedAsFarAsTheColumnsReadAndAMalformedLaterColumnStillFails() {
+        // header: size 4, types 1 (one byte), 1, 0x19 (text of 6 bytes: runs past the end)
+        byte[] rec = {4, 1, 1, 0x19, 5, 6, 'a'};
+        RecordReader r = new RecordReader();
+        r.set(rec, 0, rec.length);
+        assertThat(r.column(0)).isEqualTo(5L);
+        assertThat(r.column(1)).isEqualTo(6L);
+        assertThatThrownBy(() -> r.column(2)).isInstanceOf(io.onelite.common.CorruptDatabaseException.class);
+        r.set(rec, 0, rec.length);
+        assertThatThrownBy(r::columnCount).isInstanceOf(io.onelite.common.CorruptDatabaseException.class);
+        assertThatThrownBy(() -> Record.decode(rec)).isInstanceOf(io.onelite.common.CorruptDatabaseException.class);
+
+        RecordHeader h = new RecordHeader();
+        Random rnd = new Random(5);
+        for (int k = 0; k < 500; k++) {
+            Object[] row = new Object[1 + rnd.nextInt(40)];
+            for (int i = 0; i < row.length; i++) {
+                row[i] = switch (rnd.nextInt(4)) {
+                    case 0 -> rnd.nextLong() >> rnd.nextInt(64);
+                    case 1 -> "t" + rnd.nextInt(100_000);
+                    case 2 -> null;
+                    default -> rnd.nextDouble();
+                };
+            }
+            byte[] b = Record.encode(row);
+            h.reset(b);
+            for (int probe = 0; probe < 5; probe++) { // columns asked for in any order, past the end too
+                int i = rnd.nextInt(row.length + 3);
+                assertThat(h.has(i)).isEqualTo(i < row.length);
+                if (i < row.length) {
+                    assertThat(h.value(i)).isEqualTo(row[i]);
+                }
+            }
+            assertThat(h.columnCount()).isEqualTo(row.length);
+            assertThat(h.impliedSize()).isEqualTo(b.length);
         }
     }
 }
