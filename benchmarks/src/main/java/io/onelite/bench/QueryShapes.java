@@ -70,6 +70,7 @@ public final class QueryShapes {
             new Shape("lower() = in WHERE", "SELECT count(*) FROM t WHERE lower(name) = 'name 777'"),
             new Shape("CASE in sum()", "SELECT sum(CASE WHEN val > 500 THEN 1 WHEN val > 100 THEN 2 ELSE 3 END) FROM t"),
             new Shape("BETWEEN, no index", "SELECT count(*) FROM t WHERE val BETWEEN 100 AND 200"),
+            new Shape("integer filter, narrow table", "SELECT count(*) FROM u WHERE x >= 0"),
             new Shape("sum/avg/min/max", "SELECT sum(val), avg(val), min(val), max(val) FROM t"),
             new Shape("group_concat()", "SELECT grp, group_concat(id) FROM t WHERE grp < 50 GROUP BY grp"),
             new Shape("json_extract()", "SELECT sum(json_extract(js, '$.a')) FROM t WHERE id < 50000"),

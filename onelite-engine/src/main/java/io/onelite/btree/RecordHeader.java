@@ -100,17 +100,23 @@ public final class RecordHeader {
 
     /** Parses serial types until column {@code i} is parsed or the header ends. */
     private void parseTo(int i) {
+        byte[] buf = this.buf;
         int p = next;
         int count = this.count;
         long body = this.body;
-        long[] types = this.types;
+        long[] types = this.types; // as long as the header: one serial type per byte at most (init)
         int[] offsets = this.offsets;
         int headerEnd = this.headerEnd;
+        int end = this.end;
         int oneByteLimit = Math.min(headerEnd, buf.length);
         while (p < headerEnd && count <= i) {
             long t;
-            if (p < oneByteLimit && buf[p] >= 0) {
-                t = buf[p++]; // a serial type below 128: one byte, the usual case
+            long size;
+            int b;
+            if (p < oneByteLimit && (b = buf[p]) >= 0) { // a serial type below 128: one byte, the usual case
+                p++;
+                t = b;
+                size = b >= 12 ? (b - 12) >> 1 : SMALL_TYPE_SIZES[b];
             } else {
                 int m = Varint.length(buf, p, headerEnd);
                 if (m == Varint.BAD) {
@@ -118,21 +124,17 @@ public final class RecordHeader {
                 }
                 t = Varint.get(buf, p);
                 p += m;
+                size = Record.bodySize(t);
             }
-            long size = t < SMALL_TYPE_SIZES.length ? SMALL_TYPE_SIZES[(int) t] : Record.bodySize(t);
             if (size < 0) {
-                throw malformed("reserved serial type " + t);
-            }
-            if (count == types.length) {
-                types = this.types = Arrays.copyOf(types, count * 2);
-                offsets = this.offsets = Arrays.copyOf(offsets, count * 2);
+                throw reserved(t);
             }
             types[count] = t;
             offsets[count] = (int) body;
             count++;
             body += size;
             if (body > end) {
-                throw malformed("column " + (count - 1) + " runs past the end of the record");
+                throw pastTheEnd(count - 1);
             }
         }
         this.next = p;
@@ -142,6 +144,14 @@ public final class RecordHeader {
             complete = true;
             contentEnd = body - off;
         }
+    }
+
+    private RuntimeException reserved(long t) {
+        return malformed("reserved serial type " + t);
+    }
+
+    private RuntimeException pastTheEnd(int column) {
+        return malformed("column " + column + " runs past the end of the record");
     }
 
     /** A malformed record leaves no columns behind. */
