@@ -51,7 +51,7 @@ final class ColumnMapper {
             return new Expr.Cast(map(c.expr(), column), c.type());
         }
         if (e instanceof Expr.Collate c) {
-            return new Expr.Collate(map(c.expr(), column), c.collation());
+            return new Expr.Collate(map(c.expr(), column), c.collation(), c.implicit());
         }
         if (e instanceof Expr.FunctionCall f) {
             List<OrderingTerm> orderBy = new ArrayList<>();

@@ -19,8 +19,8 @@ final class ExplicitCollations {
 
     /** Whether a COLLATE sits in {@code e} outside its subqueries (SQLite's EP_Collate). */
     static boolean hasCollate(Expr e) {
-        if (e instanceof Expr.Collate) {
-            return true;
+        if (e instanceof Expr.Collate c) {
+            return !c.implicit(); // a planner's COLLATE hides what it wraps, as SQLite's (no EP_Collate)
         }
         for (Expr c : ExprWalker.children(e)) {
             if (c != null && hasCollate(c)) {
@@ -33,7 +33,7 @@ final class ExplicitCollations {
     /** The collation name of the COLLATE that decides {@code e}'s collation, or null when none does. */
     static String of(Expr e) {
         if (e instanceof Expr.Collate c) {
-            return c.collation();
+            return c.implicit() ? null : c.collation();
         }
         if (!hasCollate(e)) {
             return null;

@@ -196,7 +196,7 @@ final class ExprCompiler {
             if (Collation.byName(c.collation()) == null) {
                 throw new OneLiteException(ResultCode.ERROR, "no such collation sequence: " + c.collation());
             }
-            return new CExpr(x.eval(), x.affinity(), c.collation(), true, x.constant());
+            return new CExpr(x.eval(), x.affinity(), c.collation(), !c.implicit(), x.constant());
         }
         if (e instanceof Expr.Like l) {
             return like(l);

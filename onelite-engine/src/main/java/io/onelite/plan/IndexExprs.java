@@ -152,7 +152,7 @@ final class IndexExprs {
             return new Expr.Cast(rewrite(c.expr(), column), new io.onelite.sql.ast.TypeName(type, c.type().args(), null));
         }
         if (e instanceof Expr.Collate c) {
-            return new Expr.Collate(rewrite(c.expr(), column), c.collation().toUpperCase(Locale.ROOT));
+            return new Expr.Collate(rewrite(c.expr(), column), c.collation().toUpperCase(Locale.ROOT), c.implicit());
         }
         if (e instanceof Expr.FunctionCall f && !f.distinct() && !f.star() && f.orderBy().isEmpty()
                 && f.filter() == null && f.over() == null) {

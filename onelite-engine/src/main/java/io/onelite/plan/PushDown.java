@@ -58,8 +58,7 @@ final class PushDown {
         }
         List<Expr> pushed = new ArrayList<>();
         for (Expr t : terms) {
-            if (readsOnly(planner, t, alias, names) && (!qualifiedOnly || qualified(t)) && (!nullRejectingOnly || rejectsNull(t))
-                    && sameCollations(t, alias, names, arms)) {
+            if (readsOnly(planner, t, alias, names) && (!qualifiedOnly || qualified(t)) && (!nullRejectingOnly || rejectsNull(t))) {
                 pushed.add(t);
             }
         }
@@ -73,7 +72,7 @@ final class PushDown {
             Expr where = q.where();
             Expr having = q.having();
             for (Expr t : pushed) {
-                Expr copy = substitute(t, alias, names, arms.get(i).columns());
+                Expr copy = substituteInArm(t, alias, names, arms.get(i), arms.get(0));
                 if (filtersGroups(aggregate, q, t, alias, names, arms.get(i))) {
                     having = and(having, copy);
                 } else {
@@ -443,24 +442,28 @@ final class PushDown {
         return true;
     }
 
-    /** Whether every column {@code e} reads has one collation in all arms (SQLite would add a COLLATE to the copy). */
-    private static boolean sameCollations(Expr e, String alias, List<String> names, List<SubqueryColumnTypes.Arm> arms) {
-        if (e instanceof Expr.ColumnRef c) {
+    /**
+     * {@code e} with each subquery column replaced by arm {@code arm}'s expression for it, as
+     * SQLite's substExpr copies a term into a compound's arm: where that expression is not a
+     * column, or is a column of another collation than the leftmost arm's, it goes under an
+     * implicit COLLATE of the leftmost arm's collation (BINARY when it has none), so the copy
+     * compares as the compound's column did in the outer query; a COLLATE of that collation
+     * stays, made implicit (SQLite clears the copy's EP_Collate).
+     */
+    private static Expr substituteInArm(Expr e, String alias, List<String> names, SubqueryColumnTypes.Arm arm,
+                                        SubqueryColumnTypes.Arm leftmost) {
+        return ColumnMapper.map(e, c -> {
             int k = column(c, alias, names);
-            String first = collation(arms.get(0).collations()[k]);
-            for (SubqueryColumnTypes.Arm arm : arms) {
-                if (!collation(arm.collations()[k]).equals(first)) {
-                    return false;
-                }
+            Expr x = arm.columns().get(k);
+            String want = collation(leftmost.collations()[k]);
+            if (x instanceof Expr.Collate xc && collation(xc.collation()).equals(want)) {
+                return new Expr.Collate(xc.expr(), xc.collation(), true); // SQLite clears its EP_Collate
             }
-            return true;
-        }
-        for (Expr c : ExprWalker.children(e)) {
-            if (!sameCollations(c, alias, names, arms)) {
-                return false;
+            if (x instanceof Expr.ColumnRef && collation(arm.collations()[k]).equals(want)) {
+                return x;
             }
-        }
-        return true;
+            return new Expr.Collate(x, want, true);
+        });
     }
 
     private static String collation(String c) {

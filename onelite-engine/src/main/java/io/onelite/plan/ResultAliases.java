@@ -96,7 +96,7 @@ final class ResultAliases {
             return new Expr.Cast(rewrite(c.expr(), alias), c.type());
         }
         if (e instanceof Expr.Collate c) {
-            return new Expr.Collate(rewrite(c.expr(), alias), c.collation());
+            return new Expr.Collate(rewrite(c.expr(), alias), c.collation(), c.implicit());
         }
         return e; // literals, parameters, function calls, subqueries, row values...: as written
     }

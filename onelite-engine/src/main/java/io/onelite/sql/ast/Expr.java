@@ -142,8 +142,17 @@ public sealed interface Expr permits Expr.Literal, Expr.BoolLiteral, Expr.Curren
     record Cast(Expr expr, TypeName type) implements Expr {
     }
 
-    /** {@code expr COLLATE name} (name dequoted). */
-    record Collate(Expr expr, String collation) implements Expr {
+    /**
+     * {@code expr COLLATE name} (name dequoted). {@code implicit}: not written in the SQL but
+     * added by the planner, as SQLite's push-down adds one to a term it copies into a compound's
+     * arm (substExpr): it gives {@code expr} the collation a column has, which yields to an
+     * explicit COLLATE and to a column on the left of a comparison, and is no COLLATE that
+     * decides an enclosing expression's collation (SQLite clears its EP_Collate).
+     */
+    record Collate(Expr expr, String collation, boolean implicit) implements Expr {
+        public Collate(Expr expr, String collation) {
+            this(expr, collation, false);
+        }
     }
 
     /** {@code EXISTS (select)}; {@code NOT EXISTS} is {@code Unary(NOT, Exists)}. */
