@@ -151,8 +151,13 @@ final class IndexExprs {
             String type = c.type().name() == null ? null : c.type().name().toUpperCase(Locale.ROOT);
             return new Expr.Cast(rewrite(c.expr(), column), new io.onelite.sql.ast.TypeName(type, c.type().args(), null));
         }
+        if (e instanceof Expr.Collate c && c.implicit()) {
+            // a push-down's COLLATE: the expression under it is what an index may hold (whether
+            // the index's collation serves the comparison is checked on the compiled term)
+            return rewrite(c.expr(), column);
+        }
         if (e instanceof Expr.Collate c) {
-            return new Expr.Collate(rewrite(c.expr(), column), c.collation().toUpperCase(Locale.ROOT), c.implicit());
+            return new Expr.Collate(rewrite(c.expr(), column), c.collation().toUpperCase(Locale.ROOT));
         }
         if (e instanceof Expr.FunctionCall f && !f.distinct() && !f.star() && f.orderBy().isEmpty()
                 && f.filter() == null && f.over() == null) {

@@ -113,7 +113,7 @@ final class PushDown {
                     || partition != null && !onKeys(t, alias, names, arm, partition, oneTable)) {
                 continue;
             }
-            Expr copy = substitute(t, alias, names, arm.columns());
+            Expr copy = substituteInArm(t, alias, names, arm, arm);
             if (filtersGroups(aggregate, q, t, alias, names, arm)) {
                 having = and(having, copy);
             } else {
@@ -444,7 +444,8 @@ final class PushDown {
 
     /**
      * {@code e} with each subquery column replaced by arm {@code arm}'s expression for it, as
-     * SQLite's substExpr copies a term into a compound's arm: where that expression is not a
+     * SQLite's substExpr copies a term into a subquery or a compound's arm ({@code leftmost}: the
+     * compound's first arm, or the subquery itself): where that expression is not a
      * column, or is a column of another collation than the leftmost arm's, it goes under an
      * implicit COLLATE of the leftmost arm's collation (BINARY when it has none), so the copy
      * compares as the compound's column did in the outer query; a COLLATE of that collation
@@ -485,8 +486,4 @@ final class PushDown {
         return filter == null ? term : new Expr.Binary(Expr.BinaryOp.AND, filter, term);
     }
 
-    /** {@code e} with each subquery column replaced by the arm's expression for it. */
-    private static Expr substitute(Expr e, String alias, List<String> names, List<Expr> arm) {
-        return ColumnMapper.map(e, c -> arm.get(column(c, alias, names)));
-    }
 }
