@@ -28,7 +28,7 @@ public final class CursorRow implements RowSource {
         this.rowidAlias = rowidAlias;
         this.realColumns = realColumns;
         this.defaults = defaults;
-        this.hasDefaults = defaults != null && java.util.Arrays.stream(defaults).anyMatch(java.util.Objects::nonNull);
+        this.hasDefaults = anyNonNull(defaults);
         this.table = table;
         this.layout = table.layout();
         if (table.generated() != null && layout.hasVirtual()) {
@@ -37,6 +37,17 @@ public final class CursorRow implements RowSource {
         } else {
             generatedFrame = null;
         }
+    }
+
+    private static boolean anyNonNull(Object[] values) {
+        if (values != null) {
+            for (Object v : values) {
+                if (v != null) {
+                    return true;
+                }
+            }
+        }
+        return false;
     }
 
     /** Whether the cursor is known to read the rowid table with root page {@code root} of database {@code db}. */
