@@ -256,6 +256,19 @@ final class ExprParser {
         return not ? c.node(new Expr.Unary(Expr.UnaryOp.NOT, call), height + 1) : call;
     }
 
+    /** Whether {@code e} calls a function at its own level (LIKE, GLOB and CURRENT_TIME are calls too). */
+    private static boolean callsAFunction(Expr e) {
+        if (e instanceof Expr.FunctionCall || e instanceof Expr.Like || e instanceof Expr.CurrentTime) {
+            return true;
+        }
+        for (Expr child : Expr.children(e)) {
+            if (callsAFunction(child)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     private Expr in(Expr left, boolean not) {
         int lh = c.height(left);
         if (c.accept(TokenType.LP)) {
@@ -268,6 +281,12 @@ final class ExprParser {
             }
             List<Expr> values = c.at(TokenType.RP) ? List.of() : exprList();
             c.expect(TokenType.RP);
+            if (values.isEmpty() && !callsAFunction(left)) {
+                // SQLite's parser makes x IN () false (NOT IN () true) and drops x unresolved, so
+                // an unknown column or a faulty subquery in x is never reported; an x calling a
+                // function stays, and its function is checked as anywhere else
+                return c.node(new Expr.BoolLiteral(not), 0);
+            }
             int h = lh;
             for (Expr v : values) {
                 h = Math.max(h, c.height(v));

@@ -197,4 +197,57 @@ public sealed interface Expr permits Expr.Literal, Expr.BoolLiteral, Expr.Curren
             values = List.copyOf(values);
         }
     }
+
+    /** The direct sub-expressions of {@code e} at its query level (a subquery's SELECT is not one). */
+    static List<Expr> children(Expr e) {
+        List<Expr> out = new java.util.ArrayList<>();
+        if (e instanceof Unary u) {
+            out.add(u.operand());
+        } else if (e instanceof Binary b) {
+            out.add(b.left());
+            out.add(b.right());
+        } else if (e instanceof Like l) {
+            out.add(l.left());
+            out.add(l.pattern());
+            if (l.escape() != null) {
+                out.add(l.escape());
+            }
+        } else if (e instanceof Between b) {
+            out.add(b.expr());
+            out.add(b.low());
+            out.add(b.high());
+        } else if (e instanceof InList in) {
+            out.add(in.expr());
+            out.addAll(in.values());
+        } else if (e instanceof InSelect in) {
+            out.add(in.expr());
+        } else if (e instanceof InTable in) {
+            out.add(in.expr());
+        } else if (e instanceof IsNull n) {
+            out.add(n.expr());
+        } else if (e instanceof Case c) {
+            if (c.base() != null) {
+                out.add(c.base());
+            }
+            for (WhenThen wt : c.whens()) {
+                out.add(wt.when());
+                out.add(wt.then());
+            }
+            if (c.elseExpr() != null) {
+                out.add(c.elseExpr());
+            }
+        } else if (e instanceof Cast c) {
+            out.add(c.expr());
+        } else if (e instanceof Collate c) {
+            out.add(c.expr());
+        } else if (e instanceof FunctionCall f) {
+            out.addAll(f.args());
+            for (OrderingTerm t : f.orderBy()) {
+                out.add(t.expr());
+            }
+        } else if (e instanceof RowValue r) {
+            out.addAll(r.values());
+        }
+        return out;
+    }
 }
