@@ -2,6 +2,7 @@ package io.onelite.api;
 
 import io.onelite.common.OneLiteException;
 import io.onelite.common.ResultCode;
+import io.onelite.testing.ReplaySeed;
 import io.onelite.testing.Sqlite3;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -196,8 +197,7 @@ class VacuumConcurrencyTests {
     /** Random inserts, updates and deletes, then VACUUM: the same rows, an intact file, no free page. */
     @Test
     void randomHistoriesSurviveVacuum(@TempDir Path dir) {
-        long seed = Long.getLong("onelite.seed", System.nanoTime());
-        System.out.println("VacuumConcurrencyTests.randomHistoriesSurviveVacuum seed " + seed + " (replay: -Donelite.seed=" + seed + ")");
+        long seed = ReplaySeed.announce("VacuumConcurrencyTests.randomHistoriesSurviveVacuum");
         Random rnd = new Random(seed);
         for (int round = 0; round < 3; round++) {
             Path file = dir.resolve("r" + round + ".db");

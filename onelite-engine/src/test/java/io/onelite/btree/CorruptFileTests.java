@@ -1,6 +1,7 @@
 package io.onelite.btree;
 
 import io.onelite.common.CorruptDatabaseException;
+import io.onelite.testing.ReplaySeed;
 import io.onelite.testing.Sqlite3;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -145,8 +146,7 @@ class CorruptFileTests {
 
     @Test
     void integrityCheckAgreesWithSqliteOnDamagedFiles() throws Exception {
-        long seed = Long.getLong("onelite.seed", System.nanoTime());
-        System.out.println("integrity diff seed " + seed);
+        long seed = ReplaySeed.announce("integrity diff");
         integrityCheckAgreesWithSqlite(seed);
     }
 

@@ -1,5 +1,6 @@
 package io.onelite.btree;
 
+import io.onelite.testing.ReplaySeed;
 import org.junit.jupiter.api.Test;
 
 import java.util.Random;
@@ -15,8 +16,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 class FreeSpaceDropTests {
     @Test
     void theDropDecisionIsTheWholeChainsForEveryCellOfEveryLeaf() {
-        long seed = Long.getLong("onelite.seed", System.nanoTime());
-        System.out.println("FreeSpaceDropTests seed " + seed + " (replay: -Donelite.seed=" + seed + ")");
+        long seed = ReplaySeed.announce("FreeSpaceDropTests");
         Random r = new Random(seed);
         int checked = 0;
         int refused = 0;

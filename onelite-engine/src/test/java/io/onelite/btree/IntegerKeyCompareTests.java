@@ -1,5 +1,6 @@
 package io.onelite.btree;
 
+import io.onelite.testing.ReplaySeed;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -31,8 +32,7 @@ class IntegerKeyCompareTests {
 
     @Test
     void theFastPathAgreesWithTheFullComparisonOrDefersToIt() {
-        long seed = Long.getLong("onelite.seed", System.nanoTime());
-        System.out.println("IntegerKeyCompareTests seed " + seed + " (replay with -Donelite.seed)");
+        long seed = ReplaySeed.announce("IntegerKeyCompareTests");
         Random r = new Random(seed);
         int decided = 0;
         for (int n = 0; n < 20_000; n++) {

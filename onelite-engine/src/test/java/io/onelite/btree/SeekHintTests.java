@@ -1,6 +1,7 @@
 package io.onelite.btree;
 
 import io.onelite.pager.PageStore;
+import io.onelite.testing.ReplaySeed;
 import org.junit.jupiter.api.Test;
 
 import java.util.Random;
@@ -72,8 +73,7 @@ class SeekHintTests {
 
     @Test
     void seeksThroughASharedHintLandWhereSeeksFromTheRootDo() {
-        long seed = Long.getLong("onelite.seed", System.nanoTime());
-        System.out.println("SeekHintTests seed " + seed + " (replay: -Donelite.seed=" + seed + ")");
+        long seed = ReplaySeed.announce("SeekHintTests");
         Random r = new Random(seed);
         Counting s = new Counting(MemoryPages.create(512, 0));
         int root = BTree.create(s, true);

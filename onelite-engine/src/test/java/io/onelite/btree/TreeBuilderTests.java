@@ -1,5 +1,6 @@
 package io.onelite.btree;
 
+import io.onelite.testing.ReplaySeed;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
@@ -20,8 +21,7 @@ class TreeBuilderTests {
 
     @Test
     void copiesOfRandomTreesAreValidEqualAndNoBigger() {
-        long seed = Long.getLong("onelite.seed", System.nanoTime());
-        System.out.println("TreeBuilderTests seed " + seed + " (replay: -Donelite.seed=" + seed + ")");
+        long seed = ReplaySeed.announce("TreeBuilderTests");
         Random rnd = new Random(seed);
         for (int[] g : GEOMETRIES) {
             for (int n : new int[] {0, 1, 7, 300, 3000}) {

@@ -1,6 +1,7 @@
 package io.onelite.btree;
 
 import io.onelite.common.CorruptDatabaseException;
+import io.onelite.testing.ReplaySeed;
 import org.junit.jupiter.api.Test;
 
 import java.util.Random;
@@ -16,8 +17,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 class TreeCountTests {
     @Test
     void countEqualsSteppingThroughRandomInsertsAndDeletes() {
-        long seed = Long.getLong("onelite.seed", System.nanoTime());
-        System.out.println("TreeCountTests seed " + seed + " (replay with -Donelite.seed)");
+        long seed = ReplaySeed.announce("TreeCountTests");
         Random r = new Random(seed);
         MemoryPages s = MemoryPages.create(512, 0);
         TableCursor table = new TableCursor(s, BTree.create(s, true), null);

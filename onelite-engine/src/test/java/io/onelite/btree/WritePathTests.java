@@ -1,5 +1,6 @@
 package io.onelite.btree;
 
+import io.onelite.testing.ReplaySeed;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -106,8 +107,7 @@ class WritePathTests {
 
     @Test
     void replacesOfAnotherLengthAreWrittenInPlaceWhileTheGapHoldsThem() {
-        long seed = Long.getLong("onelite.seed", System.nanoTime());
-        System.out.println("WritePathTests replace seed " + seed + " (replay: -Donelite.seed=" + seed + ")");
+        long seed = ReplaySeed.announce("WritePathTests replace");
         Random r = new Random(seed);
         for (int pageSize : new int[] {512, 4096, 65536}) {
             MemoryPages s = MemoryPages.create(pageSize, pageSize == 512 ? 8 : 0);
@@ -146,8 +146,7 @@ class WritePathTests {
      */
     @Test
     void replacesOnceTheGapIsUsedUpTakeTheOldCellsPlaceOrAFreeblock() {
-        long seed = Long.getLong("onelite.seed", System.nanoTime());
-        System.out.println("WritePathTests free-space replace seed " + seed + " (replay: -Donelite.seed=" + seed + ")");
+        long seed = ReplaySeed.announce("WritePathTests free-space replace");
         Random r = new Random(seed);
         for (int pageSize : new int[] {512, 4096, 65536}) {
             int ownPlace = 0;

@@ -1,5 +1,6 @@
 package io.onelite.jdbc;
 
+import io.onelite.testing.ReplaySeed;
 import org.junit.jupiter.api.Test;
 
 import java.sql.SQLException;
@@ -25,8 +26,7 @@ class ColumnIntegerComparisonDifferentialTests {
 
     @Test
     void integerComparisonsOfEveryStorageClassMatchNativeSqlite() throws SQLException {
-        long seed = Long.getLong("onelite.seed", System.nanoTime());
-        System.out.println("ColumnIntegerComparisonDifferentialTests seed=" + seed + " (replay: -Donelite.seed=" + seed + ")");
+        long seed = ReplaySeed.announce("ColumnIntegerComparisonDifferentialTests");
         Random r = new Random(seed);
         List<String> script = new ArrayList<>();
         script.add("CREATE TABLE t(id INTEGER PRIMARY KEY, a, i INTEGER, n NUMERIC, x TEXT, b BLOB, f REAL,"

@@ -1,5 +1,6 @@
 package io.onelite.jdbc;
 
+import io.onelite.testing.ReplaySeed;
 import io.onelite.testing.Sqlite3;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -83,8 +84,7 @@ class MappedReadsAcrossProcessesTests {
 
     @Test
     void readsAgreeWithTheShellAsItGrowsAndShrinksTheFile() throws Exception {
-        long seed = Long.getLong("onelite.seed", System.nanoTime());
-        System.out.println("MappedReadsAcrossProcessesTests seed " + seed + " (replay with -Donelite.seed)");
+        long seed = ReplaySeed.announce("MappedReadsAcrossProcessesTests");
         Random random = new Random(seed);
         Path db = dir.resolve("m.db");
         Sqlite3.checked(db, "pragma journal_mode=wal; create table t (id integer primary key, g integer, v integer, pad blob); "

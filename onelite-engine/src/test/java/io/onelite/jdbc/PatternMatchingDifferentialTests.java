@@ -1,5 +1,6 @@
 package io.onelite.jdbc;
 
+import io.onelite.testing.ReplaySeed;
 import org.junit.jupiter.api.Test;
 
 import java.sql.Connection;
@@ -25,8 +26,7 @@ class PatternMatchingDifferentialTests {
 
     @Test
     void likeAndGlobMatchAsSqlite() throws SQLException {
-        long seed = Long.getLong("onelite.seed", System.nanoTime());
-        System.out.println("PatternMatchingDifferentialTests seed " + seed);
+        long seed = ReplaySeed.announce("PatternMatchingDifferentialTests");
         Random r = new Random(seed);
         String[] fixed = {
             "SELECT '😀' LIKE '_', '😀' GLOB '?', 'a😀b' LIKE 'a_b', 'a😀b' GLOB 'a?b', '😀😀' LIKE '_'",

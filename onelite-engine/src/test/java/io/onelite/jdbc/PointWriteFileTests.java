@@ -1,5 +1,6 @@
 package io.onelite.jdbc;
 
+import io.onelite.testing.ReplaySeed;
 import io.onelite.testing.Sqlite3;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -29,8 +30,7 @@ class PointWriteFileTests {
 
     @Test
     void randomUpdatesAndDeletesByKeyLeaveAFileSqlite3FindsIntact() throws SQLException {
-        long seed = Long.getLong("onelite.seed", System.nanoTime());
-        System.out.println("PointWriteFileTests seed " + seed + " (replay: -Donelite.seed=" + seed + ")");
+        long seed = ReplaySeed.announce("PointWriteFileTests");
         Path file = dir.resolve("points.db");
         try (Connection one = DriverManager.getConnection("jdbc:onelite:" + file);
              Connection nat = DriverManager.getConnection("jdbc:sqlite::memory:")) {
@@ -81,8 +81,7 @@ class PointWriteFileTests {
      */
     @Test
     void oneSeekWritesAndFreeSpaceReplacesDumpAsNativeSqliteDoes() throws SQLException {
-        long seed = Long.getLong("onelite.seed", System.nanoTime());
-        System.out.println("PointWriteFileTests one-seek seed " + seed + " (replay: -Donelite.seed=" + seed + ")");
+        long seed = ReplaySeed.announce("PointWriteFileTests one-seek");
         Path mine = dir.resolve("mine.db");
         Path theirs = dir.resolve("theirs.db");
         Random r = new Random(seed);

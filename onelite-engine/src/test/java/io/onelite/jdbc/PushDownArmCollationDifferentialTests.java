@@ -1,5 +1,6 @@
 package io.onelite.jdbc;
 
+import io.onelite.testing.ReplaySeed;
 import org.junit.jupiter.api.Test;
 
 import java.sql.SQLException;
@@ -72,8 +73,7 @@ class PushDownArmCollationDifferentialTests {
     /** Random UNION ALL arms of columns and expressions of several collations and affinities. */
     @Test
     void randomArmsAndTermsMatchNativeSqlite() throws SQLException {
-        long seed = Long.getLong("onelite.seed", System.nanoTime());
-        System.out.println("PushDownArmCollationDifferentialTests seed=" + seed + " (replay: -Donelite.seed=" + seed + ")");
+        long seed = ReplaySeed.announce("PushDownArmCollationDifferentialTests");
         Random r = new Random(seed);
         String[] t1Columns = {"a", "b", "n", "r", "b || ''", "n COLLATE BINARY", "b COLLATE NOCASE", "a + 0",
             "('2' COLLATE NOCASE < b) || 'x'", "upper(n)", "CAST(a AS TEXT)"};

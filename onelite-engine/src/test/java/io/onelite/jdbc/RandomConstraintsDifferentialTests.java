@@ -1,5 +1,6 @@
 package io.onelite.jdbc;
 
+import io.onelite.testing.ReplaySeed;
 import org.junit.jupiter.api.Test;
 
 import java.sql.SQLException;
@@ -119,8 +120,7 @@ class RandomConstraintsDifferentialTests {
 
     @Test
     void outcomesAndContentsAgreeWithNativeSqlite() throws SQLException {
-        long base = Long.getLong("onelite.seed", System.nanoTime());
-        System.out.println("RandomConstraintsDifferentialTests seed " + base);
+        long base = ReplaySeed.announce("RandomConstraintsDifferentialTests");
         for (int round = 0; round < 4; round++) {
             long seed = base + round;
             Random rnd = new Random(seed);

@@ -1,5 +1,6 @@
 package io.onelite.jdbc;
 
+import io.onelite.testing.ReplaySeed;
 import org.junit.jupiter.api.Test;
 
 import java.math.BigDecimal;
@@ -76,8 +77,7 @@ class RandomValuesDifferentialTests {
 
     @Test
     void randomValuesReadBackAsNativeSqliteReadsThem() throws SQLException {
-        long seed = Long.getLong("onelite.seed", System.nanoTime());
-        System.out.println("RandomValuesDifferentialTests seed=" + seed);
+        long seed = ReplaySeed.announce("RandomValuesDifferentialTests");
         compareWithNative(seed);
     }
 

@@ -1,5 +1,6 @@
 package io.onelite.jdbc;
 
+import io.onelite.testing.ReplaySeed;
 import org.junit.jupiter.api.Test;
 
 import java.sql.Connection;
@@ -86,8 +87,7 @@ class RangeCountDifferentialTests {
 
     @Test
     void rangeCountsAreSqlites() throws SQLException {
-        long seed = Long.getLong("onelite.seed", System.nanoTime());
-        System.out.println("RangeCountDifferentialTests seed " + seed);
+        long seed = ReplaySeed.announce("RangeCountDifferentialTests");
         Random r = new Random(seed);
         List<String> queries = new ArrayList<>();
         for (Target target : TARGETS) {

@@ -1,5 +1,6 @@
 package io.onelite.jdbc;
 
+import io.onelite.testing.ReplaySeed;
 import org.junit.jupiter.api.Test;
 
 import java.sql.SQLException;
@@ -42,8 +43,7 @@ class RowValueInNullsDifferentialTests {
     /** Random rows, collations on both sides and left operands, against native SQLite. */
     @Test
     void randomVectorsWithNullsAndCollationsMatchNativeSqlite() throws SQLException {
-        long seed = Long.getLong("onelite.seed", System.nanoTime());
-        System.out.println("RowValueInNullsDifferentialTests seed=" + seed + " (replay: -Donelite.seed=" + seed + ")");
+        long seed = ReplaySeed.announce("RowValueInNullsDifferentialTests");
         Random r = new Random(seed);
         for (int round = 0; round < 6; round++) {
             List<String> script = new ArrayList<>();

@@ -1,5 +1,6 @@
 package io.onelite.jdbc;
 
+import io.onelite.testing.ReplaySeed;
 import io.onelite.testing.Sqlite3;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -81,8 +82,7 @@ class WithoutRowidFileTests {
 
     @Test
     void tablesWrittenByOneLitePassSqlite3sIntegrityCheckAndReadBackEqual() throws SQLException {
-        long seed = Long.getLong("onelite.seed", System.nanoTime());
-        System.out.println("WithoutRowidFileTests seed " + seed + " (replay: -Donelite.seed=" + seed + ")");
+        long seed = ReplaySeed.announce("WithoutRowidFileTests");
         Path db = dir.resolve("onelite.db");
         try (Connection c = Drivers.open("jdbc:onelite:" + db)) {
             Drivers.exec(c, SCHEMA);
@@ -102,8 +102,7 @@ class WithoutRowidFileTests {
 
     @Test
     void tablesWrittenBySqlite3ReadBackExactlyAndStayIntactAfterOneLiteWrites() throws SQLException {
-        long seed = Long.getLong("onelite.seed", System.nanoTime());
-        System.out.println("WithoutRowidFileTests seed " + seed + " (replay: -Donelite.seed=" + seed + ")");
+        long seed = ReplaySeed.announce("WithoutRowidFileTests");
         Path db = dir.resolve("native.db");
         List<String> script = new ArrayList<>(List.of(SCHEMA));
         script.addAll(fill(seed));
@@ -139,8 +138,7 @@ class WithoutRowidFileTests {
 
     @Test
     void damagedWithoutRowidPagesFailAsCorruptNeverAsAnotherError() throws Exception {
-        long seed = Long.getLong("onelite.seed", System.nanoTime());
-        System.out.println("WithoutRowidFileTests damage seed " + seed + " (replay: -Donelite.seed=" + seed + ")");
+        long seed = ReplaySeed.announce("WithoutRowidFileTests damage");
         Path good = dir.resolve("good.db");
         List<String> script = new ArrayList<>(List.of(SCHEMA));
         script.addAll(fill(seed));

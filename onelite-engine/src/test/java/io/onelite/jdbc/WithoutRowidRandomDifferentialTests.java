@@ -1,5 +1,6 @@
 package io.onelite.jdbc;
 
+import io.onelite.testing.ReplaySeed;
 import org.junit.jupiter.api.Test;
 
 import java.sql.SQLException;
@@ -83,8 +84,7 @@ class WithoutRowidRandomDifferentialTests {
 
     @Test
     void randomStatementsAgreeWithNativeSqlite() throws SQLException {
-        long seed = Long.getLong("onelite.seed", System.nanoTime());
-        System.out.println("WithoutRowidRandomDifferentialTests seed " + seed + " (replay: -Donelite.seed=" + seed + ")");
+        long seed = ReplaySeed.announce("WithoutRowidRandomDifferentialTests");
         Random r = new Random(seed);
         for (int round = 0; round < 4; round++) {
             List<String> script = new ArrayList<>(List.of(SCHEMA));

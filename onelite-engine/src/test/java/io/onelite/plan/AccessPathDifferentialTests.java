@@ -3,6 +3,7 @@ package io.onelite.plan;
 import io.onelite.api.Database;
 import io.onelite.api.DatabaseOptions;
 import io.onelite.api.Session;
+import io.onelite.testing.ReplaySeed;
 import org.junit.jupiter.api.Test;
 
 import java.sql.Connection;
@@ -106,8 +107,7 @@ class AccessPathDifferentialTests {
 
     @Test
     void randomQueriesReturnWhatNativeSqliteReturnsInTheSameOrder() throws Exception {
-        long seed = Long.getLong("onelite.seed", System.nanoTime());
-        System.out.println("AccessPathDifferentialTests seed " + seed + " (replay with -Donelite.seed)");
+        long seed = ReplaySeed.announce("AccessPathDifferentialTests");
         Random r = new Random(seed);
         try (Database db = Database.open(":memory:", DatabaseOptions.DEFAULTS); Session s = db.openSession();
              Connection c = DriverManager.getConnection("jdbc:sqlite::memory:")) {

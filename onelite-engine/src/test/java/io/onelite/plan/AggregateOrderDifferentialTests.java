@@ -4,6 +4,7 @@ import io.onelite.api.Database;
 import io.onelite.api.DatabaseOptions;
 import io.onelite.api.Session;
 import io.onelite.api.Statement;
+import io.onelite.testing.ReplaySeed;
 import org.junit.jupiter.api.Test;
 
 import java.sql.Connection;
@@ -168,8 +169,7 @@ class AggregateOrderDifferentialTests {
 
     @Test
     void randomOrderedAggregatesMatchNativeSqlite() throws Exception {
-        long seed = Long.getLong("onelite.seed", System.nanoTime());
-        System.out.println("AggregateOrderDifferentialTests seed " + seed + " (replay with -Donelite.seed)");
+        long seed = ReplaySeed.announce("AggregateOrderDifferentialTests");
         Random r = new Random(seed);
         try (Database db = Database.open(":memory:", DatabaseOptions.DEFAULTS); Session s = db.openSession();
              Connection c = DriverManager.getConnection("jdbc:sqlite::memory:")) {

@@ -4,6 +4,7 @@ import io.onelite.api.Database;
 import io.onelite.api.DatabaseOptions;
 import io.onelite.api.Session;
 import io.onelite.exec.AutoIndexLevel;
+import io.onelite.testing.ReplaySeed;
 import org.junit.jupiter.api.Test;
 
 import java.sql.Connection;
@@ -74,8 +75,7 @@ class AutomaticIndexTests {
 
     @Test
     void randomJoinsReturnWhatNativeSqliteReturns() throws Exception {
-        long seed = Long.getLong("onelite.seed", System.nanoTime());
-        System.out.println("AutomaticIndexTests seed " + seed + " (replay with -Donelite.seed)");
+        long seed = ReplaySeed.announce("AutomaticIndexTests");
         Random r = new Random(seed);
         try (Database db = Database.open(":memory:", DatabaseOptions.DEFAULTS); Session s = db.openSession();
              Connection c = DriverManager.getConnection("jdbc:sqlite::memory:")) {
@@ -117,8 +117,7 @@ class AutomaticIndexTests {
 
     @Test
     void aSourceTooLargeForTheIndexIsScannedWithTheSameRows() throws Exception {
-        long seed = Long.getLong("onelite.seed", System.nanoTime());
-        System.out.println("AutomaticIndexTests seed " + seed + " (replay with -Donelite.seed)");
+        long seed = ReplaySeed.announce("AutomaticIndexTests");
         Random r = new Random(seed);
         AutoIndexLevel.setMaxEntries(25);
         try (Database db = Database.open(":memory:", DatabaseOptions.DEFAULTS); Session s = db.openSession();

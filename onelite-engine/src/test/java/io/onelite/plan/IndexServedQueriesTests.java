@@ -3,6 +3,7 @@ package io.onelite.plan;
 import io.onelite.api.Database;
 import io.onelite.api.DatabaseOptions;
 import io.onelite.api.Session;
+import io.onelite.testing.ReplaySeed;
 import org.junit.jupiter.api.Test;
 
 import java.sql.Connection;
@@ -86,8 +87,7 @@ class IndexServedQueriesTests {
 
     @Test
     void randomQueriesReturnWhatNativeSqliteReturns() throws Exception {
-        long seed = Long.getLong("onelite.seed", System.nanoTime());
-        System.out.println("IndexServedQueriesTests seed " + seed + " (replay with -Donelite.seed)");
+        long seed = ReplaySeed.announce("IndexServedQueriesTests");
         Random r = new Random(seed);
         try (Database db = Database.open(":memory:", DatabaseOptions.DEFAULTS); Session s = db.openSession();
              Connection c = DriverManager.getConnection("jdbc:sqlite::memory:")) {

@@ -4,6 +4,7 @@ import io.onelite.api.Database;
 import io.onelite.api.DatabaseOptions;
 import io.onelite.api.Session;
 import io.onelite.api.Statement;
+import io.onelite.testing.ReplaySeed;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -170,8 +171,7 @@ class ParenthesisedJoinScopeTests {
      */
     @Test
     void randomParenthesisedJoinsAgreeWithSqlite() {
-        long seed = Long.getLong("onelite.seed", System.nanoTime());
-        System.out.println("ParenthesisedJoinScopeTests seed " + seed + " (replay with -Donelite.seed=" + seed + ")");
+        long seed = ReplaySeed.announce("ParenthesisedJoinScopeTests");
         Random r = new Random(seed);
         List<String> diffs = new ArrayList<>();
         int failures = 0;

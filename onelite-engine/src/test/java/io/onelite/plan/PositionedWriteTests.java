@@ -3,6 +3,7 @@ package io.onelite.plan;
 import io.onelite.api.Database;
 import io.onelite.api.DatabaseOptions;
 import io.onelite.api.Session;
+import io.onelite.testing.ReplaySeed;
 import io.onelite.testing.Sqlite3;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -54,8 +55,7 @@ class PositionedWriteTests {
 
     @Test
     void writesByKeyNextToTriggersThatMoveRowsMatchNativeSqlite(@TempDir Path dir) throws Exception {
-        long seed = Long.getLong("onelite.seed", System.nanoTime());
-        System.out.println("PositionedWriteTests seed " + seed + " (replay with -Donelite.seed)");
+        long seed = ReplaySeed.announce("PositionedWriteTests");
         Random r = new Random(seed);
         Path file = dir.resolve("p.db");
         try (Database db = Database.open(file.toString(), DatabaseOptions.DEFAULTS); Session s = db.openSession();

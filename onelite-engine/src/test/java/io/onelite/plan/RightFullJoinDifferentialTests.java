@@ -3,6 +3,7 @@ package io.onelite.plan;
 import io.onelite.api.Database;
 import io.onelite.api.DatabaseOptions;
 import io.onelite.api.Session;
+import io.onelite.testing.ReplaySeed;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -192,8 +193,7 @@ class RightFullJoinDifferentialTests {
      */
     @Test
     void randomJoinsAgreeWithSqlite() {
-        long seed = Long.getLong("onelite.seed", System.nanoTime());
-        System.out.println("RightFullJoinDifferentialTests seed " + seed + " (replay with -Donelite.seed=" + seed + ")");
+        long seed = ReplaySeed.announce("RightFullJoinDifferentialTests");
         Random r = new Random(seed);
         for (String t : new String[] {"p", "q", "s", "u"}) {
             agree("CREATE TABLE " + t + "(x INT, y INT)");

@@ -1,5 +1,6 @@
 package io.onelite.plan;
 
+import io.onelite.testing.ReplaySeed;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
@@ -96,8 +97,7 @@ class RowValueTests {
 
     @Test
     void randomRowValueExpressionsAgreeWithSqlite() throws Exception {
-        long seed = Long.getLong("onelite.seed", System.nanoTime());
-        System.out.println("RowValueTests seed " + seed);
+        long seed = ReplaySeed.announce("RowValueTests");
         Random r = new Random(seed);
         List<String> script = new ArrayList<>();
         script.add("CREATE TABLE r(i INTEGER, x TEXT, y REAL, z)");

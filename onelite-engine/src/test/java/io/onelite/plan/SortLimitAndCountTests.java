@@ -4,6 +4,7 @@ import io.onelite.api.Database;
 import io.onelite.api.DatabaseOptions;
 import io.onelite.api.Session;
 import io.onelite.api.Statement;
+import io.onelite.testing.ReplaySeed;
 import org.junit.jupiter.api.Test;
 
 import java.sql.Connection;
@@ -80,8 +81,7 @@ class SortLimitAndCountTests {
 
     @Test
     void orderByWithLimitAndOffsetMatchesNativeSqlite() throws Exception {
-        long seed = Long.getLong("onelite.seed", System.nanoTime());
-        System.out.println("SortLimitAndCountTests seed " + seed);
+        long seed = ReplaySeed.announce("SortLimitAndCountTests");
         Random r = new Random(seed);
         try (Database db = Database.open(":memory:", DatabaseOptions.DEFAULTS); Session s = db.openSession();
              Connection c = DriverManager.getConnection("jdbc:sqlite::memory:")) {
@@ -108,8 +108,7 @@ class SortLimitAndCountTests {
 
     @Test
     void limitedSortKeepsTiesInTheOrderOfTheFullSort() throws Exception {
-        long seed = Long.getLong("onelite.seed", System.nanoTime());
-        System.out.println("SortLimitAndCountTests seed " + seed);
+        long seed = ReplaySeed.announce("SortLimitAndCountTests");
         Random r = new Random(seed);
         try (Database db = Database.open(":memory:", DatabaseOptions.DEFAULTS); Session s = db.openSession();
              Connection c = DriverManager.getConnection("jdbc:sqlite::memory:")) {
@@ -129,8 +128,7 @@ class SortLimitAndCountTests {
     }
     @Test
     void bareCountMatchesNativeSqliteAfterInsertsAndDeletes() throws Exception {
-        long seed = Long.getLong("onelite.seed", System.nanoTime());
-        System.out.println("SortLimitAndCountTests seed " + seed);
+        long seed = ReplaySeed.announce("SortLimitAndCountTests");
         Random r = new Random(seed);
         try (Database db = Database.open(":memory:", DatabaseOptions.DEFAULTS); Session s = db.openSession();
              Connection c = DriverManager.getConnection("jdbc:sqlite::memory:")) {

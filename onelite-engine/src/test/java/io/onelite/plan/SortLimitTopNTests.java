@@ -3,6 +3,7 @@ package io.onelite.plan;
 import io.onelite.api.Database;
 import io.onelite.api.DatabaseOptions;
 import io.onelite.api.Session;
+import io.onelite.testing.ReplaySeed;
 import org.junit.jupiter.api.Test;
 
 import java.sql.Connection;
@@ -28,8 +29,7 @@ class SortLimitTopNTests {
     private static final String[] OFFSETS = {"0", "1", "4", "50", "290", "5000", "-3", "1 + 1", "'2'", "(SELECT 7)"};
 
     private static long seed() {
-        long seed = Long.getLong("onelite.seed", System.nanoTime());
-        System.out.println("SortLimitTopNTests seed " + seed + " (replay: -Donelite.seed=" + seed + ")");
+        long seed = ReplaySeed.announce("SortLimitTopNTests");
         return seed;
     }
 

@@ -1,5 +1,6 @@
 package io.onelite.plan;
 
+import io.onelite.testing.ReplaySeed;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
@@ -117,8 +118,7 @@ class ViewTriggerTests {
 
     @Test
     void randomStatementsOnAViewAgreeWithSqlite() throws Exception {
-        long seed = Long.getLong("onelite.seed", System.nanoTime());
-        System.out.println("ViewTriggerTests seed " + seed);
+        long seed = ReplaySeed.announce("ViewTriggerTests");
         Random r = new Random(seed);
         List<String> script = new ArrayList<>(List.of(
                 "CREATE TABLE base(k INTEGER PRIMARY KEY, x, y TEXT)",

@@ -1,5 +1,6 @@
 package io.onelite.plan;
 
+import io.onelite.testing.ReplaySeed;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
@@ -90,8 +91,7 @@ class WindowFrameTests {
 
     @Test
     void randomFramesAgreeWithSqlite() throws Exception {
-        long seed = Long.getLong("onelite.seed", System.nanoTime());
-        System.out.println("WindowFrameTests seed " + seed);
+        long seed = ReplaySeed.announce("WindowFrameTests");
         Random r = new Random(seed);
         List<String> script = new ArrayList<>();
         script.add("CREATE TABLE w(id INTEGER PRIMARY KEY, g INT, v, s TEXT)");

@@ -2,6 +2,7 @@ package io.onelite.sql;
 
 import io.onelite.common.OneLiteException;
 import io.onelite.common.ResultCode;
+import io.onelite.testing.ReplaySeed;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -176,8 +177,7 @@ class ErrorMessageTests {
      */
     @Test
     void mutatedStatementsFailExactlyAsNativeSqliteDoes() {
-        long seed = Long.getLong("onelite.seed", System.nanoTime());
-        System.out.println("ErrorMessageTests seed: " + seed + " (replay: -Donelite.seed=" + seed + ")");
+        long seed = ReplaySeed.announce("ErrorMessageTests");
         Random random = new Random(seed);
         List<String> vocabulary = new ArrayList<>();
         for (TokenType t : TokenType.values()) {

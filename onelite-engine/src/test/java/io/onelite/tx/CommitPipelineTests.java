@@ -2,6 +2,7 @@ package io.onelite.tx;
 
 import io.onelite.common.OneLiteException;
 import io.onelite.common.ResultCode;
+import io.onelite.testing.ReplaySeed;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
@@ -356,8 +357,7 @@ class CommitPipelineTests {
 
     @Test
     void manyCommittersAllFinishWithTheirOwnOutcome() throws Exception {
-        long seed = Long.getLong("onelite.seed", System.nanoTime());
-        System.out.println("manyCommittersAllFinishWithTheirOwnOutcome seed " + seed + " (replay: -Donelite.seed=" + seed + ")");
+        long seed = ReplaySeed.announce("manyCommittersAllFinishWithTheirOwnOutcome");
         java.util.Random rnd = new java.util.Random(seed);
         FakeBackend be = new FakeBackend();
         CommitPipeline p = new CommitPipeline(be);

@@ -2,6 +2,7 @@ package io.onelite.wal;
 
 import io.onelite.common.Synchronous;
 import io.onelite.os.FileDbFile;
+import io.onelite.testing.ReplaySeed;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -27,8 +28,7 @@ class FrameMapTests {
 
     @Test
     void findFrameAgreesWithTheWalIndexHashTable() {
-        long seed = Long.getLong("onelite.seed", System.nanoTime());
-        System.out.println("FrameMapTests seed " + seed + " (replay with -Donelite.seed=" + seed + ")");
+        long seed = ReplaySeed.announce("FrameMapTests");
         Random rnd = new Random(seed);
         Path db = dir.resolve("frames.db");
         FileDbFile dbFile = FileDbFile.open(db, true);

@@ -1,5 +1,6 @@
 package io.onelite.wal;
 
+import io.onelite.testing.ReplaySeed;
 import io.onelite.testing.Sqlite3;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -15,8 +16,7 @@ class WalChecksumTests {
 
     @Test
     void theLanesGiveTheSerialLoopsChecksumForAnyLengthOffsetAndStartingState() {
-        long seed = Long.getLong("onelite.seed", System.nanoTime());
-        System.out.println("WalChecksumTests seed " + seed + " (replay: -Donelite.seed=" + seed + ")");
+        long seed = ReplaySeed.announce("WalChecksumTests");
         Random rnd = new Random(seed);
         byte[] b = new byte[65536 + 64];
         rnd.nextBytes(b);
