@@ -170,13 +170,7 @@ public final class RecordHeader {
 
     /** Whether the record has a column {@code i} (parsing the header as far as it). */
     boolean has(int i) {
-        if (i < count) {
-            return true;
-        }
-        if (complete) {
-            return false;
-        }
-        parseTo(i);
+        ensure(i);
         return i < count;
     }
 

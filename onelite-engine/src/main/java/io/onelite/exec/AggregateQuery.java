@@ -145,9 +145,9 @@ public final class AggregateQuery implements Query {
         Object bare(int slot);
     }
 
-    /** The slots' inputs evaluated against the current row of {@code f}, only when asked. */
     private static final Object[] NO_ARGS = new Object[0];
 
+    /** The slots' inputs evaluated against the current row of {@code f}, only when asked. */
     private final class FrameInputs implements SlotInputs {
         private final Frame f;
 

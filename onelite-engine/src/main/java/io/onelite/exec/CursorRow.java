@@ -50,6 +50,11 @@ public final class CursorRow implements RowSource {
         return false;
     }
 
+    /** Whether column {@code i} has REAL affinity (an integer stored in it reads as a REAL). */
+    private boolean isReal(int i) {
+        return realColumns != null && i < realColumns.length && realColumns[i];
+    }
+
     /** Whether the cursor is known to read the rowid table with root page {@code root} of database {@code db}. */
     boolean scans(int root, String db) {
         return table.clustered() == null && table.root() == root && table.db().equals(db);
@@ -68,7 +73,7 @@ public final class CursorRow implements RowSource {
             return i >= defaults.length ? null : defaults[i];
         }
         Object v = cursor.column(p); // NULL past the record's end, as a column without default
-        if (v instanceof Long l && realColumns != null && i < realColumns.length && realColumns[i]) {
+        if (v instanceof Long l && isReal(i)) {
             return (double) l;
         }
         return v;
@@ -80,7 +85,7 @@ public final class CursorRow implements RowSource {
             return Long.compare(cursor.rowid(), k);
         }
         int p = layout.position(i);
-        if (p < 0 || (realColumns != null && i < realColumns.length && realColumns[i])) {
+        if (p < 0 || isReal(i)) {
             return io.onelite.btree.RecordReader.COMPARE_OTHER; // VIRTUAL, or a REAL column's integer
         }
         if (hasDefaults && p >= cursor.columnCount()) {
