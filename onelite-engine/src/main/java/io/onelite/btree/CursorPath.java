@@ -333,16 +333,24 @@ final class CursorPath {
     }
 
     boolean next() {
+        // small enough to be inlined into a scan's loop: the next cell of the same leaf
+        if (valid) {
+            BTreePage p = pages[depth];
+            if (p.isLeaf()) {
+                int i = idx[depth] + 1;
+                idx[depth] = i;
+                return i < p.cellCount || climbForward();
+            }
+        }
+        return nextFromInterior();
+    }
+
+    private boolean nextFromInterior() {
         if (!valid) {
             return false;
         }
-        BTreePage p = pages[depth];
-        if (!p.isLeaf()) {
-            push(idx[depth] + 1); // index tree: after interior entry i comes the subtree of child i+1
-            descendLeftmost();
-            return forwardFromSlot();
-        }
-        idx[depth]++;
+        push(idx[depth] + 1); // index tree: after interior entry i comes the subtree of child i+1
+        descendLeftmost();
         return forwardFromSlot();
     }
 

@@ -258,14 +258,17 @@ public final class RecordHeader {
      */
     int compareInteger(int i, long k) {
         ensure(i);
-        long t = types[i];
+        return compareInteger(buf, types[i], offsets[i], k);
+    }
+
+    /** {@link #compareInteger(int, long)} of a column of serial type {@code t} whose body is at {@code buf[p]}. */
+    private static int compareInteger(byte[] buf, long t, int p, long k) {
         if (t == 0) {
             return RecordReader.COMPARE_NULL;
         }
         if (t >= 10) {
             return RecordReader.COMPARE_OTHER;
         }
-        int p = offsets[i];
         if (t == 7) {
             double d = Double.longBitsToDouble(Record.getBigEndian(buf, p, 8));
             return Double.isNaN(d) ? RecordReader.COMPARE_NULL : -ValueOrder.intFloatCompare(k, d);
@@ -274,11 +277,63 @@ public final class RecordHeader {
         return Long.compare(v, k);
     }
 
+    /**
+     * Where column {@code i} of the record at {@code buf[off, off+len)} is, read straight from
+     * its header bytes and keeping nothing: its serial type in the high half and its body's offset
+     * in the low half, or -1 when the record is not one this reads. A scan reading one column of
+     * every row (a filter's, or an aggregate's argument) so pays for no parsed header, as SQLite's
+     * OP_Column parses only what it reads. Takes the usual record, a header below 128 bytes whose
+     * serial types up to column {@code i} are one byte each, and refuses any other, malformed ones
+     * included, which a parse then reads or rejects with its own error.
+     */
+    static long peek(byte[] buf, int off, int len, int i) {
+        if (len <= 0 || off < 0 || off + len > buf.length) {
+            return -1;
+        }
+        int headerLen = buf[off]; // negative: a multi-byte varint
+        if (i < 0 || i + 1 >= headerLen || headerLen > len) {
+            return -1; // column i is not in the header (or the header is odd)
+        }
+        int p = off + 1;
+        long body = off + headerLen;
+        for (int j = 0; j < i; j++, p++) {
+            int t = buf[p];
+            if (t < 0 || t == 10 || t == 11) {
+                return -1;
+            }
+            body += t >= 12 ? (t - 12) >> 1 : SMALL_TYPE_SIZES[t];
+        }
+        int t = buf[p];
+        if (t < 0 || t == 10 || t == 11 || body + (t >= 12 ? (t - 12) >> 1 : SMALL_TYPE_SIZES[t]) > off + len) {
+            return -1;
+        }
+        return ((long) t << 32) | body;
+    }
+
+    /**
+     * {@link #compareInteger(int, long)} of column {@code i} of the record at
+     * {@code buf[off, off+len)} as {@link #peek} reads it: {@link RecordReader#COMPARE_LOAD} where
+     * it refuses the record.
+     */
+    static int peekCompareInteger(byte[] buf, int off, int len, int i, long k) {
+        long at = peek(buf, off, len, i);
+        return at < 0 ? RecordReader.COMPARE_LOAD : compareInteger(buf, at >>> 32, (int) at, k);
+    }
+
+    /** {@link #value} of column {@code i} of the record at {@code buf[off, off+len)} as {@link #peek} reads it: {@code refused} where it refuses the record. */
+    static Object peekValue(byte[] buf, int off, int len, int i, Object refused) {
+        long at = peek(buf, off, len, i);
+        return at < 0 ? refused : value(buf, at >>> 32, (int) at);
+    }
+
     /** Column {@code i} as a Java value ({@code i < columnCount()}). */
     public Object value(int i) {
         ensure(i);
-        long t = types[i];
-        int p = offsets[i];
+        return value(buf, types[i], offsets[i]);
+    }
+
+    /** The value of serial type {@code t} whose body is at {@code buf[p]}. */
+    private static Object value(byte[] buf, long t, int p) {
         if (t >= 12) {
             int size = (int) ((t - 12) / 2);
             if ((t & 1) == 0) {

@@ -20,6 +20,9 @@ public final class RecordReader {
     private int len;
     private final RecordHeader header = new RecordHeader();
     private boolean parsed;
+    /** Whether a column was read from the header bytes ({@link RecordHeader#peekValue}) since the record was taken. */
+    private boolean peeked;
+    private static final Object NOT_PEEKED = new Object();
     /**
      * The column read last from this record and its value: {@code sum(v), avg(v), min(v), max(v)}
      * or {@code CASE WHEN v > 5 ... WHEN v > 1} read one column several times per row, and each
@@ -32,6 +35,8 @@ public final class RecordReader {
     public static final int COMPARE_NULL = Integer.MIN_VALUE;
     /** {@link #compareInteger}: the column is text or a blob; compare its value instead. */
     public static final int COMPARE_OTHER = Integer.MAX_VALUE;
+    /** {@link TableCursor#compareIntegerInPlace}: not read in place; load the record and compare. */
+    public static final int COMPARE_LOAD = Integer.MIN_VALUE + 1;
 
     /** Takes the record of {@code cursor}'s current row (which must be valid). */
     public void load(TableCursor cursor) {
@@ -52,6 +57,7 @@ public final class RecordReader {
         this.off = off;
         this.len = len;
         parsed = false;
+        peeked = false;
         lastColumn = -1;
     }
 
@@ -73,8 +79,15 @@ public final class RecordReader {
         if (i == lastColumn) {
             return lastValue; // values are immutable: the same object serves every read
         }
-        RecordHeader h = header();
-        Object v = h.has(i) ? h.value(i) : null;
+        Object v = NOT_PEEKED;
+        if (!parsed && !peeked) { // the record's first column read: from its header bytes, nothing kept
+            peeked = true;
+            v = RecordHeader.peekValue(buf, off, len, i, NOT_PEEKED);
+        }
+        if (v == NOT_PEEKED) { // a second column (parsing the header once serves the rest) or an unusual record
+            RecordHeader h = header();
+            v = h.has(i) ? h.value(i) : null;
+        }
         lastColumn = i;
         lastValue = v;
         return v;

@@ -283,6 +283,23 @@ public final class TableCursor {
         }
     }
 
+    /**
+     * {@link RecordReader#compareInteger} of column {@code i} of the current row read in place in
+     * its page, whatever the store (nothing is kept that a later write could change), with no
+     * record loaded: {@link RecordReader#COMPARE_LOAD} when the record is not one
+     * {@link RecordHeader#peekCompareInteger} reads, or overflows its page.
+     */
+    public int compareIntegerInPlace(int i, long k) {
+        settle();
+        requireValid();
+        BTreePage p = path.page();
+        long local = p.localPayload(path.cellIndex());
+        if (local < 0) {
+            return RecordReader.COMPARE_LOAD;
+        }
+        return RecordHeader.peekCompareInteger(p.data, (int) (local >>> 32), (int) local, i, k);
+    }
+
     /** The largest rowid, 0 when the table is empty; not reported as a read. */
     public long maxRowid() {
         reposition = false;

@@ -397,6 +397,12 @@ public final class PagerStorage implements StorageProvider {
 
         @Override
         public int compareInteger(int i, long k) {
+            if (!loaded) { // a filter's first read of the row: in the page, no record loaded
+                int c = this.c.compareIntegerInPlace(i, k);
+                if (c != RecordReader.COMPARE_LOAD) {
+                    return c;
+                }
+            }
             return record().compareInteger(i, k);
         }
 

@@ -609,8 +609,7 @@ final class CorePlanner {
 
     static Eval andEvals(List<Eval> evals) {
         if (evals.size() == 1) {
-            Eval e = evals.get(0);
-            return f -> ValueOps.isTrue(e.eval(f)) ? 1L : 0L;
+            return evals.get(0); // every reader of a filter or guard asks only ValueOps.isTrue of it
         }
         Eval[] arr = evals.toArray(new Eval[0]);
         return f -> {

@@ -82,6 +82,144 @@ class RecordReaderTests {
     }
 
     /**
+     * A fresh record's integer comparison and first column read take the header bytes as they are
+     * (nothing parsed or kept): they answer as the parsed header does for every column of records of every shape (long text
+     * and blobs make serial types of two bytes or more, many columns a header size of two bytes,
+     * the record inside a larger buffer), and for a damaged record it either answers as the
+     * parse would or leaves the record to the parse, which fails with the parse's error.
+     */
+    @Test
+    void aFreshRecordsIntegerComparisonAnswersAsTheParsedHeaderEvenForDamagedRecords() {
+        Random rnd = new Random(13);
+        long[] keys = {0, 1, -1, 5, -300, 1L << 33, Long.MAX_VALUE, Long.MIN_VALUE};
+        int peeked = 0;
+        for (int k = 0; k < 4000; k++) {
+            Object[] row = new Object[1 + rnd.nextInt(k % 10 == 0 ? 200 : 8)];
+            for (int i = 0; i < row.length; i++) {
+                row[i] = switch (rnd.nextInt(7)) {
+                    case 0 -> rnd.nextLong() >> rnd.nextInt(64);
+                    case 1 -> (long) rnd.nextInt(3) - 1;
+                    case 2 -> "t".repeat(rnd.nextInt(rnd.nextBoolean() ? 5 : 200));
+                    case 3 -> new byte[rnd.nextInt(100)];
+                    case 4 -> null;
+                    case 5 -> rnd.nextBoolean() ? Double.NaN : rnd.nextDouble() * 1e6 - 5e5;
+                    default -> (double) rnd.nextInt(10);
+                };
+                if (row[i] instanceof Double d && d.isNaN()) {
+                    row[i] = null; // NaN is stored as NULL; the damage below writes one
+                }
+            }
+            byte[] rec = Record.encode(row);
+            if (rnd.nextInt(3) == 0) { // damage: a byte of the header or just past it
+                int at = rnd.nextInt(Math.min(rec.length, 12));
+                rec[at] = (byte) switch (rnd.nextInt(4)) {
+                    case 0 -> 10 + rnd.nextInt(2); // a reserved serial type
+                    case 1 -> 0x80 | rnd.nextInt(128); // a varint that goes on
+                    case 2 -> 7; // a REAL that may read a NaN or run past the end
+                    default -> rnd.nextInt(256);
+                };
+            }
+            int lead = rnd.nextInt(4);
+            int trail = rnd.nextInt(4);
+            int len = rec.length - (rnd.nextInt(4) == 0 ? rnd.nextInt(rec.length) : 0); // maybe cut short
+            byte[] buf = new byte[lead + rec.length + trail];
+            System.arraycopy(rec, 0, buf, lead, rec.length);
+            for (int probe = 0; probe < 4; probe++) {
+                int i = rnd.nextInt(row.length + 2);
+                long key = keys[rnd.nextInt(keys.length)];
+                RecordHeader h = new RecordHeader();
+                Object parsed;
+                try {
+                    h.reset(buf, lead, len);
+                    parsed = h.has(i) ? h.compareInteger(i, key) : RecordReader.COMPARE_NULL;
+                } catch (io.onelite.common.CorruptDatabaseException e) {
+                    parsed = e.getMessage();
+                }
+                int peek = RecordHeader.peekCompareInteger(buf, lead, len, i, key);
+                if (peek != RecordReader.COMPARE_LOAD) {
+                    peeked++;
+                    assertThat(peek).as("row %d column %d", k, i).isEqualTo(parsed);
+                }
+                Object value;
+                try {
+                    h.reset(buf, lead, len);
+                    value = h.has(i) ? h.value(i) : null;
+                } catch (io.onelite.common.CorruptDatabaseException e) {
+                    value = e.getMessage();
+                }
+                Object refused = new Object();
+                Object peekValue = RecordHeader.peekValue(buf, lead, len, i, refused);
+                if (peekValue != refused) {
+                    assertThat(peekValue).as("row %d column %d", k, i).isEqualTo(value);
+                }
+                RecordReader r = new RecordReader(); // the first column read of a record is a peek
+                r.set(buf, lead, len);
+                Object read;
+                try {
+                    read = r.column(i);
+                } catch (io.onelite.common.CorruptDatabaseException e) {
+                    read = e.getMessage();
+                }
+                assertThat(read).as("row %d column %d", k, i).isEqualTo(value);
+            }
+        }
+        assertThat(peeked).as("comparisons answered from the header bytes").isGreaterThan(5000);
+
+        byte[] headerPastTheEnd = {6, 1, 1, 1}; // a header of 6 bytes at the end of a buffer of 4
+        assertThat(RecordHeader.peekCompareInteger(headerPastTheEnd, 0, 4, 3, 0)).isEqualTo(RecordReader.COMPARE_LOAD);
+    }
+
+    /**
+     * A table cursor compares in place in its page, in a writable store too, and leaves a record
+     * that overflows its page to be loaded; what it answers is what the loaded record answers.
+     */
+    @Test
+    void aCursorComparesInPlaceAsItsLoadedRecordAndLoadsOverflowingOnes() {
+        MemoryPages s = MemoryPages.create(1024, 0);
+        int root = BTree.create(s, true);
+        TableCursor t = new TableCursor(s, root, TreeAccessListener.NONE);
+        Random rnd = new Random(17);
+        for (long rowid = 1; rowid <= 3000; rowid++) {
+            Object[] row = new Object[1 + rnd.nextInt(6)];
+            for (int i = 0; i < row.length; i++) {
+                row[i] = switch (rnd.nextInt(5)) {
+                    case 0 -> rnd.nextLong() >> rnd.nextInt(64);
+                    case 1 -> (long) rnd.nextInt(3) - 1;
+                    case 2 -> "x".repeat(rnd.nextInt(rnd.nextInt(20) == 0 ? 3000 : 20)); // some overflow
+                    case 3 -> null;
+                    default -> rnd.nextDouble() * 100 - 50;
+                };
+            }
+            t.insert(rowid, Record.encode(row));
+        }
+        assertThat(s.writable()).isTrue();
+        long[] keys = {0, 1, -1, 7, -40, Long.MAX_VALUE, Long.MIN_VALUE};
+        RecordReader r = new RecordReader();
+        int inPlace = 0;
+        int loaded = 0;
+        int overflowing = 0;
+        for (boolean ok = t.first(); ok; ok = t.next()) {
+            r.load(t);
+            if (t.compareIntegerInPlace(0, 0) == RecordReader.COMPARE_LOAD) {
+                overflowing++; // a record in overflow pages, or one whose first serial type takes two bytes
+            }
+            for (int i = 0; i < 8; i++) {
+                long key = keys[rnd.nextInt(keys.length)];
+                int c = t.compareIntegerInPlace(i, key);
+                if (c == RecordReader.COMPARE_LOAD) {
+                    loaded++;
+                } else {
+                    inPlace++;
+                    assertThat(c).as("rowid %d column %d", t.rowid(), i).isEqualTo(r.compareInteger(i, key));
+                }
+            }
+        }
+        assertThat(inPlace).isGreaterThan(8_000);
+        assertThat(loaded).as("past a record's columns, and overflowing records").isGreaterThan(1_000);
+        assertThat(overflowing).isGreaterThan(50);
+    }
+
+    /**
      * The header is parsed only as far as the columns read (SQLite's OP_Column): a column before
      * a malformed one reads, the malformed one and the column count fail as before.
      */
