@@ -20,8 +20,14 @@ public final class RecordReader {
     private int len;
     private final RecordHeader header = new RecordHeader();
     private boolean parsed;
-    /** Whether a column was read from the header bytes ({@link RecordHeader#peekValue}) since the record was taken. */
+    /**
+     * Whether this record's header bytes were read for a column ({@link RecordHeader#peekValue})
+     * or are not to be: set at the start when the last record had several columns read, as a
+     * scan reading two columns of every row does (it parses each header once instead).
+     */
     private boolean peeked;
+    /** Whether two or more columns of this record were read through its parsed header. */
+    private boolean readSeveral;
     private static final Object NOT_PEEKED = new Object();
     /**
      * The column read last from this record and its value: {@code sum(v), avg(v), min(v), max(v)}
@@ -57,7 +63,8 @@ public final class RecordReader {
         this.off = off;
         this.len = len;
         parsed = false;
-        peeked = false;
+        peeked = readSeveral;
+        readSeveral = false;
         lastColumn = -1;
     }
 
@@ -85,6 +92,7 @@ public final class RecordReader {
             v = RecordHeader.peekValue(buf, off, len, i, NOT_PEEKED);
         }
         if (v == NOT_PEEKED) { // a second column (parsing the header once serves the rest) or an unusual record
+            readSeveral |= lastColumn >= 0;
             RecordHeader h = header();
             v = h.has(i) ? h.value(i) : null;
         }

@@ -480,8 +480,12 @@ public final class Planner {
         List<SubqueryColumnTypes.Arm> arms = new ArrayList<>();
         for (int arm = 0; arm < parts.size(); arm++) {
             Planned p = parts.get(arm);
-            if (isValuesSubquery(cores, arm, hasWith)) {
-                arms.add(SubqueryColumnTypes.Arm.ofValuesSubquery(p.arms(), n));
+            int from = valuesSubqueryFrom(cores, arm, hasWith);
+            if (from >= 0) {
+                arms.addAll(p.arms().subList(0, from));
+                // right of an operator the subquery holds the whole VALUES, its own rows and co-routine
+                int coroutine = arm == 0 ? 0 : coroutineFrom((SelectCore.Values) cores.get(arm), hasWith);
+                arms.add(SubqueryColumnTypes.Arm.ofValuesSubquery(p.arms().subList(from, p.arms().size()), coroutine, n));
             } else {
                 arms.addAll(p.arms());
             }
@@ -491,25 +495,35 @@ public final class Planner {
 
     /**
      * Per column, the collation a compound's de-duplication compares under: the leftmost
-     * SELECT's that has one (SQLite's {@code multiSelectCollSeq}), else none (BINARY). A VALUES
-     * of several rows right of an operator is, to SQLite's parser, {@code SELECT * FROM (VALUES
-     * ...)}: its columns are a subquery's, BINARY, so they end the search. As the first SELECT it
-     * is one too in SQLite 3.51 (a co-routine, {@code sqlite3MultiValues}) unless a WITH came
-     * before, a row is not constant or the first row has an affinity (a CAST): then its rows are
-     * plain SELECTs of no collation.
+     * SELECT's that has one (SQLite's {@code multiSelectCollSeq}), else none (BINARY). The rows of
+     * a VALUES are SELECTs of their own, but those SQLite's parser reads as a subquery
+     * ({@link #valuesSubqueryFrom}): a subquery's column has its first row's collation, else
+     * BINARY, so it ends the search (a COLLATE in a later row decides nothing).
      */
     private static String[] compoundCollations(List<SelectCore> cores, List<Planned> parts, int n, boolean hasWith) {
         String[] out = new String[n];
         for (int i = 0; i < n; i++) {
+            search:
             for (int arm = 0; arm < parts.size(); arm++) {
                 Planned p = parts.get(arm);
-                if (p.collations()[i] != null) {
-                    out[i] = p.collations()[i];
-                    break;
+                if (!(cores.get(arm) instanceof SelectCore.Values)) {
+                    if (p.collations()[i] != null) {
+                        out[i] = p.collations()[i];
+                        break;
+                    }
+                    continue;
                 }
-                if (isValuesSubquery(cores, arm, hasWith)) {
-                    out[i] = "BINARY";
-                    break;
+                int from = valuesSubqueryFrom(cores, arm, hasWith);
+                for (int row = 0; row < p.arms().size(); row++) {
+                    String c = p.arms().get(row).collations()[i];
+                    if (row == from) {
+                        out[i] = c != null ? c : "BINARY";
+                        break search;
+                    }
+                    if (c != null) {
+                        out[i] = c;
+                        break search;
+                    }
                 }
             }
         }
@@ -517,22 +531,38 @@ public final class Planner {
     }
 
     /**
-     * Whether SELECT {@code arm} of a compound is a VALUES of several rows that SQLite's parser
-     * makes a subquery ({@code SELECT * FROM (VALUES ...)}): right of an operator always, as the
-     * first SELECT when it is {@code sqlite3MultiValues}' co-routine.
+     * The row from which SQLite's parser reads a VALUES of several rows as a subquery ({@code
+     * SELECT * FROM (VALUES ...)}), the rows before it being SELECTs joined by UNION ALL; -1 when
+     * every row is a SELECT of its own (or there is one row). Right of an operator it is a subquery
+     * from its first row (the grammar wraps a compound there); as the first SELECT, from its
+     * co-routine ({@link #coroutineFrom}).
      */
-    private static boolean isValuesSubquery(List<SelectCore> cores, int arm, boolean hasWith) {
-        return cores.get(arm) instanceof SelectCore.Values v && v.rows().size() > 1
-                && (arm > 0 || !hasWith && isValuesCoroutine(v));
+    static int valuesSubqueryFrom(List<SelectCore> cores, int arm, boolean hasWith) {
+        if (!(cores.get(arm) instanceof SelectCore.Values v) || v.rows().size() < 2) {
+            return -1;
+        }
+        return arm > 0 ? 0 : coroutineFrom(v, hasWith);
     }
 
-    /** Conditions (c) and (d) of {@code sqlite3MultiValues}: constant rows, a first row of no affinity. */
-    private static boolean isValuesCoroutine(SelectCore.Values v) {
-        for (Expr e : v.rows().get(0)) {
-            if (e instanceof Expr.Cast) {
-                return false;
+    /**
+     * The row at which SQLite 3.51's {@code sqlite3MultiValues} starts the co-routine of a VALUES
+     * of several rows: the first of no affinity that has a row after it (each row before it a
+     * SELECT of its own); -1 when there is none, a WITH came before or a row is not constant.
+     */
+    static int coroutineFrom(SelectCore.Values v, boolean hasWith) {
+        if (v.rows().size() < 2 || hasWith || !constantRows(v)) {
+            return -1;
+        }
+        for (int row = 0; row + 1 < v.rows().size(); row++) {
+            if (!hasAffinity(v.rows().get(row))) {
+                return row;
             }
         }
+        return -1;
+    }
+
+    /** Condition (c) of {@code sqlite3MultiValues}, for every row. */
+    private static boolean constantRows(SelectCore.Values v) {
         for (List<Expr> row : v.rows()) {
             for (Expr e : row) {
                 if (!isConstantRowValue(e)) {
@@ -541,6 +571,19 @@ public final class Planner {
             }
         }
         return true;
+    }
+
+    /** Whether a value of the row has an affinity (a CAST, under any COLLATE): condition (d). */
+    private static boolean hasAffinity(List<Expr> row) {
+        for (Expr e : row) {
+            while (e instanceof Expr.Collate c) {
+                e = c.expr();
+            }
+            if (e instanceof Expr.Cast) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static boolean isConstantRowValue(Expr e) {

@@ -24,8 +24,10 @@ import java.util.Map;
  * with the arm's own affinity ({@code (SELECT x ... UNION SELECT 7) WHERE x > 6} with x TEXT
  * drops x = '5', as SQLite). Done, as in SQLite, only when the compound has no LIMIT and, if not
  * all UNION ALL, only BINARY columns, and no window function in any arm; an aggregate arm gets
- * the copy in its HAVING. OneLite also leaves alone compounds whose first arm or a many-row arm is
- * VALUES, and terms with subqueries or with calls of functions that may give another value each time.
+ * the copy in its HAVING. A VALUES arm is taken as SQLite's parser shapes it: one row is a SELECT
+ * without FROM, several rows a {@code SELECT * FROM (VALUES ...)} (the rows before a first
+ * VALUES' co-routine SELECTs of their own, {@link Planner#coroutineFrom}). OneLite leaves alone
+ * terms with subqueries or with calls of functions that may give another value each time.
  * In a join, the subquery must not be on an outer join's nullable side, or there the term must be
  * one that rejects its NULL row (SQLite then makes the join an inner one); a term with a bare name,
  * and ON terms, go once the whole FROM clause is in place ({@link FromPlanner#pushJoinTerms}).
@@ -40,21 +42,64 @@ final class PushDown {
      */
     static SelectStmt into(Planner planner, SelectStmt select, Planner.Planned planned, String alias,
                            List<String> names, List<Expr> terms, boolean qualifiedOnly, boolean nullRejectingOnly) {
-        List<SelectCore> cores = select.cores();
         List<SubqueryColumnTypes.Arm> arms = planned.arms();
-        if (terms.isEmpty() || select.limit() != null || arms.size() != cores.size()) {
+        if (terms.isEmpty() || select.limit() != null) {
             return null;
         }
-        if (cores.size() == 1) {
+        if (select.cores().size() == 1) {
             return intoSelect(planner, select, arms.get(0), alias, names, terms, qualifiedOnly, nullRejectingOnly);
         }
-        boolean allUnionAll = select.compounds().stream().allMatch(t -> t.op() == SelectStmt.CompoundOp.UNION_ALL);
+        // the compound as SQLite's parser makes it: the rows of a first VALUES before its
+        // co-routine (Planner#valuesSubqueryFrom, one arm each in the plan) are SELECTs joined by
+        // UNION ALL, and the rest a VALUES subquery
+        List<SelectCore> cores = new ArrayList<>(select.cores());
+        List<SelectStmt.CompoundOp> ops = new ArrayList<>();
+        for (SelectStmt.CompoundTerm t : select.compounds()) {
+            ops.add(t.op());
+        }
+        int leadingRows = arms.size() - cores.size(); // rows of a first VALUES planned as SELECTs of their own
+        if (leadingRows > 0 && cores.get(0) instanceof SelectCore.Values v && leadingRows < v.rows().size()) {
+            List<List<Expr>> rows = v.rows();
+            boolean allRows = leadingRows == rows.size() - 1;
+            int single = allRows ? rows.size() : leadingRows;
+            cores.remove(0);
+            if (!allRows) {
+                cores.add(0, new SelectCore.Values(rows.subList(leadingRows, rows.size())));
+            }
+            for (int r = single - 1; r >= 0; r--) {
+                cores.add(0, new SelectCore.Values(List.of(rows.get(r))));
+            }
+            for (int r = 1; r < single + (allRows ? 0 : 1); r++) {
+                ops.add(0, SelectStmt.CompoundOp.UNION_ALL);
+            }
+        }
+        if (arms.size() != cores.size()) {
+            return null;
+        }
+        boolean allUnionAll = ops.stream().allMatch(op -> op == SelectStmt.CompoundOp.UNION_ALL);
+        List<SelectCore.Query> queries = new ArrayList<>();
+        List<SubqueryColumnTypes.Arm> substituted = new ArrayList<>();
         for (int i = 0; i < cores.size(); i++) {
-            SelectCore.Query q = asQuery(cores.get(i), i);
-            if (q == null || !q.windows().isEmpty() || windows(arms.get(i).columns())
-                    || (!allUnionAll && !binary(arms.get(i).collations()))) {
+            SelectCore.Query q = asQuery(cores.get(i));
+            SubqueryColumnTypes.Arm arm = arms.get(i);
+            if (q == null && cores.get(i) instanceof SelectCore.Values v && v.rows().size() > 1) {
+                // SQLite's parser makes it SELECT * FROM (VALUES ...): the copy reads its columns
+                String name = "values" + i;
+                q = new SelectCore.Query(false, List.of(new io.onelite.sql.ast.ResultColumn.Star()),
+                        new FromItem.Subquery(valuesSubquery(v, !planner.ctes.isEmpty()), name),
+                        null, List.of(), null, List.of());
+                List<Expr> columns = new ArrayList<>();
+                for (int k = 0; k < arm.columns().size(); k++) {
+                    columns.add(new Expr.ColumnRef(null, name, "column" + (k + 1), false));
+                }
+                arm = new SubqueryColumnTypes.Arm(columns, arm.affinities(), arm.collations(), arm.dataTypes(), arm.casts());
+            }
+            if (q == null || !q.windows().isEmpty() || windows(arm.columns())
+                    || (!allUnionAll && !binary(arm.collations()))) {
                 return null;
             }
+            queries.add(q);
+            substituted.add(arm);
         }
         List<Expr> pushed = new ArrayList<>();
         for (Expr t : terms) {
@@ -66,14 +111,15 @@ final class PushDown {
             return null;
         }
         List<SelectCore> out = new ArrayList<>();
-        for (int i = 0; i < cores.size(); i++) {
-            SelectCore.Query q = asQuery(cores.get(i), i);
-            boolean aggregate = !q.groupBy().isEmpty() || aggregates(planner, arms.get(i).columns());
+        for (int i = 0; i < queries.size(); i++) {
+            SelectCore.Query q = queries.get(i);
+            SubqueryColumnTypes.Arm arm = substituted.get(i);
+            boolean aggregate = !q.groupBy().isEmpty() || aggregates(planner, arm.columns());
             Expr where = q.where();
             Expr having = q.having();
             for (Expr t : pushed) {
-                Expr copy = substituteInArm(t, alias, names, arms.get(i), arms.get(0));
-                if (filtersGroups(aggregate, q, t, alias, names, arms.get(i))) {
+                Expr copy = substituteInArm(t, alias, names, arm, substituted.get(0));
+                if (filtersGroups(aggregate, q, t, alias, names, arm)) {
                     having = and(having, copy);
                 } else {
                     where = and(where, copy);
@@ -82,8 +128,8 @@ final class PushDown {
             out.add(new SelectCore.Query(q.distinct(), q.columns(), q.from(), where, q.groupBy(), having, q.windows()));
         }
         List<SelectStmt.CompoundTerm> compounds = new ArrayList<>();
-        for (int i = 0; i < select.compounds().size(); i++) {
-            compounds.add(new SelectStmt.CompoundTerm(select.compounds().get(i).op(), out.get(i + 1)));
+        for (int i = 0; i < ops.size(); i++) {
+            compounds.add(new SelectStmt.CompoundTerm(ops.get(i), out.get(i + 1)));
         }
         return new SelectStmt(select.with(), out.get(0), compounds, select.orderBy(), select.limit(), select.offset());
     }
@@ -214,15 +260,37 @@ final class PushDown {
     }
 
     /**
-     * A core as a SELECT: itself, or a one-row VALUES after the first arm (a SELECT without FROM
-     * in SQLite, and its column names are not used there); null for any other VALUES.
+     * A VALUES of several rows as SQLite's parser makes the subquery of an arm: the rows before
+     * its co-routine ({@link Planner#coroutineFrom}) are SELECTs joined by UNION ALL, so that the
+     * copy goes on into them where they have an affinity (a CAST).
      */
-    private static SelectCore.Query asQuery(SelectCore core, int arm) {
+    private static SelectStmt valuesSubquery(SelectCore.Values v, boolean hasWith) {
+        int from = Planner.coroutineFrom(v, hasWith);
+        if (from == 0) {
+            return new SelectStmt(null, v, List.of(), List.of(), null, null);
+        }
+        int single = from < 0 ? v.rows().size() : from;
+        List<SelectStmt.CompoundTerm> rest = new ArrayList<>();
+        for (int r = 1; r < single; r++) {
+            rest.add(new SelectStmt.CompoundTerm(SelectStmt.CompoundOp.UNION_ALL, new SelectCore.Values(List.of(v.rows().get(r)))));
+        }
+        if (from > 0) {
+            rest.add(new SelectStmt.CompoundTerm(SelectStmt.CompoundOp.UNION_ALL,
+                    new SelectCore.Values(v.rows().subList(from, v.rows().size()))));
+        }
+        return new SelectStmt(null, new SelectCore.Values(List.of(v.rows().get(0))), rest, List.of(), null, null);
+    }
+
+    /**
+     * A core as a SELECT: itself, or a one-row VALUES (a SELECT without FROM in SQLite, whose
+     * columns are named column1, column2...); null for a VALUES of several rows.
+     */
+    private static SelectCore.Query asQuery(SelectCore core) {
         if (core instanceof SelectCore.Query q) {
             return q;
         }
         SelectCore.Values v = (SelectCore.Values) core;
-        if (arm == 0 || v.rows().size() != 1) {
+        if (v.rows().size() != 1) {
             return null;
         }
         List<io.onelite.sql.ast.ResultColumn> columns = new ArrayList<>();

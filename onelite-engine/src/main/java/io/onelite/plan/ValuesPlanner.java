@@ -32,22 +32,27 @@ final class ValuesPlanner {
         Limits.byTerms(orderBy.size(), "ORDER");
         List<Eval[]> rows = new ArrayList<>();
         List<SubqueryColumnTypes.Arm> arms = new ArrayList<>();
-        // SQLite builds VALUES as a compound of one-row SELECTs: its columns have the last row's affinities
+        // SQLite builds VALUES as a compound of one-row SELECTs and a co-routine: as a subquery its
+        // columns have the first row's collations (its leftmost SELECT's)
         char[] affs = new char[n];
-        String[] colls = new String[n];
+        String[] colls = null;
         for (List<Expr> r : v.rows()) {
             if (r.size() != n) {
                 throw new OneLiteException(ResultCode.ERROR, "all VALUES must have the same number of terms");
             }
             Eval[] row = new Eval[n];
+            String[] rowColls = new String[n];
             for (int i = 0; i < n; i++) {
                 CExpr c = ec.compile(r.get(i));
                 row[i] = c.eval();
                 affs[i] = c.affinity();
-                colls[i] = c.collation();
+                rowColls[i] = c.collation();
             }
             rows.add(row);
-            arms.add(SubqueryColumnTypes.Arm.of(r, affs.clone(), colls.clone(), scope));
+            arms.add(SubqueryColumnTypes.Arm.of(r, affs.clone(), rowColls, scope));
+            if (colls == null) {
+                colls = rowColls;
+            }
         }
         List<String> names = new ArrayList<>();
         List<String> nulls = new ArrayList<>();
