@@ -483,9 +483,9 @@ public final class Planner {
             int from = valuesSubqueryFrom(cores, arm, hasWith);
             if (from >= 0) {
                 arms.addAll(p.arms().subList(0, from));
-                // right of an operator the subquery holds the whole VALUES, its own rows and co-routine
-                int coroutine = arm == 0 ? 0 : coroutineFrom((SelectCore.Values) cores.get(arm), hasWith);
-                arms.add(SubqueryColumnTypes.Arm.ofValuesSubquery(p.arms().subList(from, p.arms().size()), coroutine, n));
+                // the VALUES' arms from there (its co-routine as the first, or right of an operator
+                // all its rows and co-routine) read as one subquery
+                arms.add(SubqueryColumnTypes.Arm.ofValuesSubquery(p.arms().subList(from, p.arms().size()), n));
             } else {
                 arms.addAll(p.arms());
             }

@@ -260,24 +260,22 @@ final class PushDown {
     }
 
     /**
-     * A VALUES of several rows as SQLite's parser makes the subquery of an arm: the rows before
-     * its co-routine ({@link Planner#coroutineFrom}) are SELECTs joined by UNION ALL, so that the
-     * copy goes on into them where they have an affinity (a CAST).
+     * A VALUES of several rows as SQLite's parser makes the subquery of an arm: where rows come
+     * before its co-routine ({@link Planner#coroutineFrom}) they are SELECTs joined by UNION ALL,
+     * and the copy goes on into them (where a CAST gives one an affinity). A VALUES whose every row
+     * is a SELECT of its own (a WITH came before, a row is not constant) SQLite leaves whole.
      */
     private static SelectStmt valuesSubquery(SelectCore.Values v, boolean hasWith) {
         int from = Planner.coroutineFrom(v, hasWith);
-        if (from == 0) {
+        if (from <= 0) {
             return new SelectStmt(null, v, List.of(), List.of(), null, null);
         }
-        int single = from < 0 ? v.rows().size() : from;
         List<SelectStmt.CompoundTerm> rest = new ArrayList<>();
-        for (int r = 1; r < single; r++) {
+        for (int r = 1; r < from; r++) {
             rest.add(new SelectStmt.CompoundTerm(SelectStmt.CompoundOp.UNION_ALL, new SelectCore.Values(List.of(v.rows().get(r)))));
         }
-        if (from > 0) {
-            rest.add(new SelectStmt.CompoundTerm(SelectStmt.CompoundOp.UNION_ALL,
-                    new SelectCore.Values(v.rows().subList(from, v.rows().size()))));
-        }
+        rest.add(new SelectStmt.CompoundTerm(SelectStmt.CompoundOp.UNION_ALL,
+                new SelectCore.Values(v.rows().subList(from, v.rows().size()))));
         return new SelectStmt(null, new SelectCore.Values(List.of(v.rows().get(0))), rest, List.of(), null, null);
     }
 

@@ -2,7 +2,6 @@ package io.onelite.plan;
 
 import io.onelite.sql.ast.Expr;
 
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 
@@ -42,30 +41,32 @@ final class SubqueryColumnTypes {
         }
 
         /**
-         * A VALUES of several rows read as one arm, as SQLite's parser makes it ({@code SELECT *
-         * FROM (VALUES ...)}): the columns of a subquery whose rows before {@code coroutine} are
-         * SELECTs of their own and the rest a co-routine (-1: none), which reads as a column of no
-         * affinity that may return anything ({@code sqlite3ExprDataType} of a TK_COLUMN); the
-         * subquery's columns have the affinities those arms give them, and its first row's
-         * collations.
+         * The arm a VALUES' co-routine is to SQLite ({@code SELECT * FROM} it, from row
+         * {@code first} on): columns of a subquery of no affinity, which may return anything
+         * ({@code sqlite3ExprDataType} of a TK_COLUMN), of its first row's collations.
          */
-        static Arm ofValuesSubquery(List<Arm> rows, int coroutine, int width) {
-            List<Arm> inner = new ArrayList<>(coroutine < 0 ? rows : rows.subList(0, coroutine));
-            if (coroutine >= 0) {
-                Arm first = rows.get(coroutine);
-                char[] none = new char[width];
-                Arrays.fill(none, '@');
-                int[] any = new int[width];
-                Arrays.fill(any, ANY);
-                inner.add(new Arm(first.columns(), none, first.collations(), any, new boolean[width]));
-            }
-            char[] affs = SubqueryColumnTypes.affinities(inner, width);
+        static Arm coroutine(Arm first, int width) {
+            char[] none = new char[width];
+            Arrays.fill(none, '@');
+            int[] any = new int[width];
+            Arrays.fill(any, ANY);
+            return new Arm(first.columns(), none, first.collations(), any, new boolean[width]);
+        }
+
+        /**
+         * A VALUES of several rows read as one arm, as SQLite's parser makes it right of an
+         * operator ({@code SELECT * FROM (VALUES ...)}): the columns of a subquery over {@code
+         * arms} (its rows, the last one its co-routine where it has one, see {@link
+         * ValuesPlanner}), of the affinities those arms give them and its first row's collations.
+         */
+        static Arm ofValuesSubquery(List<Arm> arms, int width) {
+            char[] affs = SubqueryColumnTypes.affinities(arms, width);
             int[] types = new int[width];
             for (int i = 0; i < width; i++) {
                 types[i] = byAffinity(affs[i]);
             }
             // a subquery column's collation is its first row's (sqlite3SubqueryColumnTypes)
-            return new Arm(rows.get(0).columns(), affs, rows.get(0).collations().clone(), types, new boolean[width]);
+            return new Arm(arms.get(0).columns(), affs, arms.get(0).collations().clone(), types, new boolean[width]);
         }
     }
 

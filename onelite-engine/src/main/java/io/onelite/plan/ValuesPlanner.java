@@ -33,7 +33,8 @@ final class ValuesPlanner {
         List<Eval[]> rows = new ArrayList<>();
         List<SubqueryColumnTypes.Arm> arms = new ArrayList<>();
         // SQLite builds VALUES as a compound of one-row SELECTs and a co-routine: as a subquery its
-        // columns have the first row's collations (its leftmost SELECT's)
+        // columns have the first row's collations (its leftmost SELECT's), its result the last
+        // arm's affinities (a row's, or the co-routine's: none)
         char[] affs = new char[n];
         String[] colls = null;
         for (List<Expr> r : v.rows()) {
@@ -53,6 +54,12 @@ final class ValuesPlanner {
             if (colls == null) {
                 colls = rowColls;
             }
+        }
+        int coroutine = Planner.coroutineFrom(v, !planner.ctes.isEmpty());
+        if (coroutine >= 0) { // the rows before it are arms of their own, the co-routine one more
+            arms = new ArrayList<>(arms.subList(0, coroutine + 1));
+            arms.set(coroutine, SubqueryColumnTypes.Arm.coroutine(arms.get(coroutine), n));
+            java.util.Arrays.fill(affs, '@');
         }
         List<String> names = new ArrayList<>();
         List<String> nulls = new ArrayList<>();
