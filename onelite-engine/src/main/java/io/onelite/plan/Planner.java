@@ -537,7 +537,7 @@ public final class Planner {
      * from its first row (the grammar wraps a compound there); as the first SELECT, from its
      * co-routine ({@link #coroutineFrom}).
      */
-    static int valuesSubqueryFrom(List<SelectCore> cores, int arm, boolean hasWith) {
+    private static int valuesSubqueryFrom(List<SelectCore> cores, int arm, boolean hasWith) {
         if (!(cores.get(arm) instanceof SelectCore.Values v) || v.rows().size() < 2) {
             return -1;
         }
