@@ -116,7 +116,7 @@ public final class RecordHeader {
             if (p < oneByteLimit && (b = buf[p]) >= 0) { // a serial type below 128: one byte, the usual case
                 p++;
                 t = b;
-                size = b >= 12 ? (b - 12) >> 1 : SMALL_TYPE_SIZES[b];
+                size = oneByteTypeSize(b);
             } else {
                 int m = Varint.length(buf, p, headerEnd);
                 if (m == Varint.BAD) {
@@ -294,20 +294,23 @@ public final class RecordHeader {
         if (i < 0 || i + 1 >= headerLen || headerLen > len) {
             return -1; // column i is not in the header (or the header is odd)
         }
-        int p = off + 1;
         long body = off + headerLen;
-        for (int j = 0; j < i; j++, p++) {
-            int t = buf[p];
+        for (int j = 0; ; j++) {
+            int t = buf[off + 1 + j];
             if (t < 0 || t == 10 || t == 11) {
-                return -1;
+                return -1; // a serial type of two bytes or more, or a reserved one
             }
-            body += t >= 12 ? (t - 12) >> 1 : SMALL_TYPE_SIZES[t];
+            int size = oneByteTypeSize(t);
+            if (j == i) {
+                return body + size > off + len ? -1 : ((long) t << 32) | body;
+            }
+            body += size;
         }
-        int t = buf[p];
-        if (t < 0 || t == 10 || t == 11 || body + (t >= 12 ? (t - 12) >> 1 : SMALL_TYPE_SIZES[t]) > off + len) {
-            return -1;
-        }
-        return ((long) t << 32) | body;
+    }
+
+    /** The body size of serial type {@code t} below 128 (10 and 11 reserved: -1). */
+    private static int oneByteTypeSize(int t) {
+        return t >= 12 ? (t - 12) >> 1 : SMALL_TYPE_SIZES[t];
     }
 
     /**

@@ -59,17 +59,11 @@ final class PushDown {
         }
         int leadingRows = arms.size() - cores.size(); // rows of a first VALUES planned as SELECTs of their own
         if (leadingRows > 0 && cores.get(0) instanceof SelectCore.Values v && leadingRows < v.rows().size()) {
-            List<List<Expr>> rows = v.rows();
-            boolean allRows = leadingRows == rows.size() - 1;
-            int single = allRows ? rows.size() : leadingRows;
+            // every row its own (the co-routine would have a row after it), or those before the co-routine
+            List<SelectCore> parts = selectsOf(v, leadingRows == v.rows().size() - 1 ? -1 : leadingRows);
             cores.remove(0);
-            if (!allRows) {
-                cores.add(0, new SelectCore.Values(rows.subList(leadingRows, rows.size())));
-            }
-            for (int r = single - 1; r >= 0; r--) {
-                cores.add(0, new SelectCore.Values(List.of(rows.get(r))));
-            }
-            for (int r = 1; r < single + (allRows ? 0 : 1); r++) {
+            cores.addAll(0, parts);
+            for (int r = 1; r < parts.size(); r++) {
                 ops.add(0, SelectStmt.CompoundOp.UNION_ALL);
             }
         }
@@ -270,13 +264,30 @@ final class PushDown {
         if (from <= 0) {
             return new SelectStmt(null, v, List.of(), List.of(), null, null);
         }
+        List<SelectCore> parts = selectsOf(v, from);
         List<SelectStmt.CompoundTerm> rest = new ArrayList<>();
-        for (int r = 1; r < from; r++) {
-            rest.add(new SelectStmt.CompoundTerm(SelectStmt.CompoundOp.UNION_ALL, new SelectCore.Values(List.of(v.rows().get(r)))));
+        for (SelectCore part : parts.subList(1, parts.size())) {
+            rest.add(new SelectStmt.CompoundTerm(SelectStmt.CompoundOp.UNION_ALL, part));
         }
-        rest.add(new SelectStmt.CompoundTerm(SelectStmt.CompoundOp.UNION_ALL,
-                new SelectCore.Values(v.rows().subList(from, v.rows().size()))));
-        return new SelectStmt(null, new SelectCore.Values(List.of(v.rows().get(0))), rest, List.of(), null, null);
+        return new SelectStmt(null, parts.get(0), rest, List.of(), null, null);
+    }
+
+    /**
+     * The SELECTs, joined by UNION ALL, that SQLite's parser makes of a VALUES of several rows:
+     * a one-row VALUES for each row before its co-routine at row {@code coroutine}, then the
+     * co-routine's rows as one VALUES; a one-row VALUES for every row when it has none (-1).
+     */
+    private static List<SelectCore> selectsOf(SelectCore.Values v, int coroutine) {
+        List<List<Expr>> rows = v.rows();
+        int single = coroutine < 0 ? rows.size() : coroutine;
+        List<SelectCore> out = new ArrayList<>();
+        for (int r = 0; r < single; r++) {
+            out.add(new SelectCore.Values(List.of(rows.get(r))));
+        }
+        if (coroutine >= 0) {
+            out.add(new SelectCore.Values(rows.subList(coroutine, rows.size())));
+        }
+        return out;
     }
 
     /**
