@@ -36,7 +36,6 @@ final class ValuesPlanner {
         // columns have the first row's collations (its leftmost SELECT's), its result the last
         // arm's affinities (a row's, or the co-routine's: none)
         char[] affs = new char[n];
-        String[] colls = null;
         for (List<Expr> r : v.rows()) {
             if (r.size() != n) {
                 throw new OneLiteException(ResultCode.ERROR, "all VALUES must have the same number of terms");
@@ -51,9 +50,6 @@ final class ValuesPlanner {
             }
             rows.add(row);
             arms.add(SubqueryColumnTypes.Arm.of(r, affs.clone(), rowColls, scope));
-            if (colls == null) {
-                colls = rowColls;
-            }
         }
         int coroutine = Planner.coroutineFrom(v, !planner.ctes.isEmpty());
         if (coroutine >= 0) { // the rows before it are arms of their own, the co-routine one more
@@ -87,6 +83,7 @@ final class ValuesPlanner {
             q = new SortLimitQuery(q, n, keys, desc, orderColls, nf, limit == null ? null : lc.eval(limit),
                     offset == null ? null : lc.eval(offset));
         }
-        return new Planner.Planned(q, names, nulls, nulls, affs, colls, arms);
+        // the first row's collations (arm 0 is that row, or the co-routine that starts with it)
+        return new Planner.Planned(q, names, nulls, nulls, affs, arms.get(0).collations(), arms);
     }
 }
