@@ -457,7 +457,7 @@ final class CorePlanner {
                     .withoutOwnPlanLine(sortIsDistinct).withSortedPrefix(presorted);
         }
         return new Planner.Planned(query, names, declTypes, tables, affs, colls,
-                List.of(SubqueryColumnTypes.Arm.of(exprs, affs, colls, scope)), tableNames);
+                List.of(SubqueryColumnTypes.Arm.of(exprs, affs, colls, scope, out)), tableNames);
     }
 
     /** {@code e} without the COLLATE operators and likely(), unlikely(), likelihood() calls around it (sqlite3ExprSkipCollateAndLikely). */

@@ -47,6 +47,19 @@ final class ExprCompiler {
         this.scope = scope;
     }
 
+    /** The affinity of each scalar subquery compiled so far (its first result column's). */
+    private java.util.IdentityHashMap<Expr.Subquery, Character> subqueryAffinities;
+
+    /**
+     * The affinity of scalar subquery {@code s} ({@code sqlite3ExprAffinity} of a TK_SELECT: its
+     * first result column's), once compiled here; else '@'. SubqueryColumnTypes reads it below a
+     * unary + or inside a CASE, where the result expression itself has none.
+     */
+    char subqueryAffinity(Expr.Subquery s) {
+        Character a = subqueryAffinities == null ? null : subqueryAffinities.get(s);
+        return a == null ? '@' : a;
+    }
+
     Eval eval(Expr e) {
         return compile(e).eval();
     }
@@ -161,6 +174,10 @@ final class ExprCompiler {
             boolean correlated = planner.lastSubqueryCorrelated;
             usesOuter |= planner.lastSubqueryUsesOuterOfParent;
             char aff = planner.lastSubqueryAffinity;
+            if (subqueryAffinities == null) {
+                subqueryAffinities = new java.util.IdentityHashMap<>();
+            }
+            subqueryAffinities.put(s, aff);
             Object key = new Object();
             Object[] none = new Object[1];
             return new CExpr(f -> {

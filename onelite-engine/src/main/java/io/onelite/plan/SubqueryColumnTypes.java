@@ -29,12 +29,16 @@ final class SubqueryColumnTypes {
      * collation (null: none), what it may return ({@link #dataType}) and whether it is a CAST.
      */
     record Arm(List<Expr> columns, char[] affinities, String[] collations, int[] dataTypes, boolean[] casts) {
-        /** The arm of result expressions {@code columns}, names resolved in {@code scope}. */
-        static Arm of(List<Expr> columns, char[] affs, String[] colls, Scope scope) {
+        /**
+         * The arm of result expressions {@code columns}, names resolved in {@code scope}, compiled
+         * by {@code compiler} (which knows the affinities of the scalar subqueries among them).
+         */
+        static Arm of(List<Expr> columns, char[] affs, String[] colls, Scope scope, ExprCompiler compiler) {
+            Inner inner = new Inner(scope, compiler);
             int[] types = new int[columns.size()];
             boolean[] casts = new boolean[columns.size()];
             for (int i = 0; i < types.length; i++) {
-                types[i] = dataType(columns.get(i), affs[i], scope);
+                types[i] = inner.dataType(columns.get(i), affs[i]);
                 casts[i] = columns.get(i) instanceof Expr.Cast;
             }
             return new Arm(List.copyOf(columns), affs, colls, types, casts);
@@ -102,48 +106,6 @@ final class SubqueryColumnTypes {
         return arms.get(0).casts()[column] ? 'C' : aff; // FLEXNUM
     }
 
-    /**
-     * SQLite's {@code sqlite3ExprDataType}: what {@code e}, of affinity {@code aff}, may return.
-     * Inside CASE or unary + the affinity of a column or CAST is found again; a subquery there
-     * counts as returning anything.
-     */
-    private static int dataType(Expr e, char aff, Scope scope) {
-        if (e instanceof Expr.Collate c) {
-            return dataType(c.expr(), aff, scope);
-        }
-        if (e instanceof Expr.Unary u && u.op() == Expr.UnaryOp.PLUS) {
-            return dataType(u.operand(), affinity(u.operand(), scope), scope);
-        }
-        if (e instanceof Expr.Literal l) {
-            return l.value() == null ? 0 : l.value() instanceof String ? TEXT : l.value() instanceof byte[] ? BLOB : NUMBER;
-        }
-        if (e instanceof Expr.Binary b) {
-            return b.op() == Expr.BinaryOp.CONCAT ? TEXT | BLOB : NUMBER;
-        }
-        if (e instanceof Expr.Param || e instanceof Expr.FunctionCall || e instanceof Expr.CurrentTime) {
-            return ANY; // CURRENT_TIME and the like are functions in SQLite
-        }
-        if (e instanceof Expr.ColumnRef || e instanceof Expr.Subquery || e instanceof Expr.Cast || e instanceof Expr.RowValue) {
-            return byAffinity(aff);
-        }
-        return e instanceof Expr.Case c ? caseType(c, scope) : NUMBER;
-    }
-
-    /** The affinity of a column reference or CAST below the result expression's top ('@' for anything else). */
-    private static char affinity(Expr e, Scope scope) {
-        if (e instanceof Expr.Collate c) {
-            return affinity(c.expr(), scope);
-        }
-        if (e instanceof Expr.Cast c) {
-            return io.onelite.catalog.Column.affinityOf(c.type() == null ? "" : c.type().text());
-        }
-        if (e instanceof Expr.ColumnRef c) {
-            Scope.Ref r = scope.resolve(c.table(), c.column());
-            return r == null ? '@' : r.affinity();
-        }
-        return '@';
-    }
-
     private static int byAffinity(char aff) {
         if (aff >= 'C') {
             return NUMBER | BLOB;
@@ -151,15 +113,60 @@ final class SubqueryColumnTypes {
         return aff == 'B' ? TEXT | BLOB : ANY;
     }
 
-    /** A CASE may return any THEN value or the ELSE one. */
-    private static int caseType(Expr.Case c, Scope scope) {
-        int may = 0;
-        for (Expr.WhenThen w : c.whens()) {
-            may |= dataType(w.then(), affinity(w.then(), scope), scope);
+    /** What the result expressions of one arm may return, their names resolved in {@code scope}. */
+    private record Inner(Scope scope, ExprCompiler compiler) {
+        /**
+         * SQLite's {@code sqlite3ExprDataType}: what {@code e}, of affinity {@code aff}, may return.
+         * Inside CASE or unary + the affinity of a column, CAST or scalar subquery is found again
+         * (a subquery's is its first result column's).
+         */
+        int dataType(Expr e, char aff) {
+            if (e instanceof Expr.Collate c) {
+                return dataType(c.expr(), aff);
+            }
+            if (e instanceof Expr.Unary u && u.op() == Expr.UnaryOp.PLUS) {
+                return dataType(u.operand(), affinity(u.operand()));
+            }
+            if (e instanceof Expr.Literal l) {
+                return l.value() == null ? 0 : l.value() instanceof String ? TEXT : l.value() instanceof byte[] ? BLOB : NUMBER;
+            }
+            if (e instanceof Expr.Binary b) {
+                return b.op() == Expr.BinaryOp.CONCAT ? TEXT | BLOB : NUMBER;
+            }
+            if (e instanceof Expr.Param || e instanceof Expr.FunctionCall || e instanceof Expr.CurrentTime) {
+                return ANY; // CURRENT_TIME and the like are functions in SQLite
+            }
+            if (e instanceof Expr.ColumnRef || e instanceof Expr.Subquery || e instanceof Expr.Cast || e instanceof Expr.RowValue) {
+                return byAffinity(aff);
+            }
+            return e instanceof Expr.Case c ? caseType(c) : NUMBER;
         }
-        if (c.elseExpr() != null) {
-            may |= dataType(c.elseExpr(), affinity(c.elseExpr(), scope), scope);
+
+        /** The affinity of a column reference, CAST or scalar subquery below the result expression's top ('@' for anything else). */
+        private char affinity(Expr e) {
+            if (e instanceof Expr.Collate c) {
+                return affinity(c.expr());
+            }
+            if (e instanceof Expr.Cast c) {
+                return io.onelite.catalog.Column.affinityOf(c.type() == null ? "" : c.type().text());
+            }
+            if (e instanceof Expr.ColumnRef c) {
+                Scope.Ref r = scope.resolve(c.table(), c.column());
+                return r == null ? '@' : r.affinity();
+            }
+            return e instanceof Expr.Subquery s ? compiler.subqueryAffinity(s) : '@';
         }
-        return may;
+
+        /** A CASE may return any THEN value or the ELSE one. */
+        private int caseType(Expr.Case c) {
+            int may = 0;
+            for (Expr.WhenThen w : c.whens()) {
+                may |= dataType(w.then(), affinity(w.then()));
+            }
+            if (c.elseExpr() != null) {
+                may |= dataType(c.elseExpr(), affinity(c.elseExpr()));
+            }
+            return may;
+        }
     }
 }

@@ -49,7 +49,7 @@ final class ValuesPlanner {
                 rowColls[i] = c.collation();
             }
             rows.add(row);
-            arms.add(SubqueryColumnTypes.Arm.of(r, affs.clone(), rowColls, scope));
+            arms.add(SubqueryColumnTypes.Arm.of(r, affs.clone(), rowColls, scope, ec));
         }
         int coroutine = Planner.coroutineFrom(v, !planner.ctes.isEmpty());
         if (coroutine >= 0) { // the rows before it are arms of their own, the co-routine one more
