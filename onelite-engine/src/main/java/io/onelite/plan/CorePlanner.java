@@ -301,9 +301,9 @@ final class CorePlanner {
             }
             int k = -1;
             if (e instanceof Expr.Literal l && l.value() instanceof Long) {
-                k = Planner.resultIndex(e, names, visible);
+                k = Planner.resultIndex(e, names, visible, i + 1);
             } else if (e instanceof Expr.ColumnRef c && c.table() == null && aliases.containsKey(c.column().toLowerCase(Locale.ROOT))) {
-                k = Planner.resultIndex(e, names, visible);
+                k = Planner.resultIndex(e, names, visible, i + 1);
             }
             orderExprs[i] = k >= 0 ? exprs.get(k) : e;
             String cn;

@@ -575,8 +575,10 @@ final class ExprCompiler {
         Eval esc = l.escape() == null ? null : eval(l.escape());
         boolean not = l.not();
         Expr.LikeOp op = l.op();
-        if (op == Expr.LikeOp.MATCH) { // match() exists for full-text tables only
-            throw new OneLiteException(ResultCode.ERROR, "unable to use function MATCH in the requested context");
+        if (op == Expr.LikeOp.MATCH) { // match() exists for full-text tables only: it fails when called, as SQLite's
+            return CExpr.of(f -> {
+                throw new OneLiteException(ResultCode.ERROR, "unable to use function MATCH in the requested context");
+            });
         }
         return CExpr.of(f -> {
             Object a = x.eval(f);

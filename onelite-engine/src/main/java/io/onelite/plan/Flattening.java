@@ -182,6 +182,14 @@ final class Flattening {
                 table.indexes(), table.clustered(), table.db(), table.strict());
     }
 
+    /**
+     * Whether {@code s} is a flattened view or subquery ({@link Flat#source}): a table read under
+     * the view's name, whose rowid the query cannot name.
+     */
+    static boolean isFlattened(Source s) {
+        return s.table() != null && !s.hasRowid() && !s.table().withoutRowid();
+    }
+
     /** Whether column {@code c} of the table read is one of the view's computed columns ({@link #withComputed}). */
     static boolean isComputed(Column c) {
         return c.generated() != null && c.name().startsWith(INTERNAL);

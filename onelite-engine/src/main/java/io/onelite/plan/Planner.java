@@ -409,7 +409,8 @@ public final class Planner {
             ops.add(t.op());
         }
         int n = first.names().size();
-        String[] compoundColls = compoundCollations(cores, planned, n, !ctes.isEmpty());
+        // with an ORDER BY, SQLite 3.51 merges the arms and takes their collations before flattening
+        String[] compoundColls = compoundCollations(cores, planned, n, !ctes.isEmpty(), !s.orderBy().isEmpty());
         Query q = new CompoundQuery(queries, ops.stream().map(Enum::name).toList(), n)
                 .withCollations(CorePlanner.collations(compoundColls)).withOrderBy(!s.orderBy().isEmpty());
         List<OrderingTerm> order = s.orderBy();
@@ -426,7 +427,7 @@ public final class Planner {
                 coll = c.collation();
                 e = c.expr();
             }
-            int k = resultIndex(e, first.names(), n);
+            int k = resultIndex(e, first.names(), n, i + 1);
             if (k < 0) {
                 throw new OneLiteException(ResultCode.ERROR, ordinal(i + 1)
                         + " ORDER BY term does not match any column in the result set");
@@ -498,17 +499,21 @@ public final class Planner {
      * SELECT's that has one (SQLite's {@code multiSelectCollSeq}), else none (BINARY). The rows of
      * a VALUES are SELECTs of their own, but those SQLite's parser reads as a subquery
      * ({@link #valuesSubqueryFrom}): a subquery's column has its first row's collation, else
-     * BINARY, so it ends the search (a COLLATE in a later row decides nothing).
+     * BINARY, so it ends the search (a COLLATE in a later row decides nothing). {@code
+     * unflattened}: the arms' collations before flattening (SQLite's merge, for a compound with
+     * ORDER BY, see {@link SubqueryColumnTypes.Arm#mergeCollations}).
      */
-    private static String[] compoundCollations(List<SelectCore> cores, List<Planned> parts, int n, boolean hasWith) {
+    private static String[] compoundCollations(List<SelectCore> cores, List<Planned> parts, int n, boolean hasWith,
+                                               boolean unflattened) {
         String[] out = new String[n];
         for (int i = 0; i < n; i++) {
             search:
             for (int arm = 0; arm < parts.size(); arm++) {
                 Planned p = parts.get(arm);
                 if (!(cores.get(arm) instanceof SelectCore.Values)) {
-                    if (p.collations()[i] != null) {
-                        out[i] = p.collations()[i];
+                    String[] colls = unflattened && p.arms().size() == 1 ? p.arms().get(0).mergeCollations() : p.collations();
+                    if (colls[i] != null) {
+                        out[i] = colls[i];
                         break;
                     }
                     continue;
@@ -598,11 +603,12 @@ public final class Planner {
         return true;
     }
 
-    /** ORDER BY k or ORDER BY name against a result: the 0-based column, or -1. */
-    static int resultIndex(Expr e, List<String> names, int n) {
+    /** ORDER BY k or ORDER BY name against a result, the {@code term}-th (from 1): the 0-based column, or -1. */
+    static int resultIndex(Expr e, List<String> names, int n, int term) {
         if (e instanceof Expr.Literal l && l.value() instanceof Long k) {
             if (k < 1 || k > n) {
-                throw new OneLiteException(ResultCode.ERROR, "ORDER BY term out of range - should be between 1 and " + n);
+                throw new OneLiteException(ResultCode.ERROR, ordinal(term)
+                        + " ORDER BY term out of range - should be between 1 and " + n);
             }
             return (int) (k - 1);
         }

@@ -28,7 +28,13 @@ final class SubqueryColumnTypes {
      * One arm of a SELECT, per result column: its expression (with {@code *} expanded), affinity,
      * collation (null: none), what it may return ({@link #dataType}) and whether it is a CAST.
      */
-    record Arm(List<Expr> columns, char[] affinities, String[] collations, int[] dataTypes, boolean[] casts) {
+    record Arm(List<Expr> columns, char[] affinities, String[] collations, int[] dataTypes, boolean[] casts,
+               String[] mergeCollations) {
+        /** An arm whose collations are the same before SQLite's flattener runs as after. */
+        Arm(List<Expr> columns, char[] affinities, String[] collations, int[] dataTypes, boolean[] casts) {
+            this(columns, affinities, collations, dataTypes, casts, collations);
+        }
+
         /**
          * The arm of result expressions {@code columns}, names resolved in {@code scope}, compiled
          * by {@code compiler} (which knows the affinities of the scalar subqueries among them).
@@ -41,7 +47,7 @@ final class SubqueryColumnTypes {
                 types[i] = inner.dataType(columns.get(i), affs[i]);
                 casts[i] = columns.get(i) instanceof Expr.Cast;
             }
-            return new Arm(List.copyOf(columns), affs, colls, types, casts);
+            return new Arm(List.copyOf(columns), affs, colls, types, casts, unflattenedCollations(columns, colls, scope));
         }
 
         /**
@@ -72,6 +78,38 @@ final class SubqueryColumnTypes {
             // a subquery column's collation is its first row's (sqlite3SubqueryColumnTypes)
             return new Arm(arms.get(0).columns(), affs, arms.get(0).collations().clone(), types, new boolean[width]);
         }
+    }
+
+    /**
+     * The collations of result columns {@code columns} as SQLite's compound with ORDER BY finds
+     * them (multiSelectOrderBy takes them before the arms' views and subqueries are flattened):
+     * a column of a flattened view or subquery that reads its table's rowid, which has none
+     * after flattening, is BINARY there, as every column of a subquery without a collation of
+     * its own (sqlite3ColumnColl, then the default sequence).
+     */
+    private static String[] unflattenedCollations(List<Expr> columns, String[] colls, Scope scope) {
+        String[] out = colls;
+        for (int i = 0; i < colls.length; i++) {
+            if (colls[i] == null && readsFlattenedRowid(columns.get(i), scope)) {
+                if (out == colls) {
+                    out = colls.clone();
+                }
+                out[i] = "BINARY";
+            }
+        }
+        return out;
+    }
+
+    private static boolean readsFlattenedRowid(Expr e, Scope scope) {
+        while (e instanceof Expr.Unary u && u.op() == Expr.UnaryOp.PLUS) {
+            e = u.operand(); // +x keeps x's collation
+        }
+        if (!(e instanceof Expr.ColumnRef c)) {
+            return false;
+        }
+        Scope.Ref r = scope.peek(c.table(), c.column());
+        return r != null && r.column() >= 0 && Flattening.isFlattened(r.source())
+                && (r.column() == r.source().table().rowidAlias() || Flattening.copiesRowid(r.source().table(), r.column()));
     }
 
     static char[] affinities(List<Arm> arms, int width) {

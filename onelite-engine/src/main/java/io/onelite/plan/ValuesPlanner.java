@@ -70,7 +70,7 @@ final class ValuesPlanner {
             Collation[] orderColls = new Collation[keys.length];
             boolean[] nf = new boolean[keys.length];
             for (int i = 0; i < keys.length; i++) {
-                keys[i] = Planner.resultIndex(orderBy.get(i).expr(), names, n);
+                keys[i] = Planner.resultIndex(orderBy.get(i).expr(), names, n, i + 1);
                 if (keys[i] < 0) {
                     throw new OneLiteException(ResultCode.ERROR, Planner.ordinal(i + 1)
                             + " ORDER BY term does not match any column in the result set");

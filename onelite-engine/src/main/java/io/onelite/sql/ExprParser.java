@@ -61,6 +61,19 @@ final class ExprParser {
         return c.node(new Expr.Binary(op, l, r), Math.max(c.height(l), c.height(r)));
     }
 
+    /**
+     * {@code l AND r}, or 0 where SQLite's parser makes it 0 (sqlite3ExprAnd): one side is false to
+     * the parser ({@link TokenCursor#isParsedFalse}) and neither calls a function. Both sides are
+     * dropped unresolved, so an unknown column or a faulty subquery in them is never reported,
+     * and as an ORDER BY term the AND is the column number 0.
+     */
+    private Expr and(Expr l, Expr r) {
+        if ((c.isParsedFalse(l) || c.isParsedFalse(r)) && !callsAFunction(l) && !callsAFunction(r)) {
+            return c.markFalse(c.node(new Expr.Literal(0L, "0"), 0));
+        }
+        return bin(BinaryOp.AND, l, r);
+    }
+
     /** @param stopAtAnd leave a top-level AND unread (the low operand of BETWEEN) */
     private Expr binary(int min, boolean stopAtAnd) {
         c.enter();
@@ -81,7 +94,7 @@ final class ExprParser {
                             return left;
                         }
                         c.advance();
-                        left = bin(BinaryOp.AND, left, binary(3, false));
+                        left = and(left, binary(3, false));
                     }
                     case IS, EQ, NE, ISNULL, NOTNULL, IN, BETWEEN, LIKE, GLOB, REGEXP, MATCH, NOT -> {
                         if (min > 4) {
@@ -256,10 +269,11 @@ final class ExprParser {
         return not ? c.node(new Expr.Unary(Expr.UnaryOp.NOT, call), height + 1) : call;
     }
 
-    /** Whether {@code e} calls a function at its own level (LIKE, GLOB and CURRENT_TIME are calls too). */
+    /** Whether {@code e} calls a function at its own level (LIKE, GLOB, CURRENT_TIME and -> are calls too). */
     private static boolean callsAFunction(Expr e) {
-        if (e instanceof Expr.FunctionCall || e instanceof Expr.Like || e instanceof Expr.CurrentTime) {
-            return true;
+        if (e instanceof Expr.FunctionCall || e instanceof Expr.Like || e instanceof Expr.CurrentTime
+                || e instanceof Expr.Binary b && (b.op() == BinaryOp.JSON_ARROW || b.op() == BinaryOp.JSON_ARROW2)) {
+            return true; // SQLite's parser makes each of these a function call (EP_HasFunc)
         }
         for (Expr child : Expr.children(e)) {
             if (callsAFunction(child)) {
@@ -285,7 +299,8 @@ final class ExprParser {
                 // SQLite's parser makes x IN () false (NOT IN () true) and drops x unresolved, so
                 // an unknown column or a faulty subquery in x is never reported; an x calling a
                 // function stays, and its function is checked as anywhere else
-                return c.node(new Expr.BoolLiteral(not), 0);
+                Expr.BoolLiteral b = c.node(new Expr.BoolLiteral(not), 0);
+                return not ? b : c.markFalse(b);
             }
             int h = lh;
             for (Expr v : values) {

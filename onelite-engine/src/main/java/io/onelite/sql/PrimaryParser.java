@@ -33,7 +33,7 @@ final class PrimaryParser {
         switch (t.type()) {
             case INTEGER:
                 c.advance();
-                return c.node(integer(t), 0);
+                return c.node(zeroMarked(integer(t)), 0);
             case FLOAT:
                 c.advance();
                 return c.node(new Expr.Literal(Double.parseDouble(t.text()), t.text()), 0);
@@ -49,7 +49,7 @@ final class PrimaryParser {
                 if (!hex && (digits.contains(".") || digits.contains("e") || digits.contains("E"))) {
                     return c.node(new Expr.Literal(Double.parseDouble(digits), t.text()), 0);
                 }
-                return c.node(integer(new Token(TokenType.INTEGER, t.start(), t.end(), digits)), 0);
+                return c.node(zeroMarked(integer(new Token(TokenType.INTEGER, t.start(), t.end(), digits))), 0);
             }
             case STRING:
                 if (c.typeAt(1) == TokenType.DOT) {
@@ -111,7 +111,12 @@ final class PrimaryParser {
         }
     }
 
-    private Expr integer(Token t) {
+    /** An integer literal 0 is false to SQLite's parser ({@link TokenCursor#isParsedFalse}). */
+    private Expr.Literal zeroMarked(Expr.Literal l) {
+        return l.value() instanceof Long v && v == 0 ? c.markFalse(l) : l;
+    }
+
+    private Expr.Literal integer(Token t) {
         String text = t.text();
         if (text.length() > 2 && (text.charAt(1) == 'x' || text.charAt(1) == 'X')) {
             String digits = text.substring(2).replaceFirst("^0+(?=.)", "");

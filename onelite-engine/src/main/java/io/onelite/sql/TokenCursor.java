@@ -44,6 +44,8 @@ final class TokenCursor {
     private int parameterCount;
 
     private final Map<Expr, Integer> heights = new IdentityHashMap<>();
+    /** What SQLite's parser marks false (EP_IsFalse): an integer literal 0, {@code x IN ()}, an AND made 0. */
+    private final java.util.Set<Expr> parsedFalse = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
     /** Where column references start in the text, for errors about them (see {@link ParseResult#places()}). */
     private final Map<Object, Integer> places = new IdentityHashMap<>();
     private final ArrayList<int[]> selectHeights = new ArrayList<>();
@@ -356,6 +358,21 @@ final class TokenCursor {
         }
         Integer h = heights.get(e);
         return h == null ? 1 : h;
+    }
+
+    /** Marks {@code e} as one SQLite's parser knows to be false (see {@link #isParsedFalse}). */
+    <E extends Expr> E markFalse(E e) {
+        parsedFalse.add(e);
+        return e;
+    }
+
+    /**
+     * Whether {@code e} is false as SQLite's parser sees it (EP_IsFalse): an integer literal 0, an
+     * {@code x IN ()}, or an AND made 0 from one of those; not the keyword FALSE, which is a name
+     * until resolved.
+     */
+    boolean isParsedFalse(Expr e) {
+        return parsedFalse.contains(e);
     }
 
     /** Records the height of a new node: one more than its tallest child; fails above the limit. */

@@ -176,4 +176,25 @@ class FlattenedViewsDifferentialTests {
                 "SELECT * FROM (SELECT max(a) AS m FROM t)",
                 "SELECT * FROM (SELECT id, a + sum(d) AS m FROM t)"));
     }
+
+    /**
+     * With an ORDER BY, SQLite 3.51 merges a compound's arms and takes their collations before it
+     * flattens them: there a view's or subquery's column reading the rowid is BINARY (a subquery
+     * column's default), which ends the search, where the rowid itself, and the same column
+     * without ORDER BY, have none and a later arm's NOCASE decides (random differential, round
+     * 52000008 q130: 'B' and 'b' both kept by SQLite).
+     */
+    @Test
+    void aCompoundWithOrderByTakesTheCollationsOfItsArmsBeforeFlattening() throws SQLException {
+        assertSame(script(SCHEMA,
+                "SELECT s.id FROM (SELECT id FROM t) AS s UNION SELECT c FROM u ORDER BY 1",
+                "SELECT s.id FROM (SELECT id FROM t) AS s UNION SELECT c FROM u",
+                "SELECT +s.id FROM (SELECT id FROM t WHERE a > 0) AS s UNION SELECT c FROM u ORDER BY 1",
+                "SELECT s.x FROM (SELECT id, id AS x FROM t) AS s UNION SELECT c FROM u ORDER BY 1",
+                "SELECT s.id FROM (SELECT id FROM t) AS s UNION ALL SELECT c FROM u ORDER BY 1",
+                "SELECT s.id FROM (SELECT id FROM t) AS s EXCEPT SELECT c FROM u ORDER BY 1",
+                "SELECT id FROM t UNION SELECT c FROM u ORDER BY 1",
+                "SELECT v.id FROM v NATURAL JOIN t UNION SELECT c FROM u ORDER BY 1",
+                "SELECT c FROM u UNION SELECT s.id FROM (SELECT id FROM t) AS s ORDER BY 1"));
+    }
 }

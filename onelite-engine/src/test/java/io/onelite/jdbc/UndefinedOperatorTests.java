@@ -31,6 +31,10 @@ class UndefinedOperatorTests {
         "SELECT 'abc' MATCH 'b'",
         "SELECT 'abc' NOT MATCH 'b'",
         "SELECT 'abc' match 'b'",
+        "SELECT NULL MATCH NULL",
+        // match() fails when called, not when planned: where it never runs there is no error
+        "SELECT 1 WHERE 0 AND 'x' MATCH 'y'",
+        "SELECT 1 FROM (SELECT 'x' AS v WHERE 0) WHERE v MATCH 'y'",
     })
     void failsAsNativeSqlite(String sql) throws SQLException {
         assertThat(errorOf("jdbc:onelite::memory:", sql)).isEqualTo(errorOf("jdbc:sqlite::memory:", sql));
