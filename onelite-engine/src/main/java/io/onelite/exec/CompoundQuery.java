@@ -45,6 +45,18 @@ public final class CompoundQuery implements Query {
         return this;
     }
 
+    /**
+     * Per operator, the collations its de-duplication compares under, where they differ from
+     * {@link #withCollations}'s: SQLite's merge (a compound with ORDER BY) takes those of an
+     * operator from the SELECTs up to its right one, not from the SELECTs after it.
+     */
+    private Collation[][] operatorCollations;
+
+    public CompoundQuery withOperatorCollations(Collation[][] perOperator) {
+        this.operatorCollations = perOperator;
+        return this;
+    }
+
     @Override
     public int columnCount() {
         return columns;
@@ -84,7 +96,8 @@ public final class CompoundQuery implements Query {
         for (int i = 0; i < ops.size(); i++) {
             Query next = parts.get(i + 1);
             String op = ops.get(i);
-            acc = op.equals("UNION_ALL") ? concat(acc, next, ctx, outer) : setOperation(op, acc, next, ctx, outer);
+            Collation[] colls = operatorCollations != null ? operatorCollations[i] : collations;
+            acc = op.equals("UNION_ALL") ? concat(acc, next, ctx, outer) : setOperation(op, colls, acc, next, ctx, outer);
         }
         return acc;
     }
@@ -116,13 +129,14 @@ public final class CompoundQuery implements Query {
         };
     }
 
-    private int compareValues(Object[] a, Object[] b) {
-        return DistinctRows.compareColumns(a, b, columns, collations);
+    private int compareValues(Object[] a, Object[] b, Collation[] colls) {
+        return DistinctRows.compareColumns(a, b, columns, colls);
     }
 
-    private RowIterator setOperation(String op, RowIterator left, Query rightQuery, ExecContext ctx, Frame outer) {
+    private RowIterator setOperation(String op, Collation[] colls, RowIterator left, Query rightQuery, ExecContext ctx,
+                                     Frame outer) {
         ExternalSorter.Sink sink = new ExternalSorter.Sink((a, b) -> {
-            int c = compareValues(a, b);
+            int c = compareValues(a, b, colls);
             return c != 0 ? c : Long.compare((Long) a[columns], (Long) b[columns]);
         }, ctx);
         add(sink, left, 0L, ctx);
@@ -149,7 +163,7 @@ public final class CompoundQuery implements Query {
                             firstRight = pending;
                         }
                         pending = sorted.next() ? sorted.row() : null;
-                    } while (pending != null && compareValues(first, pending) == 0);
+                    } while (pending != null && compareValues(first, pending, colls) == 0);
                     boolean right = firstRight != null;
                     Object[] left = merged ? firstLeft : lastLeft;
                     Object[] out = switch (op) {
