@@ -78,8 +78,30 @@ final class ExprCompiler {
         }
     }
 
+    /** Whether what is compiled now sits below the expression's top (see {@link #compilingATerm}). */
+    private boolean nested;
+    private boolean compilingATerm;
+
+    /**
+     * Whether the node being compiled, read as it starts, is the top of the expression compiled: in
+     * WHERE and ON, which are compiled term by term, a term of its own to SQLite's planner, which
+     * may then drive an index with it (an {@code x IN (SELECT ...)} under OR, NOT or CASE is
+     * evaluated instead).
+     */
+    boolean compilingATerm() {
+        return compilingATerm;
+    }
+
     CExpr compile(Expr e) {
-        CExpr c = compileNode(e);
+        boolean outer = nested;
+        compilingATerm = !outer;
+        nested = true;
+        CExpr c;
+        try {
+            c = compileNode(e);
+        } finally {
+            nested = outer;
+        }
         if (!c.explicitColl() && !(e instanceof Expr.ColumnRef) && !(e instanceof Expr.Collate)
                 && !ExprWalker.isSubquery(e)) {
             String coll = ExplicitCollations.of(e); // a COLLATE inside decides, as sqlite3ExprCollSeq

@@ -181,7 +181,8 @@ final class InCompiler {
 
     /**
      * Whether SQLite reads {@code x IN (SELECT ...)} through an index on x, which it does in WHERE
-     * or ON when x is a column of this query's table and a whole (not partial) index, or a WITHOUT
+     * or ON, for an IN that is a term there (not under OR, NOT or CASE; the caller checks),
+     * when x is a column of this query's table and a whole (not partial) index, or a WITHOUT
      * ROWID table's primary key, starts with it under x's own collation, and the IN's comparison
      * affinity {@code cmpAff} lets a lookup use it (SQLite's {@code sqlite3IndexAffinityOk}: none,
      * or TEXT on a TEXT column, or numeric on a numeric one): the lookups then compare under that
@@ -219,6 +220,7 @@ final class InCompiler {
         if (RowValues.isVector(in.expr())) {
             return RowValues.inSelect(ec, in);
         }
+        boolean aTerm = ec.compilingATerm(); // read before the operand is compiled
         CExpr x = ec.compile(in.expr());
         Planner.InPlan plan = ec.planner.inSubquery(in, ec.scope);
         Query q = plan.query();
@@ -233,7 +235,7 @@ final class InCompiler {
         boolean explicit = explicitCollation(in.select(), 0);
         // NOT IN never reads through an index (SQLite tests membership in the subquery's rows)
         char both = Comparisons.inAffinity(x.affinity(), subAff);
-        boolean throughIndex = explicit && !in.not() && readThroughIndex(ec, in.expr(), x, both);
+        boolean throughIndex = explicit && !in.not() && aTerm && readThroughIndex(ec, in.expr(), x, both);
         boolean rhsDecides = explicit && !throughIndex;
         CExpr rhs = new CExpr(null, subAff, subColl, rhsDecides, false);
         char[] affs = {both, both};

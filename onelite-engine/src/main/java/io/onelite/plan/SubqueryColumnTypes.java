@@ -168,11 +168,12 @@ final class SubqueryColumnTypes {
             if (e instanceof Expr.Literal l) {
                 return l.value() == null ? 0 : l.value() instanceof String ? TEXT : l.value() instanceof byte[] ? BLOB : NUMBER;
             }
-            if (e instanceof Expr.Binary b) {
+            if (e instanceof Expr.Binary b && b.op() != Expr.BinaryOp.JSON_ARROW && b.op() != Expr.BinaryOp.JSON_ARROW2) {
                 return b.op() == Expr.BinaryOp.CONCAT ? TEXT | BLOB : NUMBER;
             }
-            if (e instanceof Expr.Param || e instanceof Expr.FunctionCall || e instanceof Expr.CurrentTime) {
-                return ANY; // CURRENT_TIME and the like are functions in SQLite
+            if (e instanceof Expr.Param || e instanceof Expr.FunctionCall || e instanceof Expr.CurrentTime
+                    || e instanceof Expr.Like l && !l.not() || e instanceof Expr.Binary) {
+                return ANY; // CURRENT_TIME, LIKE, GLOB, -> and ->> are function calls in SQLite (NOT LIKE a NOT of one)
             }
             if (e instanceof Expr.ColumnRef || e instanceof Expr.Subquery || e instanceof Expr.Cast || e instanceof Expr.RowValue) {
                 return byAffinity(aff);

@@ -9,7 +9,8 @@ import static io.onelite.jdbc.WithoutRowidDifferentialTests.assertSame;
 /**
  * The collation of {@code x IN (SELECT y ...)}: a COLLATE on the subquery's column decides, as
  * in {@code x = y}, unless SQLite reads the IN through an index on x (x a column of the query's
- * table in WHERE with an index starting with it), where the index's collation, x's own, decides.
+ * table in WHERE with an index starting with it, the IN a term of the WHERE, not under OR, NOT
+ * or CASE), where the index's collation, x's own, decides.
  */
 class InSubqueryCollationDifferentialTests {
 
@@ -32,6 +33,14 @@ class InSubqueryCollationDifferentialTests {
                 "CREATE INDEX t3v ON t3(v)",
                 "SELECT id FROM t3 WHERE v IN (SELECT b COLLATE NOCASE FROM t1) ORDER BY id",
                 "SELECT id FROM t3 WHERE +v IN (SELECT b COLLATE NOCASE FROM t1) ORDER BY id",
+                // an IN under OR, NOT or CASE is no term of the WHERE: it is evaluated, not read
+                // through the index, and the COLLATE decides (random differential, 57000056 q172)
+                "SELECT id FROM t3 WHERE v IN (SELECT b COLLATE NOCASE FROM t1) OR id > id ORDER BY id",
+                "SELECT id FROM t3 WHERE NOT NOT v IN (SELECT b COLLATE NOCASE FROM t1) ORDER BY id",
+                "SELECT id FROM t3 WHERE CASE WHEN v IN (SELECT b COLLATE NOCASE FROM t1) THEN 1 END ORDER BY id",
+                "SELECT id FROM t3 WHERE (v IN (SELECT b COLLATE NOCASE FROM t1)) = 1 ORDER BY id",
+                "SELECT id FROM t3 WHERE id > 0 AND v IN (SELECT b COLLATE NOCASE FROM t1) AND id < 9 ORDER BY id",
+                "SELECT t3.id FROM t3 JOIN t1 ON t1.b <> 'q' AND t3.v IN (SELECT b COLLATE NOCASE FROM t1) ORDER BY 1",
                 "SELECT id, v IN (SELECT b COLLATE NOCASE FROM t1) FROM t3 ORDER BY id",
                 "CREATE TABLE w(id INTEGER PRIMARY KEY, k TEXT COLLATE NOCASE)",
                 "INSERT INTO w VALUES (1, 'ABC'), (2, 'abc'), (3, 'x')",
