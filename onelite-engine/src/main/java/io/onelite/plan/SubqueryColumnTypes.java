@@ -15,7 +15,7 @@ import java.util.List;
  * SQLite's FLEXNUM, which compares as NUMERIC and is named NUM (returned as 'C').
  */
 final class SubqueryColumnTypes {
-    /** What {@link #dataType} may answer: a number, a text, a blob (or 0: always NULL). */
+    /** What {@link Inner#dataType} may answer: a number, a text, a blob (or 0: always NULL). */
     private static final int NUMBER = 1;
     private static final int TEXT = 2;
     private static final int BLOB = 4;
@@ -26,7 +26,8 @@ final class SubqueryColumnTypes {
 
     /**
      * One arm of a SELECT, per result column: its expression (with {@code *} expanded), affinity,
-     * collation (null: none), what it may return ({@link #dataType}) and whether it is a CAST.
+     * collation (null: none), what it may return ({@link Inner#dataType}), whether it is a CAST,
+     * and its collation as SQLite's merge finds it, before flattening ({@link #unflattenedCollations}).
      */
     record Arm(List<Expr> columns, char[] affinities, String[] collations, int[] dataTypes, boolean[] casts,
                String[] mergeCollations) {
