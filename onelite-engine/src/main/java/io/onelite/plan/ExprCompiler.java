@@ -468,24 +468,30 @@ final class ExprCompiler {
         Eval le = l.eval();
         Eval re = r.eval();
         boolean k = l.constant() && r.constant();
+        // AND and OR take the right operand first when only the left holds a subquery (SQLite's
+        // exprEvalRhsFirst): the subquery then runs only where the other operand leaves the
+        // answer open, which decides whether its errors (an overflowing sum) are raised
+        boolean rhsFirst = ExprWalker.hasSubquery(b.left()) && !ExprWalker.hasSubquery(b.right());
+        Eval first = rhsFirst ? re : le;
+        Eval second = rhsFirst ? le : re;
         Eval e = switch (b.op()) {
             case AND -> f -> {
-                Boolean x = ValueOps.truth(le.eval(f));
+                Boolean x = ValueOps.truth(first.eval(f));
                 if (x != null && !x) {
                     return 0L;
                 }
-                Boolean y = ValueOps.truth(re.eval(f));
+                Boolean y = ValueOps.truth(second.eval(f));
                 if (y != null && !y) {
                     return 0L;
                 }
                 return x == null || y == null ? null : 1L;
             };
             case OR -> f -> {
-                Boolean x = ValueOps.truth(le.eval(f));
+                Boolean x = ValueOps.truth(first.eval(f));
                 if (x != null && x) {
                     return 1L;
                 }
-                Boolean y = ValueOps.truth(re.eval(f));
+                Boolean y = ValueOps.truth(second.eval(f));
                 if (y != null && y) {
                     return 1L;
                 }
