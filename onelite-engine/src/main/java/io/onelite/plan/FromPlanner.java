@@ -435,6 +435,9 @@ final class FromPlanner {
                 e.name = flat.table().name() + " AS " + alias;
                 e.shownAs = flat.planName();
                 scope.sources.add(src);
+                if (view != null) {
+                    scope.viewSources.add(src);
+                }
                 flattenedWhere.addAll(flat.whereTerms(src));
                 return;
             }
@@ -457,8 +460,12 @@ final class FromPlanner {
             e.joinPush = new JoinPush(select, p, names, pushSide == PushDown.Side.NULLABLE, addingView);
         }
         readThrough(e, select, p, pushed);
-        scope.sources.add(new Source(alias, null, names, p.tableAffinities().clone(), p.collations().clone(), false,
-                new boolean[n]));
+        Source src = new Source(alias, null, names, p.tableAffinities().clone(), p.collations().clone(), false,
+                new boolean[n]);
+        scope.sources.add(src);
+        if (view != null) {
+            scope.viewSources.add(src);
+        }
     }
 
     /**

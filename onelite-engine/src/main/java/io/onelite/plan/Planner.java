@@ -162,7 +162,7 @@ public final class Planner {
          * CREATE TABLE AS): a compound's columns by SQLite's compound rule ({@link SubqueryColumnTypes}).
          */
         char[] tableAffinities() {
-            return arms.size() == 1 ? affinities : SubqueryColumnTypes.affinities(arms, names.size());
+            return arms.size() == 1 ? arms.get(0).affinities() : SubqueryColumnTypes.affinities(arms, names.size());
         }
     }
 

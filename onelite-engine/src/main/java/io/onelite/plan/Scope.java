@@ -15,6 +15,8 @@ import java.util.Map;
 final class Scope {
     final Scope outer;
     final List<Source> sources = new ArrayList<>();
+    /** The sources that read a view (typed when it is expanded, unlike a FROM subquery; {@link SubqueryColumnTypes}). */
+    final java.util.Set<Source> viewSources = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
     /**
      * Per source inside a parenthesised join: the names SQLite's subquery gives its columns
      * ({@link NestedNames}), for {@code *} and result column names; absent for other sources.

@@ -42,13 +42,14 @@ final class SubqueryColumnTypes {
          */
         static Arm of(List<Expr> columns, char[] affs, String[] colls, Scope scope, ExprCompiler compiler) {
             Inner inner = new Inner(scope, compiler);
+            char[] typing = typingAffinities(columns, affs, scope);
             int[] types = new int[columns.size()];
             boolean[] casts = new boolean[columns.size()];
             for (int i = 0; i < types.length; i++) {
-                types[i] = inner.dataType(columns.get(i), affs[i]);
+                types[i] = inner.dataType(columns.get(i), typing[i]);
                 casts[i] = columns.get(i) instanceof Expr.Cast;
             }
-            return new Arm(List.copyOf(columns), affs, colls, types, casts, unflattenedCollations(columns, colls, scope));
+            return new Arm(List.copyOf(columns), typing, colls, types, casts, unflattenedCollations(columns, colls, scope));
         }
 
         /**
@@ -79,6 +80,33 @@ final class SubqueryColumnTypes {
             // a subquery column's collation is its first row's (sqlite3SubqueryColumnTypes)
             return new Arm(arms.get(0).columns(), affs, arms.get(0).collations().clone(), types, new boolean[width]);
         }
+    }
+
+    /**
+     * The affinities {@code affs} of result columns {@code columns} as SQLite types them when the
+     * SELECT is read as a table: it types the FROM subqueries of a query after everything nested
+     * in its expressions, so a column that is an outer reference to one of them (a subquery or CTE
+     * of an enclosing query; a table's or a view's column, typed before, has its affinity) has none.
+     */
+    private static char[] typingAffinities(List<Expr> columns, char[] affs, Scope scope) {
+        char[] out = affs;
+        for (int i = 0; i < affs.length; i++) {
+            Expr e = columns.get(i);
+            while (e instanceof Expr.Collate c) {
+                e = c.expr();
+            }
+            if (affs[i] != '@' && e instanceof Expr.ColumnRef c) {
+                Scope.Ref r = scope.peek(c.table(), c.column());
+                if (r != null && r.depth() > 0 && r.column() >= 0 && !r.owner().viewSources.contains(r.source())
+                        && (r.source().table() == null || Flattening.isFlattened(r.source()))) {
+                    if (out == affs) {
+                        out = affs.clone();
+                    }
+                    out[i] = '@';
+                }
+            }
+        }
+        return out;
     }
 
     /**

@@ -143,4 +143,30 @@ class CompoundSubqueryAffinityTests {
                 "SELECT s = '1' FROM (SELECT (a IN (1, 2)) AS s FROM t WHERE 0 UNION ALL SELECT a FROM t) ORDER BY 1",
                 "SELECT t.b, s.s FROM t JOIN (SELECT (b LIKE '_') AS s FROM t UNION ALL SELECT a FROM t) AS s ON t.b >= s.s ORDER BY 1, 2");
     }
+
+    /**
+     * SQLite types a query's FROM subqueries after everything nested in its expressions, so in a
+     * FROM subquery nested there, a column that is an outer reference to one of them (a
+     * subquery or CTE; not a table, nor a view, typed when it is expanded) has no affinity. Random differential, round
+     * 101000017 q71: {@code '2' IN} such a column was true here (INTEGER) and false in SQLite.
+     */
+    @Test
+    void aFromSubquerysColumnThatIsAnOuterReferenceToASubqueryHasNoAffinity() throws Exception {
+        run("CREATE TABLE t(id INTEGER PRIMARY KEY, n INTEGER, x TEXT)",
+                "INSERT INTO t VALUES (2, 2, '2'), (3, 3, 'x')",
+                "CREATE VIEW v AS SELECT id AS s0, n FROM t",
+                "SELECT q1.s0, '2' IN (SELECT q3.s1 FROM (SELECT q1.s0 AS s1) AS q3) FROM (SELECT id AS s0 FROM t) AS q1 ORDER BY 1",
+                "SELECT q1.s0, (SELECT q3.s1 = '2' FROM (SELECT q1.s0 AS s1) AS q3) FROM (SELECT n AS s0 FROM t) AS q1 ORDER BY 1",
+                "SELECT q1.s0, (SELECT q3.s1 = '2' FROM (SELECT q1.s0 COLLATE NOCASE AS s1) AS q3) FROM (SELECT n AS s0 FROM t) AS q1 ORDER BY 1",
+                "SELECT v.s0, (SELECT q3.s1 = '2' FROM (SELECT v.s0 AS s1) AS q3) FROM v ORDER BY 1",
+                "CREATE VIEW vd AS SELECT DISTINCT n AS s0 FROM t",
+                "SELECT vd.s0, (SELECT q3.s1 = '2' FROM (SELECT vd.s0 AS s1) AS q3) FROM vd ORDER BY 1",
+                "SELECT q1.s0, (SELECT q3.s1 = '2' FROM (SELECT q1.s0 AS s1) AS q3) FROM (SELECT DISTINCT n AS s0 FROM t) AS q1 ORDER BY 1",
+                "WITH c AS (SELECT n AS s0 FROM t) SELECT c.s0, (SELECT q3.s1 = '2' FROM (SELECT c.s0 AS s1) AS q3) FROM c ORDER BY 1",
+                "SELECT q1.s0, (SELECT q3.s1 = '2' FROM (SELECT q1.s0 AS s1 UNION ALL SELECT 9) AS q3 LIMIT 1) FROM (SELECT n AS s0 FROM t) AS q1 ORDER BY 1",
+                // a table's column has its declared affinity, and a reference that is not to an enclosing query keeps its own
+                "SELECT t.n, (SELECT q3.s1 = '2' FROM (SELECT t.n AS s1) AS q3) FROM t ORDER BY 1",
+                "SELECT q1.s0, '2' IN (SELECT q1.s0) FROM (SELECT n AS s0 FROM t) AS q1 ORDER BY 1",
+                "SELECT (SELECT q3.s1 = '2' FROM (SELECT q2.s0 AS s1 FROM (SELECT n AS s0 FROM t) AS q2) AS q3 LIMIT 1)");
+    }
 }
