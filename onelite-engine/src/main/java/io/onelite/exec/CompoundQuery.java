@@ -139,8 +139,12 @@ public final class CompoundQuery implements Query {
             int c = compareValues(a, b, colls);
             return c != 0 ? c : Long.compare((Long) a[columns], (Long) b[columns]);
         }, ctx);
-        add(sink, left, 0L, ctx);
-        add(sink, rightQuery.open(ctx, outer), 1L, ctx);
+        boolean leftRows = add(sink, left, 0L, ctx);
+        if (leftRows || op.equals("UNION")) {
+            // an EXCEPT or INTERSECT of no left rows has none: SQLite never runs its right SELECT
+            // (nor raises that SELECT's errors)
+            add(sink, rightQuery.open(ctx, outer), 1L, ctx);
+        }
         RowIterator sorted = sink.sorted();
         return new RowIterator() {
             Object[] pending = sorted.next() ? sorted.row() : null;
@@ -186,13 +190,17 @@ public final class CompoundQuery implements Query {
         };
     }
 
-    private void add(ExternalSorter.Sink sink, RowIterator in, long side, ExecContext ctx) {
+    /** Adds {@code in}'s rows tagged with {@code side}; whether there was any. */
+    private boolean add(ExternalSorter.Sink sink, RowIterator in, long side, ExecContext ctx) {
+        boolean any = false;
         while (in.next()) {
+            any = true;
             ctx.checkInterrupt();
             Object[] r = in.row();
             Object[] tagged = Arrays.copyOf(r, columns + 1);
             tagged[columns] = side;
             sink.add(tagged);
         }
+        return any;
     }
 }

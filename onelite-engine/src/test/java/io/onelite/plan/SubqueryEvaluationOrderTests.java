@@ -49,4 +49,30 @@ class SubqueryEvaluationOrderTests {
                 "SELECT o.a FROM t AS o JOIN t AS p ON p.a = o.a WHERE o.a > 5 AND " + X + " = 1",
                 "SELECT 1 WHERE " + X + " = 1");
     }
+
+    /**
+     * An EXCEPT or INTERSECT whose left side has no rows never runs its right SELECT in SQLite
+     * (random differential, round 112000036 q92: "integer overflow" from a window sum() in the
+     * right arm where SQLite returned no rows); a UNION runs both.
+     */
+    @Test
+    void anExceptOrIntersectOfNoLeftRowsNeverRunsItsRightSelect() throws Exception {
+        String big = "SELECT sum(9223372036854775807) FROM t";
+        run("CREATE TABLE t(a INTEGER)", "INSERT INTO t VALUES (1), (2)",
+                "SELECT 1 WHERE 0 EXCEPT " + big,
+                "SELECT 1 WHERE 0 INTERSECT " + big,
+                "SELECT a FROM t WHERE a > 5 EXCEPT " + big,
+                "SELECT a FROM t WHERE a > 5 EXCEPT SELECT x FROM (SELECT sum(9223372036854775807) OVER () AS x FROM t)",
+                "SELECT 1 WHERE 0 EXCEPT " + big + " ORDER BY 1",
+                "SELECT 1 WHERE 0 EXCEPT " + big + " LIMIT 5",
+                "SELECT 1 EXCEPT SELECT 1 EXCEPT " + big,
+                "SELECT 1 EXCEPT SELECT 1 INTERSECT " + big,
+                "SELECT * FROM (SELECT 1 WHERE 0 EXCEPT " + big + ")",
+                "SELECT (SELECT 1 WHERE 0 EXCEPT " + big + ")",
+                "SELECT 1 EXCEPT " + big,
+                "SELECT 1 WHERE 0 UNION " + big,
+                "SELECT 1 WHERE 0 UNION ALL " + big,
+                "SELECT 1 WHERE 0 UNION SELECT 2 EXCEPT " + big,
+                "SELECT a FROM t EXCEPT SELECT a FROM t WHERE a = 1");
+    }
 }
