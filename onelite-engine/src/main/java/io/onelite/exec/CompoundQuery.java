@@ -23,7 +23,8 @@ public final class CompoundQuery implements Query {
     private final List<Query> parts;
     private final List<String> ops;
     private final int columns;
-    private Collation[] collations;
+    /** Per operator, the collations its de-duplication compares text under (null: BINARY). */
+    private Collation[][] collations;
 
     public CompoundQuery(List<Query> parts, List<String> ops, int columns) {
         this.parts = parts;
@@ -39,21 +40,13 @@ public final class CompoundQuery implements Query {
         return this;
     }
 
-    /** The collation per column that de-duplication compares text under (null: BINARY). */
-    public CompoundQuery withCollations(Collation[] collations) {
-        this.collations = collations;
-        return this;
-    }
-
     /**
-     * Per operator, the collations its de-duplication compares under, where they differ from
-     * {@link #withCollations}'s: SQLite's merge (a compound with ORDER BY) takes those of an
-     * operator from the SELECTs up to its right one, not from the SELECTs after it.
+     * Per operator, the collation per column its de-duplication compares text under (null:
+     * BINARY): the compound's, or with SQLite's merge (a compound with ORDER BY) those of the
+     * SELECTs up to the operator's right one.
      */
-    private Collation[][] operatorCollations;
-
-    public CompoundQuery withOperatorCollations(Collation[][] perOperator) {
-        this.operatorCollations = perOperator;
+    public CompoundQuery withCollations(Collation[][] perOperator) {
+        this.collations = perOperator;
         return this;
     }
 
@@ -96,8 +89,8 @@ public final class CompoundQuery implements Query {
         for (int i = 0; i < ops.size(); i++) {
             Query next = parts.get(i + 1);
             String op = ops.get(i);
-            Collation[] colls = operatorCollations != null ? operatorCollations[i] : collations;
-            acc = op.equals("UNION_ALL") ? concat(acc, next, ctx, outer) : setOperation(op, colls, acc, next, ctx, outer);
+            acc = op.equals("UNION_ALL") ? concat(acc, next, ctx, outer)
+                    : setOperation(op, collations[i], acc, next, ctx, outer);
         }
         return acc;
     }

@@ -471,7 +471,8 @@ final class ExprCompiler {
         // AND and OR take the right operand first when only the left holds a subquery (SQLite's
         // exprEvalRhsFirst): the subquery then runs only where the other operand leaves the
         // answer open, which decides whether its errors (an overflowing sum) are raised
-        boolean rhsFirst = ExprWalker.hasSubquery(b.left()) && !ExprWalker.hasSubquery(b.right());
+        boolean rhsFirst = (b.op() == Expr.BinaryOp.AND || b.op() == Expr.BinaryOp.OR)
+                && !ExprWalker.hasSubquery(b.right()) && ExprWalker.hasSubquery(b.left());
         Eval first = rhsFirst ? re : le;
         Eval second = rhsFirst ? le : re;
         Eval e = switch (b.op()) {

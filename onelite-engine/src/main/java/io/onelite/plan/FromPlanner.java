@@ -434,10 +434,7 @@ final class FromPlanner {
                 e.notIndexed = flat.item().notIndexed();
                 e.name = flat.table().name() + " AS " + alias;
                 e.shownAs = flat.planName();
-                scope.sources.add(src);
-                if (view != null) {
-                    scope.viewSources.add(src);
-                }
+                addSource(src, view);
                 flattenedWhere.addAll(flat.whereTerms(src));
                 return;
             }
@@ -460,8 +457,12 @@ final class FromPlanner {
             e.joinPush = new JoinPush(select, p, names, pushSide == PushDown.Side.NULLABLE, addingView);
         }
         readThrough(e, select, p, pushed);
-        Source src = new Source(alias, null, names, p.tableAffinities().clone(), p.collations().clone(), false,
-                new boolean[n]);
+        addSource(new Source(alias, null, names, p.tableAffinities().clone(), p.collations().clone(), false,
+                new boolean[n]), view);
+    }
+
+    /** Adds the source of a subquery, or of view {@code view} (null: none), to the scope. */
+    private void addSource(Source src, String view) {
         scope.sources.add(src);
         if (view != null) {
             scope.viewSources.add(src);

@@ -411,18 +411,14 @@ public final class Planner {
         int n = first.names().size();
         // with an ORDER BY, SQLite 3.51 merges the arms and takes their collations before flattening
         String[] compoundColls = compoundCollations(cores, planned, n, !ctes.isEmpty(), !s.orderBy().isEmpty());
-        CompoundQuery compound = new CompoundQuery(queries, ops.stream().map(Enum::name).toList(), n)
-                .withCollations(CorePlanner.collations(compoundColls)).withOrderBy(!s.orderBy().isEmpty());
-        if (!s.orderBy().isEmpty() && ops.size() > 1) {
+        Collation[][] perOperator = new Collation[ops.size()][];
+        for (int i = 0; i < ops.size(); i++) {
             // SQLite 3.51's merge de-duplicates each operator under the SELECTs up to its right one
-            Collation[][] perOperator = new Collation[ops.size()][];
-            for (int i = 0; i < ops.size(); i++) {
-                perOperator[i] = CorePlanner.collations(compoundCollations(cores.subList(0, i + 2),
-                        planned.subList(0, i + 2), n, !ctes.isEmpty(), true));
-            }
-            compound.withOperatorCollations(perOperator);
+            perOperator[i] = CorePlanner.collations(s.orderBy().isEmpty() ? compoundColls
+                    : compoundCollations(cores.subList(0, i + 2), planned.subList(0, i + 2), n, !ctes.isEmpty(), true));
         }
-        Query q = compound;
+        Query q = new CompoundQuery(queries, ops.stream().map(Enum::name).toList(), n)
+                .withCollations(perOperator).withOrderBy(!s.orderBy().isEmpty());
         List<OrderingTerm> order = s.orderBy();
         Limits.byTerms(order.size(), "ORDER");
         int[] keys = new int[order.size()];
@@ -460,7 +456,7 @@ public final class Planner {
                 queries.add(CorePlanner.plan(this, cores.get(i), armOrder, armLimit, null, outer).query());
             }
             q = new CompoundQuery(queries, ops.stream().map(Enum::name).toList(), n)
-                    .withCollations(CorePlanner.collations(compoundColls)).withOrderBy(true);
+                    .withCollations(perOperator).withOrderBy(true);
         }
         if (keys.length > 0 || s.limit() != null) {
             ExprCompiler ec = new ExprCompiler(this, Scope.limitClause(outer));

@@ -116,8 +116,8 @@ final class TermPlacement {
         // a term of no table is checked once before the loops, unless it holds a subquery: SQLite
         // 3.51 checks that one in the outer loop, in its place among the terms, so `a > 5 AND
         // (SELECT ...) = 1` never runs the subquery (nor raises its error) when no a passes
-        if (level < 0 && context < 0 && (items.isEmpty() || !readsOutside && !rightJoinAfter) && !perRow
-                && (items.isEmpty() || !ExprWalker.hasSubquery(t.expr()))) {
+        if (level < 0 && context < 0 && !perRow
+                && (items.isEmpty() || !readsOutside && !rightJoinAfter && !ExprWalker.hasSubquery(t.expr()))) {
             guards.add(new ExprCompiler(planner, scope).eval(t.expr()));
             return;
         }
