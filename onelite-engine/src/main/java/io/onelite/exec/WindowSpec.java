@@ -16,6 +16,8 @@ public record WindowSpec(Supplier<WindowFunction> function, Eval[] args, Eval[] 
                          boolean[] descending, Collation[] collations, boolean[] nullsFirst, boolean defaultFrame,
                          int unit, int startKind, Eval startOffset, int endKind, Eval endOffset, int exclude) {
     public static final int UNIT_RANGE = 1;
+    public static final int UNIT_GROUPS = 2;
+    public static final int UNBOUNDED_PRECEDING = 0;
     public static final int PRECEDING = 1;
     public static final int CURRENT_ROW = 2;
     public static final int FOLLOWING = 3;

@@ -321,6 +321,15 @@ public final class WindowStage {
             }
         }
         int exclude = w.defaultFrame() ? 0 : w.exclude();
+        boolean startsUnbounded = w.defaultFrame() || w.startKind() == WindowSpec.UNBOUNDED_PRECEDING;
+        // window.c's order of steps and inverses (WindowPartition.inversesBeforeStep): a ROWS or
+        // GROUPS frame starting n FOLLOWING lets row or group j leave once the one `lag` after it
+        // entered; a RANGE frame starting n FOLLOWING or ending n PRECEDING steps first
+        boolean startsFollowing = !w.defaultFrame() && w.startKind() == WindowSpec.FOLLOWING;
+        boolean rangeStepsFirst = range && !w.defaultFrame()
+                && (startsFollowing || w.endKind() == WindowSpec.PRECEDING);
+        long lag = startsFollowing && !range && w.endKind() == WindowSpec.FOLLOWING
+                ? (Long) endOff - (Long) startOff : Long.MAX_VALUE;
         return new WindowPartition() {
             @Override
             public int size() {
@@ -357,6 +366,26 @@ public final class WindowStage {
             @Override
             public int frameEnd(int row) {
                 return fe[row];
+            }
+
+            @Override
+            public boolean startsUnbounded() {
+                return startsUnbounded;
+            }
+
+            @Override
+            public boolean inversesBeforeStep(int leaving, int entering) {
+                if (rangeStepsFirst) {
+                    return false;
+                }
+                if (!startsFollowing) {
+                    return true;
+                }
+                if (lag == Long.MAX_VALUE) {
+                    return false;
+                }
+                long gap = w.unit() == WindowSpec.UNIT_GROUPS ? group[entering] - group[leaving] : entering - leaving;
+                return gap > lag;
             }
 
             @Override

@@ -11,6 +11,18 @@ package io.onelite.exec.func;
 public interface AggregateFunction {
     Accumulator start();
 
+    /**
+     * The accumulator for a window frame whose start is not UNBOUNDED PRECEDING (rows leave it as
+     * well as enter it). The same as {@link #start()} but for min() and max(), which SQLite's
+     * window.c computes there through an index of the frame's values: among values equal to the
+     * least (greatest) it returns the one that entered the frame last, where the plain aggregate
+     * keeps the first ({@code -0.0} and {@code 0.0}, {@code 1} and {@code 1.0}, or 'a' and 'A' under
+     * NOCASE tell them apart).
+     */
+    default Accumulator startForMovingFrame() {
+        return start();
+    }
+
     /** Running state of one group. Not thread-safe. */
     interface Accumulator {
         /** Adds one row's arguments. Throws OneLiteException for SQLite's errors (integer overflow). */

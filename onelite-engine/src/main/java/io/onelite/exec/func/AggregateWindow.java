@@ -1,9 +1,10 @@
 package io.onelite.exec.func;
 
 /**
- * An aggregate used with OVER: evaluates the accumulator over each row's frame. When frames
- * only move forward and the accumulator has an inverse, it slides (step the rows entering,
- * inverse the rows leaving), as SQLite's window.c does with xInverse; otherwise it recomputes.
+ * An aggregate used with OVER: evaluates the accumulator over each row's frame. A frame that only
+ * grows at its end (UNBOUNDED PRECEDING, the default) steps the rows entering it; one that moves
+ * forward slides when the accumulator has an inverse (step the rows entering, inverse the rows
+ * leaving), as SQLite's window.c does with xInverse; otherwise each frame is recomputed.
  */
 final class AggregateWindow implements WindowFunction {
     private final AggregateFunction aggregate;
@@ -19,45 +20,38 @@ final class AggregateWindow implements WindowFunction {
         if (p.hasExclusions()) {
             return withExclusions(p);
         }
-        AggregateFunction.Accumulator acc = aggregate.start();
+        AggregateFunction.Accumulator acc = start(p);
         boolean sliding = acc.supportsInverse();
         int curStart = 0;
         int curEnd = 0;
         for (int row = 0; row < n; row++) {
             int fs = p.frameStart(row);
             int fe = Math.max(fs, p.frameEnd(row));
-            boolean canSlide = sliding && fs >= curStart && fe >= curEnd;
+            // a frame that only grew needs no inverse: a running min() is linear, not quadratic
+            boolean canSlide = fe >= curEnd && (fs == curStart || (sliding && fs > curStart));
             if (!canSlide) {
-                acc = aggregate.start();
+                acc = start(p);
                 curStart = fs;
                 curEnd = fs;
             }
-            if (fs <= curEnd) {
-                // as window.c: rows leave the frame (xInverse) before new rows enter it (xStep);
-                // the order matters to floating-point sums
-                while (curStart < fs) {
+            while (curEnd < fe) {
+                while (curStart < fs && curStart < curEnd && p.inversesBeforeStep(curStart, curEnd)) {
                     acc.inverse(p.args(curStart++).clone());
                 }
-                while (curEnd < fe) {
-                    acc.step(p.args(curEnd++).clone());
-                }
-            } else {
-                // a frame ahead of the last one (n FOLLOWING starts, from the partition's first
-                // row on): window.c's end cursor steps the rows in between before its start
-                // cursor inverses them, so a REAL passing through still makes sum() a REAL
-                while (curEnd < fe) {
-                    acc.step(p.args(curEnd++).clone());
-                }
-                while (curStart < fs) {
-                    acc.inverse(p.args(curStart++).clone());
-                }
+                acc.step(p.args(curEnd++).clone());
+            }
+            while (curStart < fs) {
+                acc.inverse(p.args(curStart++).clone());
             }
             out[row] = acc.value();
         }
         return out;
     }
 
-    /** Frames with holes (EXCLUDE ...): each row's frame is aggregated afresh. */
+    /**
+     * Frames with holes (EXCLUDE ...): each row's frame is aggregated afresh, by the plain
+     * accumulator (SQLite's full scan steps min() and max() as aggregates: the first of equals).
+     */
     private Object[] withExclusions(WindowPartition p) {
         int n = p.size();
         Object[] out = new Object[n];
@@ -71,5 +65,9 @@ final class AggregateWindow implements WindowFunction {
             out[row] = acc.value();
         }
         return out;
+    }
+
+    private AggregateFunction.Accumulator start(WindowPartition p) {
+        return p.startsUnbounded() ? aggregate.start() : aggregate.startForMovingFrame();
     }
 }

@@ -31,7 +31,17 @@ final class Aggregates {
 
     /** min(x)/max(x) comparing text with {@code collation}. */
     static AggregateFunction minMax(Collation collation, boolean max) {
-        return () -> new MinMax(collation, max);
+        return new AggregateFunction() {
+            @Override
+            public Accumulator start() {
+                return new MinMax(collation, max);
+            }
+
+            @Override
+            public Accumulator startForMovingFrame() {
+                return new MovingMinMax(collation, max);
+            }
+        };
     }
 
     static final class CountStar implements AggregateFunction.Accumulator {
@@ -245,13 +255,80 @@ final class Aggregates {
         }
     }
 
-    /** group_concat/string_agg: values with the separator given on their own row, in order. */
-    static final class GroupConcat implements AggregateFunction.Accumulator {
-        private record Piece(String separator, String value) {
+    /**
+     * min(x)/max(x) over a window frame whose start moves: the least (greatest) value of the rows
+     * in the frame, and of equal ones the last to enter it, as the index of frame values that
+     * SQLite's window.c keeps for them (ordered by value, then by entry). A monotonic queue: each
+     * value is kept while no later one is at least as small (large), so the head is the answer and
+     * each row enters and leaves it once. Rows leave oldest first ({@link #inverse}).
+     */
+    static final class MovingMinMax implements AggregateFunction.Accumulator {
+        private record Entry(Object value, long seq) {
         }
 
+        private final Collation collation;
+        private final boolean max;
+        private final ArrayDeque<Entry> queue = new ArrayDeque<>();
+        /** Rows stepped and rows inversed so far (NULLs included): row k is the k-th stepped. */
+        private long stepped;
+        private long removed;
+
+        MovingMinMax(Collation collation, boolean max) {
+            this.collation = collation;
+            this.max = max;
+        }
+
+        @Override
+        public void step(Object[] args) {
+            long seq = stepped++;
+            Object v = args[0];
+            if (v == null) {
+                return;
+            }
+            while (!queue.isEmpty()) {
+                int cmp = SqlValues.compare(queue.peekLast().value(), v, collation);
+                if (max ? cmp > 0 : cmp < 0) {
+                    break;
+                }
+                queue.pollLast(); // v is as good and newer: the older one can never be the answer
+            }
+            queue.addLast(new Entry(v, seq));
+        }
+
+        @Override
+        public void inverse(Object[] args) {
+            removed++;
+            while (!queue.isEmpty() && queue.peekFirst().seq() < removed) {
+                queue.pollFirst();
+            }
+        }
+
+        @Override
+        public boolean supportsInverse() {
+            return true;
+        }
+
+        @Override
+        public Object value() {
+            return queue.isEmpty() ? null : queue.peekFirst().value();
+        }
+    }
+
+    /**
+     * group_concat/string_agg: values with the separator given on their own row, in order. The text
+     * is kept whole, as SQLite's StrAccum: a row leaving a sliding frame takes its value and the
+     * separator after it off the front, so each row's result costs its length, not its row count.
+     * (SQLite cuts by its own count of separator bytes, which goes wrong once the text has been
+     * empty, a frame of only '' values: docs/compat.md; this keeps each value's own separator.)
+     */
+    static final class GroupConcat implements AggregateFunction.Accumulator {
         private final boolean hasSeparator;
-        private final ArrayDeque<Piece> pieces = new ArrayDeque<>();
+        private final StringBuilder text = new StringBuilder();
+        /** Per value in the text, oldest first from {@code head}: its separator's and its own length. */
+        private int[] sepLengths = new int[8];
+        private int[] valueLengths = new int[8];
+        private int head;
+        private int count;
 
         GroupConcat(boolean hasSeparator) {
             this.hasSeparator = hasSeparator;
@@ -266,33 +343,49 @@ final class Aggregates {
             if (hasSeparator) {
                 sep = args[1] == null ? "" : SqlValues.toText(args[1]);
             }
-            pieces.addLast(new Piece(sep, SqlValues.toText(args[0])));
+            String value = SqlValues.toText(args[0]);
+            if (head + count == valueLengths.length) {
+                makeRoom();
+            }
+            if (count > 0) {
+                text.append(sep); // the first value has no separator before it
+            }
+            text.append(value);
+            sepLengths[head + count] = sep.length();
+            valueLengths[head + count] = value.length();
+            count++;
         }
 
         @Override
         public void inverse(Object[] args) {
-            if (args[0] != null) {
-                pieces.pollFirst();
+            if (args[0] == null || count == 0) {
+                return;
             }
+            int cut = valueLengths[head];
+            head++;
+            count--;
+            if (count > 0) {
+                cut += sepLengths[head]; // the next value becomes the first: its separator goes too
+            }
+            text.delete(0, cut);
         }
 
         @Override public boolean supportsInverse() { return true; }
 
         @Override
         public Object value() {
-            if (pieces.isEmpty()) {
-                return null;
+            return count == 0 ? null : text.toString();
+        }
+
+        private void makeRoom() {
+            if (head > 0 && count < valueLengths.length / 2) {
+                System.arraycopy(sepLengths, head, sepLengths, 0, count);
+                System.arraycopy(valueLengths, head, valueLengths, 0, count);
+            } else {
+                sepLengths = java.util.Arrays.copyOfRange(sepLengths, head, head + valueLengths.length * 2);
+                valueLengths = java.util.Arrays.copyOfRange(valueLengths, head, head + valueLengths.length * 2);
             }
-            StringBuilder sb = new StringBuilder();
-            boolean first = true;
-            for (Piece p : pieces) {
-                if (!first) {
-                    sb.append(p.separator());
-                }
-                first = false;
-                sb.append(p.value());
-            }
-            return sb.toString();
+            head = 0;
         }
     }
 }

@@ -55,6 +55,7 @@ public final class JsonTable {
         long offset = 0;
         long id = 0;
         Object key = null;
+        boolean firstChild = false; // the target is its container's first element or member
         StringBuilder full = new StringBuilder("$");
         for (JsonPath.Step step : steps) {
             long payload = offset + sizes.header(node);
@@ -71,6 +72,7 @@ public final class JsonTable {
                 if (found == null) {
                     return out;
                 }
+                firstChild = at == payload;
                 id = at;
                 offset = at + sizes.size(found.key());
                 node = found.value();
@@ -85,6 +87,7 @@ public final class JsonTable {
                 for (int i = 0; i < idx; i++) {
                     at += sizes.size(a.items().get(i));
                 }
+                firstChild = idx == 0;
                 id = at;
                 offset = at;
                 node = a.items().get((int) idx);
@@ -100,8 +103,11 @@ public final class JsonTable {
         Object jsonText = json instanceof byte[] ? json : SqlValues.toText(json);
         // the element's own full key is the path as written
         if (recursive) {
-            walk(out, sizes, node, offset, id, steps.isEmpty() ? null : key, null, pathText,
-                    steps.isEmpty() ? "$" : pathText.substring(0, path.lastStepStart()), jsonText, rootText);
+            // SQLite's json_tree shows the target's container as its path only when the target is
+            // the container's first entry, else "$", and reads its key from the path text after that
+            int cut = steps.isEmpty() ? 1 : firstChild ? path.lastStepStart() : 1;
+            walk(out, sizes, node, offset, id, steps.isEmpty() ? null : rootKey(pathText, cut), null, pathText,
+                    pathText.substring(0, cut), jsonText, rootText);
             return out;
         }
         if (!(node instanceof JsonNode.JArray) && !(node instanceof JsonNode.JObject)) {
@@ -110,6 +116,47 @@ public final class JsonTable {
         }
         children(out, sizes, node, offset, null, pathText, false, jsonText, rootText);
         return out;
+    }
+
+    /**
+     * The key of json_tree's first row as SQLite's jsonEachColumn reads it from the root path's text
+     * after its path ({@code cut}): the number after a '[' ("[#-1]" reads as 0), or the label after
+     * a '.' (a quoted one without its first and last characters).
+     */
+    private static Object rootKey(String text, int cut) {
+        int n = text.length() - cut;
+        if (n <= 0) {
+            return null;
+        }
+        if (text.charAt(cut) == '[') {
+            return leadingInteger(text, cut + 1);
+        }
+        if (n >= 3 && text.charAt(cut + 1) == '"') {
+            return text.substring(cut + 2, text.length() - 1);
+        }
+        return text.substring(cut + 1);
+    }
+
+    /** The integer at the start of {@code text.substring(from)}, as sqlite3Atoi64 reads one (0 for none). */
+    private static long leadingInteger(String text, int from) {
+        int i = from;
+        while (i < text.length() && Character.isWhitespace(text.charAt(i))) {
+            i++;
+        }
+        boolean negative = false;
+        if (i < text.length() && (text.charAt(i) == '-' || text.charAt(i) == '+')) {
+            negative = text.charAt(i) == '-';
+            i++;
+        }
+        long value = 0;
+        for (; i < text.length() && text.charAt(i) >= '0' && text.charAt(i) <= '9'; i++) {
+            int d = text.charAt(i) - '0';
+            if (value > (Long.MAX_VALUE - d) / 10) {
+                return negative ? Long.MIN_VALUE : Long.MAX_VALUE;
+            }
+            value = value * 10 + d;
+        }
+        return negative ? -value : value;
     }
 
     private static void walk(List<Object[]> out, Sizes sizes, JsonNode node, long offset, long id, Object key,

@@ -25,6 +25,26 @@ public interface WindowPartition {
     int frameEnd(int row);
 
     /**
+     * Whether the frame spec starts at UNBOUNDED PRECEDING (the default frame does): the frame then
+     * only grows, and min()/max() keep the first of equal extremes (see
+     * {@link AggregateFunction#startForMovingFrame()}).
+     */
+    boolean startsUnbounded();
+
+    /**
+     * In SQLite's order of xStep and xInverse calls, whether row {@code leaving}, which is leaving
+     * the frame, is inversed before row {@code entering} is stepped. True by default: rows leave
+     * before rows enter. In window.c a ROWS or GROUPS frame starting n FOLLOWING steps and
+     * inverses in turn (row or group {@code j} leaves once the one {@code width - 1} after it
+     * entered), and a RANGE frame starting n FOLLOWING or ending n PRECEDING steps first. The
+     * order shows in floating-point sums, in group_concat's cuts and to application window
+     * functions. Only rows already stepped are asked about.
+     */
+    default boolean inversesBeforeStep(int leaving, int entering) {
+        return true;
+    }
+
+    /**
      * Whether the frame spec has an EXCLUDE clause other than NO OTHERS; if so, functions ask
      * {@link #isExcluded} for every row of {@code [frameStart, frameEnd)}.
      */

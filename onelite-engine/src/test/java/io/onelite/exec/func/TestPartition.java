@@ -45,4 +45,9 @@ record TestPartition(List<Object[]> rows, long[] keys, int preceding, int follow
     public int frameEnd(int row) {
         return following < 0 ? rows.size() : Math.min(rows.size(), row + following + 1);
     }
+
+    @Override
+    public boolean startsUnbounded() {
+        return preceding < 0;
+    }
 }

@@ -109,6 +109,7 @@ class WindowFunctionDifferentialTests {
         @Override public int peerEnd(int row) { return base.peerEnd(row); }
         @Override public int frameStart(int row) { return base.frameStart(row); }
         @Override public int frameEnd(int row) { return base.frameEnd(row); }
+        @Override public boolean startsUnbounded() { return base.startsUnbounded(); }
         @Override public boolean hasExclusions() { return true; }
 
         @Override
