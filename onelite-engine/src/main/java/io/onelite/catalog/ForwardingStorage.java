@@ -35,6 +35,11 @@ public abstract class ForwardingStorage implements Storage {
     }
 
     @Override
+    public boolean tracesWrites() {
+        return delegate.tracesWrites();
+    }
+
+    @Override
     public int pageCount() {
         return delegate.pageCount();
     }

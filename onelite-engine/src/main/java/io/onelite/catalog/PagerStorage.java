@@ -149,6 +149,11 @@ public final class PagerStorage implements StorageProvider {
         }
 
         @Override
+        public boolean tracesWrites() {
+            return tx.mode().isConcurrent();
+        }
+
+        @Override
         public void commit() {
             tx.commit();
         }

@@ -39,6 +39,14 @@ public interface Storage {
         return false;
     }
 
+    /**
+     * Whether each row written is traced (BEGIN CONCURRENT, either isolation): its commit may
+     * replay the writes row by row, so whole-tree shortcuts such as {@link #clearTree} are out.
+     */
+    default boolean tracesWrites() {
+        return false;
+    }
+
     /** Allocates an empty tree, returns its root page. */
     int createTree(boolean table);
 

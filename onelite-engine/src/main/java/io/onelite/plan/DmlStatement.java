@@ -26,12 +26,14 @@ abstract class DmlStatement implements Executable {
     Eval[] returning;
     /** The table writer, for commit_seq() hooks. */
     TableWriter writer;
+    /** The database written, when no writer says (a DELETE that only empties its table); else null. */
+    String database;
     /** The loops that find the rows (UPDATE, DELETE), for EXPLAIN QUERY PLAN. */
     Level[] loops = new Level[0];
 
     @Override
     public String writtenDatabase() {
-        return writer == null ? Table.MAIN : writer.db();
+        return writer != null ? writer.db() : database != null ? database : Table.MAIN;
     }
 
     @Override
@@ -98,7 +100,7 @@ abstract class DmlStatement implements Executable {
 
     @Override
     public RowIterator execute(ExecContext ctx) {
-        ctx.storage(writer == null ? Table.MAIN : writer.db()).beginWrite();
+        ctx.storage(writtenDatabase()).beginWrite();
         List<Object[]> out = new ArrayList<>();
         RowCount count = new RowCount();
         TableWriter.OnConflict inherited = ctx.conflictOverride();

@@ -122,7 +122,7 @@ final class ViewDml {
         List<Eval> vals = new ArrayList<>();
         int n = row.columnNames().size();
         if (s.from() == null) {
-            matches = planner.plan(selectAll(v, s.where()), enclosing(planner)).query();
+            matches = planner.plan(selectAll(v, s.where(), s.orderBy(), s.limit(), s.offset()), enclosing(planner)).query();
             Scope setScope = new Scope(planner.outerScope);
             setScope.sources.add(row);
             for (SetClause sc : s.set()) {
@@ -138,8 +138,8 @@ final class ViewDml {
                 }
             }
             FromItem from = new Join(table(v), Join.JoinType.COMMA, false, s.from(), null, List.of());
-            matches = planner.plan(SelectStmt.of(new SelectCore.Query(false, out, from, s.where(), List.of(), null,
-                    List.of())), enclosing(planner)).query();
+            matches = planner.plan(new SelectStmt(null, new SelectCore.Query(false, out, from, s.where(), List.of(), null,
+                    List.of()), List.of(), s.orderBy(), s.limit(), s.offset()), enclosing(planner)).query();
             for (int i = 0; i < cols.size(); i++) {
                 int col = n + i;
                 vals.add(f -> f.src[0].column(col));
@@ -198,7 +198,7 @@ final class ViewDml {
         if (triggers.isEmpty()) {
             throw cannotModify(v);
         }
-        Query matches = planner.plan(selectAll(v, s.where()), enclosing(planner)).query();
+        Query matches = planner.plan(selectAll(v, s.where(), s.orderBy(), s.limit(), s.offset()), enclosing(planner)).query();
         DmlStatement d = new DmlStatement() {
             @Override
             void run(ExecContext ctx, List<Object[]> returned, DmlStatement.RowCount count) {
@@ -254,10 +254,14 @@ final class ViewDml {
         return planner.outerScope == null ? null : new Scope(planner.outerScope, true);
     }
 
-    /** {@code SELECT * FROM v [WHERE where]}: the view's rows a statement on it affects. */
-    private static SelectStmt selectAll(View v, Expr where) {
-        return SelectStmt.of(new SelectCore.Query(false, List.of(new ResultColumn.Star()), table(v), where,
-                List.of(), null, List.of()));
+    /**
+     * {@code SELECT * FROM v [WHERE where] [ORDER BY ...] [LIMIT ...]}: the view's rows a statement
+     * on it affects, in the order its INSTEAD OF triggers fire (SQLite's sqlite3MaterializeView).
+     */
+    private static SelectStmt selectAll(View v, Expr where, List<io.onelite.sql.ast.OrderingTerm> orderBy, Expr limit,
+                                        Expr offset) {
+        return new SelectStmt(null, new SelectCore.Query(false, List.of(new ResultColumn.Star()), table(v), where,
+                List.of(), null, List.of()), List.of(), orderBy, limit, offset);
     }
 
     private static FromItem table(View v) {
