@@ -73,6 +73,18 @@ public final class TreeBuilder {
         build(dst, dstRoot, cells, true);
     }
 
+    /**
+     * Writes an index tree of {@code records} (encoded keys, already in the index's order) with its
+     * root at {@code dstRoot}: CREATE INDEX, which SQLite also fills from sorted keys.
+     */
+    public static void writeIndex(PageStore dst, int dstRoot, List<byte[]> records) {
+        List<byte[]> cells = new ArrayList<>(records.size());
+        for (byte[] r : records) {
+            cells.add(Cells.indexLeaf(dst, r));
+        }
+        build(dst, dstRoot, cells, false);
+    }
+
     private interface EntryVisitor {
         void visit(BTreePage page, int cell);
     }

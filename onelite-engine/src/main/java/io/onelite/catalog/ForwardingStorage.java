@@ -85,6 +85,11 @@ public abstract class ForwardingStorage implements Storage {
     }
 
     @Override
+    public void fillIndex(int root, KeyInfo keyInfo, java.util.List<byte[]> sortedRecords) {
+        delegate.fillIndex(root, keyInfo, sortedRecords);
+    }
+
+    @Override
     public long newRowid(RowCursor c, int root) {
         return delegate.newRowid(c, root);
     }

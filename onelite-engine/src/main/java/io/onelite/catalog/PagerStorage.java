@@ -223,6 +223,13 @@ public final class PagerStorage implements StorageProvider {
         }
 
         @Override
+        public void fillIndex(int root, KeyInfo keyInfo, java.util.List<byte[]> sortedRecords) {
+            // written bottom-up, packed, as VACUUM's trees; the transaction is a schema change, so
+            // BEGIN CONCURRENT never replays these entries (its trace is unmergeable)
+            io.onelite.btree.TreeBuilder.writeIndex(tx.writeStore(), root, sortedRecords);
+        }
+
+        @Override
         public long newRowid(RowCursor c, int root) {
             return tx.newRowid(((BRowCursor) c).c, root);
         }

@@ -56,6 +56,18 @@ public interface Storage {
     /** Removes every entry of a tree. */
     void clearTree(int root);
 
+    /**
+     * Fills the empty index tree {@code root} with {@code sortedRecords}, encoded keys in the
+     * index's order (CREATE INDEX). By default one insert per key; a pager's storage builds the
+     * tree bottom-up.
+     */
+    default void fillIndex(int root, KeyInfo keyInfo, java.util.List<byte[]> sortedRecords) {
+        KeyCursor c = openIndex(root, keyInfo);
+        for (byte[] r : sortedRecords) {
+            c.insert(io.onelite.btree.Record.decode(r));
+        }
+    }
+
     /** A rowid for an insert without one (max + 1 as SQLite; concurrent mode: the shared allocator). */
     long newRowid(RowCursor c, int root);
 

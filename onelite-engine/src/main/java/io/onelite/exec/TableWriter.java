@@ -754,6 +754,48 @@ public final class TableWriter {
         }
     }
 
+    /**
+     * CREATE INDEX, the writer's one index: the index key of a row, or null when a partial index's
+     * WHERE leaves the row out.
+     */
+    public Object[] indexKey(ExecContext ctx, Object[] values, long rowid) {
+        IndexInfo ix = indexes.get(0);
+        Frame rf = rowFrame(ctx, values, rowid);
+        if (ix.where() != null && !ValueOps.isTrue(ix.where().eval(rf))) {
+            return null;
+        }
+        return key(ix, values, rowid, rf);
+    }
+
+    /** CREATE INDEX: the key order of the writer's one index (its collations and directions). */
+    public io.onelite.btree.KeyInfo indexKeyInfo() {
+        return indexes.get(0).keyInfo();
+    }
+
+    /**
+     * CREATE UNIQUE INDEX, the writer's one index: fails as a UNIQUE constraint when two of the
+     * keys adjacent in the index's order ({@code order}: their positions in {@code keys}) agree on
+     * every indexed column (a NULL equals nothing).
+     */
+    public void requireUnique(List<Object[]> keys, int[] order) {
+        IndexInfo ix = indexes.get(0);
+        if (!ix.unique()) {
+            return;
+        }
+        int n = ix.columns().length;
+        for (int k = 1; k < order.length; k++) {
+            Object[] a = keys.get(order[k - 1]);
+            Object[] b = keys.get(order[k]);
+            boolean same = true;
+            for (int i = 0; i < n && same; i++) {
+                same = a[i] != null && b[i] != null && ValueOps.compare(a[i], b[i], ix.keyInfo().collation(i)) == 0;
+            }
+            if (same) {
+                throw new OneLiteException(ResultCode.CONSTRAINT_UNIQUE, "UNIQUE constraint failed: " + ix.constraintColumns());
+            }
+        }
+    }
+
     /** The reference of a row read through a table cursor: its rowid, or its primary key. */
     public Object ref(RowSource r, int columnCount) {
         if (rows instanceof RowStore.Rowid) {

@@ -377,6 +377,9 @@ public final class DdlExecutor {
             Object[] r = c.row();
             rows.add(r);
         }
+        // as SQLite's sqlite3RefillIndex: every key first (in table order, so a key that fails to
+        // compute fails first), then sorted, checked for UNIQUE, and the tree built from them
+        List<Object[]> keys = new ArrayList<>(ids.size());
         for (int i = 0; i < ids.size(); i++) {
             long rowid = ids.get(i)[0];
             // a row older than ADD COLUMN gets the defaults; VIRTUAL columns are computed
@@ -384,8 +387,23 @@ public final class DdlExecutor {
             if (t.rowidAlias() >= 0) {
                 values[t.rowidAlias()] = rowid;
             }
-            w.indexRow(ctx, values, rowid);
+            Object[] key = w.indexKey(ctx, values, rowid);
+            if (key != null) {
+                keys.add(key);
+            }
         }
+        io.onelite.btree.KeyInfo keyInfo = w.indexKeyInfo();
+        int[] order = io.onelite.btree.KeySort.order(keys, keyInfo);
+        w.requireUnique(keys, order);
+        byte[][] records = new byte[keys.size()][];
+        for (int i = 0; i < records.length; i++) {
+            records[i] = io.onelite.btree.Record.encode(keys.get(i)); // in table order: the keys' memory order
+        }
+        List<byte[]> sorted = new ArrayList<>(records.length);
+        for (int i : order) {
+            sorted.add(records[i]);
+        }
+        st.fillIndex(root, keyInfo, sorted);
         addSchemaRow(st, "index", name, t.name(), root, ci.sql());
         bumpCookie(st);
     }
