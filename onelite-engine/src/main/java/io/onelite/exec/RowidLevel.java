@@ -8,6 +8,9 @@ import io.onelite.catalog.RowCursor;
  * numeric text is converted, a NULL bound matches nothing, other text sorts above every integer.
  */
 public final class RowidLevel extends Level implements CountingLevel {
+    /** 2^63 as a REAL: the least REAL above every 64-bit integer. */
+    private static final double TWO_63 = 0x1p63;
+
     private final TableAccess table;
     private final Eval eq;
     private final Eval lo;
@@ -70,14 +73,16 @@ public final class RowidLevel extends Level implements CountingLevel {
                 }
                 loKey = l;
             } else if (v instanceof Double d) {
-                if (d >= 9.3e18) {
+                // 2^63 is the first REAL above every rowid, -2^63 the least rowid exactly
+                if (d >= TWO_63) {
                     done = true;
-                } else if (d > -9.3e18) {
+                } else if (d >= -TWO_63) {
                     double c = Math.ceil(d);
-                    loKey = (long) c;
+                    long k = (long) c; // exact: c lies in [-2^63, 2^63)
                     if (!loInclusive && c == d) {
-                        loKey++;
+                        k++; // no overflow: the largest REAL below 2^63 is 2^63 - 1024
                     }
+                    loKey = k;
                 }
             } else {
                 done = true; // NULL, or text/blob: above every integer
@@ -94,14 +99,18 @@ public final class RowidLevel extends Level implements CountingLevel {
                 }
                 hiKey = l;
             } else if (v instanceof Double d) {
-                if (d <= -9.3e18) {
+                if (d < -TWO_63) {
                     done = true;
-                } else if (d < 9.3e18) {
+                } else if (d < TWO_63) {
                     double c = Math.floor(d);
-                    hiKey = (long) c;
+                    long k = (long) c; // exact: c lies in [-2^63, 2^63)
                     if (!hiInclusive && c == d) {
-                        hiKey--;
+                        if (k == Long.MIN_VALUE) {
+                            done = true;
+                        }
+                        k--;
                     }
+                    hiKey = k;
                 }
             } else if (v == null) {
                 done = true;

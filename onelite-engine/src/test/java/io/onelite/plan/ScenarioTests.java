@@ -95,6 +95,22 @@ class ScenarioTests {
     }
 
     @Test
+    void aRowidRangeBoundedByPlusOrMinusTwoToTheSixtyThreeAsARealKeepsItsRows() throws Exception {
+        // DifferentialTests seed 15480594423895: x > 9.223372036854776E18 (2^63, a REAL) read every
+        // row: its ceiling became Long.MAX_VALUE and the exclusive bound's +1 wrapped around
+        run("CREATE TABLE t2(x INTEGER PRIMARY KEY, y)", "INSERT INTO t2(y) VALUES (1), (2), (3)",
+                "INSERT INTO t2 VALUES (9223372036854775807, 'max'), (-9223372036854775808, 'min'), (9223372036854774784, 'near')",
+                "CREATE TABLE t1(c REAL)", "INSERT INTO t1 VALUES (9.223372036854776E18), (-9.223372036854776E18), (1e300), (2.5), (-1e300)",
+                "SELECT x FROM t2 WHERE x > 9.223372036854776E18", "SELECT x FROM t2 WHERE x >= 9.223372036854776E18",
+                "SELECT x FROM t2 WHERE x < 9.223372036854776E18 ORDER BY x", "SELECT x FROM t2 WHERE x <= 9.223372036854776E18 ORDER BY x",
+                "SELECT x FROM t2 WHERE x < -9.223372036854776E18", "SELECT x FROM t2 WHERE x <= -9.223372036854776E18",
+                "SELECT x FROM t2 WHERE x > -9.223372036854776E18 ORDER BY x", "SELECT x FROM t2 WHERE x >= 9223372036854774784.0",
+                "SELECT x FROM t2 WHERE x > 9223372036854774784.0", "SELECT x FROM t2 WHERE x BETWEEN 2.5 AND 9.223372036854776E18 ORDER BY x",
+                "SELECT c, (SELECT count(*) FROM t2 WHERE x > t1.c), (SELECT count(*) FROM t2 WHERE x < t1.c),"
+                        + " (SELECT count(*) FROM t2 WHERE x >= t1.c), (SELECT count(*) FROM t2 WHERE x <= t1.c) FROM t1 ORDER BY c");
+    }
+
+    @Test
     void aFailedStatementCountsNoChangesAsInSqlite() throws Exception {
         // changes() was left at the previous statement's count after a failing multi-row INSERT
         run("CREATE TABLE t(a UNIQUE)",
