@@ -380,24 +380,7 @@ final class Pragmas {
             }
             return u;
         }
-        int i = 0;
-        while (i < v.length() && Character.isWhitespace(v.charAt(i))) {
-            i++;
-        }
-        boolean negative = false;
-        if (i < v.length() && (v.charAt(i) == '-' || v.charAt(i) == '+')) {
-            negative = v.charAt(i) == '-';
-            i++;
-        }
-        long n = 0;
-        for (; i < v.length() && v.charAt(i) >= '0' && v.charAt(i) <= '9'; i++) {
-            int d = v.charAt(i) - '0';
-            if (n > (Long.MAX_VALUE - d) / 10) {
-                return negative ? Long.MIN_VALUE : Long.MAX_VALUE;
-            }
-            n = n * 10 + d;
-        }
-        return negative ? -n : n;
+        return io.onelite.exec.value.SqlValues.leadingInteger(v, 0);
     }
 
     /**

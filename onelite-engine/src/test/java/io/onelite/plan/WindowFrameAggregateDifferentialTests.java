@@ -199,14 +199,9 @@ class WindowFrameAggregateDifferentialTests {
                         for (int b2 = Math.max(b1, 3); b2 < bounds.length; b2++) {
                             // (an end before CURRENT ROW leaves the first frames empty: sqlite-jdbc's xValue
                             // then fails without an aggregate context, so those are left out)
-                            String sql = "SELECT calls(id) OVER (" + over + " " + unit + " BETWEEN " + bounds[b1]
-                                    + " AND " + bounds[b2] + ") FROM t";
-                            String expected = calls(sqlite, sql);
-                            String actual = calls(onelite, sql);
+                            compareCalls(sqlite, onelite, "SELECT calls(id) OVER (" + over + " " + unit + " BETWEEN "
+                                    + bounds[b1] + " AND " + bounds[b2] + ") FROM t", diffs);
                             checked++;
-                            if (!expected.equals(actual)) {
-                                diffs.add(sql + "\n  sqlite:  " + expected + "\n  onelite: " + actual);
-                            }
                         }
                     }
                 }
@@ -216,20 +211,25 @@ class WindowFrameAggregateDifferentialTests {
             for (String order : List.of("v NULLS FIRST", "v DESC NULLS FIRST")) {
                 for (int b1 = 0; b1 < offsets.length; b1++) {
                     for (int b2 = b1; b2 < offsets.length; b2++) {
-                        String sql = "SELECT calls(id) OVER (ORDER BY " + order + " RANGE BETWEEN " + offsets[b1]
-                                + " AND " + offsets[b2] + ") FROM t";
-                        String expected = calls(sqlite, sql);
-                        String actual = calls(onelite, sql);
+                        compareCalls(sqlite, onelite, "SELECT calls(id) OVER (ORDER BY " + order + " RANGE BETWEEN "
+                                + offsets[b1] + " AND " + offsets[b2] + ") FROM t", diffs);
                         checked++;
-                        if (!expected.equals(actual)) {
-                            diffs.add(sql + "\n  sqlite:  " + expected + "\n  onelite: " + actual);
-                        }
                     }
                 }
             }
             assertThat(checked).isEqualTo(4 * 3 * 21 + 2 * 21);
         }
         assertThat(diffs).isEmpty();
+    }
+
+    /** Adds to {@code diffs} the statement and both call logs when they differ. */
+    private static void compareCalls(Connection sqlite, Connection onelite, String sql, List<String> diffs)
+            throws SQLException {
+        String expected = calls(sqlite, sql);
+        String actual = calls(onelite, sql);
+        if (!expected.equals(actual)) {
+            diffs.add(sql + "\n  sqlite:  " + expected + "\n  onelite: " + actual);
+        }
     }
 
     private static String calls(Connection c, String sql) throws SQLException {

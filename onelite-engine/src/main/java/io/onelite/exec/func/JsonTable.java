@@ -129,34 +129,12 @@ public final class JsonTable {
             return null;
         }
         if (text.charAt(cut) == '[') {
-            return leadingInteger(text, cut + 1);
+            return SqlValues.leadingInteger(text, cut + 1);
         }
         if (n >= 3 && text.charAt(cut + 1) == '"') {
             return text.substring(cut + 2, text.length() - 1);
         }
         return text.substring(cut + 1);
-    }
-
-    /** The integer at the start of {@code text.substring(from)}, as sqlite3Atoi64 reads one (0 for none). */
-    private static long leadingInteger(String text, int from) {
-        int i = from;
-        while (i < text.length() && Character.isWhitespace(text.charAt(i))) {
-            i++;
-        }
-        boolean negative = false;
-        if (i < text.length() && (text.charAt(i) == '-' || text.charAt(i) == '+')) {
-            negative = text.charAt(i) == '-';
-            i++;
-        }
-        long value = 0;
-        for (; i < text.length() && text.charAt(i) >= '0' && text.charAt(i) <= '9'; i++) {
-            int d = text.charAt(i) - '0';
-            if (value > (Long.MAX_VALUE - d) / 10) {
-                return negative ? Long.MIN_VALUE : Long.MAX_VALUE;
-            }
-            value = value * 10 + d;
-        }
-        return negative ? -value : value;
     }
 
     private static void walk(List<Object[]> out, Sizes sizes, JsonNode node, long offset, long id, Object key,

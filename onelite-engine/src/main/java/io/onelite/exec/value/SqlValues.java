@@ -37,6 +37,32 @@ public final class SqlValues {
         return Conversions.toBlob(v);
     }
 
+    /**
+     * The integer at the start of {@code text.substring(from)} as sqlite3Atoi64 reads it: leading
+     * spaces, an optional sign and the digits that follow (text after them is ignored, no digits
+     * is 0, an overflow saturates).
+     */
+    public static long leadingInteger(String text, int from) {
+        int i = from;
+        while (i < text.length() && Character.isWhitespace(text.charAt(i))) {
+            i++;
+        }
+        boolean negative = false;
+        if (i < text.length() && (text.charAt(i) == '-' || text.charAt(i) == '+')) {
+            negative = text.charAt(i) == '-';
+            i++;
+        }
+        long n = 0;
+        for (; i < text.length() && text.charAt(i) >= '0' && text.charAt(i) <= '9'; i++) {
+            int d = text.charAt(i) - '0';
+            if (n > (Long.MAX_VALUE - d) / 10) {
+                return negative ? Long.MIN_VALUE : Long.MAX_VALUE;
+            }
+            n = n * 10 + d;
+        }
+        return negative ? -n : n;
+    }
+
     /** {@code sqlite3_value_int64}: NULL → 0, REAL truncated and saturated, text by its integer prefix. */
     public static long toInteger(Object v) {
         return Conversions.toInteger(v);
