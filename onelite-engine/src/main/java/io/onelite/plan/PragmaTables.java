@@ -31,8 +31,19 @@ public final class PragmaTables {
             "wal_checkpoint", "writable_schema");
 
     /** The pragmas besides {@link SchemaPragmas}' that can be read as {@code pragma_x(...)}. */
-    private static final List<String> OTHER_TABLES = List.of("database_list", "foreign_key_check", "function_list",
-            "module_list", "pragma_list", "table_list");
+    private static final List<String> OTHER_TABLES = List.of("application_id", "database_list", "foreign_key_check",
+            "freelist_count", "function_list", "module_list", "page_size", "pragma_list", "schema_version",
+            "table_list", "user_version");
+
+    /**
+     * The pragmas read from the database header as {@code pragma_x()}: one row, one INTEGER column
+     * named as the pragma; page_size takes a schema argument (its hidden column {@code schema},
+     * which SQLite's virtual table shows as NULL), the others none. Not page_count: a database
+     * never written has page 1 here (made up at open) and none in SQLite, whose pragma_page_count()
+     * then reads 0 (docs/compat.md).
+     */
+    public static final List<String> HEADER_VALUES = List.of("application_id", "freelist_count", "page_size",
+            "schema_version", "user_version");
 
     /** The table-valued functions besides the pragma ones. */
     private static final List<String> FUNCTIONS = List.of("json_each", "json_tree");

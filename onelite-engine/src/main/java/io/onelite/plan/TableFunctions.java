@@ -262,6 +262,10 @@ final class TableFunctions {
             listing(e, tf, pragma);
             return;
         }
+        if (PragmaTables.HEADER_VALUES.contains(pragma)) {
+            headerValue(e, tf, pragma);
+            return;
+        }
         checkArguments(tf, 2);
         ExprCompiler ec = new ExprCompiler(planner, scope);
         Eval arg = tf.args().isEmpty() ? null : ec.eval(tf.args().get(0));
@@ -311,6 +315,41 @@ final class TableFunctions {
         checkArguments(tf, 0);
         e.functionRows = listed(f -> f.ctx.session == null ? List.of() : f.ctx.session.databaseList());
         functionSource(e, tf, List.of("seq", "name", "file"), new boolean[3]);
+    }
+
+    /**
+     * {@code pragma_page_size([schema])} and the header fields without arguments (freelist_count,
+     * user_version, application_id, schema_version): the value
+     * the PRAGMA reads, as this transaction sees the database (SQLite's pragma virtual table; its
+     * hidden schema column reads NULL).
+     */
+    private void headerValue(Entry e, FromItem.TableFunction tf, String pragma) {
+        boolean takesSchema = pragma.equals("page_size");
+        checkArguments(tf, takesSchema ? 1 : 0);
+        Eval schemaArg = tf.args().isEmpty() ? null : new ExprCompiler(planner, scope).eval(tf.args().get(0));
+        e.functionRows = listed(f -> {
+            String db = pragmaText(schemaArg == null ? null : schemaArg.eval(f));
+            io.onelite.catalog.Storage st = f.ctx.storage;
+            if (db != null) {
+                if (planner.schema.database(db) == null) {
+                    throw new OneLiteException(ResultCode.ERROR, "unknown database '" + db + "'");
+                }
+                st = st.database(db);
+            }
+            long value = switch (pragma) {
+                case "freelist_count" -> st.headerInt(io.onelite.pager.FileHeader.FREELIST_COUNT);
+                case "page_size" -> {
+                    int raw = (st.headerInt(io.onelite.pager.FileHeader.PAGE_SIZE) >>> 16) & 0xFFFF;
+                    yield raw == 1 ? 65536 : raw;
+                }
+                case "user_version" -> st.headerInt(io.onelite.pager.FileHeader.USER_VERSION);
+                case "application_id" -> st.headerInt(io.onelite.pager.FileHeader.APPLICATION_ID);
+                default -> st.headerInt(io.onelite.pager.FileHeader.SCHEMA_COOKIE);
+            };
+            return takesSchema ? List.<Object[]>of(new Object[] {value, null}) : List.<Object[]>of(new Object[] {value});
+        });
+        functionSource(e, tf, takesSchema ? List.of(pragma, "schema") : List.of(pragma),
+                takesSchema ? new boolean[] {false, true} : new boolean[1]);
     }
 
     /**
