@@ -9,6 +9,7 @@ import io.onelite.exec.ExecContext;
 import io.onelite.exec.RowIterator;
 import io.onelite.pager.FileHeader;
 import io.onelite.plan.ForeignKeyCheck;
+import io.onelite.plan.PragmaTables;
 import io.onelite.plan.SchemaPragmas;
 import io.onelite.sql.ast.PragmaStmt;
 
@@ -187,7 +188,7 @@ final class Pragmas {
                 int off = n.equals("user_version") ? FileHeader.USER_VERSION
                         : n.equals("application_id") ? FileHeader.APPLICATION_ID : FileHeader.SCHEMA_COOKIE;
                 if (v == null) {
-                    out.add(new Object[]{(long) ctx.storage.headerInt(off)});
+                    out.add(new Object[]{PragmaTables.headerValue(ctx.storage, n)});
                 } else {
                     // under BEGIN CONCURRENT the header write is noted as unmergeable (517 at commit)
                     s.requireWritable();
@@ -242,12 +243,7 @@ final class Pragmas {
                 if (v != null) {
                     return null; // page_size: a WAL database cannot change its page size, as in SQLite
                 }
-                long val = switch (n) {
-                    case "page_count" -> ctx.storage.headerInt(FileHeader.DATABASE_SIZE);
-                    case "freelist_count" -> ctx.storage.headerInt(FileHeader.FREELIST_COUNT);
-                    default -> pageSize(ctx);
-                };
-                out.add(new Object[]{val});
+                out.add(new Object[]{PragmaTables.headerValue(ctx.storage, n)});
             }
             case "database_list" -> out.addAll(s.databaseList());
             case "compile_options" -> {
@@ -284,11 +280,6 @@ final class Pragmas {
     }
 
     /** The page size from the header (2 bytes at offset 16; 1 means 65536). */
-    private static long pageSize(ExecContext ctx) {
-        int raw = (ctx.storage.headerInt(FileHeader.PAGE_SIZE) >>> 16) & 0xFFFF;
-        return raw == 1 ? 65536 : raw;
-    }
-
     private static List<Object[]> integrityCheck(Schema schema, ExecContext ctx, String v) {
         java.util.Map<Integer, io.onelite.btree.KeyInfo> roots = new java.util.HashMap<>();
         roots.put(1, null);

@@ -329,7 +329,7 @@ public final class WindowStage {
         boolean rangeStepsFirst = range && !w.defaultFrame()
                 && (startsFollowing || w.endKind() == WindowSpec.PRECEDING);
         long lag = startsFollowing && !range && w.endKind() == WindowSpec.FOLLOWING
-                ? (Long) endOff - (Long) startOff : Long.MAX_VALUE;
+                ? (Long) endOff - (Long) startOff : Long.MAX_VALUE; // MAX_VALUE: UNBOUNDED FOLLOWING, steps first
         return new WindowPartition() {
             @Override
             public int size() {
@@ -380,9 +380,6 @@ public final class WindowStage {
                 }
                 if (!startsFollowing) {
                     return true;
-                }
-                if (lag == Long.MAX_VALUE) {
-                    return false;
                 }
                 long gap = w.unit() == WindowSpec.UNIT_GROUPS ? group[entering] - group[leaving] : entering - leaving;
                 return gap > lag;

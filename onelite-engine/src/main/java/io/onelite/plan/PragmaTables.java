@@ -1,5 +1,7 @@
 package io.onelite.plan;
 
+import io.onelite.pager.FileHeader;
+
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -44,6 +46,26 @@ public final class PragmaTables {
      */
     public static final List<String> HEADER_VALUES = List.of("application_id", "freelist_count", "page_size",
             "schema_version", "user_version");
+
+    /**
+     * The value PRAGMA {@code pragma} (page_count, page_size, freelist_count, user_version,
+     * application_id or schema_version) reads from the header of the database {@code st} is, as its
+     * transaction sees it: for the PRAGMA and for its {@code pragma_x()} form.
+     */
+    public static long headerValue(io.onelite.catalog.Storage st, String pragma) {
+        return switch (pragma) {
+            case "page_count" -> st.headerInt(FileHeader.DATABASE_SIZE);
+            case "freelist_count" -> st.headerInt(FileHeader.FREELIST_COUNT);
+            case "page_size" -> {
+                int raw = (st.headerInt(FileHeader.PAGE_SIZE) >>> 16) & 0xFFFF;
+                yield raw == 1 ? 65536 : raw;
+            }
+            case "user_version" -> st.headerInt(FileHeader.USER_VERSION);
+            case "application_id" -> st.headerInt(FileHeader.APPLICATION_ID);
+            case "schema_version" -> st.headerInt(FileHeader.SCHEMA_COOKIE);
+            default -> throw new IllegalArgumentException("not a header pragma: " + pragma);
+        };
+    }
 
     /** The table-valued functions besides the pragma ones. */
     private static final List<String> FUNCTIONS = List.of("json_each", "json_tree");

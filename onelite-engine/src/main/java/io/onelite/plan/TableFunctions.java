@@ -336,16 +336,7 @@ final class TableFunctions {
                 }
                 st = st.database(db);
             }
-            long value = switch (pragma) {
-                case "freelist_count" -> st.headerInt(io.onelite.pager.FileHeader.FREELIST_COUNT);
-                case "page_size" -> {
-                    int raw = (st.headerInt(io.onelite.pager.FileHeader.PAGE_SIZE) >>> 16) & 0xFFFF;
-                    yield raw == 1 ? 65536 : raw;
-                }
-                case "user_version" -> st.headerInt(io.onelite.pager.FileHeader.USER_VERSION);
-                case "application_id" -> st.headerInt(io.onelite.pager.FileHeader.APPLICATION_ID);
-                default -> st.headerInt(io.onelite.pager.FileHeader.SCHEMA_COOKIE);
-            };
+            long value = PragmaTables.headerValue(st, pragma);
             return takesSchema ? List.<Object[]>of(new Object[] {value, null}) : List.<Object[]>of(new Object[] {value});
         });
         functionSource(e, tf, takesSchema ? List.of(pragma, "schema") : List.of(pragma),
