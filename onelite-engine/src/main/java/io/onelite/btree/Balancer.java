@@ -58,7 +58,7 @@ final class Balancer {
 
     /** Inserts {@code cell} as cell {@code i} of the leaf at the end of the path, or replaces cell i. */
     void putLeafCell(int i, byte[] cell, boolean replace) {
-        if (replace ? replaceInPlace(pgnos[depth], i, cell) : insertInPlace(pgnos[depth], i, cell)) {
+        if (putInPlace(s, pgnos[depth], i, cell, replace)) {
             return;
         }
         Node n = read(pgnos[depth]);
@@ -75,12 +75,21 @@ final class Balancer {
     }
 
     /**
+     * {@link #putLeafCell} when it can be done in place in leaf {@code pgno} (no Balancer made: a
+     * row's write needs none); false, nothing changed, when the page must be rebuilt.
+     */
+    static boolean putInPlace(PageStore s, int pgno, int i, byte[] cell, boolean replace) {
+        return replace ? replaceInPlace(s, pgno, i, cell) : insertInPlace(s, pgno, i, cell);
+    }
+
+    /**
      * The common case of an insert, done without rebuilding the page (as {@code insertCell}):
      * conditions (1) the header's content start lies between the end of the pointer array and
      * the usable end, (2) the gap between them holds the cell and its pointer. Freeblocks and
      * fragments stay as they are.
      */
-    private boolean insertInPlace(int pgno, int i, byte[] cell) {
+    private static boolean insertInPlace(PageStore s, int pgno, int i, byte[] cell) {
+        int usable = s.usableSize();
         int hdr = PageHeader.headerOffset(pgno);
         byte[] page = s.read(pgno);
         int count = PageHeader.get16(page, hdr + PageHeader.CELL_COUNT);
@@ -115,7 +124,8 @@ final class Balancer {
      * lengths are equal. A cell of another length is put in place by
      * {@link FreeSpace#replaceLeafCell} when the page's gap holds it.
      */
-    private boolean replaceInPlace(int pgno, int i, byte[] cell) {
+    private static boolean replaceInPlace(PageStore s, int pgno, int i, byte[] cell) {
+        int usable = s.usableSize();
         BTreePage p = BTreePage.read(s, pgno);
         if (i >= p.cellCount) {
             return false;

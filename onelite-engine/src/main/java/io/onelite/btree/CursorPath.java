@@ -146,14 +146,30 @@ final class CursorPath {
         if (!nearUsable()) {
             return false;
         }
-        BTreePage leaf = pages[depth];
+        int slot = gallop(pages[depth], probe, idx[depth], upper, false);
+        if (slot < 0) {
+            return false;
+        }
+        idx[depth] = slot;
+        valid = false;
+        return true;
+    }
+
+    /**
+     * The slot of the sought key in {@code leaf} (non-empty), sought from cell {@code from} in steps
+     * doubling away from it, or -1 when the slot is not inside the leaf: past its last cell, or at
+     * or before its first ({@code firstIncluded}: distinct keys, upper false, so a key equal to the
+     * first cell's is inside).
+     */
+    private static int gallop(BTreePage leaf, Probe probe, int from, boolean upper, boolean firstIncluded) {
         int n = leaf.cellCount;
-        int cur = Math.min(Math.max(idx[depth], 0), n - 1);
+        int cur = Math.min(Math.max(from, 0), n - 1);
+        int c = probe.compare(leaf, cur);
         int lo;
         int hi; // the slot is in [lo, hi]: cell lo - 1 comes before it, cell hi does not
-        if (before(probe.compare(leaf, cur), upper)) {
+        if (before(c, upper)) {
             if (before(probe.compare(leaf, n - 1), upper)) {
-                return false; // past the leaf's last cell
+                return -1; // past the leaf's last cell
             }
             lo = cur + 1;
             hi = n - 1;
@@ -166,8 +182,15 @@ final class CursorPath {
                 lo = i + 1;
             }
         } else {
-            if (cur == 0 || !before(probe.compare(leaf, 0), upper)) {
-                return false; // at or before the leaf's first cell
+            if (firstIncluded && c == 0) {
+                return cur; // keys are distinct: this is the one
+            }
+            if (cur == 0) {
+                return -1;
+            }
+            int first = probe.compare(leaf, 0);
+            if (!before(first, upper)) {
+                return firstIncluded && first == 0 ? 0 : -1;
             }
             lo = 1;
             hi = cur;
@@ -180,9 +203,7 @@ final class CursorPath {
                 hi = i;
             }
         }
-        idx[depth] = search(leaf, probe, lo, hi, upper, false);
-        valid = false;
-        return true;
+        return search(leaf, probe, lo, hi, upper, false);
     }
 
     /** Whether a cell comparing {@code c} with the sought key comes before the sought slot. */
@@ -216,11 +237,13 @@ final class CursorPath {
         private int root;
         private long stamp = -1;
         private int depth = -1;
+        /** The leaf slot the path was at. */
+        private int slot;
         private BTreePage[] pages = new BTreePage[0];
         private int[] idx = new int[0];
     }
 
-    /** Remembers this table-tree path (just descended, nothing written since) in {@code h}. */
+    /** Remembers this table-tree path (current: nothing written since it was found) in {@code h}. */
     void save(Hint h) {
         long stamp = store.changeStamp();
         if (stamp < 0 || !table) {
@@ -230,6 +253,7 @@ final class CursorPath {
         h.root = root;
         h.stamp = stamp;
         h.depth = depth;
+        h.slot = idx[depth];
         if (h.pages.length < depth + 1) {
             h.pages = new BTreePage[depth + 1];
             h.idx = new int[depth + 1];
@@ -239,20 +263,39 @@ final class CursorPath {
     }
 
     /**
+     * After a write in place to this table-tree path's leaf (no other page of the path changed: no
+     * balance), takes the leaf as it now is and remembers the path in {@code h}, so that the next
+     * row of the same leaf (an UPDATE's or DELETE's rows in rowid order) is found from it too.
+     * The pages above the leaf are the ones the path was found on, unchanged since.
+     */
+    void leafRewritten(Hint h) {
+        pages[depth] = BTreePage.read(store, pages[depth].pgno);
+        save(h);
+    }
+
+    /**
      * As {@link #descend} with upper false, from the hint's path: only when the store has not
      * changed since it was saved and the sought key lies between the first and the last key of
-     * its leaf (rowids are unique, so the descent from the root would end in that leaf too).
-     * False, nothing moved, when the hint does not apply.
+     * its leaf, or is past the last key of the right-most leaf (rowids are unique, so the descent
+     * from the root would end in that leaf too). The
+     * slot is sought from the hint's (galloping, as {@link #descendNear}): rows in rowid order
+     * are found in two or three comparisons. False, nothing moved, when the hint does not apply.
      */
     boolean descendFrom(Hint h, Probe probe) {
         if (h.depth < 0 || h.root != root || !store.unchangedSince(h.store, h.stamp)) {
             return false;
         }
         BTreePage leaf = h.pages[h.depth];
-        int n = leaf.cellCount;
-        // the probe gives the cell's key against the sought one: first > sought or last < sought is outside
-        if (n == 0 || probe.compare(leaf, 0) > 0 || probe.compare(leaf, n - 1) < 0) {
+        if (leaf.cellCount == 0) {
             return false;
+        }
+        int slot = gallop(leaf, probe, h.slot, false, true);
+        if (slot < 0) {
+            // past the last row of the right-most leaf, the descent would end there too (an append)
+            if (!rightmost(h) || probe.compare(leaf, leaf.cellCount - 1) >= 0) {
+                return false;
+            }
+            slot = leaf.cellCount;
         }
         depth = h.depth;
         ensureLevels(depth + 1);
@@ -260,7 +303,37 @@ final class CursorPath {
         System.arraycopy(h.idx, 0, idx, 0, depth);
         table = true;
         valid = false;
-        idx[depth] = search(leaf, probe, 0, n - 1, false, false);
+        idx[depth] = slot;
+        return true;
+    }
+
+    /**
+     * As {@link #last} from the hint's path when that is still valid (as {@link #descendFrom}) and
+     * ends in the right-most leaf, which holds rows: a new rowid's max() after an append in place
+     * reads no page. False, nothing moved, otherwise.
+     */
+    boolean lastFrom(Hint h) {
+        if (h.depth < 0 || h.root != root || !store.unchangedSince(h.store, h.stamp)
+                || h.pages[h.depth].cellCount == 0 || !rightmost(h)) {
+            return false;
+        }
+        depth = h.depth;
+        ensureLevels(depth + 1);
+        System.arraycopy(h.pages, 0, pages, 0, depth + 1);
+        System.arraycopy(h.idx, 0, idx, 0, depth);
+        table = true;
+        idx[depth] = pages[depth].cellCount - 1;
+        valid = true;
+        return true;
+    }
+
+    /** Whether the hint's path took the right-most child at every level: its leaf holds the largest keys. */
+    private static boolean rightmost(Hint h) {
+        for (int l = 0; l < h.depth; l++) {
+            if (h.idx[l] != h.pages[l].cellCount) {
+                return false;
+            }
+        }
         return true;
     }
 

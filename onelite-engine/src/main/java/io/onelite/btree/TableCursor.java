@@ -39,7 +39,8 @@ public final class TableCursor {
     /**
      * A cursor whose seeks start from where the last seek through {@code hint} (shared by the
      * cursors of one transaction) ended when that is still valid: same store, same tree,
-     * nothing written since, the rowid within that leaf. Positions and reports are the same as
+     * nothing written since but rows of that leaf rewritten in place by such a cursor (an
+     * UPDATE's or DELETE's rows, one after the other), the rowid within that leaf. Positions and reports are the same as
      * from the root; only the pages above the leaf are not read again.
      */
     public TableCursor(PageStore s, int root, TreeAccessListener l, Hint hint) {
@@ -304,7 +305,7 @@ public final class TableCursor {
     public long maxRowid() {
         reposition = false;
         gapPending = false;
-        boolean ok = path.last();
+        boolean ok = hint != null && path.lastFrom(hint) || path.last();
         checkTable();
         return ok ? rowid() : 0;
     }
@@ -326,7 +327,11 @@ public final class TableCursor {
         // the before-image is read only for a listener that keeps it
         byte[] before = exists && listener != TreeAccessListener.NONE ? Overflow.payload(store, leaf, leaf.cell(i)) : null;
         byte[] cell = Cells.tableLeaf(store, rowid, payload);
-        new Balancer(store, path).putLeafCell(i, cell, exists);
+        if (!Balancer.putInPlace(store, leaf.pgno, i, cell, exists)) {
+            new Balancer(store, path).putLeafCell(i, cell, exists);
+        } else if (hint != null) {
+            path.leafRewritten(hint);
+        }
         listener.tableInsert(root, rowid, payload, before);
         repositionTo = rowid;
         path.valid = true; // lazily: the next access seeks the inserted row again
@@ -355,7 +360,11 @@ public final class TableCursor {
             return false;
         }
         byte[] before = listener != TreeAccessListener.NONE ? Overflow.payload(store, leaf, leaf.cell(i)) : null;
-        new Balancer(store, path).removeEntry(path.depth, i);
+        if (!FreeSpace.dropLeafCell(store, leaf.pgno, i, path.depth == 0)) {
+            new Balancer(store, path).removeEntry(path.depth, i);
+        } else if (hint != null) {
+            path.leafRewritten(hint);
+        }
         listener.tableDelete(root, rowid, before);
         path.valid = false;
         return true;

@@ -3,6 +3,7 @@ package io.onelite.exec;
 import io.onelite.catalog.ClusteredCursor;
 import io.onelite.catalog.ClusteredKey;
 import io.onelite.catalog.RowCursor;
+import io.onelite.catalog.Storage;
 
 /**
  * How a {@link TableWriter} keeps its table's rows; the writer keeps the constraints and the
@@ -41,6 +42,25 @@ sealed interface RowStore permits RowStore.Rowid, RowStore.Clustered {
 
     /** Rowid tables: a table b-tree keyed by rowid. */
     record Rowid(int root, String db) implements RowStore {
+        /**
+         * One cursor for every row this table's writers read back and write in one execution,
+         * kept in the execution's cache (never beyond it: it holds the transaction's pages).
+         * Only once the transaction writes: a cursor opened before reads the snapshot and could
+         * not write. Each use seeks first, so sharing it between writers and nested triggers is safe.
+         */
+        private RowCursor cursor(ExecContext ctx) {
+            Storage s = ctx.storage(db);
+            if (!s.isWriting()) {
+                return s.openTable(root);
+            }
+            if (ctx.cached(this) instanceof KeptCursor k && k.storage() == s) {
+                return k.cursor();
+            }
+            RowCursor c = s.openTable(root);
+            ctx.cache(this, new KeptCursor(s, c));
+            return c;
+        }
+
         @Override
         public Object ref(Object[] values, long rowid) {
             return rowid;
@@ -48,23 +68,23 @@ sealed interface RowStore permits RowStore.Rowid, RowStore.Clustered {
 
         @Override
         public Object existing(ExecContext ctx, Object ref) {
-            return ctx.storage(db).openTable(root).seek((Long) ref) ? ref : null;
+            return cursor(ctx).seek((Long) ref) ? ref : null;
         }
 
         @Override
         public Object[] read(ExecContext ctx, Object ref) {
-            RowCursor c = ctx.storage(db).openTable(root);
+            RowCursor c = cursor(ctx);
             return c.seek((Long) ref) ? c.row() : null;
         }
 
         @Override
         public void put(ExecContext ctx, Object[] values, long rowid) {
-            ctx.storage(db).openTable(root).insert(rowid, values);
+            cursor(ctx).insert(rowid, values);
         }
 
         @Override
         public void remove(ExecContext ctx, Object ref) {
-            ctx.storage(db).openTable(root).delete((Long) ref);
+            cursor(ctx).delete((Long) ref);
         }
 
         @Override
@@ -77,6 +97,10 @@ sealed interface RowStore permits RowStore.Rowid, RowStore.Clustered {
             return entry[entry.length - 1] instanceof Long l ? l : null;
         }
 
+    }
+
+    /** A writing transaction's cursor on one table, kept for one execution. */
+    record KeptCursor(Storage storage, RowCursor cursor) {
     }
 
     /** WITHOUT ROWID tables: the rows are the keys of an index b-tree, primary key first. */

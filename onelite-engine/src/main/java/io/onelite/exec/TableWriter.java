@@ -96,7 +96,12 @@ public final class TableWriter {
         this.checks = checks;
         this.checkNames = checkNames;
         this.declaredOrder = declaredOrder();
+        this.indexesReadFrame = indexes.stream().anyMatch(ix -> ix.where() != null
+                || java.util.Arrays.stream(ix.columns()).anyMatch(c -> c == -2));
     }
+
+    /** Whether a partial index's WHERE or an expression key is evaluated on the row written (its frame). */
+    private final boolean indexesReadFrame;
 
     public int root() {
         return root;
@@ -392,7 +397,8 @@ public final class TableWriter {
             return null;
         }
         long id = !byRowid ? 0 : rowid != null ? rowid : ctx.storage(db).newRowid(ctx.storage(db).openTable(root), root);
-        Frame rf = rowFrame(ctx, values, id);
+        // the row as expressions see it, only made when a CHECK or an index expression reads it
+        Frame rf = indexesReadFrame || !checks.isEmpty() ? rowFrame(ctx, values, id) : null;
         boolean typesAfterRowid = datatypes != null
                 && typesAfterRowidCheck(ctx, byRowid && rowid != null && !rowidFree, id, moveFrom, onConflict);
         if (datatypes != null && !typesAfterRowid) {
@@ -402,9 +408,9 @@ public final class TableWriter {
             return null;
         }
         Object ref = rows.ref(values, id);
-        List<Object[]> keys = new ArrayList<>();
-        List<Object[]> oldKeys = old == null ? null : new ArrayList<>();
-        Frame oldFrame = old == null ? null : rowFrame(ctx, old, id);
+        List<Object[]> keys = indexes.isEmpty() ? List.of() : new ArrayList<>();
+        List<Object[]> oldKeys = old == null ? null : indexes.isEmpty() ? List.of() : new ArrayList<>();
+        Frame oldFrame = old == null || !indexesReadFrame ? null : rowFrame(ctx, old, id);
         for (IndexInfo ix : indexes) {
             boolean excluded = ix.where() != null && !ValueOps.isTrue(ix.where().eval(rf));
             Object[] key = excluded ? null : key(ix, values, id, rf);
@@ -719,7 +725,8 @@ public final class TableWriter {
         if (datatypes != null) {
             datatypes.check(values); // before the first index, as an insert checks
         }
-        Frame rf = rowFrame(ctx, values, id);
+        // the row as expressions see it, only made when a CHECK or an index expression reads it
+        Frame rf = indexesReadFrame || !checks.isEmpty() ? rowFrame(ctx, values, id) : null;
         for (IndexInfo ix : indexes) {
             if (!ix.unique() || (indexNames != null && !indexNames.contains(ix.name()))) {
                 continue;
