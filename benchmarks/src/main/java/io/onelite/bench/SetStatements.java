@@ -15,11 +15,11 @@ import java.util.Locale;
  * INSERT ... SELECT and CREATE TABLE AS. Both engines get the same table t ({@code --rows} rows:
  * an integer key, a small group number, a pseudo-random integer and a text) on separate files.
  * Each case runs its setup, then the timed statement, then its cleanup, {@code --runs} times
- * after two warm-up rounds; printed are the median and best time per engine and the ratio of
- * the medians.
+ * after {@code --warmup} untimed rounds (10: the JIT has compiled the statement's path by then);
+ * printed are the median and best time per engine and the ratio of the medians.
  *
  * <pre>
- * usage: SetStatements [--rows 50000] [--runs 15] [--only SUBSTRING] [--dir DIR]
+ * usage: SetStatements [--rows 50000] [--runs 15] [--warmup 10] [--only SUBSTRING] [--dir DIR]
  * </pre>
  * It asserts nothing.
  */
@@ -50,9 +50,11 @@ public final class SetStatements {
         BenchArgs a = new BenchArgs(args);
         int rows = a.getInt("rows", 50_000);
         int runs = a.getInt("runs", 15);
+        int warmup = a.getInt("warmup", 10);
         String only = a.get("only", "").toLowerCase(Locale.ROOT);
         Path dir = a.dir();
-        System.out.printf("set statements, t of %,d rows, files in %s, %d timed runs each after 2 warm-up rounds%n", rows, dir, runs);
+        System.out.printf("set statements, t of %,d rows, files in %s, %d timed runs each after %d warm-up rounds%n",
+                rows, dir, runs, warmup);
         System.out.println(BenchArgs.machine());
         Path nativeFile = Oltp.freshFile(dir, "set-native-");
         Path oneliteFile = Oltp.freshFile(dir, "set-onelite-");
@@ -67,7 +69,7 @@ public final class SetStatements {
                 }
                 double[] tn = new double[runs];
                 double[] to = new double[runs];
-                for (int r = -2; r < runs; r++) { // the engines take turns, each run on the same state
+                for (int r = -warmup; r < runs; r++) { // the engines take turns, each run on the same state
                     double x = once(n, c);
                     double y = once(o, c);
                     if (r >= 0) {

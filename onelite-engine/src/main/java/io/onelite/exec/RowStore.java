@@ -31,8 +31,8 @@ sealed interface RowStore permits RowStore.Rowid, RowStore.Clustered {
     /** Stores a row whose identity is free (the writer checked). */
     void put(ExecContext ctx, Object[] values, long rowid);
 
-    /** Removes the row {@code ref}, which exists. */
-    void remove(ExecContext ctx, Object ref);
+    /** Removes the row {@code ref}; false when there is none. */
+    boolean remove(ExecContext ctx, Object ref);
 
     /** The identity part of an index entry: the trailing rowid, or the primary-key columns the index lacks. */
     Object[] indexSuffix(TableWriter.IndexInfo ix, Object[] values, long rowid);
@@ -83,8 +83,8 @@ sealed interface RowStore permits RowStore.Rowid, RowStore.Clustered {
         }
 
         @Override
-        public void remove(ExecContext ctx, Object ref) {
-            cursor(ctx).delete((Long) ref);
+        public boolean remove(ExecContext ctx, Object ref) {
+            return cursor(ctx).delete((Long) ref);
         }
 
         @Override
@@ -150,11 +150,9 @@ sealed interface RowStore permits RowStore.Rowid, RowStore.Clustered {
         }
 
         @Override
-        public void remove(ExecContext ctx, Object ref) {
+        public boolean remove(ExecContext ctx, Object ref) {
             ClusteredCursor c = open(ctx);
-            if (c.seekKey((Object[]) ref)) {
-                c.keys().delete(c.key());
-            }
+            return c.seekKey((Object[]) ref) && c.keys().delete(c.key());
         }
 
         @Override

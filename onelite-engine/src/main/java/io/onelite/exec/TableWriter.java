@@ -817,6 +817,9 @@ public final class TableWriter {
 
     /** Deletes a row ({@code ref}: its rowid or primary key) and its index entries; false when it does not exist. */
     public boolean delete(ExecContext ctx, Object ref) {
+        if (indexes.isEmpty()) {
+            return rows.remove(ctx, ref); // no index entry to find: the row is not read first
+        }
         return delete(ctx, ref, read(ctx, ref));
     }
 
@@ -829,7 +832,7 @@ public final class TableWriter {
             return false;
         }
         long rowid = ref instanceof Long l ? l : 0;
-        Frame rf = rowFrame(ctx, values, rowid);
+        Frame rf = indexesReadFrame ? rowFrame(ctx, values, rowid) : null;
         for (IndexInfo ix : indexes) {
             if (ix.where() != null && !ValueOps.isTrue(ix.where().eval(rf))) {
                 continue;
