@@ -61,6 +61,11 @@ sealed interface RowStore permits RowStore.Rowid, RowStore.Clustered {
             return c;
         }
 
+        /** A rowid for a new row (see {@link Storage#newRowid(RowCursor, int)}), through the kept cursor. */
+        long newRowid(ExecContext ctx) {
+            return ctx.storage(db).newRowid(cursor(ctx), root);
+        }
+
         @Override
         public Object ref(Object[] values, long rowid) {
             return rowid;

@@ -388,7 +388,7 @@ public final class TableWriter {
         if (generated != null) {
             if (byRowid && rowid == null && rowidAlias >= 0) {
                 // a generated column may read the INTEGER PRIMARY KEY: the new row's, as SQLite
-                rowid = ctx.storage(db).newRowid(ctx.storage(db).openTable(root), root);
+                rowid = ((RowStore.Rowid) rows).newRowid(ctx);
                 rowidFree = true; // allocated: no row has it (no lookup, as for one allocated below)
             }
             generated.computeAll(ctx, values, rowid);
@@ -396,7 +396,7 @@ public final class TableWriter {
         if (!checkNotNull(ctx, values, rowid, onConflict, pendingColumns, changed)) {
             return null;
         }
-        long id = !byRowid ? 0 : rowid != null ? rowid : ctx.storage(db).newRowid(ctx.storage(db).openTable(root), root);
+        long id = !byRowid ? 0 : rowid != null ? rowid : ((RowStore.Rowid) rows).newRowid(ctx);
         // the row as expressions see it, only made when a CHECK or an index expression reads it
         Frame rf = indexesReadFrame || !checks.isEmpty() ? rowFrame(ctx, values, id) : null;
         boolean typesAfterRowid = datatypes != null
