@@ -191,6 +191,8 @@ public final class DmlPlanner {
                 Frame f = new Frame(ctx, outer, m.levels.length);
                 JoinLoop loop = new JoinLoop(m.levels);
                 List<Object[]> changes = new ArrayList<>(); // [ref, newRowid, values]; values null: at write
+                // SET computed at write in a rowid table: only the rowids are kept, unboxed (no object per row)
+                RowidList rowids = setAtWrite && hasRowid ? new RowidList() : null;
                 java.util.Map<Object, Integer> seen = new java.util.HashMap<>(); // target row -> its change
                 // the first row as the loop read it: nothing is written before it is changed (one seek, not two)
                 Object[] firstStored = null;
@@ -198,10 +200,14 @@ public final class DmlPlanner {
                     RowSource r = f.src[0];
                     Object ref = writer.ref(r, n);
                     if (setAtWrite) {
-                        if (changes.isEmpty()) {
+                        if (changes.isEmpty() && (rowids == null || rowids.size() == 0)) {
                             firstStored = writer.storedAt(r);
                         }
-                        changes.add(new Object[]{ref, null, null});
+                        if (rowids != null) {
+                            rowids.add((Long) ref);
+                        } else {
+                            changes.add(new Object[]{ref, null, null});
+                        }
                         continue;
                     }
                     long rowid = ref instanceof Long l ? l : 0;
@@ -220,16 +226,22 @@ public final class DmlPlanner {
                     }
                     changes.add(new Object[]{ref, newRowid, values});
                 }
-                if ((twoPass || (!fks.isEmpty() && ctx.session.foreignKeys())) && changes.size() > 1) {
+                int total = rowids != null ? rowids.size() : changes.size();
+                if ((twoPass || (!fks.isEmpty() && ctx.session.foreignKeys())) && total > 1) {
                     // SQLite's two-pass UPDATE reads the rows it collected back in rowid (primary-key) order
-                    changes.sort(writeOrder);
+                    if (rowids != null) {
+                        rowids.sort();
+                    } else {
+                        changes.sort(writeOrder);
+                    }
                     firstStored = null; // the first row to write may be another than the loop's first
                 }
                 Frame at = setAtWrite ? new Frame(ctx, outer, 1) : null;
-                for (Object[] c : changes) {
-                    Object ref = c[0];
+                for (int k = 0; k < total; k++) {
+                    Object[] c = rowids != null ? null : changes.get(k);
+                    Object ref = c == null ? (Object) rowids.get(k) : c[0];
                     long rowid = ref instanceof Long l ? l : 0;
-                    Object[] old = c == changes.get(0) && firstStored != null ? firstStored : writer.read(ctx, ref);
+                    Object[] old = k == 0 && firstStored != null ? firstStored : writer.read(ctx, ref);
                     if (old == null) {
                         continue; // deleted by an earlier row's trigger or REPLACE
                     }
