@@ -269,8 +269,18 @@ final class CursorPath {
      * The pages above the leaf are the ones the path was found on, unchanged since.
      */
     void leafRewritten(Hint h) {
-        pages[depth] = BTreePage.read(store, pages[depth].pgno);
+        leafRewritten();
         save(h);
+    }
+
+    /**
+     * After a write in place to this path's leaf (no other page of the path changed): the leaf
+     * as it now is, and the path current again, so that the next seek of an index cursor may
+     * start from it ({@link #descendNear}).
+     */
+    void leafRewritten() {
+        pages[depth] = BTreePage.read(store, pages[depth].pgno);
+        builtAt = store.changeStamp();
     }
 
     /**

@@ -354,6 +354,33 @@ public final class IndexCursor {
         reposition = true;
     }
 
+    /**
+     * Replaces the entry the cursor is on (just found, nothing written since) by {@code key}, which
+     * sorts in its place (a WITHOUT ROWID row rewritten with the same primary key): in place when
+     * the entry is a leaf cell, neither it nor the new one spills to overflow pages and the page
+     * holds the new cell (as SQLite overwrites the entry its cursor is on); else the entry is
+     * deleted and {@code key} inserted. Reports the delete and the insert either way.
+     */
+    public void replaceCurrent(Object[] key) {
+        requireWritable();
+        settleOnEntry();
+        BTreePage p = path.page();
+        byte[] record = Record.encode(key);
+        if (p.isLeaf() && PageHeader.localSize(PageHeader.INDEX_LEAF, store.usableSize(), record.length) == record.length) {
+            byte[] before = tracing ? keyRecord() : null;
+            // all local: building the cell allocates no overflow page that a failed attempt would leave behind
+            if (Balancer.putInPlace(store, p.pgno, path.cellIndex(), Cells.indexLeaf(store, record), true)) {
+                listener.indexDelete(root, keyInfo, before);
+                listener.indexInsert(root, keyInfo, record);
+                path.valid = false;
+                path.leafRewritten(); // the next row's seek starts from this leaf
+                return;
+            }
+        }
+        delete(key());
+        insert(key);
+    }
+
     /** Re-seeks the entry an insert left the cursor on, silently, when first needed. */
     private void settle() {
         if (reposition) {

@@ -72,4 +72,10 @@ public interface KeyCursor {
 
     /** Deletes the exact key; false when absent. */
     boolean delete(Object[] key);
+
+    /**
+     * Replaces the entry the cursor is on (just found) by {@code key}, which sorts in the same
+     * place: a WITHOUT ROWID row rewritten with its primary key unchanged.
+     */
+    void replaceCurrent(Object[] key);
 }

@@ -563,5 +563,11 @@ public final class PagerStorage implements StorageProvider {
             key = null;
             return c.delete(k);
         }
+
+        @Override
+        public void replaceCurrent(Object[] k) {
+            key = null;
+            c.replaceCurrent(k);
+        }
     }
 }

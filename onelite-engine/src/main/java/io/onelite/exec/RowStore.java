@@ -31,6 +31,9 @@ sealed interface RowStore permits RowStore.Rowid, RowStore.Clustered {
     /** Stores a row whose identity is free (the writer checked). */
     void put(ExecContext ctx, Object[] values, long rowid);
 
+    /** Rewrites the stored row {@code ref} as {@code values}, which keep its identity (an UPDATE in place). */
+    void replace(ExecContext ctx, Object ref, Object[] values, long rowid);
+
     /** Removes the row {@code ref}; false when there is none. */
     boolean remove(ExecContext ctx, Object ref);
 
@@ -66,6 +69,12 @@ sealed interface RowStore permits RowStore.Rowid, RowStore.Clustered {
             return ctx.storage(db).newRowid(cursor(ctx), root);
         }
 
+        /** As the record's, without its generic (reflective) hashing: this is the kept cursor's cache key, sought per row. */
+        @Override
+        public int hashCode() {
+            return 31 * root + db.hashCode();
+        }
+
         @Override
         public Object ref(Object[] values, long rowid) {
             return rowid;
@@ -85,6 +94,11 @@ sealed interface RowStore permits RowStore.Rowid, RowStore.Clustered {
         @Override
         public void put(ExecContext ctx, Object[] values, long rowid) {
             cursor(ctx).insert(rowid, values);
+        }
+
+        @Override
+        public void replace(ExecContext ctx, Object ref, Object[] values, long rowid) {
+            cursor(ctx).insert(rowid, values); // an insert of a stored rowid replaces its row
         }
 
         @Override
@@ -108,6 +122,10 @@ sealed interface RowStore permits RowStore.Rowid, RowStore.Clustered {
     record KeptCursor(Storage storage, RowCursor cursor) {
     }
 
+    /** {@link KeptCursor} of a WITHOUT ROWID table. */
+    record KeptClusteredCursor(Storage storage, ClusteredCursor cursor) {
+    }
+
     /** WITHOUT ROWID tables: the rows are the keys of an index b-tree, primary key first. */
     final class Clustered implements RowStore {
         private final int root;
@@ -128,8 +146,18 @@ sealed interface RowStore permits RowStore.Rowid, RowStore.Clustered {
                 layout.primaryKeyPositions(i.columns(), i.keyCollations())});
         }
 
+        /** As {@link Rowid}'s: one cursor for the execution once the transaction writes (its seeks start near the last). */
         private ClusteredCursor open(ExecContext ctx) {
-            return new ClusteredCursor(ctx.storage(db).openIndex(root, layout.keyInfo()), layout);
+            Storage s = ctx.storage(db);
+            if (!s.isWriting()) {
+                return new ClusteredCursor(s.openIndex(root, layout.keyInfo()), layout);
+            }
+            if (ctx.cached(this) instanceof KeptClusteredCursor k && k.storage() == s) {
+                return k.cursor();
+            }
+            ClusteredCursor c = new ClusteredCursor(s.openIndex(root, layout.keyInfo()), layout);
+            ctx.cache(this, new KeptClusteredCursor(s, c));
+            return c;
         }
 
         @Override
@@ -151,7 +179,17 @@ sealed interface RowStore permits RowStore.Rowid, RowStore.Clustered {
 
         @Override
         public void put(ExecContext ctx, Object[] values, long rowid) {
-            ctx.storage(db).openIndex(root, layout.keyInfo()).insert(layout.key(values));
+            open(ctx).keys().insert(layout.key(values));
+        }
+
+        /** One seek: the entry of the primary key is overwritten (an insert would add a second one). */
+        @Override
+        public void replace(ExecContext ctx, Object ref, Object[] values, long rowid) {
+            ClusteredCursor c = open(ctx);
+            if (!c.seekKey((Object[]) ref)) {
+                throw new IllegalStateException("the row to rewrite is gone: " + java.util.Arrays.toString((Object[]) ref));
+            }
+            c.keys().replaceCurrent(layout.key(values));
         }
 
         @Override

@@ -323,7 +323,8 @@ public final class TableWriter {
      * entries whose key (or partial-index membership) changes are deleted and re-inserted, as
      * SQLite leaves alone the indexes an UPDATE does not touch; a changed UNIQUE key is checked as
      * on insert. Returns the rowid, or null when IGNORE skipped the row (nothing was changed).
-     * Rowid tables only: a WITHOUT ROWID row is updated by delete and insert (its key may move).
+     * A WITHOUT ROWID row too when its primary key stays ({@code rowid} unused): its entry is
+     * overwritten where it is, as SQLite's UPDATE that does not change the key.
      */
     public Long update(ExecContext ctx, long rowid, Object[] old, Object[] values, OnConflict onConflict) {
         return update(ctx, rowid, old, values, onConflict, null);
@@ -335,9 +336,6 @@ public final class TableWriter {
      */
     public Long update(ExecContext ctx, long rowid, Object[] old, Object[] values, OnConflict onConflict,
                        boolean[] changed) {
-        if (!(rows instanceof RowStore.Rowid)) {
-            throw new IllegalStateException("in-place update of a WITHOUT ROWID table: " + table);
-        }
         return write(ctx, values, rowid, onConflict, true, old, null, changed);
     }
 
@@ -427,7 +425,8 @@ public final class TableWriter {
             keys.add(key);
         }
         Object self = old != null ? ref : moveFrom;
-        if (!checkUnique(ctx, ref, self, byRowid && (rowid == null || rowidFree), keys, onConflict)) {
+        // a row rewritten in place keeps its rowid or primary key: no other row can have it
+        if (!checkUnique(ctx, ref, self, old != null || byRowid && (rowid == null || rowidFree), keys, onConflict)) {
             return null;
         }
         if (typesAfterRowid) {
@@ -448,7 +447,11 @@ public final class TableWriter {
                 }
             }
         }
-        rows.put(ctx, layout.stored(stored, byRowid), id);
+        if (old != null) {
+            rows.replace(ctx, ref, layout.stored(stored, byRowid), id);
+        } else {
+            rows.put(ctx, layout.stored(stored, byRowid), id);
+        }
         for (int i = 0; i < indexes.size(); i++) {
             if (keys.get(i) != null) {
                 ctx.storage(db).openIndex(indexes.get(i).root(), indexes.get(i).keyInfo()).insert(keys.get(i));

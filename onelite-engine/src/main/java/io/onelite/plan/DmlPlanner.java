@@ -151,6 +151,9 @@ public final class DmlPlanner {
         ForeignKeys fks = new ForeignKeys(planner, t);
         ReplaceDeletes.attach(planner, t, writer, fks);
         boolean hasRowid = !t.withoutRowid();
+        // a WITHOUT ROWID row whose primary key the SET leaves alone is rewritten in place
+        boolean keyKept = t.clustered() != null
+                && java.util.Arrays.stream(t.clustered().primaryKeyColumns()).noneMatch(c -> changed[c]);
         boolean readsBeforeWrite = !triggers.isEmpty() || !fks.isEmpty();
         // SET values of one row, written into values (which starts as the row); returns the new rowid
         SetValues assign = (f, values, rowid) -> {
@@ -286,8 +289,8 @@ public final class DmlPlanner {
                     }
                     try {
                         Long id;
-                        if (hasRowid && newRowid != null && newRowid == rowid) {
-                            // same rowid: the cell is rewritten in place, only changed index entries move
+                        if (hasRowid ? newRowid != null && newRowid == rowid : keyKept) {
+                            // same rowid or primary key: the cell is rewritten in place, only changed index entries move
                             id = writer.update(ctx, rowid, old, values, action(ctx), changed);
                             if (id == null) {
                                 ignored(ctx, counted);
