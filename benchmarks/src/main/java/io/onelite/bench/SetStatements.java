@@ -11,9 +11,10 @@ import java.util.Locale;
 
 /**
  * Statements that change many rows or build a whole tree at once, each against native SQLite:
- * CREATE INDEX of several shapes, UPDATE and DELETE of every row, DELETE ... ORDER BY ... LIMIT,
- * INSERT ... SELECT and CREATE TABLE AS. Both engines get the same table t ({@code --rows} rows:
- * an integer key, a small group number, a pseudo-random integer and a text) on separate files.
+ * CREATE INDEX of several shapes, UPDATE and DELETE of every row (of a WITHOUT ROWID copy too),
+ * DELETE ... ORDER BY ... LIMIT, INSERT ... SELECT and CREATE TABLE AS. Both engines get the same
+ * table t ({@code --rows} rows: an integer key, a small group number, a pseudo-random integer and
+ * a text) on separate files.
  * Each case runs its setup, then the timed statement, then its cleanup, {@code --runs} times
  * after {@code --warmup} untimed rounds (10: the JIT has compiled the statement's path by then);
  * printed are the median and best time per engine and the ratio of the medians.
@@ -26,6 +27,8 @@ import java.util.Locale;
 public final class SetStatements {
     record Case(String name, List<String> setup, String timed, List<String> cleanup) {
     }
+
+    private static final String WITHOUT_ROWID = "CREATE TABLE w(k TEXT PRIMARY KEY, g INT, x INT, s TEXT) WITHOUT ROWID";
 
     static final List<Case> CASES = List.of(
             new Case("CREATE INDEX, integer column", List.of(), "CREATE INDEX tx ON t(x)", List.of("DROP INDEX tx")),
@@ -43,6 +46,10 @@ public final class SetStatements {
                     "CREATE INDEX ux ON u(x)", "INSERT INTO u SELECT * FROM t"), "DELETE FROM u", List.of("DROP TABLE u")),
             new Case("DELETE a tenth, by a scan", List.of("CREATE TABLE u(id INTEGER PRIMARY KEY, g INT, x INT, s TEXT)",
                     "INSERT INTO u SELECT * FROM t"), "DELETE FROM u WHERE g = 4", List.of("DROP TABLE u")),
+            new Case("UPDATE every row, WITHOUT ROWID", List.of(WITHOUT_ROWID, "INSERT INTO w SELECT 'k' || id, g, x, s FROM t"),
+                    "UPDATE w SET x = x + 1", List.of("DROP TABLE w")),
+            new Case("DELETE a tenth, WITHOUT ROWID", List.of(WITHOUT_ROWID, "INSERT INTO w SELECT 'k' || id, g, x, s FROM t"),
+                    "DELETE FROM w WHERE g = 4", List.of("DROP TABLE w")),
             new Case("DELETE ... ORDER BY ... LIMIT 100", List.of("CREATE TABLE u(id INTEGER PRIMARY KEY, g INT, x INT, s TEXT)",
                     "INSERT INTO u SELECT * FROM t"), "DELETE FROM u ORDER BY x DESC LIMIT 100", List.of("DROP TABLE u")));
 

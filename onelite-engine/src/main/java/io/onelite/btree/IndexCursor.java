@@ -398,8 +398,13 @@ public final class IndexCursor {
             report(key, key);
             return false;
         }
-        byte[] before = keyRecord();
-        new Balancer(store, path).removeEntry(path.depth, path.cellIndex());
+        byte[] before = tracing ? keyRecord() : null;
+        BTreePage p = path.page();
+        if (p.isLeaf() && FreeSpace.dropLeafCell(store, p.pgno, path.cellIndex(), path.depth == 0)) {
+            path.leafRewritten(); // in place: the next seek (the next row a DELETE removes) starts from this leaf
+        } else {
+            new Balancer(store, path).removeEntry(path.depth, path.cellIndex());
+        }
         listener.indexDelete(root, keyInfo, before);
         path.valid = false;
         return true;
