@@ -337,6 +337,28 @@ final class CursorPath {
         return true;
     }
 
+    /**
+     * After a table descent (upper false) that ended past the last cell of the right-most leaf,
+     * which holds rows: moves to that last row, as {@link #last} would, without reading a page
+     * again. False, nothing moved, when the path is elsewhere.
+     */
+    boolean lastAfterEnd() {
+        if (depth < 0 || !table) {
+            return false;
+        }
+        int n = pages[depth].cellCount;
+        if (n == 0 || idx[depth] != n || !pages[depth].isLeaf()) {
+            return false;
+        }
+        for (int l = 0; l < depth; l++) {
+            if (idx[l] != pages[l].cellCount) {
+                return false;
+            }
+        }
+        idx[depth] = n - 1;
+        return valid = true;
+    }
+
     /** Whether the hint's path took the right-most child at every level: its leaf holds the largest keys. */
     private static boolean rightmost(Hint h) {
         for (int l = 0; l < h.depth; l++) {

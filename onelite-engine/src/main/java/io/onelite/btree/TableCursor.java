@@ -171,9 +171,14 @@ public final class TableCursor {
      */
     public boolean seek(long rowid) {
         locate(rowid, false);
-        boolean found = path.forwardFromSlot() && path.page().rowid(path.cellIndex()) == rowid;
-        if (!found && !path.valid) {
-            path.last();
+        boolean found;
+        if (path.lastAfterEnd()) {
+            found = false; // past the largest rowid (an insert's check of a new one): resting on the last row
+        } else {
+            found = path.forwardFromSlot() && path.page().rowid(path.cellIndex()) == rowid;
+            if (!found && !path.valid) {
+                path.last();
+            }
         }
         // A probe observes only whether this rowid exists. The gap up to the nearest entry is
         // reported later, and only if the caller goes on to use that position (gapFrom).

@@ -116,6 +116,30 @@ class SeekHintTests {
         WritePathTests.assertTableEquals(s.inner, root, expectedRows());
     }
 
+    @Test
+    void aMissedSeekPastTheLargestRowidRestsOnTheLastRowWithoutADescent() {
+        Counting s = new Counting(MemoryPages.create(512, 0));
+        int root = BTree.create(s, true);
+        TableCursor w = new TableCursor(s, root, null);
+        for (long k = 1; k <= 20_000; k++) {
+            w.insert(k, Record.encode(k, "row " + k));
+        }
+        TableCursor.Hint hint = new TableCursor.Hint();
+        TableCursor c = new TableCursor(s, root, null, hint);
+        assertThat(c.seek(20_000)).isTrue(); // the hint: the right-most leaf
+        int before = s.reads;
+        assertThat(c.seek(30_000)).as("an insert's check of a new rowid").isFalse();
+        assertThat(s.reads - before).as("from the hint's right-most leaf, no descent to find the last row").isZero();
+        assertThat(c.rowid()).isEqualTo(20_000);
+        TableCursor plain = new TableCursor(s, root, null);
+        assertThat(plain.seek(30_000)).isFalse();
+        assertThat(plain.rowid()).as("where a descent from the root rests too").isEqualTo(20_000);
+        assertThat(plain.prev()).isTrue();
+        assertThat(plain.rowid()).isEqualTo(19_999);
+        assertThat(c.prev()).isTrue();
+        assertThat(c.rowid()).isEqualTo(19_999);
+    }
+
     private static TreeMap<Long, byte[]> expectedRows() {
         TreeMap<Long, byte[]> m = new TreeMap<>();
         for (long k = 1; k <= 20_100; k++) {
