@@ -131,11 +131,11 @@ final class Balancer {
             return false;
         }
         int off = p.cellOffset(i);
-        CellInfo old = p.cellAt(off);
-        if (old.hasOverflow() || Cells.spills(cell, p.type, usable)) { // (1)
+        long local = p.localPayload(i); // -1: the old cell spills
+        if (local < 0 || Cells.spills(cell, p.type, usable)) { // (1)
             return false;
         }
-        if (old.rawEnd() - off != cell.length) { // (2)
+        if ((int) (local >>> 32) + (int) local - off != cell.length) { // (2)
             return FreeSpace.replaceLeafCell(s, pgno, i, cell);
         }
         System.arraycopy(cell, 0, s.write(pgno), off, cell.length);

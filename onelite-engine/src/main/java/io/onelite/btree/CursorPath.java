@@ -279,7 +279,12 @@ final class CursorPath {
      * start from it ({@link #descendNear}).
      */
     void leafRewritten() {
-        pages[depth] = BTreePage.read(store, pages[depth].pgno);
+        BTreePage leaf = pages[depth];
+        byte[] now = store.read(leaf.pgno);
+        // the view holds only header fields: it stays good for the same array with the same cell count
+        if (now != leaf.data || PageHeader.get16(now, leaf.hdr + PageHeader.CELL_COUNT) != leaf.cellCount) {
+            pages[depth] = new BTreePage(leaf.pgno, now, store.usableSize());
+        }
         builtAt = store.changeStamp();
     }
 

@@ -326,15 +326,15 @@ public final class TableWriter {
      * A WITHOUT ROWID row too when its primary key stays ({@code rowid} unused): its entry is
      * overwritten where it is, as SQLite's UPDATE that does not change the key.
      */
-    public Long update(ExecContext ctx, long rowid, Object[] old, Object[] values, OnConflict onConflict) {
+    public Long update(ExecContext ctx, Long rowid, Object[] old, Object[] values, OnConflict onConflict) {
         return update(ctx, rowid, old, values, onConflict, null);
     }
 
     /**
-     * As {@link #update(ExecContext, long, Object[], Object[], OnConflict)} for an UPDATE that sets
+     * As {@link #update(ExecContext, Long, Object[], Object[], OnConflict)} for an UPDATE that sets
      * the columns {@code changed} says (see {@link #write}); null checks every constraint.
      */
-    public Long update(ExecContext ctx, long rowid, Object[] old, Object[] values, OnConflict onConflict,
+    public Long update(ExecContext ctx, Long rowid, Object[] old, Object[] values, OnConflict onConflict,
                        boolean[] changed) {
         return write(ctx, values, rowid, onConflict, true, old, null, changed);
     }
@@ -405,7 +405,7 @@ public final class TableWriter {
         if (!checkChecks(rf, onConflict, changed)) {
             return null;
         }
-        Object ref = rows.ref(values, id);
+        Object ref = byRowid && rowid != null && rowid == id ? rowid : rows.ref(values, id); // the caller's box, not another
         List<Object[]> keys = indexes.isEmpty() ? List.of() : new ArrayList<>();
         List<Object[]> oldKeys = old == null ? null : indexes.isEmpty() ? List.of() : new ArrayList<>();
         Frame oldFrame = old == null || !indexesReadFrame ? null : rowFrame(ctx, old, id);

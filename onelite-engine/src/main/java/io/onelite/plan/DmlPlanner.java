@@ -243,7 +243,8 @@ public final class DmlPlanner {
                 for (int k = 0; k < total; k++) {
                     Object[] c = rowids != null ? null : changes.get(k);
                     Object ref = c == null ? (Object) rowids.get(k) : c[0];
-                    long rowid = ref instanceof Long l ? l : 0;
+                    Long boxedRowid = ref instanceof Long l ? l : 0L; // boxed once for the row's every use
+                    long rowid = boxedRowid;
                     Object[] old = k == 0 && firstStored != null ? firstStored : writer.read(ctx, ref);
                     if (old == null) {
                         continue; // deleted by an earlier row's trigger or REPLACE
@@ -259,7 +260,7 @@ public final class DmlPlanner {
                         current.rowid = rowid;
                         at.src[0] = current;
                         values = row.clone();
-                        newRowid = assign.apply(at, values, hasRowid ? rowid : null);
+                        newRowid = assign.apply(at, values, hasRowid ? boxedRowid : null);
                     } else {
                         newRowid = (Long) c[1];
                         values = (Object[]) c[2];
@@ -291,7 +292,7 @@ public final class DmlPlanner {
                         Long id;
                         if (hasRowid ? newRowid != null && newRowid == rowid : keyKept) {
                             // same rowid or primary key: the cell is rewritten in place, only changed index entries move
-                            id = writer.update(ctx, rowid, old, values, action(ctx), changed);
+                            id = writer.update(ctx, boxedRowid, old, values, action(ctx), changed);
                             if (id == null) {
                                 ignored(ctx, counted);
                                 continue; // IGNORE: the row was left as it was
