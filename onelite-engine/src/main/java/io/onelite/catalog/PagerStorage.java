@@ -430,6 +430,17 @@ public final class PagerStorage implements StorageProvider {
         }
 
         @Override
+        public byte[] recordBytes() {
+            return c.payload();
+        }
+
+        @Override
+        public void insertRecord(long rowid, byte[] record) {
+            loaded = false;
+            c.insert(rowid, record);
+        }
+
+        @Override
         public boolean delete(long rowid) {
             loaded = false;
             return c.delete(rowid);

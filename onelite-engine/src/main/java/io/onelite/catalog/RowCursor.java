@@ -74,6 +74,16 @@ public interface RowCursor {
     /** Inserts or replaces the row {@code rowid}. */
     void insert(long rowid, Object[] values);
 
+    /** The current row's record as stored (SQLite's record format), for a copy that does not decode it. */
+    default byte[] recordBytes() {
+        return io.onelite.btree.Record.encode(row());
+    }
+
+    /** As {@link #insert(long, Object[])} of a record as {@link #recordBytes()} gives it. */
+    default void insertRecord(long rowid, byte[] record) {
+        insert(rowid, io.onelite.btree.Record.decode(record));
+    }
+
     /** Deletes the row; false when absent. */
     boolean delete(long rowid);
 

@@ -87,9 +87,13 @@ final class InsertPlanner {
         // the upsert's conflict search and excluded, the child-key check
         boolean readsBeforeWrite = !triggers.isEmpty() || upserts != null || !fks.isEmpty();
         boolean hasRowid = !t.withoutRowid();
+        TransferInsert transfer = TransferInsert.of(planner, s, t, !triggers.isEmpty(), !fks.isEmpty());
         DmlStatement d = new DmlStatement() {
             @Override
             void run(ExecContext ctx, List<Object[]> returned, DmlStatement.RowCount count) {
+                if (transfer != null && transfer.run(ctx, action(ctx), count)) {
+                    return; // the records copied as they are stored
+                }
                 List<Object[]> rows = src == null ? List.<Object[]>of(new Object[0]) : src.all(ctx, outer);
                 Frame df = new Frame(ctx, outer, 0);
                 long seq = seqTable == null ? 0 : Sequences.get(ctx.storage(seqTable.db()), seqTable.root(), tableName);

@@ -1,0 +1,126 @@
+package io.onelite.plan;
+
+import io.onelite.catalog.Column;
+import io.onelite.catalog.RowCursor;
+import io.onelite.catalog.Storage;
+import io.onelite.catalog.Table;
+import io.onelite.common.ResultCode;
+import io.onelite.exec.ConstraintHalt;
+import io.onelite.exec.ExecContext;
+import io.onelite.exec.TableWriter;
+import io.onelite.sql.ast.FromItem;
+import io.onelite.sql.ast.InsertStmt;
+import io.onelite.sql.ast.ResultColumn;
+import io.onelite.sql.ast.SelectCore;
+import io.onelite.sql.ast.SelectStmt;
+
+import java.util.Objects;
+
+/**
+ * {@code INSERT INTO dest SELECT * FROM src} between rowid tables of one shape, done by copying
+ * each stored record as it is (SQLite's transfer optimization, insert.c's xferOptimization): no
+ * row is decoded, checked or encoded again. Only where that cannot show: the same number of
+ * columns with the same affinities, collations, defaults and INTEGER PRIMARY KEY position, no
+ * generated column, a NOT NULL in dest only where src has one too; dest without indexes, CHECK
+ * constraints, triggers, AUTOINCREMENT, STRICT or a declared ON CONFLICT on its key; a plain
+ * {@code SELECT *} of one table other than dest; no column list, WITH, upsert or RETURNING. The
+ * rowid is kept when dest has an INTEGER PRIMARY KEY (an existing one fails as the insert would),
+ * else a new one is taken, as the insert of the decoded row would. At run time the copy steps
+ * aside (the row-by-row insert runs) under OR IGNORE or OR REPLACE, inherited ones included, and
+ * when foreign keys are enforced and dest takes part in one.
+ */
+final class TransferInsert {
+    private final Table src;
+    private final Table dest;
+    private final boolean foreignKeys;
+    private final String keyName;
+
+    private TransferInsert(Table src, Table dest, boolean foreignKeys) {
+        this.src = src;
+        this.dest = dest;
+        this.foreignKeys = foreignKeys;
+        this.keyName = dest.rowidAlias() >= 0 ? dest.name() + "." + dest.columns().get(dest.rowidAlias()).name() : null;
+    }
+
+    /** The copy for {@code s} into {@code dest}, or null when it is not one SQLite would make. */
+    static TransferInsert of(Planner planner, InsertStmt s, Table dest, boolean triggers, boolean foreignKeys) {
+        if (s.with() != null || !s.columns().isEmpty() || !s.upserts().isEmpty() || !s.returning().isEmpty()
+                || triggers || s.orConflict() != null && s.orConflict() != io.onelite.sql.ast.ConflictAction.ABORT) {
+            return null;
+        }
+        Table src = plainStarSource(planner, s.select());
+        if (src == null || src.isSchemaTable() || src.withoutRowid() || dest.withoutRowid()
+                || src.db().equals(dest.db()) && src.root() == dest.root()) {
+            return null;
+        }
+        if (!dest.indexes().isEmpty() || !dest.checks().isEmpty() || dest.autoincrement() || dest.strict()
+                || dest.rowidAlias() != src.rowidAlias()
+                || dest.rowidAlias() >= 0 && dest.columns().get(dest.rowidAlias()).primaryKeyConflict() != null
+                || dest.columns().size() != src.columns().size()) {
+            return null;
+        }
+        for (int i = 0; i < dest.columns().size(); i++) {
+            if (!sameShape(dest.columns().get(i), src.columns().get(i))) {
+                return null;
+            }
+        }
+        return new TransferInsert(src, dest, foreignKeys);
+    }
+
+    /** The table of {@code SELECT * FROM table} and nothing more, else null. */
+    private static Table plainStarSource(Planner planner, SelectStmt select) {
+        if (select == null || select.with() != null || !select.compounds().isEmpty() || !select.orderBy().isEmpty()
+                || select.limit() != null || select.offset() != null) {
+            return null;
+        }
+        if (!(select.first() instanceof SelectCore.Query q) || q.distinct() || q.where() != null
+                || !q.groupBy().isEmpty() || q.having() != null || !q.windows().isEmpty()
+                || q.columns().size() != 1 || !(q.columns().get(0) instanceof ResultColumn.Star)
+                || !(q.from() instanceof FromItem.Table ft) || ft.indexedBy() != null || ft.notIndexed()) {
+            return null;
+        }
+        return planner.schema.table(ft.name());
+    }
+
+    /** Whether a stored value of {@code s} reads the same from {@code d}, and {@code d} would accept it. */
+    private static boolean sameShape(Column d, Column s) {
+        return d.generated() == null && s.generated() == null && d.affinity() == s.affinity()
+                && collation(d).equalsIgnoreCase(collation(s)) && (!d.notNull() || s.notNull())
+                && Objects.equals(d.defaultText(), s.defaultText()); // a short record reads dest's defaults
+    }
+
+    private static String collation(Column c) {
+        return c.collation() == null ? "BINARY" : c.collation();
+    }
+
+    /**
+     * Copies the rows, counting them in {@code count}; false (nothing done) when the row-by-row
+     * insert must run instead: {@code action} IGNORE or REPLACE, or foreign keys enforced.
+     */
+    boolean run(ExecContext ctx, TableWriter.OnConflict action, DmlStatement.RowCount count) {
+        if (action == TableWriter.OnConflict.IGNORE || action == TableWriter.OnConflict.REPLACE
+                || foreignKeys && ctx.session.foreignKeys()) {
+            return false;
+        }
+        Storage out = ctx.storage(dest.db());
+        RowCursor from = ctx.storage(src.db()).openTable(src.root());
+        RowCursor to = out.openTable(dest.root());
+        boolean keepRowid = dest.rowidAlias() >= 0;
+        boolean empty = !to.first();
+        long last = 0;
+        for (boolean ok = from.first(); ok; ok = from.next()) {
+            long rowid = keepRowid ? from.rowid() : out.newRowid(to, dest.root());
+            if (keepRowid && !empty && to.seek(rowid)) {
+                throw ConstraintHalt.of(action == null ? TableWriter.OnConflict.ABORT : action,
+                        ResultCode.CONSTRAINT_PRIMARYKEY, "UNIQUE constraint failed: " + keyName);
+            }
+            to.insertRecord(rowid, from.recordBytes());
+            count.n++;
+            last = rowid;
+        }
+        if (count.n > 0) {
+            ctx.session.setLastInsertRowid(last);
+        }
+        return true;
+    }
+}
