@@ -42,11 +42,7 @@ class SeekHintTests {
     @Test
     void aSeekInTheLeafOfTheLastSeekReadsNoPageAboveIt() {
         Counting s = new Counting(MemoryPages.create(512, 0));
-        int root = BTree.create(s, true);
-        TableCursor w = new TableCursor(s, root, null);
-        for (long k = 1; k <= 20_000; k++) {
-            w.insert(k, Record.encode(k, "row " + k));
-        }
+        int root = twentyThousandRows(s);
         TableCursor.Hint hint = new TableCursor.Hint();
         TableCursor a = new TableCursor(s, root, null, hint);
         TableCursor b = new TableCursor(s, root, null, hint);
@@ -80,11 +76,7 @@ class SeekHintTests {
     @Test
     void appendsAndTheLargestRowidComeFromTheRightMostLeafOfTheHint() {
         Counting s = new Counting(MemoryPages.create(512, 0));
-        int root = BTree.create(s, true);
-        TableCursor w = new TableCursor(s, root, null);
-        for (long k = 1; k <= 20_000; k++) {
-            w.insert(k, Record.encode(k, "row " + k));
-        }
+        int root = twentyThousandRows(s);
         TableCursor.Hint hint = new TableCursor.Hint();
         TableCursor c = new TableCursor(s, root, null, hint);
         int before = s.reads;
@@ -119,11 +111,7 @@ class SeekHintTests {
     @Test
     void aMissedSeekPastTheLargestRowidRestsOnTheLastRowWithoutADescent() {
         Counting s = new Counting(MemoryPages.create(512, 0));
-        int root = BTree.create(s, true);
-        TableCursor w = new TableCursor(s, root, null);
-        for (long k = 1; k <= 20_000; k++) {
-            w.insert(k, Record.encode(k, "row " + k));
-        }
+        int root = twentyThousandRows(s);
         TableCursor.Hint hint = new TableCursor.Hint();
         TableCursor c = new TableCursor(s, root, null, hint);
         assertThat(c.seek(20_000)).isTrue(); // the hint: the right-most leaf
@@ -138,6 +126,16 @@ class SeekHintTests {
         assertThat(plain.rowid()).isEqualTo(19_999);
         assertThat(c.prev()).isTrue();
         assertThat(c.rowid()).isEqualTo(19_999);
+    }
+
+    /** A table of rows 1 to 20,000 ("row k") in {@code s}, at least 3 levels deep in 512-byte pages; its root. */
+    private static int twentyThousandRows(Counting s) {
+        int root = BTree.create(s, true);
+        TableCursor w = new TableCursor(s, root, null);
+        for (long k = 1; k <= 20_000; k++) {
+            w.insert(k, Record.encode(k, "row " + k));
+        }
+        return root;
     }
 
     private static TreeMap<Long, byte[]> expectedRows() {
