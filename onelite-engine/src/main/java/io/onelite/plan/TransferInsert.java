@@ -106,11 +106,11 @@ final class TransferInsert {
         RowCursor from = ctx.storage(src.db()).openTable(src.root());
         RowCursor to = out.openTable(dest.root());
         boolean keepRowid = dest.rowidAlias() >= 0;
-        boolean empty = !to.first();
         long last = 0;
         for (boolean ok = from.first(); ok; ok = from.next()) {
             long rowid = keepRowid ? from.rowid() : out.newRowid(to, dest.root());
-            if (keepRowid && !empty && to.seek(rowid)) {
+            // each kept rowid is looked up as the insert's check does: in BEGIN CONCURRENT a read of that row only
+            if (keepRowid && to.seek(rowid)) {
                 throw ConstraintHalt.of(action == null ? TableWriter.OnConflict.ABORT : action,
                         ResultCode.CONSTRAINT_PRIMARYKEY, "UNIQUE constraint failed: " + keyName);
             }
