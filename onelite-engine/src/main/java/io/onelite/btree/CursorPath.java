@@ -292,12 +292,12 @@ final class CursorPath {
      * As {@link #descend} with upper false, from the hint's path: only when the store has not
      * changed since it was saved and the sought key lies between the first and the last key of
      * its leaf, or is past the last key of the right-most leaf (rowids are unique, so the descent
-     * from the root would end in that leaf too). The
-     * slot is sought from the hint's (galloping, as {@link #descendNear}): rows in rowid order
-     * are found in two or three comparisons. False, nothing moved, when the hint does not apply.
+     * from the root would end in that leaf too). The slot is sought from the hint's (galloping, as
+     * {@link #descendNear}): rows in rowid order are found in two or three comparisons. False,
+     * nothing moved, when the hint does not apply.
      */
     boolean descendFrom(Hint h, Probe probe) {
-        if (h.depth < 0 || h.root != root || !store.unchangedSince(h.store, h.stamp)) {
+        if (!current(h)) {
             return false;
         }
         BTreePage leaf = h.pages[h.depth];
@@ -312,14 +312,24 @@ final class CursorPath {
             }
             slot = leaf.cellCount;
         }
+        adopt(h);
+        valid = false;
+        idx[depth] = slot;
+        return true;
+    }
+
+    /** Whether {@code h} was saved on this tree of this store, and nothing changed since. */
+    private boolean current(Hint h) {
+        return h.depth >= 0 && h.root == root && store.unchangedSince(h.store, h.stamp);
+    }
+
+    /** Takes the hint's path; the leaf slot is the caller's to set. */
+    private void adopt(Hint h) {
         depth = h.depth;
         ensureLevels(depth + 1);
         System.arraycopy(h.pages, 0, pages, 0, depth + 1);
         System.arraycopy(h.idx, 0, idx, 0, depth);
         table = true;
-        valid = false;
-        idx[depth] = slot;
-        return true;
     }
 
     /**
@@ -328,15 +338,10 @@ final class CursorPath {
      * reads no page. False, nothing moved, otherwise.
      */
     boolean lastFrom(Hint h) {
-        if (h.depth < 0 || h.root != root || !store.unchangedSince(h.store, h.stamp)
-                || h.pages[h.depth].cellCount == 0 || !rightmost(h)) {
+        if (!current(h) || h.pages[h.depth].cellCount == 0 || !rightmost(h)) {
             return false;
         }
-        depth = h.depth;
-        ensureLevels(depth + 1);
-        System.arraycopy(h.pages, 0, pages, 0, depth + 1);
-        System.arraycopy(h.idx, 0, idx, 0, depth);
-        table = true;
+        adopt(h);
         idx[depth] = pages[depth].cellCount - 1;
         valid = true;
         return true;

@@ -40,8 +40,9 @@ public final class TableCursor {
      * A cursor whose seeks start from where the last seek through {@code hint} (shared by the
      * cursors of one transaction) ended when that is still valid: same store, same tree,
      * nothing written since but rows of that leaf rewritten in place by such a cursor (an
-     * UPDATE's or DELETE's rows, one after the other), the rowid within that leaf. Positions and reports are the same as
-     * from the root; only the pages above the leaf are not read again.
+     * UPDATE's or DELETE's rows, one after the other), the rowid within that leaf or past the
+     * end of the right-most one. Positions and reports are the same as from the root; only the
+     * pages above the leaf are not read again.
      */
     public TableCursor(PageStore s, int root, TreeAccessListener l, Hint hint) {
         this.store = s;
