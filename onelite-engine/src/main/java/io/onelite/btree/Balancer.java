@@ -89,9 +89,11 @@ final class Balancer {
      * fragments stay as they are.
      */
     private static boolean insertInPlace(PageStore s, int pgno, int i, byte[] cell) {
-        int usable = s.usableSize();
+        if (!gapHolds(s, pgno, i, cell.length)) {
+            return false;
+        }
         int hdr = PageHeader.headerOffset(pgno);
-        byte[] page = s.read(pgno);
+        byte[] page = s.write(pgno);
         int count = PageHeader.get16(page, hdr + PageHeader.CELL_COUNT);
         int pointers = hdr + PageHeader.headerSize(page[hdr] & 0xff);
         int pointerEnd = pointers + 2 * count;
@@ -100,13 +102,6 @@ final class Balancer {
             content = 65536;
         }
         int size = Math.max(PageHeader.MIN_CELL_SIZE, cell.length);
-        if (content < pointerEnd || content > usable || i > count) { // (1)
-            return false;
-        }
-        if (content - pointerEnd < size + 2) { // (2)
-            return false;
-        }
-        page = s.write(pgno);
         content -= size;
         System.arraycopy(cell, 0, page, content, cell.length);
         java.util.Arrays.fill(page, content + cell.length, content + size, (byte) 0);
@@ -115,6 +110,58 @@ final class Balancer {
         PageHeader.put16(page, at, content);
         PageHeader.put16(page, hdr + PageHeader.CELL_COUNT, count + 1);
         PageHeader.put16(page, hdr + PageHeader.CELL_CONTENT, content);
+        return true;
+    }
+
+    /** Conditions (1) and (2) of {@link #insertInPlace} for a cell of {@code length} bytes as cell {@code i} of page {@code pgno}. */
+    private static boolean gapHolds(PageStore s, int pgno, int i, int length) {
+        int hdr = PageHeader.headerOffset(pgno);
+        byte[] page = s.read(pgno);
+        int count = PageHeader.get16(page, hdr + PageHeader.CELL_COUNT);
+        int pointerEnd = hdr + PageHeader.headerSize(page[hdr] & 0xff) + 2 * count;
+        int content = PageHeader.get16(page, hdr + PageHeader.CELL_CONTENT);
+        if (content == 0) {
+            content = 65536;
+        }
+        int size = Math.max(PageHeader.MIN_CELL_SIZE, length);
+        return content >= pointerEnd && content <= s.usableSize() && i <= count // (1)
+                && content - pointerEnd >= size + 2; // (2)
+    }
+
+    /**
+     * {@link #balanceQuick} without reading the leaf into a {@link Node} (an append to a table whose
+     * right-most leaf is full; SQLite's balance_quick): conditions (1) a table leaf below a
+     * parent, the new cell after its last one, which exists; (2) the leaf is its parent's
+     * right-most child; (3) the leaf has no freeblock or fragment, so its gap, too small for the
+     * cell, is all its free space and the cell overflows it; (4) the parent's gap holds the
+     * divider. Then the cell alone goes to a new right sibling, the divider (the leaf's last
+     * rowid) goes last in the parent, whose right child becomes the new page; the leaf is left as
+     * it is. False, nothing changed, when a condition fails.
+     */
+    static boolean appendQuick(PageStore s, CursorPath path, int i, byte[] cell) {
+        int depth = path.depth;
+        if (depth < 1) {
+            return false;
+        }
+        BTreePage leaf = path.pages[depth];
+        BTreePage parent = path.pages[depth - 1];
+        if (leaf.type != PageHeader.TABLE_LEAF || i != leaf.cellCount || i == 0 // (1)
+                || path.idx[depth - 1] != parent.cellCount) { // (2)
+            return false;
+        }
+        byte[] lp = s.read(leaf.pgno);
+        if (PageHeader.get16(lp, leaf.hdr + PageHeader.FIRST_FREEBLOCK) != 0 || lp[leaf.hdr + PageHeader.FRAGMENTED_BYTES] != 0) { // (3)
+            return false;
+        }
+        byte[] divider = Cells.tableInterior(leaf.pgno, leaf.rowid(i - 1));
+        if (!gapHolds(s, parent.pgno, parent.cellCount, divider.length)) { // (4)
+            return false;
+        }
+        int sibling = s.allocate();
+        new Node(PageHeader.TABLE_LEAF, new ArrayList<>(List.of(cell)), 0)
+                .writeTo(s.write(sibling), PageHeader.headerOffset(sibling), s.usableSize());
+        insertInPlace(s, parent.pgno, parent.cellCount, divider);
+        PageHeader.put32(s.write(parent.pgno), parent.hdr + PageHeader.RIGHT_CHILD, sibling);
         return true;
     }
 

@@ -334,7 +334,9 @@ public final class TableCursor {
         byte[] before = exists && listener != TreeAccessListener.NONE ? Overflow.payload(store, leaf, leaf.cell(i)) : null;
         byte[] cell = Cells.tableLeaf(store, rowid, payload);
         if (!Balancer.putInPlace(store, leaf.pgno, i, cell, exists)) {
-            new Balancer(store, path).putLeafCell(i, cell, exists);
+            if (exists || !Balancer.appendQuick(store, path, i, cell)) {
+                new Balancer(store, path).putLeafCell(i, cell, exists);
+            }
         } else if (hint != null) {
             path.leafRewritten(hint);
         }
