@@ -166,6 +166,20 @@ public final class TableWriter {
         return out;
     }
 
+    /**
+     * {@code row} (table order, as decoded: a fresh array) as SQL reads it: a whole REAL that a
+     * REAL column stored as an INTEGER reads as REAL again (SQLite's OP_RealAffinity), so that SET
+     * expressions, triggers' OLD, RETURNING and index expressions see {@code 4.0}, not {@code 4}.
+     */
+    private Object[] realsRead(Object[] row) {
+        for (int c : realColumns) {
+            if (c < row.length && row[c] instanceof Long l) {
+                row[c] = (double) l;
+            }
+        }
+        return row;
+    }
+
     private void storeReals(Object[] row) {
         for (int c : realColumns) {
             if (c < row.length) {
@@ -232,7 +246,7 @@ public final class TableWriter {
      * the defaults of columns added after it was written, its VIRTUAL columns computed.
      */
     public Object[] fullRow(ExecContext ctx, Object[] stored, long rowid) {
-        Object[] row = pad(stored);
+        Object[] row = realsRead(pad(stored));
         if (generated != null && layout.hasVirtual()) {
             row = row == stored ? row.clone() : row;
             generated.computeVirtual(ctx, row, rowid, layout);
@@ -866,6 +880,6 @@ public final class TableWriter {
         if (!(rows instanceof RowStore.Rowid) || !(r instanceof CursorRow c) || !c.scans(root, db)) {
             return null;
         }
-        return c.values();
+        return realsRead(c.values());
     }
 }
