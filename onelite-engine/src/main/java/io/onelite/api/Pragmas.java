@@ -279,7 +279,6 @@ final class Pragmas {
         return limit;
     }
 
-    /** The page size from the header (2 bytes at offset 16; 1 means 65536). */
     private static List<Object[]> integrityCheck(Schema schema, ExecContext ctx, String v) {
         java.util.Map<Integer, io.onelite.btree.KeyInfo> roots = new java.util.HashMap<>();
         roots.put(1, null);

@@ -45,23 +45,13 @@ sealed interface RowStore permits RowStore.Rowid, RowStore.Clustered {
 
     /** Rowid tables: a table b-tree keyed by rowid. */
     record Rowid(int root, String db) implements RowStore {
-        /**
-         * One cursor for every row this table's writers read back and write in one execution,
-         * kept in the execution's cache (never beyond it: it holds the transaction's pages).
-         * Only once the transaction writes: a cursor opened before reads the snapshot and could
-         * not write. Each use seeks first, so sharing it between writers and nested triggers is safe.
-         */
         private RowCursor cursor(ExecContext ctx) {
-            Storage s = ctx.storage(db);
-            if (!s.isWriting()) {
-                return s.openTable(root);
-            }
-            if (ctx.cached(this) instanceof KeptCursor k && k.storage() == s) {
-                return k.cursor();
-            }
-            RowCursor c = s.openTable(root);
-            ctx.cache(this, new KeptCursor(s, c));
-            return c;
+            return (RowCursor) kept(ctx, this, db);
+        }
+
+        @Override
+        public Object openCursor(Storage s) {
+            return s.openTable(root);
         }
 
         /** A rowid for a new row (see {@link Storage#newRowid(RowCursor, int)}), through the kept cursor. */
@@ -118,12 +108,31 @@ sealed interface RowStore permits RowStore.Rowid, RowStore.Clustered {
 
     }
 
-    /** A writing transaction's cursor on one table, kept for one execution. */
-    record KeptCursor(Storage storage, RowCursor cursor) {
+    /** A new cursor on this store's tree in the transaction {@code s} ({@link #kept} keeps it). */
+    Object openCursor(Storage s);
+
+    /**
+     * One cursor ({@link #openCursor}) for every row the writers of {@code store}'s table read
+     * back and write in one execution, kept in the execution's cache (never beyond it: it holds
+     * the transaction's pages). Only once the transaction writes: a cursor opened before reads
+     * the snapshot and could not write. Each use seeks first, so sharing it between writers and
+     * nested triggers is safe, and the next row's seek starts near the last.
+     */
+    private static Object kept(ExecContext ctx, RowStore store, String db) {
+        Storage s = ctx.storage(db);
+        if (!s.isWriting()) {
+            return store.openCursor(s);
+        }
+        if (ctx.cached(store) instanceof KeptCursor k && k.storage() == s) {
+            return k.cursor();
+        }
+        Object c = store.openCursor(s);
+        ctx.cache(store, new KeptCursor(s, c));
+        return c;
     }
 
-    /** {@link KeptCursor} of a WITHOUT ROWID table. */
-    record KeptClusteredCursor(Storage storage, ClusteredCursor cursor) {
+    /** A writing transaction's cursor on one table, kept for one execution. */
+    record KeptCursor(Storage storage, Object cursor) {
     }
 
     /** WITHOUT ROWID tables: the rows are the keys of an index b-tree, primary key first. */
@@ -146,18 +155,13 @@ sealed interface RowStore permits RowStore.Rowid, RowStore.Clustered {
                 layout.primaryKeyPositions(i.columns(), i.keyCollations())});
         }
 
-        /** As {@link Rowid}'s: one cursor for the execution once the transaction writes (its seeks start near the last). */
         private ClusteredCursor open(ExecContext ctx) {
-            Storage s = ctx.storage(db);
-            if (!s.isWriting()) {
-                return new ClusteredCursor(s.openIndex(root, layout.keyInfo()), layout);
-            }
-            if (ctx.cached(this) instanceof KeptClusteredCursor k && k.storage() == s) {
-                return k.cursor();
-            }
-            ClusteredCursor c = new ClusteredCursor(s.openIndex(root, layout.keyInfo()), layout);
-            ctx.cache(this, new KeptClusteredCursor(s, c));
-            return c;
+            return (ClusteredCursor) kept(ctx, this, db);
+        }
+
+        @Override
+        public Object openCursor(Storage s) {
+            return new ClusteredCursor(s.openIndex(root, layout.keyInfo()), layout);
         }
 
         @Override

@@ -167,17 +167,22 @@ public final class TableWriter {
     }
 
     /**
-     * {@code row} (table order, as decoded: a fresh array) as SQL reads it: a whole REAL that a
-     * REAL column stored as an INTEGER reads as REAL again (SQLite's OP_RealAffinity), so that SET
-     * expressions, triggers' OLD, RETURNING and index expressions see {@code 4.0}, not {@code 4}.
+     * {@code row} (table order) as SQL reads it: a whole REAL that a REAL column stored as an
+     * INTEGER reads as REAL again (SQLite's OP_RealAffinity), so that SET expressions, triggers'
+     * OLD, RETURNING and index expressions see {@code 4.0}, not {@code 4}. A copy when a value
+     * changes (the caller's array is left as it was), else {@code row}.
      */
     private Object[] realsRead(Object[] row) {
+        Object[] out = row;
         for (int c : realColumns) {
             if (c < row.length && row[c] instanceof Long l) {
-                row[c] = (double) l;
+                if (out == row) {
+                    out = row.clone();
+                }
+                out[c] = (double) l;
             }
         }
-        return row;
+        return out;
     }
 
     private void storeReals(Object[] row) {
@@ -314,6 +319,11 @@ public final class TableWriter {
         return f;
     }
 
+    /** {@link #rowFrame} for the CHECK constraints and index expressions, null when there are none to read it. */
+    private Frame expressionFrame(ExecContext ctx, Object[] values, long rowid) {
+        return indexesReadFrame || !checks.isEmpty() ? rowFrame(ctx, values, rowid) : null;
+    }
+
     /**
      * Inserts a row ({@code values} in column order, affinity applied; the rowid alias slot is
      * ignored). {@code rowid} null = allocate. Returns the rowid, or null when IGNORE skipped it.
@@ -409,8 +419,7 @@ public final class TableWriter {
             return null;
         }
         long id = !byRowid ? 0 : rowid != null ? rowid : ((RowStore.Rowid) rows).newRowid(ctx);
-        // the row as expressions see it, only made when a CHECK or an index expression reads it
-        Frame rf = indexesReadFrame || !checks.isEmpty() ? rowFrame(ctx, values, id) : null;
+        Frame rf = expressionFrame(ctx, values, id);
         boolean typesAfterRowid = datatypes != null
                 && typesAfterRowidCheck(ctx, byRowid && rowid != null && !rowidFree, id, moveFrom, onConflict);
         if (datatypes != null && !typesAfterRowid) {
@@ -742,8 +751,7 @@ public final class TableWriter {
         if (datatypes != null) {
             datatypes.check(values); // before the first index, as an insert checks
         }
-        // the row as expressions see it, only made when a CHECK or an index expression reads it
-        Frame rf = indexesReadFrame || !checks.isEmpty() ? rowFrame(ctx, values, id) : null;
+        Frame rf = expressionFrame(ctx, values, id);
         for (IndexInfo ix : indexes) {
             if (!ix.unique() || (indexNames != null && !indexNames.contains(ix.name()))) {
                 continue;

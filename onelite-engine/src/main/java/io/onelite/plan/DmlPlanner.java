@@ -199,11 +199,12 @@ public final class DmlPlanner {
                 java.util.Map<Object, Integer> seen = new java.util.HashMap<>(); // target row -> its change
                 // the first row as the loop read it: nothing is written before it is changed (one seek, not two)
                 Object[] firstStored = null;
+                int collected = 0; // rows the WHERE loop gave so far, when SET is computed at write
                 while (loop.next(f)) {
                     RowSource r = f.src[0];
                     Object ref = writer.ref(r, n);
                     if (setAtWrite) {
-                        if (changes.isEmpty() && (rowids == null || rowids.size() == 0)) {
+                        if (collected++ == 0) {
                             firstStored = writer.storedAt(r);
                         }
                         if (rowids != null) {

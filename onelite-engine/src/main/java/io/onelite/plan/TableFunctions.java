@@ -319,9 +319,9 @@ final class TableFunctions {
 
     /**
      * {@code pragma_page_size([schema])} and the header fields without arguments (freelist_count,
-     * user_version, application_id, schema_version): the value
-     * the PRAGMA reads, as this transaction sees the database (SQLite's pragma virtual table; its
-     * hidden schema column reads NULL).
+     * user_version, application_id, schema_version): the value the PRAGMA reads, as this
+     * transaction sees the database (SQLite's pragma virtual table; its hidden schema column reads
+     * NULL).
      */
     private void headerValue(Entry e, FromItem.TableFunction tf, String pragma) {
         boolean takesSchema = pragma.equals("page_size");
