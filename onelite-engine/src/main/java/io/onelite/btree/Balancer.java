@@ -172,8 +172,13 @@ final class Balancer {
      * {@link FreeSpace#replaceLeafCell} when the page's gap holds it.
      */
     private static boolean replaceInPlace(PageStore s, int pgno, int i, byte[] cell) {
+        return replaceInPlace(s, BTreePage.read(s, pgno), i, cell);
+    }
+
+    /** As {@link #putInPlace} replacing cell {@code i} of leaf {@code p}, a view of the page as it now is. */
+    static boolean replaceInPlace(PageStore s, BTreePage p, int i, byte[] cell) {
         int usable = s.usableSize();
-        BTreePage p = BTreePage.read(s, pgno);
+        int pgno = p.pgno;
         if (i >= p.cellCount) {
             return false;
         }

@@ -146,7 +146,7 @@ final class CursorPath {
         if (!nearUsable()) {
             return false;
         }
-        int slot = gallop(pages[depth], probe, idx[depth], upper, false);
+        int slot = gallop(pages[depth], probe, idx[depth], upper, false, false);
         if (slot < 0) {
             return false;
         }
@@ -159,16 +159,24 @@ final class CursorPath {
      * The slot of the sought key in {@code leaf} (non-empty), sought from cell {@code from} in steps
      * doubling away from it, or -1 when the slot is not inside the leaf: past its last cell, or at
      * or before its first ({@code firstIncluded}: distinct keys, upper false, so a key equal to the
-     * first cell's is inside).
+     * first cell's is inside). {@code nextFirst}: the cell after {@code from} is compared first (a
+     * table's rows sought in rowid order); index lookups a few cells apart gallop at once.
      */
-    private static int gallop(BTreePage leaf, Probe probe, int from, boolean upper, boolean firstIncluded) {
+    private static int gallop(BTreePage leaf, Probe probe, int from, boolean upper, boolean firstIncluded,
+                              boolean nextFirst) {
         int n = leaf.cellCount;
         int cur = Math.min(Math.max(from, 0), n - 1);
         int c = probe.compare(leaf, cur);
         int lo;
         int hi; // the slot is in [lo, hi]: cell lo - 1 comes before it, cell hi does not
         if (before(c, upper)) {
-            if (before(probe.compare(leaf, n - 1), upper)) {
+            if (nextFirst && cur + 1 < n) { // rows sought in order, one after the other
+                if (!before(probe.compare(leaf, cur + 1), upper)) {
+                    return cur + 1;
+                }
+                cur++; // before too: gallop on from there
+            }
+            if (cur == n - 1 || before(probe.compare(leaf, n - 1), upper)) {
                 return -1; // past the leaf's last cell
             }
             lo = cur + 1;
@@ -219,6 +227,11 @@ final class CursorPath {
     /** The slot the path is at in its leaf (-1 before any descent). */
     int leafSlot() {
         return depth >= 0 ? idx[depth] : -1;
+    }
+
+    /** Whether the path's pages are the store's as they now are: nothing written since it was built or its leaf rewritten. */
+    boolean current() {
+        return builtAt >= 0 && store.changeStamp() == builtAt;
     }
 
     /** Whether {@link #descendNear} may look at all: an index path on a non-empty leaf, nothing written since. */
@@ -304,7 +317,7 @@ final class CursorPath {
         if (leaf.cellCount == 0) {
             return false;
         }
-        int slot = gallop(leaf, probe, h.slot, false, true);
+        int slot = gallop(leaf, probe, h.slot, false, true, true);
         if (slot < 0) {
             // past the last row of the right-most leaf, the descent would end there too (an append)
             if (!rightmost(h) || probe.compare(leaf, leaf.cellCount - 1) >= 0) {

@@ -331,8 +331,13 @@ public final class IndexCursor {
         if (!store.writable()) {
             throw new OneLiteException(ResultCode.READONLY, "attempt to write a readonly database");
         }
-        BTree.requireNoAutoVacuum(store);
+        if (!autoVacuumChecked) { // the file header's flag does not change while a cursor lives
+            BTree.requireNoAutoVacuum(store);
+            autoVacuumChecked = true;
+        }
     }
+
+    private boolean autoVacuumChecked;
 
     /** Inserts the entry (indexed columns + rowid); an equal entry is replaced. Reports indexInsert. */
     public void insert(Object[] key) {

@@ -162,7 +162,7 @@ public final class Record {
         return h;
     }
 
-    private static int putBody(byte[] out, int p, long type, Object v) {
+    static int putBody(byte[] out, int p, long type, Object v) {
         if (type == 0 || type == 8 || type == 9) {
             return p;
         }

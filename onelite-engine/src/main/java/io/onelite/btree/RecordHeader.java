@@ -329,6 +329,105 @@ public final class RecordHeader {
         return at < 0 ? refused : value(buf, at >>> 32, (int) at);
     }
 
+    /**
+     * This record with column {@code positions[k]} set to {@code values[k]} (SQL values, a later
+     * position of the same column winning), every other column's bytes copied as they are, not
+     * decoded and encoded again: an UPDATE of a few columns of a row. Every position must be below
+     * {@link #columnCount}.
+     */
+    byte[] patched(int[] positions, Object[] values) {
+        int n = columnCount();
+        byte[] same = patchedAlike(n, positions, values);
+        if (same != null) {
+            return same;
+        }
+        long[] newTypes = new long[n];
+        int typesLen = 0;
+        long bodyLen = 0;
+        for (int i = 0; i < n; i++) {
+            long t = types[i];
+            for (int k = 0; k < positions.length; k++) {
+                if (positions[k] == i) {
+                    t = Record.serialType(values[k]);
+                }
+            }
+            newTypes[i] = t;
+            typesLen += Varint.size(t);
+            bodyLen += Record.bodySize(t);
+        }
+        int headerLen = Record.headerLength(typesLen);
+        long total = headerLen + bodyLen;
+        if (total > Integer.MAX_VALUE - 16) {
+            throw new IllegalArgumentException("record too big: " + total + " bytes");
+        }
+        byte[] out = new byte[(int) total];
+        int p = Varint.put(out, 0, headerLen);
+        for (int i = 0; i < n; i++) {
+            p += Varint.put(out, p, newTypes[i]);
+        }
+        int runFrom = -1; // the unchanged columns since runFrom are copied in one piece
+        for (int i = 0; i < n; i++) {
+            int k = lastPosition(positions, i);
+            if (k < 0) {
+                if (runFrom < 0) {
+                    runFrom = offsets[i];
+                }
+                continue;
+            }
+            if (runFrom >= 0) {
+                int len = offsets[i] - runFrom;
+                System.arraycopy(buf, runFrom, out, p, len);
+                p += len;
+                runFrom = -1;
+            }
+            p = Record.putBody(out, p, newTypes[i], values[k]);
+        }
+        if (runFrom >= 0) {
+            int len = bodyEnd(n - 1) - runFrom;
+            System.arraycopy(buf, runFrom, out, p, len);
+            p += len;
+        }
+        assert p == out.length : "record length " + p + " != " + out.length;
+        return out;
+    }
+
+    /**
+     * {@link #patched} of a record whose serial types are one byte each, when every new value
+     * takes as many bytes as the old one (an integer that stays within its size, a REAL): the
+     * record is copied and those bytes overwritten. Null otherwise.
+     */
+    private byte[] patchedAlike(int n, int[] positions, Object[] values) {
+        if (headerEnd - off != n + 1) {
+            return null; // a type of two bytes or more (text, blobs past 57 bytes) or a long header
+        }
+        for (int k = 0; k < positions.length; k++) {
+            long t = Record.serialType(values[k]);
+            long was = types[positions[k]];
+            if (t >= 128 || Record.bodySize(t) != Record.bodySize(was)) {
+                return null;
+            }
+        }
+        int len = (int) contentEnd;
+        byte[] out = new byte[len];
+        System.arraycopy(buf, off, out, 0, len);
+        for (int k = 0; k < positions.length; k++) {
+            int i = positions[k];
+            long t = Record.serialType(values[k]);
+            out[1 + i] = (byte) t;
+            Record.putBody(out, offsets[i] - off, t, values[k]);
+        }
+        return out;
+    }
+
+    private static int lastPosition(int[] positions, int column) {
+        for (int k = positions.length - 1; k >= 0; k--) {
+            if (positions[k] == column) {
+                return k;
+            }
+        }
+        return -1;
+    }
+
     /** Column {@code i} as a Java value ({@code i < columnCount()}). */
     public Object value(int i) {
         ensure(i);

@@ -112,6 +112,22 @@ public final class RecordReader {
         return h.has(i) ? h.compareInteger(i, k) : COMPARE_NULL;
     }
 
+    /**
+     * The record with column {@code positions[k]} set to {@code values[k]}, the other columns'
+     * bytes copied ({@link RecordHeader#patched}); null when the record has no column at one of
+     * the positions (a row older than a column ALTER TABLE added).
+     */
+    public byte[] patched(int[] positions, Object[] values) {
+        RecordHeader h = header();
+        int n = h.columnCount();
+        for (int p : positions) {
+            if (p >= n) {
+                return null;
+            }
+        }
+        return h.patched(positions, values);
+    }
+
     /** Every column of the record (as {@link Record#decode}). */
     public Object[] decode() {
         RecordHeader h = header();

@@ -121,6 +121,7 @@ public final class TableCursor {
 
     /** Moves to the first row; the caller reports the read, if any. */
     private boolean firstUnreported() {
+        ordered = false;
         reposition = false;
         gapPending = false;
         boolean ok = path.first();
@@ -129,6 +130,7 @@ public final class TableCursor {
     }
 
     public boolean last() {
+        ordered = false;
         reposition = false;
         gapPending = false;
         boolean ok = path.last();
@@ -138,31 +140,41 @@ public final class TableCursor {
     }
 
     public boolean next() {
-        settle();
+        boolean ordered = settleOrdered();
         if (!path.valid) {
             return false;
         }
-        if (listener == TreeAccessListener.NONE) {
+        if (listener == TreeAccessListener.NONE && !ordered) {
             return path.next(); // nobody to tell the rowids stepped over (a plain read)
         }
         long from = rowid();
         boolean ok = path.next();
+        if (ok && ordered && rowid() <= from) {
+            throw outOfOrder(from);
+        }
         listener.tableRead(root, from, ok ? rowid() : Long.MAX_VALUE);
         return ok;
     }
 
     public boolean prev() {
-        settle();
+        boolean ordered = settleOrdered();
         if (!path.valid) {
             return false;
         }
-        if (listener == TreeAccessListener.NONE) {
+        if (listener == TreeAccessListener.NONE && !ordered) {
             return path.prev();
         }
         long from = rowid();
         boolean ok = path.prev();
+        if (ok && ordered && rowid() >= from) {
+            throw outOfOrder(from);
+        }
         listener.tableRead(root, ok ? rowid() : Long.MIN_VALUE, from);
         return ok;
+    }
+
+    private CorruptDatabaseException outOfOrder(long from) {
+        return new CorruptDatabaseException(root, "rowid " + rowid() + " next to " + from + " in a scan");
     }
 
     /**
@@ -217,6 +229,7 @@ public final class TableCursor {
     }
 
     private void locate(long rowid, boolean upper) {
+        ordered = false;
         reposition = false;
         gapPending = false;
         target = rowid;
@@ -320,8 +333,13 @@ public final class TableCursor {
         if (!store.writable()) {
             throw new OneLiteException(ResultCode.READONLY, "attempt to write a readonly database");
         }
-        BTree.requireNoAutoVacuum(store);
+        if (!autoVacuumChecked) { // the file header's flag does not change while a cursor lives
+            BTree.requireNoAutoVacuum(store);
+            autoVacuumChecked = true;
+        }
     }
+
+    private boolean autoVacuumChecked;
 
     /** Inserts the row, or replaces the row with that rowid; reports tableInsert with the old payload. */
     public void insert(long rowid, byte[] payload) {
@@ -344,6 +362,68 @@ public final class TableCursor {
         repositionTo = rowid;
         path.valid = true; // lazily: the next access seeks the inserted row again
         reposition = true;
+    }
+
+    /**
+     * The row {@code rowid} this cursor is on was rewritten through another cursor of the tree (an
+     * UPDATE writing each row its scan is on, as SQLite's one-pass UPDATE): the cursor stays on
+     * it, found again (silently: it is the row the cursor was on) on its next move, for the write
+     * may have moved cells between pages. A cursor on a read-only snapshot, which no write
+     * changes, stays as it is.
+     */
+    public void stayOn(long rowid) {
+        if (store.writable()) {
+            repositionTo = rowid;
+            path.valid = true;
+            reposition = true;
+            ordered = true;
+        }
+    }
+
+    /**
+     * Whether this cursor's scan rewrites the rows it walks ({@link #stayOn} since its last seek):
+     * each step must then go on in rowid order. In a corrupt tree (cells out of order, a page
+     * twice) the row written may be found again elsewhere, and such a scan would go round
+     * forever: SQLITE_CORRUPT instead.
+     */
+    private boolean ordered;
+
+    /** {@link #settle} before a step; whether the step must be checked ({@link #ordered}). */
+    private boolean settleOrdered() {
+        boolean keep = ordered;
+        settle(); // a seek, which alone ends the order
+        ordered = keep;
+        return ordered;
+    }
+
+    /**
+     * Rewrites the current row, {@code rowid}, as {@code payload} through this cursor when that
+     * can be done in its leaf, as SQLite's one-pass UPDATE writes through the cursor of its scan:
+     * a writable store, the cursor on that row with its path as the store now is (nothing written
+     * through another cursor since it moved), the new cell fitting the page. The cursor stays on
+     * the row, and its next move steps on from it. False, nothing written, otherwise.
+     */
+    public boolean rewriteCurrent(long rowid, byte[] payload) {
+        if (reposition || gapPending || !path.valid || !store.writable() || !path.current()) {
+            return false;
+        }
+        BTreePage leaf = path.page();
+        int i = path.cellIndex();
+        if (i >= leaf.cellCount || leaf.rowid(i) != rowid) {
+            return false;
+        }
+        requireWritable();
+        byte[] before = listener != TreeAccessListener.NONE ? Overflow.payload(store, leaf, leaf.cell(i)) : null;
+        if (!Balancer.replaceInPlace(store, leaf, i, Cells.tableLeaf(store, rowid, payload))) {
+            return false;
+        }
+        if (hint != null) {
+            path.leafRewritten(hint);
+        } else {
+            path.leafRewritten();
+        }
+        listener.tableInsert(root, rowid, payload, before);
+        return true;
     }
 
     /** Re-seeks the row an insert left the cursor on, silently, when first needed. */

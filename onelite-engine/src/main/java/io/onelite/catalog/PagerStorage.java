@@ -435,6 +435,26 @@ public final class PagerStorage implements StorageProvider {
         }
 
         @Override
+        public byte[] patchedRecord(int[] positions, Object[] values) {
+            return record().patched(positions, values);
+        }
+
+        @Override
+        public boolean rewriteCurrent(long rowid, byte[] record) {
+            if (!c.rewriteCurrent(rowid, record)) {
+                return false;
+            }
+            loaded = false; // the record as rewritten, if read again
+            return true;
+        }
+
+        @Override
+        public void stayOn(long rowid) {
+            loaded = false; // the record as rewritten, if read again
+            c.stayOn(rowid);
+        }
+
+        @Override
         public void insertRecord(long rowid, byte[] record) {
             loaded = false;
             c.insert(rowid, record);

@@ -84,6 +84,31 @@ public interface RowCursor {
         insert(rowid, io.onelite.btree.Record.decode(record));
     }
 
+    /**
+     * The current record with stored column {@code positions[k]} set to {@code values[k]}, the
+     * others copied as stored; null when this cursor cannot (the caller encodes the whole row).
+     */
+    default byte[] patchedRecord(int[] positions, Object[] values) {
+        return null;
+    }
+
+    /**
+     * Rewrites the current row, {@code rowid}, as the record {@code record} through this cursor,
+     * which stays on it, when that can be done without moving other rows (see
+     * {@code TableCursor.rewriteCurrent}); false, nothing written, otherwise.
+     */
+    default boolean rewriteCurrent(long rowid, byte[] record) {
+        return false;
+    }
+
+    /**
+     * The current row, {@code rowid}, was rewritten through another cursor of the table: this one
+     * stays on it and steps on from it (see {@code TableCursor.stayOn}).
+     */
+    default void stayOn(long rowid) {
+        seek(rowid);
+    }
+
     /** Deletes the row; false when absent. */
     boolean delete(long rowid);
 

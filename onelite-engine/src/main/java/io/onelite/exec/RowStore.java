@@ -96,6 +96,11 @@ sealed interface RowStore permits RowStore.Rowid, RowStore.Clustered {
             return cursor(ctx).delete((Long) ref);
         }
 
+        /** Rewrites row {@code rowid} as the record {@code record} (SQLite's format, every stored column). */
+        void putRecord(ExecContext ctx, long rowid, byte[] record) {
+            cursor(ctx).insertRecord(rowid, record);
+        }
+
         @Override
         public Object[] indexSuffix(TableWriter.IndexInfo ix, Object[] values, long rowid) {
             return new Object[]{rowid};

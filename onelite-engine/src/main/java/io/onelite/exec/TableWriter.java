@@ -3,6 +3,7 @@ package io.onelite.exec;
 import io.onelite.btree.KeyInfo;
 import io.onelite.catalog.KeyCursor;
 import io.onelite.catalog.RecordLayout;
+import io.onelite.catalog.RowCursor;
 import io.onelite.common.OneLiteException;
 import io.onelite.common.ResultCode;
 import io.onelite.exec.value.SqlValues;
@@ -825,6 +826,86 @@ public final class TableWriter {
             if (same) {
                 throw new OneLiteException(ResultCode.CONSTRAINT_UNIQUE, "UNIQUE constraint failed: " + ix.constraintColumns());
             }
+        }
+    }
+
+    /**
+     * Whether an UPDATE setting the columns {@code changed} (as {@link #update}'s) may write a row
+     * by patching its record ({@link #patch}): a rowid table, neither STRICT nor with generated
+     * columns, whose CHECK constraints and indexes read none of the changed columns (an index
+     * with an expression or a WHERE counts as reading every column), so nothing but NOT NULL and
+     * the record itself depends on the new values.
+     */
+    public boolean patchable(boolean[] changed) {
+        if (!(rows instanceof RowStore.Rowid) || generated != null || datatypes != null || changed[changed.length - 1]) {
+            return false;
+        }
+        for (int i = 0; i < checks.size(); i++) {
+            if (checkColumns == null || readsChanged(checkColumns[i], changed)) {
+                return false;
+            }
+        }
+        for (IndexInfo ix : indexes) {
+            if (ix.where() != null) {
+                return false;
+            }
+            for (int c : ix.columns()) {
+                if (c < 0 || changed[c]) {
+                    return false; // an expression (-2) or the rowid (-1, which the UPDATE keeps) is read alike
+                }
+            }
+        }
+        return true;
+    }
+
+    /**
+     * Rewrites row {@code rowid}, the one the scan of this table {@code at} is on, with columns
+     * {@code columns[k]} set to {@code values[k]} (affinity applied) by patching the record as
+     * stored: the other columns are copied, not decoded and encoded again, as only an UPDATE
+     * {@link #patchable} for these columns may ask. False, nothing written, when the row needs
+     * {@link #update}: {@code at} is not such a scan, a NOT NULL column gets NULL (its conflict
+     * action decides), a value is {@code commit_seq()}'s, or the record is older than a column it
+     * sets. {@code values} may be changed (whole REALs of REAL columns stored as INTEGERs). The
+     * record is written through the scan's cursor where it fits its page, else through this
+     * writer's, the scan then staying on the row ({@link #stayOn}).
+     */
+    public boolean patch(ExecContext ctx, RowSource at, long rowid, int[] columns, Object[] values) {
+        if (!(at instanceof CursorRow c) || !c.scans(root, db)) {
+            return false;
+        }
+        for (int k = 0; k < columns.length; k++) {
+            Object v = values[k];
+            if (v == CommitSeq.PENDING || v == null && notNull[columns[k]]) {
+                return false;
+            }
+        }
+        for (int k = 0; k < columns.length; k++) {
+            for (int r : realColumns) {
+                if (r == columns[k]) {
+                    values[k] = SqlValues.storedInRealColumn(values[k]);
+                }
+            }
+        }
+        RowCursor scan = c.cursor();
+        byte[] record = scan.patchedRecord(columns, values); // every column stored: no generated ones
+        if (record == null) {
+            return false;
+        }
+        if (!scan.rewriteCurrent(rowid, record)) {
+            ((RowStore.Rowid) rows).putRecord(ctx, rowid, record);
+            scan.stayOn(rowid);
+        }
+        return true;
+    }
+
+    /**
+     * After row {@code rowid}, the one {@code at} is on, was written: a scan of this table stays
+     * on it and steps on from there ({@link io.onelite.catalog.RowCursor#stayOn}), as the write
+     * may have moved it within its page or to another.
+     */
+    public void stayOn(RowSource at, long rowid) {
+        if (at instanceof CursorRow c && c.scans(root, db)) {
+            c.cursor().stayOn(rowid);
         }
     }
 

@@ -95,6 +95,9 @@ public final class WriteSet implements PageStore {
     @Override
     public byte[] read(int pgno) {
         checkRange(pgno);
+        if (pgno == lastWritten) {
+            return lastWrittenPage;
+        }
         // a statement's first seeks run before anything is written: no boxing, no hashing then
         byte[] p = dirty.isEmpty() ? null : dirty.get(pgno);
         if (p != null) {
@@ -111,6 +114,10 @@ public final class WriteSet implements PageStore {
         checkWritable();
         checkRange(pgno);
         changes++; // the caller modifies the page after this
+        Journal top = savepoints.isEmpty() ? null : savepoints.get(savepoints.size() - 1);
+        if (pgno == lastWritten && top == lastWrittenJournal) {
+            return lastWrittenPage; // a row's write touches its leaf several times: no boxing, no hashing
+        }
         byte[] p = dirty.get(pgno);
         if (!savepoints.isEmpty()) {
             Journal j = savepoints.get(savepoints.size() - 1);
@@ -122,8 +129,20 @@ public final class WriteSet implements PageStore {
             p = pgno > base.pageCount() ? new byte[pageSize()] : base.read(pgno).clone();
             dirty.put(pgno, p);
         }
+        lastWritten = pgno;
+        lastWrittenPage = p;
+        lastWrittenJournal = top;
         return p;
     }
+
+    /**
+     * The page written last, its array, and the savepoint journal that was innermost then (which
+     * holds its before-image): written again under the same journal, it needs no lookup.
+     * Forgotten (0) wherever {@link #dirty} changes other than through {@link #write}.
+     */
+    private int lastWritten;
+    private byte[] lastWrittenPage;
+    private Journal lastWrittenJournal;
 
     /** Counts every call that may change a page (write, allocate, savepoint rollback, replace). */
     @Override
@@ -242,6 +261,7 @@ public final class WriteSet implements PageStore {
                     + " differs from " + pageSize() + "/" + usableSize());
         }
         changes++;
+        lastWritten = 0;
         dirty.clear();
         java.util.List<byte[]> pages = image.pages();
         for (int i = 0; i < pages.size(); i++) {
@@ -275,6 +295,7 @@ public final class WriteSet implements PageStore {
     public void rollbackTo(int savepoint) {
         checkSavepoint(savepoint);
         changes++; // pages are copied back in place
+        lastWritten = 0;
         for (int i = savepoints.size() - 1; i >= savepoint - 1; i--) {
             Journal j = savepoints.get(i);
             for (Map.Entry<Integer, byte[]> e : j.before.entrySet()) {

@@ -188,11 +188,20 @@ public final class DmlPlanner {
         boolean twoPass = setAtWrite && UpdateOrder.twoPass(t, m.level, changed, !triggers.isEmpty(),
                 s.orConflict(), s.where());
         java.util.Comparator<Object[]> writeOrder = UpdateOrder.twoPassOrder(t);
+        OnePassUpdate onePass = setAtWrite && hasRowid && !twoPass && fks.isEmpty()
+                ? new OnePassUpdate(writer, cols.stream().mapToInt(c -> c[0]).toArray(), vals, aff, alias, changed,
+                        !s.returning().isEmpty())
+                : null;
         DmlStatement d = new DmlStatement() {
             @Override
             void run(ExecContext ctx, List<Object[]> returned, DmlStatement.RowCount count) {
                 Frame f = new Frame(ctx, outer, m.levels.length);
                 JoinLoop loop = new JoinLoop(m.levels);
+                // REPLACE inherited from a trigger's statement deletes rows, index entries the loop may be walking
+                if (onePass != null && action(ctx) != TableWriter.OnConflict.REPLACE) {
+                    onePass.run(this, ctx, f, loop, returned, count);
+                    return;
+                }
                 List<Object[]> changes = new ArrayList<>(); // [ref, newRowid, values]; values null: at write
                 // SET computed at write in a rowid table: only the rowids are kept, unboxed (no object per row)
                 RowidList rowids = setAtWrite && hasRowid ? new RowidList() : null;

@@ -146,6 +146,32 @@ class MemoryPagerTests {
         }
     }
 
+    /** The write set remembers the page written last (a row's write touches its leaf several times); undoing it forgets it. */
+    @Test
+    void aPageWrittenLastAndThenUndoneReadsAsItWasBefore() {
+        try (Pager p = Pager.openMemory(PagerOptions.DEFAULTS)) {
+            int[] a = new int[1];
+            commit(p, ws -> ws.write(a[0] = ws.allocate())[0] = 7);
+            p.lockWrite(Duration.ofSeconds(1));
+            WriteSet ws = p.newWriteSet(p.latest());
+            int sp = ws.savepoint();
+            ws.write(a[0])[0] = 8; // first written inside the savepoint: rolling back drops the page's copy
+            assertThat(ws.read(a[0])[0]).isEqualTo((byte) 8);
+            ws.rollbackTo(sp);
+            assertThat(ws.read(a[0])[0]).as("the committed page again").isEqualTo((byte) 7);
+            ws.write(a[0])[0] = 9;
+            ws.rollbackTo(sp);
+            assertThat(ws.read(a[0])[0]).isEqualTo((byte) 7);
+            ws.release(sp);
+            ws.write(a[0])[0] = 10;
+            DatabaseImage image = new DatabaseImage(ws.read(1), ws.pageSize(), ws.usableSize());
+            image.write(image.allocate())[0] = 11;
+            ws.replaceWith(image);
+            assertThat(ws.read(a[0])[0]).as("the image's page").isEqualTo((byte) 11);
+            p.unlockWrite();
+        }
+    }
+
     @Test
     void releaseMergesInnerChangesIntoTheOuterSavepoint() {
         try (Pager p = Pager.openMemory(PagerOptions.DEFAULTS)) {
