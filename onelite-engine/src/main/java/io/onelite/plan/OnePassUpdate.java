@@ -45,37 +45,48 @@ final class OnePassUpdate {
     void run(DmlStatement d, ExecContext ctx, Frame f, JoinLoop loop, List<Object[]> returned,
              DmlStatement.RowCount count) {
         while (loop.next(f)) {
-            RowSource r = f.src[0];
-            long rowid = r.rowid();
-            Object[] set = new Object[columns.length];
-            for (int i = 0; i < set.length; i++) {
-                set[i] = values.get(i).eval(f); // all read the row as it was before any is assigned
-            }
-            for (int i = 0; i < set.length; i++) {
-                set[i] = ValueOps.applyAffinity(set[i], affinities[columns[i]]);
-            }
-            if (patch && writer.patch(ctx, r, rowid, columns, set)) {
+            if (write(d, ctx, f, returned)) {
                 count.n++;
-                continue;
-            }
-            Long boxed = rowid;
-            Object[] old = writer.storedAt(r);
-            if (old == null) {
-                old = writer.read(ctx, boxed); // the loop walks an index: the row is sought
-            }
-            Object[] row = old.clone();
-            for (int i = 0; i < set.length; i++) {
-                row[columns[i]] = set[i];
-            }
-            if (alias >= 0) {
-                row[alias] = rowid; // stored as NULL: the rowid stands in
-            }
-            Long id = writer.update(ctx, boxed, old, row, DmlStatement.action(ctx), changed);
-            writer.stayOn(r, rowid);
-            if (id != null) { // null: IGNORE left the row as it was
-                count.n++;
-                d.addReturning(ctx, row, id, alias, returned);
             }
         }
+    }
+
+    /**
+     * Writes the row the loop is on; false when IGNORE left it as it was. A method of its own, not
+     * the loop's body: it is compiled as soon as it is hot, where a loop run a few times over
+     * many rows waits for on-stack replacement.
+     */
+    private boolean write(DmlStatement d, ExecContext ctx, Frame f, List<Object[]> returned) {
+        RowSource r = f.src[0];
+        long rowid = r.rowid();
+        Object[] set = new Object[columns.length];
+        for (int i = 0; i < set.length; i++) {
+            set[i] = values.get(i).eval(f); // all read the row as it was before any is assigned
+        }
+        for (int i = 0; i < set.length; i++) {
+            set[i] = ValueOps.applyAffinity(set[i], affinities[columns[i]]);
+        }
+        if (patch && writer.patch(ctx, r, rowid, columns, set)) {
+            return true;
+        }
+        Long boxed = rowid;
+        Object[] old = writer.storedAt(r);
+        if (old == null) {
+            old = writer.read(ctx, boxed); // the loop walks an index: the row is sought
+        }
+        Object[] row = old.clone();
+        for (int i = 0; i < set.length; i++) {
+            row[columns[i]] = set[i];
+        }
+        if (alias >= 0) {
+            row[alias] = rowid; // stored as NULL: the rowid stands in
+        }
+        Long id = writer.update(ctx, boxed, old, row, DmlStatement.action(ctx), changed);
+        writer.stayOn(r, rowid);
+        if (id == null) {
+            return false;
+        }
+        d.addReturning(ctx, row, id, alias, returned);
+        return true;
     }
 }
