@@ -386,6 +386,40 @@ public final class IndexCursor {
         insert(key);
     }
 
+    /**
+     * As {@link #replaceCurrent} for the entry a scan through this cursor is on (SQLite's one-pass
+     * UPDATE of a WITHOUT ROWID row that keeps its primary key: {@code key} has the entry's first
+     * {@code unique} columns, which no other entry has): the cursor stays on the entry and its
+     * next move steps on from there. The entry is found again by those columns first when the
+     * store changed since the cursor moved (a write through another cursor may have moved it).
+     * False, nothing written, when the store is a read-only snapshot: the caller writes through
+     * another cursor, and the scan, which no write changes, goes on.
+     */
+    public boolean rewriteScanned(Object[] key, int unique) {
+        if (!store.writable()) {
+            return false;
+        }
+        requireWritable();
+        settleOnEntry();
+        if (!path.current() && !seekPrefix(java.util.Arrays.copyOf(key, unique))) {
+            throw new CorruptDatabaseException(root, "the entry a scan is on is gone");
+        }
+        BTreePage p = path.page();
+        byte[] record = Record.encode(key);
+        if (p.isLeaf() && PageHeader.localSize(PageHeader.INDEX_LEAF, store.usableSize(), record.length) == record.length) {
+            byte[] before = tracing ? keyRecord() : null;
+            if (Balancer.putInPlace(store, p.pgno, path.cellIndex(), Cells.indexLeaf(store, record), true)) {
+                listener.indexDelete(root, keyInfo, before);
+                listener.indexInsert(root, keyInfo, record);
+                path.leafRewritten(); // still on the entry, the leaf as it now is
+                return true;
+            }
+        }
+        delete(key());
+        insert(key); // leaves the cursor to find the entry again on its next move
+        return true;
+    }
+
     /** Re-seeks the entry an insert left the cursor on, silently, when first needed. */
     private void settle() {
         if (reposition) {

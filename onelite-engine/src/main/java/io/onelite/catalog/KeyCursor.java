@@ -78,4 +78,14 @@ public interface KeyCursor {
      * place: a WITHOUT ROWID row rewritten with its primary key unchanged.
      */
     void replaceCurrent(Object[] key);
+
+    /**
+     * As {@link #replaceCurrent} for the entry a scan through this cursor is on, which it stays
+     * on, {@code key}'s first {@code unique} columns finding it (see
+     * {@code IndexCursor.rewriteScanned}); false, nothing written, when this cursor
+     * cannot write (a read-only snapshot).
+     */
+    default boolean rewriteScanned(Object[] key, int unique) {
+        return false;
+    }
 }

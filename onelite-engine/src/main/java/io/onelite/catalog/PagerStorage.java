@@ -600,5 +600,11 @@ public final class PagerStorage implements StorageProvider {
             key = null;
             c.replaceCurrent(k);
         }
+
+        @Override
+        public boolean rewriteScanned(Object[] k, int unique) {
+            key = null;
+            return c.rewriteScanned(k, unique);
+        }
     }
 }

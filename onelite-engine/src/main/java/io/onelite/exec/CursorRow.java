@@ -60,6 +60,11 @@ public final class CursorRow implements RowSource {
         return table.clustered() == null && table.root() == root && table.db().equals(db);
     }
 
+    /** Whether the cursor is known to read the table (rowid or WITHOUT ROWID) with root page {@code root} of database {@code db}. */
+    boolean scansTable(int root, String db) {
+        return table.root() == root && table.db().equals(db);
+    }
+
     @Override
     public Object column(int i) {
         if (i < 0 || i == rowidAlias) {

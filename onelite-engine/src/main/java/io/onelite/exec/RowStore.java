@@ -34,6 +34,15 @@ sealed interface RowStore permits RowStore.Rowid, RowStore.Clustered {
     /** Rewrites the stored row {@code ref} as {@code values}, which keep its identity (an UPDATE in place). */
     void replace(ExecContext ctx, Object ref, Object[] values, long rowid);
 
+    /**
+     * As {@link #replace} through {@code scan}, the cursor of a scan of this table on the row:
+     * true when written so, the scan staying on the row; false, nothing written, when the row
+     * is to be written through {@link #replace}.
+     */
+    default boolean replaceScanned(io.onelite.catalog.RowCursor scan, Object[] values) {
+        return false;
+    }
+
     /** Removes the row {@code ref}; false when there is none. */
     boolean remove(ExecContext ctx, Object ref);
 
@@ -199,6 +208,12 @@ sealed interface RowStore permits RowStore.Rowid, RowStore.Clustered {
                 throw new IllegalStateException("the row to rewrite is gone: " + java.util.Arrays.toString((Object[]) ref));
             }
             c.keys().replaceCurrent(layout.key(values));
+        }
+
+        /** A scan's entry rewritten where it is (the primary key kept), through the scan's cursor. */
+        @Override
+        public boolean replaceScanned(io.onelite.catalog.RowCursor scan, Object[] values) {
+            return scan instanceof ClusteredCursor c && c.keys().rewriteScanned(layout.key(values), layout.pkLength());
         }
 
         @Override

@@ -361,7 +361,35 @@ public final class TableWriter {
      */
     public Long update(ExecContext ctx, Long rowid, Object[] old, Object[] values, OnConflict onConflict,
                        boolean[] changed) {
-        return write(ctx, values, rowid, onConflict, true, old, null, changed);
+        return write(ctx, values, rowid, onConflict, true, old, null, changed, null);
+    }
+
+    /**
+     * As {@link #update(ExecContext, Long, Object[], Object[], OnConflict, boolean[])} of the row
+     * the scan {@code at} of this table is on: a WITHOUT ROWID row keeping its primary key is
+     * rewritten through the scan's own cursor, which stays on it (SQLite's one-pass UPDATE).
+     */
+    public Long updateScanned(ExecContext ctx, Long rowid, Object[] old, Object[] values, OnConflict onConflict,
+                              boolean[] changed, RowSource at) {
+        return write(ctx, values, rowid, onConflict, true, old, null, changed, at);
+    }
+
+    /**
+     * The row the scan {@code at} of this table is on, as {@link #read} gives it; null when
+     * {@code at} is not such a scan.
+     */
+    public Object[] scannedRow(RowSource at) {
+        if (rows instanceof RowStore.Rowid) {
+            return storedAt(at);
+        }
+        if (!(at instanceof CursorRow c) || !c.scansTable(root, db)) {
+            return null;
+        }
+        Object[] row = new Object[columnNames.length];
+        for (int i = 0; i < row.length; i++) {
+            row[i] = c.column(i); // defaults, REALs and VIRTUAL columns as a read gives them
+        }
+        return row;
     }
 
     /**
@@ -396,6 +424,12 @@ public final class TableWriter {
 
     private Long write(ExecContext ctx, Object[] values, Long rowid, OnConflict onConflict, boolean rowidFree,
                        Object[] old, Object moveFrom, boolean[] changed) {
+        return write(ctx, values, rowid, onConflict, rowidFree, old, moveFrom, changed, null);
+    }
+
+    /** {@code at}: the scan of this table the row is on, through which an in-place update may write it; or null. */
+    private Long write(ExecContext ctx, Object[] values, Long rowid, OnConflict onConflict, boolean rowidFree,
+                       Object[] old, Object moveFrom, boolean[] changed, RowSource at) {
         List<Integer> pendingColumns = null;
         for (int i = 0; i < values.length; i++) {
             if (values[i] == CommitSeq.PENDING) {
@@ -472,7 +506,10 @@ public final class TableWriter {
             }
         }
         if (old != null) {
-            rows.replace(ctx, ref, layout.stored(stored, byRowid), id);
+            Object[] kept = layout.stored(stored, byRowid);
+            if (!(at instanceof CursorRow c && c.scansTable(root, db) && rows.replaceScanned(c.cursor(), kept))) {
+                rows.replace(ctx, ref, kept, id);
+            }
         } else {
             rows.put(ctx, layout.stored(stored, byRowid), id);
         }

@@ -188,7 +188,7 @@ public final class DmlPlanner {
         boolean twoPass = setAtWrite && UpdateOrder.twoPass(t, m.level, changed, !triggers.isEmpty(),
                 s.orConflict(), s.where());
         java.util.Comparator<Object[]> writeOrder = UpdateOrder.twoPassOrder(t);
-        OnePassUpdate onePass = setAtWrite && hasRowid && !twoPass && fks.isEmpty()
+        OnePassUpdate onePass = setAtWrite && (hasRowid || keyKept) && !twoPass && fks.isEmpty()
                 ? new OnePassUpdate(writer, cols.stream().mapToInt(c -> c[0]).toArray(), vals, aff, alias, changed,
                         !s.returning().isEmpty())
                 : null;

@@ -11,9 +11,11 @@ import io.onelite.exec.ValueOps;
 import java.util.List;
 
 /**
- * SQLite's one-pass UPDATE (ONEPASS_MULTI) of a rowid table: each row the WHERE loop finds is
- * written there and then, the loop's scan staying on it, instead of the rowids being collected
- * first and each row sought and read back. Only where the two give the same result
+ * SQLite's one-pass UPDATE (ONEPASS_MULTI): each row the WHERE loop finds is written there and
+ * then, the loop's scan staying on it, instead of the rowids (or WITHOUT ROWID primary keys)
+ * being collected first and each row sought and read back. A WITHOUT ROWID row, whose primary
+ * key the UPDATE keeps, is rewritten through the scan's own cursor
+ * ({@link TableWriter#updateScanned}). Only where the two give the same result
  * ({@link UpdateOrder#twoPass} false: no trigger, no change of the rowid, no REPLACE, no subquery
  * in WHERE, no index the loop walks changed; and no foreign key): the WHERE then reads only the
  * row it is on, which nothing has written yet, and the rows are written in the same order.
@@ -70,9 +72,9 @@ final class OnePassUpdate {
             return true;
         }
         Long boxed = rowid;
-        Object[] old = writer.storedAt(r);
+        Object[] old = writer.scannedRow(r);
         if (old == null) {
-            old = writer.read(ctx, boxed); // the loop walks an index: the row is sought
+            old = writer.read(ctx, writer.ref(r, changed.length - 1)); // the loop walks an index: the row is sought
         }
         Object[] row = old.clone();
         for (int i = 0; i < set.length; i++) {
@@ -81,7 +83,7 @@ final class OnePassUpdate {
         if (alias >= 0) {
             row[alias] = rowid; // stored as NULL: the rowid stands in
         }
-        Long id = writer.update(ctx, boxed, old, row, DmlStatement.action(ctx), changed);
+        Long id = writer.updateScanned(ctx, boxed, old, row, DmlStatement.action(ctx), changed, r);
         writer.stayOn(r, rowid);
         if (id == null) {
             return false;
