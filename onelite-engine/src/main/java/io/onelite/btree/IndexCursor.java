@@ -137,6 +137,7 @@ public final class IndexCursor {
 
     /** Moves to the first entry; the caller reports the read, if any. */
     private boolean firstUnreported() {
+        deleted = false;
         reposition = false;
         boolean ok = path.first();
         checkIndex();
@@ -144,6 +145,7 @@ public final class IndexCursor {
     }
 
     public boolean last() {
+        deleted = false;
         reposition = false;
         boolean ok = path.last();
         checkIndex();
@@ -154,6 +156,14 @@ public final class IndexCursor {
     }
 
     public boolean next() {
+        if (deleted) { // the entry after the one deleted is the step
+            deleted = false;
+            settle();
+            if (tracing) {
+                report(repositionTo, keyIfTraced(path.valid));
+            }
+            return path.valid;
+        }
         settle();
         if (!path.valid) {
             return false;
@@ -167,6 +177,16 @@ public final class IndexCursor {
     }
 
     public boolean prev() {
+        if (deleted) { // the entry before the one deleted is the step
+            deleted = false;
+            reposition = false;
+            locate(repositionTo, true);
+            boolean ok = path.backwardFromSlot();
+            if (tracing) {
+                report(keyIfTraced(ok), repositionTo);
+            }
+            return ok;
+        }
         settle();
         if (!path.valid) {
             return false;
@@ -185,6 +205,7 @@ public final class IndexCursor {
     }
 
     private void locate(Object[] key, boolean upper) {
+        deleted = false;
         reposition = false;
         target = key;
         targetUtf8 = KeyCompare.utf8(key);
@@ -420,11 +441,51 @@ public final class IndexCursor {
         return true;
     }
 
+    /**
+     * Deletes the entry a scan through this cursor is on (SQLite's one-pass DELETE of a WITHOUT
+     * ROWID row), {@code prefix} being its first columns, which no other entry has: the next
+     * {@link #next} moves to the entry after it, {@link #prev} to the one before. The entry is
+     * found again by {@code prefix} first when anything was written since the cursor moved.
+     * False, nothing deleted, when the store is a read-only snapshot.
+     */
+    public boolean deleteScanned(Object[] prefix) {
+        if (!store.writable()) {
+            return false;
+        }
+        requireWritable();
+        settle();
+        if (!(path.valid && path.current()) && !seekPrefix(prefix)) {
+            throw new CorruptDatabaseException(root, "the entry a scan is on is gone");
+        }
+        if (!path.valid) {
+            throw new IllegalStateException("cursor is not on an entry");
+        }
+        Object[] key = key();
+        byte[] before = tracing ? keyRecord() : null;
+        BTreePage p = path.page();
+        if (p.isLeaf() && FreeSpace.dropLeafCell(store, p.pgno, path.cellIndex(), path.depth == 0)) {
+            path.leafRewritten();
+        } else {
+            new Balancer(store, path).removeEntry(path.depth, path.cellIndex());
+        }
+        listener.indexDelete(root, keyInfo, before);
+        repositionTo = key;
+        reposition = true;
+        path.valid = true;
+        deleted = true;
+        return true;
+    }
+
+    /** Whether the entry {@link #repositionTo} is was deleted by {@link #deleteScanned}: the next move is to its neighbour. */
+    private boolean deleted;
+
     /** Re-seeks the entry an insert left the cursor on, silently, when first needed. */
     private void settle() {
         if (reposition) {
             reposition = false;
+            boolean wasDeleted = deleted; // a deleted entry's successor, which the next step does not pass
             locate(repositionTo, false);
+            deleted = wasDeleted;
             path.forwardFromSlot();
         }
     }

@@ -122,6 +122,7 @@ public final class TableCursor {
     /** Moves to the first row; the caller reports the read, if any. */
     private boolean firstUnreported() {
         ordered = false;
+        deleted = false;
         reposition = false;
         gapPending = false;
         boolean ok = path.first();
@@ -131,6 +132,7 @@ public final class TableCursor {
 
     public boolean last() {
         ordered = false;
+        deleted = false;
         reposition = false;
         gapPending = false;
         boolean ok = path.last();
@@ -140,6 +142,13 @@ public final class TableCursor {
     }
 
     public boolean next() {
+        if (deleted) { // the row after the one deleted is the step
+            deleted = false;
+            settleOrdered();
+            boolean ok = path.valid;
+            listener.tableRead(root, repositionTo, ok ? rowid() : Long.MAX_VALUE);
+            return ok;
+        }
         boolean ordered = settleOrdered();
         if (!path.valid) {
             return false;
@@ -157,6 +166,16 @@ public final class TableCursor {
     }
 
     public boolean prev() {
+        if (deleted) { // the row before the one deleted is the step
+            deleted = false;
+            reposition = false;
+            boolean keep = ordered;
+            locate(repositionTo, true);
+            ordered = keep;
+            boolean ok = path.backwardFromSlot();
+            listener.tableRead(root, ok ? rowid() : Long.MIN_VALUE, repositionTo);
+            return ok;
+        }
         boolean ordered = settleOrdered();
         if (!path.valid) {
             return false;
@@ -230,6 +249,7 @@ public final class TableCursor {
 
     private void locate(long rowid, boolean upper) {
         ordered = false;
+        deleted = false;
         reposition = false;
         gapPending = false;
         target = rowid;
@@ -426,12 +446,53 @@ public final class TableCursor {
         return true;
     }
 
+    /**
+     * Deletes the current row, {@code rowid}, through this cursor, as SQLite's one-pass DELETE
+     * deletes through the cursor of its scan: the next {@link #next} moves to the row after it,
+     * {@link #prev} to the one before. The row is found again first when anything was written
+     * since the cursor moved. False, nothing deleted, when the store is a read-only snapshot.
+     */
+    public boolean deleteScanned(long rowid) {
+        if (!store.writable()) {
+            return false;
+        }
+        requireWritable();
+        boolean keep = ordered;
+        settle();
+        if (!(path.valid && path.current() && path.page().rowid(path.cellIndex()) == rowid)) {
+            locate(rowid, false);
+            if (!path.forwardFromSlot() || path.page().rowid(path.cellIndex()) != rowid) {
+                throw new CorruptDatabaseException(root, "the row " + rowid + " a scan is on is gone");
+            }
+        }
+        ordered = keep;
+        BTreePage leaf = path.page();
+        int i = path.cellIndex();
+        byte[] before = listener != TreeAccessListener.NONE ? Overflow.payload(store, leaf, leaf.cell(i)) : null;
+        if (!FreeSpace.dropLeafCell(store, leaf.pgno, i, path.depth == 0)) {
+            new Balancer(store, path).removeEntry(path.depth, i);
+        } else if (hint != null) {
+            path.leafRewritten(hint); // the next row is found from this leaf
+        }
+        listener.tableDelete(root, rowid, before);
+        repositionTo = rowid;
+        reposition = true;
+        path.valid = true;
+        deleted = true;
+        return true;
+    }
+
+    /** Whether the row {@link #repositionTo} names was deleted by {@link #deleteScanned}: the next move is to its neighbour. */
+    private boolean deleted;
+
     /** Re-seeks the row an insert left the cursor on, silently, when first needed. */
     private void settle() {
         reportGap();
         if (reposition) {
             reposition = false;
+            boolean wasDeleted = deleted; // a deleted row's successor, which the next step does not pass
             locate(repositionTo, false);
+            deleted = wasDeleted;
             path.forwardFromSlot();
         }
     }

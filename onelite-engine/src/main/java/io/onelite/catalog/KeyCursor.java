@@ -88,4 +88,13 @@ public interface KeyCursor {
     default boolean rewriteScanned(Object[] key, int unique) {
         return false;
     }
+
+    /**
+     * Deletes the entry a scan through this cursor is on, {@code prefix} its first columns, which
+     * no other entry has: the next {@link #next} moves to the entry after it (see
+     * {@code IndexCursor.deleteScanned}); false, nothing deleted, when this cursor cannot.
+     */
+    default boolean deleteScanned(Object[] prefix) {
+        return false;
+    }
 }

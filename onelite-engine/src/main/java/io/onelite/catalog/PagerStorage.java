@@ -440,6 +440,12 @@ public final class PagerStorage implements StorageProvider {
         }
 
         @Override
+        public boolean deleteScanned(long rowid) {
+            loaded = false;
+            return c.deleteScanned(rowid);
+        }
+
+        @Override
         public boolean rewriteCurrent(long rowid, byte[] record) {
             if (!c.rewriteCurrent(rowid, record)) {
                 return false;
@@ -482,6 +488,7 @@ public final class PagerStorage implements StorageProvider {
 
         private boolean moved(boolean ok) {
             key = null;
+            columnRead = false;
             return ok;
         }
 
@@ -569,9 +576,16 @@ public final class PagerStorage implements StorageProvider {
 
         @Override
         public Object column(int i) {
-            Object[] k = key();
+            if (key == null && !columnRead) { // a filter reading one column of every entry decodes only that one
+                columnRead = true;
+                return c.column(i);
+            }
+            Object[] k = key(); // a second column: the whole entry, once
             return i < k.length ? k[i] : null;
         }
+
+        /** Whether a column of the current entry was read alone ({@link #column}) since the cursor moved. */
+        private boolean columnRead;
 
         @Override
         public Object columnAlone(int i) {
@@ -605,6 +619,12 @@ public final class PagerStorage implements StorageProvider {
         public boolean rewriteScanned(Object[] k, int unique) {
             key = null;
             return c.rewriteScanned(k, unique);
+        }
+
+        @Override
+        public boolean deleteScanned(Object[] prefix) {
+            key = null;
+            return c.deleteScanned(prefix);
         }
     }
 }

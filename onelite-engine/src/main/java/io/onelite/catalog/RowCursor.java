@@ -109,6 +109,15 @@ public interface RowCursor {
         seek(rowid);
     }
 
+    /**
+     * Deletes the current row, {@code rowid}, through this cursor: the next {@link #next} moves to
+     * the row after it (see {@code TableCursor.deleteScanned}); false, nothing deleted, when this
+     * cursor cannot.
+     */
+    default boolean deleteScanned(long rowid) {
+        return false;
+    }
+
     /** Deletes the row; false when absent. */
     boolean delete(long rowid);
 

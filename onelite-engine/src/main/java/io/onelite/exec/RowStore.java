@@ -43,6 +43,13 @@ sealed interface RowStore permits RowStore.Rowid, RowStore.Clustered {
         return false;
     }
 
+    /**
+     * Deletes the row ({@code rowid}, {@code values} as read) the cursor {@code scan} of a scan of
+     * this table is on, through that cursor, whose next step goes to the row after it; false,
+     * nothing deleted, when the scan reads a snapshot (the row is then removed with {@link #remove}).
+     */
+    boolean removeScanned(io.onelite.catalog.RowCursor scan, long rowid, Object[] values);
+
     /** Removes the row {@code ref}; false when there is none. */
     boolean remove(ExecContext ctx, Object ref);
 
@@ -103,6 +110,11 @@ sealed interface RowStore permits RowStore.Rowid, RowStore.Clustered {
         @Override
         public boolean remove(ExecContext ctx, Object ref) {
             return cursor(ctx).delete((Long) ref);
+        }
+
+        @Override
+        public boolean removeScanned(io.onelite.catalog.RowCursor scan, long rowid, Object[] values) {
+            return scan.deleteScanned(rowid);
         }
 
         /** Rewrites row {@code rowid} as the record {@code record} (SQLite's format, every stored column). */
@@ -214,6 +226,11 @@ sealed interface RowStore permits RowStore.Rowid, RowStore.Clustered {
         @Override
         public boolean replaceScanned(io.onelite.catalog.RowCursor scan, Object[] values) {
             return scan instanceof ClusteredCursor c && c.keys().rewriteScanned(layout.key(values), layout.pkLength());
+        }
+
+        @Override
+        public boolean removeScanned(io.onelite.catalog.RowCursor scan, long rowid, Object[] values) {
+            return scan instanceof ClusteredCursor c && c.keys().deleteScanned(layout.primaryKey(values));
         }
 
         @Override

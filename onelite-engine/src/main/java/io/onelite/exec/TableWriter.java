@@ -967,6 +967,27 @@ public final class TableWriter {
     }
 
     /**
+     * Deletes the row the scan {@code at} of this table is on, and its index entries, through the
+     * scan's own cursor, whose next step goes to the row after it (SQLite's one-pass DELETE);
+     * false, nothing deleted, when {@code at} is not such a scan or reads a snapshot.
+     */
+    public boolean deleteScanned(ExecContext ctx, RowSource at) {
+        if (!(at instanceof CursorRow c) || !c.scansTable(root, db)) {
+            return false;
+        }
+        boolean byRowid = rows instanceof RowStore.Rowid;
+        long rowid = byRowid ? at.rowid() : 0;
+        Object[] values = byRowid && indexes.isEmpty() ? null : scannedRow(at); // read before the row goes
+        if (!rows.removeScanned(c.cursor(), rowid, values)) {
+            return false;
+        }
+        if (!indexes.isEmpty()) {
+            deleteIndexEntries(ctx, values, rowid);
+        }
+        return true;
+    }
+
+    /**
      * As {@link #delete(ExecContext, Object)} for a row whose values the caller holds ({@link #read}
      * or {@link #storedAt}, read with nothing written since), so it is not looked up a second time.
      */
@@ -975,6 +996,13 @@ public final class TableWriter {
             return false;
         }
         long rowid = ref instanceof Long l ? l : 0;
+        deleteIndexEntries(ctx, values, rowid);
+        rows.remove(ctx, ref);
+        return true;
+    }
+
+    /** Deletes the index entries of the row {@code values} ({@code rowid}, for a rowid table). */
+    private void deleteIndexEntries(ExecContext ctx, Object[] values, long rowid) {
         Frame rf = indexesReadFrame ? rowFrame(ctx, values, rowid) : null;
         for (IndexInfo ix : indexes) {
             if (ix.where() != null && !ValueOps.isTrue(ix.where().eval(rf))) {
@@ -982,8 +1010,6 @@ public final class TableWriter {
             }
             ctx.storage(db).openIndex(ix.root(), ix.keyInfo()).delete(key(ix, values, rowid, rf));
         }
-        rows.remove(ctx, ref);
-        return true;
     }
 
     /**

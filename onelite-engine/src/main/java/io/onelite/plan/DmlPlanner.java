@@ -375,8 +375,9 @@ public final class DmlPlanner {
             return ViewDml.delete(planner, s);
         }
         Table t = target(planner, s.table());
-        Matcher m = new Matcher(planner, t, s.alias(), DmlLimit.where("DELETE", t, s.table(), s.alias(), s.indexedBy(),
-                s.notIndexed(), null, s.where(), s.orderBy(), s.limit(), s.offset()));
+        Expr where = DmlLimit.where("DELETE", t, s.table(), s.alias(), s.indexedBy(), s.notIndexed(), null, s.where(),
+                s.orderBy(), s.limit(), s.offset());
+        Matcher m = new Matcher(planner, t, s.alias(), where);
         int n = t.columns().size();
         int alias = t.rowidAlias();
         TriggerRunner triggers = new TriggerRunner(planner, t, io.onelite.sql.ast.CreateTriggerStmt.Event.DELETE, null);
@@ -399,6 +400,14 @@ public final class DmlPlanner {
         }
         TableWriter rowWriter = writer;
         OneLiteException missing = writerError;
+        /*
+         * SQLite's one-pass DELETE (ONEPASS_MULTI): no trigger, foreign key or RETURNING, no
+         * subquery in WHERE (it would see the rows already gone), and the loop walks the table
+         * itself, whose cursor deletes each row and steps on to the next.
+         */
+        boolean onePass = s.returning().isEmpty() && triggers.isEmpty() && fks.isEmpty()
+                && (where == null || !ExprWalker.hasSubquery(where))
+                && (m.level instanceof io.onelite.exec.ScanLevel || !t.withoutRowid() && m.level instanceof io.onelite.exec.RowidLevel);
         DmlStatement d = new DmlStatement() {
             @Override
             void run(ExecContext ctx, List<Object[]> returned, DmlStatement.RowCount count) {
@@ -415,6 +424,14 @@ public final class DmlPlanner {
                 TableWriter writer = rowWriter;
                 Frame f = new Frame(ctx, outer, 1);
                 JoinLoop loop = new JoinLoop(new Level[]{m.level});
+                if (onePass) {
+                    while (loop.next(f)) {
+                        if (writer.deleteScanned(ctx, f.src[0]) || deleteFromSnapshotScan(ctx, writer, f.src[0], n)) {
+                            count.n++;
+                        }
+                    }
+                    return;
+                }
                 List<Object> refs = new ArrayList<>();
                 List<Object[]> olds = new ArrayList<>();
                 // the first row as the loop read it, when nothing may write before its delete (one seek, not two)
@@ -475,6 +492,16 @@ public final class DmlPlanner {
         d.database = t.db();
         d.loops = m.levels;
         return d;
+    }
+
+    /**
+     * A one-pass DELETE's row when its scan reads a snapshot (which the delete does not change):
+     * deleted through the writer's cursor.
+     */
+    private static boolean deleteFromSnapshotScan(ExecContext ctx, TableWriter writer, io.onelite.exec.RowSource r, int n) {
+        Object ref = writer.ref(r, n);
+        Object[] values = writer.scannedRow(r);
+        return values != null ? writer.delete(ctx, ref, values) : writer.delete(ctx, ref);
     }
 
     /**

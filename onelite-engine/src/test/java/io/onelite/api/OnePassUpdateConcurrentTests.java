@@ -12,10 +12,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
- * UPDATEs written in one pass (each row through the cursor of the scan that found it, its record
- * patched) inside BEGIN CONCURRENT: the rows a scan reads and the rows it writes are traced as
- * before, so UPDATEs of disjoint rowid ranges both commit and overlapping ones conflict (517),
- * serializable or snapshot.
+ * UPDATEs and DELETEs written in one pass (each row through the cursor of the scan that found
+ * it, an UPDATE's record patched) inside BEGIN CONCURRENT: the rows a scan reads and the rows it
+ * writes are traced as before, so statements on disjoint rowid ranges both commit and
+ * overlapping ones conflict (517), serializable or snapshot.
  */
 class OnePassUpdateConcurrentTests {
     @TempDir
@@ -58,6 +58,26 @@ class OnePassUpdateConcurrentTests {
                     .extracting(e -> ((OneLiteException) e).code()).isEqualTo(517);
             assertThat(query(a, "SELECT count(*) FROM t WHERE x = 0")).containsExactly(List.of(0L));
             assertThat(query(a, "SELECT count(*) FROM t WHERE x = 1")).containsExactly(List.of(111L));
+        });
+    }
+
+    /** One-pass DELETEs, each row deleted through its scan's cursor, are traced alike. */
+    @Test
+    void deletesOfDisjointRowidRangesBothCommitAndOverlappingOnesConflict() {
+        withTable("BEGIN CONCURRENT", (a, b) -> {
+            a.execute("DELETE FROM t WHERE id BETWEEN 1 AND 500 AND g = 1");
+            b.execute("DELETE FROM t WHERE id BETWEEN 1001 AND 1500");
+            b.execute("COMMIT");
+            a.execute("COMMIT");
+            assertThat(query(a, "SELECT count(*) FROM t")).containsExactly(List.of(2000L - 125L - 500L));
+            a.execute("BEGIN CONCURRENT");
+            b.execute("BEGIN CONCURRENT");
+            a.execute("DELETE FROM t WHERE id BETWEEN 1 AND 600");
+            b.execute("UPDATE t SET x = 1 WHERE id = 600");
+            b.execute("COMMIT");
+            assertThatThrownBy(() -> a.execute("COMMIT")).isInstanceOf(OneLiteException.class)
+                    .extracting(e -> ((OneLiteException) e).code()).isEqualTo(517);
+            assertThat(query(a, "SELECT count(*), sum(x = 1) FROM t WHERE id <= 600")).containsExactly(List.of(475L, 1L));
         });
     }
 

@@ -146,6 +146,55 @@ class IndexScanRewriteTests {
         assertThat(rewritten[0]).isPositive();
     }
 
+    /** Entries deleted through the scan's cursor ({@link IndexCursor#deleteScanned}), also after another cursor wrote the tree. */
+    @Test
+    void aScanDeletingEntriesStepsToTheirNeighbours() {
+        Random r = new Random(ReplaySeed.announce("IndexScanRewriteTests delete"));
+        MemoryPages s = MemoryPages.create(512, 0);
+        int root = BTree.create(s, false);
+        TreeMap<Long, String> model = new TreeMap<>();
+        IndexCursor w = new IndexCursor(s, root, KeyInfo.BINARY, null);
+        for (long k = 0; k < 6_000; k += 2) {
+            w.insert(new Object[] {k, "value " + k});
+            model.put(k, "value " + k);
+        }
+        IndexCursor scan = new IndexCursor(s, root, KeyInfo.BINARY, null);
+        List<Long> visited = new ArrayList<>();
+        for (boolean ok = scan.first(); ok; ok = scan.next()) {
+            long k = (Long) scan.key()[0];
+            visited.add(k);
+            if (k < 4_000 || r.nextBoolean()) {
+                if (k > 0 && r.nextInt(20) == 0) { // another cursor adds an odd key behind the scan: cells move
+                    w.insert(new Object[] {k - 1, "odd"});
+                    model.put(k - 1, "odd");
+                }
+                assertThat(scan.deleteScanned(new Object[] {k})).isTrue();
+                model.remove(k);
+            }
+        }
+        assertThat(visited).isSorted().doesNotHaveDuplicates()
+                .containsAll(java.util.stream.LongStream.range(0, 3_000).map(k -> k * 2).boxed().toList());
+        List<Long> left = new ArrayList<>();
+        IndexCursor check = new IndexCursor(s, root, KeyInfo.BINARY, null);
+        for (boolean ok = check.first(); ok; ok = check.next()) {
+            left.add((Long) check.key()[0]);
+            assertThat(check.key()[1]).isEqualTo(model.get((Long) check.key()[0]));
+        }
+        assertThat(left).containsExactlyElementsOf(model.keySet());
+        IndexCursor back = new IndexCursor(s, root, KeyInfo.BINARY, null);
+        List<Long> seen = new ArrayList<>();
+        for (boolean ok = back.last(); ok; ok = back.prev()) {
+            long k = (Long) back.key()[0];
+            seen.add(k);
+            if (k % 3 == 0) {
+                assertThat(back.deleteScanned(new Object[] {k})).isTrue();
+                model.remove(k);
+            }
+        }
+        java.util.Collections.reverse(left);
+        assertThat(seen).containsExactlyElementsOf(left);
+    }
+
     @Test
     void aReadOnlySnapshotIsNotWrittenThrough() {
         MemoryPages s = MemoryPages.create(512, 0);
