@@ -287,6 +287,12 @@ public final class DdlExecutor {
         bumpCookie(st);
     }
 
+    /** SQLite's identLength: a name's length quoted, each double quote doubled. */
+    private static int identLength(String name) {
+        return name.getBytes(java.nio.charset.StandardCharsets.UTF_8).length
+                + (int) name.chars().filter(c -> c == '"').count() + 2;
+    }
+
     /** CREATE TABLE ... AS SELECT: columns named and typed from the result, as SQLite's createTableStmt. */
     private static void createTableAs(CreateTableStmt ct, Schema all, Schema schema, ExecContext ctx, Storage st) {
         Planner planner = planner(all, ctx);
@@ -305,12 +311,13 @@ public final class DdlExecutor {
             };
             String id = name.matches("[A-Za-z_][A-Za-z0-9_]*") ? name : "\"" + name.replace("\"", "\"\"") + "\"";
             cols.add(id + type);
-            n += id.length() + type.length();
+            n += identLength(name) + 5;
         }
         String table = ct.name().name();
-        String sep = n + table.length() > 50 ? "\n  " : "";
-        String sep2 = n + table.length() > 50 ? ",\n  " : ",";
-        String end = n + table.length() > 50 ? "\n)" : ")";
+        boolean lines = n + identLength(table) >= 50; // SQLite's createTableStmt, whatever the types' lengths
+        String sep = lines ? "\n  " : "";
+        String sep2 = lines ? ",\n  " : ",";
+        String end = lines ? "\n)" : ")";
         String sql = "CREATE TABLE " + table + "(" + sep + String.join(sep2, cols) + end;
         CreateTableStmt made = (CreateTableStmt) io.onelite.sql.Parser.parse(sql, 0).stmt();
         createTable(made, all, schema, ctx, st);
@@ -325,6 +332,9 @@ public final class DdlExecutor {
         }
         t = t.withRoot(root);
         TableWriter w = Writers.writer(planner, t);
+        if (TransferInsert.copyAs(planner, ct.asSelect(), ctx, t, w)) {
+            return; // records copied, the rowid alias's written out
+        }
         for (Object[] r : p.query().all(ctx, null)) {
             Object[] v = new Object[r.length];
             for (int i = 0; i < r.length; i++) {

@@ -67,6 +67,42 @@ final class TransferInsert {
         return new TransferInsert(src, dest, foreignKeys);
     }
 
+    /**
+     * {@code CREATE TABLE dest AS SELECT * FROM src} of a rowid table: dest's columns are src's,
+     * typed by their affinities and without a key, so each of its rows is src's record with the
+     * rowid alias's NULL replaced by the rowid, under a new rowid, as the insert of the decoded
+     * row would store it. A row whose record holds fewer columns (older than a column ALTER
+     * TABLE added, or with VIRTUAL columns) is read whole and inserted through {@code writer}.
+     * False, nothing done, when the SELECT is another one.
+     */
+    static boolean copyAs(Planner planner, SelectStmt select, ExecContext ctx, Table dest, TableWriter writer) {
+        Table src = plainStarSource(planner, select);
+        if (src == null || src.isSchemaTable() || src.withoutRowid() || src.columns().size() != dest.columns().size()) {
+            return false;
+        }
+        Storage out = ctx.storage(dest.db());
+        RowCursor from = ctx.storage(src.db()).openTable(src.root());
+        RowCursor to = out.openTable(dest.root());
+        io.onelite.exec.CursorRow row = AccessPlanner.access(planner, src).row(from, ctx);
+        int n = src.columns().size();
+        int alias = src.rowidAlias();
+        int[] aliasAt = {alias};
+        for (boolean ok = from.first(); ok; ok = from.next()) {
+            long rowid = from.rowid();
+            if (from.columnCount() < n) {
+                Object[] v = row.values();
+                if (alias >= 0) {
+                    v[alias] = rowid;
+                }
+                writer.insert(ctx, v, null, TableWriter.OnConflict.ABORT);
+                continue;
+            }
+            byte[] record = alias < 0 ? from.recordBytes() : from.patchedRecord(aliasAt, new Object[] {rowid});
+            to.insertRecord(out.newRowid(to, dest.root()), record);
+        }
+        return true;
+    }
+
     /** The table of {@code SELECT * FROM table} and nothing more, else null. */
     private static Table plainStarSource(Planner planner, SelectStmt select) {
         if (select == null || select.with() != null || !select.compounds().isEmpty() || !select.orderBy().isEmpty()
