@@ -14,6 +14,7 @@ import io.onelite.sql.ast.ResultColumn;
 import io.onelite.sql.ast.SelectCore;
 import io.onelite.sql.ast.SelectStmt;
 
+import java.util.List;
 import java.util.Objects;
 
 /**
@@ -35,20 +36,25 @@ final class TransferInsert {
     private final boolean foreignKeys;
     private final String keyName;
 
-    private TransferInsert(Table src, Table dest, boolean foreignKeys) {
+    /** Whether every row takes a new rowid: the INTEGER PRIMARY KEY left out of both column lists. */
+    private final boolean newRowids;
+
+    private TransferInsert(Table src, Table dest, boolean foreignKeys, boolean newRowids) {
         this.src = src;
         this.dest = dest;
         this.foreignKeys = foreignKeys;
+        this.newRowids = newRowids;
         this.keyName = dest.rowidAlias() >= 0 ? dest.name() + "." + dest.columns().get(dest.rowidAlias()).name() : null;
     }
 
     /** The copy for {@code s} into {@code dest}, or null when it is not one SQLite would make. */
     static TransferInsert of(Planner planner, InsertStmt s, Table dest, boolean triggers, boolean foreignKeys) {
-        if (s.with() != null || !s.columns().isEmpty() || !s.upserts().isEmpty() || !s.returning().isEmpty()
+        if (s.with() != null || !s.upserts().isEmpty() || !s.returning().isEmpty()
                 || triggers || s.orConflict() != null && s.orConflict() != io.onelite.sql.ast.ConflictAction.ABORT) {
             return null;
         }
-        Table src = plainStarSource(planner, s.select());
+        boolean newRowids = !s.columns().isEmpty();
+        Table src = newRowids ? everyColumnButTheKey(planner, s.select(), s.columns(), dest) : plainStarSource(planner, s.select());
         if (src == null || src.isSchemaTable() || src.withoutRowid() || dest.withoutRowid()
                 || src.db().equals(dest.db()) && src.root() == dest.root()) {
             return null;
@@ -64,7 +70,43 @@ final class TransferInsert {
                 return null;
             }
         }
-        return new TransferInsert(src, dest, foreignKeys);
+        return new TransferInsert(src, dest, foreignKeys, newRowids);
+    }
+
+    /**
+     * For {@code INSERT INTO dest(c1, ...) SELECT a1, ... FROM src}: src when the list names every
+     * column of dest but its INTEGER PRIMARY KEY, in table order, and the SELECT every column of
+     * src but its own, in table order, as plain column names: each row is then src's record (the
+     * key's NULL in place) under a new rowid. Else null.
+     */
+    private static Table everyColumnButTheKey(Planner planner, SelectStmt select, List<String> columns, Table dest) {
+        Table src = inTableOrderButTheKey(columns, dest) ? plainSource(planner, select) : null;
+        if (src == null || ((SelectCore.Query) select.first()).columns().size() != columns.size()) {
+            return null;
+        }
+        List<String> names = new java.util.ArrayList<>();
+        for (ResultColumn c : ((SelectCore.Query) select.first()).columns()) {
+            // a qualifier can only name src here: the SELECT was planned, its names resolved
+            if (!(c instanceof ResultColumn.Expression e) || !(e.expr() instanceof io.onelite.sql.ast.Expr.ColumnRef r)) {
+                return null;
+            }
+            names.add(r.column());
+        }
+        return inTableOrderButTheKey(names, src) ? src : null;
+    }
+
+    /** Whether {@code names} are {@code t}'s columns but its INTEGER PRIMARY KEY, in table order. */
+    private static boolean inTableOrderButTheKey(List<String> names, Table t) {
+        int k = 0;
+        for (int i = 0; i < t.columns().size(); i++) {
+            if (i == t.rowidAlias()) {
+                continue;
+            }
+            if (k >= names.size() || !names.get(k++).equalsIgnoreCase(t.columns().get(i).name())) {
+                return false;
+            }
+        }
+        return k == names.size();
     }
 
     /**
@@ -105,13 +147,19 @@ final class TransferInsert {
 
     /** The table of {@code SELECT * FROM table} and nothing more, else null. */
     private static Table plainStarSource(Planner planner, SelectStmt select) {
+        Table t = plainSource(planner, select);
+        SelectCore.Query q = t == null ? null : (SelectCore.Query) select.first();
+        return q != null && q.columns().size() == 1 && q.columns().get(0) instanceof ResultColumn.Star ? t : null;
+    }
+
+    /** The table of {@code SELECT ... FROM table} with no other clause, else null. */
+    private static Table plainSource(Planner planner, SelectStmt select) {
         if (select == null || select.with() != null || !select.compounds().isEmpty() || !select.orderBy().isEmpty()
                 || select.limit() != null || select.offset() != null) {
             return null;
         }
         if (!(select.first() instanceof SelectCore.Query q) || q.distinct() || q.where() != null
                 || !q.groupBy().isEmpty() || q.having() != null || !q.windows().isEmpty()
-                || q.columns().size() != 1 || !(q.columns().get(0) instanceof ResultColumn.Star)
                 || !(q.from() instanceof FromItem.Table ft) || ft.indexedBy() != null || ft.notIndexed()) {
             return null;
         }
@@ -141,7 +189,7 @@ final class TransferInsert {
         Storage out = ctx.storage(dest.db());
         RowCursor from = ctx.storage(src.db()).openTable(src.root());
         RowCursor to = out.openTable(dest.root());
-        boolean keepRowid = dest.rowidAlias() >= 0;
+        boolean keepRowid = dest.rowidAlias() >= 0 && !newRowids;
         long last = 0;
         for (boolean ok = from.first(); ok; ok = from.next()) {
             long rowid = keepRowid ? from.rowid() : out.newRowid(to, dest.root());

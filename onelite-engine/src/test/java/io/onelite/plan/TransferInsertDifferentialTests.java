@@ -61,6 +61,33 @@ class TransferInsertDifferentialTests {
                 "PRAGMA integrity_check");
     }
 
+    /**
+     * {@code INSERT INTO dest(every column but the key) SELECT every column but the key FROM src}
+     * copies the records too, each under a new rowid; other lists and shapes take the insert.
+     */
+    @Test
+    void columnListsOfEveryColumnButTheKeyCopyRecordsUnderNewRowids() throws Exception {
+        run(SOURCE, ROWS,
+                "CREATE TABLE u(id INTEGER PRIMARY KEY, a TEXT, b REAL, c)", "INSERT INTO u VALUES (5000, 'first', 1, 1)",
+                "INSERT INTO u(a, b, c) SELECT a, b, c FROM t", "SELECT changes(), last_insert_rowid(), total_changes()",
+                "SELECT count(*), sum(id), min(id), max(id), sum(length(a)), sum(b), sum(length(c)) FROM u",
+                "SELECT a, b, c FROM u WHERE id > 5000 EXCEPT SELECT a, b, c FROM t",
+                "INSERT INTO u(A, \"b\", c) SELECT x.a, x.b, c FROM t AS x WHERE 1", "SELECT changes(), count(*), max(id) FROM u",
+                "INSERT INTO u(a, b, c) SELECT t.a, t.b, t.c FROM t", "SELECT changes(), count(*), max(id) FROM u",
+                "INSERT INTO u(a, b, c) SELECT o.a, b, c FROM t", "INSERT INTO u(a, b, c) SELECT a, b, c FROM t AS x WHERE t.a > ''",
+                "INSERT INTO u(b, a, c) SELECT a, b, c FROM t", "SELECT count(*), sum(typeof(b) = 'real'), max(id) FROM u",
+                "INSERT INTO u(a, b) SELECT a, b FROM t", "INSERT INTO u(a, b, c) SELECT a, b, c || '' FROM t",
+                "INSERT INTO u(a, b, c) SELECT a, b, id FROM t", "INSERT INTO u(id, a, b, c) SELECT id + 100000, a, b, c FROM t",
+                "SELECT count(*), sum(id), sum(length(c)), group_concat(DISTINCT typeof(c)) FROM u",
+                "CREATE TABLE v(a TEXT, b REAL, c)", "CREATE TABLE w(a TEXT, b REAL, c)",
+                "INSERT INTO v(a, b, c) SELECT a, b, c FROM t", "INSERT INTO w(a, b, c) SELECT a, b, c FROM v",
+                "SELECT count(*), max(rowid), sum(b) FROM w", "SELECT * FROM w EXCEPT SELECT a, b, c FROM t",
+                "CREATE TABLE x(id INTEGER PRIMARY KEY, a TEXT NOT NULL, b REAL, c)",
+                "INSERT INTO x(a, b, c) SELECT a, b, c FROM t", "SELECT count(*) FROM x",
+                "INSERT INTO t(a, b, c) SELECT a, b, c FROM t", "SELECT count(*), max(id) FROM t",
+                "PRAGMA integrity_check");
+    }
+
     @Test
     void anExistingKeyFailsAsTheInsertWouldAndLeavesNothing() throws Exception {
         run(SOURCE, ROWS,
