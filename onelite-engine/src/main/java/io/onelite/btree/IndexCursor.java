@@ -408,6 +408,22 @@ public final class IndexCursor {
     }
 
     /**
+     * The current entry's record with column {@code positions[k]} set to {@code values[k]}, the
+     * others' bytes copied ({@link RecordHeader#patched}); null when the entry has no column at
+     * one of the positions.
+     */
+    public byte[] patchedCurrent(int[] positions, Object[] values) {
+        RecordHeader h = currentHeader();
+        int n = h.columnCount();
+        for (int p : positions) {
+            if (p >= n) {
+                return null;
+            }
+        }
+        return h.patched(positions, values);
+    }
+
+    /**
      * As {@link #replaceCurrent} for the entry a scan through this cursor is on (SQLite's one-pass
      * UPDATE of a WITHOUT ROWID row that keeps its primary key: {@code key} has the entry's first
      * {@code unique} columns, which no other entry has): the cursor stays on the entry and its
@@ -417,16 +433,25 @@ public final class IndexCursor {
      * another cursor, and the scan, which no write changes, goes on.
      */
     public boolean rewriteScanned(Object[] key, int unique) {
+        return rewriteScanned(Record.encode(key), key, unique);
+    }
+
+    /** As {@link #rewriteScanned(Object[], int)} of the entry's new record (its first {@code unique} columns kept). */
+    public boolean rewriteScanned(byte[] record, int unique) {
+        return rewriteScanned(record, null, unique);
+    }
+
+    /** {@code key}: the record decoded, or null (decoded here only where needed). */
+    private boolean rewriteScanned(byte[] record, Object[] key, int unique) {
         if (!store.writable()) {
             return false;
         }
         requireWritable();
         settleOnEntry();
-        if (!path.current() && !seekPrefix(java.util.Arrays.copyOf(key, unique))) {
+        if (!path.current() && !seekPrefix(java.util.Arrays.copyOf(key != null ? key : Record.decode(record), unique))) {
             throw new CorruptDatabaseException(root, "the entry a scan is on is gone");
         }
         BTreePage p = path.page();
-        byte[] record = Record.encode(key);
         if (p.isLeaf() && PageHeader.localSize(PageHeader.INDEX_LEAF, store.usableSize(), record.length) == record.length) {
             byte[] before = tracing ? keyRecord() : null;
             if (Balancer.putInPlace(store, p.pgno, path.cellIndex(), Cells.indexLeaf(store, record), true)) {
@@ -437,7 +462,7 @@ public final class IndexCursor {
             }
         }
         delete(key());
-        insert(key); // leaves the cursor to find the entry again on its next move
+        insert(key != null ? key : Record.decode(record)); // leaves the cursor to find the entry again on its next move
         return true;
     }
 

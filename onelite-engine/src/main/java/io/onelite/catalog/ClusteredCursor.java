@@ -104,6 +104,25 @@ public final class ClusteredCursor implements RowCursor {
         return layout.row(keys.key());
     }
 
+    /**
+     * The current row's stored key with table column {@code columns[k]} (none of the primary
+     * key's, none VIRTUAL) set to {@code values[k]}; null when the entry is older than one of them.
+     */
+    @Override
+    public byte[] patchedRecord(int[] columns, Object[] values) {
+        int[] positions = new int[columns.length];
+        for (int k = 0; k < columns.length; k++) {
+            positions[k] = layout.positionOf()[columns[k]]; // not a key column: the UPDATE keeps the key
+        }
+        return keys.patchedCurrent(positions, values);
+    }
+
+    /** Rewrites the current row's entry as {@code record} (its primary key kept) through this cursor, which stays on it. */
+    @Override
+    public boolean rewriteCurrent(long rowid, byte[] record) {
+        return keys.rewriteScanned(record, layout.pkLength());
+    }
+
     @Override
     public boolean seek(long rowid) {
         throw noRowid();

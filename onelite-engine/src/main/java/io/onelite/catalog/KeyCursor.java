@@ -97,4 +97,14 @@ public interface KeyCursor {
     default boolean deleteScanned(Object[] prefix) {
         return false;
     }
+
+    /** The current entry's record with column {@code positions[k]} set to {@code values[k]}; null when this cursor cannot. */
+    default byte[] patchedCurrent(int[] positions, Object[] values) {
+        return null;
+    }
+
+    /** As {@link #rewriteScanned(Object[], int)} given the entry's new record. */
+    default boolean rewriteScanned(byte[] record, int unique) {
+        return false;
+    }
 }

@@ -626,5 +626,16 @@ public final class PagerStorage implements StorageProvider {
             key = null;
             return c.deleteScanned(prefix);
         }
+
+        @Override
+        public byte[] patchedCurrent(int[] positions, Object[] values) {
+            return c.patchedCurrent(positions, values);
+        }
+
+        @Override
+        public boolean rewriteScanned(byte[] record, int unique) {
+            key = null;
+            return c.rewriteScanned(record, unique);
+        }
     }
 }

@@ -868,13 +868,13 @@ public final class TableWriter {
 
     /**
      * Whether an UPDATE setting the columns {@code changed} (as {@link #update}'s) may write a row
-     * by patching its record ({@link #patch}): a rowid table, neither STRICT nor with generated
-     * columns, whose CHECK constraints and indexes read none of the changed columns (an index
+     * by patching its record ({@link #patch}): a table (a WITHOUT ROWID one keeping its primary
+     * key, as a one-pass UPDATE does) neither STRICT nor with generated columns, whose CHECK constraints and indexes read none of the changed columns (an index
      * with an expression or a WHERE counts as reading every column), so nothing but NOT NULL and
      * the record itself depends on the new values.
      */
     public boolean patchable(boolean[] changed) {
-        if (!(rows instanceof RowStore.Rowid) || generated != null || datatypes != null || changed[changed.length - 1]) {
+        if (generated != null || datatypes != null || changed[changed.length - 1]) {
             return false;
         }
         for (int i = 0; i < checks.size(); i++) {
@@ -896,7 +896,8 @@ public final class TableWriter {
     }
 
     /**
-     * Rewrites row {@code rowid}, the one the scan of this table {@code at} is on, with columns
+     * Rewrites row {@code rowid} (0 in a WITHOUT ROWID table), the one the scan of this table
+     * {@code at} is on, with columns
      * {@code columns[k]} set to {@code values[k]} (affinity applied) by patching the record as
      * stored: the other columns are copied, not decoded and encoded again, as only an UPDATE
      * {@link #patchable} for these columns may ask. False, nothing written, when the row needs
@@ -907,7 +908,7 @@ public final class TableWriter {
      * writer's, the scan then staying on the row ({@link #stayOn}).
      */
     public boolean patch(ExecContext ctx, RowSource at, long rowid, int[] columns, Object[] values) {
-        if (!(at instanceof CursorRow c) || !c.scans(root, db)) {
+        if (!(at instanceof CursorRow c) || !c.scansTable(root, db)) {
             return false;
         }
         for (int k = 0; k < columns.length; k++) {
@@ -929,7 +930,10 @@ public final class TableWriter {
             return false;
         }
         if (!scan.rewriteCurrent(rowid, record)) {
-            ((RowStore.Rowid) rows).putRecord(ctx, rowid, record);
+            if (!(rows instanceof RowStore.Rowid r)) {
+                return false; // a WITHOUT ROWID scan of a snapshot: the whole write, through the writer's cursor
+            }
+            r.putRecord(ctx, rowid, record);
             scan.stayOn(rowid);
         }
         return true;

@@ -426,9 +426,11 @@ public final class DmlPlanner {
                 JoinLoop loop = new JoinLoop(new Level[]{m.level});
                 if (onePass) {
                     while (loop.next(f)) {
-                        if (writer.deleteScanned(ctx, f.src[0]) || deleteFromSnapshotScan(ctx, writer, f.src[0], n)) {
-                            count.n++;
+                        // the statement began its write before its loop: the scan's cursor writes
+                        if (!writer.deleteScanned(ctx, f.src[0])) {
+                            throw new IllegalStateException("a one-pass DELETE's scan could not delete its row");
                         }
+                        count.n++;
                     }
                     return;
                 }
@@ -492,16 +494,6 @@ public final class DmlPlanner {
         d.database = t.db();
         d.loops = m.levels;
         return d;
-    }
-
-    /**
-     * A one-pass DELETE's row when its scan reads a snapshot (which the delete does not change):
-     * deleted through the writer's cursor.
-     */
-    private static boolean deleteFromSnapshotScan(ExecContext ctx, TableWriter writer, io.onelite.exec.RowSource r, int n) {
-        Object ref = writer.ref(r, n);
-        Object[] values = writer.scannedRow(r);
-        return values != null ? writer.delete(ctx, ref, values) : writer.delete(ctx, ref);
     }
 
     /**
