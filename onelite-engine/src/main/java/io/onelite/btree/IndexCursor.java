@@ -413,14 +413,7 @@ public final class IndexCursor {
      * one of the positions.
      */
     public byte[] patchedCurrent(int[] positions, Object[] values) {
-        RecordHeader h = currentHeader();
-        int n = h.columnCount();
-        for (int p : positions) {
-            if (p >= n) {
-                return null;
-            }
-        }
-        return h.patched(positions, values);
+        return currentHeader().patchedIfHeld(positions, values);
     }
 
     /**

@@ -45,6 +45,20 @@ public final class Record {
             typesLen += Varint.size(types[i]);
             bodyLen += bodySize(types[i]);
         }
+        byte[] out = withHeader(types, typesLen, bodyLen);
+        int p = out.length - (int) bodyLen;
+        for (int i = 0; i < n; i++) {
+            p = putBody(out, p, types[i], values[i]);
+        }
+        assert p == out.length : "record length " + p + " != " + out.length;
+        return out;
+    }
+
+    /**
+     * A record's array with its header written ({@code types}, taking {@code typesLen} bytes as
+     * varints) and room after it for bodies of {@code bodyLen} bytes.
+     */
+    static byte[] withHeader(long[] types, int typesLen, long bodyLen) {
         int headerLen = headerLength(typesLen);
         long total = headerLen + bodyLen;
         if (total > Integer.MAX_VALUE - 16) {
@@ -52,13 +66,9 @@ public final class Record {
         }
         byte[] out = new byte[(int) total];
         int p = Varint.put(out, 0, headerLen);
-        for (int i = 0; i < n; i++) {
-            p += Varint.put(out, p, types[i]);
+        for (long t : types) {
+            p += Varint.put(out, p, t);
         }
-        for (int i = 0; i < n; i++) {
-            p = putBody(out, p, types[i], values[i]);
-        }
-        assert p == out.length : "record length " + p + " != " + out.length;
         return out;
     }
 

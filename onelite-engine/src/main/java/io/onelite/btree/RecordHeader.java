@@ -329,6 +329,17 @@ public final class RecordHeader {
         return at < 0 ? refused : value(buf, at >>> 32, (int) at);
     }
 
+    /** {@link #patched}, or null when the record has no column at one of the positions (older than a column ALTER TABLE added). */
+    byte[] patchedIfHeld(int[] positions, Object[] values) {
+        int n = columnCount();
+        for (int p : positions) {
+            if (p >= n) {
+                return null;
+            }
+        }
+        return patched(positions, values);
+    }
+
     /**
      * This record with column {@code positions[k]} set to {@code values[k]} (SQL values, a later
      * position of the same column winning), every other column's bytes copied as they are, not
@@ -355,16 +366,8 @@ public final class RecordHeader {
             typesLen += Varint.size(t);
             bodyLen += Record.bodySize(t);
         }
-        int headerLen = Record.headerLength(typesLen);
-        long total = headerLen + bodyLen;
-        if (total > Integer.MAX_VALUE - 16) {
-            throw new IllegalArgumentException("record too big: " + total + " bytes");
-        }
-        byte[] out = new byte[(int) total];
-        int p = Varint.put(out, 0, headerLen);
-        for (int i = 0; i < n; i++) {
-            p += Varint.put(out, p, newTypes[i]);
-        }
+        byte[] out = Record.withHeader(newTypes, typesLen, bodyLen);
+        int p = out.length - (int) bodyLen;
         int runFrom = -1; // the unchanged columns since runFrom are copied in one piece
         for (int i = 0; i < n; i++) {
             int k = lastPosition(positions, i);

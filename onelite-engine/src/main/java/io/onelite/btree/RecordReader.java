@@ -118,14 +118,7 @@ public final class RecordReader {
      * the positions (a row older than a column ALTER TABLE added).
      */
     public byte[] patched(int[] positions, Object[] values) {
-        RecordHeader h = header();
-        int n = h.columnCount();
-        for (int p : positions) {
-            if (p >= n) {
-                return null;
-            }
-        }
-        return h.patched(positions, values);
+        return header().patchedIfHeld(positions, values);
     }
 
     /** Every column of the record (as {@link Record#decode}). */

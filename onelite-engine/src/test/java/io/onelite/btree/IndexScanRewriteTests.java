@@ -1,6 +1,5 @@
 package io.onelite.btree;
 
-import io.onelite.pager.PageStore;
 import io.onelite.testing.ReplaySeed;
 import org.junit.jupiter.api.Test;
 
@@ -18,32 +17,11 @@ import static org.assertj.core.api.Assertions.assertThat;
  * the scan's steps. Every entry is visited once, in order, and holds what was written last.
  */
 class IndexScanRewriteTests {
-    /** A test store that counts page reads and stamps every change. */
-    private static final class Counting implements PageStore {
-        final MemoryPages inner;
-        long changes;
-        int reads;
-
-        Counting(MemoryPages inner) {
-            this.inner = inner;
-        }
-
-        @Override public int pageSize() { return inner.pageSize(); }
-        @Override public int usableSize() { return inner.usableSize(); }
-        @Override public int pageCount() { return inner.pageCount(); }
-        @Override public byte[] read(int pgno) { reads++; return inner.read(pgno); }
-        @Override public byte[] write(int pgno) { changes++; return inner.write(pgno); }
-        @Override public int allocate() { changes++; return inner.allocate(); }
-        @Override public void free(int pgno) { changes++; inner.free(pgno); }
-        @Override public long version(int pgno) { return inner.version(pgno); }
-        @Override public boolean writable() { return inner.writable(); }
-        @Override public long changeStamp() { return changes; }
-    }
 
     @Test
     void aScanRewritingEveryEntryVisitsEachOnceWhileOthersWriteTheTree() {
         Random r = new Random(ReplaySeed.announce("IndexScanRewriteTests"));
-        Counting s = new Counting(MemoryPages.create(512, 0));
+        CountingPages s = new CountingPages(MemoryPages.create(512, 0));
         int root = BTree.create(s, false);
         TreeMap<Long, String> model = new TreeMap<>();
         IndexCursor w = new IndexCursor(s, root, KeyInfo.BINARY, null);
@@ -86,7 +64,7 @@ class IndexScanRewriteTests {
 
     @Test
     void entriesRewrittenInPlaceOneAfterTheOtherReadNoPageAboveTheLeaf() {
-        Counting s = new Counting(MemoryPages.create(512, 0));
+        CountingPages s = new CountingPages(MemoryPages.create(512, 0));
         int root = BTree.create(s, false);
         IndexCursor w = new IndexCursor(s, root, KeyInfo.BINARY, null);
         for (long k = 0; k < 2_000; k++) {

@@ -1,6 +1,5 @@
 package io.onelite.btree;
 
-import io.onelite.pager.PageStore;
 import io.onelite.testing.ReplaySeed;
 import org.junit.jupiter.api.Test;
 
@@ -17,31 +16,10 @@ import static org.assertj.core.api.Assertions.assertThat;
  * the positions must be those of a seek from the root.
  */
 class SeekHintTests {
-    /** A test store that counts page reads and stamps every change. */
-    private static final class Counting implements PageStore {
-        final MemoryPages inner;
-        long changes;
-        int reads;
-
-        Counting(MemoryPages inner) {
-            this.inner = inner;
-        }
-
-        @Override public int pageSize() { return inner.pageSize(); }
-        @Override public int usableSize() { return inner.usableSize(); }
-        @Override public int pageCount() { return inner.pageCount(); }
-        @Override public byte[] read(int pgno) { reads++; return inner.read(pgno); }
-        @Override public byte[] write(int pgno) { changes++; return inner.write(pgno); }
-        @Override public int allocate() { changes++; return inner.allocate(); }
-        @Override public void free(int pgno) { changes++; inner.free(pgno); }
-        @Override public long version(int pgno) { return inner.version(pgno); }
-        @Override public boolean writable() { return inner.writable(); }
-        @Override public long changeStamp() { return changes; }
-    }
 
     @Test
     void aSeekInTheLeafOfTheLastSeekReadsNoPageAboveIt() {
-        Counting s = new Counting(MemoryPages.create(512, 0));
+        CountingPages s = new CountingPages(MemoryPages.create(512, 0));
         int root = twentyThousandRows(s);
         TableCursor.Hint hint = new TableCursor.Hint();
         TableCursor a = new TableCursor(s, root, null, hint);
@@ -75,7 +53,7 @@ class SeekHintTests {
 
     @Test
     void appendsAndTheLargestRowidComeFromTheRightMostLeafOfTheHint() {
-        Counting s = new Counting(MemoryPages.create(512, 0));
+        CountingPages s = new CountingPages(MemoryPages.create(512, 0));
         int root = twentyThousandRows(s);
         TableCursor.Hint hint = new TableCursor.Hint();
         TableCursor c = new TableCursor(s, root, null, hint);
@@ -110,7 +88,7 @@ class SeekHintTests {
 
     @Test
     void aMissedSeekPastTheLargestRowidRestsOnTheLastRowWithoutADescent() {
-        Counting s = new Counting(MemoryPages.create(512, 0));
+        CountingPages s = new CountingPages(MemoryPages.create(512, 0));
         int root = twentyThousandRows(s);
         TableCursor.Hint hint = new TableCursor.Hint();
         TableCursor c = new TableCursor(s, root, null, hint);
@@ -129,7 +107,7 @@ class SeekHintTests {
     }
 
     /** A table of rows 1 to 20,000 ("row k") in {@code s}, at least 3 levels deep in 512-byte pages; its root. */
-    private static int twentyThousandRows(Counting s) {
+    private static int twentyThousandRows(CountingPages s) {
         int root = BTree.create(s, true);
         TableCursor w = new TableCursor(s, root, null);
         for (long k = 1; k <= 20_000; k++) {
@@ -150,7 +128,7 @@ class SeekHintTests {
     void seeksThroughASharedHintLandWhereSeeksFromTheRootDo() {
         long seed = ReplaySeed.announce("SeekHintTests");
         Random r = new Random(seed);
-        Counting s = new Counting(MemoryPages.create(512, 0));
+        CountingPages s = new CountingPages(MemoryPages.create(512, 0));
         int root = BTree.create(s, true);
         TreeMap<Long, byte[]> model = new TreeMap<>();
         TableCursor plain = new TableCursor(s, root, null);
