@@ -174,10 +174,38 @@ final class TextFunctions {
             }
             return 0L;
         }
+        if (haystack instanceof byte[] || needle instanceof byte[]) {
+            return instrBytes(bytes(haystack), bytes(needle));
+        }
         String h = Args.text(haystack);
         String nd = Args.text(needle);
         int at = h.indexOf(nd);
         return at < 0 ? 0L : (long) h.codePointCount(0, at) + 1;
+    }
+
+    /** A BLOB's bytes as they are, any other value's text as UTF-8. */
+    private static byte[] bytes(Object v) {
+        return v instanceof byte[] b ? b : Args.text(v).getBytes(java.nio.charset.StandardCharsets.UTF_8);
+    }
+
+    /**
+     * instr() of a BLOB and a value that is not one: SQLite reads both as text, the BLOB's bytes
+     * unchecked as UTF-8, and counts characters by stepping over continuation bytes (10xxxxxx),
+     * so a stray one belongs to the character before it.
+     */
+    private static long instrBytes(byte[] h, byte[] nd) {
+        if (nd.length == 0) {
+            return 1;
+        }
+        long n = 1;
+        int i = 0;
+        while (nd.length <= h.length - i && !java.util.Arrays.equals(h, i, i + nd.length, nd, 0, nd.length)) {
+            n++;
+            do {
+                i++;
+            } while (i < h.length && (h[i] & 0xc0) == 0x80);
+        }
+        return nd.length > h.length - i ? 0 : n;
     }
 
     static Object length(Object v) {
