@@ -7,9 +7,9 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Rewrites the column references of an expression that holds no subquery (a view's WHERE moved
- * into the query reading it, a WHERE term copied into a subquery): everything else is rebuilt
- * around them as it was.
+ * Rewrites the column references of an expression that holds no subquery, or only self-contained
+ * ones ({@link SelfContainedSubquery}, left as they are): a view's WHERE moved into the query
+ * reading it, a WHERE term copied into a subquery. Everything else is rebuilt around them as it was.
  */
 final class ColumnMapper {
     private ColumnMapper() {
@@ -65,8 +65,8 @@ final class ColumnMapper {
             return new Expr.RowValue(all(r.values(), column));
         }
         if (e instanceof Expr.Literal || e instanceof Expr.BoolLiteral || e instanceof Expr.CurrentTime
-                || e instanceof Expr.Param) {
-            return e;
+                || e instanceof Expr.Param || e instanceof Expr.Subquery) {
+            return e; // a subquery only where it refers to nothing outside it (SelfContainedSubquery)
         }
         throw new IllegalArgumentException("not mapped: " + e.getClass().getSimpleName());
     }

@@ -500,6 +500,9 @@ final class PushDown {
         if (e instanceof Expr.ColumnRef c) {
             return column(c, alias, names) >= 0;
         }
+        if (e instanceof Expr.Subquery q) { // SQLite pushes terms with non-correlated subqueries too
+            return SelfContainedSubquery.check(planner, q.select());
+        }
         if (e instanceof Expr.FunctionCall f && (f.over() != null || f.filter() != null || !f.orderBy().isEmpty()
                 || Determinism.variesPerCall(planner.functions, f) || AggregateCalls.containsAggregate(planner.functions, f))) {
             return false;
