@@ -179,8 +179,7 @@ public final class IndexCursor {
     public boolean prev() {
         if (deleted) { // the entry before the one deleted is the step
             deleted = false;
-            reposition = false;
-            locate(repositionTo, true);
+            find(repositionTo, true);
             boolean ok = path.backwardFromSlot();
             if (tracing) {
                 report(keyIfTraced(ok), repositionTo);
@@ -204,8 +203,14 @@ public final class IndexCursor {
         return path.valid;
     }
 
+    /** A seek: a deleted entry's step ({@link #deleted}) ends. */
     private void locate(Object[] key, boolean upper) {
         deleted = false;
+        find(key, upper);
+    }
+
+    /** Puts the path where {@code key} is or would go, near the last entry when it can. */
+    private void find(Object[] key, boolean upper) {
         reposition = false;
         target = key;
         targetUtf8 = KeyCompare.utf8(key);
@@ -390,21 +395,34 @@ public final class IndexCursor {
     public void replaceCurrent(Object[] key) {
         requireWritable();
         settleOnEntry();
-        BTreePage p = path.page();
-        byte[] record = Record.encode(key);
-        if (p.isLeaf() && PageHeader.localSize(PageHeader.INDEX_LEAF, store.usableSize(), record.length) == record.length) {
-            byte[] before = tracing ? keyRecord() : null;
-            // all local: building the cell allocates no overflow page that a failed attempt would leave behind
-            if (Balancer.putInPlace(store, p.pgno, path.cellIndex(), Cells.indexLeaf(store, record), true)) {
-                listener.indexDelete(root, keyInfo, before);
-                listener.indexInsert(root, keyInfo, record);
-                path.valid = false;
-                path.leafRewritten(); // the next row's seek starts from this leaf
-                return;
-            }
+        if (overwriteInPlace(Record.encode(key))) {
+            path.valid = false;
+            return;
         }
         delete(key());
         insert(key);
+    }
+
+    /**
+     * Overwrites the entry the cursor is on with {@code record} where it is, when the entry is a
+     * leaf cell, neither it nor the new one spills and the page holds the new cell; reports the
+     * delete and the insert, and refreshes the leaf (the next seek starts from it). False,
+     * nothing written, otherwise.
+     */
+    private boolean overwriteInPlace(byte[] record) {
+        BTreePage p = path.page();
+        if (!p.isLeaf() || PageHeader.localSize(PageHeader.INDEX_LEAF, store.usableSize(), record.length) != record.length) {
+            return false;
+        }
+        byte[] before = tracing ? keyRecord() : null;
+        // all local: building the cell allocates no overflow page that a failed attempt would leave behind
+        if (!Balancer.putInPlace(store, p.pgno, path.cellIndex(), Cells.indexLeaf(store, record), true)) {
+            return false;
+        }
+        listener.indexDelete(root, keyInfo, before);
+        listener.indexInsert(root, keyInfo, record);
+        path.leafRewritten();
+        return true;
     }
 
     /**
@@ -418,44 +436,27 @@ public final class IndexCursor {
 
     /**
      * As {@link #replaceCurrent} for the entry a scan through this cursor is on (SQLite's one-pass
-     * UPDATE of a WITHOUT ROWID row that keeps its primary key: {@code key} has the entry's first
-     * {@code unique} columns, which no other entry has): the cursor stays on the entry and its
+     * UPDATE of a WITHOUT ROWID row that keeps its primary key: the new {@code record} has the
+     * entry's first {@code unique} columns, which no other entry has): the cursor stays on the entry and its
      * next move steps on from there. The entry is found again by those columns first when the
      * store changed since the cursor moved (a write through another cursor may have moved it).
      * False, nothing written, when the store is a read-only snapshot: the caller writes through
      * another cursor, and the scan, which no write changes, goes on.
      */
-    public boolean rewriteScanned(Object[] key, int unique) {
-        return rewriteScanned(Record.encode(key), key, unique);
-    }
-
-    /** As {@link #rewriteScanned(Object[], int)} of the entry's new record (its first {@code unique} columns kept). */
     public boolean rewriteScanned(byte[] record, int unique) {
-        return rewriteScanned(record, null, unique);
-    }
-
-    /** {@code key}: the record decoded, or null (decoded here only where needed). */
-    private boolean rewriteScanned(byte[] record, Object[] key, int unique) {
         if (!store.writable()) {
             return false;
         }
         requireWritable();
         settleOnEntry();
-        if (!path.current() && !seekPrefix(java.util.Arrays.copyOf(key != null ? key : Record.decode(record), unique))) {
+        if (!path.current() && !seekPrefix(java.util.Arrays.copyOf(Record.decode(record), unique))) {
             throw new CorruptDatabaseException(root, "the entry a scan is on is gone");
         }
-        BTreePage p = path.page();
-        if (p.isLeaf() && PageHeader.localSize(PageHeader.INDEX_LEAF, store.usableSize(), record.length) == record.length) {
-            byte[] before = tracing ? keyRecord() : null;
-            if (Balancer.putInPlace(store, p.pgno, path.cellIndex(), Cells.indexLeaf(store, record), true)) {
-                listener.indexDelete(root, keyInfo, before);
-                listener.indexInsert(root, keyInfo, record);
-                path.leafRewritten(); // still on the entry, the leaf as it now is
-                return true;
-            }
+        if (overwriteInPlace(record)) {
+            return true; // still on the entry
         }
         delete(key());
-        insert(key != null ? key : Record.decode(record)); // leaves the cursor to find the entry again on its next move
+        insert(Record.decode(record)); // leaves the cursor to find the entry again on its next move
         return true;
     }
 
@@ -479,14 +480,7 @@ public final class IndexCursor {
             throw new IllegalStateException("cursor is not on an entry");
         }
         Object[] key = key();
-        byte[] before = tracing ? keyRecord() : null;
-        BTreePage p = path.page();
-        if (p.isLeaf() && FreeSpace.dropLeafCell(store, p.pgno, path.cellIndex(), path.depth == 0)) {
-            path.leafRewritten();
-        } else {
-            new Balancer(store, path).removeEntry(path.depth, path.cellIndex());
-        }
-        listener.indexDelete(root, keyInfo, before);
+        removeCurrent();
         repositionTo = key;
         reposition = true;
         path.valid = true;
@@ -500,10 +494,7 @@ public final class IndexCursor {
     /** Re-seeks the entry an insert left the cursor on, silently, when first needed. */
     private void settle() {
         if (reposition) {
-            reposition = false;
-            boolean wasDeleted = deleted; // a deleted entry's successor, which the next step does not pass
-            locate(repositionTo, false);
-            deleted = wasDeleted;
+            find(repositionTo, false);
             path.forwardFromSlot();
         }
     }
@@ -516,6 +507,13 @@ public final class IndexCursor {
             report(key, key);
             return false;
         }
+        removeCurrent();
+        path.valid = false;
+        return true;
+    }
+
+    /** Removes the entry the path is on, in its leaf where it can; reports indexDelete. */
+    private void removeCurrent() {
         byte[] before = tracing ? keyRecord() : null;
         BTreePage p = path.page();
         if (p.isLeaf() && FreeSpace.dropLeafCell(store, p.pgno, path.cellIndex(), path.depth == 0)) {
@@ -524,8 +522,6 @@ public final class IndexCursor {
             new Balancer(store, path).removeEntry(path.depth, path.cellIndex());
         }
         listener.indexDelete(root, keyInfo, before);
-        path.valid = false;
-        return true;
     }
 
     /** Positions on the entry equal to {@code key} over all its columns and the record's, if any. */

@@ -144,12 +144,12 @@ public final class TableCursor {
     public boolean next() {
         if (deleted) { // the row after the one deleted is the step
             deleted = false;
-            settleOrdered();
+            settle();
             boolean ok = path.valid;
             listener.tableRead(root, repositionTo, ok ? rowid() : Long.MAX_VALUE);
             return ok;
         }
-        boolean ordered = settleOrdered();
+        settle();
         if (!path.valid) {
             return false;
         }
@@ -168,15 +168,12 @@ public final class TableCursor {
     public boolean prev() {
         if (deleted) { // the row before the one deleted is the step
             deleted = false;
-            reposition = false;
-            boolean keep = ordered;
-            locate(repositionTo, true);
-            ordered = keep;
+            find(repositionTo, true);
             boolean ok = path.backwardFromSlot();
             listener.tableRead(root, ok ? rowid() : Long.MIN_VALUE, repositionTo);
             return ok;
         }
-        boolean ordered = settleOrdered();
+        settle();
         if (!path.valid) {
             return false;
         }
@@ -247,9 +244,15 @@ public final class TableCursor {
         return ok;
     }
 
+    /** A seek: the rewriting scan's state ends ({@link #ordered}, {@link #deleted}). */
     private void locate(long rowid, boolean upper) {
         ordered = false;
         deleted = false;
+        find(rowid, upper);
+    }
+
+    /** Puts the path where {@code rowid} is or would be, from the hint when it holds. */
+    private void find(long rowid, boolean upper) {
         reposition = false;
         gapPending = false;
         target = rowid;
@@ -408,14 +411,6 @@ public final class TableCursor {
      */
     private boolean ordered;
 
-    /** {@link #settle} before a step; whether the step must be checked ({@link #ordered}). */
-    private boolean settleOrdered() {
-        boolean keep = ordered;
-        settle(); // a seek, which alone ends the order
-        ordered = keep;
-        return ordered;
-    }
-
     /**
      * Rewrites the current row, {@code rowid}, as {@code payload} through this cursor when that
      * can be done in its leaf, as SQLite's one-pass UPDATE writes through the cursor of its scan:
@@ -457,24 +452,14 @@ public final class TableCursor {
             return false;
         }
         requireWritable();
-        boolean keep = ordered;
         settle();
         if (!(path.valid && path.current() && path.page().rowid(path.cellIndex()) == rowid)) {
-            locate(rowid, false);
+            find(rowid, false);
             if (!path.forwardFromSlot() || path.page().rowid(path.cellIndex()) != rowid) {
                 throw new CorruptDatabaseException(root, "the row " + rowid + " a scan is on is gone");
             }
         }
-        ordered = keep;
-        BTreePage leaf = path.page();
-        int i = path.cellIndex();
-        byte[] before = listener != TreeAccessListener.NONE ? Overflow.payload(store, leaf, leaf.cell(i)) : null;
-        if (!FreeSpace.dropLeafCell(store, leaf.pgno, i, path.depth == 0)) {
-            new Balancer(store, path).removeEntry(path.depth, i);
-        } else if (hint != null) {
-            path.leafRewritten(hint); // the next row is found from this leaf
-        }
-        listener.tableDelete(root, rowid, before);
+        removeCurrent(rowid);
         repositionTo = rowid;
         reposition = true;
         path.valid = true;
@@ -489,10 +474,7 @@ public final class TableCursor {
     private void settle() {
         reportGap();
         if (reposition) {
-            reposition = false;
-            boolean wasDeleted = deleted; // a deleted row's successor, which the next step does not pass
-            locate(repositionTo, false);
-            deleted = wasDeleted;
+            find(repositionTo, false);
             path.forwardFromSlot();
         }
     }
@@ -508,14 +490,21 @@ public final class TableCursor {
             listener.tableRead(root, rowid, rowid);
             return false;
         }
+        removeCurrent(rowid);
+        path.valid = false;
+        return true;
+    }
+
+    /** Removes the row the path is on, {@code rowid}, in its leaf where it can; reports tableDelete with its payload. */
+    private void removeCurrent(long rowid) {
+        BTreePage leaf = path.page();
+        int i = path.cellIndex();
         byte[] before = listener != TreeAccessListener.NONE ? Overflow.payload(store, leaf, leaf.cell(i)) : null;
         if (!FreeSpace.dropLeafCell(store, leaf.pgno, i, path.depth == 0)) {
             new Balancer(store, path).removeEntry(path.depth, i);
         } else if (hint != null) {
-            path.leafRewritten(hint);
+            path.leafRewritten(hint); // the next row is found from this leaf
         }
         listener.tableDelete(root, rowid, before);
-        path.valid = false;
-        return true;
     }
 }

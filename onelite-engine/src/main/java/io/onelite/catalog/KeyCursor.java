@@ -80,16 +80,6 @@ public interface KeyCursor {
     void replaceCurrent(Object[] key);
 
     /**
-     * As {@link #replaceCurrent} for the entry a scan through this cursor is on, which it stays
-     * on, {@code key}'s first {@code unique} columns finding it (see
-     * {@code IndexCursor.rewriteScanned}); false, nothing written, when this cursor
-     * cannot write (a read-only snapshot).
-     */
-    default boolean rewriteScanned(Object[] key, int unique) {
-        return false;
-    }
-
-    /**
      * Deletes the entry a scan through this cursor is on, {@code prefix} its first columns, which
      * no other entry has: the next {@link #next} moves to the entry after it (see
      * {@code IndexCursor.deleteScanned}); false, nothing deleted, when this cursor cannot.
@@ -103,7 +93,12 @@ public interface KeyCursor {
         return null;
     }
 
-    /** As {@link #rewriteScanned(Object[], int)} given the entry's new record. */
+    /**
+     * As {@link #replaceCurrent} of the entry a scan through this cursor is on, given its new
+     * record, whose first {@code unique} columns find it; the cursor stays on it (see
+     * {@code IndexCursor.rewriteScanned}). False, nothing written, when this cursor cannot write
+     * (a read-only snapshot).
+     */
     default boolean rewriteScanned(byte[] record, int unique) {
         return false;
     }

@@ -616,12 +616,6 @@ public final class PagerStorage implements StorageProvider {
         }
 
         @Override
-        public boolean rewriteScanned(Object[] k, int unique) {
-            key = null;
-            return c.rewriteScanned(k, unique);
-        }
-
-        @Override
         public boolean deleteScanned(Object[] prefix) {
             key = null;
             return c.deleteScanned(prefix);

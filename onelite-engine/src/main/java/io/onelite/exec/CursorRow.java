@@ -57,7 +57,7 @@ public final class CursorRow implements RowSource {
 
     /** Whether the cursor is known to read the rowid table with root page {@code root} of database {@code db}. */
     boolean scans(int root, String db) {
-        return table.clustered() == null && table.root() == root && table.db().equals(db);
+        return table.clustered() == null && scansTable(root, db);
     }
 
     /** Whether the cursor is known to read the table (rowid or WITHOUT ROWID) with root page {@code root} of database {@code db}. */

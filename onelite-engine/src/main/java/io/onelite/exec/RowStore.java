@@ -46,7 +46,7 @@ sealed interface RowStore permits RowStore.Rowid, RowStore.Clustered {
     /**
      * Deletes the row ({@code rowid}, {@code values} as read) the cursor {@code scan} of a scan of
      * this table is on, through that cursor, whose next step goes to the row after it; false,
-     * nothing deleted, when the scan reads a snapshot (the row is then removed with {@link #remove}).
+     * nothing deleted, when the scan's cursor cannot write (a snapshot).
      */
     boolean removeScanned(io.onelite.catalog.RowCursor scan, long rowid, Object[] values);
 
@@ -225,7 +225,8 @@ sealed interface RowStore permits RowStore.Rowid, RowStore.Clustered {
         /** A scan's entry rewritten where it is (the primary key kept), through the scan's cursor. */
         @Override
         public boolean replaceScanned(io.onelite.catalog.RowCursor scan, Object[] values) {
-            return scan instanceof ClusteredCursor c && c.keys().rewriteScanned(layout.key(values), layout.pkLength());
+            return scan instanceof ClusteredCursor c
+                    && c.keys().rewriteScanned(io.onelite.btree.Record.encode(layout.key(values)), layout.pkLength());
         }
 
         @Override

@@ -869,9 +869,10 @@ public final class TableWriter {
     /**
      * Whether an UPDATE setting the columns {@code changed} (as {@link #update}'s) may write a row
      * by patching its record ({@link #patch}): a table (a WITHOUT ROWID one keeping its primary
-     * key, as a one-pass UPDATE does) neither STRICT nor with generated columns, whose CHECK constraints and indexes read none of the changed columns (an index
-     * with an expression or a WHERE counts as reading every column), so nothing but NOT NULL and
-     * the record itself depends on the new values.
+     * key, as a one-pass UPDATE does) neither STRICT nor with generated columns, whose CHECK
+     * constraints and indexes read none of the changed columns (an index with an expression or a
+     * WHERE counts as reading every column), so nothing but NOT NULL and the record itself
+     * depends on the new values.
      */
     public boolean patchable(boolean[] changed) {
         if (generated != null || datatypes != null || changed[changed.length - 1]) {
@@ -897,8 +898,8 @@ public final class TableWriter {
 
     /**
      * Rewrites row {@code rowid} (0 in a WITHOUT ROWID table), the one the scan of this table
-     * {@code at} is on, with columns
-     * {@code columns[k]} set to {@code values[k]} (affinity applied) by patching the record as
+     * {@code at} is on, with columns {@code columns[k]} set to {@code values[k]} (affinity
+     * applied) by patching the record as
      * stored: the other columns are copied, not decoded and encoded again, as only an UPDATE
      * {@link #patchable} for these columns may ask. False, nothing written, when the row needs
      * {@link #update}: {@code at} is not such a scan, a NOT NULL column gets NULL (its conflict

@@ -47,7 +47,7 @@ class IndexScanRewriteTests {
                     w.insert(new Object[] {odd, "odd"});
                 }
             }
-            assertThat(scan.rewriteScanned(new Object[] {k, v}, 1)).isTrue();
+            assertThat(scan.rewriteScanned(Record.encode(k, v), 1)).isTrue();
             model.put(k, v);
             assertThat(scan.key()).containsExactly(k, v);
         }
@@ -76,7 +76,7 @@ class IndexScanRewriteTests {
         int rows = 0;
         do {
             long k = (Long) scan.key()[0];
-            assertThat(scan.rewriteScanned(new Object[] {k, "VALUE " + (k % 10)}, 1)).isTrue();
+            assertThat(scan.rewriteScanned(Record.encode(k, "VALUE " + (k % 10)), 1)).isTrue();
             rows++;
         } while (scan.next());
         assertThat(rows).isEqualTo(2_000);
@@ -114,7 +114,7 @@ class IndexScanRewriteTests {
             try {
                 for (boolean ok = scan.first(); ok; ok = scan.next()) {
                     long k = (Long) scan.key()[0];
-                    scan.rewriteScanned(new Object[] {k, "x".repeat(20 + (int) (k % 30))}, 1);
+                    scan.rewriteScanned(Record.encode(k, "x".repeat(20 + (int) (k % 30))), 1);
                     rewritten[0]++;
                 }
             } catch (io.onelite.common.CorruptDatabaseException expected) {
@@ -180,7 +180,7 @@ class IndexScanRewriteTests {
         new IndexCursor(s, root, KeyInfo.BINARY, null).insert(new Object[] {1L, "a"});
         IndexCursor reader = new IndexCursor(s.readOnly(), root, KeyInfo.BINARY, null);
         assertThat(reader.first()).isTrue();
-        assertThat(reader.rewriteScanned(new Object[] {1L, "b"}, 1)).isFalse();
+        assertThat(reader.rewriteScanned(Record.encode(1L, "b"), 1)).isFalse();
         assertThat(reader.key()).containsExactly(1L, "a");
     }
 }
