@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.util.List;
 
 import static io.onelite.api.ThinPathTests.query;
+import static io.onelite.api.TwoSessions.assertBusySnapshot;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -25,15 +26,8 @@ class AnalyzeTransactionTests {
 
     private static final List<List<Object>> T_ROWS = List.of(List.of("t", "ta", "4 2"));
 
-    private interface Pair {
-        void run(Session a, Session b);
-    }
-
-    private void withTwoSessions(boolean analyzed, Pair body) {
-        Path file = dir.resolve("an" + System.nanoTime() + ".db");
-        try (Database db = Database.open(file.toString(), DatabaseOptions.DEFAULTS);
-             Session a = db.openSession();
-             Session b = db.openSession()) {
+    private void withTwoSessions(boolean analyzed, TwoSessions.Body body) {
+        TwoSessions.run(dir, a -> {
             a.execute("CREATE TABLE t(a, b)");
             a.execute("CREATE INDEX ta ON t(a)");
             a.execute("CREATE TABLE u(x)");
@@ -41,18 +35,11 @@ class AnalyzeTransactionTests {
             if (analyzed) {
                 a.execute("ANALYZE sqlite_schema");
             }
-            body.run(a, b);
-            assertThat(query(a, "PRAGMA integrity_check")).containsExactly(List.of("ok"));
-        }
+        }, body);
     }
 
     private static List<List<Object>> stat1(Session s) {
         return query(s, "SELECT tbl, idx, stat FROM sqlite_stat1 ORDER BY rowid");
-    }
-
-    private static void assertBusySnapshot(Session s) {
-        assertThatThrownBy(() -> s.execute("COMMIT")).isInstanceOf(OneLiteException.class)
-                .extracting(e -> ((OneLiteException) e).code()).isEqualTo(517);
     }
 
     @Test

@@ -8,8 +8,8 @@ import java.nio.file.Path;
 import java.util.List;
 
 import static io.onelite.api.ThinPathTests.query;
+import static io.onelite.api.TwoSessions.assertBusySnapshot;
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
  * BEGIN CONCURRENT [SNAPSHOT] on WITHOUT ROWID tables (#4): their rows live in an index b-tree,
@@ -23,16 +23,9 @@ class WithoutRowidConcurrentTests {
 
     private static final List<String> MODES = List.of("BEGIN CONCURRENT", "BEGIN CONCURRENT SNAPSHOT");
 
-    private interface Pair {
-        void run(Session a, Session b);
-    }
-
     /** Runs {@code body} on two sessions of a fresh file holding {@code kv} with keys k000..k199 (step 2). */
-    private void withTable(String begin, Pair body) {
-        Path file = dir.resolve("wr" + System.nanoTime() + ".db");
-        try (Database db = Database.open(file.toString(), DatabaseOptions.DEFAULTS);
-             Session a = db.openSession();
-             Session b = db.openSession()) {
+    private void withTable(String begin, TwoSessions.Body body) {
+        TwoSessions.run(dir, a -> {
             a.execute("CREATE TABLE kv(k TEXT PRIMARY KEY, v INT, tag TEXT UNIQUE) WITHOUT ROWID");
             a.execute("CREATE INDEX kv_v ON kv(v)");
             a.execute("BEGIN");
@@ -40,16 +33,7 @@ class WithoutRowidConcurrentTests {
                 a.execute(String.format("INSERT INTO kv VALUES('k%03d', %d, 't%03d')", i, i, i));
             }
             a.execute("COMMIT");
-            a.execute(begin);
-            b.execute(begin);
-            body.run(a, b);
-            assertThat(query(a, "PRAGMA integrity_check")).containsExactly(List.of("ok"));
-        }
-    }
-
-    private static void assertBusySnapshot(Session s) {
-        assertThatThrownBy(() -> s.execute("COMMIT")).isInstanceOf(OneLiteException.class)
-                .extracting(e -> ((OneLiteException) e).code()).isEqualTo(517);
+        }, begin, body);
     }
 
     @Test
