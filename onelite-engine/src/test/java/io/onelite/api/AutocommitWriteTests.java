@@ -1,5 +1,6 @@
 package io.onelite.api;
 
+import io.onelite.testing.Threads;
 import io.onelite.common.OneLiteException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -38,9 +39,7 @@ class AutocommitWriteTests {
                 }
             });
             writer.start();
-            while (writer.getState() != Thread.State.TIMED_WAITING && writer.isAlive()) {
-                Thread.onSpinWait(); // b is queued for the write lock a holds
-            }
+            Threads.awaitParked(writer); // b is queued for the write lock a holds
             a.execute("INSERT INTO t(v) VALUES ('from a')");
             a.execute("COMMIT");
             writer.join();

@@ -1,5 +1,6 @@
 package io.onelite.pager;
 
+import io.onelite.testing.Threads;
 import io.onelite.common.OneLiteException;
 import io.onelite.common.ResultCode;
 import org.junit.jupiter.api.Test;
@@ -367,9 +368,7 @@ class MemoryPagerTests {
                 t.start();
                 queued.await();
                 // wait until the thread is parked in the queue before starting the next one
-                while (t.getState() != Thread.State.TIMED_WAITING) {
-                    Thread.onSpinWait();
-                }
+                Threads.awaitParked(t);
                 threads.add(t);
             }
             p.unlockWrite();

@@ -1,5 +1,6 @@
 package io.onelite.pager;
 
+import io.onelite.testing.Threads;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
@@ -95,9 +96,7 @@ class RevocableHoldsTests {
                     Thread.onSpinWait();
                 }
             } else {
-                while (t.getState() != Thread.State.TIMED_WAITING && t.isAlive()) {
-                    Thread.onSpinWait(); // queued (parked) before the next one starts: their order is known
-                }
+                Threads.awaitParked(t); // queued (parked) before the next one starts: their order is known
             }
             threads.add(t);
         }

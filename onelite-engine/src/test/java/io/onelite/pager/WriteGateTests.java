@@ -1,5 +1,6 @@
 package io.onelite.pager;
 
+import io.onelite.testing.Threads;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -26,7 +27,7 @@ class WriteGateTests {
     }
 
     /** Starts a thread that queues for the permit (busy timeout 60 s, past the 30 s slice); returns once parked. */
-    private static Thread waiter(WriteGate gate, AtomicBoolean got, CountDownLatch taken) {
+    private static Thread waiter(WriteGate gate, AtomicBoolean got, CountDownLatch taken) throws InterruptedException {
         return waiter(() -> gate.acquire(in(60)), got, taken);
     }
 
@@ -37,7 +38,7 @@ class WriteGateTests {
     }
 
     /** Starts a thread that queues for the permit through {@code acquire}; returns once parked. */
-    private static Thread waiter(Acquire acquire, AtomicBoolean got, CountDownLatch taken) {
+    private static Thread waiter(Acquire acquire, AtomicBoolean got, CountDownLatch taken) throws InterruptedException {
         Thread t = new Thread(() -> {
             try {
                 got.set(acquire.run());
@@ -47,9 +48,7 @@ class WriteGateTests {
             taken.countDown();
         });
         t.start();
-        while (t.getState() != Thread.State.TIMED_WAITING && t.isAlive()) {
-            Thread.onSpinWait();
-        }
+        Threads.awaitParked(t);
         return t;
     }
 
@@ -432,9 +431,7 @@ class WriteGateTests {
         synchronized (gate) { // the waiter cannot take the freed permit until c has tried
             gate.release();
             c.start();
-            while (c.getState() != Thread.State.BLOCKED && c.isAlive()) {
-                Thread.onSpinWait();
-            }
+            Threads.awaitBlocked(c);
         }
         c.join();
         assertThat(third.get()).isFalse();
@@ -477,21 +474,30 @@ class WriteGateTests {
         WriteGate gate = new WriteGate(LONG_SLICE, LONG_SLICE);
         assertThat(gate.acquire(in(1))).isTrue();
         AtomicBoolean first = new AtomicBoolean(true);
+        CountDownLatch queued = new CountDownLatch(1);
         Thread shortWaiter = new Thread(() -> {
             try {
-                first.set(gate.acquire(System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(50)));
+                // as acquire with a short busy timeout, one that ends only once the other waiter
+                // queues behind it (a 50 ms timeout could end before that on a loaded machine)
+                WriteGate.Waiter place = gate.enter(in(60), false);
+                queued.countDown();
+                while (gate.queued() < 2) {
+                    if (gate.await(place, System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(1))) {
+                        return; // handed the permit: first stays true, and the test fails
+                    }
+                }
+                first.set(gate.await(place, System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(50)) || gate.leave(place));
             } catch (InterruptedException e) {
                 first.set(true);
             }
         });
         shortWaiter.start();
-        while (shortWaiter.getState() != Thread.State.TIMED_WAITING) {
-            Thread.onSpinWait();
-        }
+        assertThat(queued.await(30, TimeUnit.SECONDS)).isTrue();
         AtomicBoolean got = new AtomicBoolean();
         CountDownLatch taken = new CountDownLatch(1);
         waiter(gate, got, taken);
         shortWaiter.join();
+        assertThat(gate.queued()).isEqualTo(1); // the short waiter left, the other still queues
         assertThat(first).isFalse();
         gate.release();
         assertThat(taken.await(30, TimeUnit.SECONDS)).isTrue();
@@ -511,9 +517,7 @@ class WriteGateTests {
             }
         });
         interrupted.start();
-        while (interrupted.getState() != Thread.State.TIMED_WAITING) {
-            Thread.onSpinWait();
-        }
+        Threads.awaitParked(interrupted);
         interrupted.interrupt();
         interrupted.join();
         assertThat(outcome.get()).isInstanceOf(InterruptedException.class);

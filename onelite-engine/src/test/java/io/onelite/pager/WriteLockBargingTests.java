@@ -1,5 +1,6 @@
 package io.onelite.pager;
 
+import io.onelite.testing.Threads;
 import io.onelite.os.ForwardingLockAndMap;
 import io.onelite.os.OsHooks;
 import io.onelite.testing.Sqlite3;
@@ -73,7 +74,7 @@ class WriteLockBargingTests {
      * once it waits in the queue; when it gets the lock it counts {@code holding} down and keeps the
      * lock until {@code letGo} (at most 30 s).
      */
-    private static Thread queuedWriterThatHolds(Pager p, CountDownLatch holding, CountDownLatch letGo) {
+    private static Thread queuedWriterThatHolds(Pager p, CountDownLatch holding, CountDownLatch letGo) throws InterruptedException {
         Thread t = new Thread(() -> {
             p.lockWrite(Duration.ofSeconds(30));
             holding.countDown();
@@ -91,10 +92,8 @@ class WriteLockBargingTests {
     }
 
     /** Returns once {@code t} waits, with a timeout, as a writer queued for the lock does. */
-    private static void awaitQueued(Thread t) {
-        while (t.getState() != Thread.State.TIMED_WAITING) {
-            Thread.onSpinWait();
-        }
+    private static void awaitQueued(Thread t) throws InterruptedException {
+        Threads.awaitParked(t);
     }
 
     /**
