@@ -23,13 +23,17 @@ public final class BTree {
         return pgno;
     }
 
-    /** Removes every entry: frees every page of the tree but the root, which becomes an empty leaf. */
-    public static void clear(PageStore s, int root) {
+    /**
+     * Removes every entry: frees every page of the tree but the root, which becomes an empty leaf.
+     * Returns the entries it had: a table's rows, an index's keys.
+     */
+    public static long clear(PageStore s, int root) {
         requireNoAutoVacuum(s);
         BTreePage p = BTreePage.read(s, root);
-        freeContent(s, p, 0);
+        long entries = freeContent(s, p, 0);
         int type = p.isTable() ? PageHeader.TABLE_LEAF : PageHeader.INDEX_LEAF;
         new Node(type, new ArrayList<>(), 0).writeTo(s.write(root), PageHeader.headerOffset(root), s.usableSize());
+        return entries;
     }
 
     /** Frees every page of the tree, the root included. */
@@ -56,13 +60,17 @@ public final class BTree {
         }
     }
 
-    /** Frees the overflow chains of the page's cells and, recursively, its child pages. */
-    private static void freeContent(PageStore s, BTreePage p, int depth) {
+    /**
+     * Frees the overflow chains of the page's cells and, recursively, its child pages; returns the
+     * entries under the page (a table interior page's cells are only separators).
+     */
+    private static long freeContent(PageStore s, BTreePage p, int depth) {
         if (depth > PageHeader.MAX_DEPTH) {
             throw new CorruptDatabaseException(p.pgno, "tree too deep");
         }
         for (int i = 0; i < p.cellCount; i++) {
-            if (p.isLeaf() || !p.isTable()) {
+            // localPayload: checked without a CellInfo, as most cells have no overflow
+            if ((p.isLeaf() || !p.isTable()) && p.localPayload(i) == -1) {
                 CellInfo c = p.cell(i);
                 if (c.hasOverflow()) {
                     Overflow.freeChain(s, p.pgno, c.overflowPgno(),
@@ -70,12 +78,14 @@ public final class BTree {
                 }
             }
         }
+        long entries = p.isLeaf() || !p.isTable() ? p.cellCount : 0;
         if (!p.isLeaf()) {
             for (int i = 0; i <= p.cellCount; i++) {
                 BTreePage child = BTreePage.read(s, p.child(i));
-                freeContent(s, child, depth + 1);
+                entries += freeContent(s, child, depth + 1);
                 s.free(child.pgno);
             }
         }
+        return entries;
     }
 }

@@ -80,8 +80,8 @@ public abstract class ForwardingStorage implements Storage {
     }
 
     @Override
-    public void clearTree(int root) {
-        delegate.clearTree(root);
+    public long clearTree(int root) {
+        return delegate.clearTree(root);
     }
 
     @Override

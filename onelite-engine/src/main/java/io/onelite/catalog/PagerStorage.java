@@ -218,8 +218,8 @@ public final class PagerStorage implements StorageProvider {
         }
 
         @Override
-        public void clearTree(int root) {
-            BTree.clear(tx.writeStore(), root);
+        public long clearTree(int root) {
+            return BTree.clear(tx.writeStore(), root);
         }
 
         @Override

@@ -53,8 +53,8 @@ public interface Storage {
     /** Frees a tree and its root. */
     void dropTree(int root);
 
-    /** Removes every entry of a tree. */
-    void clearTree(int root);
+    /** Removes every entry of a tree; returns how many it had (a table's rows, an index's keys). */
+    long clearTree(int root);
 
     /**
      * Fills the empty index tree {@code root} with {@code sortedRecords}, encoded keys in the

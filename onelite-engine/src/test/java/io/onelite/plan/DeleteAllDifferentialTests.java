@@ -41,15 +41,21 @@ class DeleteAllDifferentialTests {
 
     /**
      * The pages in use after the deletes (page count less the free list) are SQLite's: every page
-     * of the trees but their roots goes to the free list. (The trees' shapes before may differ by a
-     * few pages from SQLite's, whose balance differs; what the deletes leave in use does not.)
+     * of the trees but their roots goes to the free list, overflow pages of long rows and long
+     * index keys too, and DROP TABLE frees the roots as well. (The trees' shapes before may differ
+     * by a few pages from SQLite's, whose balance differs; what the deletes leave in use does not.)
      */
     @Test
     void theTreesKeepOnlyTheirRootPages() throws Exception {
         String[] setup = {"CREATE TABLE t(id INTEGER PRIMARY KEY, a TEXT, b INTEGER UNIQUE)", "CREATE INDEX ta ON t(a)",
             "CREATE TABLE w(k TEXT PRIMARY KEY, v) WITHOUT ROWID", "CREATE INDEX wv ON w(v)",
             FILL + " INSERT INTO t SELECT i, printf('%0200d', i), i FROM c",
-            FILL + " INSERT INTO w SELECT printf('k%05d', i), zeroblob(i % 500) FROM c"};
+            FILL + " INSERT INTO w SELECT printf('k%05d', i), zeroblob(i % 500) FROM c",
+            "CREATE TABLE o(id INTEGER PRIMARY KEY, big, t TEXT)", "CREATE INDEX ot ON o(t)",
+            "CREATE TABLE dropped(id INTEGER PRIMARY KEY, big, t TEXT)", "CREATE INDEX dt ON dropped(t)",
+            // rows of 5 KB and index keys of 2 KB: both spill onto overflow pages
+            FILL + " INSERT INTO o SELECT i, zeroblob(5000), printf('%02000d', i) FROM c WHERE i <= 300",
+            "INSERT INTO dropped SELECT * FROM o"};
         try (Connection sqlite = DriverManager.getConnection("jdbc:sqlite::memory:");
              Connection onelite = DriverManager.getConnection("jdbc:onelite::memory:")) {
             for (Connection c : java.util.List.of(sqlite, onelite)) {
@@ -59,17 +65,22 @@ class DeleteAllDifferentialTests {
                     }
                 }
             }
-            for (String delete : new String[] {"DELETE FROM t", "DELETE FROM w"}) {
+            for (String delete : new String[] {"DELETE FROM t", "DELETE FROM w", "DELETE FROM o"}) {
                 int expected;
                 try (Statement s = sqlite.createStatement()) {
                     expected = s.executeUpdate(delete);
                 }
                 try (Statement s = onelite.createStatement()) {
-                    assertThat(s.executeUpdate(delete)).isEqualTo(expected).isEqualTo(3000);
+                    assertThat(s.executeUpdate(delete)).isEqualTo(expected).isEqualTo(delete.endsWith("o") ? 300 : 3000);
                 }
             }
-            // page 1 (sqlite_schema) and the roots of t, ta, b's autoindex, w and wv
-            assertThat(pagesInUse(onelite)).isEqualTo(pagesInUse(sqlite)).isEqualTo(6);
+            for (Connection c : java.util.List.of(sqlite, onelite)) {
+                try (Statement s = c.createStatement()) {
+                    s.execute("DROP TABLE dropped");
+                }
+            }
+            // page 1 (sqlite_schema) and the roots of t, ta, b's autoindex, w, wv, o and ot
+            assertThat(pagesInUse(onelite)).isEqualTo(pagesInUse(sqlite)).isEqualTo(8);
             try (Statement s = onelite.createStatement(); ResultSet rs = s.executeQuery("PRAGMA integrity_check")) {
                 assertThat(rs.next()).isTrue();
                 assertThat(rs.getString(1)).isEqualTo("ok");
