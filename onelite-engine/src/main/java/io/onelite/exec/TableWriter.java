@@ -837,6 +837,29 @@ public final class TableWriter {
         return key(ix, values, rowid, rf);
     }
 
+    /**
+     * CREATE INDEX: the stored columns the key of the writer's one index reads, when that is all it
+     * reads (plain columns of a rowid table without generated columns, no partial-index WHERE),
+     * so the rest of each row need not be decoded; null when the key may read any column.
+     */
+    public int[] indexReadColumns() {
+        IndexInfo ix = indexes.get(0);
+        if (generated != null || ix.where() != null || !(rows instanceof RowStore.Rowid)) {
+            return null;
+        }
+        int[] reads = new int[ix.columns().length];
+        int n = 0;
+        for (int col : ix.columns()) {
+            if (col == -2) {
+                return null; // an expression
+            }
+            if (col >= 0 && col != rowidAlias) {
+                reads[n++] = col;
+            }
+        }
+        return java.util.Arrays.copyOf(reads, n);
+    }
+
     /** CREATE INDEX: the key order of the writer's one index (its collations and directions). */
     public io.onelite.btree.KeyInfo indexKeyInfo() {
         return indexes.get(0).keyInfo();

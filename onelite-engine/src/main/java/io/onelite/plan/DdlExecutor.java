@@ -380,20 +380,15 @@ public final class DdlExecutor {
         Planner planner = planner(all, ctx);
         TableWriter w = Writers.writer(planner, view);
         RowCursor c = AccessPlanner.access(t).open(st);
-        List<long[]> ids = new ArrayList<>();
-        List<Object[]> rows = new ArrayList<>();
-        for (boolean ok = c.first(); ok; ok = c.next()) {
-            ids.add(new long[]{t.withoutRowid() ? 0 : c.rowid()});
-            Object[] r = c.row();
-            rows.add(r);
-        }
+        int[] reads = w.indexReadColumns(); // null: the key needs the whole row
         // as SQLite's sqlite3RefillIndex: every key first (in table order, so a key that fails to
         // compute fails first), then sorted, checked for UNIQUE, and the tree built from them
-        List<Object[]> keys = new ArrayList<>(ids.size());
-        for (int i = 0; i < ids.size(); i++) {
-            long rowid = ids.get(i)[0];
-            // a row older than ADD COLUMN gets the defaults; VIRTUAL columns are computed
-            Object[] values = w.fullRow(ctx, rows.get(i), rowid).clone();
+        List<Object[]> keys = new ArrayList<>();
+        for (boolean ok = c.first(); ok; ok = c.next()) {
+            long rowid = t.withoutRowid() ? 0 : c.rowid();
+            // a row older than ADD COLUMN gets the defaults; VIRTUAL columns are computed; the
+            // array is this row's own (decoded afresh), so it may be written
+            Object[] values = w.fullRow(ctx, reads == null ? c.row() : columns(c, reads), rowid);
             if (t.rowidAlias() >= 0) {
                 values[t.rowidAlias()] = rowid;
             }
@@ -416,6 +411,17 @@ public final class DdlExecutor {
         st.fillIndex(root, keyInfo, sorted);
         addSchemaRow(st, "index", name, t.name(), root, ci.sql());
         bumpCookie(st);
+    }
+
+    /** The current row with only the stored columns {@code reads} decoded (the others null), as long as the record. */
+    private static Object[] columns(RowCursor c, int[] reads) {
+        Object[] row = new Object[c.columnCount()];
+        for (int col : reads) {
+            if (col < row.length) {
+                row[col] = c.column(col);
+            }
+        }
+        return row;
     }
 
     private static void drop(DropStmt d, Schema schema, Storage st) {
