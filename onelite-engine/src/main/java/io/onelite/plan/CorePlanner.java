@@ -461,7 +461,7 @@ final class CorePlanner {
     }
 
     /** {@code e} without the COLLATE operators and likely(), unlikely(), likelihood() calls around it (sqlite3ExprSkipCollateAndLikely). */
-    private static Expr skipCollateAndLikely(Expr e) {
+    static Expr skipCollateAndLikely(Expr e) {
         while (true) {
             if (e instanceof Expr.Collate c) {
                 e = c.expr();

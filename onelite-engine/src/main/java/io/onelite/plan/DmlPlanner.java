@@ -121,24 +121,25 @@ public final class DmlPlanner {
         Expr where = DmlLimit.where("UPDATE", t, s.table(), s.alias(), s.indexedBy(), s.notIndexed(), s.from(),
                 s.where(), s.orderBy(), s.limit(), s.offset());
         Matcher m;
-        try {
-            m = new Matcher(planner, t, s.alias(), where, s.from());
-        } catch (OneLiteException e) {
-            throw s.from() == null && NamePrecedence.isNameError(e) ? setErrorFirst(planner, t, s, e) : e;
-        }
-        int n = t.columns().size();
         List<int[]> cols = new ArrayList<>();
         List<Eval> vals = new ArrayList<>();
-        for (SetClause sc : s.set()) {
-            for (String c : sc.columns()) {
-                int ci = assignedColumn(t, c);
-                if (ci >= 0 && t.columns().get(ci).generated() != null) {
-                    throw generatedSet(t, ci);
-                }
-                cols.add(new int[]{ci});
+        try {
+            try {
+                m = new Matcher(planner, t, s.alias(), where, s.from());
+            } catch (OneLiteException e) {
+                throw s.from() == null ? setErrorFirst(planner, t, s, e) : e;
             }
-            vals.addAll(RowValues.assignments(new ExprCompiler(planner, m.scope), sc, true));
+            for (SetClause sc : s.set()) { // as SQLite: each value resolved, then the column it assigns
+                List<Eval> values = RowValues.assignments(new ExprCompiler(planner, m.scope), sc, true);
+                for (String c : sc.columns()) {
+                    cols.add(new int[]{settableColumn(t, c)});
+                }
+                vals.addAll(values);
+            }
+        } catch (OneLiteException e) {
+            throw s.from() == null ? e : updateFromError(planner, t, s, e);
         }
+        int n = t.columns().size();
         char[] aff = Writers.affinities(t);
         TableWriter writer = Writers.writer(planner, t);
         int alias = t.rowidAlias();
@@ -514,20 +515,56 @@ public final class DmlPlanner {
     }
 
     /**
-     * SQLite resolves an UPDATE's assigned column names, then its SET values, then WHERE: when the
-     * WHERE failed on a name, an unknown assigned column is thrown at once and an unknown name in
-     * a SET value is the error returned, else {@code whereError} ({@link NamePrecedence};
-     * UPDATE ... FROM keeps the planner's order).
+     * The error SQLite reports for UPDATE ... FROM, whose planning failed with {@code failure}: it
+     * checks the assigned columns first, then prepares the rest as one SELECT, which it expands
+     * whole before it resolves a name ({@link ExpansionErrors}).
      */
-    private static OneLiteException setErrorFirst(Planner planner, Table t, UpdateStmt s, OneLiteException whereError) {
+    private static OneLiteException updateFromError(Planner planner, Table t, UpdateStmt s, OneLiteException failure) {
+        if (!ExpansionErrors.replaceable(failure)) {
+            return failure;
+        }
         for (SetClause sc : s.set()) {
             for (String c : sc.columns()) {
-                assignedColumn(t, c);
+                settableColumn(t, c);
             }
         }
-        OneLiteException first = NamePrecedence.firstUnknown(planner, Writers.rowScope(t, s.alias(), planner.outerScope),
-                s.set().stream().map(SetClause::value).toList());
-        return first != null ? first : whereError;
+        return ExpansionErrors.firstOfUpdateFrom(planner, s, failure);
+    }
+
+    /** As {@link #assignedColumn}; a generated column fails ("cannot UPDATE generated column"), as in SQLite. */
+    private static int settableColumn(Table t, String c) {
+        int ci = assignedColumn(t, c);
+        if (ci >= 0 && t.columns().get(ci).generated() != null) {
+            throw generatedSet(t, ci);
+        }
+        return ci;
+    }
+
+    /**
+     * SQLite resolves an UPDATE's SET clauses, each value then the column it assigns, before its
+     * WHERE clause: when the WHERE failed, the first SET clause that fails gives the error (an
+     * unknown name in its value the one SQLite's order meets first, {@link NamePrecedence}; a
+     * subquery's error as its planning reports it), else {@code whereError}. For UPDATE ... FROM
+     * see {@link #updateFromError}.
+     */
+    private static OneLiteException setErrorFirst(Planner planner, Table t, UpdateStmt s, OneLiteException whereError) {
+        if (!ExpansionErrors.replaceable(whereError)) {
+            return whereError; // an error SQLite meets before it resolves the SET clauses
+        }
+        Scope row = Writers.rowScope(t, s.alias(), planner.outerScope);
+        for (SetClause sc : s.set()) {
+            try {
+                RowValues.assignments(new ExprCompiler(planner, row), sc, true);
+            } catch (OneLiteException valueError) {
+                OneLiteException first = NamePrecedence.isNameError(valueError)
+                        ? NamePrecedence.firstUnknown(planner, row, List.of(sc.value())) : null;
+                return first != null ? first : valueError;
+            }
+            for (String c : sc.columns()) {
+                settableColumn(t, c);
+            }
+        }
+        return whereError;
     }
 
     /**

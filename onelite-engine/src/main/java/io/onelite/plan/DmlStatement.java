@@ -1,6 +1,7 @@
 package io.onelite.plan;
 
 import io.onelite.catalog.Table;
+import io.onelite.common.OneLiteException;
 import io.onelite.exec.ArrayRow;
 import io.onelite.exec.ConstraintHalt;
 import io.onelite.exec.Eval;
@@ -152,6 +153,14 @@ abstract class DmlStatement implements Executable {
         if (cols.isEmpty()) {
             return;
         }
+        try {
+            compileReturningInOrder(planner, scope, cols);
+        } catch (OneLiteException e) {
+            throw ExpansionErrors.firstOfReturning(planner, cols, e); // SQLite prepares RETURNING as a SELECT
+        }
+    }
+
+    private void compileReturningInOrder(Planner planner, Scope scope, List<ResultColumn> cols) {
         List<String> columns = scope.sources.get(0).columnNames();
         List<Eval> evals = new ArrayList<>();
         for (ResultColumn rc : cols) {

@@ -125,6 +125,9 @@ final class FromJoins {
             }
         }
         boolean onRight = left || outerRight; // the ON terms of an outer join belong to its right side
+        if (j.natural() && (j.on() != null || !j.using().isEmpty())) {
+            throw new OneLiteException(ResultCode.ERROR, "a NATURAL join may not have an ON or USING clause");
+        }
         List<String> using = new ArrayList<>(j.using());
         if (j.natural()) {
             for (String c : rightColumns(before, level)) {

@@ -254,11 +254,7 @@ final class FromPlanner {
                         return;
                     }
                     if (v == null) {
-                        // inside a view outside temp, SQLite has bound the names to the view's database (sqlite3FixSrcList)
-                        String viewDb = planner.expandingDb;
-                        String shown = t.name().schema() == null && viewDb != null && !Schema.TEMP.equals(viewDb)
-                                ? viewDb + "." + t.name().name() : t.name().toString();
-                        throw planner.schema.missingTable(t.name(), shown);
+                        throw missingTable(planner, t.name());
                     }
                     planner.inView(v, () -> {
                         addingView = v;
@@ -280,6 +276,15 @@ final class FromPlanner {
             functions.add(e, (FromItem.TableFunction) item);
         }
         entries.add(e);
+    }
+
+    /** The error for a FROM clause naming {@code name}, which no table, view, CTE or table-valued function has. */
+    static OneLiteException missingTable(Planner planner, io.onelite.sql.ast.QualifiedName name) {
+        // inside a view outside temp, SQLite has bound the names to the view's database (sqlite3FixSrcList)
+        String viewDb = planner.expandingDb;
+        String shown = name.schema() == null && viewDb != null && !Schema.TEMP.equals(viewDb)
+                ? viewDb + "." + name.name() : name.toString();
+        return planner.schema.missingTable(name, shown);
     }
 
     /** On what condition WHERE terms may be pushed into the view or subquery {@code item} ({@link #pushInto}); null: none. */

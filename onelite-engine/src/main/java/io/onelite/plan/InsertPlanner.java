@@ -28,7 +28,6 @@ final class InsertPlanner {
             return ViewDml.insert(planner, s);
         }
         Table t = DmlPlanner.target(planner, s.table());
-        Upserts upserts = s.upserts().isEmpty() ? null : new Upserts(planner, t, s.alias(), s.upserts());
         int n = t.columns().size();
         int[] targets;
         int rowidTarget = -1;
@@ -62,11 +61,13 @@ final class InsertPlanner {
                 checkValueCount(t, s, targets.length, v.rows().get(0).size());
             }
             // every row of the SELECT is made before the first insert (run below: src.all)
-            Planner.Planned p = planner.beforeWrites(() -> planner.plan(s.select(),
+            Planner.Planned p = planner.beforeWrites(() -> planner.insertSource(s.select(),
                     planner.outerScope == null ? null : new Scope(planner.outerScope, true)));
             checkValueCount(t, s, targets.length, p.names().size());
             source = p.query();
         }
+        // SQLite analyses the ON CONFLICT clauses once the rows' SELECT is prepared
+        Upserts upserts = s.upserts().isEmpty() ? null : new Upserts(planner, t, s.alias(), s.upserts());
         ExprCompiler dc = new ExprCompiler(planner, new Scope(planner.outerScope, true));
         Eval[] defaults = new Eval[n];
         for (int i = 0; i < n; i++) {

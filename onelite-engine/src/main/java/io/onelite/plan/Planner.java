@@ -301,9 +301,29 @@ public final class Planner {
 
     /**
      * Plans a SELECT whose correlated references resolve in {@code outer} (null at top level).
-     * {@code outer} is a pass-through scope: the cores' scopes hang below it.
+     * {@code outer} is a pass-through scope: the cores' scopes hang below it. When it fails, an
+     * error SQLite's expansion of the whole SELECT meets is the one reported ({@link ExpansionErrors}).
      */
     Planned plan(SelectStmt s, Scope outer) {
+        try {
+            return planResolving(s, outer);
+        } catch (OneLiteException e) {
+            throw ExpansionErrors.first(this, s, e);
+        }
+    }
+
+    /**
+     * Plans an INSERT's rows: a single VALUES row is no SELECT to SQLite, which resolves its
+     * values in the order written (a subquery among them expanded when met), anything else is
+     * a SELECT ({@link #plan}).
+     */
+    Planned insertSource(SelectStmt s, Scope outer) {
+        boolean oneRow = s.compounds().isEmpty() && s.first() instanceof SelectCore.Values v && v.rows().size() == 1;
+        return oneRow ? planResolving(s, outer) : plan(s, outer);
+    }
+
+    /** As {@link #plan}, its errors in the order the planner meets them. */
+    private Planned planResolving(SelectStmt s, Scope outer) {
         SelectStmt converted = CompoundCollateRewrite.apply(s, convertedCompounds);
         if (converted != s) {
             return plan(converted, outer);

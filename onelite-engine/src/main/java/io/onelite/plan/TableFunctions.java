@@ -40,6 +40,11 @@ final class TableFunctions {
 
     /** Whether {@code name}, written without arguments where no table or view has it, names a table-valued function. */
     boolean isEponymous(QualifiedName name) {
+        return isEponymous(planner, name);
+    }
+
+    /** As {@link #isEponymous(QualifiedName)}, for {@code planner}'s session. */
+    static boolean isEponymous(Planner planner, QualifiedName name) {
         String n = name.name().toLowerCase(Locale.ROOT);
         return name.schema() == null && (PragmaTables.pragmaOf(n) != null || isJson(n)
                 || n.equals(Series.NAME) && planner.functions.hasSeries());

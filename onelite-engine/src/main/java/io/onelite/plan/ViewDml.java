@@ -64,7 +64,7 @@ final class ViewDml {
         }
         Query source = null;
         if (s.select() != null) {
-            Planner.Planned p = planner.plan(s.select(), enclosing(planner));
+            Planner.Planned p = planner.insertSource(s.select(), enclosing(planner));
             int got = p.names().size();
             if (got != targets.length) {
                 throw new OneLiteException(ResultCode.ERROR, s.columns().isEmpty()
