@@ -395,6 +395,41 @@ public final class RecordHeader {
     }
 
     /**
+     * Whether {@link #patchInPlace} may patch this record: no byte moves ({@link #patchedAlike}'s
+     * conditions) and the record holds every position.
+     */
+    boolean patchableInPlace(int[] positions, Object[] values) {
+        int n = columnCount();
+        if (headerEnd - off != n + 1) {
+            return false; // a type of two bytes or more, or a long header
+        }
+        for (int k = 0; k < positions.length; k++) {
+            int i = positions[k];
+            if (i >= n) {
+                return false; // a record older than the column (ALTER TABLE ADD COLUMN)
+            }
+            long t = Record.serialType(values[k]);
+            if (t >= 128 || Record.bodySize(t) != Record.bodySize(types[i])) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * Patches this record, {@link #patchableInPlace}, where it lies in {@code dst}: its buffer, or
+     * a copy of that buffer (the same offsets).
+     */
+    void patchInPlace(byte[] dst, int[] positions, Object[] values) {
+        for (int k = 0; k < positions.length; k++) { // a later position of a column wins, as in patched
+            int i = positions[k];
+            long t = Record.serialType(values[k]);
+            dst[off + 1 + i] = (byte) t;
+            Record.putBody(dst, offsets[i], t, values[k]);
+        }
+    }
+
+    /**
      * {@link #patched} of a record whose serial types are one byte each, when every new value
      * takes as many bytes as the old one (an integer that stays within its size, a REAL): the
      * record is copied and those bytes overwritten. Null otherwise.

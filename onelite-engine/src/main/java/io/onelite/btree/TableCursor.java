@@ -442,6 +442,44 @@ public final class TableCursor {
     }
 
     /**
+     * As {@link #rewriteCurrent} with the record of the current row patched
+     * ({@link RecordHeader#patched}) where it lies in the leaf, when no byte moves: each value set
+     * takes as many bytes as the one it replaces (an integer within its size, a REAL, a text of
+     * the same length) and every serial type is one byte. No record or cell is built. False,
+     * nothing written, otherwise, or when writes are traced (a listener sees whole payloads).
+     */
+    public boolean patchInPlace(long rowid, int[] positions, Object[] values) {
+        if (listener != TreeAccessListener.NONE || reposition || gapPending || !path.valid || !store.writable()
+                || !path.current()) {
+            return false;
+        }
+        BTreePage leaf = path.page();
+        int i = path.cellIndex();
+        if (i >= leaf.cellCount || leaf.rowid(i) != rowid) {
+            return false;
+        }
+        long local = leaf.localPayload(i);
+        if (local < 0) {
+            return false; // part of it on overflow pages
+        }
+        RecordHeader h = patchHeader.reset(leaf.data, (int) (local >>> 32), (int) local);
+        if (!h.patchableInPlace(positions, values)) {
+            return false;
+        }
+        requireWritable();
+        h.patchInPlace(store.write(leaf.pgno), positions, values);
+        if (hint != null) {
+            path.leafRewritten(hint);
+        } else {
+            path.leafRewritten();
+        }
+        return true;
+    }
+
+    /** {@link #patchInPlace}'s view of the record it patches. */
+    private final RecordHeader patchHeader = new RecordHeader();
+
+    /**
      * Deletes the current row, {@code rowid}, through this cursor, as SQLite's one-pass DELETE
      * deletes through the cursor of its scan: the next {@link #next} moves to the row after it,
      * {@link #prev} to the one before. The row is found again first when anything was written

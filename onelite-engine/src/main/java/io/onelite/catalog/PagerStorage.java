@@ -446,6 +446,15 @@ public final class PagerStorage implements StorageProvider {
         }
 
         @Override
+        public boolean patchInPlace(long rowid, int[] positions, Object[] values) {
+            if (!c.patchInPlace(rowid, positions, values)) {
+                return false;
+            }
+            loaded = false; // the record as patched, if read again
+            return true;
+        }
+
+        @Override
         public boolean rewriteCurrent(long rowid, byte[] record) {
             if (!c.rewriteCurrent(rowid, record)) {
                 return false;

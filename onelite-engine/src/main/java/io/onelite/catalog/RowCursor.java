@@ -93,6 +93,15 @@ public interface RowCursor {
     }
 
     /**
+     * Patches the current row, {@code rowid}, where it lies in its page, when no byte moves (see
+     * {@code TableCursor.patchInPlace}): column {@code positions[k]} set to {@code values[k]}, the
+     * cursor staying on the row; false, nothing written, otherwise.
+     */
+    default boolean patchInPlace(long rowid, int[] positions, Object[] values) {
+        return false;
+    }
+
+    /**
      * Rewrites the current row, {@code rowid}, as the record {@code record} through this cursor,
      * which stays on it, when that can be done without moving other rows (see
      * {@code TableCursor.rewriteCurrent}); false, nothing written, otherwise.

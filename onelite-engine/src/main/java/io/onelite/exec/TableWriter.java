@@ -949,6 +949,9 @@ public final class TableWriter {
             }
         }
         RowCursor scan = c.cursor();
+        if (scan.patchInPlace(rowid, columns, values)) {
+            return true; // the values' bytes overwritten in the page
+        }
         byte[] record = scan.patchedRecord(columns, values); // every column stored: no generated ones
         if (record == null) {
             return false;
