@@ -435,6 +435,41 @@ public final class IndexCursor {
     }
 
     /**
+     * Patches the leaf entry a scan through this cursor is on where it lies, column
+     * {@code positions[k]} (none of the columns that order the entry) set to {@code values[k]},
+     * when no byte moves ({@link RecordHeader#patchableInPlace}): nothing built, the cursor still
+     * on the entry. False, nothing written, otherwise: anything written since the cursor moved,
+     * an interior entry, part of it on overflow pages, writes traced, a read-only snapshot.
+     */
+    public boolean patchScannedInPlace(int[] positions, Object[] values) {
+        if (tracing || reposition || !store.writable()) {
+            return false;
+        }
+        if (!path.valid || !path.current()) {
+            return false;
+        }
+        BTreePage p = path.page();
+        if (!p.isLeaf()) {
+            return false;
+        }
+        long local = p.localPayload(path.cellIndex());
+        if (local < 0) {
+            return false;
+        }
+        RecordHeader h = patchHeader.reset(p.data, (int) (local >>> 32), (int) local);
+        if (!h.patchableInPlace(positions, values)) {
+            return false;
+        }
+        requireWritable();
+        h.patchInPlace(store.write(p.pgno), positions, values);
+        path.leafRewritten();
+        return true;
+    }
+
+    /** {@link #patchScannedInPlace}'s view of the entry it patches. */
+    private final RecordHeader patchHeader = new RecordHeader();
+
+    /**
      * As {@link #replaceCurrent} for the entry a scan through this cursor is on (SQLite's one-pass
      * UPDATE of a WITHOUT ROWID row that keeps its primary key: the new {@code record} has the
      * entry's first {@code unique} columns, which no other entry has): the cursor stays on the entry and its

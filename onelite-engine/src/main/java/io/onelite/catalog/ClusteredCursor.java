@@ -117,6 +117,16 @@ public final class ClusteredCursor implements RowCursor {
         return keys.patchedCurrent(positions, values);
     }
 
+    /** As {@link #patchedRecord}, the entry patched where it lies when no byte moves (see {@code IndexCursor.patchScannedInPlace}). */
+    @Override
+    public boolean patchInPlace(long rowid, int[] columns, Object[] values) {
+        int[] positions = new int[columns.length];
+        for (int k = 0; k < columns.length; k++) {
+            positions[k] = layout.positionOf()[columns[k]];
+        }
+        return keys.patchScannedInPlace(positions, values);
+    }
+
     /** Rewrites the current row's entry as {@code record} (its primary key kept) through this cursor, which stays on it. */
     @Override
     public boolean rewriteCurrent(long rowid, byte[] record) {

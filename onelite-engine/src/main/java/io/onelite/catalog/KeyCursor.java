@@ -94,6 +94,14 @@ public interface KeyCursor {
     }
 
     /**
+     * Patches the entry a scan through this cursor is on where it lies, when no byte moves (see
+     * {@code IndexCursor.patchScannedInPlace}); false, nothing written, otherwise.
+     */
+    default boolean patchScannedInPlace(int[] positions, Object[] values) {
+        return false;
+    }
+
+    /**
      * As {@link #replaceCurrent} of the entry a scan through this cursor is on, given its new
      * record, whose first {@code unique} columns find it; the cursor stays on it (see
      * {@code IndexCursor.rewriteScanned}). False, nothing written, when this cursor cannot write

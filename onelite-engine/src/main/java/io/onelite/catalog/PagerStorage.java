@@ -640,5 +640,15 @@ public final class PagerStorage implements StorageProvider {
             key = null;
             return c.rewriteScanned(record, unique);
         }
+
+        @Override
+        public boolean patchScannedInPlace(int[] positions, Object[] values) {
+            if (!c.patchScannedInPlace(positions, values)) {
+                return false;
+            }
+            key = null; // the entry as patched, if read again
+            columnRead = false;
+            return true;
+        }
     }
 }
