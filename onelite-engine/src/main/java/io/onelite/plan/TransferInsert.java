@@ -129,6 +129,10 @@ final class TransferInsert {
         int n = src.columns().size();
         int alias = src.rowidAlias();
         int[] aliasAt = {alias};
+        // the table is this statement's own: outside BEGIN CONCURRENT (whose rowids come from the
+        // shared allocator's leases) each new rowid is the last one + 1, the max + 1 SQLite takes
+        long last = 0;
+        boolean sequential = !out.tracesWrites();
         for (boolean ok = from.first(); ok; ok = from.next()) {
             long rowid = from.rowid();
             if (from.columnCount() < n) {
@@ -137,10 +141,12 @@ final class TransferInsert {
                     v[alias] = rowid;
                 }
                 writer.insert(ctx, v, null, TableWriter.OnConflict.ABORT);
+                last = 0; // inserted by the writer: asked of the allocator again
                 continue;
             }
             byte[] record = alias < 0 ? from.recordBytes() : from.patchedRecord(aliasAt, new Object[] {rowid});
-            to.insertRecord(out.newRowid(to, dest.root()), record);
+            last = sequential && last > 0 && last < Long.MAX_VALUE ? last + 1 : out.newRowid(to, dest.root());
+            to.insertRecord(last, record);
         }
         return true;
     }
