@@ -126,7 +126,9 @@ public final class WriteSet implements PageStore {
             }
         }
         if (p == null) {
-            p = pgno > base.pageCount() ? new byte[pageSize()] : base.read(pgno).clone();
+            // copyOf, not clone: C2 copies into an array it does not zero first, where clone of
+            // these pages went through the VM's allocate-zero-copy path
+            p = pgno > base.pageCount() ? new byte[pageSize()] : java.util.Arrays.copyOf(base.read(pgno), pageSize());
             dirty.put(pgno, p);
         }
         lastWritten = pgno;
