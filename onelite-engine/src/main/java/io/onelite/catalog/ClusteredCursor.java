@@ -99,6 +99,17 @@ public final class ClusteredCursor implements RowCursor {
         return p < 0 ? null : keys.column(p); // a VIRTUAL column is computed by the reader
     }
 
+    /** As {@link #column} compared with {@code k}, read in the entry's page without decoding it. */
+    @Override
+    public int compareInteger(int i, long k) {
+        int p = layout.positionOf()[i];
+        if (p < 0) {
+            return io.onelite.btree.RecordReader.COMPARE_OTHER; // computed by the reader
+        }
+        int c = keys.compareIntegerInPlace(p, k);
+        return c == io.onelite.btree.RecordReader.COMPARE_LOAD ? io.onelite.btree.RecordReader.COMPARE_OTHER : c;
+    }
+
     @Override
     public Object[] row() {
         return layout.row(keys.key());

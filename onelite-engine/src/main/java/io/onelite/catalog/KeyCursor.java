@@ -94,6 +94,15 @@ public interface KeyCursor {
     }
 
     /**
+     * Compares column {@code i} of the current entry with the integer {@code k} in its page (see
+     * {@code IndexCursor.compareIntegerInPlace}); {@code RecordReader.COMPARE_LOAD} when this
+     * cursor cannot.
+     */
+    default int compareIntegerInPlace(int i, long k) {
+        return io.onelite.btree.RecordReader.COMPARE_LOAD;
+    }
+
+    /**
      * Patches the entry a scan through this cursor is on where it lies, when no byte moves (see
      * {@code IndexCursor.patchScannedInPlace}); false, nothing written, otherwise.
      */

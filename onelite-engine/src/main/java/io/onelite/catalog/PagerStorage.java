@@ -642,6 +642,11 @@ public final class PagerStorage implements StorageProvider {
         }
 
         @Override
+        public int compareIntegerInPlace(int i, long k) {
+            return c.compareIntegerInPlace(i, k);
+        }
+
+        @Override
         public boolean patchScannedInPlace(int[] positions, Object[] values) {
             if (!c.patchScannedInPlace(positions, values)) {
                 return false;
