@@ -22,7 +22,10 @@ public final class IndexCursor {
     private Object[] target;
     private byte[][] targetUtf8;
     private boolean reposition;
+    /** The entry a seek finds again on the next access; null while only {@link #repositionRecord} holds it. */
     private Object[] repositionTo;
+    /** The record of the entry {@link #deleteScanned} removed, decoded into {@link #repositionTo} only if needed. */
+    private byte[] repositionRecord;
     private final CursorPath.Probe probe;
     /** Parsed into by each key comparison of a seek (one header for the cursor's life). */
     private final RecordHeader scratch = new RecordHeader();
@@ -158,9 +161,10 @@ public final class IndexCursor {
     public boolean next() {
         if (deleted) { // the entry after the one deleted is the step
             deleted = false;
+            Object[] gone = tracing ? repositionKey() : null;
             settle();
             if (tracing) {
-                report(repositionTo, keyIfTraced(path.valid));
+                report(gone, keyIfTraced(path.valid));
             }
             return path.valid;
         }
@@ -179,10 +183,17 @@ public final class IndexCursor {
     public boolean prev() {
         if (deleted) { // the entry before the one deleted is the step
             deleted = false;
-            find(repositionTo, true);
-            boolean ok = path.backwardFromSlot();
+            Object[] gone = repositionKey();
+            boolean ok;
+            if (reposition && slotAfterDelete && path.current()) { // dropped in its leaf, nothing written since: the slot before
+                reposition = false;
+                ok = path.backwardFromSlot();
+            } else {
+                find(gone, true);
+                ok = path.backwardFromSlot();
+            }
             if (tracing) {
-                report(keyIfTraced(ok), repositionTo);
+                report(keyIfTraced(ok), gone);
             }
             return ok;
         }
@@ -381,6 +392,8 @@ public final class IndexCursor {
         b.putLeafCell(slot, Cells.indexLeaf(store, record), false);
         listener.indexInsert(root, keyInfo, record);
         repositionTo = key;
+        repositionRecord = null;
+        slotAfterDelete = false;
         path.valid = true; // lazily: the next access seeks the inserted entry again
         reposition = true;
     }
@@ -513,39 +526,64 @@ public final class IndexCursor {
 
     /**
      * Deletes the entry a scan through this cursor is on (SQLite's one-pass DELETE of a WITHOUT
-     * ROWID row), {@code prefix} being its first columns, which no other entry has: the next
+     * ROWID row), {@code prefix} giving its first columns (asked only when the entry must be
+     * found again), which no other entry has: the next
      * {@link #next} moves to the entry after it, {@link #prev} to the one before. The entry is
      * found again by {@code prefix} first when anything was written since the cursor moved.
      * False, nothing deleted, when the store is a read-only snapshot.
      */
-    public boolean deleteScanned(Object[] prefix) {
+    public boolean deleteScanned(java.util.function.Supplier<Object[]> prefix) {
         if (!store.writable()) {
             return false;
         }
         requireWritable();
         settle();
-        if (!(path.valid && path.current()) && !seekPrefix(prefix)) {
+        if (!(path.valid && path.current()) && !seekPrefix(prefix.get())) {
             throw new CorruptDatabaseException(root, "the entry a scan is on is gone");
         }
         if (!path.valid) {
             throw new IllegalStateException("cursor is not on an entry");
         }
-        Object[] key = key();
-        removeCurrent();
-        repositionTo = key;
+        byte[] record = keyRecord(); // its bytes, decoded only if the entry must be sought again
+        slotAfterDelete = removeCurrent();
+        repositionTo = null;
+        repositionRecord = record;
         reposition = true;
         path.valid = true;
         deleted = true;
         return true;
     }
 
+    /**
+     * {@link #deleteScanned} dropped the entry in its leaf: while nothing has been written since
+     * (the path current), the path's slot holds the entry after it.
+     */
+    private boolean slotAfterDelete;
+
+    /** The entry to find again ({@link #reposition}), decoded from its record when {@link #deleteScanned} left only that. */
+    private Object[] repositionKey() {
+        if (repositionTo == null) {
+            repositionTo = Record.decode(repositionRecord);
+        }
+        return repositionTo;
+    }
+
     /** Whether the entry {@link #repositionTo} is was deleted by {@link #deleteScanned}: the next move is to its neighbour. */
     private boolean deleted;
 
-    /** Re-seeks the entry an insert left the cursor on, silently, when first needed. */
+    /**
+     * Re-seeks the entry an insert left the cursor on, silently, when first needed; after
+     * {@link #deleteScanned} dropped the entry in its leaf with nothing written since, the entry
+     * after it is already in the slot (or past the leaf's end: the next one up), no seek needed.
+     */
     private void settle() {
         if (reposition) {
-            find(repositionTo, false);
+            if (slotAfterDelete && path.current()) {
+                reposition = false;
+                path.forwardFromSlot();
+                return;
+            }
+            find(repositionKey(), false);
             path.forwardFromSlot();
         }
     }
@@ -564,15 +602,18 @@ public final class IndexCursor {
     }
 
     /** Removes the entry the path is on, in its leaf where it can; reports indexDelete. */
-    private void removeCurrent() {
+    /** Removes the entry the path is on; true when it was dropped in its leaf, the path kept current. */
+    private boolean removeCurrent() {
         byte[] before = tracing ? keyRecord() : null;
         BTreePage p = path.page();
-        if (p.isLeaf() && FreeSpace.dropLeafCell(store, p.pgno, path.cellIndex(), path.depth == 0)) {
+        boolean inLeaf = p.isLeaf() && FreeSpace.dropLeafCell(store, p.pgno, path.cellIndex(), path.depth == 0);
+        if (inLeaf) {
             path.leafRewritten(); // in place: the next seek (the next row a DELETE removes) starts from this leaf
         } else {
             new Balancer(store, path).removeEntry(path.depth, path.cellIndex());
         }
         listener.indexDelete(root, keyInfo, before);
+        return inLeaf;
     }
 
     /** Positions on the entry equal to {@code key} over all its columns and the record's, if any. */

@@ -80,11 +80,11 @@ public interface KeyCursor {
     void replaceCurrent(Object[] key);
 
     /**
-     * Deletes the entry a scan through this cursor is on, {@code prefix} its first columns, which
-     * no other entry has: the next {@link #next} moves to the entry after it (see
+     * Deletes the entry a scan through this cursor is on, {@code prefix} giving its first columns,
+     * which no other entry has: the next {@link #next} moves to the entry after it (see
      * {@code IndexCursor.deleteScanned}); false, nothing deleted, when this cursor cannot.
      */
-    default boolean deleteScanned(Object[] prefix) {
+    default boolean deleteScanned(java.util.function.Supplier<Object[]> prefix) {
         return false;
     }
 

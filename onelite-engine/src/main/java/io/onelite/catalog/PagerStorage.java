@@ -625,7 +625,7 @@ public final class PagerStorage implements StorageProvider {
         }
 
         @Override
-        public boolean deleteScanned(Object[] prefix) {
+        public boolean deleteScanned(java.util.function.Supplier<Object[]> prefix) {
             key = null;
             return c.deleteScanned(prefix);
         }

@@ -44,11 +44,12 @@ sealed interface RowStore permits RowStore.Rowid, RowStore.Clustered {
     }
 
     /**
-     * Deletes the row ({@code rowid}, {@code values} as read) the cursor {@code scan} of a scan of
-     * this table is on, through that cursor, whose next step goes to the row after it; false,
-     * nothing deleted, when the scan's cursor cannot write (a snapshot).
+     * Deletes the row ({@code rowid}; {@code values} reads it, before anything is deleted, if the
+     * row must be found again) the cursor {@code scan} of a scan of this table is on, through that
+     * cursor, whose next step goes to the row after it; false, nothing deleted, when the scan's
+     * cursor cannot write (a snapshot).
      */
-    boolean removeScanned(io.onelite.catalog.RowCursor scan, long rowid, Object[] values);
+    boolean removeScanned(io.onelite.catalog.RowCursor scan, long rowid, java.util.function.Supplier<Object[]> values);
 
     /** Removes the row {@code ref}; false when there is none. */
     boolean remove(ExecContext ctx, Object ref);
@@ -113,7 +114,7 @@ sealed interface RowStore permits RowStore.Rowid, RowStore.Clustered {
         }
 
         @Override
-        public boolean removeScanned(io.onelite.catalog.RowCursor scan, long rowid, Object[] values) {
+        public boolean removeScanned(io.onelite.catalog.RowCursor scan, long rowid, java.util.function.Supplier<Object[]> values) {
             return scan.deleteScanned(rowid);
         }
 
@@ -230,8 +231,8 @@ sealed interface RowStore permits RowStore.Rowid, RowStore.Clustered {
         }
 
         @Override
-        public boolean removeScanned(io.onelite.catalog.RowCursor scan, long rowid, Object[] values) {
-            return scan instanceof ClusteredCursor c && c.keys().deleteScanned(layout.primaryKey(values));
+        public boolean removeScanned(io.onelite.catalog.RowCursor scan, long rowid, java.util.function.Supplier<Object[]> values) {
+            return scan instanceof ClusteredCursor c && c.keys().deleteScanned(() -> layout.primaryKey(values.get()));
         }
 
         @Override

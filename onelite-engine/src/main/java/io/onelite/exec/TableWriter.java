@@ -1008,8 +1008,9 @@ public final class TableWriter {
         }
         boolean byRowid = rows instanceof RowStore.Rowid;
         long rowid = byRowid ? at.rowid() : 0;
-        Object[] values = byRowid && indexes.isEmpty() ? null : scannedRow(at); // read before the row goes
-        if (!rows.removeScanned(c.cursor(), rowid, values)) {
+        // read before the row goes: for its index entries, else only if the scan must find it again
+        Object[] values = indexes.isEmpty() ? null : scannedRow(at);
+        if (!rows.removeScanned(c.cursor(), rowid, values != null ? () -> values : () -> scannedRow(at))) {
             return false;
         }
         if (!indexes.isEmpty()) {

@@ -146,7 +146,7 @@ class IndexScanRewriteTests {
                     w.insert(new Object[] {k - 1, "odd"});
                     model.put(k - 1, "odd");
                 }
-                assertThat(scan.deleteScanned(new Object[] {k})).isTrue();
+                assertThat(scan.deleteScanned(() -> new Object[] {k})).isTrue();
                 model.remove(k);
             }
         }
@@ -165,7 +165,7 @@ class IndexScanRewriteTests {
             long k = (Long) back.key()[0];
             seen.add(k);
             if (k % 3 == 0) {
-                assertThat(back.deleteScanned(new Object[] {k})).isTrue();
+                assertThat(back.deleteScanned(() -> new Object[] {k})).isTrue();
                 model.remove(k);
             }
         }
