@@ -181,6 +181,11 @@ public final class CoreQuery implements Query {
         }
 
         @Override
+        public final int compareInteger(int i, long k) {
+            return known[i] ? io.onelite.btree.RecordReader.COMPARE_OTHER : outputs[i].compareInteger(f, k);
+        }
+
+        @Override
         public final Object[] row() {
             Object[] r = new Object[values.length];
             for (int i = 0; i < r.length; i++) {

@@ -15,6 +15,15 @@ interface LazyRows {
     /** Output {@code i} of the current row. */
     Object column(int i);
 
+    /**
+     * Output {@code i} of the current row compared with the integer {@code k}, its value not made
+     * where it is a column read in the record ({@link Eval#compareInteger});
+     * {@code RecordReader.COMPARE_OTHER}: compare {@link #column}'s value instead.
+     */
+    default int compareInteger(int i, long k) {
+        return io.onelite.btree.RecordReader.COMPARE_OTHER;
+    }
+
     /** Every output of the current row, in a new array the caller keeps. */
     Object[] row();
 

@@ -201,15 +201,36 @@ public final class SortLimitQuery implements Query {
         return 0;
     }
 
-    /** The current row of {@code rows} against a kept row, reading only the keys it needs. */
+    /**
+     * The current row of {@code rows} against a kept row, reading only the keys it needs: against
+     * a kept integer, a key that is a column is compared in its record, no value made (most rows
+     * of {@code ORDER BY x LIMIT n} lose to the worst kept row).
+     */
     private int compare(LazyRows rows, Object[] kept) {
         for (int i = 0; i < keyColumns.length; i++) {
-            int c = compareKey(i, rows.column(keyColumns[i]), kept[keyColumns[i]]);
+            Object y = kept[keyColumns[i]];
+            int c = y instanceof Long k ? compareToInteger(rows, i, k) : Integer.MIN_VALUE;
+            if (c == Integer.MIN_VALUE) {
+                c = compareKey(i, rows.column(keyColumns[i]), y);
+            }
             if (c != 0) {
                 return c;
             }
         }
         return 0;
+    }
+
+    /** Sort key {@code i} of the current row of {@code rows} against the integer {@code k} in the record; MIN_VALUE: not so read. */
+    private int compareToInteger(LazyRows rows, int i, long k) {
+        int r = rows.compareInteger(keyColumns[i], k);
+        if (r == io.onelite.btree.RecordReader.COMPARE_OTHER) {
+            return Integer.MIN_VALUE;
+        }
+        if (r == io.onelite.btree.RecordReader.COMPARE_NULL) {
+            return compareKey(i, null, k);
+        }
+        int c = Integer.signum(r);
+        return descending[i] ? -c : c;
     }
 
     /** Sort key {@code i} of two rows, its direction, NULLS FIRST/LAST and collation applied. */

@@ -13,4 +13,9 @@ record ColumnEval(int slot, int col) implements Eval {
     public Object eval(Frame f) {
         return f.src[slot].column(col);
     }
+
+    @Override
+    public int compareInteger(Frame f, long k) {
+        return f.src[slot].compareInteger(col, k);
+    }
 }
