@@ -11,7 +11,11 @@ import io.onelite.sql.ast.SelectCore;
 import io.onelite.sql.ast.SelectStmt;
 import io.onelite.sql.ast.WindowDef;
 
+import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Locale;
+import java.util.Map;
 
 /**
  * How many times a statement names a CTE as a source (SQLite's {@code nUse}): in FROM clauses and
@@ -30,29 +34,62 @@ final class CteUses {
     /**
      * The uses of CTE {@code name} of {@code s}'s WITH clause: in its body, and in the bodies of
      * its sibling CTEs once per use of those (SQLite expands a CTE's body at each use, and not
-     * at all when it is unused).
+     * at all when it is unused). Only whether it is named twice matters: counts stop at 2.
      */
     static int count(SelectStmt s, String name) {
-        return count(s, name, 0);
+        return new Chains(s).count(name, 0);
     }
 
-    private static int count(SelectStmt s, String name, int depth) {
-        CteUses direct = new CteUses(name);
-        direct.body(s);
-        int n = direct.uses;
-        if (s.with() != null) {
-            for (CommonTableExpr c : s.with().ctes()) {
-                if (!c.name().equalsIgnoreCase(name)) {
-                    CteUses inside = new CteUses(name);
-                    inside.select(c.select());
-                    if (inside.uses > 0) {
-                        // a chain of CTEs deeper than 8: the one using it counts as used twice
-                        n += inside.uses * (depth < 8 ? count(s, c.name(), depth + 1) : 2);
+    /**
+     * The counts along the chains of CTEs using one another, each (name, depth) counted once: CTEs
+     * that read each other (which fail as circular) made the chains followed a tree of 8 levels,
+     * whose size grew as the number of CTEs to the 8th power.
+     */
+    private static final class Chains {
+        private final SelectStmt s;
+        private final Map<String, Integer> counts = new HashMap<>();
+        /** Per CTE of the WITH clause, how many times its body names each CTE asked about. */
+        private final Map<CommonTableExpr, Map<String, Integer>> inside = new IdentityHashMap<>();
+
+        Chains(SelectStmt s) {
+            this.s = s;
+        }
+
+        int count(String name, int depth) {
+            String key = depth + ":" + name.toLowerCase(Locale.ROOT);
+            Integer known = counts.get(key);
+            if (known != null) {
+                return known;
+            }
+            CteUses direct = new CteUses(name);
+            direct.body(s);
+            int n = direct.uses;
+            if (s.with() != null) {
+                for (CommonTableExpr c : s.with().ctes()) {
+                    if (n >= 2) {
+                        break;
+                    }
+                    if (!c.name().equalsIgnoreCase(name)) {
+                        int uses = inside(c, name);
+                        if (uses > 0) {
+                            // a chain of CTEs deeper than 8: the one using it counts as used twice
+                            n += uses * (depth < 8 ? count(c.name(), depth + 1) : 2);
+                        }
                     }
                 }
             }
+            n = Math.min(n, 2);
+            counts.put(key, n);
+            return n;
         }
-        return n;
+
+        private int inside(CommonTableExpr c, String name) {
+            return inside.computeIfAbsent(c, k -> new HashMap<>()).computeIfAbsent(name.toLowerCase(Locale.ROOT), k -> {
+                CteUses uses = new CteUses(name);
+                uses.select(c.select());
+                return uses.uses;
+            });
+        }
     }
 
     private void select(SelectStmt s) {

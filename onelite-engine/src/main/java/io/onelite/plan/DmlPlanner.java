@@ -47,7 +47,7 @@ public final class DmlPlanner {
     }
 
     public static Executable insert(Planner planner, InsertStmt s) {
-        return planner.withClause(s.with(), () -> InsertPlanner.plan(planner, s));
+        return planner.wholeStatement(() -> planner.withClause(s.with(), () -> InsertPlanner.plan(planner, s)));
     }
 
     static Long rowidOf(Object v) {
@@ -109,7 +109,7 @@ public final class DmlPlanner {
     }
 
     public static Executable update(Planner planner, UpdateStmt s) {
-        return planner.withClause(s.with(), () -> planUpdate(planner, s));
+        return planner.wholeStatement(() -> planner.withClause(s.with(), () -> planUpdate(planner, s)));
     }
 
     private static Executable planUpdate(Planner planner, UpdateStmt s) {
@@ -349,7 +349,7 @@ public final class DmlPlanner {
     }
 
     public static Executable delete(Planner planner, DeleteStmt s) {
-        return planner.withClause(s.with(), () -> planDelete(planner, s));
+        return planner.wholeStatement(() -> planner.withClause(s.with(), () -> planDelete(planner, s)));
     }
 
     /**

@@ -38,10 +38,11 @@ import java.util.Map;
  * <p>This runs only once planning failed (nothing on the way of a statement that plans), walks
  * the statement in SQLite's order, and replaces the planner's error only with one it is sure of:
  * where it cannot tell what SQLite does (a USING column of a source whose columns it does not
- * know, such as a table-valued function's; a CTE reading itself other than as a plain recursive
- * CTE), it keeps the planner's error. As sqlite3ErrorMsg, a later error replaces an earlier one
- * that did not stop the walk ({@code t.*} of no table, {@code *} without FROM, an ambiguous
- * USING column), and a SELECT met after an error still looks its tables up, then stops.
+ * know, such as a table-valued function's), it keeps the planner's error. A CTE read while it is
+ * expanded fails as in SQLite ({@link CteExpansion}). As sqlite3ErrorMsg, a later error replaces
+ * an earlier one that did not stop the walk ({@code t.*} of no table, {@code *} without FROM, an
+ * ambiguous USING column, one in a recursive CTE's recursive SELECTs), and a SELECT met after an
+ * error still looks its tables up (a CTE's name as a table's), then stops.
  */
 final class ExpansionErrors {
     /** Ends the walk: at an error SQLite stops at, or where this cannot follow SQLite ({@link #unsure}). */
@@ -56,9 +57,14 @@ final class ExpansionErrors {
     private final Planner planner;
     /** The WITH clauses met, outermost first (those of the statements around: {@link Planner#cte}). */
     private List<Map<String, CommonTableExpr>> withs = new ArrayList<>();
-    /** The CTEs whose SELECT is being expanded: reading one there is a recursive (or circular) reference. */
-    private final java.util.Set<CommonTableExpr> expandingCtes =
-            java.util.Collections.newSetFromMap(new IdentityHashMap<>());
+    /** How many of the planner's WITH clauses ({@link Planner#ctes}) the SELECT being walked sees. */
+    private int plannerWiths;
+    /**
+     * The CTEs whose SELECT is being expanded, and the error (its text before the name) a
+     * reference to one reports meanwhile (SQLite's zCteErr); those the planner is expanding
+     * around this walk are in {@link Planner#cteExpansion}.
+     */
+    private final Map<CommonTableExpr, String> cteErrors = new IdentityHashMap<>();
     /** A recursive CTE's references to itself in its recursive SELECTs' FROM clauses, with its columns. */
     private final Map<FromItem, List<String>> recursiveReferences = new IdentityHashMap<>();
     /** The error recorded last (a later one replaces it, as SQLite's sqlite3ErrorMsg does), or null. */
@@ -67,6 +73,7 @@ final class ExpansionErrors {
 
     private ExpansionErrors(Planner planner) {
         this.planner = planner;
+        this.plannerWiths = planner.ctes.size();
     }
 
     /** What to report for {@code select}, whose planning failed with {@code failure}. */
@@ -322,23 +329,21 @@ final class ExpansionErrors {
             return tableFunction(tf);
         }
         FromItem.Table t = (FromItem.Table) item;
-        List<String> self = recursiveReferences.get(item);
-        if (self != null) {
-            return self;
+        if (recursiveReferences.containsKey(item)) {
+            return recursiveReferences.get(item);
         }
-        if (t.name().schema() == null) {
+        CteExpansion.WorkingRead read = planner.cteExpansion.read(item);
+        if (read != null) {
+            return read.names(); // the recursive CTE being planned reads its working table here
+        }
+        if (t.name().schema() == null && error == null) { // once an error is recorded, SQLite looks no CTE up
             CteRef cte = cte(t.name().name());
             if (cte != null) {
+                checkReference(cte.cte());
                 if (t.indexedBy() != null) {
-                    throw unsure();
+                    throw fail("no such index: \"" + t.indexedBy() + "\"");
                 }
                 return cte(cte);
-            }
-            Object[] work = planner.working.get(t.name().name().toLowerCase(Locale.ROOT));
-            if (work != null) {
-                @SuppressWarnings("unchecked")
-                List<String> names = (List<String>) work[1];
-                return names;
             }
         }
         try {
@@ -373,7 +378,12 @@ final class ExpansionErrors {
     }
 
     private List<String> tableFunction(FromItem.TableFunction tf) {
-        if (tf.name().schema() != null || cte(tf.name().name()) != null) {
+        CteRef cte = tf.name().schema() == null && error == null ? cte(tf.name().name()) : null;
+        if (cte != null) { // looked up first, a CTE takes no arguments
+            checkReference(cte.cte());
+            throw fail("'" + tf.name().name() + "' is not a function");
+        }
+        if (tf.name().schema() != null) {
             throw unsure();
         }
         if (TableFunctions.isEponymous(planner, tf.name())) {
@@ -484,8 +494,11 @@ final class ExpansionErrors {
 
     // ---- CTEs ----
 
-    /** A CTE and how many of {@link #withs} were in force where it was written (-1: a statement's around). */
-    private record CteRef(CommonTableExpr cte, int depth) {
+    /**
+     * A CTE, how many of {@link #withs} were in force where it was written (none for one of the
+     * planner's WITH clauses, around the walk), and how many of the planner's its SELECT sees.
+     */
+    private record CteRef(CommonTableExpr cte, int depth, int plannerWiths) {
     }
 
     private CteRef cte(String name) {
@@ -493,34 +506,45 @@ final class ExpansionErrors {
         for (int d = withs.size() - 1; d >= 0; d--) {
             CommonTableExpr c = withs.get(d).get(key);
             if (c != null) {
-                return new CteRef(c, d + 1);
+                return new CteRef(c, d + 1, plannerWiths);
             }
         }
-        if (planner.working.containsKey(key)) {
-            return null; // the recursive CTE being planned: its working table
+        Planner.CteRef c = planner.cteRef(name, plannerWiths);
+        return c == null ? null : new CteRef(c.cte(), 0, c.depth());
+    }
+
+    /** Fails as SQLite at a reference to {@code cte} while it is expanded (circular, or a second recursive one). */
+    private void checkReference(CommonTableExpr cte) {
+        String during = cteErrors.containsKey(cte) ? cteErrors.get(cte) : planner.cteExpansion.error(cte);
+        if (during != null) {
+            throw fail(during + cte.name());
         }
-        CommonTableExpr c = planner.cte(name);
-        return c == null ? null : new CteRef(c, 0);
     }
 
     /**
      * Expands a CTE where the statement reads it, as SQLite's resolveFromTermToCte: its SELECT
      * with the WITH clauses in force where the CTE was written; a recursive CTE's initial SELECTs
      * first, then its recursive ones reading its columns. Its columns: its column list, which
-     * must have as many names as its first SELECT has columns, else that SELECT's.
+     * must have as many names as its first SELECT has columns, else that SELECT's. An error in
+     * the recursive SELECTs is recorded and the FROM clause reading the CTE goes on, as SQLite
+     * ignores what that second walk returns.
      */
     private List<String> cte(CteRef ref) {
         CommonTableExpr cte = ref.cte();
-        if (expandingCtes.contains(cte)) {
-            throw unsure(); // circular, or a recursive reference SQLite refuses: not modelled here
-        }
         SelectStmt s = cte.select();
-        int recursiveFrom = recursiveFrom(s, cte.name());
-        List<Map<String, CommonTableExpr>> saved = withs;
-        withs = new ArrayList<>(withs.subList(0, ref.depth()));
-        expandingCtes.add(cte);
+        int recursiveFrom;
         try {
-            List<String> names = arms(s, 0, recursiveFrom);
+            recursiveFrom = RecursiveArms.first(s, cte.name());
+        } catch (OneLiteException multiple) {
+            throw fail(multiple);
+        }
+        List<Map<String, CommonTableExpr>> saved = withs;
+        int savedPlannerWiths = plannerWiths;
+        withs = new ArrayList<>(withs.subList(0, ref.depth()));
+        plannerWiths = ref.plannerWiths();
+        List<FromItem> references = new ArrayList<>();
+        try {
+            List<String> names = expanding(cte, CteExpansion.CIRCULAR, () -> arms(s, 0, recursiveFrom));
             List<String> columns = cte.columns().isEmpty() ? names : cte.columns();
             if (!cte.columns().isEmpty()) {
                 if (names == null) {
@@ -533,61 +557,39 @@ final class ExpansionErrors {
             }
             if (recursiveFrom < s.cores().size()) {
                 for (int i = recursiveFrom; i < s.cores().size(); i++) {
-                    for (FromItem item : directReferences(s.cores().get(i), cte.name())) {
-                        recursiveReferences.put(item, columns == null ? null : List.copyOf(columns));
+                    references.addAll(RecursiveArms.directReferences(s.cores().get(i), cte.name()));
+                }
+                for (FromItem item : references) {
+                    recursiveReferences.put(item, columns == null ? null : List.copyOf(columns));
+                }
+                try {
+                    expanding(cte, CteExpansion.MULTIPLE_RECURSIVE, () -> arms(s, recursiveFrom, s.cores().size()));
+                } catch (Stop stop) {
+                    if (unsure || error == null) {
+                        throw stop;
                     }
                 }
-                arms(s, recursiveFrom, s.cores().size());
             }
             return columns;
         } finally {
-            expandingCtes.remove(cte);
+            references.forEach(recursiveReferences::remove);
             withs = saved;
+            plannerWiths = savedPlannerWiths;
         }
     }
 
-    /**
-     * The first of the arms SQLite takes for a recursive CTE's recursive SELECTs: from the last,
-     * each joined by the last operator (UNION or UNION ALL) whose FROM clause names the CTE;
-     * the number of arms when none does.
-     */
-    private int recursiveFrom(SelectStmt s, String name) {
-        int n = s.cores().size();
-        if (n < 2) {
-            return n;
-        }
-        SelectStmt.CompoundOp op = s.compounds().get(n - 2).op();
-        if (op != SelectStmt.CompoundOp.UNION && op != SelectStmt.CompoundOp.UNION_ALL) {
-            return n;
-        }
-        int first = n;
-        for (int i = n - 1; i >= 1 && s.compounds().get(i - 1).op() == op; i--) {
-            int refs = directReferences(s.cores().get(i), name).size();
-            if (refs > 1) {
-                throw unsure(); // "multiple references to recursive table"
-            }
-            if (refs == 0) {
-                break;
-            }
-            first = i;
-        }
-        return first;
-    }
-
-    /** The terms of {@code core}'s FROM clause (not inside a parenthesised join) naming table {@code name} unqualified. */
-    private static List<FromItem> directReferences(SelectCore core, String name) {
-        List<FromItem> out = new ArrayList<>();
-        if (core instanceof SelectCore.Query q) {
-            FromLevel level = new FromLevel();
-            level.flatten(q.from());
-            for (FromItem item : level.items) {
-                if (item instanceof FromItem.Table t && t.name().schema() == null
-                        && t.name().name().equalsIgnoreCase(name)) {
-                    out.add(item);
-                }
+    /** Runs {@code walk} with a reference to {@code cte} failing with {@code during}. */
+    private List<String> expanding(CommonTableExpr cte, String during, java.util.function.Supplier<List<String>> walk) {
+        String saved = cteErrors.put(cte, during);
+        try {
+            return walk.get();
+        } finally {
+            if (saved == null) {
+                cteErrors.remove(cte);
+            } else {
+                cteErrors.put(cte, saved);
             }
         }
-        return out;
     }
 
     // ---- result columns ----

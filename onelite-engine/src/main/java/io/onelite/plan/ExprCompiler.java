@@ -92,6 +92,18 @@ final class ExprCompiler {
         return compilingATerm;
     }
 
+    /**
+     * A subquery of {@code columns} columns where {@code expected} are needed: SQLite meets that
+     * as it codes the expression, after every name of the statement resolved and before it codes
+     * the subquery, so the error waits for the end of planning and wins over those noted since
+     * {@code mark}, the subquery's ({@link CodeErrors}); a stand-in that never runs meanwhile.
+     */
+    CExpr subselectWidth(int columns, int expected, int mark) {
+        planner.codeErrors.note(new OneLiteException(ResultCode.ERROR, "sub-select returns " + columns
+                + " columns - expected " + expected), mark);
+        return CExpr.of(f -> null);
+    }
+
     CExpr compile(Expr e) {
         boolean outer = nested;
         compilingATerm = !outer;
@@ -188,10 +200,10 @@ final class ExprCompiler {
             });
         }
         if (e instanceof Expr.Subquery s) {
+            int mark = planner.codeErrors.mark();
             Query q = planner.subquery(scalarLimit(s.select()), scope);
             if (q.columnCount() != 1) {
-                throw new OneLiteException(ResultCode.ERROR, "sub-select returns " + q.columnCount()
-                        + " columns - expected 1");
+                return subselectWidth(q.columnCount(), 1, mark);
             }
             boolean correlated = planner.lastSubqueryCorrelated;
             usesOuter |= planner.lastSubqueryUsesOuterOfParent;

@@ -103,7 +103,7 @@ final class Flattening {
             return null;
         }
         String name = item.name().name();
-        if (planner.cte(name) != null || planner.working.containsKey(name.toLowerCase(java.util.Locale.ROOT))
+        if (planner.cte(name) != null || planner.cteExpansion.read(item) != null
                 || planner.schema.view(item.name()) != null) {
             return null;
         }

@@ -7,6 +7,7 @@ import io.onelite.catalog.View;
 import io.onelite.common.OneLiteException;
 import io.onelite.common.ResultCode;
 import io.onelite.exec.Query;
+import io.onelite.exec.RecursiveQuery;
 import io.onelite.sql.ast.CommonTableExpr;
 import io.onelite.sql.ast.Expr;
 import io.onelite.sql.ast.FromItem;
@@ -187,45 +188,12 @@ final class FromPlanner {
             planner.checkBound(t.name().schema());
             String name = t.name().name();
             String alias = t.alias() != null ? t.alias() : name;
-            CommonTableExpr cte = t.name().schema() == null ? planner.cte(name) : null;
-            Object[] work = planner.working.get(name.toLowerCase(Locale.ROOT));
-            if (work != null) {
-                var wt = (io.onelite.exec.RecursiveQuery.WorkingTable) work[0];
-                @SuppressWarnings("unchecked")
-                List<String> names = (List<String>) work[1];
-                Planner.Planned first = (Planner.Planned) work[2];
-                e.query = new io.onelite.exec.Query() {
-                    @Override
-                    public int columnCount() {
-                        return names.size();
-                    }
-
-                    @Override
-                    public io.onelite.exec.RowIterator open(io.onelite.exec.ExecContext ctx, io.onelite.exec.Frame outer) {
-                        return io.onelite.exec.ListLevel.iterate(wt.rows());
-                    }
-                };
-                e.queryCorrelated = true; // re-read at each step
-                e.name = alias;
-                scope.sources.add(new Source(alias, null, new ArrayList<>(names), first.affinities().clone(),
-                        first.collations().clone(), false, new boolean[names.size()]));
-            } else if (cte != null && planner.recursiveWith
-                    && Planner.references(cte.select().cores(), cte.name()) && cte.select().cores().size() > 1) {
-                Scope probe = new Scope(scope.outer, true);
-                Planner.Planned p = planner.recursiveCte(cte, probe);
-                e.query = p.query();
-                e.queryCorrelated = probe.correlatedFromInside;
-                e.name = alias;
-                // its columns' affinities by the compound rule over both parts, as any compound read in FROM
-                scope.sources.add(new Source(alias, null, new ArrayList<>(p.tableNames()), p.tableAffinities().clone(),
-                        p.collations().clone(), false, new boolean[p.names().size()]));
+            CteExpansion.WorkingRead read = planner.cteExpansion.read(item);
+            Planner.CteRef cte = read == null && t.name().schema() == null ? planner.cteRef(name, planner.ctes.size()) : null;
+            if (read != null) {
+                workingTable(e, read, alias);
             } else if (cte != null) {
-                // SQLite flattens a CTE unless MATERIALIZED, and pushes into one it reads as a
-                // subquery only when it is named once (else its rows are shared)
-                boolean flattens = cte.materialized() != CommonTableExpr.Materialized.MATERIALIZED;
-                boolean once = flattens && planner.cteUses.getOrDefault(cte, 2) < 2;
-                subquery(e, cte.select(), alias, cte.columns(), null, flattens ? pushSide(item, e) : null, once);
-                e.subquery = e.query != null ? cte : null;
+                cte(e, t, cte.cte(), cte.depth(), alias);
             } else {
                 Table table = planner.schema.table(t.name());
                 if (table != null) {
@@ -273,9 +241,79 @@ final class FromPlanner {
                     pushSide(item, e), true);
             e.subquery = e.query != null ? s : null;
         } else {
-            functions.add(e, (FromItem.TableFunction) item);
+            FromItem.TableFunction tf = (FromItem.TableFunction) item;
+            CommonTableExpr cte = tf.name().schema() == null ? planner.cte(tf.name().name()) : null;
+            if (cte != null) { // a CTE is looked up first, and has no arguments
+                planner.cteExpansion.checkReference(cte);
+                throw new OneLiteException(ResultCode.ERROR, "'" + tf.name().name() + "' is not a function");
+            }
+            functions.add(e, tf);
         }
         entries.add(e);
+    }
+
+    /** A recursive arm's reference to its CTE: the one row of the working table at each step. */
+    private void workingTable(Entry e, CteExpansion.WorkingRead read, String alias) {
+        List<String> names = read.names();
+        RecursiveQuery.WorkingTable rows = read.rows();
+        e.query = new Query() {
+            @Override
+            public int columnCount() {
+                return names.size();
+            }
+
+            @Override
+            public io.onelite.exec.RowIterator open(io.onelite.exec.ExecContext ctx, io.onelite.exec.Frame outer) {
+                return io.onelite.exec.ListLevel.iterate(rows.rows());
+            }
+        };
+        e.queryCorrelated = true; // re-read at each step
+        e.name = alias;
+        Planner.Planned initial = read.initial();
+        scope.sources.add(new Source(alias, null, new ArrayList<>(names), initial.affinities().clone(),
+                initial.collations().clone(), false, new boolean[names.size()]));
+    }
+
+    /**
+     * CTE {@code cte}, written in the first {@code depth} WITH clauses, read as FROM term {@code
+     * t}: refused as SQLite's resolveFromTermToCte refuses it (a reference during its own
+     * expansion, INDEXED BY, two references in a recursive arm), else planned as a recursive
+     * query ({@link RecursiveCtes}) or a subquery, its SELECT seeing the CTEs around it only.
+     */
+    private void cte(Entry e, FromItem.Table t, CommonTableExpr cte, int depth, String alias) {
+        planner.cteExpansion.checkReference(cte);
+        if (t.indexedBy() != null) {
+            throw new OneLiteException(ResultCode.ERROR, "no such index: \"" + t.indexedBy() + "\"");
+        }
+        int firstRecursive = RecursiveArms.first(cte.select(), cte.name());
+        if (firstRecursive < cte.select().cores().size()) {
+            Scope probe = new Scope(scope.outer, true);
+            Planner.Planned p = RecursiveCtes.plan(planner, new Planner.CteRef(cte, depth), firstRecursive, probe);
+            e.query = p.query();
+            e.queryCorrelated = probe.correlatedFromInside;
+            e.name = alias;
+            // its columns' affinities by the compound rule over both parts, as any compound read in FROM
+            scope.sources.add(new Source(alias, null, new ArrayList<>(p.tableNames()), p.tableAffinities().clone(),
+                    p.collations().clone(), false, new boolean[p.names().size()]));
+            return;
+        }
+        // SQLite flattens a CTE unless MATERIALIZED, and pushes into one it reads as a
+        // subquery only when it is named once (else its rows are shared)
+        boolean flattens = cte.materialized() != CommonTableExpr.Materialized.MATERIALIZED;
+        boolean once = flattens && planner.cteUses.getOrDefault(cte, 2) < 2;
+        PushDown.Side side = flattens ? pushSide(t, e) : null;
+        // as seeingCtes and expanding do, without their frames: a chain of CTEs nests this deeply
+        java.util.Deque<java.util.Map<String, CommonTableExpr>> hidden = planner.hideCtes(depth);
+        String during = planner.cteExpansion.enter(cte, CteExpansion.CIRCULAR);
+        addingCteDepth = depth;
+        try {
+            subquery(e, cte.select(), alias, cte.columns(), null, side, once);
+        } finally {
+            addingCteDepth = -1;
+            planner.cteExpansion.leave(cte, during);
+            planner.showCtes(hidden);
+        }
+        e.subquery = e.query != null ? cte : null;
     }
 
     /** The error for a FROM clause naming {@code name}, which no table, view, CTE or table-valued function has. */
@@ -294,11 +332,13 @@ final class FromPlanner {
 
     /** What a joined subquery needs to take more WHERE terms later: its SELECT as planned, its columns' names. */
     private record JoinPush(SelectStmt select, Planner.Planned planned, List<String> names, boolean nullable,
-                            io.onelite.catalog.View view) {
+                            io.onelite.catalog.View view, int cteDepth) {
     }
 
     /** The view being planned by {@link #add} (its SELECT is re-planned in its context), or null. */
     private io.onelite.catalog.View addingView;
+    /** Of the CTE being planned by {@link #add}: the WITH clauses its SELECT sees ({@link Planner#seeingCtes}); -1: none. */
+    private int addingCteDepth = -1;
 
     /**
      * In a join, the terms SQLite pushes into a subquery that only the whole FROM clause shows
@@ -358,7 +398,12 @@ final class FromPlanner {
             if (pushed == null) {
                 continue;
             }
-            if (b.view() == null) {
+            if (b.cteDepth() >= 0) {
+                planner.seeingCtes(b.cteDepth(), () -> {
+                    readThrough(e, b.select(), b.planned(), pushed);
+                    return null;
+                });
+            } else if (b.view() == null) {
                 readThrough(e, b.select(), b.planned(), pushed);
             } else {
                 planner.inView(b.view(), () -> {
@@ -418,17 +463,24 @@ final class FromPlanner {
         e.queryCorrelated = probe.correlatedFromInside;
         e.name = alias;
         List<String> names = new ArrayList<>(p.tableNames());
+        boolean mismatch = !columnNames.isEmpty() && columnNames.size() != names.size();
+        if (mismatch && view == null) {
+            throw new OneLiteException(ResultCode.ERROR, "table " + alias + " has " + names.size() + " values for "
+                    + columnNames.size() + " columns");
+        }
+        if (mismatch) {
+            // SQLite reads the view by its column list and meets this as it codes the FROM clause,
+            // after every name resolved: planning goes on (what it plans never runs)
+            planner.codeErrors.note(new OneLiteException(ResultCode.ERROR, "expected " + columnNames.size()
+                    + " columns for '" + view + "' but got " + names.size()));
+            mayPushDown = false;
+        }
         if (!columnNames.isEmpty()) {
-            if (columnNames.size() != names.size()) {
-                throw new OneLiteException(ResultCode.ERROR, view != null
-                        ? "expected " + columnNames.size() + " columns for '" + view + "' but got " + names.size()
-                        : "table " + alias + " has " + names.size() + " values for " + columnNames.size() + " columns");
-            }
             names = new ArrayList<>(columnNames);
         }
         names = uniqueNames(names);
         int n = names.size();
-        if (flattens && pushSide == PushDown.Side.FREE) {
+        if (flattens && pushSide == PushDown.Side.FREE && !mismatch) {
             Flattening.Flat flat = Flattening.of(planner, select);
             if (flat != null && flat.columns().length == n) {
                 Source src = flat.source(alias, names);
@@ -459,10 +511,14 @@ final class FromPlanner {
         SelectStmt pushed = mayPushDown ? PushDown.into(planner, select, p, alias, names, terms, pushInto != null,
                 pushSide == PushDown.Side.NULLABLE) : null;
         if (mayPushDown && pushInto != null) {
-            e.joinPush = new JoinPush(select, p, names, pushSide == PushDown.Side.NULLABLE, addingView);
+            e.joinPush = new JoinPush(select, p, names, pushSide == PushDown.Side.NULLABLE, addingView, addingCteDepth);
         }
         readThrough(e, select, p, pushed);
-        addSource(new Source(alias, null, names, p.tableAffinities().clone(), p.collations().clone(), false,
+        char[] affinities = java.util.Arrays.copyOf(p.tableAffinities(), n);
+        for (int i = p.names().size(); i < n; i++) {
+            affinities[i] = io.onelite.exec.ValueOps.AFF_NONE; // a name of the column list past the SELECT's (never run)
+        }
+        addSource(new Source(alias, null, names, affinities, java.util.Arrays.copyOf(p.collations(), n), false,
                 new boolean[n]), view);
     }
 

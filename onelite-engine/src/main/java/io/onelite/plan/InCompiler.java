@@ -222,11 +222,11 @@ final class InCompiler {
         }
         boolean aTerm = ec.compilingATerm(); // read before the operand is compiled
         CExpr x = ec.compile(in.expr());
+        int mark = ec.planner.codeErrors.mark();
         Planner.InPlan plan = ec.planner.inSubquery(in, ec.scope);
         Query q = plan.query();
         if (q.columnCount() != 1) {
-            throw new OneLiteException(ResultCode.ERROR, "sub-select returns " + q.columnCount()
-                    + " columns - expected 1");
+            return ec.subselectWidth(q.columnCount(), 1, mark);
         }
         boolean correlated = plan.correlated();
         ec.usesOuter |= plan.usesOuter();

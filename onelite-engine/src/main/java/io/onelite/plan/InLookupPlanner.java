@@ -11,7 +11,6 @@ import io.onelite.sql.ast.ResultColumn;
 import io.onelite.sql.ast.SelectCore;
 import io.onelite.sql.ast.SelectStmt;
 
-import java.util.Locale;
 
 /**
  * Decides whether {@code x IN (SELECT c FROM t)} may test membership by looking x up in t's own
@@ -45,7 +44,7 @@ final class InLookupPlanner {
         }
         String name = from.name().name();
         if (from.name().schema() == null
-                && (planner.cte(name) != null || planner.working.containsKey(name.toLowerCase(Locale.ROOT)))) {
+                && (planner.cte(name) != null || planner.cteExpansion.read(from) != null)) {
             return null;
         }
         Table t = planner.schema.table(from.name());

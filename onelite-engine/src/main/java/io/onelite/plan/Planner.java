@@ -42,8 +42,8 @@ public final class Planner {
     final Deque<Map<String, CommonTableExpr>> ctes = new ArrayDeque<>();
     /** Of a SELECT's CTEs: how many times the statement names each ({@link CteUses}); absent for DML's. */
     final Map<CommonTableExpr, Integer> cteUses = new java.util.IdentityHashMap<>();
-    /** Recursive CTEs being planned: name -> (working table, column names). */
-    final Map<String, Object[]> working = new HashMap<>();
+    /** The CTEs being expanded, and the recursive arms' reads of their working tables. */
+    final CteExpansion cteExpansion = new CteExpansion();
     /** Views being expanded (to report circular definitions). */
     final java.util.Set<String> expanding = new java.util.HashSet<>();
     /**
@@ -211,9 +211,11 @@ public final class Planner {
             boundTo("view " + v.name(), v.db());
         }
         expandingDb = v.db();
+        Deque<Map<String, CommonTableExpr>> hidden = hideCtes(0); // a view sees no CTE of the statement reading it (With.bView)
         try {
             return body.get();
         } finally {
+            showCtes(hidden);
             expanding.remove(key);
             schema = savedSchema;
             boundTo(savedObject, savedDb);
@@ -305,11 +307,43 @@ public final class Planner {
      * error SQLite's expansion of the whole SELECT meets is the one reported ({@link ExpansionErrors}).
      */
     Planned plan(SelectStmt s, Scope outer) {
+        codeErrors.begin();
+        Planned p = null;
         try {
-            return planResolving(s, outer);
+            p = planResolving(s, outer);
         } catch (OneLiteException e) {
             throw ExpansionErrors.first(this, s, e);
+        } finally {
+            if (p == null) {
+                codeErrors.fail();
+            }
         }
+        codeErrors.end();
+        return p;
+    }
+
+    /** What SQLite reports only as it generates code, noted to be reported once the statement has planned. */
+    final CodeErrors codeErrors = new CodeErrors();
+
+    /**
+     * Plans a whole statement other than a SELECT (INSERT, UPDATE, DELETE): an error of code
+     * generation ({@link CodeErrors}) met in any of its parts is reported at its end, not at the
+     * end of the SELECT it was met in.
+     */
+    <T> T wholeStatement(Supplier<T> body) {
+        codeErrors.begin();
+        boolean planned = false;
+        T result;
+        try {
+            result = body.get();
+            planned = true;
+        } finally {
+            if (!planned) {
+                codeErrors.fail();
+            }
+        }
+        codeErrors.end();
+        return result;
     }
 
     /**
@@ -328,19 +362,21 @@ public final class Planner {
         if (converted != s) {
             return plan(converted, outer);
         }
-        if (s.with() != null) {
-            for (CommonTableExpr c : s.with().ctes()) {
-                cteUses.put(c, CteUses.count(s, c.name()));
-            }
+        countCteUses(s);
+        if (s.with() == null) {
+            return planBody(s, outer); // without withClause's frames: views, subqueries and CTEs nest deeply
         }
-        return withClause(s.with(), () -> {
-            resolveLimitFirst(s, outer);
-            List<SelectCore> cores = s.cores();
-            if (cores.size() == 1) {
-                return CorePlanner.plan(this, cores.get(0), s.orderBy(), s.limit(), s.offset(), outer);
-            }
-            return compound(s, outer);
-        });
+        return withClause(s.with(), () -> planBody(s, outer));
+    }
+
+    /** Plans {@code s} but its WITH clause. */
+    private Planned planBody(SelectStmt s, Scope outer) {
+        resolveLimitFirst(s, outer);
+        List<SelectCore> cores = s.cores();
+        if (cores.size() == 1) {
+            return CorePlanner.plan(this, cores.get(0), s.orderBy(), s.limit(), s.offset(), outer);
+        }
+        return compound(s, outer);
     }
 
     /**
@@ -358,6 +394,15 @@ public final class Planner {
         }
     }
 
+    /** Notes how many times the statement names each CTE of {@code s}'s WITH clause ({@link #cteUses}). */
+    void countCteUses(SelectStmt s) {
+        if (s.with() != null) {
+            for (CommonTableExpr c : s.with().ctes()) {
+                cteUses.put(c, CteUses.count(s, c.name()));
+            }
+        }
+    }
+
     /**
      * Plans {@code body} with the CTEs of {@code with} (null: none) visible: a SELECT's own WITH
      * clause, or the one written before INSERT, UPDATE or DELETE.
@@ -371,7 +416,6 @@ public final class Planner {
             m.put(c.name().toLowerCase(Locale.ROOT), c);
         }
         ctes.addLast(m);
-        recursiveWith = with.recursive();
         try {
             return body.get();
         } finally {
@@ -488,14 +532,8 @@ public final class Planner {
                 arms(cores, planned, n, !ctes.isEmpty()), first.tableNames());
     }
 
-    /**
-     * The compound's arms for its column affinities: each SELECT's, a VALUES row being one, but
-     * a VALUES of several rows that SQLite's parser makes a subquery (see
-     * {@link #compoundCollations}) is one arm of a subquery's columns: with no affinity it may
-     * return anything, so a TEXT column of another arm becomes BLOB beside it, as in SQLite.
-     */
     /** The arms of the parts of a recursive CTE, each SELECT's in turn. */
-    private static List<SubqueryColumnTypes.Arm> arms(List<Planned> parts) {
+    static List<SubqueryColumnTypes.Arm> arms(List<Planned> parts) {
         List<SubqueryColumnTypes.Arm> arms = new ArrayList<>();
         for (Planned p : parts) {
             arms.addAll(p.arms());
@@ -503,6 +541,12 @@ public final class Planner {
         return arms;
     }
 
+    /**
+     * The compound's arms for its column affinities: each SELECT's, a VALUES row being one, but
+     * a VALUES of several rows that SQLite's parser makes a subquery (see
+     * {@link #compoundCollations}) is one arm of a subquery's columns: with no affinity it may
+     * return anything, so a TEXT column of another arm becomes BLOB beside it, as in SQLite.
+     */
     private static List<SubqueryColumnTypes.Arm> arms(List<SelectCore> cores, List<Planned> parts, int n, boolean hasWith) {
         List<SubqueryColumnTypes.Arm> arms = new ArrayList<>();
         for (int arm = 0; arm < parts.size(); arm++) {
@@ -657,7 +701,6 @@ public final class Planner {
         };
     }
 
-    boolean recursiveWith;
     /** While a trigger program compiles: its OLD/NEW scope, the enclosing scope of its statements. */
     Scope outerScope;
     /**
@@ -689,68 +732,64 @@ public final class Planner {
         }
     }
 
-    /** Whether a FROM clause of these cores names {@code table} (directly, not in subqueries). */
-    static boolean references(List<SelectCore> cores, String table) {
-        for (SelectCore c : cores) {
-            if (c instanceof SelectCore.Query q && q.from() != null && names(q.from(), table)) {
-                return true;
-            }
-        }
-        return false;
+    /** The CTE a FROM term named {@code name} reads (the innermost WITH first), or null. */
+    CommonTableExpr cte(String name) {
+        CteRef ref = cteRef(name, ctes.size());
+        return ref == null ? null : ref.cte();
     }
 
-    private static boolean names(io.onelite.sql.ast.FromItem f, String table) {
-        if (f instanceof io.onelite.sql.ast.Join j) {
-            return names(j.left(), table) || names(j.right(), table);
+    /** A CTE and how many of the WITH clauses of {@link #ctes} its SELECT sees: the one it is written in and those around. */
+    record CteRef(CommonTableExpr cte, int depth) {
+    }
+
+    /** The CTE named {@code name} among the first {@code visible} WITH clauses (the innermost first), or null. */
+    CteRef cteRef(String name, int visible) {
+        String k = name.toLowerCase(Locale.ROOT);
+        int depth = ctes.size();
+        var it = ctes.descendingIterator();
+        while (it.hasNext()) {
+            Map<String, CommonTableExpr> with = it.next();
+            if (depth <= visible) {
+                CommonTableExpr c = with.get(k);
+                if (c != null) {
+                    return new CteRef(c, depth);
+                }
+            }
+            depth--;
         }
-        return f instanceof io.onelite.sql.ast.FromItem.Table t && t.name().schema() == null
-                && t.name().name().equalsIgnoreCase(table);
+        return null;
     }
 
     /**
-     * Plans a recursive CTE: the cores before the first one reading the CTE are the initial
-     * select, the rest (joined by UNION [ALL]) the recursive one.
+     * Runs {@code body} seeing only the first {@code depth} WITH clauses: a CTE's SELECT sees the
+     * WITH it is written in and those around it, not those of the query reading it, and a view's
+     * none (SQLite's pParse->pWith while it expands them).
      */
-    Planned recursiveCte(CommonTableExpr cte, Scope outer) {
-        SelectStmt s = cte.select();
-        List<SelectCore> cores = s.cores();
-        int split = 1;
-        while (split < cores.size() && !references(List.of(cores.get(split)), cte.name())) {
-            split++;
-        }
-        SelectStmt initial = new SelectStmt(null, cores.get(0), s.compounds().subList(0, split - 1), List.of(), null, null);
-        Planned first = plan(initial, outer);
-        List<String> names = cte.columns().isEmpty() ? first.tableNames() : cte.columns();
-        io.onelite.exec.RecursiveQuery.WorkingTable wt = new io.onelite.exec.RecursiveQuery.WorkingTable();
-        String key = cte.name().toLowerCase(Locale.ROOT);
-        working.put(key, new Object[]{wt, names, first});
-        Planned rec;
+    <T> T seeingCtes(int depth, Supplier<T> body) {
+        Deque<Map<String, CommonTableExpr>> hidden = hideCtes(depth);
         try {
-            List<SelectStmt.CompoundTerm> rest = s.compounds().subList(split, s.compounds().size());
-            rec = plan(new SelectStmt(null, cores.get(split), rest, List.of(), null, null), outer);
+            return body.get();
         } finally {
-            working.remove(key);
+            showCtes(hidden);
         }
-        boolean all = s.compounds().get(split - 1).op() == SelectStmt.CompoundOp.UNION_ALL;
-        Query q = new io.onelite.exec.RecursiveQuery(first.query(), rec.query(), all, wt, names.size());
-        if (!s.orderBy().isEmpty() || s.limit() != null) {
-            ExprCompiler ec = new ExprCompiler(this, Scope.limitClause(outer));
-            q = new SortLimitQuery(q, names.size(), new int[0], new boolean[0], new Collation[0], new boolean[0],
-                    s.limit() == null ? null : ec.eval(s.limit()), s.offset() == null ? null : ec.eval(s.offset()));
-        }
-        return new Planned(q, names, first.declTypes(), first.tables(), first.affinities(), first.collations(),
-                arms(List.of(first, rec)));
     }
 
-    CommonTableExpr cte(String name) {
-        String k = name.toLowerCase(Locale.ROOT);
-        var it = ctes.descendingIterator();
-        while (it.hasNext()) {
-            CommonTableExpr c = it.next().get(k);
-            if (c != null) {
-                return c;
-            }
+    /** Hides the WITH clauses after the first {@code depth}; them, for {@link #showCtes} (null: none). */
+    Deque<Map<String, CommonTableExpr>> hideCtes(int depth) {
+        if (depth >= ctes.size()) {
+            return null;
         }
-        return null;
+        Deque<Map<String, CommonTableExpr>> hidden = new ArrayDeque<>();
+        while (ctes.size() > depth) {
+            hidden.push(ctes.removeLast());
+        }
+        return hidden;
+    }
+
+    /** Shows again the WITH clauses {@link #hideCtes} hid. */
+    void showCtes(Deque<Map<String, CommonTableExpr>> hidden) {
+        while (hidden != null && !hidden.isEmpty()) {
+            ctes.addLast(hidden.pop());
+        }
     }
 }

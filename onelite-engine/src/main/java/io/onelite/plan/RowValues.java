@@ -341,10 +341,10 @@ final class RowValues {
     /** {@code lhs [NOT] IN (SELECT ...)} with a row value or subquery on the left: widths must agree. */
     static CExpr inSelect(ExprCompiler c, Expr.InSelect in) {
         Vector l = vector(c, in.expr());
+        int mark = c.planner.codeErrors.mark();
         Query q = c.planner.subquery(in.select(), c.scope);
         if (q.columnCount() != l.width()) {
-            throw new OneLiteException(ResultCode.ERROR, "sub-select returns " + q.columnCount()
-                    + " columns - expected " + l.width());
+            return c.subselectWidth(q.columnCount(), l.width(), mark);
         }
         boolean correlated = c.planner.lastSubqueryCorrelated;
         c.usesOuter |= c.planner.lastSubqueryUsesOuterOfParent;

@@ -10,7 +10,6 @@ import io.onelite.exec.ExecContext;
 import io.onelite.exec.Frame;
 import io.onelite.exec.TableWriter;
 import io.onelite.exec.ValueOps;
-import io.onelite.sql.ast.IndexedColumn;
 import io.onelite.sql.ast.SetClause;
 import io.onelite.sql.ast.Upsert;
 
@@ -42,18 +41,17 @@ final class Upserts {
     Upserts(Planner planner, Table t, String alias, List<Upsert> upserts) {
         this.table = t;
         this.fks = new ForeignKeys(planner, t);
-        for (Upsert u : upserts) {
-            boolean any = u.target().isEmpty();
+        // as SQLite, every target is resolved and matched to its constraint before any DO UPDATE compiles
+        List<Set<String>> targets = new ArrayList<>();
+        List<Boolean> rowidTargets = new ArrayList<>();
+        for (int k = 0; k < upserts.size(); k++) {
+            Upsert u = upserts.get(k);
             boolean rowid = false;
             Set<String> names = new HashSet<>();
-            if (!any) {
-                List<Integer> cols = new ArrayList<>();
-                for (IndexedColumn ic : u.target()) {
-                    String n = ic.columnName();
-                    int c = n == null ? -3 : t.columnIndex(n);
-                    cols.add(c);
-                }
-                if (cols.size() == 1 && cols.get(0) >= 0 && cols.get(0) == t.rowidAlias()) {
+            if (!u.target().isEmpty()) {
+                List<Integer> cols = UpsertTargets.columns(planner, t, alias, u);
+                int only = cols.size() == 1 ? cols.get(0) : UpsertTargets.EXPRESSION;
+                if (only == UpsertTargets.ROWID || only >= 0 && only == t.rowidAlias()) {
                     rowid = true;
                 }
                 if (t.clustered() != null && new HashSet<>(cols).equals(primaryKeySet(t))) {
@@ -72,10 +70,19 @@ final class Upserts {
                     }
                 }
                 if (!rowid && names.isEmpty()) {
-                    throw new OneLiteException(ResultCode.ERROR,
-                            "ON CONFLICT clause does not match any PRIMARY KEY or UNIQUE constraint");
+                    // of several clauses, SQLite names the one ("2nd ON CONFLICT clause ...")
+                    throw new OneLiteException(ResultCode.ERROR, (upserts.size() > 1 ? Planner.ordinal(k + 1) + " " : "")
+                            + "ON CONFLICT clause does not match any PRIMARY KEY or UNIQUE constraint");
                 }
             }
+            targets.add(names);
+            rowidTargets.add(rowid);
+        }
+        for (int k = 0; k < upserts.size(); k++) {
+            Upsert u = upserts.get(k);
+            boolean any = u.target().isEmpty();
+            boolean rowid = rowidTargets.get(k);
+            Set<String> names = targets.get(k);
             Scope scope = Writers.rowScope(t, alias);
             Source excluded = scope.sources.get(0);
             boolean[] hidden = new boolean[excluded.columnNames().size()];

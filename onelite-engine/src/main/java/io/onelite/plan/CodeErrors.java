@@ -1,0 +1,65 @@
+package io.onelite.plan;
+
+import io.onelite.common.OneLiteException;
+
+/**
+ * The errors SQLite meets only as it generates code, after every name of the statement resolved
+ * ("recursive aggregate queries not supported", a view of another number of columns than its
+ * column list names, a subquery of several columns where one is needed): noted while a statement
+ * plans, the first reported once its outermost plan ends, so an error of a name or of another
+ * part found meanwhile wins. What was planned around such an error is never run.
+ */
+final class CodeErrors {
+    /** The plans under way (a statement's, and each SELECT's in it). */
+    private int open;
+    private OneLiteException first;
+    /** How many errors were noted, and which of them {@link #first} is. */
+    private int noted;
+    private int firstNoted;
+
+    /** A plan begins; the outermost forgets what a statement that failed left. */
+    void begin() {
+        if (open++ == 0) {
+            first = null;
+        }
+    }
+
+    /** A plan ended well: the outermost throws the error noted, if any. */
+    void end() {
+        if (--open == 0 && first != null) {
+            OneLiteException e = first;
+            first = null;
+            throw e;
+        }
+    }
+
+    /** A plan failed: its own error is the statement's. */
+    void fail() {
+        open--;
+    }
+
+    /** Notes {@code e}, which SQLite meets after those noted before; outside any plan, throws it. */
+    void note(OneLiteException e) {
+        note(e, Integer.MAX_VALUE);
+    }
+
+    /**
+     * Notes {@code e}, which SQLite meets before those noted since {@code mark} (a subquery's,
+     * which SQLite codes after the expression holding it); outside any plan, throws it.
+     */
+    void note(OneLiteException e, int mark) {
+        if (open == 0) {
+            throw e;
+        }
+        if (first == null || firstNoted >= mark) {
+            first = e;
+            firstNoted = noted;
+        }
+        noted++;
+    }
+
+    /** A mark for {@link #note(OneLiteException, int)}: the errors noted from now on come after it. */
+    int mark() {
+        return noted;
+    }
+}
