@@ -235,15 +235,7 @@ public final class SortLimitQuery implements Query {
 
     /** Sort key {@code i} of two rows, its direction, NULLS FIRST/LAST and collation applied. */
     private int compareKey(int i, Object x, Object y) {
-        if (x == null || y == null) {
-            if (x == y) {
-                return 0;
-            }
-            boolean nf = nullsFirst[i];
-            return x == null ? (nf ? -1 : 1) : (nf ? 1 : -1);
-        }
-        int c = ValueOps.compare(x, y, collations[i]);
-        return descending[i] ? -c : c;
+        return RowOrder.compareKey(x, y, descending[i], collations[i], nullsFirst[i]);
     }
 
     /** Whether the input's plan line already names this sort ("USE TEMP B-TREE FOR DISTINCT"). */

@@ -61,14 +61,55 @@ final class RecursiveCtes {
                     + " do not have the same number of result columns");
         }
         checkCodable(planner, cores.subList(split, cores.size()));
-        Query q = new RecursiveQuery(initial.query(), recursive.query(), op == SelectStmt.CompoundOp.UNION_ALL, rows, width);
-        if (!s.orderBy().isEmpty() || s.limit() != null) {
+        Query q = new RecursiveQuery(initial.query(), recursive.query(), op == SelectStmt.CompoundOp.UNION_ALL, rows, width,
+                queueOrder(s, initial, recursive, width));
+        if (!s.orderBy().isEmpty() || s.limit() != null) { // LIMIT and OFFSET count the rows as the queue gives them
             ExprCompiler ec = new ExprCompiler(planner, Scope.limitClause(outer));
             q = new SortLimitQuery(q, width, new int[0], new boolean[0], new Collation[0], new boolean[0],
                     s.limit() == null ? null : ec.eval(s.limit()), s.offset() == null ? null : ec.eval(s.offset()));
         }
         return new Planner.Planned(q, names, initial.declTypes(), initial.tables(), initial.affinities(),
                 initial.collations(), Planner.arms(List.of(initial, recursive)));
+    }
+
+    /**
+     * The order the CTE's ORDER BY gives its queue (null without one): each term a result column,
+     * by number or name as a compound's ORDER BY ("1st ORDER BY term does not match any column in
+     * the result set" otherwise), under its COLLATE or the column's collation (the initial
+     * SELECT's, else the recursive one's, as SQLite's multiSelectCollSeq takes the left-most).
+     */
+    private static io.onelite.exec.RowOrder queueOrder(SelectStmt s, Planner.Planned initial, Planner.Planned recursive,
+                                                       int width) {
+        List<io.onelite.sql.ast.OrderingTerm> order = s.orderBy();
+        if (order.isEmpty()) {
+            return null;
+        }
+        Limits.byTerms(order.size(), "ORDER");
+        int[] keys = new int[order.size()];
+        boolean[] desc = new boolean[keys.length];
+        Collation[] colls = new Collation[keys.length];
+        boolean[] nullsFirst = new boolean[keys.length];
+        for (int i = 0; i < keys.length; i++) {
+            io.onelite.sql.ast.OrderingTerm t = order.get(i);
+            io.onelite.sql.ast.Expr e = t.expr();
+            String coll = null;
+            if (e instanceof io.onelite.sql.ast.Expr.Collate c) {
+                coll = c.collation();
+                e = c.expr();
+            }
+            int k = Planner.resultIndex(e, initial.names(), width, i + 1);
+            if (k < 0) {
+                throw new OneLiteException(ResultCode.ERROR, Planner.ordinal(i + 1)
+                        + " ORDER BY term does not match any column in the result set");
+            }
+            keys[i] = k;
+            desc[i] = t.descending();
+            String cn = coll != null ? coll : initial.collations()[k] != null ? initial.collations()[k] : recursive.collations()[k];
+            colls[i] = cn == null ? Collation.BINARY : Collation.byName(cn);
+            nullsFirst[i] = t.nulls() == null || t.nulls() == io.onelite.sql.ast.NullsOrder.DEFAULT
+                    ? !desc[i] : t.nulls() == io.onelite.sql.ast.NullsOrder.FIRST;
+        }
+        return new io.onelite.exec.RowOrder(keys, desc, colls, nullsFirst);
     }
 
     /**
