@@ -14,7 +14,7 @@ public record RowOrder(int[] keys, boolean[] descending, Collation[] collations,
     @Override
     public int compare(Object[] a, Object[] b) {
         for (int i = 0; i < keys.length; i++) {
-            int c = compareKey(a[keys[i]], b[keys[i]], descending[i], collations[i], nullsFirst[i]);
+            int c = compareKey(i, a[keys[i]], b[keys[i]]);
             if (c != 0) {
                 return c;
             }
@@ -22,15 +22,15 @@ public record RowOrder(int[] keys, boolean[] descending, Collation[] collations,
         return 0;
     }
 
-    /** One sort key of two rows: NULLS FIRST/LAST, then the collation and the direction. */
-    static int compareKey(Object x, Object y, boolean descending, Collation collation, boolean nullsFirst) {
+    /** Sort key {@code i}'s values {@code x} and {@code y}: NULLS FIRST/LAST, then the collation and the direction. */
+    int compareKey(int i, Object x, Object y) {
         if (x == null || y == null) {
             if (x == y) {
                 return 0;
             }
-            return x == null ? (nullsFirst ? -1 : 1) : (nullsFirst ? 1 : -1);
+            return x == null ? (nullsFirst[i] ? -1 : 1) : (nullsFirst[i] ? 1 : -1);
         }
-        int c = ValueOps.compare(x, y, collation);
-        return descending ? -c : c;
+        int c = ValueOps.compare(x, y, collations[i]);
+        return descending[i] ? -c : c;
     }
 }

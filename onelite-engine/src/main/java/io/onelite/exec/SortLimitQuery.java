@@ -16,9 +16,8 @@ public final class SortLimitQuery implements Query {
     private final Query input;
     private final int visible;
     private final int[] keyColumns;
-    private final boolean[] descending;
-    private final Collation[] collations;
-    private final boolean[] nullsFirst;
+    /** The ORDER BY over the keys. */
+    private final RowOrder order;
     private final Eval limit;
     private final Eval offset;
 
@@ -27,9 +26,7 @@ public final class SortLimitQuery implements Query {
         this.input = input;
         this.visible = visible;
         this.keyColumns = keyColumns;
-        this.descending = descending;
-        this.collations = collations;
-        this.nullsFirst = nullsFirst;
+        this.order = new RowOrder(keyColumns, descending, collations, nullsFirst);
         this.limit = limit;
         this.offset = offset;
     }
@@ -121,7 +118,7 @@ public final class SortLimitQuery implements Query {
     /** Whether two rows are equal on the first {@link #sortedPrefix} keys. */
     private boolean sameRun(Object[] a, Object[] b) {
         for (int i = 0; i < sortedPrefix; i++) {
-            if (compareKey(i, a[keyColumns[i]], b[keyColumns[i]]) != 0) {
+            if (order.compareKey(i, a[keyColumns[i]], b[keyColumns[i]]) != 0) {
                 return false;
             }
         }
@@ -192,13 +189,7 @@ public final class SortLimitQuery implements Query {
     private static final long MAX_HEAP = 1 << 20;
 
     private int compare(Object[] a, Object[] b) {
-        for (int i = 0; i < keyColumns.length; i++) {
-            int c = compareKey(i, a[keyColumns[i]], b[keyColumns[i]]);
-            if (c != 0) {
-                return c;
-            }
-        }
-        return 0;
+        return order.compare(a, b);
     }
 
     /**
@@ -211,7 +202,7 @@ public final class SortLimitQuery implements Query {
             Object y = kept[keyColumns[i]];
             int c = y instanceof Long k ? compareToInteger(rows, i, k) : Integer.MIN_VALUE;
             if (c == Integer.MIN_VALUE) {
-                c = compareKey(i, rows.column(keyColumns[i]), y);
+                c = order.compareKey(i, rows.column(keyColumns[i]), y);
             }
             if (c != 0) {
                 return c;
@@ -227,15 +218,10 @@ public final class SortLimitQuery implements Query {
             return Integer.MIN_VALUE;
         }
         if (r == io.onelite.btree.RecordReader.COMPARE_NULL) {
-            return compareKey(i, null, k);
+            return order.compareKey(i, null, k);
         }
         int c = Integer.signum(r);
-        return descending[i] ? -c : c;
-    }
-
-    /** Sort key {@code i} of two rows, its direction, NULLS FIRST/LAST and collation applied. */
-    private int compareKey(int i, Object x, Object y) {
-        return RowOrder.compareKey(x, y, descending[i], collations[i], nullsFirst[i]);
+        return order.descending()[i] ? -c : c;
     }
 
     /** Whether the input's plan line already names this sort ("USE TEMP B-TREE FOR DISTINCT"). */
