@@ -191,6 +191,35 @@ final class BTreePage {
         return ((long) p << 32) | local;
     }
 
+    /**
+     * {@link RecordReader#compareInteger} of column {@code column} of cell {@code i}'s record read
+     * where it lies: {@link RecordReader#COMPARE_LOAD} when the record is not one
+     * {@link RecordHeader#peekCompareInteger} reads, or overflows the page.
+     */
+    int compareIntegerInPlace(int i, int column, long k) {
+        long local = localPayload(i);
+        return local < 0 ? RecordReader.COMPARE_LOAD
+                : RecordHeader.peekCompareInteger(data, (int) (local >>> 32), (int) local, column, k);
+    }
+
+    /**
+     * Patches cell {@code i}'s record where it lies, written through {@code store}
+     * ({@link RecordHeader#patchInPlace}), when no byte moves and none of it is on overflow pages;
+     * false, nothing written, otherwise. {@code scratch} is parsed into.
+     */
+    boolean patchInPlace(PageStore store, int i, RecordHeader scratch, int[] positions, Object[] values) {
+        long local = localPayload(i);
+        if (local < 0) {
+            return false;
+        }
+        RecordHeader h = scratch.reset(data, (int) (local >>> 32), (int) local);
+        if (!h.patchableInPlace(positions, values)) {
+            return false;
+        }
+        h.patchInPlace(store.write(pgno), positions, values);
+        return true;
+    }
+
     /** The size in bytes that cell {@code i} occupies. */
     int cellSize(int i) {
         return cell(i).cellSize();

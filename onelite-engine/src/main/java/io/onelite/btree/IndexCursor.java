@@ -465,16 +465,10 @@ public final class IndexCursor {
         if (!p.isLeaf()) {
             return false;
         }
-        long local = p.localPayload(path.cellIndex());
-        if (local < 0) {
-            return false;
-        }
-        RecordHeader h = patchHeader.reset(p.data, (int) (local >>> 32), (int) local);
-        if (!h.patchableInPlace(positions, values)) {
-            return false;
-        }
         requireWritable();
-        h.patchInPlace(store.write(p.pgno), positions, values);
+        if (!p.patchInPlace(store, path.cellIndex(), patchHeader, positions, values)) {
+            return false;
+        }
         path.leafRewritten();
         return true;
     }
@@ -487,12 +481,7 @@ public final class IndexCursor {
      */
     public int compareIntegerInPlace(int i, long k) {
         settleOnEntry();
-        BTreePage p = path.page();
-        long local = p.localPayload(path.cellIndex());
-        if (local < 0) {
-            return RecordReader.COMPARE_LOAD;
-        }
-        return RecordHeader.peekCompareInteger(p.data, (int) (local >>> 32), (int) local, i, k);
+        return path.page().compareIntegerInPlace(path.cellIndex(), i, k);
     }
 
     /** {@link #patchScannedInPlace}'s view of the entry it patches. */

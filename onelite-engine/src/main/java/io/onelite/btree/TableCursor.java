@@ -335,12 +335,7 @@ public final class TableCursor {
     public int compareIntegerInPlace(int i, long k) {
         settle();
         requireValid();
-        BTreePage p = path.page();
-        long local = p.localPayload(path.cellIndex());
-        if (local < 0) {
-            return RecordReader.COMPARE_LOAD;
-        }
-        return RecordHeader.peekCompareInteger(p.data, (int) (local >>> 32), (int) local, i, k);
+        return path.page().compareIntegerInPlace(path.cellIndex(), i, k);
     }
 
     /** The largest rowid, 0 when the table is empty; not reported as a read. */
@@ -458,16 +453,10 @@ public final class TableCursor {
         if (i >= leaf.cellCount || leaf.rowid(i) != rowid) {
             return false;
         }
-        long local = leaf.localPayload(i);
-        if (local < 0) {
-            return false; // part of it on overflow pages
-        }
-        RecordHeader h = patchHeader.reset(leaf.data, (int) (local >>> 32), (int) local);
-        if (!h.patchableInPlace(positions, values)) {
+        requireWritable();
+        if (!leaf.patchInPlace(store, i, patchHeader, positions, values)) {
             return false;
         }
-        requireWritable();
-        h.patchInPlace(store.write(leaf.pgno), positions, values);
         if (hint != null) {
             path.leafRewritten(hint);
         } else {
