@@ -1,17 +1,10 @@
 package io.onelite.plan;
 
-import io.onelite.api.Database;
-import io.onelite.api.DatabaseOptions;
-import io.onelite.api.Session;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.SQLException;
-
-import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * Errors SQLite meets only as it generates code, once every name of the statement resolved,
@@ -36,101 +29,89 @@ class CodeErrorDifferentialTests {
     private static final String WINDOW = "cannot use window functions in recursive queries";
     private static final String NOSUCHCOL = "no such column: nosuchcol";
 
-    private Database db;
-    private Session session;
-    private Connection sqlite;
+    private MemoryOracle oracle;
 
     @BeforeEach
     void open() throws SQLException {
-        db = Database.open(":memory:", DatabaseOptions.DEFAULTS);
-        session = db.openSession();
-        sqlite = DriverManager.getConnection("jdbc:sqlite::memory:");
-        for (String sql : SETUP) {
-            NativeOracle.both(session, sqlite, sql);
-        }
+        oracle = new MemoryOracle(SETUP);
     }
 
     @AfterEach
     void close() throws SQLException {
-        sqlite.close();
-        session.close();
-        db.close();
-    }
-
-    /** Native SQLite fails {@code sql} with SQLITE_ERROR and {@code message}, and so does OneLite. */
-    private void sameError(String sql, String message) {
-        String expected = "1 " + message;
-        assertThat(QueryOutcome.nativeSqlite(sqlite, sql).error()).as("native: " + sql).isEqualTo(expected);
-        assertThat(QueryOutcome.oneLite(session, sql).error()).as(sql).isEqualTo(expected);
+        oracle.close();
     }
 
     @Test
     void aViewOfFewerColumnsThanItsListFailsAfterTheNames() {
-        sameError("SELECT nosuchcol FROM vcols", NOSUCHCOL);
-        sameError("SELECT p FROM vcols WHERE nosuchcol", NOSUCHCOL);
-        sameError("SELECT p FROM vcols JOIN t1 ON nosuchcol", NOSUCHCOL);
-        sameError("SELECT p FROM vcols UNION SELECT nosuchcol FROM t1", NOSUCHCOL);
-        sameError("SELECT (SELECT q FROM vcols) FROM t1 WHERE nosuchcol", NOSUCHCOL);
-        sameError("WITH c AS (SELECT * FROM vcols) SELECT nosuchcol FROM c", NOSUCHCOL);
-        sameError("DELETE FROM t1 WHERE a IN (SELECT p FROM vcols) AND nosuchcol", NOSUCHCOL);
-        sameError("UPDATE t1 SET b = 1 FROM vcols WHERE nosuchcol", NOSUCHCOL);
-        sameError("INSERT INTO t1 SELECT p, nosuchcol FROM vcols", NOSUCHCOL);
+        oracle.sameError("SELECT nosuchcol FROM vcols", NOSUCHCOL);
+        oracle.sameError("SELECT p FROM vcols WHERE nosuchcol", NOSUCHCOL);
+        oracle.sameError("SELECT p FROM vcols JOIN t1 ON nosuchcol", NOSUCHCOL);
+        oracle.sameError("SELECT p FROM vcols UNION SELECT nosuchcol FROM t1", NOSUCHCOL);
+        oracle.sameError("SELECT (SELECT q FROM vcols) FROM t1 WHERE nosuchcol", NOSUCHCOL);
+        oracle.sameError("WITH c AS (SELECT * FROM vcols) SELECT nosuchcol FROM c", NOSUCHCOL);
+        oracle.sameError("DELETE FROM t1 WHERE a IN (SELECT p FROM vcols) AND nosuchcol", NOSUCHCOL);
+        oracle.sameError("UPDATE t1 SET b = 1 FROM vcols WHERE nosuchcol", NOSUCHCOL);
+        oracle.sameError("INSERT INTO t1 SELECT p, nosuchcol FROM vcols", NOSUCHCOL);
         // alone, it is the error; the column list names the columns meanwhile
-        sameError("SELECT p FROM vcols", VCOLS);
-        sameError("SELECT q FROM vcols", VCOLS);
-        sameError("SELECT * FROM vcols", VCOLS);
-        sameError("SELECT count(*) FROM vcols GROUP BY q", VCOLS);
-        sameError("SELECT p FROM vcols v JOIN t1 ON v.q = t1.a", VCOLS);
-        sameError("SELECT p FROM vcols, t1 WHERE a IN t2", VCOLS);
-        sameError("DELETE FROM t1 WHERE a IN (SELECT p FROM vcols)", VCOLS);
-        sameError("UPDATE t1 SET b = 1 FROM vcols", VCOLS);
-        sameError("CREATE TABLE tt AS SELECT * FROM vcols", VCOLS);
+        oracle.sameError("SELECT p FROM vcols", VCOLS);
+        oracle.sameError("SELECT q FROM vcols", VCOLS);
+        oracle.sameError("SELECT * FROM vcols", VCOLS);
+        oracle.sameError("SELECT count(*) FROM vcols GROUP BY q", VCOLS);
+        oracle.sameError("SELECT p FROM vcols v JOIN t1 ON v.q = t1.a", VCOLS);
+        oracle.sameError("SELECT p FROM vcols, t1 WHERE a IN t2", VCOLS);
+        oracle.sameError("DELETE FROM t1 WHERE a IN (SELECT p FROM vcols)", VCOLS);
+        oracle.sameError("UPDATE t1 SET b = 1 FROM vcols", VCOLS);
+        oracle.sameError("CREATE TABLE tt AS SELECT * FROM vcols", VCOLS);
     }
 
     @Test
     void aSubqueryOfSeveralColumnsFailsAfterTheNames() {
-        sameError("SELECT nosuchcol FROM t1 WHERE a IN t2", NOSUCHCOL);
-        sameError("SELECT a FROM t1 WHERE a IN (SELECT c, d FROM t2) AND nosuchcol", NOSUCHCOL);
-        sameError("SELECT a FROM t1 WHERE a IN t2 ORDER BY nosuchcol", NOSUCHCOL);
-        sameError("SELECT (SELECT 1, 2), nosuchcol FROM t1", NOSUCHCOL);
-        sameError("SELECT nosuchcol FROM t1 WHERE (SELECT 1, 2)", NOSUCHCOL);
-        sameError("SELECT nosuchcol FROM t1 WHERE (a, b) IN (SELECT 1)", NOSUCHCOL);
-        sameError("DELETE FROM t1 WHERE a IN t2 AND nosuchcol", NOSUCHCOL);
-        sameError("UPDATE t1 SET b = 1 WHERE a IN t2 AND nosuchcol", NOSUCHCOL);
-        sameError("UPDATE t1 SET b = a IN t2 WHERE nosuchcol", NOSUCHCOL);
+        oracle.sameError("SELECT nosuchcol FROM t1 WHERE a IN t2", NOSUCHCOL);
+        oracle.sameError("SELECT a FROM t1 WHERE a IN (SELECT c, d FROM t2) AND nosuchcol", NOSUCHCOL);
+        oracle.sameError("SELECT a FROM t1 WHERE a IN t2 ORDER BY nosuchcol", NOSUCHCOL);
+        oracle.sameError("SELECT (SELECT 1, 2), nosuchcol FROM t1", NOSUCHCOL);
+        oracle.sameError("SELECT nosuchcol FROM t1 WHERE (SELECT 1, 2)", NOSUCHCOL);
+        oracle.sameError("SELECT nosuchcol FROM t1 WHERE (a, b) IN (SELECT 1)", NOSUCHCOL);
+        oracle.sameError("DELETE FROM t1 WHERE a IN t2 AND nosuchcol", NOSUCHCOL);
+        oracle.sameError("UPDATE t1 SET b = 1 WHERE a IN t2 AND nosuchcol", NOSUCHCOL);
+        oracle.sameError("UPDATE t1 SET b = a IN t2 WHERE nosuchcol", NOSUCHCOL);
         // alone, it is the error
-        sameError("SELECT a FROM t1 WHERE a IN t2", TWO_COLUMNS);
-        sameError("SELECT a IN t2 FROM t1", TWO_COLUMNS);
-        sameError("SELECT (SELECT 1, 2) FROM t1", TWO_COLUMNS);
-        sameError("SELECT a FROM t1 WHERE (a, b) IN (SELECT 1)", "sub-select returns 1 columns - expected 2");
-        sameError("DELETE FROM t1 WHERE a IN t2", TWO_COLUMNS);
-        sameError("UPDATE t1 SET b = a IN t2", TWO_COLUMNS);
+        oracle.sameError("SELECT a FROM t1 WHERE a IN t2", TWO_COLUMNS);
+        oracle.sameError("SELECT a IN t2 FROM t1", TWO_COLUMNS);
+        oracle.sameError("SELECT (SELECT 1, 2) FROM t1", TWO_COLUMNS);
+        oracle.sameError("SELECT a FROM t1 WHERE (a, b) IN (SELECT 1)", "sub-select returns 1 columns - expected 2");
+        oracle.sameError("DELETE FROM t1 WHERE a IN t2", TWO_COLUMNS);
+        oracle.sameError("UPDATE t1 SET b = a IN t2", TWO_COLUMNS);
     }
 
     @Test
     void aRecursiveCteMayNotAggregateNorCallAWindowFunction() {
-        sameError("WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT count(*) FROM c) SELECT * FROM c", AGGREGATE);
-        sameError("WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x FROM c GROUP BY x) SELECT * FROM c", AGGREGATE);
-        sameError("WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 3"
+        oracle.sameError("WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT count(*) FROM c) SELECT * FROM c",
+                AGGREGATE);
+        oracle.sameError("WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x FROM c GROUP BY x) SELECT * FROM c",
+                AGGREGATE);
+        oracle.sameError("WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 3"
                 + " UNION ALL SELECT count(*) FROM c) SELECT * FROM c", AGGREGATE);
-        sameError("WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT count(*) FROM c"
+        oracle.sameError("WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT count(*) FROM c"
                 + " UNION ALL SELECT x + 1 FROM c WHERE x < 3) SELECT * FROM c", AGGREGATE);
-        sameError("WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT row_number() OVER () FROM c) SELECT * FROM c", WINDOW);
-        sameError("WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT max(x) OVER () FROM c WHERE x < 3) SELECT * FROM c",
+        oracle.sameError("WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT row_number() OVER () FROM c) SELECT * FROM c",
                 WINDOW);
-        sameError("WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT count(*) OVER () FROM c GROUP BY x) SELECT * FROM c",
+        oracle.sameError("WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT max(x) OVER () FROM c WHERE x < 3) SELECT * FROM c",
                 WINDOW);
-        sameError("WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 3"
+        oracle.sameError("WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT count(*) OVER () FROM c GROUP BY x) SELECT * FROM c",
+                WINDOW);
+        oracle.sameError("WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 3"
                 + " UNION ALL SELECT row_number() OVER () FROM c) SELECT * FROM c", WINDOW);
         // an initial SELECT may aggregate; an unknown name anywhere wins
-        sameError("WITH RECURSIVE c(x) AS (SELECT count(*) FROM t1 UNION ALL SELECT x + 1 FROM c WHERE x < 4)"
+        oracle.sameError("WITH RECURSIVE c(x) AS (SELECT count(*) FROM t1 UNION ALL SELECT x + 1 FROM c WHERE x < 4)"
                 + " SELECT nosuchcol FROM c", NOSUCHCOL);
-        sameError("WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT count(*) FROM c) SELECT nosuchcol FROM c", NOSUCHCOL);
-        sameError("WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT count(*) FROM c) SELECT x FROM c WHERE nosuchcol",
+        oracle.sameError("WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT count(*) FROM c) SELECT nosuchcol FROM c",
                 NOSUCHCOL);
-        sameError("WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT count(*) FROM c)"
+        oracle.sameError("WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT count(*) FROM c) SELECT x FROM c WHERE nosuchcol",
+                NOSUCHCOL);
+        oracle.sameError("WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT count(*) FROM c)"
                 + " DELETE FROM t1 WHERE a IN c AND nosuchcol", NOSUCHCOL);
-        sameError("WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT count(*) FROM c) DELETE FROM t1 WHERE a IN c",
+        oracle.sameError("WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT count(*) FROM c) DELETE FROM t1 WHERE a IN c",
                 AGGREGATE);
     }
 }

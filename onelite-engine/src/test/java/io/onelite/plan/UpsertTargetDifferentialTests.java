@@ -1,17 +1,10 @@
 package io.onelite.plan;
 
-import io.onelite.api.Database;
-import io.onelite.api.DatabaseOptions;
-import io.onelite.api.Session;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.SQLException;
-
-import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * ON CONFLICT targets against native SQLite (sqlite-jdbc in this JVM): SQLite resolves a
@@ -29,79 +22,61 @@ class UpsertTargetDifferentialTests {
     };
     private static final String NO_MATCH = "ON CONFLICT clause does not match any PRIMARY KEY or UNIQUE constraint";
 
-    private Database db;
-    private Session session;
-    private Connection sqlite;
+    private MemoryOracle oracle;
 
     @BeforeEach
     void open() throws SQLException {
-        db = Database.open(":memory:", DatabaseOptions.DEFAULTS);
-        session = db.openSession();
-        sqlite = DriverManager.getConnection("jdbc:sqlite::memory:");
-        for (String sql : SETUP) {
-            NativeOracle.both(session, sqlite, sql);
-        }
+        oracle = new MemoryOracle(SETUP);
     }
 
     @AfterEach
     void close() throws SQLException {
-        sqlite.close();
-        session.close();
-        db.close();
-    }
-
-    private void sameError(String sql, String message) {
-        String expected = "1 " + message;
-        assertThat(QueryOutcome.nativeSqlite(sqlite, sql).error()).as("native: " + sql).isEqualTo(expected);
-        assertThat(QueryOutcome.oneLite(session, sql).error()).as(sql).isEqualTo(expected);
-    }
-
-    /** Both engines run {@code sql}, then hold the same rows in {@code table}. */
-    private void sameEffect(String sql, String table) {
-        assertThat(NativeOracle.both(session, sqlite, sql)).as(sql).isTrue();
-        String read = "SELECT * FROM " + table;
-        QueryOutcome theirs = QueryOutcome.nativeSqlite(sqlite, read);
-        QueryOutcome mine = QueryOutcome.oneLite(session, read);
-        assertThat(mine.matches(theirs, null, false, true)).as(sql + ": " + mine.describe() + " vs "
-                + theirs.describe()).isTrue();
+        oracle.close();
     }
 
     @Test
     void anUnknownNameInTheTargetIsReported() {
-        sameError("INSERT INTO tu VALUES (1, 2) ON CONFLICT(nosuchcol) DO NOTHING", "no such column: nosuchcol");
-        sameError("INSERT INTO tu VALUES (1, 2) ON CONFLICT(a, nosuchcol) DO NOTHING", "no such column: nosuchcol");
-        sameError("INSERT INTO tu VALUES (1, 2) ON CONFLICT(a + nosuchcol) DO NOTHING", "no such column: nosuchcol");
-        sameError("INSERT INTO tu VALUES (1, 2) ON CONFLICT(a) WHERE nosuchcol DO NOTHING", "no such column: nosuchcol");
-        sameError("INSERT INTO tu VALUES (1, 2) ON CONFLICT(excluded.a) DO NOTHING", "no such column: excluded.a");
-        sameError("INSERT INTO tu VALUES (1, 2) ON CONFLICT(nosuchcol) DO UPDATE SET b = nosuchcol2",
+        oracle.sameError("INSERT INTO tu VALUES (1, 2) ON CONFLICT(nosuchcol) DO NOTHING", "no such column: nosuchcol");
+        oracle.sameError("INSERT INTO tu VALUES (1, 2) ON CONFLICT(a, nosuchcol) DO NOTHING",
+                "no such column: nosuchcol");
+        oracle.sameError("INSERT INTO tu VALUES (1, 2) ON CONFLICT(a + nosuchcol) DO NOTHING",
+                "no such column: nosuchcol");
+        oracle.sameError("INSERT INTO tu VALUES (1, 2) ON CONFLICT(a) WHERE nosuchcol DO NOTHING",
+                "no such column: nosuchcol");
+        oracle.sameError("INSERT INTO tu VALUES (1, 2) ON CONFLICT(excluded.a) DO NOTHING",
+                "no such column: excluded.a");
+        oracle.sameError("INSERT INTO tu VALUES (1, 2) ON CONFLICT(nosuchcol) DO UPDATE SET b = nosuchcol2",
                 "no such column: nosuchcol");
         // every target before any DO UPDATE
-        sameError("INSERT INTO tu VALUES (1, 2) ON CONFLICT(a) DO UPDATE SET b = nosuchcol2"
+        oracle.sameError("INSERT INTO tu VALUES (1, 2) ON CONFLICT(a) DO UPDATE SET b = nosuchcol2"
                 + " ON CONFLICT(nosuchcol) DO NOTHING", "no such column: nosuchcol");
-        sameError("INSERT INTO tu VALUES (1, 2) ON CONFLICT(a) DO NOTHING ON CONFLICT(nosuchcol) DO NOTHING",
+        oracle.sameError("INSERT INTO tu VALUES (1, 2) ON CONFLICT(a) DO NOTHING ON CONFLICT(nosuchcol) DO NOTHING",
                 "no such column: nosuchcol");
         // the rows come first
-        sameError("INSERT INTO tu VALUES (nosuchcol2, 2) ON CONFLICT(nosuchcol) DO NOTHING", "no such column: nosuchcol2");
+        oracle.sameError("INSERT INTO tu VALUES (nosuchcol2, 2) ON CONFLICT(nosuchcol) DO NOTHING",
+                "no such column: nosuchcol2");
     }
 
     @Test
     void aTargetMissingItsConstraintIsNamedAmongSeveral() {
-        sameError("INSERT INTO tu VALUES (1, 2) ON CONFLICT(b) DO NOTHING", NO_MATCH);
-        sameError("INSERT INTO tu VALUES (1, 2) ON CONFLICT(a) DO NOTHING ON CONFLICT(b) DO NOTHING", "2nd " + NO_MATCH);
-        sameError("INSERT INTO tu VALUES (1, 2) ON CONFLICT(b) DO NOTHING ON CONFLICT(nosuchcol) DO NOTHING",
+        oracle.sameError("INSERT INTO tu VALUES (1, 2) ON CONFLICT(b) DO NOTHING", NO_MATCH);
+        oracle.sameError("INSERT INTO tu VALUES (1, 2) ON CONFLICT(a) DO NOTHING ON CONFLICT(b) DO NOTHING",
+                "2nd " + NO_MATCH);
+        oracle.sameError("INSERT INTO tu VALUES (1, 2) ON CONFLICT(b) DO NOTHING ON CONFLICT(nosuchcol) DO NOTHING",
                 "1st " + NO_MATCH);
-        sameError("INSERT INTO tu VALUES (1, 2) ON CONFLICT(b) DO UPDATE SET b = nosuchcol2", NO_MATCH);
+        oracle.sameError("INSERT INTO tu VALUES (1, 2) ON CONFLICT(b) DO UPDATE SET b = nosuchcol2", NO_MATCH);
     }
 
     @Test
     void aTargetNamesColumnsAsAnyExpressionDoes() {
-        sameEffect("INSERT INTO tu VALUES (1, 3) ON CONFLICT(tu.a) DO UPDATE SET b = excluded.b", "tu");
-        sameEffect("INSERT INTO tu VALUES (1, 4) ON CONFLICT(\"a\") DO UPDATE SET b = excluded.b", "tu");
-        sameEffect("INSERT INTO tu VALUES (1, 5) ON CONFLICT(A) DO UPDATE SET b = excluded.b", "tu");
-        sameEffect("INSERT INTO tu VALUES (7, 8) ON CONFLICT(rowid) DO NOTHING", "tu");
-        sameEffect("INSERT INTO ti VALUES (1, 11, 101) ON CONFLICT(rowid) DO UPDATE SET v = excluded.v", "ti");
-        sameEffect("INSERT INTO ti VALUES (1, 12, 102) ON CONFLICT(id) DO UPDATE SET v = excluded.v", "ti");
-        sameEffect("INSERT INTO ti VALUES (2, 12, 103) ON CONFLICT(ti.u) DO UPDATE SET v = excluded.v", "ti");
-        sameEffect("INSERT INTO ti VALUES (3, 12, 104) ON CONFLICT(u) WHERE v > 0 DO UPDATE SET v = excluded.v", "ti");
+        oracle.sameEffect("INSERT INTO tu VALUES (1, 3) ON CONFLICT(tu.a) DO UPDATE SET b = excluded.b", "tu");
+        oracle.sameEffect("INSERT INTO tu VALUES (1, 4) ON CONFLICT(\"a\") DO UPDATE SET b = excluded.b", "tu");
+        oracle.sameEffect("INSERT INTO tu VALUES (1, 5) ON CONFLICT(A) DO UPDATE SET b = excluded.b", "tu");
+        oracle.sameEffect("INSERT INTO tu VALUES (7, 8) ON CONFLICT(rowid) DO NOTHING", "tu");
+        oracle.sameEffect("INSERT INTO ti VALUES (1, 11, 101) ON CONFLICT(rowid) DO UPDATE SET v = excluded.v", "ti");
+        oracle.sameEffect("INSERT INTO ti VALUES (1, 12, 102) ON CONFLICT(id) DO UPDATE SET v = excluded.v", "ti");
+        oracle.sameEffect("INSERT INTO ti VALUES (2, 12, 103) ON CONFLICT(ti.u) DO UPDATE SET v = excluded.v", "ti");
+        oracle.sameEffect("INSERT INTO ti VALUES (3, 12, 104) ON CONFLICT(u) WHERE v > 0 DO UPDATE SET v = excluded.v",
+                "ti");
     }
 }
