@@ -216,7 +216,9 @@ final class BTreePage {
         if (!h.patchableInPlace(positions, values)) {
             return false;
         }
-        h.patchInPlace(store.write(pgno), positions, values);
+        if (h.patchChanges(positions, values)) {
+            h.patchInPlace(store.write(pgno), positions, values);
+        }
         return true;
     }
 

@@ -4,6 +4,7 @@ import io.onelite.common.CorruptDatabaseException;
 import io.onelite.pager.PageStore;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -190,7 +191,10 @@ final class Balancer {
         if ((int) (local >>> 32) + (int) local - off != cell.length) { // (2)
             return FreeSpace.replaceLeafCell(s, pgno, i, cell);
         }
-        System.arraycopy(cell, 0, s.write(pgno), off, cell.length);
+        if (!Arrays.equals(p.data, off, off + cell.length, cell, 0, cell.length)) {
+            // the same bytes write nothing, as SQLite's btreeOverwriteContent: no page dirtied, no WAL frame
+            System.arraycopy(cell, 0, s.write(pgno), off, cell.length);
+        }
         return true;
     }
 

@@ -287,8 +287,8 @@ final class CursorPath {
     }
 
     /**
-     * After a write in place to this path's leaf (no other page of the path changed): the leaf
-     * as it now is, and the path current again, so that the next seek of an index cursor may
+     * After a write in place to the page at this path's end (its leaf, or the interior page an
+     * index entry lies in; no other page of the path changed): that page as it now is, and the path current again, so that the next seek of an index cursor may
      * start from it ({@link #descendNear}).
      */
     void leafRewritten() {

@@ -424,7 +424,10 @@ public final class IndexCursor {
      */
     private boolean overwriteInPlace(byte[] record) {
         BTreePage p = path.page();
-        if (!p.isLeaf() || PageHeader.localSize(PageHeader.INDEX_LEAF, store.usableSize(), record.length) != record.length) {
+        if (!p.isLeaf()) {
+            return overwriteInteriorInPlace(p, record);
+        }
+        if (PageHeader.localSize(PageHeader.INDEX_LEAF, store.usableSize(), record.length) != record.length) {
             return false;
         }
         byte[] before = tracing ? keyRecord() : null;
@@ -461,10 +464,7 @@ public final class IndexCursor {
         if (!path.valid || !path.current()) {
             return false;
         }
-        BTreePage p = path.page();
-        if (!p.isLeaf()) {
-            return false;
-        }
+        BTreePage p = path.page(); // a leaf, or an interior page: an index keeps entries there too
         requireWritable();
         if (!p.patchInPlace(store, path.cellIndex(), patchHeader, positions, values)) {
             return false;
@@ -486,6 +486,28 @@ public final class IndexCursor {
 
     /** {@link #patchScannedInPlace}'s view of the entry it patches. */
     private final RecordHeader patchHeader = new RecordHeader();
+
+    /**
+     * {@link #overwriteInPlace} of an entry of interior page {@code p}, as SQLite's
+     * btreeOverwriteCell: only a record of the entry's size, all on the page, whose bytes are
+     * written over the old ones (none when they are the same) behind the cell's child pointer.
+     */
+    private boolean overwriteInteriorInPlace(BTreePage p, byte[] record) {
+        int i = path.cellIndex();
+        long local = p.localPayload(i);
+        if (local < 0 || (int) local != record.length) {
+            return false;
+        }
+        int at = (int) (local >>> 32);
+        byte[] before = tracing ? keyRecord() : null;
+        if (!java.util.Arrays.equals(p.data, at, at + record.length, record, 0, record.length)) {
+            System.arraycopy(record, 0, store.write(p.pgno), at, record.length);
+        }
+        listener.indexDelete(root, keyInfo, before); // a write all the same, for a traced transaction's conflicts
+        listener.indexInsert(root, keyInfo, record);
+        path.leafRewritten();
+        return true;
+    }
 
     /**
      * As {@link #replaceCurrent} for the entry a scan through this cursor is on (SQLite's one-pass

@@ -3,6 +3,7 @@ package io.onelite.btree;
 import io.onelite.common.CorruptDatabaseException;
 
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 
 /**
  * SQLite's record format (as {@code sqlite3VdbeSerialType}, {@code sqlite3VdbeSerialPut} and
@@ -187,6 +188,44 @@ public final class Record {
         byte[] bytes = v instanceof String s ? s.getBytes(StandardCharsets.UTF_8) : (byte[]) v;
         System.arraycopy(bytes, 0, out, p, bytes.length);
         return p + bytes.length;
+    }
+
+    /**
+     * Whether {@code buf} holds at {@code p} the body {@link #putBody} would write for {@code v}
+     * of serial type {@code type} (the caller knows the stored type is the same, so the lengths are).
+     */
+    static boolean bodyEquals(byte[] buf, int p, long type, Object v) {
+        if (type == 0 || type == 8 || type == 9) {
+            return true;
+        }
+        if (type <= 7) {
+            long bits = type == 7 ? Double.doubleToLongBits(((Number) v).doubleValue()) : ((Number) v).longValue();
+            int n = (int) bodySize(type);
+            for (int i = n - 1; i >= 0; i--) {
+                if (buf[p + i] != (byte) bits) {
+                    return false;
+                }
+                bits >>= 8;
+            }
+            return true;
+        }
+        if (v instanceof String s) {
+            for (int i = 0; i < s.length(); i++) { // ASCII compares in place; other text as its UTF-8
+                char c = s.charAt(i);
+                if (c >= 0x80) {
+                    return bytesEqual(buf, p, s.getBytes(StandardCharsets.UTF_8));
+                }
+                if (buf[p + i] != (byte) c) {
+                    return false;
+                }
+            }
+            return true;
+        }
+        return bytesEqual(buf, p, (byte[]) v);
+    }
+
+    private static boolean bytesEqual(byte[] buf, int p, byte[] bytes) {
+        return Arrays.equals(buf, p, p + bytes.length, bytes, 0, bytes.length);
     }
 
     private static int putBigEndian(byte[] out, int p, long v, int n) {

@@ -430,6 +430,25 @@ public final class RecordHeader {
     }
 
     /**
+     * Whether {@link #patchInPlace} would change any byte of this record: SQLite leaves a page
+     * unwritten when an overwrite of the same size brings the same bytes (btreeOverwriteContent),
+     * so an UPDATE that sets the values a row has dirties no page and adds nothing to the WAL.
+     */
+    boolean patchChanges(int[] positions, Object[] values) {
+        for (int k = 0; k < positions.length; k++) {
+            int i = positions[k];
+            if (lastPosition(positions, i) != k) {
+                continue; // a later position of the column wins
+            }
+            long t = Record.serialType(values[k]);
+            if (buf[off + 1 + i] != (byte) t || !Record.bodyEquals(buf, offsets[i], t, values[k])) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
      * {@link #patched} of a record whose serial types are one byte each, when every new value
      * takes as many bytes as the old one (an integer that stays within its size, a REAL): the
      * record is copied and those bytes overwritten. Null otherwise.

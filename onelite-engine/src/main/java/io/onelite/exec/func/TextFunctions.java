@@ -226,16 +226,24 @@ final class TextFunctions {
     }
 
     static String asciiCase(String s, boolean upper) {
+        int first = 0;
+        while (first < s.length() && !changesCase(s.charAt(first), upper)) {
+            first++;
+        }
+        if (first == s.length()) {
+            return s; // nothing to change: no copy
+        }
         char[] cs = s.toCharArray();
-        for (int i = 0; i < cs.length; i++) {
-            char ch = cs[i];
-            if (upper && ch >= 'a' && ch <= 'z') {
-                cs[i] = (char) (ch - 32);
-            } else if (!upper && ch >= 'A' && ch <= 'Z') {
-                cs[i] = (char) (ch + 32);
+        for (int i = first; i < cs.length; i++) {
+            if (changesCase(cs[i], upper)) {
+                cs[i] = (char) (cs[i] ^ 0x20); // ASCII letters differ in case by this bit alone
             }
         }
         return new String(cs);
+    }
+
+    private static boolean changesCase(char ch, boolean upper) {
+        return upper ? ch >= 'a' && ch <= 'z' : ch >= 'A' && ch <= 'Z';
     }
 
     static Object trim(Object v, Object chars, boolean left, boolean right) {
