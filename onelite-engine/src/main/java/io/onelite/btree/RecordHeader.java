@@ -396,12 +396,16 @@ public final class RecordHeader {
 
     /**
      * Whether {@link #patchInPlace} may patch this record: no byte moves ({@link #patchedAlike}'s
-     * conditions) and the record holds every position.
+     * conditions) and the record holds every position. The values' serial types are kept for
+     * {@link #patchChanges} and {@link #patchInPlace}, which follow with the same values.
      */
     boolean patchableInPlace(int[] positions, Object[] values) {
         int n = columnCount();
         if (headerEnd - off != n + 1) {
             return false; // a type of two bytes or more, or a long header
+        }
+        if (patchTypes.length < positions.length) {
+            patchTypes = new long[positions.length];
         }
         for (int k = 0; k < positions.length; k++) {
             int i = positions[k];
@@ -412,25 +416,29 @@ public final class RecordHeader {
             if (t >= 128 || Record.bodySize(t) != Record.bodySize(types[i])) {
                 return false;
             }
+            patchTypes[k] = t;
         }
         return true;
     }
 
+    /** The serial types of the values {@link #patchableInPlace} accepted last. */
+    private long[] patchTypes = new long[4];
+
     /**
-     * Patches this record, {@link #patchableInPlace}, where it lies in {@code dst}: its buffer, or
+     * Patches this record, {@link #patchableInPlace} with the same values, where it lies in {@code dst}: its buffer, or
      * a copy of that buffer (the same offsets).
      */
     void patchInPlace(byte[] dst, int[] positions, Object[] values) {
         for (int k = 0; k < positions.length; k++) { // a later position of a column wins, as in patched
             int i = positions[k];
-            long t = Record.serialType(values[k]);
+            long t = patchTypes[k];
             dst[off + 1 + i] = (byte) t;
             Record.putBody(dst, offsets[i], t, values[k]);
         }
     }
 
     /**
-     * Whether {@link #patchInPlace} would change any byte of this record: SQLite leaves a page
+     * Whether {@link #patchInPlace} would change any byte of this record ({@link #patchableInPlace} first): SQLite leaves a page
      * unwritten when an overwrite of the same size brings the same bytes (btreeOverwriteContent),
      * so an UPDATE that sets the values a row has dirties no page and adds nothing to the WAL.
      */
@@ -440,7 +448,7 @@ public final class RecordHeader {
             if (lastPosition(positions, i) != k) {
                 continue; // a later position of the column wins
             }
-            long t = Record.serialType(values[k]);
+            long t = patchTypes[k];
             if (buf[off + 1 + i] != (byte) t || !Record.bodyEquals(buf, offsets[i], t, values[k])) {
                 return true;
             }
