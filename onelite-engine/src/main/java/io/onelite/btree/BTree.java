@@ -30,7 +30,9 @@ public final class BTree {
     public static long clear(PageStore s, int root) {
         requireNoAutoVacuum(s);
         BTreePage p = BTreePage.read(s, root);
-        long entries = freeContent(s, p, 0);
+        FreedPages freed = new FreedPages();
+        long entries = freeContent(s, p, 0, freed);
+        freed.freeAll(s);
         int type = p.isTable() ? PageHeader.TABLE_LEAF : PageHeader.INDEX_LEAF;
         new Node(type, new ArrayList<>(), 0).writeTo(s.write(root), PageHeader.headerOffset(root), s.usableSize());
         return entries;
@@ -40,8 +42,10 @@ public final class BTree {
     public static void drop(PageStore s, int root) {
         requireNoAutoVacuum(s);
         BTreePage p = BTreePage.read(s, root);
-        freeContent(s, p, 0);
-        s.free(root);
+        FreedPages freed = new FreedPages();
+        freeContent(s, p, 0, freed);
+        freed.add(root);
+        freed.freeAll(s);
     }
 
     /** Writes an empty table leaf with its header at {@code headerOffset} (100 on page 1). */
@@ -61,20 +65,23 @@ public final class BTree {
     }
 
     /**
-     * Frees the overflow chains of the page's cells and, recursively, its child pages; returns the
-     * entries under the page (a table interior page's cells are only separators).
+     * Lists in {@code freed}, in the order SQLite frees them, the overflow chains of the page's
+     * cells and, recursively, its child pages; returns the entries under the page (a table
+     * interior page's cells are only separators). Nothing is freed yet: every page is read first.
      */
-    private static long freeContent(PageStore s, BTreePage p, int depth) {
+    private static long freeContent(PageStore s, BTreePage p, int depth, FreedPages freed) {
         if (depth > PageHeader.MAX_DEPTH) {
             throw new CorruptDatabaseException(p.pgno, "tree too deep");
         }
-        for (int i = 0; i < p.cellCount; i++) {
-            // localPayload: checked without a CellInfo, as most cells have no overflow
-            if ((p.isLeaf() || !p.isTable()) && p.localPayload(i) == -1) {
+        boolean payloads = p.isLeaf() || !p.isTable(); // a table interior cell holds no payload
+        int maxLocal = PageHeader.maxLocal(p.type, s.usableSize());
+        for (int i = 0; payloads && i < p.cellCount; i++) {
+            // checked without a CellInfo, as most cells have no overflow
+            if (p.spills(i, maxLocal)) {
                 CellInfo c = p.cell(i);
                 if (c.hasOverflow()) {
                     Overflow.freeChain(s, p.pgno, c.overflowPgno(),
-                        Overflow.pageCount(c.payloadSize(), c.localSize(), s.usableSize()));
+                        Overflow.pageCount(c.payloadSize(), c.localSize(), s.usableSize()), freed::add);
                 }
             }
         }
@@ -82,8 +89,8 @@ public final class BTree {
         if (!p.isLeaf()) {
             for (int i = 0; i <= p.cellCount; i++) {
                 BTreePage child = BTreePage.read(s, p.child(i));
-                entries += freeContent(s, child, depth + 1);
-                s.free(child.pgno);
+                entries += freeContent(s, child, depth + 1, freed);
+                freed.add(child.pgno);
             }
         }
         return entries;

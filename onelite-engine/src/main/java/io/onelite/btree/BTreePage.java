@@ -154,6 +154,21 @@ final class BTreePage {
     }
 
     /**
+     * Whether cell {@code i} of a table leaf or of any index page has part of its payload on
+     * overflow pages: its payload size alone tells (over the page type's largest local payload),
+     * so nothing past that size is read. A DELETE of every row asks this of every cell.
+     */
+    boolean spills(int i, int maxLocal) {
+        int off = cellOffset(i);
+        int p = isTable() || isLeaf() ? off : off + 4; // an index interior cell starts with its child
+        if (p < usable && data[p] >= 0) {
+            return data[p] > maxLocal; // a payload below 128 bytes: a one-byte varint, the usual case
+        }
+        varintLength(p); // checked: a varint that runs off the page is corrupt
+        return Varint.get(data, p) > maxLocal;
+    }
+
+    /**
      * Where the payload of cell {@code i} of a table leaf or of any index page lies when it is
      * all on this page: {@code start << 32 | size}; -1 when part of it is on overflow pages or
      * this is a table interior page (read it through {@link #cell}). The checks of

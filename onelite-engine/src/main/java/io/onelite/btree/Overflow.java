@@ -78,13 +78,18 @@ final class Overflow {
 
     /** Frees the overflow chain of a cell ({@code count} pages from {@code first}). */
     static void freeChain(PageStore s, int ownerPgno, int first, int count) {
+        freeChain(s, ownerPgno, first, count, s::free);
+    }
+
+    /** As {@link #freeChain(PageStore, int, int, int)}, each page of the chain given to {@code free} in order. */
+    static void freeChain(PageStore s, int ownerPgno, int first, int count, java.util.function.IntConsumer free) {
         int pgno = first;
         for (int i = 0; i < count; i++) {
             if (pgno < 2 || pgno > s.pageCount()) {
                 throw new CorruptDatabaseException(ownerPgno, "overflow page " + pgno + " out of range");
             }
             int next = PageHeader.get32(s.read(pgno), 0);
-            s.free(pgno);
+            free.accept(pgno);
             pgno = next;
         }
     }

@@ -44,6 +44,16 @@ public interface PageStore {
     void free(int pgno);
 
     /**
+     * Returns the first {@code count} pages of {@code pgnos} to the freelist, as {@link #free} of
+     * each in that order; a store may do it in one pass.
+     */
+    default void freeAll(int[] pgnos, int count) {
+        for (int i = 0; i < count; i++) {
+            free(pgnos[i]);
+        }
+    }
+
+    /**
      * An identity of the page's current version: two equal values for the same pgno in two
      * snapshots of the same file mean the bytes are identical (e.g. the WAL frame number it was
      * read from, or 0 for the database file, combined with the WAL generation). Pages modified

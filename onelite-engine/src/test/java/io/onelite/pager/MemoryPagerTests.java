@@ -228,6 +228,65 @@ class MemoryPagerTests {
         }
     }
 
+    /**
+     * {@link WriteSet#freeAll} leaves every page as {@link WriteSet#free} of each page in turn:
+     * onto a trunk that is partly filled, past a full trunk (each freed page then opening the
+     * next), in shuffled order; and a savepoint rolled back undoes it all.
+     */
+    @Test
+    void freeingPagesTogetherLeavesThePagesAsFreeingThemOneByOne() {
+        List<Integer> pages = new ArrayList<>();
+        for (int pg = 60; pg <= 700; pg++) {
+            pages.add(pg);
+        }
+        java.util.Collections.shuffle(pages, new java.util.Random(7));
+        int[] batch = pages.subList(0, 500).stream().mapToInt(Integer::intValue).toArray();
+        int[] second = pages.subList(500, pages.size()).stream().mapToInt(Integer::intValue).toArray();
+        try (Pager one = Pager.openMemory(PagerOptions.DEFAULTS.withPageSize(512));
+             Pager together = Pager.openMemory(PagerOptions.DEFAULTS.withPageSize(512))) {
+            for (Pager p : List.of(one, together)) {
+                commit(p, ws -> {
+                    for (int i = 0; i < 700; i++) {
+                        ws.write(ws.allocate())[0] = (byte) i;
+                    }
+                });
+                commit(p, ws -> {
+                    for (int pg = 2; pg < 60; pg++) { // a full trunk of 120 leaves would need 121: this one is part filled
+                        ws.free(pg);
+                    }
+                });
+            }
+            Snapshot a = commit(one, ws -> {
+                for (int pg : batch) {
+                    ws.free(pg);
+                }
+            });
+            assertSamePages(a, commit(together, ws -> ws.freeAll(batch, batch.length)));
+            Snapshot a2 = commit(one, ws -> {
+                for (int pg : second) {
+                    ws.free(pg);
+                }
+            });
+            Snapshot b2 = commit(together, ws -> {
+                int sp = ws.savepoint();
+                ws.freeAll(second, second.length);
+                ws.rollbackTo(sp);
+                ws.release(sp);
+                ws.freeAll(second, 0);
+                ws.freeAll(second, second.length);
+            });
+            assertSamePages(a2, b2);
+            assertThat(FileHeader.getInt(b2.read(1), 36)).isEqualTo(699);
+        }
+    }
+
+    private static void assertSamePages(Snapshot a, Snapshot b) {
+        assertThat(b.pageCount()).isEqualTo(a.pageCount());
+        for (int pg = 1; pg <= a.pageCount(); pg++) {
+            assertThat(b.read(pg)).as("page %d", pg).isEqualTo(a.read(pg));
+        }
+    }
+
     @Test
     void randomAllocateAndFreeKeepTheFreelistExact() {
         long seed = System.nanoTime();
