@@ -64,8 +64,11 @@ final class ColumnMapper {
         if (e instanceof Expr.RowValue r) {
             return new Expr.RowValue(all(r.values(), column));
         }
+        if (e instanceof Expr.InSelect in) {
+            return new Expr.InSelect(map(in.expr(), column), in.not(), in.select());
+        }
         if (e instanceof Expr.Literal || e instanceof Expr.BoolLiteral || e instanceof Expr.CurrentTime
-                || e instanceof Expr.Param || e instanceof Expr.Subquery) {
+                || e instanceof Expr.Param || e instanceof Expr.Subquery || e instanceof Expr.Exists) {
             return e; // a subquery only where it refers to nothing outside it (SelfContainedSubquery)
         }
         throw new IllegalArgumentException("not mapped: " + e.getClass().getSimpleName());

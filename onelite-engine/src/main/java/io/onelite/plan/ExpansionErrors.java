@@ -678,6 +678,17 @@ final class ExpansionErrors {
         } else if (e instanceof Expr.InSelect in) {
             expr(in.expr());
             select(in.select());
+        } else if (e instanceof Expr.InList in && in.expr() instanceof Expr.RowValue left && !in.values().isEmpty()
+                && !(in.values().size() == 1 && in.values().get(0) instanceof Expr.Subquery)) {
+            // SQLite's parser makes the list of a row value's IN a SELECT, as VALUES: one SELECT per
+            // element (each a row of the left's width, as the parser checked), joined by UNION ALL,
+            // which a walk after an error meets and stops at
+            expr(left);
+            List<List<Expr>> rows = new ArrayList<>();
+            for (Expr v : in.values()) {
+                rows.add(((Expr.RowValue) v).values());
+            }
+            select(SelectStmt.of(new SelectCore.Values(rows)));
         } else if (e instanceof Expr.InTable in) {
             expr(in.expr());
             // SQLite's parser reads "x IN t" as "x IN (SELECT * FROM t)"

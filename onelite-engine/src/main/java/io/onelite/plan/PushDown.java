@@ -27,7 +27,8 @@ import java.util.Map;
  * the copy in its HAVING. A VALUES arm is taken as SQLite's parser shapes it: one row is a SELECT
  * without FROM, several rows a {@code SELECT * FROM (VALUES ...)} (the rows before a first
  * VALUES' co-routine SELECTs of their own, {@link Planner#coroutineFrom}). OneLite leaves alone
- * terms with subqueries or with calls of functions that may give another value each time.
+ * terms with subqueries it cannot show to be non-correlated ({@link SelfContainedSubquery}) or
+ * with calls of functions that may give another value each time.
  * In a join, the subquery must not be on an outer join's nullable side, or there the term must be
  * one that rejects its NULL row (SQLite then makes the join an inner one); a term with a bare name,
  * and ON terms, go once the whole FROM clause is in place ({@link FromPlanner#pushJoinTerms}).
@@ -502,6 +503,12 @@ final class PushDown {
         }
         if (e instanceof Expr.Subquery q) { // SQLite pushes terms with non-correlated subqueries too
             return SelfContainedSubquery.check(planner, q.select());
+        }
+        if (e instanceof Expr.InSelect in) { // and with IN (SELECT ...), whose left side is then the arm's
+            return readsOnly(planner, in.expr(), alias, names) && SelfContainedSubquery.check(planner, in.select());
+        }
+        if (e instanceof Expr.Exists x) {
+            return SelfContainedSubquery.check(planner, x.select());
         }
         if (e instanceof Expr.FunctionCall f && (f.over() != null || f.filter() != null || !f.orderBy().isEmpty()
                 || Determinism.variesPerCall(planner.functions, f) || AggregateCalls.containsAggregate(planner.functions, f))) {

@@ -136,8 +136,11 @@ final class SelfContainedSubquery {
         if (e instanceof Expr.Subquery q) {
             return declare(q.select()) && reads(q.select());
         }
-        if (e instanceof Expr.Exists || e instanceof Expr.InSelect) {
-            return false; // not followed here
+        if (e instanceof Expr.Exists x) {
+            return declare(x.select()) && reads(x.select());
+        }
+        if (e instanceof Expr.InSelect in) {
+            return reads(in.expr()) && declare(in.select()) && reads(in.select());
         }
         return all(ExprWalker.children(e));
     }

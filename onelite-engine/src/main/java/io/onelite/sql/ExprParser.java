@@ -302,6 +302,17 @@ final class ExprParser {
                 Expr.BoolLiteral b = c.node(new Expr.BoolLiteral(not), 0);
                 return not ? b : c.markFalse(b);
             }
+            if (left instanceof Expr.RowValue row && !(values.size() == 1 && values.get(0) instanceof Expr.Subquery)) {
+                // SQLite's parser makes the list a VALUES of the elements, each a row of the left's
+                // width (a subquery is one term there), and fails here before anything is resolved
+                for (Expr v : values) {
+                    int n = v instanceof Expr.RowValue r ? r.values().size() : 1;
+                    if (n != row.values().size()) {
+                        throw TokenCursor.error("IN(...) element has " + n + (n == 1 ? " term" : " terms")
+                                + " - expected " + row.values().size());
+                    }
+                }
+            }
             int h = lh;
             for (Expr v : values) {
                 h = Math.max(h, c.height(v));

@@ -175,6 +175,34 @@ class ExpansionErrorDifferentialTests {
     }
 
     @Test
+    void aRowValuesInListIsASelectOfItsOwn() {
+        // RandomQueryDifferentialTests seed 162000042, query 163: SQLite's parser makes the list of
+        // (x, y) IN (...) a VALUES, a SELECT that the walk after the ambiguous USING column meets
+        // first and stops at, so the CTE's "no such table" after it is never reported
+        String ambiguous = "ambiguous reference to a in USING()";
+        oracle.sameError("WITH c AS (SELECT 1 AS n) SELECT 1 FROM t1 AS x FULL JOIN t1 AS y"
+                + " ON (x.a, y.a) IN ((1, 2), (3, 4)) AND x.b IN (SELECT n FROM c) NATURAL JOIN t3", ambiguous);
+        oracle.sameError("WITH c AS (SELECT 1 AS n) SELECT 1 FROM t1 AS x FULL JOIN t1 AS y"
+                + " ON (x.a, y.a) IN ((1, 2)) AND x.b IN (SELECT n FROM c) NATURAL JOIN t3", ambiguous);
+        oracle.sameError("WITH c AS (SELECT 1 AS n) SELECT 1 FROM t1 AS x FULL JOIN t1 AS y"
+                + " ON (x.a, y.a) = (1, 2) AND x.b IN (SELECT n FROM c) NATURAL JOIN t3", "no such table: c");
+        oracle.sameError("WITH c AS (SELECT 1 AS n) SELECT 1 FROM t1 AS x FULL JOIN t1 AS y"
+                + " ON x.b IN (SELECT n FROM c) AND (x.a, y.a) IN ((1, 2), (3, 4)) NATURAL JOIN t3", "no such table: c");
+        oracle.sameError("WITH c AS (SELECT 1 AS n) SELECT 1 FROM t1 AS x FULL JOIN t1 AS y"
+                + " ON (x.a, (SELECT n FROM c)) IN ((1, 2), (3, 4)) NATURAL JOIN t3", "no such table: c");
+        oracle.sameError("SELECT 1 FROM t1 WHERE (a, b) IN ((1, 2), (3, (SELECT 1 FROM nosuch))) AND nosuchcol",
+                "no such table: nosuch");
+        // each element must be a row of the left's width (a subquery is one term), checked as it is parsed
+        oracle.sameError("SELECT (a, b) IN ((1, 2), (3, 4, 5)) FROM nosuch", "IN(...) element has 3 terms - expected 2");
+        oracle.sameError("SELECT 1 FROM t1 WHERE (a, b) IN ((1, 2), 3) AND nosuchcol",
+                "IN(...) element has 1 term - expected 2");
+        oracle.sameError("SELECT 1 FROM t1 WHERE (a, b) IN ((SELECT 1, 2), (3, 4))",
+                "IN(...) element has 1 term - expected 2");
+        oracle.sameRows("SELECT a FROM t1 WHERE (a, b) IN ((SELECT 1, 'x'))");
+        oracle.sameRows("SELECT a FROM t1 WHERE (a, b) IN ((1, 'x'), (2, 'z'))");
+    }
+
+    @Test
     void insertSelectAndSeveralValuesRowsAreSelects() {
         oracle.sameError("INSERT INTO t1 SELECT nosuchcol, (SELECT 1 FROM nosuch) FROM t1", "no such table: nosuch");
         oracle.sameError("INSERT INTO t1 SELECT a, b FROM t1 WHERE a GLOB b ESCAPE 'x'"

@@ -9,8 +9,9 @@ import static io.onelite.plan.ScenarioTests.run;
  * copied into a compound subquery's arms, as SQLite's pushDownWhereTerms copies terms with
  * non-correlated subqueries, so each arm compares with its own column's affinity
  * (RandomQueryDifferentialTests seed 131000033, query 23: OneLite compared on the compound's
- * column and kept the TEXT '10' and '1.5' as larger than 3). A correlated subquery, or one this
- * check is not sure of, leaves the term where it is.
+ * column and kept the TEXT '10' and '1.5' as larger than 3); and so a term {@code x IN (SELECT ...)}
+ * or {@code EXISTS (...)} over such a subquery (seed 145000041, query 61). A correlated subquery, or
+ * one this check is not sure of, leaves the term where it is.
  */
 class PushDownSubqueryDifferentialTests {
     @Test
@@ -31,5 +32,40 @@ class PushDownSubqueryDifferentialTests {
                 "WITH c(x) AS (SELECT 1) SELECT s1 FROM (SELECT b AS s1 FROM t1 UNION VALUES (1e3))"
                         + " WHERE s1 >= (SELECT max(x) FROM t2) ORDER BY 1",
                 "SELECT s1, count(*) FROM (SELECT b AS s1 FROM t1 UNION ALL SELECT b FROM t1) WHERE s1 > (SELECT '1') GROUP BY s1");
+    }
+
+    @Test
+    void termsWithSelfContainedInSubqueriesAndExistsGoIntoEachArm() throws Exception {
+        // RandomQueryDifferentialTests seed 145000041, query 61: `s IN (SELECT rtrim(k) ...)` compared on
+        // the compound's INTEGER column matched the arm `id + 10` (no affinity) against the text '12';
+        // SQLite copies the term into each arm, where that arm's copy compares without affinity
+        run("CREATE TABLE t1(id INTEGER PRIMARY KEY, n INT)", "INSERT INTO t1 VALUES (1, 1), (2, 2), (3, 3)",
+                "CREATE TABLE t2(k TEXT)", "INSERT INTO t2 VALUES (' 2'), ('12'), ('3')",
+                "SELECT s FROM (SELECT id AS s FROM t1 UNION SELECT id + 10 FROM t1) WHERE s IN (SELECT k || '' FROM t2) ORDER BY 1",
+                "SELECT s FROM (SELECT id AS s FROM t1 UNION ALL SELECT id + 10 FROM t1) WHERE s IN (SELECT rtrim(k) FROM t2) ORDER BY 1",
+                "SELECT s FROM (SELECT id AS s FROM t1 UNION SELECT id + 10 FROM t1) WHERE s NOT IN (SELECT k || '' FROM t2) ORDER BY 1",
+                "SELECT s FROM (SELECT id AS s FROM t1 UNION SELECT id + 10 FROM t1) WHERE s IN (SELECT k || '' FROM t2) OR s = 1 ORDER BY 1",
+                "SELECT s FROM (SELECT n AS s FROM t1 UNION ALL SELECT n + 10 FROM t1) WHERE (s, 1) IN (SELECT k || '', 1 FROM t2) ORDER BY 1",
+                "SELECT s, count(*) FROM (SELECT n AS s FROM t1 UNION ALL SELECT n + 10 FROM t1) WHERE s IN (SELECT k || '' FROM t2)"
+                        + " GROUP BY s ORDER BY 1",
+                "SELECT s FROM (SELECT n AS s FROM t1 UNION ALL SELECT n + 10 FROM t1) WHERE s IN (SELECT k || '' FROM t2 UNION SELECT '13') ORDER BY 1",
+                "SELECT s FROM (SELECT n AS s, max(n) AS m FROM t1 GROUP BY n UNION ALL SELECT n + 10, 0 FROM t1)"
+                        + " WHERE s IN (SELECT k || '' FROM t2) ORDER BY 1",
+                "SELECT s FROM (SELECT n AS s FROM t1 UNION ALL SELECT n + 10 FROM t1) AS o JOIN t2 ON 1"
+                        + " WHERE o.s IN (SELECT k || '' FROM t2) ORDER BY 1",
+                // an EXISTS or IN inside the subquery of a term
+                "SELECT s FROM (SELECT n AS s FROM t1 UNION SELECT n + 10 FROM t1)"
+                        + " WHERE s IN (SELECT k || '' FROM t2 WHERE EXISTS (SELECT 1 FROM t1 AS z WHERE z.n = 2)) ORDER BY 1",
+                "SELECT s FROM (SELECT n AS s FROM t1 UNION SELECT n + 10 FROM t1) WHERE s > (SELECT '2' WHERE EXISTS (SELECT 1 FROM t2)) ORDER BY 1",
+                "SELECT s FROM (SELECT n AS s FROM t1 UNION SELECT n + 10 FROM t1) WHERE s > (SELECT '2' WHERE 3 IN (SELECT k FROM t2)) ORDER BY 1",
+                "SELECT s FROM (SELECT n AS s FROM t1 UNION ALL SELECT n + 10 FROM t1)"
+                        + " WHERE s IN (SELECT k || '' FROM t2) AND EXISTS (SELECT 1 FROM t2 WHERE k > '1') ORDER BY 1",
+                // correlated: the term stays outside and compares on the compound's column
+                "SELECT s FROM (SELECT n AS s FROM t1 UNION SELECT n + 10 FROM t1) AS o WHERE s IN (SELECT k || '' FROM t2 WHERE o.s > 1) ORDER BY 1",
+                "SELECT s FROM (SELECT n AS s FROM t1 UNION SELECT n + 10 FROM t1) AS o WHERE EXISTS (SELECT 1 FROM t2 WHERE k = o.s) ORDER BY 1",
+                "SELECT s FROM (SELECT n AS s FROM t1 UNION SELECT n + 10 FROM t1) AS o"
+                        + " WHERE s > (SELECT '2' WHERE o.s IN (SELECT k FROM t2)) ORDER BY 1",
+                "SELECT s FROM t2 LEFT JOIN (SELECT n AS s FROM t1 UNION ALL SELECT n + 10 FROM t1) AS o ON 1"
+                        + " WHERE o.s IN (SELECT k || '' FROM t2) ORDER BY 1");
     }
 }
