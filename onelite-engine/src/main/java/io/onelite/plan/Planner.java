@@ -425,28 +425,61 @@ public final class Planner {
 
     /**
      * Plans arm {@code i} of a compound. SQLite resolves a compound's arms from the last to the
-     * first, so when this one fails on an unknown name, a later arm's unknown name is the error
-     * reported: they are planned, last first (the statement fails either way, so planning them
-     * costs only the failing statement's time; docs/reliability.md item 25).
+     * first, comparing each one's number of columns with the next one's, so when this one fails
+     * on an unknown name, a later arm's unknown name, or two later arms of different widths, is
+     * the error reported: they are planned, last first (the statement fails either way, so
+     * planning them costs only the failing statement's time; docs/reliability.md item 25).
      */
-    private Planned planArm(List<SelectCore> cores, int i, Scope outer) {
+    private Planned planArm(SelectStmt s, int i, Scope outer) {
+        List<SelectCore> cores = s.cores();
         try {
             return CorePlanner.plan(this, cores.get(i), List.of(), null, null, outer);
         } catch (OneLiteException e) {
             if (!NamePrecedence.isNameError(e)) {
                 throw e;
             }
+            int right = -1; // the width of the arm right of the one planned, -1 when unknown
             for (int later = cores.size() - 1; later > i; later--) {
+                int width = -1;
                 try {
-                    CorePlanner.plan(this, cores.get(later), List.of(), null, null, outer);
+                    width = CorePlanner.plan(this, cores.get(later), List.of(), null, null, outer).names().size();
                 } catch (OneLiteException laterError) {
                     if (NamePrecedence.isNameError(laterError)) {
                         throw laterError;
                     }
                 }
+                if (width >= 0 && right >= 0 && width != right) {
+                    throw armWidthsDiffer(s, later);
+                }
+                right = width;
             }
             throw e;
         }
+    }
+
+    /**
+     * The error of a compound whose arm {@code i}, of {@code width} columns, is the first with
+     * another number of columns than the arms before it. SQLite resolves the arms from the last
+     * to the first, comparing each with the one to its right, so it reports the operator of the
+     * last pair that differs (or an error of an arm right of it): the arms after {@code i} are
+     * planned in that order.
+     */
+    private OneLiteException armWidths(SelectStmt s, int i, int width, Scope outer) {
+        int right = -1;
+        for (int k = s.cores().size() - 1; k >= i; k--) {
+            int w = k == i ? width : planArm(s, k, outer).names().size();
+            if (right >= 0 && w != right) {
+                return armWidthsDiffer(s, k);
+            }
+            right = w;
+        }
+        return armWidthsDiffer(s, i - 1);
+    }
+
+    /** Arms {@code k} and {@code k + 1} of {@code s} have different numbers of columns. */
+    private static OneLiteException armWidthsDiffer(SelectStmt s, int k) {
+        return new OneLiteException(ResultCode.ERROR, "SELECTs to the left and right of "
+                + s.compounds().get(k).op().sql() + " do not have the same number of result columns");
     }
 
     private Planned compound(SelectStmt s, Scope outer) {
@@ -456,12 +489,11 @@ public final class Planner {
         Planned first = null;
         Planned last = null;
         for (int i = 0; i < cores.size(); i++) {
-            Planned p = planArm(cores, i, outer);
+            Planned p = planArm(s, i, outer);
             if (first == null) {
                 first = p;
             } else if (p.names().size() != first.names().size()) {
-                throw new OneLiteException(ResultCode.ERROR, "SELECTs to the left and right of "
-                        + s.compounds().get(queries.size() - 1).op().sql() + " do not have the same number of result columns");
+                throw armWidths(s, i, p.names().size(), outer);
             }
             queries.add(p.query());
             planned.add(p);
