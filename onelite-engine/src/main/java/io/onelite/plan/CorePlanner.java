@@ -502,6 +502,8 @@ final class CorePlanner {
     private static void chooseJoinOrder(Planner planner, Scope scope, FromPlanner from, List<FromPlanner.Term> terms) {
         List<Expr> exprs = new ArrayList<>();
         List<java.util.BitSet> used = new ArrayList<>();
+        InTermWidths placementsOwn = planner.inTermWidths;
+        planner.inTermWidths = TermPlacement.inTermWidths(from, terms); // the placement below checks the IN terms' widths
         try {
             for (FromPlanner.Term t : terms) {
                 scope.innerSlotRefs.clear();
@@ -514,6 +516,8 @@ final class CorePlanner {
             }
         } catch (RuntimeException e) {
             return; // the placement below reports it
+        } finally {
+            planner.inTermWidths = placementsOwn;
         }
         JoinOrder.choose(planner, scope, from, exprs, used);
     }

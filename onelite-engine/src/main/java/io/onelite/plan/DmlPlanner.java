@@ -93,8 +93,11 @@ public final class DmlPlanner {
             e.name = t.name();
             List<Expr> terms = where == null ? List.of() : CorePlanner.splitAnd(where);
             if (from == null) {
-                Level level = AccessPlanner.level(planner, scope, e, terms);
-                level.filter = CorePlanner.and(planner, scope, AccessPlanner.unenforced(planner, scope, 0, terms, level));
+                Level level = InTermWidths.compiling(planner, new InTermWidths(terms, List.of()), () -> {
+                    Level l = AccessPlanner.level(planner, scope, e, terms);
+                    l.filter = CorePlanner.and(planner, scope, AccessPlanner.unenforced(planner, scope, 0, terms, l));
+                    return l;
+                });
                 return new Plan(level, new Level[]{level}, false);
             }
             UpdateFromLoop loop = UpdateFromLoop.plan(planner, scope, e, terms, from);

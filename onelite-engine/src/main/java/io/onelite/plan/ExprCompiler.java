@@ -99,8 +99,20 @@ final class ExprCompiler {
      * {@code mark}, the subquery's ({@link CodeErrors}); a stand-in that never runs meanwhile.
      */
     CExpr subselectWidth(int columns, int expected, int mark) {
-        planner.codeErrors.note(new OneLiteException(ResultCode.ERROR, "sub-select returns " + columns
-                + " columns - expected " + expected), mark);
+        return subselectWidth(columns, expected, mark, null);
+    }
+
+    /**
+     * As {@link #subselectWidth(int, int, int)}, for the subquery of {@code in} (or null): when it is a WHERE
+     * or ON term SQLite's WHERE analysis checks before the clause is coded, that order decides
+     * ({@link InTermWidths}).
+     */
+    CExpr subselectWidth(int columns, int expected, int mark, Expr.InSelect in) {
+        OneLiteException e = new OneLiteException(ResultCode.ERROR, "sub-select returns " + columns
+                + " columns - expected " + expected);
+        if (in == null || planner.inTermWidths == null || !planner.inTermWidths.wrongWidth(in, e)) {
+            planner.codeErrors.note(e, mark);
+        }
         return CExpr.of(f -> null);
     }
 
@@ -174,7 +186,11 @@ final class ExprCompiler {
             }
             var core = new io.onelite.sql.ast.SelectCore.Query(false, List.of(new io.onelite.sql.ast.ResultColumn.Star()),
                     new io.onelite.sql.ast.FromItem.Table(it.table(), null, null, false), null, List.of(), null, List.of());
-            return InCompiler.inSelect(this, new Expr.InSelect(it.expr(), it.not(), io.onelite.sql.ast.SelectStmt.of(core)));
+            Expr.InSelect compiled = new Expr.InSelect(it.expr(), it.not(), io.onelite.sql.ast.SelectStmt.of(core));
+            if (planner.inTermWidths != null) {
+                planner.inTermWidths.sameAs(compiled, it);
+            }
+            return InCompiler.inSelect(this, compiled);
         }
         if (e instanceof Expr.Exists ex) {
             Query q = planner.subquery(ex.select(), scope, true);

@@ -226,7 +226,7 @@ final class InCompiler {
         Planner.InPlan plan = ec.planner.inSubquery(in, ec.scope);
         Query q = plan.query();
         if (q.columnCount() != 1) {
-            return ec.subselectWidth(q.columnCount(), 1, mark);
+            return ec.subselectWidth(q.columnCount(), 1, mark, in);
         }
         boolean correlated = plan.correlated();
         ec.usesOuter |= plan.usesOuter();

@@ -307,6 +307,19 @@ public final class Planner {
      * error SQLite's expansion of the whole SELECT meets is the one reported ({@link ExpansionErrors}).
      */
     Planned plan(SelectStmt s, Scope outer) {
+        InTermWidths enclosing = inTermWidths;
+        inTermWidths = null; // a subquery's IN terms are its own clause's
+        try {
+            return planOwnTerms(s, outer);
+        } finally {
+            inTermWidths = enclosing;
+        }
+    }
+
+    /** The IN terms of the WHERE clause being placed ({@link TermPlacement}), null elsewhere. */
+    InTermWidths inTermWidths;
+
+    private Planned planOwnTerms(SelectStmt s, Scope outer) {
         codeErrors.begin();
         Planned p = null;
         try {

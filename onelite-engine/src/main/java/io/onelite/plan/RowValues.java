@@ -344,7 +344,7 @@ final class RowValues {
         int mark = c.planner.codeErrors.mark();
         Query q = c.planner.subquery(in.select(), c.scope);
         if (q.columnCount() != l.width()) {
-            return c.subselectWidth(q.columnCount(), l.width(), mark);
+            return c.subselectWidth(q.columnCount(), l.width(), mark, in);
         }
         boolean correlated = c.planner.lastSubqueryCorrelated;
         c.usesOuter |= c.planner.lastSubqueryUsesOuterOfParent;

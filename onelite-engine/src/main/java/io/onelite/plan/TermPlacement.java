@@ -54,10 +54,26 @@ final class TermPlacement {
             groupTerms.add(new ArrayList<>());
             groupPostTerms.add(new ArrayList<>());
         }
-        for (FromPlanner.Term t : terms) {
-            check.accept(t);
-            place(planner, t);
+        int mark = planner.codeErrors.mark();
+        InTermWidths widths = inTermWidths(from, terms);
+        InTermWidths outer = planner.inTermWidths;
+        planner.inTermWidths = widths;
+        try {
+            for (FromPlanner.Term t : terms) {
+                check.accept(t);
+                place(planner, t);
+            }
+        } finally {
+            planner.inTermWidths = outer;
         }
+        widths.note(planner.codeErrors, mark);
+    }
+
+    /** The IN terms of {@code terms}: the ON clauses' first ({@code from.terms}), then the WHERE clause's. */
+    static InTermWidths inTermWidths(FromPlanner from, List<FromPlanner.Term> terms) {
+        List<Expr> exprs = terms.stream().map(FromPlanner.Term::expr).toList();
+        int on = Math.min(from.terms.size(), exprs.size());
+        return new InTermWidths(exprs.subList(on, exprs.size()), exprs.subList(0, on));
     }
 
     private void place(Planner planner, FromPlanner.Term t) {

@@ -30,8 +30,9 @@ record UpdateFromLoop(Level[] levels, Level target, boolean lastMatchWins) {
             fp.entries.get(i).slot = i + 1;
         }
         boolean outer = fp.hasRunningGroups() || fp.entries.stream().anyMatch(x -> x.leftJoin || x.rightJoin);
-        return outer ? outerJoined(planner, scope, target, where, fp) : targetFirst(planner, scope,
-                target, where, fp);
+        InTermWidths widths = new InTermWidths(where, fp.terms.stream().map(FromPlanner.Term::expr).toList());
+        return InTermWidths.compiling(planner, widths, () -> outer ? outerJoined(planner, scope, target, where, fp)
+                : targetFirst(planner, scope, target, where, fp));
     }
 
     /** Inner joins: the target's loop first, each term at the innermost level it reads. */

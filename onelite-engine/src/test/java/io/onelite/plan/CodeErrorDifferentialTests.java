@@ -25,6 +25,7 @@ class CodeErrorDifferentialTests {
     };
     private static final String VCOLS = "expected 2 columns for 'vcols' but got 1";
     private static final String TWO_COLUMNS = "sub-select returns 2 columns - expected 1";
+    private static final String THREE_COLUMNS = "sub-select returns 3 columns - expected 1";
     private static final String AGGREGATE = "recursive aggregate queries not supported";
     private static final String WINDOW = "cannot use window functions in recursive queries";
     private static final String NOSUCHCOL = "no such column: nosuchcol";
@@ -82,6 +83,43 @@ class CodeErrorDifferentialTests {
         oracle.sameError("SELECT a FROM t1 WHERE (a, b) IN (SELECT 1)", "sub-select returns 1 columns - expected 2");
         oracle.sameError("DELETE FROM t1 WHERE a IN t2", TWO_COLUMNS);
         oracle.sameError("UPDATE t1 SET b = a IN t2", TWO_COLUMNS);
+    }
+
+    @Test
+    void ofSeveralInTermsOfTheWrongWidthTheLastIsReported() {
+        // SQLite's WHERE analysis checks the IN terms from the last, before any term is coded
+        oracle.sameError("SELECT a FROM t1 WHERE a IN t2 AND a IN (SELECT c, d, c FROM t2)", THREE_COLUMNS);
+        oracle.sameError("SELECT a FROM t1 WHERE a IN (SELECT c, d, c FROM t2) AND b IN t2", TWO_COLUMNS);
+        oracle.sameError("SELECT a FROM t1 WHERE (SELECT 1, 2) AND a IN (SELECT 1, 2, 3)", THREE_COLUMNS);
+        oracle.sameError("SELECT a FROM t1 WHERE a IN (SELECT 1, 2, 3) AND b IN (SELECT 1, 2) AND (SELECT 1, 2, 3, 4)",
+                TWO_COLUMNS);
+        oracle.sameError("SELECT a FROM t1 WHERE (a, b) IN (SELECT 1, 2, 3) AND b IN (SELECT 1, 2)", TWO_COLUMNS);
+        oracle.sameError("SELECT a FROM t1 WHERE b IN (SELECT 1, 2) AND (a, b) IN (SELECT 1, 2, 3)",
+                "sub-select returns 3 columns - expected 2");
+        // an OR term's disjuncts too, from the last; not an IN under NOT or inside an expression
+        oracle.sameError("SELECT a FROM t1 WHERE b IN (SELECT 1, 2) OR a IN (SELECT 1, 2, 3)", THREE_COLUMNS);
+        oracle.sameError("SELECT a FROM t1 WHERE b IN (SELECT 1, 2, 3, 4) AND (b IN (SELECT 1, 2) OR a IN (SELECT 1, 2, 3))",
+                THREE_COLUMNS);
+        oracle.sameError("SELECT a FROM t1 WHERE b IN (SELECT 1, 2) OR (a IN (SELECT 1, 2, 3) AND b IN (SELECT 1, 2, 3, 4))",
+                TWO_COLUMNS);
+        oracle.sameError("SELECT a FROM t1 WHERE b IN (SELECT 1, 2) AND NOT a IN (SELECT 1, 2, 3)", TWO_COLUMNS);
+        oracle.sameError("SELECT a FROM t1 WHERE b IN (SELECT 1, 2) AND a NOT IN (SELECT 1, 2, 3)", TWO_COLUMNS);
+        oracle.sameError("SELECT a FROM t1 WHERE b NOT IN (SELECT 1, 2) AND a IN (SELECT 1, 2, 3)", THREE_COLUMNS);
+        oracle.sameError("SELECT a FROM t1 WHERE b IN (SELECT 1, 2) OR (a IN (SELECT 1, 2, 3)) = 1", TWO_COLUMNS);
+        // the ON clauses' terms come after the WHERE clause's
+        oracle.sameError("SELECT a FROM t1 JOIN t2 ON c IN (SELECT 1, 2, 3) WHERE a IN (SELECT 1, 2)", THREE_COLUMNS);
+        oracle.sameError("SELECT a FROM t1 JOIN t2 ON a IN (SELECT 1, 2) AND c IN (SELECT 1, 2, 3, 4) WHERE b IN (SELECT 1, 2, 3)",
+                "sub-select returns 4 columns - expected 1");
+        oracle.sameError("SELECT a FROM t1, t2 WHERE c IN (SELECT 1, 2) AND a IN (SELECT 1, 2, 3)", THREE_COLUMNS);
+        // a clause of its own in a subquery; the result columns' after the WHERE clause's
+        oracle.sameError("SELECT a FROM t1 WHERE b IN (SELECT 1, 2) AND a IN (SELECT c FROM t2 WHERE c IN (SELECT 1, 2, 3))",
+                TWO_COLUMNS);
+        oracle.sameError("SELECT a IN (SELECT 1, 2) FROM t1 WHERE b IN (SELECT 1, 2, 3)", THREE_COLUMNS);
+        // DELETE's and UPDATE's WHERE clauses
+        oracle.sameError("DELETE FROM t1 WHERE a IN t2 AND a IN (SELECT c, d, c FROM t2)", THREE_COLUMNS);
+        oracle.sameError("UPDATE t1 SET b = 1 WHERE a IN t2 AND a IN (SELECT c, d, c FROM t2)", THREE_COLUMNS);
+        oracle.sameError("UPDATE t1 SET b = (SELECT 1, 2, 3) WHERE b IN (SELECT 1, 2)", TWO_COLUMNS);
+        oracle.sameError("UPDATE t1 SET b = 1 FROM t2 WHERE b IN (SELECT 1, 2) AND c IN (SELECT 1, 2, 3)", THREE_COLUMNS);
     }
 
     @Test
