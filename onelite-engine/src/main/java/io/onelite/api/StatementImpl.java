@@ -150,6 +150,17 @@ final class StatementImpl implements Statement {
     }
 
     private void compile(Schema schema) {
+        try {
+            compileWith(schema);
+        } catch (StackOverflowError e) {
+            // planning recurses once a level of nested queries: a chain deeper than the thread's
+            // stack holds is the statement's error, the plan dropped half made, the connection fine
+            throw new OneLiteException(ResultCode.ERROR,
+                    "statement too deeply nested to plan on this thread's stack (subqueries, CTEs or views)");
+        }
+    }
+
+    private void compileWith(Schema schema) {
         Planner planner = new Planner(schema, session.functions);
         planner.automaticIndex = session.automaticIndex;
         Stmt s = stmt instanceof ExplainStmt e ? e.stmt() : stmt;
