@@ -377,7 +377,9 @@ final class FromPlanner {
             }
             List<Expr> whereLike = new ArrayList<>(pushable); // what SQLite's constant propagation reads
             for (Term t : this.terms) {
-                boolean own = t.onLevel() == e.slot && e.leftJoin && !e.rightJoin;
+                // a FULL JOIN's right side takes them too when it has a joinPush: only a WHERE
+                // term rejecting the left's NULL row gives it one, which makes SQLite's join a LEFT one
+                boolean own = t.onLevel() == e.slot && e.leftJoin;
                 boolean inner = t.onLevel() < 0 && t.onGroup() < 0 && t.context() < 0 && rightJoins.isEmpty();
                 if (inner) {
                     whereLike.add(t.expr());

@@ -471,6 +471,13 @@ final class PushDown {
                 default -> false;
             };
         }
+        if (e instanceof Expr.Unary u && u.op() == Expr.UnaryOp.NOT && u.operand() instanceof Expr.Binary b) {
+            // SQLite's walker goes through NOT: NOT of a comparison is NULL too (not of AND/OR, whose sides it needs both of then)
+            return switch (b.op()) {
+                case EQ, NE, LT, LE, GT, GE -> rejectsNull(b, names);
+                default -> false;
+            };
+        }
         if (e instanceof Expr.Like l) {
             return !l.not() && (isColumn(l.left(), names) || isColumn(l.pattern(), names));
         }
