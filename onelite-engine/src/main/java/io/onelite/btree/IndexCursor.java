@@ -417,10 +417,10 @@ public final class IndexCursor {
     }
 
     /**
-     * Overwrites the entry the cursor is on with {@code record} where it is, when the entry is a
-     * leaf cell, neither it nor the new one spills and the page holds the new cell; reports the
-     * delete and the insert, and refreshes the leaf (the next seek starts from it). False,
-     * nothing written, otherwise.
+     * Overwrites the entry the cursor is on with {@code record} where it is, when neither it nor
+     * the new one spills and the page holds the new cell (an interior entry: one of its size);
+     * reports the delete and the insert, and refreshes the page (the next seek starts from it).
+     * False, nothing written, otherwise.
      */
     private boolean overwriteInPlace(byte[] record) {
         BTreePage p = path.page();
@@ -435,7 +435,12 @@ public final class IndexCursor {
         if (!Balancer.putInPlace(store, p.pgno, path.cellIndex(), Cells.indexLeaf(store, record), true)) {
             return false;
         }
-        listener.indexDelete(root, keyInfo, before);
+        return overwritten(before, record);
+    }
+
+    /** After an overwrite in place of the entry {@code before} by {@code record}: both reported, the page refreshed. */
+    private boolean overwritten(byte[] before, byte[] record) {
+        listener.indexDelete(root, keyInfo, before); // a write even when the bytes are the same, for a traced transaction's conflicts
         listener.indexInsert(root, keyInfo, record);
         path.leafRewritten();
         return true;
@@ -451,11 +456,11 @@ public final class IndexCursor {
     }
 
     /**
-     * Patches the leaf entry a scan through this cursor is on where it lies, column
+     * Patches the entry a scan through this cursor is on where it lies (in a leaf or an interior page), column
      * {@code positions[k]} (none of the columns that order the entry) set to {@code values[k]},
      * when no byte moves ({@link RecordHeader#patchableInPlace}): nothing built, the cursor still
      * on the entry. False, nothing written, otherwise: anything written since the cursor moved,
-     * an interior entry, part of it on overflow pages, writes traced, a read-only snapshot.
+     * part of it on overflow pages, writes traced, a read-only snapshot.
      */
     public boolean patchScannedInPlace(int[] positions, Object[] values) {
         if (tracing || reposition || !store.writable()) {
@@ -503,10 +508,7 @@ public final class IndexCursor {
         if (!java.util.Arrays.equals(p.data, at, at + record.length, record, 0, record.length)) {
             System.arraycopy(record, 0, store.write(p.pgno), at, record.length);
         }
-        listener.indexDelete(root, keyInfo, before); // a write all the same, for a traced transaction's conflicts
-        listener.indexInsert(root, keyInfo, record);
-        path.leafRewritten();
-        return true;
+        return overwritten(before, record);
     }
 
     /**

@@ -223,32 +223,14 @@ public final class WriteSet implements PageStore {
 
     @Override
     public void free(int pgno) {
-        checkWritable();
-        if (pgno < 2 || pgno > pageCount || pgno == lockBytePage(pageSize())) {
-            throw new CorruptDatabaseException(pgno, "cannot free page " + pgno + " of " + pageCount);
-        }
-        byte[] h = write(1);
-        int trunk = FileHeader.getInt(h, FileHeader.FIRST_FREELIST_TRUNK);
-        FileHeader.putInt(h, FileHeader.FREELIST_COUNT, FileHeader.getInt(h, FileHeader.FREELIST_COUNT) + 1);
-        if (trunk != 0) {
-            checkFreelistPage(trunk, "freelist trunk");
-            int n = FileHeader.getInt(read(trunk), 4);
-            if (n >= 0 && n < trunkFill()) {
-                byte[] t = write(trunk);
-                FileHeader.putInt(t, 8 + 4 * n, pgno);
-                FileHeader.putInt(t, 4, n + 1);
-                return;
-            }
-        }
-        byte[] p = write(pgno);
-        Arrays.fill(p, (byte) 0);
-        FileHeader.putInt(p, 0, trunk);
-        FileHeader.putInt(h, FileHeader.FIRST_FREELIST_TRUNK, pgno);
+        freeAll(new int[] {pgno}, 1);
     }
 
     /**
-     * {@link #free} of each page in order, with page 1 and each trunk page looked up once rather
-     * than once a page: a DELETE of every row or a DROP frees its whole tree at once.
+     * Returns the pages to the freelist in order: each onto the first trunk while it has room,
+     * else it becomes the first trunk, pointing to the old one. Page 1 and each trunk page are
+     * looked up once rather than once a page: a DELETE of every row or a DROP frees its whole
+     * tree at once.
      */
     @Override
     public void freeAll(int[] pgnos, int count) {
