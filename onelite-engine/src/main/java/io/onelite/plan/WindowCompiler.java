@@ -41,6 +41,9 @@ final class WindowCompiler {
             fn = () -> Functions.window(lower, argc);
         } else {
             AggregateFunction agg = Functions.aggregate(lower, argc);
+            if (agg != null && Functions.isAggregateOnly(lower)) {
+                throw new OneLiteException(ResultCode.ERROR, fc.name() + "() may not be used as a window function");
+            }
             if (agg == null) {
                 if (!Functions.exists(lower) && c.planner.functions.hasName(lower)) {
                     throw new OneLiteException(ResultCode.ERROR, "wrong number of arguments to function " + fc.name() + "()").aboutNode(fc);

@@ -29,6 +29,8 @@ final class BuiltinRegistration {
         MathFunctions.register(r);
         DateFunctions.register(r);
         JsonFunctions.register(r);
+        Percentiles.register(r);
+        SqliteJdbcExtensions.register(r);
         r.scalarVariadic("printf", 0, Functions.MAX_ARGS, (c, a) -> Printf.sqlPrintf(a));
         r.scalarVariadic("format", 0, Functions.MAX_ARGS, (c, a) -> Printf.sqlPrintf(a));
     }

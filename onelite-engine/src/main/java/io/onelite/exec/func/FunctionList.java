@@ -67,13 +67,21 @@ public final class FunctionList {
             String name = e.getKey();
             for (Functions.Entry<F> entry : e.getValue()) {
                 int narg = entry.argc() >= 0 ? entry.argc() : AT_LEAST.getOrDefault(name, -1);
-                out.add(row(name, 1, type, narg, flags(name, type)));
+                if (SqliteJdbcExtensions.isExtension(name)) {
+                    // application functions to SQLite: builtin 0, no flags, an aggregate without a window form
+                    out.add(row(name, 0, type.equals("w") ? "a" : type, narg, 0));
+                } else {
+                    out.add(row(name, 1, type, narg, flags(name, type)));
+                }
             }
         }
     }
 
     /** SQLite's flags for a built-in: see the class comment. */
     private static long flags(String name, String type) {
+        if (Percentiles.isPercentile(name)) {
+            return 0; // registered as an extension's window functions: SQLite lists no flags for them
+        }
         if (READS_SUBTYPE.contains(name)) {
             return INNOCUOUS | DETERMINISTIC | SUBTYPE;
         }

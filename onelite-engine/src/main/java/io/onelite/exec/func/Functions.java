@@ -179,9 +179,18 @@ public final class Functions {
 
     /**
      * Whether SQLite marks the built-in {@code SQLITE_FUNC_CONSTANT}: the ones it allows in an
-     * index expression or a partial index's WHERE (date and time functions included).
+     * index expression or a partial index's WHERE (date and time functions included). sqlite-jdbc's
+     * extension functions are application functions there, registered as not deterministic.
      */
     public static boolean isConstant(String lowerName) {
-        return !BuiltinRegistration.NOT_CONSTANT.contains(lowerName);
+        return !BuiltinRegistration.NOT_CONSTANT.contains(lowerName) && !SqliteJdbcExtensions.isExtension(lowerName);
+    }
+
+    /**
+     * Whether the aggregate has no window form (sqlite-jdbc's extension aggregates, registered
+     * without xValue and xInverse): with OVER it is "f() may not be used as a window function".
+     */
+    public static boolean isAggregateOnly(String lowerName) {
+        return SqliteJdbcExtensions.AGGREGATES.contains(lowerName);
     }
 }

@@ -28,6 +28,7 @@ final class JsonFunctions {
         });
         r.scalar("json_valid", 1, (c, a) -> valid(a[0], 1L));
         r.scalar("json_valid", 2, (c, a) -> valid(a[0], a[1]));
+        r.scalar("json_error_position", 1, (c, a) -> JsonErrorPosition.of(a[0]));
         r.scalarVariadic("json_extract", 0, Functions.MAX_ARGS, (c, a) -> extract(a, false));
         r.scalarVariadic("jsonb_extract", 0, Functions.MAX_ARGS, (c, a) -> extract(a, true));
         r.scalar("->", 2, (c, a) -> arrow(a[0], a[1], true));

@@ -50,6 +50,11 @@ final class JsonbCheck {
         return size[0] > 7 || (c != '{' && c != '[' && !(c >= '0' && c <= '9')) || check(b, 0, b.length, 1) == 0;
     }
 
+    /** 0 if the whole blob is well-formed JSONB, else the 1-based offset of the first problem. */
+    static long validityCheck(byte[] b) {
+        return check(b, 0, b.length, 1);
+    }
+
     /** Whether {@code b} is entirely well-formed JSONB (jsonbValidityCheck; json_valid flag 0x08). */
     static boolean isStrictlyValid(byte[] b) {
         return isJsonb(b) && check(b, 0, b.length, 1) == 0;
@@ -223,7 +228,7 @@ final class JsonbCheck {
                 return j + 1;
             }
             int e = b[j + 1] & 0xff;
-            if ("\"\\/bfnrt".indexOf(e) >= 0) {
+            if (e == 0 || "\"\\/bfnrt".indexOf(e) >= 0) { // SQLite's strchr() finds a NUL in any string
                 j++;
             } else if (e == 'u') {
                 if (j + 5 >= end || !hex(b, j + 2, 4)) {
@@ -252,7 +257,7 @@ final class JsonbCheck {
             case '0':
                 return j + 2 < end && isDigit(b[j + 2]) ? 0 : 2;
             case 'x':
-                return j + 3 < end && hex(b, j + 2, 2) ? 4 : 0;
+                return j + 3 < end ? 4 : 0; // SQLite's jsonUnescapeOneChar reads the two digits unchecked
             case '\r':
                 return j + 2 < end && b[j + 2] == '\n' ? 3 : 2;
             case 0xe2: // U+2028 and U+2029, a line continuation

@@ -46,6 +46,8 @@ final class TextFunctions {
         r.scalar("substring", 2, (c, a) -> substr(a[0], a[1], Args.NO_ARG));
         r.scalar("substring", 3, (c, a) -> substr(a[0], a[1], a[2]));
         r.scalar("unicode", 1, (c, a) -> unicode(a[0]));
+        r.scalar("unistr", 1, (c, a) -> a[0] == null ? null : unistr(Args.text(a[0])));
+        r.scalar("unistr_quote", 1, (c, a) -> a[0] instanceof String t ? Printf.sqlPrintf(new Object[] {"%#Q", t}) : quote(a[0]));
     }
 
     static Object charFunc(Object[] a) {
@@ -296,6 +298,62 @@ final class TextFunctions {
             s = s.substring(0, nul);
         }
         return "'" + s.replace("'", "''") + "'";
+    }
+
+    /**
+     * unistr(X) (SQLite 3.50+): a backslash followed by 4 hexadecimal digits, by 'u' and 4, by
+     * '+' and 6 or by 'U' and 8 becomes the character with that code, two backslashes one; any
+     * other backslash is "invalid Unicode escape". A code that is no Unicode scalar value
+     * (a surrogate, past U+10FFFF) becomes U+FFFD, where SQLite writes bytes that are no UTF-8.
+     */
+    static Object unistr(String in) {
+        StringBuilder out = new StringBuilder(in.length());
+        int i = 0;
+        int end = in.indexOf('\0') >= 0 ? in.indexOf('\0') : in.length(); // strchr() stops at a NUL
+        while (i < in.length()) {
+            int slash = in.indexOf('\\', i);
+            if (slash < 0 || slash > end) {
+                out.append(in, i, in.length());
+                break;
+            }
+            out.append(in, i, slash);
+            i = slash;
+            char next = i + 1 < in.length() ? in.charAt(i + 1) : 0;
+            int digits;
+            int from;
+            if (next == '\\') {
+                out.append('\\');
+                i += 2;
+                continue;
+            } else if (Character.digit(next, 16) >= 0 && next < 0x80) {
+                digits = 4;
+                from = i + 1;
+            } else if (next == '+') {
+                digits = 6;
+                from = i + 2;
+            } else if (next == 'u') {
+                digits = 4;
+                from = i + 2;
+            } else if (next == 'U') {
+                digits = 8;
+                from = i + 2;
+            } else {
+                throw Args.error("invalid Unicode escape");
+            }
+            long v = 0;
+            for (int k = 0; k < digits; k++) {
+                char h = from + k < in.length() ? in.charAt(from + k) : 0;
+                int d = h < 0x80 ? Character.digit(h, 16) : -1;
+                if (d < 0) {
+                    throw Args.error("invalid Unicode escape");
+                }
+                v = (v << 4) + d;
+            }
+            boolean scalar = v <= 0x10ffff && (v < 0xd800 || v > 0xdfff);
+            out.appendCodePoint(scalar ? (int) v : 0xfffd);
+            i = from + digits;
+        }
+        return out.toString();
     }
 
     static Object replace(Object x, Object y, Object z) {
