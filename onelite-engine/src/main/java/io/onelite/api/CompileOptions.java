@@ -34,6 +34,8 @@ final class CompileOptions {
                 "DEFAULT_WAL_SYNCHRONOUS=" + d.synchronous().ordinal(),
                 "ENABLE_BEGIN_CONCURRENT",
                 "ENABLE_JSON1",
+                "ENABLE_MATH_FUNCTIONS",
+                "ENABLE_PERCENTILE",
                 "MAX_ATTACHED=" + SessionDatabases.MAX_ATTACHED,
                 "MAX_LIKE_PATTERN_LENGTH=" + io.onelite.exec.value.SqlValues.MAX_LIKE_PATTERN_LENGTH,
                 "MAX_MMAP_SIZE=" + PagerOptions.MMAP_SIZE_MAX,

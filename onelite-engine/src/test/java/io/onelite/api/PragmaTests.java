@@ -249,6 +249,9 @@ class PragmaTests {
             assertThat(one(s, "SELECT sqlite_compileoption_used('THREADSAFE=1')")).isEqualTo(0L);
             assertThat(one(s, "SELECT sqlite_compileoption_used('THREAD')")).isEqualTo(0L);
             assertThat(one(s, "SELECT sqlite_compileoption_used('ENABLE_BEGIN_CONCURRENT')")).isEqualTo(1L);
+            // as sqlite-jdbc's SQLite: the math functions and the percentile family are built in
+            assertThat(one(s, "SELECT sqlite_compileoption_used('ENABLE_PERCENTILE')")).isEqualTo(1L);
+            assertThat(one(s, "SELECT sqlite_compileoption_used('ENABLE_MATH_FUNCTIONS')")).isEqualTo(1L);
             assertThat(one(s, "SELECT sqlite_compileoption_used(NULL)")).isNull();
             assertThat((String) one(s, "SELECT sqlite_source_id()")).startsWith("OneLite");
         }

@@ -30,7 +30,7 @@ class PragmaListsDifferentialTests {
     Path dir;
 
     /** Built-ins sqlite-jdbc 3.51 lists that this engine does not have (docs/compat.md). */
-    static final Set<String> NOT_HERE = Set.of("load_extension", "sqlite_log", "subtype");
+    static final Set<String> NOT_HERE = Set.of("load_extension");
     /** The functions of SQLite's FTS3/FTS5 and R*Tree modules, which this engine lacks (docs/compat.md). */
     static final Set<String> MODULE_FUNCTIONS = Set.of("bm25", "fts3_tokenizer", "fts5", "fts5_get_locale",
             "fts5_insttoken", "fts5_locale", "fts5_source_id", "highlight", "match", "matchinfo", "offsets", "optimize",

@@ -61,6 +61,8 @@ class SqliteJdbcFunctionsDifferentialTests {
                 "SELECT json_valid(x'A95C78347D5C765C305C27', 8), json(x'A95C78347D5C765C305C27') IS NOT NULL",
                 "SELECT unistr('caf\\00e9 \\u20AC \\+01F600 \\U0001F600 \\\\'), unistr_quote('a''b' || char(10) || 'c'),"
                         + " unistr_quote(1.5), unistr_quote(x'00ff'), unistr_quote(NULL)",
+                "SELECT subtype(json('[1]')), subtype('[1]'), subtype(json_extract('{\"a\": [1]}', '$.a')),"
+                        + " subtype(json_extract('{\"a\": 1}', '$.a')), subtype(NULL), sqlite_log(1, 'x')",
                 "SELECT unistr('bad \\q')",
                 "SELECT unistr('short \\u12')");
     }

@@ -39,6 +39,8 @@ final class CoreFunctions {
         r.scalar("likely", 1, (c, a) -> a[0]);
         r.scalar("unlikely", 1, (c, a) -> a[0]);
         r.scalar("sqlite_version", 0, (c, a) -> SQLITE_VERSION);
+        r.scalar("sqlite_log", 2, (c, a) -> null); // SQLite writes to its error log, which has no reader here
+        r.scalar("subtype", 1, (c, a) -> JsonSubtype.isJson(a[0]) ? (long) 'J' : 0L); // SQLite's JSON subtype is 'J
         r.scalar("sqlite_source_id", 0, (c, a) -> SOURCE_ID);
         r.scalar("sqlite_compileoption_get", 1, (c, a) -> compileOptionGet(c.compileOptions(), a[0]));
         r.scalar("sqlite_compileoption_used", 1, (c, a) -> compileOptionUsed(c.compileOptions(), a[0]));

@@ -39,7 +39,8 @@ public final class FunctionList {
     /** The built-ins SQLite marks SQLITE_SUBTYPE: their arguments' JSON subtype matters. */
     private static final Set<String> READS_SUBTYPE = Set.of("json_array", "json_object", "json_insert",
             "json_replace", "json_set", "json_quote", "json_group_array", "json_group_object", "jsonb_array",
-            "jsonb_object", "jsonb_insert", "jsonb_replace", "jsonb_set", "jsonb_group_array", "jsonb_group_object");
+            "jsonb_object", "jsonb_insert", "jsonb_replace", "jsonb_set", "jsonb_group_array", "jsonb_group_object",
+            "subtype");
 
     private FunctionList() {
     }

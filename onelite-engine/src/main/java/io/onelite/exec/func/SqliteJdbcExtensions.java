@@ -137,7 +137,10 @@ final class SqliteJdbcExtensions {
             throw Args.error("domain error");
         }
         String text = cString(s);
-        if ((long) text.getBytes(StandardCharsets.UTF_8).length * count > Args.MAX_LENGTH) {
+        if (text.isEmpty()) {
+            return "";
+        }
+        if (count > Args.MAX_LENGTH / text.getBytes(StandardCharsets.UTF_8).length) {
             throw Args.tooBig();
         }
         if (count > 0 && text.length() < Args.text(s).length()) {
@@ -153,8 +156,8 @@ final class SqliteJdbcExtensions {
         }
         int[] n = cString(needle).codePoints().toArray();
         int[] h = cString(hay).codePoints().toArray();
-        int s = Math.max(0, (int) Args.int64(start) - 1);
-        if (n.length == 0) {
+        int s = Math.max(0, (int) Args.int64(start) - 1); // a C int: INT_MIN - 1 wraps to INT_MAX
+        if (n.length == 0 || s > h.length - n.length) {
             return 0L;
         }
         for (int at = s; at + n.length <= h.length; at++) {
@@ -217,7 +220,7 @@ final class SqliteJdbcExtensions {
             return s;
         }
         long spaces = width - chars;
-        if (spaces + s.length() > Args.MAX_LENGTH) {
+        if (spaces > Args.MAX_LENGTH - s.length()) {
             throw Args.tooBig();
         }
         long left = side == 'l' ? spaces : side == 'r' ? 0 : spaces / 2;
