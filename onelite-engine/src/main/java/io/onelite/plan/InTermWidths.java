@@ -8,7 +8,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The subquery widths of a WHERE clause's {@code x IN (SELECT ...)} terms, checked as SQLite's
+ * The subquery widths of a WHERE clause's {@code x IN (SELECT ...)} terms (and of {@code x IN
+ * (list)} terms whose x is a subquery, which must have one column), checked as SQLite's
  * WHERE analysis checks them (exprAnalyze's sqlite3ExprCheckIN): before any code of the clause,
  * from the last term to the first (the WHERE's terms, then the ON clauses', as
  * sqlite3ProcessJoin appends them), an OR term's disjuncts from the last too, the first error
@@ -35,7 +36,8 @@ final class InTermWidths {
         if (e instanceof Expr.Binary b && b.op() == Expr.BinaryOp.OR) {
             number(b.left());
             number(b.right());
-        } else if (e instanceof Expr.InSelect in && !in.not() || e instanceof Expr.InTable it && !it.not()) {
+        } else if (e instanceof Expr.InSelect in && !in.not() || e instanceof Expr.InTable it && !it.not()
+                || e instanceof Expr.InList list && !list.not()) {
             order.put(e, order.size()); // NOT IN is a NOT above the IN to SQLite: no term of its analysis
         }
     }
