@@ -16,19 +16,26 @@ final class CodeErrors {
     /** How many errors were noted, and which of them {@link #first} is. */
     private int noted;
     private int firstNoted;
+    /** Whether {@link #first} replaced every other, as SQLite's message replaces those before it. */
+    private boolean overriding;
+    /** An error reported only when no other was noted ({@link #noteLast}). */
+    private OneLiteException last;
 
     /** A plan begins; the outermost forgets what a statement that failed left. */
     void begin() {
         if (open++ == 0) {
             first = null;
+            overriding = false;
+            last = null;
         }
     }
 
     /** A plan ended well: the outermost throws the error noted, if any. */
     void end() {
-        if (--open == 0 && first != null) {
-            OneLiteException e = first;
+        if (--open == 0 && (first != null || last != null)) {
+            OneLiteException e = first != null ? first : last;
             first = null;
+            last = null;
             throw e;
         }
     }
@@ -51,11 +58,41 @@ final class CodeErrors {
         if (open == 0) {
             throw e;
         }
-        if (first == null || firstNoted >= mark) {
+        if (first == null || firstNoted >= mark && !overriding) {
             first = e;
             firstNoted = noted;
         }
         noted++;
+    }
+
+    /**
+     * Notes {@code e}, which SQLite reports over every error met before or after it as it codes
+     * the statement: its message replaces the one before (sqlite3ErrorMsg), and a subquery's
+     * width is not checked once an error is met (sqlite3SubselectError); outside any plan, throws it.
+     */
+    void noteOverriding(OneLiteException e) {
+        if (open == 0) {
+            throw e;
+        }
+        if (!overriding) {
+            first = e;
+            overriding = true;
+        }
+        noted++;
+    }
+
+    /**
+     * Notes {@code e}, which SQLite meets only after all other code of the statement (in a
+     * constant it factored out to run once, coded last and not at all after an error): reported
+     * when no other error is; outside any plan, throws it.
+     */
+    void noteLast(OneLiteException e) {
+        if (open == 0) {
+            throw e;
+        }
+        if (last == null) {
+            last = e;
+        }
     }
 
     /** A mark for {@link #note(OneLiteException, int)}: the errors noted from now on come after it. */

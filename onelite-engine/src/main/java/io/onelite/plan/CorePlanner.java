@@ -503,7 +503,7 @@ final class CorePlanner {
         List<Expr> exprs = new ArrayList<>();
         List<java.util.BitSet> used = new ArrayList<>();
         InTermWidths placementsOwn = planner.inTermWidths;
-        planner.inTermWidths = TermPlacement.inTermWidths(from, terms); // the placement below checks the IN terms' widths
+        planner.inTermWidths = TermPlacement.inTermWidths(from, scope, terms); // the placement below checks the IN terms' widths
         try {
             for (FromPlanner.Term t : terms) {
                 scope.innerSlotRefs.clear();

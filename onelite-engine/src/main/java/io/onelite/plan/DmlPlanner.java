@@ -93,7 +93,7 @@ public final class DmlPlanner {
             e.name = t.name();
             List<Expr> terms = where == null ? List.of() : CorePlanner.splitAnd(where);
             if (from == null) {
-                Level level = InTermWidths.compiling(planner, new InTermWidths(terms, List.of()), () -> {
+                Level level = InTermWidths.compiling(planner, new InTermWidths(terms, List.of(), TermPlacement.orColumns(List.of(e), scope)), () -> {
                     Level l = AccessPlanner.level(planner, scope, e, terms);
                     l.filter = CorePlanner.and(planner, scope, AccessPlanner.unenforced(planner, scope, 0, terms, l));
                     return l;

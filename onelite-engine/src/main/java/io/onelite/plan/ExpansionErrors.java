@@ -678,8 +678,7 @@ final class ExpansionErrors {
         } else if (e instanceof Expr.InSelect in) {
             expr(in.expr());
             select(in.select());
-        } else if (e instanceof Expr.InList in && in.expr() instanceof Expr.RowValue left && !in.values().isEmpty()
-                && !(in.values().size() == 1 && in.values().get(0) instanceof Expr.Subquery)) {
+        } else if (e instanceof Expr.InList in && in.expr() instanceof Expr.RowValue left && !in.values().isEmpty()) {
             // SQLite's parser makes the list of a row value's IN a SELECT, as VALUES: one SELECT per
             // element (each a row of the left's width, as the parser checked), joined by UNION ALL,
             // which a walk after an error meets and stops at

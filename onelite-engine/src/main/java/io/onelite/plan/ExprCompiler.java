@@ -103,17 +103,41 @@ final class ExprCompiler {
     }
 
     /**
-     * As {@link #subselectWidth(int, int, int)}, for the subquery of {@code in} (or null): when it is a WHERE
+     * As {@link #subselectWidth(int, int, int)}, for the subquery of {@code in} (or null; an
+     * {@code x IN (list)} for its left operand x, a subquery): when it is a WHERE
      * or ON term SQLite's WHERE analysis checks before the clause is coded, that order decides
      * ({@link InTermWidths}).
      */
-    CExpr subselectWidth(int columns, int expected, int mark, Expr.InSelect in) {
+    CExpr subselectWidth(int columns, int expected, int mark, Expr in) {
         OneLiteException e = new OneLiteException(ResultCode.ERROR, "sub-select returns " + columns
                 + " columns - expected " + expected);
         if (in == null || planner.inTermWidths == null || !planner.inTermWidths.wrongWidth(in, e)) {
             planner.codeErrors.note(e, mark);
         }
         return CExpr.of(f -> null);
+    }
+
+    /** The IN whose left operand, a subquery, {@link #inListLeft} compiles; null once met. */
+    private Expr.InList inListOfLeft;
+    /** Whether the last {@link #inListLeft} found a subquery of several columns. */
+    private boolean inListLeftFailed;
+
+    /**
+     * The left operand x of {@code x IN (list)}, with whether it is a subquery of other than one
+     * column: SQLite checks that before it codes the list (sqlite3ExprCheckIN, "sub-select
+     * returns N columns - expected 1"), in a WHERE term as its analysis does ({@link InTermWidths}).
+     * Null when it was such a subquery, its error noted.
+     */
+    CExpr inListLeft(Expr.InList in) {
+        inListOfLeft = in.expr() instanceof Expr.Subquery ? in : null;
+        inListLeftFailed = false;
+        try {
+            CExpr x = compile(in.expr());
+            return inListLeftFailed ? null : x;
+        } finally {
+            inListOfLeft = null;
+            inListLeftFailed = false;
+        }
     }
 
     CExpr compile(Expr e) {
@@ -216,10 +240,13 @@ final class ExprCompiler {
             });
         }
         if (e instanceof Expr.Subquery s) {
+            Expr.InList listOfLeft = inListOfLeft;
+            inListOfLeft = null; // not a subquery's within
             int mark = planner.codeErrors.mark();
             Query q = planner.subquery(scalarLimit(s.select()), scope);
             if (q.columnCount() != 1) {
-                return subselectWidth(q.columnCount(), 1, mark);
+                inListLeftFailed = listOfLeft != null;
+                return subselectWidth(q.columnCount(), 1, mark, listOfLeft);
             }
             boolean correlated = planner.lastSubqueryCorrelated;
             usesOuter |= planner.lastSubqueryUsesOuterOfParent;
@@ -274,8 +301,14 @@ final class ExprCompiler {
         if (e instanceof Expr.CurrentTime ct) {
             return CExpr.of(f -> currentTime(ct.kind(), f.ctx.nowMillis));
         }
-        if (e instanceof Expr.RowValue) {
-            throw new OneLiteException(ResultCode.ERROR, "row value misused");
+        if (e instanceof Expr.RowValue r) {
+            // SQLite meets a row value where one value is needed as it codes it, after every name
+            // resolved, and its message replaces a subquery width's before or after it
+            for (Expr v : r.values()) {
+                compile(v);
+            }
+            planner.codeErrors.noteOverriding(new OneLiteException(ResultCode.ERROR, "row value misused"));
+            return CExpr.of(f -> null);
         }
         if (e instanceof Expr.Raise r) {
             if (!scope.inTrigger()) {

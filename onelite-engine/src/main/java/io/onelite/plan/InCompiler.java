@@ -31,14 +31,26 @@ final class InCompiler {
         if (in.expr() instanceof Expr.RowValue) {
             return RowValues.inList(ec, in);
         }
-        if (in.values().stream().anyMatch(v -> v instanceof Expr.RowValue)) {
-            throw new OneLiteException(ResultCode.ERROR, "row value misused");
+        if (in.expr() instanceof Expr.Subquery && in.values().size() == 1
+                && ParsedConstants.isConstant(ec.planner.functions, in.values().get(0))) {
+            // SQLite's parser makes x IN (constant) x = +constant: a subquery of several columns
+            // is then a row value misused as that comparison resolves
+            Expr eq = new Expr.Binary(Expr.BinaryOp.EQ, in.expr(), new Expr.Unary(Expr.UnaryOp.PLUS, in.values().get(0)));
+            return ec.compile(in.not() ? new Expr.Unary(Expr.UnaryOp.NOT, eq) : eq);
         }
-        CExpr x = ec.compile(in.expr());
+        CExpr x = ec.inListLeft(in);
         List<Eval> eqs = new ArrayList<>();
         List<CExpr> values = new ArrayList<>();
+        RowElements rows = new RowElements();
         for (Expr v : in.values()) {
-            values.add(ec.compile(v));
+            values.add(v instanceof Expr.RowValue r ? rows.resolve(ec, r) : ec.compile(v));
+        }
+        if (x == null) {
+            return CExpr.of(f -> null); // a stand-in that never runs: the left's width error is noted
+        }
+        if (rows.any) {
+            rows.noteMisused(ec, values);
+            return CExpr.of(f -> null);
         }
         // SQLite's parser turns "a IN (constant)" into "a = +constant" (either side's collation
         // may then apply); any other list compares under the left operand's collation alone
@@ -71,6 +83,41 @@ final class InCompiler {
             }
             return sawNull ? null : not ? 1L : 0L;
         });
+    }
+
+    /**
+     * The row values in a list {@code x IN (list)} whose x is no row value: each resolved as
+     * SQLite resolves them, then a "row value misused" as SQLite meets it when it codes them.
+     */
+    private static final class RowElements {
+        boolean any;
+        boolean allConstant = true;
+
+        /** Compiles the row's values (their names must resolve); a stand-in for the row. */
+        CExpr resolve(ExprCompiler ec, Expr.RowValue r) {
+            any = true;
+            for (Expr v : r.values()) {
+                allConstant &= ec.compile(v).constant();
+            }
+            return CExpr.constant(f -> null);
+        }
+
+        /**
+         * SQLite codes a list of up to two values, or one not all constant, as comparisons, one
+         * value after the other, a constant one factored out to the end of the statement's code,
+         * where no error of its own code came first; a longer list of constants fills a temporary
+         * table in place. A row value meets "row value misused" as it is coded, a message that
+         * replaces any before it.
+         */
+        void noteMisused(ExprCompiler ec, List<CExpr> values) {
+            OneLiteException e = new OneLiteException(ResultCode.ERROR, "row value misused");
+            boolean listConstant = values.stream().allMatch(CExpr::constant);
+            if (allConstant && (values.size() <= 2 || !listConstant)) {
+                ec.planner.codeErrors.noteLast(e);
+            } else {
+                ec.planner.codeErrors.noteOverriding(e);
+            }
+        }
     }
 
     /**

@@ -155,8 +155,23 @@ final class TermConstraints {
         return a <= '@' ? 'A' : a;
     }
 
+    private static boolean holdsRowValue(Expr e) {
+        if (e instanceof Expr.RowValue) {
+            return true;
+        }
+        for (Expr child : ExprWalker.children(e)) {
+            if (holdsRowValue(child)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** The compiled {@code value} when it reads only loops outside {@code slot}'s, else null. */
     private static CExpr outerValue(Planner planner, Scope scope, int slot, Expr value) {
+        if (holdsRowValue(value)) {
+            return null; // misused, an error noted where the term itself is compiled
+        }
         scope.innerSlotRefs.clear();
         ExprCompiler ec = new ExprCompiler(planner, scope);
         CExpr v;

@@ -55,7 +55,7 @@ final class TermPlacement {
             groupPostTerms.add(new ArrayList<>());
         }
         int mark = planner.codeErrors.mark();
-        InTermWidths widths = inTermWidths(from, terms);
+        InTermWidths widths = inTermWidths(from, scope, terms);
         InTermWidths outer = planner.inTermWidths;
         planner.inTermWidths = widths;
         try {
@@ -70,10 +70,32 @@ final class TermPlacement {
     }
 
     /** The IN terms of {@code terms}: the ON clauses' first ({@code from.terms}), then the WHERE clause's. */
-    static InTermWidths inTermWidths(FromPlanner from, List<FromPlanner.Term> terms) {
+    static InTermWidths inTermWidths(FromPlanner from, Scope scope, List<FromPlanner.Term> terms) {
         List<Expr> exprs = terms.stream().map(FromPlanner.Term::expr).toList();
         int on = Math.min(from.terms.size(), exprs.size());
-        return new InTermWidths(exprs.subList(on, exprs.size()), exprs.subList(0, on));
+        return new InTermWidths(exprs.subList(on, exprs.size()), exprs.subList(0, on), orColumns(from.entries, scope));
+    }
+
+    /**
+     * Where the clause's column names resolve, for the walk SQLite's analysis makes into an OR's
+     * disjuncts ({@link OrTermAnalysis}): followed when the FROM clause reads tables alone, none
+     * with an index on an expression (SQLite's analysis then indexes other terms than columns'),
+     * and no subquery or view (which SQLite may flatten into other tables); null otherwise.
+     */
+    static OrTermAnalysis.Columns orColumns(List<FromPlanner.Entry> entries, Scope scope) {
+        for (FromPlanner.Entry e : entries) {
+            if (e.table == null || e.query != null || IndexExprs.hasExpressionColumn(e.table)) {
+                return null;
+            }
+        }
+        return c -> {
+            try {
+                Scope.Ref r = scope.peek(c.table(), c.column());
+                return r == null || r.depth() != 0 ? -1 : r.slot();
+            } catch (OneLiteException ambiguous) {
+                return -1;
+            }
+        };
     }
 
     private void place(Planner planner, FromPlanner.Term t) {

@@ -30,7 +30,10 @@ record UpdateFromLoop(Level[] levels, Level target, boolean lastMatchWins) {
             fp.entries.get(i).slot = i + 1;
         }
         boolean outer = fp.hasRunningGroups() || fp.entries.stream().anyMatch(x -> x.leftJoin || x.rightJoin);
-        InTermWidths widths = new InTermWidths(where, fp.terms.stream().map(FromPlanner.Term::expr).toList());
+        List<FromPlanner.Entry> entries = new java.util.ArrayList<>(fp.entries);
+        entries.add(0, target);
+        InTermWidths widths = new InTermWidths(where, fp.terms.stream().map(FromPlanner.Term::expr).toList(),
+                TermPlacement.orColumns(entries, scope));
         return InTermWidths.compiling(planner, widths, () -> outer ? outerJoined(planner, scope, target, where, fp)
                 : targetFirst(planner, scope, target, where, fp));
     }

@@ -302,7 +302,11 @@ final class ExprParser {
                 Expr.BoolLiteral b = c.node(new Expr.BoolLiteral(not), 0);
                 return not ? b : c.markFalse(b);
             }
-            if (left instanceof Expr.RowValue row && !(values.size() == 1 && values.get(0) instanceof Expr.Subquery)) {
+            if (values.size() == 1 && values.get(0) instanceof Expr.Subquery sub) {
+                // SQLite's parser makes x IN ((SELECT ...)) x IN (SELECT ...): all of its rows count
+                return c.node(new Expr.InSelect(left, not, sub.select()), Math.max(lh, c.height(sub) - 1));
+            }
+            if (left instanceof Expr.RowValue row) {
                 // SQLite's parser makes the list a VALUES of the elements, each a row of the left's
                 // width (a subquery is one term there), and fails here before anything is resolved
                 for (Expr v : values) {

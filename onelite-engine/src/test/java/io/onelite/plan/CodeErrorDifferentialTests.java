@@ -123,6 +123,48 @@ class CodeErrorDifferentialTests {
     }
 
     @Test
+    void theAndTermsOfAnOrsDisjunctsAreCheckedWhileSomeTableCouldServeEachDisjunct() {
+        String four = "sub-select returns 4 columns - expected 1";
+        String inner = "(a IN (SELECT 1, 2) AND b IN (SELECT 1, 2, 3))";
+        // after the disjuncts, SQLite splits each that is no indexable comparison into its AND terms,
+        // from the first disjunct, and checks those from the last
+        oracle.sameError("SELECT a FROM t1 WHERE " + inner + " OR a", THREE_COLUMNS);
+        oracle.sameError("SELECT a FROM t1 WHERE " + inner + " OR (b IN (SELECT 1, 2, 3, 4) AND a)", THREE_COLUMNS);
+        oracle.sameError("SELECT a FROM t1 WHERE (a IN (SELECT 1, 2) AND b) OR (b IN (SELECT 1, 2, 3) AND a IN (SELECT 1, 2, 3, 4))",
+                TWO_COLUMNS);
+        oracle.sameError("SELECT a FROM t1 WHERE " + inner + " OR a IN (SELECT 1, 2, 3, 4)", four);
+        for (String comparison : new String[]{"a = 1", "1 = a", "a < 1", "a IS NULL", "a IS 1", "a IN (1, 2)",
+                "a IN (SELECT 1)", "a = 1 COLLATE nocase", "(a = 1 AND b)", "a = b", "(a = b AND b)"}) {
+            oracle.sameError("SELECT a FROM t1 WHERE " + comparison + " OR " + inner, THREE_COLUMNS);
+        }
+        // a disjunct no table could serve ends that walk: the AND terms past it are checked as they are coded
+        for (String none : new String[]{"a + 1", "a != 1", "(a + 1 AND b)", "1 = 2", "NOT a"}) {
+            oracle.sameError("SELECT a FROM t1 WHERE " + none + " OR " + inner, TWO_COLUMNS);
+        }
+        oracle.sameError("SELECT a FROM t1 WHERE (a + 1 AND b) OR (b IN (SELECT 1, 2, 3) AND a IN (SELECT 1, 2, 3, 4))",
+                THREE_COLUMNS);
+        oracle.sameError("SELECT a FROM t1 WHERE a = 1 OR " + inner + " OR (a IN (SELECT 1, 2, 3, 4) AND b IN (SELECT 1, 2, 3, 4, 5))",
+                THREE_COLUMNS);
+        // the tables: of a join, one that every disjunct met could serve
+        oracle.sameError("SELECT a FROM t1, t2 WHERE a = 1 OR " + inner, THREE_COLUMNS);
+        oracle.sameError("SELECT a FROM t1, t2 WHERE a = 1 OR c = 1 OR " + inner, TWO_COLUMNS);
+        oracle.sameError("SELECT a FROM t1, t2 WHERE (a = 1 AND c = 1) OR c = 2 OR " + inner, THREE_COLUMNS);
+        oracle.sameError("SELECT a FROM t1, t2 WHERE a = c OR a = 2 OR (c = 1 AND d) OR " + inner, TWO_COLUMNS);
+        oracle.sameError("SELECT a FROM t1 JOIN t2 ON a = 1 OR " + inner, THREE_COLUMNS);
+        // nested in an AND term of a disjunct, an OR of its own
+        oracle.sameError("SELECT a FROM t1 WHERE a = 1 OR (b AND (a = 3 OR " + inner + "))", THREE_COLUMNS);
+        oracle.sameError("SELECT a FROM t1 WHERE a = 1 OR (b AND (a + 3 OR " + inner + "))", TWO_COLUMNS);
+        oracle.sameError("SELECT a FROM t1 WHERE a = 1 OR (b IN (SELECT 1, 2, 3) AND (a IN (SELECT 1, 2) OR b))", TWO_COLUMNS);
+        // in a subquery, DELETE and UPDATE
+        oracle.sameError("SELECT (SELECT 1 FROM t2 WHERE c = 1 OR (c IN (SELECT 1, 2) AND d IN (SELECT 1, 2, 3))) FROM t1",
+                THREE_COLUMNS);
+        oracle.sameError("DELETE FROM t1 WHERE a = 1 OR " + inner, THREE_COLUMNS);
+        oracle.sameError("UPDATE t1 SET b = 1 WHERE a = 1 OR " + inner, THREE_COLUMNS);
+        oracle.sameError("UPDATE t1 SET b = 1 FROM t2 WHERE c = 1 OR a = 1 OR " + inner, TWO_COLUMNS);
+        oracle.sameError("UPDATE t1 SET b = 1 FROM t2 WHERE a = 1 OR " + inner, THREE_COLUMNS);
+    }
+
+    @Test
     void aRecursiveCteMayNotAggregateNorCallAWindowFunction() {
         oracle.sameError("WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT count(*) FROM c) SELECT * FROM c",
                 AGGREGATE);

@@ -68,4 +68,37 @@ class PushDownSubqueryDifferentialTests {
                 "SELECT s FROM t2 LEFT JOIN (SELECT n AS s FROM t1 UNION ALL SELECT n + 10 FROM t1) AS o ON 1"
                         + " WHERE o.s IN (SELECT k || '' FROM t2) ORDER BY 1");
     }
+    @Test
+    void termsWithSubqueriesOfTheirOwnWithClauseGoIntoEachArm() throws Exception {
+        // the arms of (SELECT id ... UNION ALL SELECT id + 10 ...) are an INTEGER column and an expression
+        // without affinity: copied into each arm, '12' from the CTE matches no row; on the compound's
+        // INTEGER column it matched 12
+        run("CREATE TABLE t(id INTEGER)", "INSERT INTO t VALUES (2)", "CREATE TABLE u(k TEXT)", "INSERT INTO u VALUES ('12')",
+                "SELECT s FROM (SELECT id AS s FROM t UNION ALL SELECT id + 10 FROM t) WHERE s IN (WITH c AS (SELECT '12') SELECT * FROM c)",
+                "SELECT s FROM (SELECT id AS s FROM t UNION ALL SELECT id + 10 FROM t) WHERE s IN (WITH c(k) AS (SELECT '12') SELECT k FROM c)",
+                "SELECT s FROM (SELECT id AS s FROM t UNION ALL SELECT id + 10 FROM t) WHERE s = (WITH c AS (SELECT '12') SELECT * FROM c)",
+                "SELECT s FROM (SELECT id AS s FROM t UNION ALL SELECT id + 10 FROM t)"
+                        + " WHERE s IN (WITH c AS (SELECT '12' AS k) SELECT k FROM c WHERE k > '1')",
+                "SELECT s FROM (SELECT id AS s FROM t UNION ALL SELECT id + 10 FROM t)"
+                        + " WHERE s IN (WITH c AS (SELECT '12' AS k) SELECT x.k FROM c AS x WHERE x.k = '12')",
+                "SELECT s FROM (SELECT id AS s FROM t UNION ALL SELECT id + 10 FROM t)"
+                        + " WHERE s IN (WITH c AS (SELECT '12' AS k), d AS (SELECT k FROM c) SELECT k FROM d)",
+                "SELECT s FROM (SELECT id AS s FROM t UNION ALL SELECT id + 10 FROM t) WHERE s IN (WITH c AS (SELECT k FROM u) SELECT * FROM c)",
+                "SELECT s FROM (SELECT id AS s FROM t UNION ALL SELECT id + 10 FROM t) WHERE s IN (WITH c AS (SELECT * FROM u) SELECT k FROM c)",
+                "SELECT s FROM (SELECT id AS s FROM t UNION ALL SELECT id + 10 FROM t)"
+                        + " WHERE s IN (WITH c AS (SELECT '12' AS k) SELECT (SELECT k FROM c))",
+                "SELECT s FROM (SELECT id AS s FROM t UNION ALL SELECT id + 10 FROM t)"
+                        + " WHERE s IN (SELECT k FROM (WITH c AS (SELECT '12' AS k) SELECT k FROM c))",
+                "SELECT s FROM (SELECT id AS s FROM t UNION ALL SELECT id + 10 FROM t)"
+                        + " WHERE EXISTS (WITH c AS (SELECT '12' AS k) SELECT 1 FROM c WHERE k > '1') AND s IN (SELECT '12')",
+                // correlated: in the body, in the CTE, or through a name the CTE does not have
+                "SELECT s FROM (SELECT id AS s FROM t UNION ALL SELECT id + 10 FROM t)"
+                        + " WHERE s IN (WITH c AS (SELECT '12' AS k) SELECT k FROM c WHERE s > 0)",
+                "SELECT s FROM (SELECT id AS s FROM t UNION ALL SELECT id + 10 FROM t) AS o"
+                        + " WHERE s IN (WITH c AS (SELECT '12' AS k WHERE o.s > 0) SELECT k FROM c)",
+                "SELECT s FROM (SELECT id AS s FROM t UNION ALL SELECT id + 10 FROM t)"
+                        + " WHERE s IN (WITH c AS (SELECT * FROM u) SELECT k FROM c WHERE s > 0)",
+                "SELECT s FROM (SELECT id AS s FROM t UNION ALL SELECT id + 10 FROM t)"
+                        + " WHERE s IN (WITH c(k) AS (SELECT '12') SELECT k FROM c WHERE s > 0)");
+    }
 }
