@@ -226,7 +226,7 @@ final class SchemaQueries {
         List<Object[]> rows = new ArrayList<>();
         SchemaRow t = table == null ? null : tableRow(table);
         if (t != null) {
-            String pkName = ConstraintNames.of(t.sql()).primaryKey();
+            String pkName = DeclaredKeys.of(t.sql()).primaryKey();
             for (ColumnRow c : columns(t.name())) {
                 if (c.pk() > 0) {
                     rows.add(new Object[]{null, null, t.name(), c.name(), (long) c.pk(), pkName});
@@ -260,12 +260,13 @@ final class SchemaQueries {
     /**
      * Every foreign key of {@code fkTable} as rows of {@link #KEY_COLUMNS}. FK_NAME and PK_NAME are
      * the {@code CONSTRAINT} names of the foreign key and of the parent's primary key, "" when
-     * unnamed (as sqlite-jdbc answers).
+     * unnamed (as sqlite-jdbc answers). DEFERRABILITY is initially deferred for {@code DEFERRABLE
+     * INITIALLY DEFERRED} and not deferrable otherwise (sqlite-jdbc says initially deferred for all).
      */
     private List<Object[]> foreignKeys(String fkTable) throws SQLException {
         List<Object[]> rows = new ArrayList<>();
         SchemaRow child = tableRow(fkTable);
-        ConstraintNames names = ConstraintNames.of(child == null ? null : child.sql());
+        DeclaredKeys childKeys = DeclaredKeys.of(child == null ? null : child.sql());
         for (Object[] r : query("PRAGMA foreign_key_list(" + quote(fkTable) + ")")) {
             long id = Values.toLong(r[0]);
             long seq = Values.toLong(r[1]);
@@ -273,6 +274,7 @@ final class SchemaQueries {
             String from = Values.toText(r[3]);
             String to = Values.toText(r[4]);
             SchemaRow parent = tableRow(pkTable);
+            DeclaredKeys.ForeignKey declared = childKeys.foreignKey(id);
             if (to == null) {
                 String stored = parent == null ? null : parent.name();
                 List<ColumnRow> pk = stored == null ? List.of() : columns(stored).stream()
@@ -281,9 +283,10 @@ final class SchemaQueries {
             }
             rows.add(new Object[]{null, null, pkTable, to, null, null, fkTable, from, seq + 1,
                     (long) rule(Values.toText(r[5])), (long) rule(Values.toText(r[6])),
-                    orEmpty(names.foreignKey(id)),
-                    orEmpty(parent == null ? null : ConstraintNames.of(parent.sql()).primaryKey()),
-                    (long) DatabaseMetaData.importedKeyNotDeferrable});
+                    orEmpty(declared.name()),
+                    orEmpty(parent == null ? null : DeclaredKeys.of(parent.sql()).primaryKey()),
+                    (long) (declared.initiallyDeferred() ? DatabaseMetaData.importedKeyInitiallyDeferred
+                            : DatabaseMetaData.importedKeyNotDeferrable)});
         }
         return rows;
     }

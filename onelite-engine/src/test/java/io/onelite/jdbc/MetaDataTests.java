@@ -190,19 +190,23 @@ class MetaDataTests {
 
     /**
      * Names sqlite-jdbc's patterns miss (quoted, or on a column) are still the declared ones; an
-     * index column's ASC_OR_DESC says D for DESC (it said A; sqlite-jdbc answers null for both).
+     * index column's ASC_OR_DESC says D for DESC (it said A; sqlite-jdbc answers null for both);
+     * DEFERRABILITY is initially deferred for DEFERRABLE INITIALLY DEFERRED only (sqlite-jdbc: for
+     * every key, so Liquibase would write every key of a generated changelog as deferrable).
      */
     @Test
     void quotedAndColumnConstraintNamesAndDescendingIndexColumns() throws SQLException {
         String[] schema = {
                 "CREATE TABLE p(id INTEGER CONSTRAINT \"P Key\" PRIMARY KEY, k TEXT)",
-                "CREATE TABLE c(x INTEGER CONSTRAINT colfk REFERENCES p(id), y, z REFERENCES p,"
+                "CREATE TABLE c(x INTEGER CONSTRAINT colfk REFERENCES p(id), y, z REFERENCES p DEFERRABLE INITIALLY DEFERRED,"
                         + " CONSTRAINT [fk y] FOREIGN KEY (y) REFERENCES p)",
                 "CREATE INDEX c_yx ON c(y DESC, x)",
         };
+        String notDeferrable = String.valueOf(DatabaseMetaData.importedKeyNotDeferrable);
         assertThat(meta(Drivers.ONELITE, schema, md -> md.getImportedKeys(null, null, "c"), "FKCOLUMN_NAME", "FK_NAME",
-                "PK_NAME")).containsExactly(List.of("y", "fk y", "P Key"), List.of("z", "", "P Key"),
-                List.of("x", "colfk", "P Key"));
+                "PK_NAME", "DEFERRABILITY")).containsExactly(List.of("y", "fk y", "P Key", notDeferrable),
+                List.of("z", "", "P Key", String.valueOf(DatabaseMetaData.importedKeyInitiallyDeferred)),
+                List.of("x", "colfk", "P Key", notDeferrable));
         assertThat(meta(Drivers.ONELITE, schema, md -> md.getPrimaryKeys(null, null, "p"), "PK_NAME"))
                 .containsExactly(List.of("P Key"));
         assertThat(meta(Drivers.ONELITE, schema, md -> md.getIndexInfo(null, null, "c", false, false), "COLUMN_NAME",

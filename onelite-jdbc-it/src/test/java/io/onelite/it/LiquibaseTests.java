@@ -15,6 +15,10 @@ import liquibase.database.Database;
 import liquibase.database.DatabaseFactory;
 import liquibase.database.core.SQLiteDatabase;
 import liquibase.database.jvm.JdbcConnection;
+import liquibase.diff.DiffGeneratorFactory;
+import liquibase.diff.DiffResult;
+import liquibase.diff.Difference;
+import liquibase.diff.compare.CompareControl;
 import liquibase.resource.ClassLoaderResourceAccessor;
 import liquibase.snapshot.DatabaseSnapshot;
 import liquibase.snapshot.SnapshotControl;
@@ -24,6 +28,7 @@ import liquibase.structure.core.ForeignKey;
 import liquibase.structure.core.Index;
 import liquibase.structure.core.Table;
 import liquibase.ui.LoggerUIService;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -35,6 +40,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.logging.Level;
 import java.util.logging.Logger;
@@ -131,6 +137,36 @@ class LiquibaseTests {
             assertThat(shelf.getColumns()).extracting(Column::getName).containsExactly("id", "label");
             assertThat(snapshot.get(ForeignKey.class)).hasSize(1);
         });
+    }
+
+    /**
+     * Liquibase's diff of the two databases after the same changelog: the same tables, columns,
+     * keys, indexes and unique constraints. The one difference is sqlite-jdbc's: it calls every
+     * foreign key DEFERRABLE INITIALLY DEFERRED.
+     */
+    @Test
+    void diffOfNativeAndOneLiteFindsTheSameSchema() throws Exception {
+        DataSource reference = Databases.dataSource(Databases.NATIVE, dir);
+        DataSource target = Databases.dataSource(Databases.ONELITE, dir);
+        for (DataSource ds : List.of(reference, target)) {
+            withLiquibase(ds, (liquibase, database) -> liquibase.update(new Contexts(), new LabelExpression()));
+        }
+        try (Connection r = reference.getConnection(); Connection t = target.getConnection()) {
+            DiffResult diff = DiffGeneratorFactory.getInstance().compare(snapshot(r), snapshot(t), CompareControl.STANDARD);
+            assertThat(diff.getMissingObjects()).isEmpty();
+            assertThat(diff.getUnexpectedObjects()).isEmpty();
+            assertThat(diff.getChangedObjects()).allSatisfy((object, differences) -> {
+                assertThat(object).isInstanceOf(ForeignKey.class);
+                assertThat(differences.getDifferences()).extracting(Difference::getField)
+                        .containsExactlyInAnyOrder("deferrable", "initiallyDeferred");
+            });
+        }
+    }
+
+    private static DatabaseSnapshot snapshot(Connection connection) throws Exception {
+        Database database = DatabaseFactory.getInstance().findCorrectDatabaseImplementation(new JdbcConnection(connection));
+        return SnapshotGeneratorFactory.getInstance()
+                .createSnapshot(database.getDefaultSchema(), database, new SnapshotControl(database));
     }
 
     private static Table table(DatabaseSnapshot snapshot, String name) {
