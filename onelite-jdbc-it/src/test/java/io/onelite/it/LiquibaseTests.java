@@ -163,6 +163,39 @@ class LiquibaseTests {
         }
     }
 
+    /**
+     * A table rebuilt by Liquibase (it adds a default on SQLite by copying the table into one it
+     * writes from its snapshot), renames, a view, and a rollback to a tag leave the same schema
+     * text as on native SQLite: constraint names, columns and indexes all survive the rebuild.
+     */
+    @Test
+    void rebuildsRenamesAndRollbackToTagLeaveTheSchemaNativeSqliteHas() throws Exception {
+        DataSource reference = Databases.dataSource(Databases.NATIVE, dir);
+        DataSource target = Databases.dataSource(Databases.ONELITE, dir);
+        for (DataSource ds : List.of(reference, target)) {
+            withLiquibase(ds, "db/changelog/library-rework.yaml",
+                    (liquibase, database) -> liquibase.update(new Contexts(), new LabelExpression()));
+        }
+        assertThat(schemaText(target)).isEqualTo(schemaText(reference))
+                .contains("table volume: CREATE TABLE volume (id INTEGER CONSTRAINT PK_VOLUME PRIMARY KEY AUTOINCREMENT NOT NULL,"
+                        + " shelf_id INTEGER NOT NULL, name VARCHAR(200) NOT NULL, isbn VARCHAR(20) DEFAULT 'unknown',"
+                        + " CONSTRAINT fk_volume_shelf FOREIGN KEY (shelf_id) REFERENCES \"bookcase\"(id))");
+        assertThat(new JdbcTemplate(target).queryForList("SELECT label || ':' || name FROM shelf_volume ORDER BY 1",
+                String.class)).containsExactly("fiction:Invisible Cities", "poetry:Leaves of Grass");
+
+        for (DataSource ds : List.of(reference, target)) {
+            withLiquibase(ds, "db/changelog/library-rework.yaml",
+                    (liquibase, database) -> liquibase.rollback("v1", new Contexts(), new LabelExpression()));
+        }
+        assertThat(schemaText(target)).isEqualTo(schemaText(reference))
+                .contains("index idx_volume_title: CREATE INDEX idx_volume_title ON volume(title)").noneMatch(sql -> sql.contains("bookcase"));
+    }
+
+    private static List<String> schemaText(DataSource ds) {
+        return new JdbcTemplate(ds).queryForList(
+                "SELECT type || ' ' || name || ': ' || coalesce(sql, '') FROM sqlite_schema ORDER BY type, name", String.class);
+    }
+
     private static DatabaseSnapshot snapshot(Connection connection) throws Exception {
         Database database = DatabaseFactory.getInstance().findCorrectDatabaseImplementation(new JdbcConnection(connection));
         return SnapshotGeneratorFactory.getInstance()
@@ -196,13 +229,17 @@ class LiquibaseTests {
     }
 
     private static void withLiquibase(DataSource ds, LiquibaseWork work) throws Exception {
+        withLiquibase(ds, CHANGELOG, work);
+    }
+
+    private static void withLiquibase(DataSource ds, String changelog, LiquibaseWork work) throws Exception {
         try (Connection connection = ds.getConnection()) {
             Database database = DatabaseFactory.getInstance()
                     .findCorrectDatabaseImplementation(new JdbcConnection(connection));
             Map<String, Object> scope = Map.of(Scope.Attr.resourceAccessor.name(), new ClassLoaderResourceAccessor(),
                     Scope.Attr.ui.name(), new LoggerUIService());
             Scope.child(scope, () -> {
-                Liquibase liquibase = new Liquibase(CHANGELOG, new ClassLoaderResourceAccessor(), database);
+                Liquibase liquibase = new Liquibase(changelog, new ClassLoaderResourceAccessor(), database);
                 liquibase.setShowSummaryOutput(UpdateSummaryOutputEnum.LOG);
                 work.run(liquibase, database);
             });
