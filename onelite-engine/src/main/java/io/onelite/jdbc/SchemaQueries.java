@@ -14,7 +14,7 @@ import java.util.Locale;
 
 /**
  * The catalog answers of {@link OneLiteDatabaseMetaData}, read from {@code sqlite_schema} and
- * {@code PRAGMA table_info / index_list / index_info / foreign_key_list} through the engine, and
+ * {@code PRAGMA table_info / index_list / index_xinfo / foreign_key_list} through the engine, and
  * returned as in-memory result sets with JDBC's column names. Name patterns ({@code %}, {@code _},
  * escape {@code \}) match case-insensitively, as SQLite names do; catalog and schema arguments
  * are ignored (one schema, {@code main}).
@@ -224,13 +224,12 @@ final class SchemaQueries {
 
     ResultSet primaryKeys(String table) throws SQLException {
         List<Object[]> rows = new ArrayList<>();
-        if (table != null) {
-            String name = tableName(table);
-            if (name != null) {
-                for (ColumnRow c : columns(name)) {
-                    if (c.pk() > 0) {
-                        rows.add(new Object[]{null, null, name, c.name(), (long) c.pk(), null});
-                    }
+        SchemaRow t = table == null ? null : tableRow(table);
+        if (t != null) {
+            String pkName = DeclaredKeys.of(t.sql()).primaryKey();
+            for (ColumnRow c : columns(t.name())) {
+                if (c.pk() > 0) {
+                    rows.add(new Object[]{null, null, t.name(), c.name(), (long) c.pk(), pkName});
                 }
             }
         }
@@ -240,9 +239,15 @@ final class SchemaQueries {
 
     /** The table's name as stored, for a case-insensitive name; null if none. */
     private String tableName(String table) throws SQLException {
+        SchemaRow r = tableRow(table);
+        return r == null ? null : r.name();
+    }
+
+    /** The schema row of a table or view, for a case-insensitive name; null if none. */
+    private SchemaRow tableRow(String table) throws SQLException {
         for (SchemaRow r : schema()) {
             if ((r.type().equals("table") || r.type().equals("view")) && r.name().equalsIgnoreCase(table)) {
-                return r.name();
+                return r;
             }
         }
         return null;
@@ -252,26 +257,42 @@ final class SchemaQueries {
             "FKTABLE_CAT", "FKTABLE_SCHEM", "FKTABLE_NAME", "FKCOLUMN_NAME", "KEY_SEQ:SMALLINT",
             "UPDATE_RULE:SMALLINT", "DELETE_RULE:SMALLINT", "FK_NAME", "PK_NAME", "DEFERRABILITY:SMALLINT"};
 
-    /** Every foreign key of {@code fkTable} as rows of {@link #KEY_COLUMNS}. */
+    /**
+     * Every foreign key of {@code fkTable} as rows of {@link #KEY_COLUMNS}. FK_NAME and PK_NAME are
+     * the {@code CONSTRAINT} names of the foreign key and of the parent's primary key, "" when
+     * unnamed (as sqlite-jdbc answers). DEFERRABILITY is initially deferred for {@code DEFERRABLE
+     * INITIALLY DEFERRED} and not deferrable otherwise (sqlite-jdbc says initially deferred for all).
+     */
     private List<Object[]> foreignKeys(String fkTable) throws SQLException {
         List<Object[]> rows = new ArrayList<>();
+        SchemaRow child = tableRow(fkTable);
+        DeclaredKeys childKeys = DeclaredKeys.of(child == null ? null : child.sql());
         for (Object[] r : query("PRAGMA foreign_key_list(" + quote(fkTable) + ")")) {
             long id = Values.toLong(r[0]);
             long seq = Values.toLong(r[1]);
             String pkTable = Values.toText(r[2]);
             String from = Values.toText(r[3]);
             String to = Values.toText(r[4]);
+            SchemaRow parent = tableRow(pkTable);
+            DeclaredKeys.ForeignKey declared = childKeys.foreignKey(id);
             if (to == null) {
-                String stored = tableName(pkTable);
+                String stored = parent == null ? null : parent.name();
                 List<ColumnRow> pk = stored == null ? List.of() : columns(stored).stream()
                         .filter(c -> c.pk() > 0).sorted(Comparator.comparingInt(ColumnRow::pk)).toList();
                 to = seq < pk.size() ? pk.get((int) seq).name() : null;
             }
             rows.add(new Object[]{null, null, pkTable, to, null, null, fkTable, from, seq + 1,
                     (long) rule(Values.toText(r[5])), (long) rule(Values.toText(r[6])),
-                    "fk_" + fkTable + "_" + id, null, (long) DatabaseMetaData.importedKeyNotDeferrable});
+                    orEmpty(declared.name()),
+                    orEmpty(parent == null ? null : DeclaredKeys.of(parent.sql()).primaryKey()),
+                    (long) (declared.initiallyDeferred() ? DatabaseMetaData.importedKeyInitiallyDeferred
+                            : DatabaseMetaData.importedKeyNotDeferrable)});
         }
         return rows;
+    }
+
+    private static String orEmpty(String name) {
+        return name == null ? "" : name;
     }
 
     private static int rule(String action) {
@@ -286,8 +307,8 @@ final class SchemaQueries {
 
     private static final Comparator<Object[]> BY_PK = Comparator.comparing((Object[] r) -> String.valueOf(r[2]))
             .thenComparing(r -> (Long) r[8]);
-    private static final Comparator<Object[]> BY_FK = Comparator.comparing((Object[] r) -> String.valueOf(r[6]))
-            .thenComparing(r -> String.valueOf(r[11])).thenComparing(r -> (Long) r[8]);
+    /** By child table only: a stable sort keeps each key's rows together in foreign_key_list order (id, seq). */
+    private static final Comparator<Object[]> BY_FK = Comparator.comparing((Object[] r) -> String.valueOf(r[6]));
 
     ResultSet importedKeys(String table) throws SQLException {
         String name = table == null ? null : tableName(table);
@@ -335,10 +356,15 @@ final class SchemaQueries {
                 if (unique && !isUnique) {
                     continue;
                 }
-                for (Object[] col : query("PRAGMA index_info(" + quote(indexName) + ")")) {
+                // index_xinfo: seqno, cid, name, desc, coll, key (key 0: the rowid or key columns a
+                // WITHOUT ROWID table's index appends, which index_info leaves out too)
+                for (Object[] col : query("PRAGMA index_xinfo(" + quote(indexName) + ")")) {
+                    if (Values.toLong(col[5]) == 0) {
+                        continue;
+                    }
                     rows.add(new Object[]{null, null, name, !isUnique ? 1L : 0L, null, indexName,
                             (long) DatabaseMetaData.tableIndexOther, Values.toLong(col[0]) + 1, Values.toText(col[2]),
-                            "A", 0L, 0L, null});
+                            Values.toLong(col[3]) != 0 ? "D" : "A", 0L, 0L, null});
                 }
             }
         }

@@ -33,8 +33,18 @@ class MetaDataTests {
 
     /** Selected columns of a metadata result, on a connection with {@link #SCHEMA}. */
     private static List<List<String>> meta(String url, Query q, String... columns) throws SQLException {
+        return meta(url, SCHEMA, q, columns);
+    }
+
+    /** Selected columns of a metadata result (every column when null), on a connection with {@code schema}. */
+    private static List<List<String>> meta(String url, String[] schema, Query q, String... columns) throws SQLException {
         try (Connection c = Drivers.open(url)) {
-            Drivers.exec(c, SCHEMA);
+            Drivers.exec(c, schema);
+            if (columns == null) {
+                try (ResultSet rs = q.run(c.getMetaData())) {
+                    return Drivers.rows(rs);
+                }
+            }
             List<List<String>> out = new ArrayList<>();
             try (ResultSet rs = q.run(c.getMetaData())) {
                 while (rs.next()) {
@@ -145,6 +155,62 @@ class MetaDataTests {
         assertThat(meta(Drivers.ONELITE, md -> md.getCrossReference(null, null, "parent", null, null, "child"), cols))
                 .isEqualTo(meta(Drivers.NATIVE, md -> md.getImportedKeys(null, null, "child"), cols))
                 .hasSize(1);
+    }
+
+    /**
+     * FK_NAME and PK_NAME are the CONSTRAINT names of the table text, "" or null when unnamed, as
+     * sqlite-jdbc reads them: Liquibase names the keys of its snapshots (and of the tables it
+     * rebuilds to drop a column) after them. OneLite answered fk_child_0 and null.
+     */
+    @Test
+    void constraintNamesAreTheDeclaredOnes() throws SQLException {
+        String[] schema = {
+                "CREATE TABLE shelf(id INTEGER NOT NULL, label TEXT, CONSTRAINT pk_shelf PRIMARY KEY (id))",
+                "CREATE TABLE plain(a, b, PRIMARY KEY (a, b))",
+                // unnamed first: after a named key, sqlite-jdbc's pattern gives an unnamed one the name before it
+                "CREATE TABLE volume(id INTEGER PRIMARY KEY, shelf_id INTEGER NOT NULL, a, b, c,"
+                        + " FOREIGN KEY (a, b) REFERENCES plain(a, b),"
+                        + " CONSTRAINT fk_volume_shelf FOREIGN KEY (shelf_id) REFERENCES shelf(id),"
+                        + " constraint Fk_C foreign key (c) references shelf(id))",
+        };
+        String[] cols = {"PKTABLE_NAME", "PKCOLUMN_NAME", "FKCOLUMN_NAME", "KEY_SEQ", "FK_NAME", "PK_NAME"};
+        for (Query q : List.<Query>of(md -> md.getImportedKeys(null, null, "volume"),
+                md -> md.getExportedKeys(null, null, "shelf"), md -> md.getExportedKeys(null, null, "plain"))) {
+            assertThat(meta(Drivers.ONELITE, schema, q, cols)).isEqualTo(meta(Drivers.NATIVE, schema, q, cols));
+        }
+        for (String table : List.of("shelf", "plain", "volume")) {
+            Query q = md -> md.getPrimaryKeys(null, null, table);
+            assertThat(meta(Drivers.ONELITE, schema, q, (String[]) null)).isEqualTo(meta(Drivers.NATIVE, schema, q, (String[]) null));
+        }
+        assertThat(meta(Drivers.ONELITE, schema, md -> md.getImportedKeys(null, null, "volume"), cols)).containsExactly(
+                List.of("plain", "a", "a", "1", "", ""), List.of("plain", "b", "b", "2", "", ""),
+                List.of("shelf", "id", "c", "1", "Fk_C", "pk_shelf"),
+                List.of("shelf", "id", "shelf_id", "1", "fk_volume_shelf", "pk_shelf"));
+    }
+
+    /**
+     * Names sqlite-jdbc's patterns miss (quoted, or on a column) are still the declared ones; an
+     * index column's ASC_OR_DESC says D for DESC (it said A; sqlite-jdbc answers null for both);
+     * DEFERRABILITY is initially deferred for DEFERRABLE INITIALLY DEFERRED only (sqlite-jdbc: for
+     * every key, so Liquibase would write every key of a generated changelog as deferrable).
+     */
+    @Test
+    void quotedAndColumnConstraintNamesAndDescendingIndexColumns() throws SQLException {
+        String[] schema = {
+                "CREATE TABLE p(id INTEGER CONSTRAINT \"P Key\" PRIMARY KEY, k TEXT)",
+                "CREATE TABLE c(x INTEGER CONSTRAINT colfk REFERENCES p(id), y, z REFERENCES p DEFERRABLE INITIALLY DEFERRED,"
+                        + " CONSTRAINT [fk y] FOREIGN KEY (y) REFERENCES p)",
+                "CREATE INDEX c_yx ON c(y DESC, x)",
+        };
+        String notDeferrable = String.valueOf(DatabaseMetaData.importedKeyNotDeferrable);
+        assertThat(meta(Drivers.ONELITE, schema, md -> md.getImportedKeys(null, null, "c"), "FKCOLUMN_NAME", "FK_NAME",
+                "PK_NAME", "DEFERRABILITY")).containsExactly(List.of("y", "fk y", "P Key", notDeferrable),
+                List.of("z", "", "P Key", String.valueOf(DatabaseMetaData.importedKeyInitiallyDeferred)),
+                List.of("x", "colfk", "P Key", notDeferrable));
+        assertThat(meta(Drivers.ONELITE, schema, md -> md.getPrimaryKeys(null, null, "p"), "PK_NAME"))
+                .containsExactly(List.of("P Key"));
+        assertThat(meta(Drivers.ONELITE, schema, md -> md.getIndexInfo(null, null, "c", false, false), "COLUMN_NAME",
+                "ASC_OR_DESC")).containsExactly(List.of("y", "D"), List.of("x", "A"));
     }
 
     @Test
