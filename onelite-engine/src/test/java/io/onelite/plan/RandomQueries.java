@@ -14,8 +14,9 @@ import java.util.Random;
  * GROUP BY / HAVING with bare columns, DISTINCT, window functions with frames, three-table
  * LEFT / RIGHT / FULL joins, views and subqueries in FROM, ORDER BY with NULLS FIRST/LAST and
  * collations, row values, CASE, CAST, LIKE/GLOB, BETWEEN, IS, IS [NOT] TRUE/FALSE, printf() and
- * format() over mixed-type columns, replace(), coalesce() and iif() chains, lag/lead/nth_value
- * with offsets and defaults, and LIMIT/OFFSET expressions.
+ * format() over mixed-type columns, replace(), coalesce() and iif() chains, JSON functions and
+ * date and time functions over columns, lag/lead/nth_value with offsets and defaults, and
+ * LIMIT/OFFSET expressions.
  *
  * <p>Every query is deterministic in SQLite's sense, so that only a real difference shows:
  * <ol>
@@ -731,7 +732,7 @@ final class RandomQueries {
             return chance(70) ? col(s).ref : pick(LITERALS);
         }
         String a = expr(s, depth - 1);
-        return switch (r.nextInt(31)) {
+        return switch (r.nextInt(33)) {
             case 0 -> "(" + a + " + " + expr(s, depth - 1) + ")";
             case 1 -> "(" + a + " - " + expr(s, depth - 1) + ")";
             case 2 -> "(" + a + " * " + expr(s, depth - 1) + ")";
@@ -763,8 +764,29 @@ final class RandomQueries {
                     ? "coalesce(" + a + ", " + expr(s, depth - 1) + ", " + operand(s) + ")"
                     : "iif(" + cond(s, depth - 1) + ", " + a + ", iif(" + cond(s, depth - 1) + ", " + operand(s) + ", "
                             + operand(s) + "))";
+            case 26 -> json(a);
+            case 27 -> dateTime(a);
             default -> "(" + comparison(s, depth - 1) + ")";
         };
+    }
+
+    /** A JSON function over {@code a}; a BLOB, which JSON cannot hold (an error that would depend on the rows read), gives NULL. */
+    private String json(String a) {
+        String f = pick("json_quote(" + a + ")", "json_array(" + a + ", 1)", "json_object('k', " + a + ")",
+                "json_type(json_array(" + a + "), '$[0]')", "(json_array(" + a + ") ->> 0)",
+                "(json_object('a', " + a + ") -> '$.a')", "json_array_length(json_array(" + a + ", " + a + "))");
+        return "iif(typeof(" + a + ") = 'blob', NULL, " + f + ")";
+    }
+
+    /** A date and time function over {@code a} (never 'now', so the answer is fixed). */
+    private String dateTime(String a) {
+        // never 'localtime' either: it depends on the machine's zone
+        String modifier = pick("", "", ", 'unixepoch'", ", '+1 day'", ", 'start of month'", ", '-1.5 hours'", ", 'auto'");
+        if (chance(30)) {
+            return "strftime(" + pick("'%Y-%m-%d'", "'%H:%M:%f'", "'%j'", "'%s'", "'%w %W'", "'%J'") + ", " + a
+                    + modifier + ")";
+        }
+        return pick("date(", "time(", "datetime(", "julianday(", "unixepoch(") + a + modifier + ")";
     }
 
     /** A scalar subquery's SELECT: an aggregate, a keyed first row, or a FROM-less expression. */
