@@ -14,8 +14,9 @@ import java.util.Random;
  * GROUP BY / HAVING with bare columns, DISTINCT, window functions with frames, three-table
  * LEFT / RIGHT / FULL joins, views and subqueries in FROM, ORDER BY with NULLS FIRST/LAST and
  * collations, row values, CASE, CAST, LIKE/GLOB, BETWEEN, IS, IS [NOT] TRUE/FALSE, printf() and
- * format() over mixed-type columns, replace(), coalesce() and iif() chains, JSON functions and
- * date and time functions over columns, lag/lead/nth_value with offsets and defaults, and
+ * format() over mixed-type columns, replace(), coalesce() and iif() chains, JSON functions,
+ * date and time functions and string functions (trim with character sets, substr, concat...)
+ * over columns, lag/lead/nth_value with offsets and defaults, and
  * LIMIT/OFFSET expressions.
  *
  * <p>Every query is deterministic in SQLite's sense, so that only a real difference shows:
@@ -732,7 +733,7 @@ final class RandomQueries {
             return chance(70) ? col(s).ref : pick(LITERALS);
         }
         String a = expr(s, depth - 1);
-        return switch (r.nextInt(33)) {
+        return switch (r.nextInt(34)) {
             case 0 -> "(" + a + " + " + expr(s, depth - 1) + ")";
             case 1 -> "(" + a + " - " + expr(s, depth - 1) + ")";
             case 2 -> "(" + a + " * " + expr(s, depth - 1) + ")";
@@ -766,6 +767,11 @@ final class RandomQueries {
                             + operand(s) + "))";
             case 26 -> json(a);
             case 27 -> dateTime(a);
+            case 28 -> pick("ltrim(" + a + ", 'ab')", "rtrim(" + a + ", ' 0')", "trim(" + a + ", '1')",
+                    "substr(" + a + ", -2, 1)", "substring(" + a + ", 2)", "substr(" + a + ", 2, -1)",
+                    "concat(" + a + ", " + operand(s) + ")", "concat_ws('-', " + a + ", " + operand(s) + ")",
+                    "octet_length(" + a + ")", "sign(" + a + ")", "char(65, abs(" + a + ") % 100 + 32)",
+                    "ifnull(unhex(" + a + "), 'no')", "instr(" + a + ", " + operand(s) + ")");
             default -> "(" + comparison(s, depth - 1) + ")";
         };
     }
