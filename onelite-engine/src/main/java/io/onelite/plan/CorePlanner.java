@@ -156,6 +156,7 @@ final class CorePlanner {
         for (Expr e : from.flattenedWhere) { // written with the views' source names: no alias to expand
             terms.add(new FromPlanner.Term(e, -1));
         }
+        scope.evaluatedIns = InTermIndexReads.evaluated(scope, from, terms);
         scope.aliases = aliases;
         scope.aggregatesRefused = !forceAggregate && q.groupBy().isEmpty()
                 && exprs.stream().noneMatch(x -> AggregateCalls.containsAggregate(planner, x, scope));

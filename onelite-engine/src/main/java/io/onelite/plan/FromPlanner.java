@@ -56,6 +56,11 @@ final class FromPlanner {
         String subplan;
         /** The right side of a CROSS JOIN. */
         boolean crossJoin;
+        /**
+         * Whether WHERE terms may constrain its table's index lookups in SQLite: not when it sits on
+         * an outer join's nullable side or is a RIGHT JOIN's right side ({@link InTermIndexReads}).
+         */
+        boolean whereConstrains = true;
         /** A joined subquery that may take more terms once the FROM clause is whole ({@link #pushJoinTerms}). */
         JoinPush joinPush;
         /** {@code INDEXED BY name}: the only index the source may be read through; else null. */
@@ -198,6 +203,7 @@ final class FromPlanner {
                 Table table = planner.schema.table(t.name());
                 if (table != null) {
                     e.table = table;
+                    e.whereConstrains = pushInto == null || pushInto.get(item) == PushDown.Side.FREE;
                     e.indexedBy = t.indexedBy();
                     e.notIndexed = t.notIndexed();
                     e.name = alias.equals(name) ? name : name + " AS " + alias;

@@ -282,7 +282,8 @@ final class InCompiler {
         boolean explicit = explicitCollation(in.select(), 0);
         // NOT IN never reads through an index (SQLite tests membership in the subquery's rows)
         char both = Comparisons.inAffinity(x.affinity(), subAff);
-        boolean throughIndex = explicit && !in.not() && aTerm && readThroughIndex(ec, in.expr(), x, both);
+        boolean throughIndex = explicit && !in.not() && aTerm && !ec.scope.evaluatedIns.contains(in)
+                && readThroughIndex(ec, in.expr(), x, both);
         boolean rhsDecides = explicit && !throughIndex;
         CExpr rhs = new CExpr(null, subAff, subColl, rhsDecides, false);
         char[] affs = {both, both};

@@ -116,6 +116,9 @@ final class Scope {
      */
     final java.util.Map<Source, java.util.List<Expr>> indexedExprs = new java.util.IdentityHashMap<>();
 
+    /** The IN terms of this query's WHERE and ON clauses that no index lookup reads ({@link InTermIndexReads}). */
+    java.util.Set<Expr> evaluatedIns = java.util.Set.of();
+
     /** Loop position to slot (JoinOrder's choice), or null: the sources loop in FROM order. */
     private int[] loopOrder;
     private int[] loopPosition;

@@ -57,6 +57,24 @@ final class ExprParser {
         return list;
     }
 
+    /**
+     * {@code x IS [NOT] TRUE} or {@code FALSE} (through a COLLATE on the right), which SQLite's
+     * resolver makes a truth test (TK_TRUTH), not a comparison with 1 or 0: whether x, read as a
+     * condition, is true (or false), never NULL. Written as a CASE with the same answers (2 IS
+     * TRUE is 1, 'abc' IS FALSE is 1, NULL IS NOT TRUE is 1); null when {@code right} is none.
+     */
+    private Expr truthTest(Expr left, boolean not, Expr right) {
+        Expr r = right instanceof Expr.Collate col ? col.expr() : right;
+        if (!(r instanceof Expr.BoolLiteral b)) {
+            return null;
+        }
+        Expr when = b.value() ? left : c.node(new Expr.Unary(Expr.UnaryOp.NOT, left), c.height(left));
+        Expr yes = c.node(new Expr.Literal(not ? 0L : 1L, not ? "0" : "1"), 0);
+        Expr no = c.node(new Expr.Literal(not ? 1L : 0L, not ? "1" : "0"), 0);
+        return c.node(new Expr.Case(null, java.util.List.of(new Expr.WhenThen(when, yes)), no),
+                Math.max(c.height(left), c.height(right)));
+    }
+
     private Expr bin(BinaryOp op, Expr l, Expr r) {
         return c.node(new Expr.Binary(op, l, r), Math.max(c.height(l), c.height(r)));
     }
@@ -202,7 +220,8 @@ final class ExprParser {
                 if (right instanceof Expr.Literal lit && lit.value() == null && lit.text().equalsIgnoreCase("NULL")) {
                     return c.node(new Expr.IsNull(left, not), lh);
                 }
-                return bin(not ? BinaryOp.IS_NOT : BinaryOp.IS, left, right);
+                Expr truth = truthTest(left, not, right);
+                return truth != null ? truth : bin(not ? BinaryOp.IS_NOT : BinaryOp.IS, left, right);
             }
             case NOT: {
                 TokenType n = c.type();

@@ -49,4 +49,37 @@ class InSubqueryCollationDifferentialTests {
                 "SELECT id FROM w WHERE k IN (SELECT b COLLATE BINARY FROM t1) ORDER BY id",
                 "SELECT id FROM w WHERE k IN (SELECT b FROM t1) ORDER BY id");
     }
+
+    /**
+     * SQLite lets no WHERE term look up a table of an outer join that the WHERE clause left one
+     * (the right of a LEFT JOIN, either side of a RIGHT JOIN, both of a FULL JOIN), nor an outer
+     * join's ON term any other table than the one it joins: such an IN is evaluated, and the
+     * COLLATE decides (random differential, 195000000 q176 and 195000071 q74).
+     */
+    @Test
+    void anOuterJoinedTablesIndexIsReadOnlyByItsOwnOnTerm() throws SQLException {
+        assertSame(
+                "CREATE TABLE t3(id INTEGER PRIMARY KEY, k TEXT COLLATE RTRIM) WITHOUT ROWID",
+                "CREATE TABLE t1(id INTEGER PRIMARY KEY, a)",
+                "CREATE TABLE t2(id INTEGER PRIMARY KEY, x)",
+                "INSERT INTO t1 VALUES (1, 1)",
+                "INSERT INTO t2 VALUES (9, 1)",
+                "INSERT INTO t3 VALUES (9, 'B')",
+                "CREATE INDEX t3k ON t3(k)",
+                "SELECT t3.id FROM t3 WHERE t3.k IN (SELECT 'b' COLLATE NOCASE FROM t1)",
+                "SELECT t2.id, t3.id FROM t2 FULL JOIN t3 ON t2.id = t3.id WHERE t3.k IN (SELECT 'b' COLLATE NOCASE FROM t1)",
+                "SELECT t2.id, t3.id FROM t2 LEFT JOIN t3 ON t2.id = t3.id WHERE t3.k IN (SELECT 'b' COLLATE NOCASE FROM t1)",
+                "SELECT t2.id, t3.id FROM t2 RIGHT JOIN t3 ON t2.id = t3.id WHERE t3.k IN (SELECT 'b' COLLATE NOCASE FROM t1)",
+                "SELECT t2.id, t3.id FROM t3 RIGHT JOIN t2 ON 1 WHERE t3.k IN (SELECT 'b' COLLATE NOCASE FROM t1)",
+                "SELECT t2.id, t3.id FROM t3 LEFT JOIN t2 ON t3.k IN (SELECT 'b' COLLATE NOCASE FROM t1)",
+                "SELECT t2.id, t3.id FROM t2 LEFT JOIN t3 ON t2.id = t3.id JOIN t1 ON 1 WHERE t3.k IN (SELECT 'b' COLLATE NOCASE FROM t1) AND t1.a > 0",
+                "SELECT t2.id, t3.id FROM t2 LEFT JOIN (t1 JOIN t3 ON 1) ON 1 WHERE t3.k IN (SELECT 'b' COLLATE NOCASE FROM t1)",
+                // its own ON term, or a WHERE that made the join an inner one, reads the index
+                "SELECT t2.id, t3.id FROM t2 LEFT JOIN t3 ON t3.k IN (SELECT 'b' COLLATE NOCASE FROM t1)",
+                "SELECT t2.id, t3.id FROM t2 RIGHT JOIN t3 ON t3.k IN (SELECT 'b' COLLATE NOCASE FROM t1)",
+                "SELECT t2.id, t3.id FROM t3 LEFT JOIN t2 ON 1 WHERE t3.k IN (SELECT 'b' COLLATE NOCASE FROM t1)",
+                "SELECT t2.id, t3.id FROM t2 LEFT JOIN t3 ON t2.id = t3.id WHERE t3.k IN (SELECT 'b' COLLATE NOCASE FROM t1) AND t3.id > 0",
+                "SELECT t2.id, t3.id FROM t2 FULL JOIN t3 ON t2.id = t3.id WHERE t3.k IN (SELECT 'b' COLLATE NOCASE FROM t1) AND t3.id > 0 AND t2.id > 0",
+                "SELECT t2.id, t3.id FROM t2 LEFT JOIN t1 ON 1 JOIN t3 ON 1 WHERE t3.k IN (SELECT 'b' COLLATE NOCASE FROM t1)");
+    }
 }

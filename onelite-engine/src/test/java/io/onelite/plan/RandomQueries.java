@@ -13,7 +13,11 @@ import java.util.Random;
  * subqueries and lists with NULLs, CTEs (recursive ones with LIMIT too), compound SELECTs,
  * GROUP BY / HAVING with bare columns, DISTINCT, window functions with frames, three-table
  * LEFT / RIGHT / FULL joins, views and subqueries in FROM, ORDER BY with NULLS FIRST/LAST and
- * collations, row values, CASE, CAST, LIKE/GLOB, BETWEEN, IS, and LIMIT/OFFSET expressions.
+ * collations, row values, CASE, CAST, LIKE/GLOB, BETWEEN, IS, IS [NOT] TRUE/FALSE, printf() and
+ * format() over mixed-type columns, replace(), coalesce() and iif() chains, JSON functions,
+ * date and time functions and string functions (trim with character sets, substr, concat...)
+ * over columns, lag/lead/nth_value with offsets and defaults, and
+ * LIMIT/OFFSET expressions.
  *
  * <p>Every query is deterministic in SQLite's sense, so that only a real difference shows:
  * <ol>
@@ -119,6 +123,12 @@ final class RandomQueries {
     private static final String[] LITERALS = {
         "NULL", "0", "1", "2", "3", "-1", "2.5", "1.0", "-0.5", "'1'", "'2'", "' 3'", "'2.5'", "'abc'", "'ABC'",
         "'abc '", "'b'", "'B'", "''", "x'41'", "x'6162'", "9223372036854775807", "'a%'", "1e3",
+    };
+
+    /** printf()/format() formats: every conversion SQLite users write, with widths, flags and a second argument. */
+    private static final String[] FORMATS = {
+        "'%d'", "'%s'", "'%.2f'", "'%5s|'", "'%-5d|'", "'%x'", "'%q'", "'%c'", "'%05.1f'", "'%g'", "'%e'", "'%i%%'",
+        "'%,d'", "'%.3s'", "'%Q'", "'%s-%d'", "'%+d'", "'%o'", "'%X'", "'%.10g'", "'%!.3g'", "'%z'", "'% d'",
     };
 
     /** Values for rows: every column gets any storage class, with a bias towards its affinity. */
@@ -615,6 +625,9 @@ final class RandomQueries {
         String fn;
         if (unique) {
             fn = pick("row_number()", "rank()", "lag(" + arg + ")", "lead(" + arg + ", 1, 0)", "first_value(" + arg + ")",
+                    "lag(" + arg + ", " + pick("2", "0", "(1 + 1)", "3") + (chance(50) ? ", " + pick(LITERALS) : "") + ")",
+                    "lead(" + arg + ", " + pick("2", "0", "'1'") + (chance(50) ? ", " + pick(LITERALS) : "") + ")",
+                    "nth_value(" + arg + ", " + pick("1", "3") + ")",
                     "last_value(" + arg + ")", "nth_value(" + arg + ", 2)", "ntile(3)", "sum(" + arg + ")",
                     "count(" + arg + ")", "max(" + extremeArg + ")", "group_concat(quote(" + arg + "), '.')");
             over.append(pick("", "", " ROWS BETWEEN 1 PRECEDING AND CURRENT ROW",
@@ -650,7 +663,8 @@ final class RandomQueries {
         return switch (r.nextInt(24)) {
             case 0, 1, 2 -> a + pick(" = ", " < ", " > ", " <= ", " >= ", " <> ", " != ", " == ") + operand(s);
             case 3 -> a + pick(" IS ", " IS NOT ", " IS NOT DISTINCT FROM ", " IS DISTINCT FROM ") + operand(s);
-            case 4 -> a + pick(" IS NULL", " NOTNULL", " IS NOT NULL", " ISNULL");
+            case 4 -> a + pick(" IS NULL", " NOTNULL", " IS NOT NULL", " ISNULL", " IS TRUE", " IS FALSE",
+                    " IS NOT TRUE", " IS NOT FALSE");
             case 5 -> a + pick(" BETWEEN ", " NOT BETWEEN ") + operand(s) + " AND " + operand(s);
             case 6 -> a + pick(" IN (", " NOT IN (") + list() + ")";
             case 7, 8 -> a + pick(" IN (", " NOT IN (", " IN (") + subquery(s, 1) + ")";
@@ -719,7 +733,7 @@ final class RandomQueries {
             return chance(70) ? col(s).ref : pick(LITERALS);
         }
         String a = expr(s, depth - 1);
-        return switch (r.nextInt(28)) {
+        return switch (r.nextInt(34)) {
             case 0 -> "(" + a + " + " + expr(s, depth - 1) + ")";
             case 1 -> "(" + a + " - " + expr(s, depth - 1) + ")";
             case 2 -> "(" + a + " * " + expr(s, depth - 1) + ")";
@@ -743,8 +757,42 @@ final class RandomQueries {
             case 20 -> "instr(" + a + ", " + pick("'b'", "'1'", "''", "NULL") + ")";
             case 21 -> "(" + a + " & " + operand(s) + ")";
             case 22 -> "EXISTS (" + subquery(s, 1) + ")";
+            case 23 -> pick("printf(", "format(") + pick(FORMATS) + ", " + a
+                    + (chance(30) ? ", " + expr(s, depth - 1) : "") + ")";
+            case 24 -> "replace(" + a + ", " + pick("'b'", "'1'", "'.'", "''", "'a'", "NULL", "1") + ", "
+                    + pick("'x'", "''", "'B'", "2", "'..'") + ")";
+            case 25 -> chance(50)
+                    ? "coalesce(" + a + ", " + expr(s, depth - 1) + ", " + operand(s) + ")"
+                    : "iif(" + cond(s, depth - 1) + ", " + a + ", iif(" + cond(s, depth - 1) + ", " + operand(s) + ", "
+                            + operand(s) + "))";
+            case 26 -> json(a);
+            case 27 -> dateTime(a);
+            case 28 -> pick("ltrim(" + a + ", 'ab')", "rtrim(" + a + ", ' 0')", "trim(" + a + ", '1')",
+                    "substr(" + a + ", -2, 1)", "substring(" + a + ", 2)", "substr(" + a + ", 2, -1)",
+                    "concat(" + a + ", " + operand(s) + ")", "concat_ws('-', " + a + ", " + operand(s) + ")",
+                    "octet_length(" + a + ")", "sign(" + a + ")", "char(65, abs(" + a + ") % 100 + 32)",
+                    "ifnull(unhex(" + a + "), 'no')", "instr(" + a + ", " + operand(s) + ")");
             default -> "(" + comparison(s, depth - 1) + ")";
         };
+    }
+
+    /** A JSON function over {@code a}; a BLOB, which JSON cannot hold (an error that would depend on the rows read), gives NULL. */
+    private String json(String a) {
+        String f = pick("json_quote(" + a + ")", "json_array(" + a + ", 1)", "json_object('k', " + a + ")",
+                "json_type(json_array(" + a + "), '$[0]')", "(json_array(" + a + ") ->> 0)",
+                "(json_object('a', " + a + ") -> '$.a')", "json_array_length(json_array(" + a + ", " + a + "))");
+        return "iif(typeof(" + a + ") = 'blob', NULL, " + f + ")";
+    }
+
+    /** A date and time function over {@code a} (never 'now', so the answer is fixed). */
+    private String dateTime(String a) {
+        // never 'localtime' either: it depends on the machine's zone
+        String modifier = pick("", "", ", 'unixepoch'", ", '+1 day'", ", 'start of month'", ", '-1.5 hours'", ", 'auto'");
+        if (chance(30)) {
+            return "strftime(" + pick("'%Y-%m-%d'", "'%H:%M:%f'", "'%j'", "'%s'", "'%w %W'", "'%J'") + ", " + a
+                    + modifier + ")";
+        }
+        return pick("date(", "time(", "datetime(", "julianday(", "unixepoch(") + a + modifier + ")";
     }
 
     /** A scalar subquery's SELECT: an aggregate, a keyed first row, or a FROM-less expression. */
