@@ -53,7 +53,7 @@ final class InTermWidths {
                 analyse(clause, disjuncts, checked); // each disjunct a term of its own (an AND one is no IN)
                 if (columns != null) {
                     for (Expr d : OrTermAnalysis.analysedDisjuncts(disjuncts, columns, clause)) {
-                        analyse(clause, andTerms(d, new ArrayList<>()), checked);
+                        analyse(clause, CorePlanner.splitAnd(d), checked);
                     }
                 }
             } else if (e instanceof Expr.InSelect in && !in.not() || e instanceof Expr.InTable it && !it.not()
@@ -67,16 +67,6 @@ final class InTermWidths {
         if (e instanceof Expr.Binary b && b.op() == Expr.BinaryOp.OR) {
             disjuncts(b.left(), out);
             disjuncts(b.right(), out);
-        } else {
-            out.add(e);
-        }
-        return out;
-    }
-
-    private static List<Expr> andTerms(Expr e, List<Expr> out) {
-        if (e instanceof Expr.Binary b && b.op() == Expr.BinaryOp.AND) {
-            andTerms(b.left(), out);
-            andTerms(b.right(), out);
         } else {
             out.add(e);
         }

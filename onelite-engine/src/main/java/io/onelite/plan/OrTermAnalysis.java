@@ -113,7 +113,7 @@ final class OrTermAnalysis {
     /** The tables the AND terms of {@code d} keep in the mask (those that are indexable comparisons). */
     private BitSet conjunction(Expr d) {
         BitSet b = new BitSet();
-        for (Expr term : andTerms(d, new ArrayList<>())) {
+        for (Expr term : CorePlanner.splitAnd(d)) {
             if (term instanceof Expr.Binary or && or.op() == Expr.BinaryOp.OR) {
                 return UNCERTAIN; // its analysis may add an IN term of its own
             }
@@ -134,16 +134,6 @@ final class OrTermAnalysis {
             b.or(tables);
         }
         return b;
-    }
-
-    private static List<Expr> andTerms(Expr e, List<Expr> out) {
-        if (e instanceof Expr.Binary b && b.op() == Expr.BinaryOp.AND) {
-            andTerms(b.left(), out);
-            andTerms(b.right(), out);
-        } else {
-            out.add(e);
-        }
-        return out;
     }
 
     /** Whether SQLite's analysis of {@code e}, no comparison it indexes, may add terms that are. */

@@ -59,7 +59,7 @@ final class PartialIndexes {
                 given.add(new Expr.Binary(Expr.BinaryOp.LE, b.expr(), b.high()));
             }
         }
-        for (Expr part : splitAnd(cond)) {
+        for (Expr part : CorePlanner.splitAnd(cond)) {
             boolean implied = false;
             for (Expr g : given) {
                 implied |= implies(g, part);
@@ -87,7 +87,7 @@ final class PartialIndexes {
             return null;
         }
         Object[] out = null;
-        for (Expr part : splitAnd(cond)) {
+        for (Expr part : CorePlanner.splitAnd(cond)) {
             if (!(part instanceof Expr.Binary b) || (b.op() != Expr.BinaryOp.EQ && b.op() != Expr.BinaryOp.IS)
                     || !(b.left() instanceof Expr.ColumnRef r)) {
                 continue;
@@ -124,17 +124,6 @@ final class PartialIndexes {
             return io.onelite.exec.ValueOps.negateLiteral(l.value());
         }
         return null;
-    }
-
-    private static List<Expr> splitAnd(Expr e) {
-        List<Expr> out = new ArrayList<>();
-        if (e instanceof Expr.Binary b && b.op() == Expr.BinaryOp.AND) {
-            out.addAll(splitAnd(b.left()));
-            out.addAll(splitAnd(b.right()));
-        } else {
-            out.add(e);
-        }
-        return out;
     }
 
     /** Whether term {@code e1} being true makes {@code e2} true (rules 1 to 3 above). */

@@ -158,9 +158,17 @@ final class JsonErrorPosition {
         return SYNTAX_ERROR;
     }
 
-    private int object(int i) {
+    /** Enters a container at {@code i}: false, the error recorded, past SQLite's nesting limit. */
+    private boolean enter(int i) {
         if (++depth > MAX_DEPTH) {
             err = i;
+            return false;
+        }
+        return true;
+    }
+
+    private int object(int i) {
+        if (!enter(i)) {
             return SYNTAX_ERROR;
         }
         int j = i + 1;
@@ -293,8 +301,7 @@ final class JsonErrorPosition {
     }
 
     private int array(int i) {
-        if (++depth > MAX_DEPTH) {
-            err = i;
+        if (!enter(i)) {
             return SYNTAX_ERROR;
         }
         int j = i + 1;

@@ -3,7 +3,6 @@ package io.onelite.exec.func;
 import io.onelite.common.OneLiteException;
 import io.onelite.exec.value.NativeOracle;
 import io.onelite.exec.value.ValueGen;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -17,19 +16,10 @@ import java.util.Random;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** Aggregates (plain and as sliding-window functions) against native SQLite on random groups. */
-class AggregateDifferentialTests {
-    FunctionOracle oracle;
-
+class AggregateDifferentialTests extends OracleTests {
     @BeforeEach
-    void open() {
-        oracle = new FunctionOracle();
+    void createTable() {
         oracle.nativeDb.execute("CREATE TABLE t(id INTEGER PRIMARY KEY, x, s)");
-    }
-
-    @AfterEach
-    void close() {
-        System.out.println(getClass().getSimpleName() + ": " + oracle.checked + " checked");
-        oracle.close();
     }
 
     static final String[][] AGGS = {

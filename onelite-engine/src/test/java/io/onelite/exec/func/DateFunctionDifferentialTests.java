@@ -1,7 +1,5 @@
 package io.onelite.exec.func;
 
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
@@ -11,20 +9,7 @@ import java.util.Random;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** Date and time functions with random time values and modifier chains, against native SQLite. */
-class DateFunctionDifferentialTests {
-    FunctionOracle oracle;
-
-    @BeforeEach
-    void open() {
-        oracle = new FunctionOracle();
-    }
-
-    @AfterEach
-    void close() {
-        System.out.println(getClass().getSimpleName() + ": " + oracle.checked + " checked");
-        oracle.close();
-    }
-
+class DateFunctionDifferentialTests extends OracleTests {
     static String two(int v) {
         return v < 10 ? "0" + v : Integer.toString(v);
     }

@@ -3,7 +3,6 @@ package io.onelite.exec.func;
 import io.onelite.common.OneLiteException;
 import io.onelite.exec.value.NativeOracle;
 import io.onelite.exec.value.ValueGen;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -19,19 +18,10 @@ import static org.assertj.core.api.Assertions.assertThat;
  * The functions sqlite-jdbc adds from its extension-functions.c (reverse, padl, charindex,
  * stdev, mode, ...) against sqlite-jdbc itself, on random arguments of every storage class.
  */
-class ExtensionFunctionDifferentialTests {
-    FunctionOracle oracle;
-
+class ExtensionFunctionDifferentialTests extends OracleTests {
     @BeforeEach
-    void open() {
-        oracle = new FunctionOracle();
+    void createTable() {
         oracle.nativeDb.execute("CREATE TABLE t(id INTEGER PRIMARY KEY, x)");
-    }
-
-    @AfterEach
-    void close() {
-        System.out.println(getClass().getSimpleName() + ": " + oracle.checked + " checked");
-        oracle.close();
     }
 
     /** Names and argument counts; the trigonometric ones compare within a relative 1e-13 (the C library's last bit). */

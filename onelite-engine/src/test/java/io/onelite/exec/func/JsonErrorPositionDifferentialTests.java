@@ -1,7 +1,5 @@
 package io.onelite.exec.func;
 
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
@@ -14,20 +12,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * is not JSON (every kind of element, JSON5 forms, comments and white space, damaged at random
  * places), 0 for JSON and JSON5, and the byte offset for damaged JSONB blobs.
  */
-class JsonErrorPositionDifferentialTests {
-    FunctionOracle oracle;
-
-    @BeforeEach
-    void open() {
-        oracle = new FunctionOracle();
-    }
-
-    @AfterEach
-    void close() {
-        System.out.println(getClass().getSimpleName() + ": " + oracle.checked + " checked");
-        oracle.close();
-    }
-
+class JsonErrorPositionDifferentialTests extends OracleTests {
     static final List<String> SEEDS = List.of("{\"a\":1,\"b\":[true,false,null]}", "[1, 2.5, -3e2, \"x\\ny\"]",
             "{a: 'single', $b_2: .5, c: +1, d: 0x1F, e: Infinity, f: NaN,}", "[1,2,]", "{}", "[]", "\"text\"",
             "  {\"k\" /* comment */ : // line\n 7 }  ", "[\u00a0 1 \u2028, \ufeff2 ]", "{\"a\":{\"b\":{\"c\":[[[]]]}}}",

@@ -2,8 +2,6 @@ package io.onelite.exec.func;
 
 import io.onelite.common.OneLiteException;
 import io.onelite.exec.value.ValueGen;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
@@ -12,20 +10,7 @@ import java.util.Random;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** JSON functions with random documents, paths and values, against native SQLite. */
-class JsonFunctionDifferentialTests {
-    FunctionOracle oracle;
-
-    @BeforeEach
-    void open() {
-        oracle = new FunctionOracle();
-    }
-
-    @AfterEach
-    void close() {
-        System.out.println(getClass().getSimpleName() + ": " + oracle.checked + " checked");
-        oracle.close();
-    }
-
+class JsonFunctionDifferentialTests extends OracleTests {
     static final String[] KEYS = {"a", "b", "c", "a b", "x.y", "é"};
 
     static String doc(Random r, int depth) {

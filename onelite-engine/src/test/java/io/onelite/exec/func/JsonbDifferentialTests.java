@@ -2,8 +2,6 @@ package io.onelite.exec.func;
 
 import io.onelite.common.OneLiteException;
 import io.onelite.exec.value.NativeOracle;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import java.util.HexFormat;
@@ -17,20 +15,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * function reading blobs native SQLite made (so JSON5 forms, TEXTRAW and odd headers are read
  * too), hand-made and malformed blobs, and json_valid's JSONB flags.
  */
-class JsonbDifferentialTests {
-    FunctionOracle oracle;
-
-    @BeforeEach
-    void open() {
-        oracle = new FunctionOracle();
-    }
-
-    @AfterEach
-    void close() {
-        System.out.println(getClass().getSimpleName() + ": " + oracle.checked + " checked");
-        oracle.close();
-    }
-
+class JsonbDifferentialTests extends OracleTests {
     static final List<String> DOCS = List.of("null", "true", "false", "0", "-1", "42", "12345678901234567890",
             "-9223372036854775808", "1.5", "-0.25e-3", "1E5", "2.50", "\"\"", "\"abc\"", "\"a\\\"b\"", "\"\\u00e9\\n\"",
             "\"é😀\"", "\"\\/\"", "[]", "{}", "[1,[2,[3]],{\"a\":{}}]", "{\"a\":1,\"b\":[true,null],\"a\":\"dup\"}",

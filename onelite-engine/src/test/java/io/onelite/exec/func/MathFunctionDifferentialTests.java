@@ -2,8 +2,6 @@ package io.onelite.exec.func;
 
 import io.onelite.exec.value.NativeOracle;
 import io.onelite.exec.value.ValueGen;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import java.util.Random;
@@ -15,20 +13,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * in the last bits, so REAL results compare within a relative 1e-13; everything else (types,
  * NULLs, INTEGER results, exactly computed functions) compares exactly.
  */
-class MathFunctionDifferentialTests {
-    FunctionOracle oracle;
-
-    @BeforeEach
-    void open() {
-        oracle = new FunctionOracle();
-    }
-
-    @AfterEach
-    void close() {
-        System.out.println(getClass().getSimpleName() + ": " + oracle.checked + " checked");
-        oracle.close();
-    }
-
+class MathFunctionDifferentialTests extends OracleTests {
     static final String[] UNARY = {"acos", "asin", "atan", "acosh", "asinh", "atanh", "cos", "sin", "tan", "cosh",
         "sinh", "tanh", "exp", "sqrt", "degrees", "radians", "ln", "log10", "log2", "log", "ceil", "ceiling",
         "floor", "trunc"};

@@ -1,8 +1,6 @@
 package io.onelite.exec.func;
 
 import io.onelite.exec.value.ValueGen;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
@@ -11,20 +9,7 @@ import java.util.Random;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** Core, text and printf functions against native SQLite with random arguments. */
-class ScalarFunctionDifferentialTests {
-    FunctionOracle oracle;
-
-    @BeforeEach
-    void open() {
-        oracle = new FunctionOracle();
-    }
-
-    @AfterEach
-    void close() {
-        System.out.println(getClass().getSimpleName() + ": " + oracle.checked + " checked");
-        oracle.close();
-    }
-
+class ScalarFunctionDifferentialTests extends OracleTests {
     record Spec(String name, int argc) {
     }
 

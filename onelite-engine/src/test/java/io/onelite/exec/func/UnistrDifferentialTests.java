@@ -1,8 +1,6 @@
 package io.onelite.exec.func;
 
 import io.onelite.exec.value.ValueGen;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import java.util.Random;
@@ -13,20 +11,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * unistr() and unistr_quote() (SQLite 3.50+) against native SQLite: every escape form, broken
  * escapes, and values of every storage class.
  */
-class UnistrDifferentialTests {
-    FunctionOracle oracle;
-
-    @BeforeEach
-    void open() {
-        oracle = new FunctionOracle();
-    }
-
-    @AfterEach
-    void close() {
-        System.out.println(getClass().getSimpleName() + ": " + oracle.checked + " checked");
-        oracle.close();
-    }
-
+class UnistrDifferentialTests extends OracleTests {
     static final String[] PIECES = {"a", "é", "😀", " ", "'", "\\", "\\\\", "\\0041", "\\00e9", "\\u20AC", "\\+01F600",
         "\\U0001F600", "\\u00", "\\x41", "\\+12", "\\U1", "\\g", "\\", "\n", "\t", "\u0001", "zz", "0041", "\\uD800",
         "\\U00110000", "\\+10FFFF"};

@@ -22,12 +22,13 @@ class WindowFunctionDifferentialTests {
     @BeforeEach
     void open() {
         helper = new AggregateDifferentialTests();
-        helper.open();
+        helper.openOracle();
+        helper.createTable();
     }
 
     @AfterEach
     void close() {
-        helper.close();
+        helper.closeOracle();
     }
 
     record Call(String sql, String name, int argc) {
