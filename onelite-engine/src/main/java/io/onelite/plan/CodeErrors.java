@@ -20,6 +20,8 @@ final class CodeErrors {
     private boolean overriding;
     /** An error reported only when no other was noted ({@link #noteLast}). */
     private OneLiteException last;
+    /** How deep in parts SQLite does not code ({@link #uncoded}): their errors are dropped. */
+    private int uncoded;
 
     /** A plan begins; the outermost forgets what a statement that failed left. */
     void begin() {
@@ -55,6 +57,9 @@ final class CodeErrors {
      * which SQLite codes after the expression holding it); outside any plan, throws it.
      */
     void note(OneLiteException e, int mark) {
+        if (uncoded > 0) {
+            return;
+        }
         if (open == 0) {
             throw e;
         }
@@ -71,6 +76,9 @@ final class CodeErrors {
      * width is not checked once an error is met (sqlite3SubselectError); outside any plan, throws it.
      */
     void noteOverriding(OneLiteException e) {
+        if (uncoded > 0) {
+            return;
+        }
         if (open == 0) {
             throw e;
         }
@@ -87,11 +95,28 @@ final class CodeErrors {
      * when no other error is; outside any plan, throws it.
      */
     void noteLast(OneLiteException e) {
+        if (uncoded > 0) {
+            return;
+        }
         if (open == 0) {
             throw e;
         }
         if (last == null) {
             last = e;
+        }
+    }
+
+    /**
+     * Runs {@code part}, which SQLite resolves but does not code here (an ORDER BY it drops, a
+     * CHECK constraint as CREATE TABLE stores it): the errors of its code are not noted, those of
+     * its names are thrown as ever.
+     */
+    <T> T uncoded(java.util.function.Supplier<T> part) {
+        uncoded++;
+        try {
+            return part.get();
+        } finally {
+            uncoded--;
         }
     }
 

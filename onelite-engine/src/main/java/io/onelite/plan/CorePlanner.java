@@ -287,6 +287,8 @@ final class CorePlanner {
         }
         int orderSlots = collector == null ? 0 : collector.slots.size();
         int visible = exprs.size();
+        boolean orderCoded = OrderCoding.isCoded(q, aggregate, scope.windowed);
+        int outputsBeforeOrder = outputs.size();
         int[] keys = new int[orderBy.size()];
         boolean[] desc = new boolean[keys.length];
         Collation[] keyColls = new Collation[keys.length];
@@ -312,7 +314,7 @@ final class CorePlanner {
                 scope.clause = OuterAggregates.Clause.ORDER_BY;
                 scope.aliases = aliases;
                 scope.hidesOuter = true; // as GROUP BY
-                CExpr c = out.compile(e);
+                CExpr c = orderCoded ? out.compile(e) : OrderCoding.resolveOnly(planner, out, e);
                 scope.hidesOuter = false;
                 scope.aliases = null;
                 k = outputs.size();
@@ -334,6 +336,15 @@ final class CorePlanner {
             desc[i] = t.descending();
             keyColls[i] = cn == null ? Collation.BINARY : Collation.byName(cn);
             nullsFirst[i] = t.nulls() == null || t.nulls() == NullsOrder.DEFAULT ? !desc[i] : t.nulls() == NullsOrder.FIRST;
+        }
+        if (!orderCoded) { // the names resolved; no row is sorted by them
+            keys = new int[0];
+            desc = new boolean[0];
+            keyColls = new Collation[0];
+            nullsFirst = new boolean[0];
+            orderExprs = new Expr[0];
+            columnRead.clear(outputsBeforeOrder, Math.max(outputsBeforeOrder, outputs.size()));
+            outputs.subList(outputsBeforeOrder, outputs.size()).clear();
         }
         scope.aggregates = null;
         scope.windowSpecs = null;

@@ -144,13 +144,13 @@ public final class DmlPlanner {
         }
         int n = t.columns().size();
         char[] aff = Writers.affinities(t);
-        TableWriter writer = Writers.writer(planner, t);
         int alias = t.rowidAlias();
         java.util.Set<Integer> updated = new java.util.HashSet<>();
         for (int[] c : cols) {
             updated.add(c[0]);
         }
         boolean[] changed = Writers.changedBy(t, updated); // the constraints an UPDATE checks
+        TableWriter writer = Writers.writer(planner, t, changed);
         TriggerRunner triggers = new TriggerRunner(planner, t, io.onelite.sql.ast.CreateTriggerStmt.Event.UPDATE, updated);
         ForeignKeys fks = new ForeignKeys(planner, t);
         ReplaceDeletes.attach(planner, t, writer, fks);
@@ -394,7 +394,7 @@ public final class DmlPlanner {
         TableWriter writer;
         OneLiteException writerError = null;
         try {
-            writer = Writers.writer(planner, t);
+            writer = Writers.writer(planner, t, false);
         } catch (OneLiteException e) {
             if (clear == null) {
                 throw e;

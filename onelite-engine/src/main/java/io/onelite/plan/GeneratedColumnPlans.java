@@ -90,7 +90,11 @@ final class GeneratedColumnPlans {
             if (c.generated() != null) {
                 Expr e = c.generated().expr();
                 DefinitionRules.checkShape(planner.functions, e, DefinitionRules.Place.GENERATED);
-                new ExprCompiler(planner, scope).eval(e);
+                if (c.generated().stored()) { // SQLite codes a STORED one only as a write computes it
+                    planner.codeErrors.uncoded(() -> new ExprCompiler(planner, scope).eval(e));
+                } else {
+                    new ExprCompiler(planner, scope).eval(e);
+                }
             }
         }
         order(t); // SQLite 3.49+ finds a loop here (older versions only when a statement computes it)

@@ -69,10 +69,22 @@ final class InsertPlanner {
         // SQLite analyses the ON CONFLICT clauses once the rows' SELECT is prepared
         Upserts upserts = s.upserts().isEmpty() ? null : new Upserts(planner, t, s.alias(), s.upserts());
         ExprCompiler dc = new ExprCompiler(planner, new Scope(planner.outerScope, true));
+        boolean[] alwaysGiven = new boolean[n];
+        for (int i = 0; source != null && i < targets.length; i++) {
+            if (i != rowidTarget) {
+                alwaysGiven[targets[i]] = true;
+            }
+        }
         Eval[] defaults = new Eval[n];
         for (int i = 0; i < n; i++) {
             Column c = t.columns().get(i);
-            defaults[i] = c.defaultValue() == null ? null : dc.eval(c.defaultValue());
+            // as SQLite, a DEFAULT is coded only for a column the statement leaves out
+            defaults[i] = c.defaultValue() == null || alwaysGiven[i] ? null : dc.eval(c.defaultValue());
+            io.onelite.sql.ast.ConflictAction notNull = s.orConflict() != null ? s.orConflict() : c.notNullConflict();
+            if (defaults[i] == null && c.defaultValue() != null && c.notNull()
+                    && notNull == io.onelite.sql.ast.ConflictAction.REPLACE) {
+                dc.eval(c.defaultValue()); // coded too where a NULL may be REPLACEd by it
+            }
         }
         char[] aff = Writers.affinities(t);
         TableWriter writer = Writers.writer(planner, t);

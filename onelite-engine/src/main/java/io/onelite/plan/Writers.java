@@ -61,6 +61,26 @@ final class Writers {
     }
 
     static TableWriter writer(Planner planner, Table t) {
+        return writer(planner, t, true);
+    }
+
+    /**
+     * The writer of {@code t}; for a DELETE ({@code storesRows} false) its CHECK constraints and
+     * generated columns compile without the errors of their code, which SQLite never codes there.
+     */
+    static TableWriter writer(Planner planner, Table t, boolean storesRows) {
+        if (!storesRows) {
+            return planner.codeErrors.uncoded(() -> writer(planner, t, null));
+        }
+        return writer(planner, t, null);
+    }
+
+    /**
+     * The writer of {@code t} for an UPDATE that changes {@code changed} ({@link #changedBy}; null
+     * for an INSERT, which changes all): as SQLite, only the CHECK constraints reading a changed
+     * column are coded, so meet the errors of their code.
+     */
+    static TableWriter writer(Planner planner, Table t, boolean[] changed) {
         Scope scope = rowScope(t, null);
         List<TableWriter.IndexInfo> ixs = new ArrayList<>();
         for (Index ix : t.indexes()) {
@@ -84,8 +104,10 @@ final class Writers {
         List<String> names = new ArrayList<>();
         int[][] checkColumns = new int[t.checks().size()][];
         for (Table.Check c : t.checks()) {
-            checkColumns[checks.size()] = columnsRead(t, c.expr());
-            checks.add(new ExprCompiler(planner, scope).pure("a CHECK constraint").eval(c.expr()));
+            int[] read = columnsRead(t, c.expr());
+            checkColumns[checks.size()] = read;
+            java.util.function.Supplier<Eval> check = () -> new ExprCompiler(planner, scope).pure("a CHECK constraint").eval(c.expr());
+            checks.add(changed == null || readsChanged(read, changed) ? check.get() : planner.codeErrors.uncoded(check));
             names.add(c.name() != null ? c.name() : c.text() != null ? c.text() : ExprText.of(c.expr()));
         }
         int n = t.columns().size();
@@ -99,7 +121,8 @@ final class Writers {
         for (int i = 0; i < n; i++) {
             Column c = t.columns().get(i);
             if (notNull[i] && c.defaultValue() != null) {
-                Eval d = new ExprCompiler(planner, new Scope(null)).eval(c.defaultValue());
+                // SQLite codes it only where a NOT NULL conflict may REPLACE (not followed here)
+                Eval d = planner.codeErrors.uncoded(() -> new ExprCompiler(planner, new Scope(null)).eval(c.defaultValue()));
                 char aff = c.affinity();
                 replaceDefaults[i] = f -> ValueOps.applyAffinity(d.eval(f), aff);
             }
@@ -120,6 +143,16 @@ final class Writers {
                 .withDatatypes(DatatypeCheck.of(t))
                 .withRealColumns(realColumns(t))
                 .withCheckColumns(checkColumns);
+    }
+
+    /** Whether {@code read} (columns, -1 the rowid) holds one {@link #changedBy} marks. */
+    private static boolean readsChanged(int[] read, boolean[] changed) {
+        for (int c : read) {
+            if (changed[c < 0 ? changed.length - 1 : c]) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** The columns of {@code t} an expression over its row reads; -1 for the rowid (by any of its names). */
