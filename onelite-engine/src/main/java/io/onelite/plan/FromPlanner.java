@@ -262,7 +262,7 @@ final class FromPlanner {
     private void workingTable(Entry e, CteExpansion.WorkingRead read, String alias) {
         List<String> names = read.names();
         RecursiveQuery.WorkingTable rows = read.rows();
-        e.query = new Query() {
+        Query working = new Query() {
             @Override
             public int columnCount() {
                 return names.size();
@@ -273,6 +273,8 @@ final class FromPlanner {
                 return io.onelite.exec.ListLevel.iterate(rows.rows());
             }
         };
+        // SQLite's queue holds rows as records: the JSON subtype does not come back
+        e.query = io.onelite.exec.SubtypeFreeQuery.of(working, java.util.stream.IntStream.range(0, names.size()).toArray());
         e.queryCorrelated = true; // re-read at each step
         e.name = alias;
         Planner.Planned initial = read.initial();
@@ -295,7 +297,7 @@ final class FromPlanner {
         if (firstRecursive < cte.select().cores().size()) {
             Scope probe = new Scope(scope.outer, true);
             Planner.Planned p = RecursiveCtes.plan(planner, new Planner.CteRef(cte, depth), firstRecursive, probe);
-            e.query = p.query();
+            e.query = io.onelite.exec.SubtypeFreeQuery.of(p.query(), computedColumns(cte.select(), p.names().size()));
             e.queryCorrelated = probe.correlatedFromInside;
             e.name = alias;
             // its columns' affinities by the compound rule over both parts, as any compound read in FROM
@@ -435,7 +437,44 @@ final class FromPlanner {
             e.pushedInto = true;
             e.queryCorrelated = again.correlatedFromInside;
         }
-        e.query = select.cores().size() > 1 ? io.onelite.exec.RealColumnsQuery.of(q, planned.tableAffinities()) : q;
+        q = select.cores().size() > 1 ? io.onelite.exec.RealColumnsQuery.of(q, planned.tableAffinities()) : q;
+        e.query = io.onelite.exec.SubtypeFreeQuery.of(q, computedColumns(select, q.columnCount()));
+    }
+
+    /**
+     * The columns of {@code select} ({@code n} of them) that some arm computes (not a column or
+     * a literal), whose value may carry the JSON subtype that SQLite drops as it leaves the
+     * subquery ({@link io.onelite.exec.SubtypeFreeQuery}); all of them where an arm has a {@code *}.
+     */
+    private static int[] computedColumns(SelectStmt select, int n) {
+        boolean[] computed = new boolean[n];
+        for (io.onelite.sql.ast.SelectCore core : select.cores()) {
+            List<Expr> exprs = new ArrayList<>();
+            if (core instanceof io.onelite.sql.ast.SelectCore.Values v) {
+                for (List<Expr> row : v.rows()) {
+                    mark(computed, row);
+                }
+                continue;
+            }
+            for (io.onelite.sql.ast.ResultColumn rc : ((io.onelite.sql.ast.SelectCore.Query) core).columns()) {
+                if (!(rc instanceof io.onelite.sql.ast.ResultColumn.Expression x)) {
+                    return java.util.stream.IntStream.range(0, n).toArray(); // positions unknown here
+                }
+                exprs.add(x.expr());
+            }
+            mark(computed, exprs);
+        }
+        return java.util.stream.IntStream.range(0, n).filter(i -> computed[i]).toArray();
+    }
+
+    private static void mark(boolean[] computed, List<Expr> exprs) {
+        for (int i = 0; i < exprs.size() && i < computed.length; i++) {
+            Expr x = exprs.get(i);
+            while (x instanceof Expr.Collate c) {
+                x = c.expr();
+            }
+            computed[i] |= !(x instanceof Expr.ColumnRef || x instanceof Expr.Literal);
+        }
     }
 
     /** Whether every bare name {@code t} reads binds to the source in {@code slot}, no merged column standing in. */

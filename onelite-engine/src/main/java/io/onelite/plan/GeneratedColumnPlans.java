@@ -6,6 +6,7 @@ import io.onelite.common.OneLiteException;
 import io.onelite.common.ResultCode;
 import io.onelite.exec.Eval;
 import io.onelite.exec.GeneratedColumns;
+import io.onelite.exec.func.JsonSubtype;
 import io.onelite.sql.ast.Expr;
 
 import java.util.ArrayList;
@@ -35,8 +36,10 @@ final class GeneratedColumnPlans {
             if (c.generated() != null) {
                 ExprCompiler compiler = new ExprCompiler(planner, scope);
                 // a flattened view's column is no schema expression: date('now') may run there
-                exprs[i] = (Flattening.isComputed(c) ? compiler : compiler.pure("a generated column"))
+                Eval e = (Flattening.isComputed(c) ? compiler : compiler.pure("a generated column"))
                         .eval(c.generated().expr());
+                // a flattened view's column drops the JSON subtype, as a subquery's (not a table's)
+                exprs[i] = Flattening.isComputed(c) ? f -> JsonSubtype.drop(e.eval(f)) : e;
                 any = true;
             }
         }

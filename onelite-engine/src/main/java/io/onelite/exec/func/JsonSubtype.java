@@ -26,6 +26,14 @@ public final class JsonSubtype {
         return json;
     }
 
+    /**
+     * {@code v} without the JSON subtype: equal text under another identity when it carries it.
+     * SQLite drops the subtype where a value leaves a FROM subquery, view or CTE.
+     */
+    public static Object drop(Object v) {
+        return isJson(v) ? new String((String) v) : v;
+    }
+
     /** Whether {@code v} is (by identity) the text of one of this thread's recent JSON results. */
     public static boolean isJson(Object v) {
         if (!(v instanceof String)) {

@@ -131,9 +131,73 @@ final class Percentiles {
 
         private void sort() {
             if (!sorted) {
-                Arrays.sort(values, 0, count);
+                quicksort(values, 0, count);
                 sorted = true;
             }
+        }
+
+        /**
+         * Sorts {@code a[from, from + n)} with the quicksort of SQLite's percentile.c (median of
+         * three pivot, three-way partition), comparing as C does: -0.0 equals 0.0, so which of
+         * equal zeros lands where (and percentile_disc returns) is that algorithm's, not the
+         * total order of {@link Arrays#sort(double[])} that puts every -0.0 first.
+         */
+        static void quicksort(double[] a, int from, int n) {
+            while (n >= 2) {
+                int last = from + n - 1;
+                if (a[from] > a[last]) {
+                    swap(a, from, last);
+                }
+                if (n == 2) {
+                    return;
+                }
+                int mid = from + n / 2;
+                if (a[from] > a[mid]) {
+                    swap(a, from, mid);
+                } else if (a[mid] > a[last]) {
+                    swap(a, mid, last);
+                }
+                if (n == 3) {
+                    return;
+                }
+                double pivot = a[mid];
+                int less = from + 1; // before it: below the pivot
+                int greater = last; // from it on: above the pivot
+                int i = from + 1;
+                do {
+                    if (a[i] < pivot) {
+                        if (i > less) {
+                            swap(a, i, less);
+                        }
+                        less++;
+                        i++;
+                    } else if (a[i] > pivot) {
+                        do {
+                            greater--;
+                        } while (greater > i && a[greater] > pivot);
+                        swap(a, i, greater);
+                    } else {
+                        i++;
+                    }
+                } while (i < greater);
+                int below = less - from;
+                int above = from + n - greater;
+                // the parts sort independently: recurse into the smaller, loop on the larger
+                if (below <= above) {
+                    quicksort(a, from, below);
+                    from = greater;
+                    n = above;
+                } else {
+                    quicksort(a, greater, above);
+                    n = below;
+                }
+            }
+        }
+
+        private static void swap(double[] a, int i, int j) {
+            double t = a[i];
+            a[i] = a[j];
+            a[j] = t;
         }
 
         @Override
