@@ -57,11 +57,8 @@ final class CodeErrors {
      * which SQLite codes after the expression holding it); outside any plan, throws it.
      */
     void note(OneLiteException e, int mark) {
-        if (uncoded > 0) {
+        if (!noting(e)) {
             return;
-        }
-        if (open == 0) {
-            throw e;
         }
         if (first == null || firstNoted >= mark && !overriding) {
             first = e;
@@ -76,11 +73,8 @@ final class CodeErrors {
      * width is not checked once an error is met (sqlite3SubselectError); outside any plan, throws it.
      */
     void noteOverriding(OneLiteException e) {
-        if (uncoded > 0) {
+        if (!noting(e)) {
             return;
-        }
-        if (open == 0) {
-            throw e;
         }
         if (!overriding) {
             first = e;
@@ -95,11 +89,8 @@ final class CodeErrors {
      * when no other error is; outside any plan, throws it.
      */
     void noteLast(OneLiteException e) {
-        if (uncoded > 0) {
+        if (!noting(e)) {
             return;
-        }
-        if (open == 0) {
-            throw e;
         }
         if (last == null) {
             last = e;
@@ -118,6 +109,17 @@ final class CodeErrors {
         } finally {
             uncoded--;
         }
+    }
+
+    /** Whether {@code e} is to be noted: not inside {@link #uncoded} code; outside any plan it is thrown. */
+    private boolean noting(OneLiteException e) {
+        if (uncoded > 0) {
+            return false;
+        }
+        if (open == 0) {
+            throw e;
+        }
+        return true;
     }
 
     /** A mark for {@link #note(OneLiteException, int)}: the errors noted from now on come after it. */

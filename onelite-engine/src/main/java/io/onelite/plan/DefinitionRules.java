@@ -111,9 +111,7 @@ final class DefinitionRules {
     /** SQLite's {@code sqlite3ExprIsConstantOrFunction}: no column, subquery or parameter. */
     private static boolean isConstant(Expr e) {
         if (e instanceof Expr.ColumnRef c) {
-            // a bare TRUE / FALSE parses as a name and stands for the constant
-            return c.table() == null && !c.quoted() && (c.column().equalsIgnoreCase("true")
-                    || c.column().equalsIgnoreCase("false"));
+            return ParsedConstants.namesTrueOrFalse(c);
         }
         if (ExprWalker.isSubquery(e) || e instanceof Expr.Param || e instanceof Expr.Raise) {
             return false;

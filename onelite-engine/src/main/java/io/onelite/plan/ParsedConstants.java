@@ -15,9 +15,7 @@ final class ParsedConstants {
 
     static boolean isConstant(AppFunctions functions, Expr e) {
         if (e instanceof Expr.ColumnRef c) {
-            // a bare TRUE / FALSE parses as a name and stands for the constant
-            return c.table() == null && !c.quoted() && (c.column().equalsIgnoreCase("true")
-                    || c.column().equalsIgnoreCase("false"));
+            return namesTrueOrFalse(c);
         }
         if (ExprWalker.isSubquery(e) || e instanceof Expr.Raise) {
             return false;
@@ -33,5 +31,11 @@ final class ParsedConstants {
             }
         }
         return true;
+    }
+
+    /** A bare TRUE / FALSE parses as a name and stands for the constant. */
+    static boolean namesTrueOrFalse(Expr.ColumnRef c) {
+        return c.table() == null && !c.quoted() && (c.column().equalsIgnoreCase("true")
+                || c.column().equalsIgnoreCase("false"));
     }
 }

@@ -53,10 +53,15 @@ final class Args {
         return n instanceof Long || n instanceof Double ? n : null;
     }
 
+    /** Text as C code reads it through sqlite3_value_text: up to its first NUL. */
+    static String cString(String s) {
+        int nul = s.indexOf('\0');
+        return nul >= 0 ? s.substring(0, nul) : s;
+    }
+
     /** Length in code points of text up to its first NUL (C strings end there). */
     static int charLength(String s) {
-        int nul = s.indexOf('\0');
-        String t = nul >= 0 ? s.substring(0, nul) : s;
+        String t = cString(s);
         return t.codePointCount(0, t.length());
     }
 }

@@ -62,9 +62,7 @@ final class SqliteJdbcExtensions {
 
     /** The argument as C code reads it through sqlite3_value_text: text up to its first NUL. */
     private static String cString(Object v) {
-        String s = Args.text(v);
-        int nul = s.indexOf('\0');
-        return nul >= 0 ? s.substring(0, nul) : s;
+        return Args.cString(Args.text(v));
     }
 
     private static Object square(Object v) {

@@ -127,11 +127,7 @@ final class TextFunctions {
         if (v == null) {
             return null;
         }
-        String s = Args.text(v);
-        int nul = s.indexOf('\0');
-        if (nul >= 0) {
-            s = s.substring(0, nul); // the hex text ends at a NUL, as a C string
-        }
+        String s = Args.cString(Args.text(v)); // the hex text ends at a NUL, as a C string
         java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
         int i = 0;
         int n = s.length();
@@ -292,12 +288,7 @@ final class TextFunctions {
         if (v instanceof byte[] b) {
             return "X'" + hexOf(b) + "'";
         }
-        String s = (String) v;
-        int nul = s.indexOf('\0');
-        if (nul >= 0) {
-            s = s.substring(0, nul);
-        }
-        return "'" + s.replace("'", "''") + "'";
+        return "'" + Args.cString((String) v).replace("'", "''") + "'";
     }
 
     /**
@@ -309,7 +300,7 @@ final class TextFunctions {
     static Object unistr(String in) {
         StringBuilder out = new StringBuilder(in.length());
         int i = 0;
-        int end = in.indexOf('\0') >= 0 ? in.indexOf('\0') : in.length(); // strchr() stops at a NUL
+        int end = Args.cString(in).length(); // strchr() stops at a NUL
         while (i < in.length()) {
             int slash = in.indexOf('\\', i);
             if (slash < 0 || slash > end) {
@@ -441,13 +432,8 @@ final class TextFunctions {
             }
             len = blob.length;
         } else {
-            String s = Args.text(x);
-            int nul = s.indexOf('\0');
-            if (nul >= 0) {
-                s = s.substring(0, nul);
-            }
-            text = s;
-            len = s.codePointCount(0, s.length()); // characters are code points, as SQLite's UTF-8 ones
+            text = Args.cString(Args.text(x));
+            len = text.codePointCount(0, text.length()); // characters are code points, as SQLite's UTF-8 ones
         }
         if (hasCount) {
             p2 = Args.int64(count);
