@@ -489,22 +489,24 @@ final class CorePlanner {
     }
 
     /**
-     * Whether the loop order may differ from the FROM order: 2 to {@link JoinOrder#MAX_TABLES}
-     * tables joined by inner joins only, no CROSS JOIN (SQLite's way to fix the order), no
-     * subquery, view or table function among them, no aggregate in a WHERE/ON term.
+     * Whether the loop order may differ from the FROM order: 2 to {@link JoinOrder#MAX_REORDERED}
+     * tables, no RIGHT or FULL JOIN, CROSS JOIN (SQLite's way to fix the order) or parenthesised
+     * join, no subquery, view or table function among them, no aggregate in a WHERE/ON term. A
+     * LEFT JOIN's right side stays after every table written before it
+     * ({@link JoinOrder#fixedAfterPrior}).
      */
     private static boolean reorderable(Planner planner, FromPlanner from, List<FromPlanner.Term> terms) {
         int n = from.entries.size();
-        if (n < 2 || n > JoinOrder.MAX_TABLES || from.hasRightJoin() || from.hasRunningGroups() || from.crossJoin) {
+        if (n < 2 || n > JoinOrder.MAX_REORDERED || from.hasRightJoin() || from.hasRunningGroups() || from.crossJoin) {
             return false;
         }
         for (FromPlanner.Entry e : from.entries) {
-            if (e.table == null || e.leftJoin || e.functionRows != null) {
+            if (e.table == null || e.functionRows != null || e.group >= 0) {
                 return false;
             }
         }
         for (FromPlanner.Term t : terms) {
-            if (t.onLevel() >= 0 || t.onGroup() >= 0 || AggregateCalls.containsAggregate(planner.functions, t.expr())) {
+            if (t.onGroup() >= 0 || AggregateCalls.containsAggregate(planner.functions, t.expr())) {
                 return false;
             }
         }
@@ -514,6 +516,7 @@ final class CorePlanner {
     private static void chooseJoinOrder(Planner planner, Scope scope, FromPlanner from, List<FromPlanner.Term> terms) {
         List<Expr> exprs = new ArrayList<>();
         List<java.util.BitSet> used = new ArrayList<>();
+        List<Integer> onLevels = new ArrayList<>();
         InTermWidths placementsOwn = planner.inTermWidths;
         planner.inTermWidths = TermPlacement.inTermWidths(from, scope, terms); // the placement below checks the IN terms' widths
         try {
@@ -523,15 +526,19 @@ final class CorePlanner {
                 ec.compile(t.expr());
                 java.util.BitSet u = (java.util.BitSet) ec.slotsUsed.clone();
                 u.or(scope.innerSlotRefs);
+                if (t.onLevel() >= 0) {
+                    u.set(from.entries.get(t.onLevel()).slot); // an outer join's ON term is checked at its right side
+                }
                 exprs.add(t.expr());
                 used.add(u);
+                onLevels.add(t.onLevel());
             }
         } catch (RuntimeException e) {
             return; // the placement below reports it
         } finally {
             planner.inTermWidths = placementsOwn;
         }
-        JoinOrder.choose(planner, scope, from, exprs, used);
+        JoinOrder.choose(planner, scope, from, exprs, used, onLevels);
     }
 
     /**

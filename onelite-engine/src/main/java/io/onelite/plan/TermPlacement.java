@@ -121,7 +121,7 @@ final class TermPlacement {
                 // it as its own terms, they can serve its lookups (q.x = p.x through an index on q)
                 place(planner, new FromPlanner.Term(t.expr(), -1, -1, g.last, g.id));
             } else {
-                (g != null ? groupTerms.get(g.id) : levelTerms.get(t.onLevel())).add(t.expr());
+                (g != null ? groupTerms.get(g.id) : levelTerms.get(position(t.onLevel()))).add(t.expr());
             }
             return;
         }
