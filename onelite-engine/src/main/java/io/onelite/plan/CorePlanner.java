@@ -50,7 +50,7 @@ final class CorePlanner {
             return ValuesPlanner.plan(planner, v, orderBy, limit, offset, outer);
         }
         Scope[] made = new Scope[2]; // the query's scope, and the same once its FROM sources are all in place
-        SelectCore.Query q = (SelectCore.Query) core;
+        SelectCore.Query q = LeftJoinSimplification.apply(planner.schema, (SelectCore.Query) core);
         try {
             try {
                 return plan(planner, q, orderBy, limit, offset, outer, false, made);
