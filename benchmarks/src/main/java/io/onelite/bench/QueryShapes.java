@@ -71,6 +71,7 @@ public final class QueryShapes {
             new Shape("three-table join", "SELECT t.id, u.x, g.label FROM t JOIN u ON u.t_id = t.id JOIN g ON g.id = t.grp WHERE t.k BETWEEN 1000 AND 1200"),
             new Shape("five-table join, written from the wrong end", "SELECT count(*) FROM u, t, g, u AS u2, t AS t2 WHERE t.id = u.t_id AND g.id = t.grp AND u2.id = u.id AND t2.id = u2.t_id AND t2.k BETWEEN 1000 AND 1200"),
             new Shape("join and LEFT JOIN, filter on the second", "SELECT u.id, t.name, g.label FROM u JOIN t ON t.id = u.t_id LEFT JOIN g ON g.id = t.grp WHERE t.k BETWEEN 1000 AND 1200"),
+            new Shape("LEFT JOIN filtered on its right table", "SELECT t.id, u.x FROM t LEFT JOIN u ON u.t_id = t.id WHERE u.t_id BETWEEN 1000 AND 1100"),
             new Shape("OR of two indexed terms", "SELECT * FROM t WHERE k = 777 OR id = 12345"),
             new Shape("lower() = in WHERE", "SELECT count(*) FROM t WHERE lower(name) = 'name 777'"),
             new Shape("CASE in sum()", "SELECT sum(CASE WHEN val > 500 THEN 1 WHEN val > 100 THEN 2 ELSE 3 END) FROM t"),
