@@ -57,16 +57,17 @@ final class WithoutRowidScans {
     }
 
     /**
-     * Of {@code candidates} (indexes of {@code t}, its primary key among them, none of which
-     * gives the wanted order whole), the one whose full walk SQLite's costs pick: the cheapest of
-     * those that cover the query; null when none covers.
+     * Of {@code candidates} (indexes of {@code t}, its primary key among them: either all those
+     * giving the wanted order whole, or all usable ones when none does), the one whose full walk
+     * SQLite's costs pick: the cheapest of those that cover the query; null when none covers.
      *
-     * <p>Of equal costs, the one SQLite meets first in its list of loops. Each index's walk is a
-     * loop, added in {@link #sqliteOrder}; the walks of the indexes that might help the {@code
-     * order} ({@code indexMightHelpWithOrderBy}: a key column is an ORDER BY column) are kept
-     * apart, but all the others compete for one place in that list, the first such walk's: a
-     * cheaper one later takes that place (so the primary key may come before an index that
-     * comes before it in SQLite's index list).
+     * <p>Of equal costs, with an {@code order} wanted (ORDER BY, GROUP BY or DISTINCT), the
+     * narrower entry (so SQLite 3.51 behaves; seen, not found in its source); else the one SQLite
+     * meets first in its list of loops. Each index's walk is a loop, added in {@link #sqliteOrder};
+     * the walks of the indexes that might help the order ({@code indexMightHelpWithOrderBy}: a key
+     * column is an ORDER BY column) are kept apart, but all the others compete for one place in
+     * that list, the first such walk's: a cheaper one later takes that place (so the primary key
+     * may come before an index that comes before it in SQLite's index list).
      */
     static Index cheapest(Scope scope, int slot, Table t, List<Index> candidates, List<AccessPlanner.OrderTerm> order) {
         int tableWidth = RowWidths.table(t);
@@ -98,7 +99,6 @@ final class WithoutRowidScans {
                 continue;
             }
             int c = Integer.compare(cost(ix, t, tableWidth), cost(best, t, tableWidth));
-            // with a sort to come, of equal costs SQLite 3.51 takes the narrower entry (seen, not read in its source)
             if (c < 0 || (c == 0 && order != null && RowWidths.index(ix, t) < RowWidths.index(best, t))) {
                 best = ix;
             }
