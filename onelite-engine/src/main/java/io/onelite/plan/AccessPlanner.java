@@ -549,13 +549,13 @@ final class AccessPlanner {
     }
 
     /**
-     * The walk whose entries {@code SELECT count(*)} of the WITHOUT ROWID table of {@code e} counts:
-     * the index SQLite's count picks ({@link WithoutRowidScans#countIndex}), or null for the
-     * table's own tree; with NOT INDEXED or INDEXED BY, that of {@code planned}, the query's level.
+     * The walk whose entries {@code SELECT count(*)} of the table of {@code e} counts: the index
+     * SQLite's count picks ({@link WithoutRowidScans#countIndex}), or null for the table's own
+     * tree (always under NOT INDEXED); INDEXED BY changes nothing, as in SQLite's count.
      */
-    static IndexLevel countWalk(Planner planner, Scope scope, FromPlanner.Entry e, io.onelite.exec.Level planned) {
-        if (e.notIndexed || e.indexedBy != null) {
-            return planned instanceof IndexLevel il && !e.notIndexed ? il : null;
+    static IndexLevel countWalk(Planner planner, Scope scope, FromPlanner.Entry e) {
+        if (e.notIndexed) {
+            return null;
         }
         Table t = e.table;
         Index ix = WithoutRowidScans.countIndex(t);

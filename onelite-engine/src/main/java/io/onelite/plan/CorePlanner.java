@@ -431,9 +431,7 @@ final class CorePlanner {
             if (isBareCount(scope, q, exprs, orderBy, levels, levelTerms, postTerms, guard, specs)
                     && !planner.functions.hasName("count")) { // an application count() is no built-in count(*)
                 FromPlanner.Entry counted = from.entries.get(0);
-                io.onelite.exec.IndexLevel walk = counted.table.clustered() != null
-                        ? AccessPlanner.countWalk(planner, scope, counted, levels[0])
-                        : levels[0] instanceof io.onelite.exec.IndexLevel il ? il : null;
+                io.onelite.exec.IndexLevel walk = AccessPlanner.countWalk(planner, scope, counted);
                 query = new io.onelite.exec.CountQuery(AccessPlanner.access(counted.table), walk);
             } else if (isRangeCount(scope, q, exprs, orderBy, levels, levelTerms, postTerms, guard, specs)
                     && !planner.functions.hasName("count")) {

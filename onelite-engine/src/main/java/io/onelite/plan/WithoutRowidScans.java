@@ -24,8 +24,8 @@ import java.util.List;
  * constraint of the CREATE TABLE made, only its own columns (SQLite computes which columns such
  * an index lacks before it appends the primary key, and never again).
  *
- * <p>{@code SELECT count(*)} has its own rule ({@link #countIndex}): the first index in that
- * list narrower than the table and than every index before it, partial indexes aside.
+ * <p>{@code SELECT count(*)} has its own rule ({@link #countIndex}, rowid tables too): the first
+ * index in that list narrower than the table and than every index before it, partial indexes aside.
  */
 final class WithoutRowidScans {
     private WithoutRowidScans() {
@@ -126,16 +126,17 @@ final class WithoutRowidScans {
 
     /**
      * The index {@code SELECT count(*) FROM t} counts the entries of (null: the table's own
-     * tree), as SQLite's {@code isSimpleCount} path picks it: the first index, in SQLite's list
-     * order, narrower than the table row and than the primary key or any index picked before.
+     * tree), as SQLite's {@code isSimpleCount} path picks it, for a rowid table as for a WITHOUT
+     * ROWID one: the first index, in SQLite's list order, narrower than the table row and than
+     * the primary key (WITHOUT ROWID) or any index picked before it, partial indexes aside.
      */
     static Index countIndex(Table t) {
-        int best = RowWidths.index(t.clustered().asIndex(t.name(), t.root()), t);
         int tableWidth = RowWidths.table(t);
+        int best = t.clustered() == null ? tableWidth : RowWidths.index(t.clustered().asIndex(t.name(), t.root()), t);
         Index pick = null;
         for (Index ix : sqliteOrder(t, t.indexes())) {
             int w = RowWidths.index(ix, t);
-            if (ix.where() == null && ix.root() != t.root() && w < tableWidth && w < best) {
+            if (ix.where() == null && w < tableWidth && w < best) {
                 pick = ix;
                 best = w;
             }
