@@ -20,7 +20,8 @@ import java.util.List;
  * it SQLite's "PARTIAL" index) and has no NULL key (NULL never equals), the key and the row's
  * rowid (a rowid table: the row is sought in the table when it matches) or its values (a
  * subquery, a WITHOUT ROWID table).
- * Rows with equal keys keep the source's order, so matches come in the order a scan would give.
+ * Rows with equal keys sort by the source's other columns the query reads, then keep the source's
+ * order (a rowid table's rowid order), as SQLite's automatic index holds and sorts them.
  *
  * <p>Invariants: (1) the probe values arrive with the key columns' affinities applied, and the
  * key compares under each column's collation, so a match is exactly what the terms' {@code =}
@@ -49,7 +50,20 @@ public final class AutoIndexLevel extends Level {
      * ({@link RowSource#identity}), which a RIGHT/FULL JOIN's matched set records: the scan of
      * the unmatched rows walks the source itself and must find the same identities there.
      */
-    private record Entry(Object[] key, long rowid, Object[] values, Object identity) {
+    private record Entry(Object[] key, long rowid, Object[] values, Object identity, Object[] ties) {
+    }
+
+    /** The source's other columns the query reads, in column order: equal keys sort by them (BINARY). */
+    private int[] tieColumns = new int[0];
+
+    /**
+     * Orders the rows of equal keys by {@code columns} (the other columns the query reads, in
+     * column order), then as the source gives them: SQLite's automatic index holds those columns
+     * after the key (to cover the query), then the rowid, and its entries sort by all of them.
+     */
+    public AutoIndexLevel withTieColumns(int[] columns) {
+        this.tieColumns = columns;
+        return this;
     }
 
     private final Level source;
@@ -170,13 +184,23 @@ public final class AutoIndexLevel extends Level {
                     values[i] = r.column(i);
                 }
             }
-            out.add(new Entry(key, r.rowid(), values, r.identity()));
+            Object[] ties = new Object[tieColumns.length];
+            for (int i = 0; i < ties.length; i++) {
+                ties[i] = r.column(tieColumns[i]);
+            }
+            out.add(new Entry(key, r.rowid(), values, r.identity(), ties));
             if (out.size() > maxEntries) {
                 return TOO_LARGE; // invariant (2)
             }
         }
         Entry[] sorted = out.toArray(new Entry[0]);
-        java.util.Arrays.sort(sorted, (a, b) -> keyOrder.compare(a.key, b.key)); // stable: equal keys keep source order
+        java.util.Arrays.sort(sorted, (a, b) -> { // stable: equal keys and ties keep source order
+            int c = keyOrder.compare(a.key, b.key);
+            for (int i = 0; c == 0 && i < a.ties.length; i++) {
+                c = ValueOps.compare(a.ties[i], b.ties[i], Collation.BINARY);
+            }
+            return c;
+        });
         return sorted;
     }
 

@@ -13,7 +13,8 @@ import java.util.function.Function;
  * or more key tuples, for {@code IN}), then an optional range on the next column, walked forward
  * or in reverse; each entry's rowid (the key's last column) positions the table cursor. For a
  * WITHOUT ROWID table, the entry's primary-key columns position the clustered cursor (or, on the
- * primary key itself, the entry is the row); no deferred seek there.
+ * primary key itself, the entry is the row; through a covering index, the entry stands for the
+ * row, {@link ClusteredIndexRow}); no deferred seek there.
  *
  * <p>The tuples arrive with the affinity of the index columns already applied. A tuple holding
  * NULL matches nothing, as {@code a = NULL} is never true. With a range, NULL entries are
@@ -37,6 +38,8 @@ public final class IndexLevel extends Level implements CountingLevel {
     /** WITHOUT ROWID tables: the clustered tree's cursor (the index itself for the primary key), and its row. */
     private ClusteredCursor clustered;
     private CursorRow clusteredRow;
+    /** WITHOUT ROWID tables, a covering secondary index: the entry seen as the row, never sought. */
+    private ClusteredIndexRow coveringRow;
     private ExecContext ctx;
     /** Per table column, its position in the index key, or -1 (see {@link IndexRow}). */
     private int[] keyPosition = new int[0];
@@ -101,7 +104,10 @@ public final class IndexLevel extends Level implements CountingLevel {
         return this;
     }
 
-    /** Reads a WITHOUT ROWID table through a secondary index whose key holds the primary key at {@code positions}. */
+    /**
+     * Reads a WITHOUT ROWID table through a secondary index whose key holds the primary key at
+     * {@code positions}; covering ({@link #withKeyPositions}), the row is read from the entry.
+     */
     public IndexLevel withPrimaryKeyAt(int[] positions) {
         this.pkPositions = positions;
         return this;
@@ -112,7 +118,10 @@ public final class IndexLevel extends Level implements CountingLevel {
         if (index == null || f.ctx != ctx) {
             ctx = f.ctx;
             index = table.in(f.ctx.storage).openIndex(indexRoot, keyInfo);
-            if (table.clustered() != null) {
+            if (table.clustered() != null && covering && !primaryKey) {
+                // WITHOUT ROWID, a covering index: the entry's key and primary-key tail are the columns read
+                coveringRow = new ClusteredIndexRow(index, table, keyPosition, pkPositions, f.ctx);
+            } else if (table.clustered() != null) {
                 // WITHOUT ROWID: an entry's tail holds the primary key, not a rowid; read the clustered row.
                 clustered = primaryKey ? new ClusteredCursor(index, table.clustered()) : table.openClustered(f.ctx.storage);
                 clusteredRow = table.row(clustered, f.ctx);
@@ -181,6 +190,11 @@ public final class IndexLevel extends Level implements CountingLevel {
             if (!inRange()) {
                 positioned = false;
                 continue;
+            }
+            if (coveringRow != null) {
+                coveringRow.moved();
+                f.src[slot] = coveringRow;
+                return true;
             }
             if (clustered != null) {
                 if (!locateClusteredRow()) {
@@ -364,6 +378,11 @@ public final class IndexLevel extends Level implements CountingLevel {
 
     public boolean isCovering() {
         return covering;
+    }
+
+    /** Whether this reads a WITHOUT ROWID table by its primary key (the table's own tree: every column at hand). */
+    public boolean onTablePrimaryKey() {
+        return primaryKey;
     }
 
     /** Whether this walks the whole index (no equality or range term). */

@@ -468,11 +468,12 @@ final class AccessPlanner {
     /**
      * The indexes a source may be read through: none with NOT INDEXED, only the named one with
      * INDEXED BY. A WITHOUT ROWID table's primary key (its own tree) comes first otherwise, so it
-     * wins ties, as in SQLite; with NOT INDEXED it stays, being the table itself.
+     * wins ties, as in SQLite; with NOT INDEXED such a table keeps all of its indexes, as SQLite's
+     * {@code whereLoopAddBtree} walks a WITHOUT ROWID table's whole index list whatever the clause.
      */
     private static List<Index> candidates(FromPlanner.Entry e, Table t) {
         if (e.notIndexed) {
-            return t.clustered() == null ? List.of() : List.of(t.clustered().asIndex(t.name(), t.root()));
+            return t.clustered() == null ? List.of() : indexesOf(t);
         }
         if (e.indexedBy != null) {
             for (Index ix : t.indexes()) {
@@ -542,6 +543,36 @@ final class AccessPlanner {
             int c = ix.columns()[p];
             if (c >= 0 && c != t.rowidAlias()) {
                 pos[c] = p;
+            }
+        }
+        return pos;
+    }
+
+    /**
+     * The walk whose entries {@code SELECT count(*)} of the table of {@code e} counts: the index
+     * SQLite's count picks ({@link WithoutRowidScans#countIndex}), or null for the table's own
+     * tree (always under NOT INDEXED); INDEXED BY changes nothing, as in SQLite's count.
+     */
+    static IndexLevel countWalk(Planner planner, Scope scope, FromPlanner.Entry e) {
+        if (e.notIndexed) {
+            return null;
+        }
+        Table t = e.table;
+        Index ix = WithoutRowidScans.countIndex(t);
+        if (ix == null) {
+            return null;
+        }
+        TableAccess ta = access(planner, t).named(e.shownAs != null ? e.shownAs : scope.sources.get(e.slot).alias());
+        return indexLevel(planner, scope, e.slot, ta, ix, 0, false, List.of(), t);
+    }
+
+    /** As {@link #keyPositions} for a WITHOUT ROWID table's index: its own columns, then the primary key at {@code pkAt}. */
+    private static int[] clusteredKeyPositions(Index ix, Table t, int[] pkAt) {
+        int[] pos = keyPositions(ix, t);
+        int[] pk = t.clustered().primaryKeyColumns();
+        for (int j = 0; j < pk.length; j++) {
+            if (pos[pk[j]] < 0) {
+                pos[pk[j]] = pkAt[j];
             }
         }
         return pos;
@@ -638,8 +669,13 @@ final class AccessPlanner {
             level.uniqueLookup();
         }
         if (t.clustered() != null) {
-            return ix.root() == t.root() ? level.onPrimaryKey()
-                    : level.withPrimaryKeyAt(t.clustered().primaryKeyPositions(ix.columns(), ix.collations()));
+            if (ix.root() == t.root()) {
+                return level.onPrimaryKey();
+            }
+            int[] pkAt = t.clustered().primaryKeyPositions(ix.columns(), ix.collations());
+            level.withPrimaryKeyAt(pkAt);
+            return FullScans.covers(scope, slot, ix, t) ? level.withKeyPositions(clusteredKeyPositions(ix, t, pkAt), true)
+                    : level;
         }
         return level.withKeyPositions(keyPositions(ix, t), FullScans.covers(scope, slot, ix, t))
                 .withExpressionPositions(IndexedExpressionReads.positions(scope, slot, ix, t))

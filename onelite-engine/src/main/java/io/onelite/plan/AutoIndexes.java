@@ -141,7 +141,19 @@ final class AutoIndexes {
                 : AccessPlanner.level(planner, scope, e, List.of());
         return new AutoIndexLevel(slot, source, access,
                 src.columnNames().size(), columns, colls, probes, partial(planner, scope, slot, terms), src.alias(),
-                names, bloom);
+                names, bloom).withTieColumns(tieColumns(scope.usedColumns.get(src), columns));
+    }
+
+    /** The columns the query reads of the source ({@code used}, may be null) beside the key's, in column order. */
+    private static int[] tieColumns(BitSet used, int[] key) {
+        if (used == null) {
+            return new int[0];
+        }
+        BitSet rest = (BitSet) used.clone();
+        for (int c : key) {
+            rest.clear(c);
+        }
+        return rest.stream().toArray();
     }
 
     /** The AND of the terms reading only this source and constants (SQLite's partial auto-index condition), or null. */

@@ -430,8 +430,9 @@ final class CorePlanner {
             GroupSlot[] slots = collector.slots.toArray(new GroupSlot[0]);
             if (isBareCount(scope, q, exprs, orderBy, levels, levelTerms, postTerms, guard, specs)
                     && !planner.functions.hasName("count")) { // an application count() is no built-in count(*)
-                query = new io.onelite.exec.CountQuery(AccessPlanner.access(from.entries.get(0).table),
-                        levels[0] instanceof io.onelite.exec.IndexLevel il ? il : null);
+                FromPlanner.Entry counted = from.entries.get(0);
+                io.onelite.exec.IndexLevel walk = AccessPlanner.countWalk(planner, scope, counted);
+                query = new io.onelite.exec.CountQuery(AccessPlanner.access(counted.table), walk);
             } else if (isRangeCount(scope, q, exprs, orderBy, levels, levelTerms, postTerms, guard, specs)
                     && !planner.functions.hasName("count")) {
                 query = io.onelite.exec.CountQuery.ofRange(AccessPlanner.access(from.entries.get(0).table), levels[0]);

@@ -13,7 +13,8 @@ import java.util.List;
 /**
  * Reading a whole source: walking an index that yields the wanted order, or the narrowest index
  * that covers every column the query reads, or else the table itself; and whether an index covers
- * a source's reads (its index levels then never visit the table).
+ * a source's reads (its index levels then never visit the table). A WITHOUT ROWID table's covering
+ * walks, its primary key's among them, are weighed by SQLite's costs ({@link WithoutRowidScans}).
  */
 final class FullScans {
     private FullScans() {
@@ -52,7 +53,18 @@ final class FullScans {
         Index pick = null;
         int pickDir = OrderMatch.NO;
         boolean pickCovering = false;
-        for (Index ix : indexes) { // partial indexes here are implied by the terms (see AccessPlanner)
+        if (order != null && t.clustered() != null && scope.coveringReads) {
+            // WITHOUT ROWID: of the covering walks giving the order, its primary key's included, SQLite's cheapest
+            List<Index> giving = new java.util.ArrayList<>();
+            for (Index ix : indexes) {
+                if (OrderMatch.index(ix, t, new boolean[ix.columns().length + 1], order) != OrderMatch.NO) {
+                    giving.add(ix);
+                }
+            }
+            pick = WithoutRowidScans.cheapest(scope, slot, t, giving, order);
+            pickDir = pick == null ? OrderMatch.NO : OrderMatch.index(pick, t, new boolean[pick.columns().length + 1], order);
+        }
+        for (Index ix : pick != null ? List.<Index>of() : indexes) { // partial indexes here are implied by the terms (see AccessPlanner)
             int dir = order == null ? OrderMatch.NO
                     : OrderMatch.index(ix, t, new boolean[ix.columns().length + 1], order);
             if (dir == OrderMatch.NO) {
@@ -82,7 +94,11 @@ final class FullScans {
                 return new Access(il, false, prefixIndex, new boolean[prefixIndex.columns().length + 1], best[0]);
             }
         }
-        if (pick == null && scope.coveringReads) {
+        if (pick == null && scope.coveringReads && t.clustered() != null) {
+            Index cheapest = WithoutRowidScans.cheapest(scope, slot, t, indexes, order);
+            pick = cheapest == null || cheapest.root() == t.root() ? null : cheapest; // else the table's own walk
+        }
+        if (pick == null && scope.coveringReads && t.clustered() == null) {
             int tableWidth = t.columns().size() + (t.rowidAlias() >= 0 ? 0 : 1);
             int pickHeld = 0;
             for (Index ix : indexes) {
@@ -123,9 +139,11 @@ final class FullScans {
 
     /** Whether the columns the query reads from {@code slot} are all in {@code ix} (or the rowid). */
     static boolean covers(Scope scope, int slot, Index ix, Table t) {
-        if (!scope.coveringReads || t.clustered() != null) {
-            // WITHOUT ROWID: an entry's tail is the primary key, not a rowid; rows are always read from the clustered tree
+        if (!scope.coveringReads) {
             return false;
+        }
+        if (t.clustered() != null) {
+            return WithoutRowidScans.covers(scope, slot, ix, t); // an entry ends with the primary key, not a rowid
         }
         java.util.BitSet used = scope.usedColumns.get(scope.sources.get(slot));
         if (used == null) {

@@ -233,9 +233,11 @@ final class JoinOrder {
         }
         if (level instanceof IndexLevel il) {
             double rows = TABLE_ROWS;
+            // a WITHOUT ROWID table's primary key is a unique index holding the whole row
+            boolean pk = il.onTablePrimaryKey();
             if (il.eqCount() > 0) {
-                Index ix = null;
-                for (Index x : t.indexes()) {
+                Index ix = pk ? t.clustered().asIndex(t.name(), t.root()) : null;
+                for (Index x : pk ? List.<Index>of() : t.indexes()) {
                     if (x.name().equalsIgnoreCase(il.indexName())) {
                         ix = x;
                     }
@@ -244,7 +246,7 @@ final class JoinOrder {
             }
             rows /= il.bounds() == 2 ? 64 : il.bounds() == 1 ? 4 : 1;
             rows = Math.max(1, rows);
-            return new double[] {rows, SEEK + rows * (il.isCovering() ? 1 : SEEK)};
+            return new double[] {rows, SEEK + rows * (il.isCovering() || pk ? 1 : SEEK)};
         }
         return new double[] {TABLE_ROWS, TABLE_ROWS};
     }
