@@ -20,6 +20,10 @@ import java.util.function.Supplier;
 
 /** Compiles {@code f(args) OVER (...)} into a {@link WindowSpec} whose value the row reads from {@code Frame.window}. */
 final class WindowCompiler {
+    /** The aggregates SQLite registers SQLITE_SUBTYPE (see {@link WindowSpec#jsonAggregate}). */
+    private static final java.util.Set<String> JSON_AGGREGATES = java.util.Set.of("json_group_array",
+            "json_group_object", "jsonb_group_array", "jsonb_group_object");
+
     private WindowCompiler() {
     }
 
@@ -38,6 +42,9 @@ final class WindowCompiler {
             }
             fn = () -> Functions.windowOf(a.window());
         } else if (Functions.window(lower, argc) != null) {
+            if (fc.filter() != null) {
+                throw new OneLiteException(ResultCode.ERROR, "FILTER clause may only be used with aggregate window functions");
+            }
             fn = () -> Functions.window(lower, argc);
         } else {
             AggregateFunction agg = Functions.aggregate(lower, argc);
@@ -73,6 +80,7 @@ final class WindowCompiler {
                     }
                 }
             }
+            Eval filter = fc.filter() == null ? null : c.compile(fc.filter()).eval();
             Eval[] part = new Eval[w.partitionBy().size()];
             for (int i = 0; i < part.length; i++) {
                 // folded as its collation compares (as a GROUP BY key), so NOCASE partitions merge
@@ -113,7 +121,13 @@ final class WindowCompiler {
             Eval eo = dflt || f.end().offset() == null ? null : offset(c, f.end().offset());
             int exclude = dflt ? 0 : f.exclude().ordinal();
             int idx = saved.size();
-            saved.add(new WindowSpec(fn, args, part, order, desc, colls, nf, dflt, unit, sk, so, ek, eo, exclude));
+            WindowPart wp = WindowPart.of(lower, app == null, w);
+            if (idx == 0) {
+                scope.firstWindowPart = wp;
+            }
+            boolean jsonAggregate = app == null && JSON_AGGREGATES.contains(lower);
+            saved.add(new WindowSpec(fn, args, part, order, desc, colls, nf, dflt, unit, sk, so, ek, eo, exclude,
+                    filter, jsonAggregate, jsonAggregate && wp.equals(scope.firstWindowPart)));
             return CExpr.of(fr -> fr.window[idx]);
         } finally {
             scope.windowSpecs = saved;
