@@ -42,9 +42,6 @@ final class WindowCompiler {
             }
             fn = () -> Functions.windowOf(a.window());
         } else if (Functions.window(lower, argc) != null) {
-            if (fc.filter() != null) {
-                throw new OneLiteException(ResultCode.ERROR, "FILTER clause may only be used with aggregate window functions");
-            }
             fn = () -> Functions.window(lower, argc);
         } else {
             AggregateFunction agg = Functions.aggregate(lower, argc);
@@ -62,7 +59,6 @@ final class WindowCompiler {
             }
             fn = () -> Functions.windowOf(agg);
         }
-        WindowDef w = resolve(scope, fc.over());
         List<io.onelite.exec.WindowSpec> saved = scope.windowSpecs;
         scope.windowSpecs = null; // no window inside a window's arguments
         try {
@@ -81,6 +77,8 @@ final class WindowCompiler {
                 }
             }
             Eval filter = fc.filter() == null ? null : c.compile(fc.filter()).eval();
+            // as SQLite, whose resolver names a missing column of the arguments or FILTER first
+            WindowDef w = resolve(scope, fc.over());
             Eval[] part = new Eval[w.partitionBy().size()];
             for (int i = 0; i < part.length; i++) {
                 // folded as its collation compares (as a GROUP BY key), so NOCASE partitions merge
@@ -106,16 +104,14 @@ final class WindowCompiler {
             int unit = dflt ? 1 : f.unit().ordinal();
             int sk = dflt ? 0 : f.start().kind().ordinal();
             int ek = dflt ? 2 : f.end().kind().ordinal();
-            // as sqlite3WindowAlloc: the start may not come after the end in the order of bound kinds
-            if ((sk == WindowSpec.CURRENT_ROW && ek == WindowSpec.PRECEDING)
-                    || (sk == WindowSpec.FOLLOWING && (ek == WindowSpec.PRECEDING || ek == WindowSpec.CURRENT_ROW))) {
-                throw new OneLiteException(ResultCode.ERROR, "unsupported frame specification");
-            }
             boolean rangeOffset = unit == WindowSpec.UNIT_RANGE && (sk == WindowSpec.PRECEDING
                     || sk == WindowSpec.FOLLOWING || ek == WindowSpec.PRECEDING || ek == WindowSpec.FOLLOWING);
             if (rangeOffset && order.length != 1) {
                 throw new OneLiteException(ResultCode.ERROR,
                         "RANGE with offset PRECEDING/FOLLOWING requires one ORDER BY expression");
+            }
+            if (fc.filter() != null && app == null && Functions.window(lower, argc) != null) {
+                throw new OneLiteException(ResultCode.ERROR, "FILTER clause may only be used with aggregate window functions");
             }
             Eval so = dflt || f.start().offset() == null ? null : offset(c, f.start().offset());
             Eval eo = dflt || f.end().offset() == null ? null : offset(c, f.end().offset());
