@@ -336,8 +336,36 @@ public final class AggregateQuery implements Query {
         }
     }
 
-    /** A finished group: its key and its slot values. */
-    private record Done(Object[] key, Object[] values) {
+    /**
+     * A finished group: its key, its slot values, and which of them are JSON text. Groups kept in
+     * memory are all finished before the first is handed on, and the JSON mark is only kept for a
+     * thread's recent values, so {@link #values()} marks them again (SQLite's aggregate registers
+     * keep the subtype of {@code max(json(x))} whatever the number of groups).
+     */
+    private record Done(Object[] key, Object[] slotValues, java.util.BitSet json) {
+        Done(Object[] key, Object[] slotValues) {
+            this(key, slotValues, jsonSlots(slotValues));
+        }
+
+        private static java.util.BitSet jsonSlots(Object[] values) {
+            java.util.BitSet json = null;
+            for (int i = 0; i < values.length; i++) {
+                if (io.onelite.exec.func.JsonSubtype.isJson(values[i])) {
+                    json = json == null ? new java.util.BitSet() : json;
+                    json.set(i);
+                }
+            }
+            return json;
+        }
+
+        Object[] values() {
+            if (json != null) {
+                for (int i = json.nextSetBit(0); i >= 0; i = json.nextSetBit(i + 1)) {
+                    io.onelite.exec.func.JsonSubtype.mark((String) slotValues[i]);
+                }
+            }
+            return slotValues;
+        }
     }
 
     /** Groups sort in GROUP BY order (descending per term where ORDER BY asked), as SQLite's sorter yields them. */

@@ -24,7 +24,7 @@ import java.util.List;
  * <pre>
  * [0]                arrival (Long)
  * [1, 1+P)           payload
- * per window s       PARTITION BY values, ORDER BY values, arguments
+ * per window s       PARTITION BY values, ORDER BY values, arguments, FILTER (a Boolean, if any)
  * [end-S, end)       the window values, filled in window by window
  * </pre>
  * Partition keys arrive folded by their collation (the planner's {@code groupKey}), so
@@ -37,6 +37,7 @@ public final class WindowStage {
     private final int[] partAt;
     private final int[] orderAt;
     private final int[] argsAt;
+    private final int[] filterAt;
     private final int resultAt;
     private final int width;
     private ExternalSorter.Sink first;
@@ -49,6 +50,7 @@ public final class WindowStage {
         partAt = new int[specs.length];
         orderAt = new int[specs.length];
         argsAt = new int[specs.length];
+        filterAt = new int[specs.length];
         int p = 1 + payloadWidth;
         for (int s = 0; s < specs.length; s++) {
             partAt[s] = p;
@@ -57,6 +59,7 @@ public final class WindowStage {
             p += specs[s].orderBy().length;
             argsAt[s] = p;
             p += specs[s].args().length;
+            filterAt[s] = specs[s].filter() == null ? -1 : p++;
         }
         resultAt = p;
         width = p + specs.length;
@@ -75,6 +78,14 @@ public final class WindowStage {
             evalInto(w.partitionBy(), f, row, partAt[s]);
             evalInto(w.orderBy(), f, row, orderAt[s]);
             evalInto(w.args(), f, row, argsAt[s]);
+            if (!w.jsonAggregate()) {
+                for (int i = argsAt[s]; i < argsAt[s] + w.args().length; i++) {
+                    row[i] = JsonSubtype.drop(row[i]);
+                }
+            }
+            if (filterAt[s] >= 0) {
+                row[filterAt[s]] = ValueOps.isTrue(w.filter().eval(f));
+            }
         }
         first.add(row);
     }
@@ -145,6 +156,14 @@ public final class WindowStage {
                 row = new Object[payload + specs.length];
                 System.arraycopy(r, 1, row, 0, payload);
                 System.arraycopy(r, resultAt, row, payload, specs.length);
+                for (int s = 0; s < specs.length; s++) {
+                    if (specs[s].jsonAggregate() && row[payload + s] instanceof String json) {
+                        // a JSON aggregate's text is JSON: marked again here, as the mark is only
+                        // kept for recent values and whole partitions were computed since; or
+                        // made plain, for a value SQLite computes in a nested pass
+                        row[payload + s] = specs[s].jsonValue() ? JsonSubtype.mark(json) : JsonSubtype.drop(json);
+                    }
+                }
                 return true;
             }
 
@@ -200,7 +219,7 @@ public final class WindowStage {
             do {
                 ctx.checkInterrupt();
                 part.add(pending);
-                json.add(jsonArgs(pending, argsAt[spec], na));
+                json.add(w.jsonAggregate() ? jsonArgs(pending, argsAt[spec], na) : null);
                 pending = in.next() ? in.row() : null;
             } while (pending != null && comparePartition(head, pending, partAt[spec], np) == 0);
             Object[] vals = w.function().get().evaluate(partition(f, w, spec, part, json));
@@ -263,6 +282,7 @@ public final class WindowStage {
         int no = w.orderBy().length;
         int aa = argsAt[spec];
         int na = w.args().length;
+        int fa = filterAt[spec];
         int[] peerStart = new int[n];
         int[] peerEnd = new int[n];
         int[] group = new int[n];
@@ -346,6 +366,11 @@ public final class WindowStage {
                     }
                 }
                 return v;
+            }
+
+            @Override
+            public boolean filteredOut(int row) {
+                return fa >= 0 && rows.get(row)[fa] != Boolean.TRUE;
             }
 
             @Override

@@ -48,7 +48,8 @@ final class AggregateCalls {
                     return n;
                 }
             }
-            return null;
+            // a window function's FILTER is read per input row: an aggregate there makes the query one
+            return first(functions, planner, fc.filter(), scope);
         }
         for (Expr c : ExprWalker.children(e)) {
             Expr.FunctionCall n = first(functions, planner, c, scope);

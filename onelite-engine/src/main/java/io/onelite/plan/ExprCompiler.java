@@ -256,18 +256,14 @@ final class ExprCompiler {
             }
             subqueryAffinities.put(s, aff);
             Object key = new Object();
-            Object[] none = new Object[1];
             return new CExpr(f -> {
-                if (!correlated) {
-                    Object c = f.ctx.cached(key);
-                    if (c != null) {
-                        return c == none ? null : c;
-                    }
+                if (!correlated && f.ctx.cached(key) instanceof KeptResult kept) {
+                    return kept.reuse();
                 }
                 var it = q.open(f.ctx, f);
                 Object r = it.next() ? it.row()[0] : null;
                 if (!correlated) {
-                    f.ctx.cache(key, r == null ? none : r);
+                    f.ctx.cache(key, KeptResult.of(r));
                 }
                 return r;
             }, aff, null, false, false);

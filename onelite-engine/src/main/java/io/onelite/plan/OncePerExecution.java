@@ -3,7 +3,6 @@ package io.onelite.plan;
 import io.onelite.exec.Eval;
 import io.onelite.exec.ExecContext;
 import io.onelite.exec.Frame;
-import io.onelite.exec.func.JsonSubtype;
 
 /**
  * A call of a function that gives the same value for the same arguments, whose arguments are
@@ -15,13 +14,9 @@ import io.onelite.exec.func.JsonSubtype;
  *
  * <p>The value is kept in the execution's cache ({@link ExecContext#cached}), as an uncorrelated
  * subquery's result is; a call that fails is not kept, and fails again where it is evaluated
- * next. JSON text keeps its subtype on every reuse (it is marked by identity among a thread's
- * recent results).
+ * next. JSON text keeps its subtype on every reuse ({@link KeptResult}).
  */
 final class OncePerExecution implements Eval {
-    private record Value(Object value, boolean json) {
-    }
-
     private final Eval call;
 
     OncePerExecution(Eval call) {
@@ -30,14 +25,11 @@ final class OncePerExecution implements Eval {
 
     @Override
     public Object eval(Frame f) {
-        if (f.ctx.cached(this) instanceof Value v) {
-            if (v.json) {
-                JsonSubtype.mark((String) v.value);
-            }
-            return v.value;
+        if (f.ctx.cached(this) instanceof KeptResult kept) {
+            return kept.reuse();
         }
         Object value = call.eval(f);
-        f.ctx.cache(this, new Value(value, JsonSubtype.isJson(value)));
+        f.ctx.cache(this, KeptResult.of(value));
         return value;
     }
 }

@@ -61,6 +61,8 @@ final class Scope {
     boolean aggregatesRefused;
     /** Whether this query's result columns or ORDER BY call window functions. */
     boolean windowed;
+    /** The part of this query's first window function ({@link WindowPart}), once one is compiled. */
+    WindowPart firstWindowPart;
     /** Set on the probe scope of a one-core EXISTS subquery, whose result columns SQLite never computes. */
     boolean existsProbe;
     /**

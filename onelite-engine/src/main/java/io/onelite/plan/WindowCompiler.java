@@ -20,6 +20,10 @@ import java.util.function.Supplier;
 
 /** Compiles {@code f(args) OVER (...)} into a {@link WindowSpec} whose value the row reads from {@code Frame.window}. */
 final class WindowCompiler {
+    /** The aggregates SQLite registers SQLITE_SUBTYPE (see {@link WindowSpec#jsonAggregate}). */
+    private static final java.util.Set<String> JSON_AGGREGATES = java.util.Set.of("json_group_array",
+            "json_group_object", "jsonb_group_array", "jsonb_group_object");
+
     private WindowCompiler() {
     }
 
@@ -55,7 +59,6 @@ final class WindowCompiler {
             }
             fn = () -> Functions.windowOf(agg);
         }
-        WindowDef w = resolve(scope, fc.over());
         List<io.onelite.exec.WindowSpec> saved = scope.windowSpecs;
         scope.windowSpecs = null; // no window inside a window's arguments
         try {
@@ -73,6 +76,9 @@ final class WindowCompiler {
                     }
                 }
             }
+            Eval filter = fc.filter() == null ? null : c.compile(fc.filter()).eval();
+            // as SQLite, whose resolver names a missing column of the arguments or FILTER first
+            WindowDef w = resolve(scope, fc.over());
             Eval[] part = new Eval[w.partitionBy().size()];
             for (int i = 0; i < part.length; i++) {
                 // folded as its collation compares (as a GROUP BY key), so NOCASE partitions merge
@@ -98,22 +104,26 @@ final class WindowCompiler {
             int unit = dflt ? 1 : f.unit().ordinal();
             int sk = dflt ? 0 : f.start().kind().ordinal();
             int ek = dflt ? 2 : f.end().kind().ordinal();
-            // as sqlite3WindowAlloc: the start may not come after the end in the order of bound kinds
-            if ((sk == WindowSpec.CURRENT_ROW && ek == WindowSpec.PRECEDING)
-                    || (sk == WindowSpec.FOLLOWING && (ek == WindowSpec.PRECEDING || ek == WindowSpec.CURRENT_ROW))) {
-                throw new OneLiteException(ResultCode.ERROR, "unsupported frame specification");
-            }
             boolean rangeOffset = unit == WindowSpec.UNIT_RANGE && (sk == WindowSpec.PRECEDING
                     || sk == WindowSpec.FOLLOWING || ek == WindowSpec.PRECEDING || ek == WindowSpec.FOLLOWING);
             if (rangeOffset && order.length != 1) {
                 throw new OneLiteException(ResultCode.ERROR,
                         "RANGE with offset PRECEDING/FOLLOWING requires one ORDER BY expression");
             }
+            if (fc.filter() != null && app == null && Functions.window(lower, argc) != null) {
+                throw new OneLiteException(ResultCode.ERROR, "FILTER clause may only be used with aggregate window functions");
+            }
             Eval so = dflt || f.start().offset() == null ? null : offset(c, f.start().offset());
             Eval eo = dflt || f.end().offset() == null ? null : offset(c, f.end().offset());
             int exclude = dflt ? 0 : f.exclude().ordinal();
             int idx = saved.size();
-            saved.add(new WindowSpec(fn, args, part, order, desc, colls, nf, dflt, unit, sk, so, ek, eo, exclude));
+            WindowPart wp = WindowPart.of(lower, app == null, w);
+            if (idx == 0) {
+                scope.firstWindowPart = wp;
+            }
+            boolean jsonAggregate = app == null && JSON_AGGREGATES.contains(lower);
+            saved.add(new WindowSpec(fn, args, part, order, desc, colls, nf, dflt, unit, sk, so, ek, eo, exclude,
+                    filter, jsonAggregate, jsonAggregate && wp.equals(scope.firstWindowPart)));
             return CExpr.of(fr -> fr.window[idx]);
         } finally {
             scope.windowSpecs = saved;

@@ -279,6 +279,9 @@ final class PrimaryParser {
             } else {
                 over = new WindowDef(c.name(), List.of(), List.of(), null);
             }
+            if (distinct) { // sqlite3WindowAttach, in the grammar action
+                c.deferError(TokenCursor.error("DISTINCT is not supported for window functions"));
+            }
         }
         // where the call starts: an error about it (no such function, misuse of aggregate) points there
         return c.place(c.node(new Expr.FunctionCall(name, distinct, args, star, orderBy, filter, over), h),

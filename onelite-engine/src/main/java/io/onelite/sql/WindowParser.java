@@ -83,6 +83,14 @@ final class WindowParser {
                 exclude = WindowDef.FrameExclude.TIES;
             }
         }
+        // sqlite3WindowAlloc's check, in the grammar action: the start may not come after the end
+        WindowDef.BoundKind s = start.kind();
+        WindowDef.BoundKind e = end.kind();
+        if ((s == WindowDef.BoundKind.CURRENT_ROW && e == WindowDef.BoundKind.PRECEDING)
+                || (s == WindowDef.BoundKind.FOLLOWING
+                && (e == WindowDef.BoundKind.PRECEDING || e == WindowDef.BoundKind.CURRENT_ROW))) {
+            c.deferError(TokenCursor.error("unsupported frame specification"));
+        }
         return new WindowDef.FrameSpec(unit, start, end, exclude);
     }
 

@@ -607,6 +607,10 @@ final class RandomQueries {
         return sb.toString();
     }
 
+    /** The aggregates among {@link #windowCall}'s functions: only they may take a FILTER clause. */
+    private static final java.util.regex.Pattern AGGREGATE_CALL =
+            java.util.regex.Pattern.compile("(sum|count|max|total|group_concat)\\(");
+
     private String windowCall(Scope s, List<String> keys) {
         Col argCol = s.cols.get(r.nextInt(s.cols.size()));
         String arg = argCol.ref;
@@ -642,6 +646,9 @@ final class RandomQueries {
                     " RANGE BETWEEN CURRENT ROW AND UNBOUNDED FOLLOWING"));
         }
         over.append(')');
+        if (AGGREGATE_CALL.matcher(fn).lookingAt() && chance(25)) {
+            fn += " FILTER (WHERE " + cond(s, 1) + ")";
+        }
         return fn + " OVER " + over;
     }
 

@@ -36,12 +36,12 @@ final class AggregateWindow implements WindowFunction {
             }
             while (curEnd < fe) {
                 while (curStart < fs && curStart < curEnd && p.inversesBeforeStep(curStart, curEnd)) {
-                    acc.inverse(p.args(curStart++).clone());
+                    inverse(acc, p, curStart++);
                 }
-                acc.step(p.args(curEnd++).clone());
+                step(acc, p, curEnd++);
             }
             while (curStart < fs) {
-                acc.inverse(p.args(curStart++).clone());
+                inverse(acc, p, curStart++);
             }
             out[row] = acc.value();
         }
@@ -59,12 +59,24 @@ final class AggregateWindow implements WindowFunction {
             AggregateFunction.Accumulator acc = aggregate.start();
             for (int k = p.frameStart(row); k < p.frameEnd(row); k++) {
                 if (!p.isExcluded(row, k)) {
-                    acc.step(p.args(k).clone());
+                    step(acc, p, k);
                 }
             }
             out[row] = acc.value();
         }
         return out;
+    }
+
+    private static void step(AggregateFunction.Accumulator acc, WindowPartition p, int row) {
+        if (!p.filteredOut(row)) {
+            acc.step(p.args(row).clone());
+        }
+    }
+
+    private static void inverse(AggregateFunction.Accumulator acc, WindowPartition p, int row) {
+        if (!p.filteredOut(row)) {
+            acc.inverse(p.args(row).clone());
+        }
     }
 
     private AggregateFunction.Accumulator start(WindowPartition p) {

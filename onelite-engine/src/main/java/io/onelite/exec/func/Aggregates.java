@@ -227,6 +227,8 @@ final class Aggregates {
         private final Collation collation;
         private final boolean max;
         private Object best;
+        /** Whether best carries the JSON subtype, which SQLite's min()/max() hand on with it. */
+        private boolean json;
 
         MinMax(Collation collation, boolean max) {
             this.collation = collation;
@@ -240,18 +242,23 @@ final class Aggregates {
                 return;
             }
             if (best == null) {
-                best = v;
+                keep(v);
                 return;
             }
             int cmp = SqlValues.compare(best, v, collation);
             if ((max && cmp < 0) || (!max && cmp > 0)) {
-                best = v;
+                keep(v);
             }
+        }
+
+        private void keep(Object v) {
+            best = v;
+            json = JsonSubtype.isJson(v); // asked now: the mark is only kept for recent values
         }
 
         @Override
         public Object value() {
-            return best;
+            return json ? JsonSubtype.mark((String) best) : best;
         }
     }
 

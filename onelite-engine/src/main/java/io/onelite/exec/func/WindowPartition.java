@@ -12,6 +12,14 @@ public interface WindowPartition {
     /** The function's argument values on a row (the executor may reuse the array). */
     Object[] args(int row);
 
+    /**
+     * Whether an aggregate's FILTER clause leaves the row out: it is then neither stepped into
+     * nor inversed out of any frame. Functions that are not aggregates take no FILTER.
+     */
+    default boolean filteredOut(int row) {
+        return false;
+    }
+
     /** First row of the row's peer group (rows equal under ORDER BY). */
     int peerStart(int row);
 
