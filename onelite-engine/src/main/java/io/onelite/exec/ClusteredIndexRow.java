@@ -42,12 +42,7 @@ final class ClusteredIndexRow implements RowSource {
     public Object column(int i) {
         int p = i >= 0 && i < keyPosition.length ? keyPosition[i] : -1;
         if (p >= 0) {
-            Object v = index.column(p);
-            if (v instanceof Long l && table.realColumns() != null && i < table.realColumns().length
-                    && table.realColumns()[i]) {
-                return (double) l;
-            }
-            return v;
+            return IndexRow.keyColumn(index, table, p, i);
         }
         if (!sought) {
             if (clustered == null) {

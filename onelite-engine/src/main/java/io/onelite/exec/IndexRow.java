@@ -76,12 +76,7 @@ final class IndexRow implements RowSource {
         }
         int p = i < keyPosition.length ? keyPosition[i] : -1;
         if (p >= 0) {
-            Object v = index.column(p);
-            if (v instanceof Long l && table.realColumns() != null && i < table.realColumns().length
-                    && table.realColumns()[i]) {
-                return (double) l;
-            }
-            return v;
+            return keyColumn(index, table, p, i);
         }
         if (fixedValues != null && i < fixedValues.length && fixedValues[i] != null) {
             return fixedValues[i]; // every row in this partial index holds it
@@ -111,5 +106,19 @@ final class IndexRow implements RowSource {
     @Override
     public long rowid() {
         return rowid;
+    }
+
+    /**
+     * Column {@code i} of the table read from position {@code p} of the index entry: a REAL
+     * column's integer-stored value (as SQLite stores a whole REAL in an index) read back as a
+     * double.
+     */
+    static Object keyColumn(KeyCursor index, TableAccess table, int p, int i) {
+        Object v = index.column(p);
+        if (v instanceof Long l && table.realColumns() != null && i < table.realColumns().length
+                && table.realColumns()[i]) {
+            return (double) l;
+        }
+        return v;
     }
 }

@@ -118,31 +118,6 @@ final class RowWidths {
         return n > 10 || v > Integer.MAX_VALUE ? 0 : (int) v;
     }
 
-    /** SQLite's {@code sqlite3LogEst}: about ten times the base-2 logarithm of {@code x}. */
-    static int logEst(long x) {
-        int[] a = {0, 2, 3, 5, 6, 7, 8, 9};
-        int y = 40;
-        if (x < 8) {
-            if (x < 2) {
-                return 0;
-            }
-            while (x < 8) {
-                y -= 10;
-                x <<= 1;
-            }
-        } else {
-            while (x > 255) {
-                y += 40;
-                x >>= 4;
-            }
-            while (x > 15) {
-                y += 10;
-                x >>= 1;
-            }
-        }
-        return a[(int) (x & 7)] + y - 10;
-    }
-
     /** The table row's width ({@code szTabRow}): every column, and the rowid when no column is its alias. */
     static int table(Table t) {
         long w = 0;
@@ -152,7 +127,7 @@ final class RowWidths {
         if (t.rowidAlias() < 0) {
             w++; // a WITHOUT ROWID table counts one too, having no INTEGER PRIMARY KEY alias
         }
-        return logEst(w * 4);
+        return Optimize.logEst(w * 4);
     }
 
     /**
@@ -166,7 +141,7 @@ final class RowWidths {
             for (Column c : t.columns()) {
                 w += c.isVirtual() ? 0 : columnSize(c);
             }
-            return logEst(w * 4);
+            return Optimize.logEst(w * 4);
         }
         for (int c : ix.columns()) {
             w += c < 0 ? 1 : columnSize(t.columns().get(c));
@@ -179,6 +154,6 @@ final class RowWidths {
                 w += columnSize(t.columns().get(pk[j]));
             }
         }
-        return logEst(w * 4);
+        return Optimize.logEst(w * 4);
     }
 }
