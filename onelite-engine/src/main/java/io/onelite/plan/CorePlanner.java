@@ -157,6 +157,15 @@ final class CorePlanner {
             terms.add(new FromPlanner.Term(e, -1));
         }
         scope.evaluatedIns = InTermIndexReads.evaluated(scope, from, terms);
+        List<Expr> derived = EquivalenceTerms.derive(scope, from, terms);
+        if (!derived.isEmpty()) {
+            java.util.Set<Expr> marks = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+            marks.addAll(derived);
+            scope.derivedTerms = marks;
+            for (Expr d : derived) {
+                terms.add(new FromPlanner.Term(d, -1));
+            }
+        }
         scope.aliases = aliases;
         scope.aggregatesRefused = !forceAggregate && q.groupBy().isEmpty()
                 && exprs.stream().noneMatch(x -> AggregateCalls.containsAggregate(planner, x, scope));
@@ -392,17 +401,17 @@ final class CorePlanner {
                 firstAccess = access;
             }
             if (i > 0) {
-                Level auto = AutoIndexes.plan(planner, scope, entry, levelTerms.get(i), levels[i], outerRows);
+                Level auto = AutoIndexes.plan(planner, scope, entry, EquivalenceTerms.stated(scope, levelTerms.get(i)), levels[i], outerRows);
                 if (auto != null) {
                     levels[i] = auto;
                 }
             }
             outerRows *= JoinOrder.estimate(levels[i], entry.table)[0];
             ordered |= i == 0 && wish != null && access.ordered() && !prefixWish;
-            levels[i].filter = and(planner, scope, levels[i] == access.level()
+            levels[i].filter = and(planner, scope, EquivalenceTerms.stated(scope, levels[i] == access.level()
                     ? AccessPlanner.checked(planner, scope, entry.slot, entry.table, levelTerms.get(i), levels[i])
-                    : levelTerms.get(i));
-            levels[i].postFilter = and(planner, scope, postTerms.get(i));
+                    : levelTerms.get(i)));
+            levels[i].postFilter = and(planner, scope, EquivalenceTerms.stated(scope, postTerms.get(i)));
             levels[i].leftJoin = entry.leftJoin;
         }
         if (extreme != null && nLevels > 0) {

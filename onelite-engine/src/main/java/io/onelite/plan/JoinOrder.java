@@ -165,7 +165,7 @@ final class JoinOrder {
         Level level = AccessPlanner.plan(planner, scope, e, here, null, null).level();
         double setup = 0;
         if (pos > 0) {
-            Level auto = AutoIndexes.plan(planner, scope, e, here, level, outerRows);
+            Level auto = AutoIndexes.plan(planner, scope, e, EquivalenceTerms.stated(scope, here), level, outerRows);
             if (auto != null) {
                 level = auto;
                 setup = AutoIndexes.setupInJoinOrderUnits(e); // filled once, not per outer row
@@ -189,6 +189,9 @@ final class JoinOrder {
                                    double rows) {
         double cap = TABLE_ROWS;
         for (Expr t : AccessPlanner.checked(planner, scope, e.slot, e.table, here, level)) {
+            if (scope.derivedTerms.contains(t)) {
+                continue; // SQLite's transitive constraints are no terms of its WHERE clause
+            }
             rows *= TRUTH;
             if (t instanceof Expr.Binary b && (b.op() == Expr.BinaryOp.EQ || b.op() == Expr.BinaryOp.IS)
                     && !(b.right() instanceof Expr.Literal l && l.value() == null)) {

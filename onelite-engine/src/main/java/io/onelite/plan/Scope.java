@@ -120,6 +120,8 @@ final class Scope {
 
     /** The IN terms of this query's WHERE and ON clauses that no index lookup reads ({@link InTermIndexReads}). */
     java.util.Set<Expr> evaluatedIns = java.util.Set.of();
+    /** Terms {@link EquivalenceTerms} derived: for lookups and join order only, never checked as filters. */
+    java.util.Set<Expr> derivedTerms = java.util.Set.of();
 
     /** Loop position to slot (JoinOrder's choice), or null: the sources loop in FROM order. */
     private int[] loopOrder;
