@@ -26,8 +26,12 @@ import java.util.Set;
  * column of this query, the operands kept in place.
  */
 final class EquivalenceTerms {
-    /** At most this many terms are derived for one query (SQLite follows 11 equivalents a column). */
-    static final int MAX_DERIVED = 64;
+    /**
+     * At most this many terms are derived for one query (SQLite follows 11 equivalents a
+     * column): each is planned with the loops it may serve, so a long chain of equalities would
+     * make the join order's search slow.
+     */
+    static final int MAX_DERIVED = 32;
 
     private EquivalenceTerms() {
     }

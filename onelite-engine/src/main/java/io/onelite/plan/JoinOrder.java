@@ -188,10 +188,8 @@ final class JoinOrder {
     private static double filtered(Planner planner, Scope scope, FromPlanner.Entry e, List<Expr> here, Level level,
                                    double rows) {
         double cap = TABLE_ROWS;
-        for (Expr t : AccessPlanner.checked(planner, scope, e.slot, e.table, here, level)) {
-            if (scope.derivedTerms.contains(t)) {
-                continue; // SQLite's transitive constraints are no terms of its WHERE clause
-            }
+        // SQLite's transitive constraints are no terms of its WHERE clause: only the stated ones count
+        for (Expr t : AccessPlanner.checked(planner, scope, e.slot, e.table, EquivalenceTerms.stated(scope, here), level)) {
             rows *= TRUTH;
             if (t instanceof Expr.Binary b && (b.op() == Expr.BinaryOp.EQ || b.op() == Expr.BinaryOp.IS)
                     && !(b.right() instanceof Expr.Literal l && l.value() == null)) {
