@@ -157,15 +157,7 @@ final class CorePlanner {
             terms.add(new FromPlanner.Term(e, -1));
         }
         scope.evaluatedIns = InTermIndexReads.evaluated(scope, from, terms);
-        List<Expr> derived = EquivalenceTerms.derive(scope, from, terms);
-        if (!derived.isEmpty()) {
-            java.util.Set<Expr> marks = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
-            marks.addAll(derived);
-            scope.derivedTerms = marks;
-            for (Expr d : derived) {
-                terms.add(new FromPlanner.Term(d, -1));
-            }
-        }
+        EquivalenceTerms.add(scope, from, terms);
         scope.aliases = aliases;
         scope.aggregatesRefused = !forceAggregate && q.groupBy().isEmpty()
                 && exprs.stream().noneMatch(x -> AggregateCalls.containsAggregate(planner, x, scope));
@@ -503,7 +495,7 @@ final class CorePlanner {
      * tables, no RIGHT or FULL JOIN, CROSS JOIN (SQLite's way to fix the order) or parenthesised
      * join, no subquery, view or table function among them, no aggregate in a WHERE/ON term. A
      * LEFT JOIN's right side stays after every table written before it
-     * ({@link JoinOrder#fixedAfterPrior}).
+     * ({@link JoinOrder#mayFollow}).
      */
     private static boolean reorderable(Planner planner, FromPlanner from, List<FromPlanner.Term> terms) {
         int n = from.entries.size();
@@ -524,9 +516,7 @@ final class CorePlanner {
     }
 
     private static void chooseJoinOrder(Planner planner, Scope scope, FromPlanner from, List<FromPlanner.Term> terms) {
-        List<Expr> exprs = new ArrayList<>();
-        List<java.util.BitSet> used = new ArrayList<>();
-        List<Integer> onLevels = new ArrayList<>();
+        List<JoinOrder.Term> joinTerms = new ArrayList<>();
         InTermWidths placementsOwn = planner.inTermWidths;
         planner.inTermWidths = TermPlacement.inTermWidths(from, scope, terms); // the placement below checks the IN terms' widths
         try {
@@ -539,16 +529,14 @@ final class CorePlanner {
                 if (t.onLevel() >= 0) {
                     u.set(from.entries.get(t.onLevel()).slot); // an outer join's ON term is checked at its right side
                 }
-                exprs.add(t.expr());
-                used.add(u);
-                onLevels.add(t.onLevel());
+                joinTerms.add(new JoinOrder.Term(t.expr(), u, t.onLevel()));
             }
         } catch (RuntimeException e) {
             return; // the placement below reports it
         } finally {
             planner.inTermWidths = placementsOwn;
         }
-        JoinOrder.choose(planner, scope, from, exprs, used, onLevels);
+        JoinOrder.choose(planner, scope, from, joinTerms);
     }
 
     /**

@@ -40,8 +40,22 @@ final class EquivalenceTerms {
     private record Col(int slot, int column) {
     }
 
+    /** Appends to {@code terms} those their equivalences imply and none states yet, marked as derived in the scope. */
+    static void add(Scope scope, FromPlanner from, List<FromPlanner.Term> terms) {
+        List<Expr> derived = derive(scope, from, terms);
+        if (derived.isEmpty()) {
+            return;
+        }
+        Set<Expr> marks = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+        marks.addAll(derived);
+        scope.derivedTerms = marks;
+        for (Expr d : derived) {
+            terms.add(new FromPlanner.Term(d, -1));
+        }
+    }
+
     /** The terms {@code terms}' equivalences imply and no term states yet. */
-    static List<Expr> derive(Scope scope, FromPlanner from, List<FromPlanner.Term> terms) {
+    private static List<Expr> derive(Scope scope, FromPlanner from, List<FromPlanner.Term> terms) {
         if (from.entries.size() < 2 || from.base != 0 || from.hasRightJoin() || from.hasRunningGroups()) {
             return List.of();
         }

@@ -42,17 +42,15 @@ final class JoinOrder {
     }
 
     /** The loop order (positions to slots) for {@code from}'s sources, given each term's slots. */
-    static int[] choose(Planner planner, Scope scope, FromPlanner from, List<Expr> terms, List<BitSet> used,
-                        List<Integer> onLevels) {
-        Terms t = new Terms(terms, used, onLevels);
+    static int[] choose(Planner planner, Scope scope, FromPlanner from, List<Term> terms) {
         int n = from.entries.size();
-        int[] best = n <= MAX_TABLES ? everyOrder(planner, scope, from, t) : bestPaths(planner, scope, from, t);
+        int[] best = n <= MAX_TABLES ? everyOrder(planner, scope, from, terms) : bestPaths(planner, scope, from, terms);
         scope.setLoopOrder(best);
         return best;
     }
 
     /** Up to {@link #MAX_TABLES} tables: the cheapest of every order. */
-    private static int[] everyOrder(Planner planner, Scope scope, FromPlanner from, Terms terms) {
+    private static int[] everyOrder(Planner planner, Scope scope, FromPlanner from, List<Term> terms) {
         int n = from.entries.size();
         int[] best = identity(n);
         double bestCost = cost(planner, scope, from, terms, best);
@@ -74,14 +72,14 @@ final class JoinOrder {
      * {@link #PATHS} cheapest partial orders so far (of two with the same tables, the cheaper
      * one), so the work grows with the square of the tables, not their factorial.
      */
-    private static int[] bestPaths(Planner planner, Scope scope, FromPlanner from, Terms terms) {
+    private static int[] bestPaths(Planner planner, Scope scope, FromPlanner from, List<Term> terms) {
         int n = from.entries.size();
         List<Path> paths = List.of(new Path(new int[0], new BitSet(), 1, 0));
         for (int pos = 0; pos < n; pos++) {
             List<Path> next = new ArrayList<>();
             for (Path p : paths) {
                 for (int slot = 0; slot < n; slot++) {
-                    if (!p.placed.get(slot) && (!fixedAfterPrior(from, slot) || p.placed.nextClearBit(0) >= slot)) {
+                    if (!p.placed.get(slot) && mayFollow(from, p.placed, slot)) {
                         int[] perm = p.then(slot, n);
                         scope.setLoopOrder(perm);
                         double[] step = step(planner, scope, from, terms, perm, pos, p.rows);
@@ -133,7 +131,7 @@ final class JoinOrder {
         }
     }
 
-    private static double cost(Planner planner, Scope scope, FromPlanner from, Terms terms, int[] perm) {
+    private static double cost(Planner planner, Scope scope, FromPlanner from, List<Term> terms, int[] perm) {
         scope.setLoopOrder(perm);
         double rows = 1;
         double total = 0;
@@ -150,16 +148,14 @@ final class JoinOrder {
      * for each of the {@code outerRows} rows of the loops outside it; an automatic index's filling,
      * paid once, is folded into the cost per walk.
      */
-    private static double[] step(Planner planner, Scope scope, FromPlanner from, Terms terms,
+    private static double[] step(Planner planner, Scope scope, FromPlanner from, List<Term> terms,
                                  int[] perm, int pos, double outerRows) {
         FromPlanner.Entry e = from.entries.get(perm[pos]);
         List<Expr> here = new ArrayList<>();
-        for (int i = 0; i < terms.exprs.size(); i++) {
-            BitSet used = terms.used.get(i);
+        for (Term t : terms) {
             // an outer join's right side is looked up by its ON terms only: WHERE terms see its NULL rows
-            if (!used.isEmpty() && scope.lastLoopPosition(used) == pos
-                    && (!e.leftJoin || terms.onLevels.get(i) == perm[pos])) {
-                here.add(terms.exprs.get(i));
+            if (!t.used.isEmpty() && scope.lastLoopPosition(t.used) == pos && (!e.leftJoin || t.onLevel == perm[pos])) {
+                here.add(t.expr);
             }
         }
         Level level = AccessPlanner.plan(planner, scope, e, here, null, null).level();
@@ -252,23 +248,24 @@ final class JoinOrder {
         return new double[] {TABLE_ROWS, TABLE_ROWS};
     }
 
-    /** The terms of the join: each one's expression, the slots it reads, and its outer join's right side (-1: none). */
-    private record Terms(List<Expr> exprs, List<BitSet> used, List<Integer> onLevels) {
+    /** A term of the join: its expression, the slots it reads, and its outer join's right side (-1: none). */
+    record Term(Expr expr, BitSet used, int onLevel) {
     }
 
     /**
-     * Whether the entry must loop after every entry written before it, as in SQLite's
-     * whereLoopAddAll: the right side of an outer join (the inner joins around it move freely).
+     * Whether the entry may loop next after the entries {@code placed}, as SQLite's
+     * whereLoopAddAll allows: the right side of an outer join only after every entry written
+     * before it (the inner joins around it move freely).
      */
-    static boolean fixedAfterPrior(FromPlanner from, int slot) {
-        return from.entries.get(slot).leftJoin;
+    static boolean mayFollow(FromPlanner from, BitSet placed, int slot) {
+        return !from.entries.get(slot).leftJoin || placed.nextClearBit(0) >= slot;
     }
 
-    /** Whether {@code perm} keeps every {@link #fixedAfterPrior} entry after the entries written before it. */
+    /** Whether every entry of {@code perm} {@link #mayFollow} those before it. */
     private static boolean allowed(FromPlanner from, int[] perm) {
         BitSet placed = new BitSet();
         for (int slot : perm) {
-            if (fixedAfterPrior(from, slot) && placed.nextClearBit(0) < slot) {
+            if (!mayFollow(from, placed, slot)) {
                 return false;
             }
             placed.set(slot);

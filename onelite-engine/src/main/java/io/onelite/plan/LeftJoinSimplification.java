@@ -10,7 +10,6 @@ import io.onelite.sql.ast.SelectCore;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 
 /**
  * SQLite's LEFT JOIN simplification: a LEFT JOIN whose right table the WHERE clause cannot
@@ -96,8 +95,8 @@ final class LeftJoinSimplification {
      * IS NOT NULL inside, row values or subqueries, into only the left operand of IN (a list not
      * empty) and BETWEEN, and needing both sides of an AND or OR.
      */
-    static boolean impliesNonNullRow(Expr where, Source t, List<Source> sources) {
-        Expr p = skipCollateAndLikely(where);
+    private static boolean impliesNonNullRow(Expr where, Source t, List<Source> sources) {
+        Expr p = CorePlanner.skipCollateAndLikely(where);
         if (p instanceof Expr.IsNull n && n.not()) {
             return refers(n.expr(), t, sources);
         }
@@ -105,7 +104,7 @@ final class LeftJoinSimplification {
             if (impliesNonNullRow(b.left(), t, sources)) {
                 return true;
             }
-            p = skipCollateAndLikely(b.right());
+            p = CorePlanner.skipCollateAndLikely(b.right());
         }
         return refers(p, t, sources);
     }
@@ -146,7 +145,7 @@ final class LeftJoinSimplification {
             return false; // schema.table.column: left alone
         }
         if (c.table() != null) {
-            return c.table().equalsIgnoreCase(t.name) && (t.has(c.column()) || isRowidName(c.column()));
+            return c.table().equalsIgnoreCase(t.name) && (t.has(c.column()) || Scope.isRowidName(c.column()));
         }
         if (!t.has(c.column())) {
             return false;
@@ -159,11 +158,6 @@ final class LeftJoinSimplification {
         return true;
     }
 
-    private static boolean isRowidName(String name) {
-        String n = name.toLowerCase(Locale.ROOT);
-        return n.equals("rowid") || n.equals("oid") || n.equals("_rowid_");
-    }
-
     private static boolean containsIgnoreCase(List<String> names, String name) {
         for (String n : names) {
             if (n.equalsIgnoreCase(name)) {
@@ -171,20 +165,5 @@ final class LeftJoinSimplification {
             }
         }
         return false;
-    }
-
-    /** SQLite's sqlite3ExprSkipCollateAndLikely: COLLATE and likely()/unlikely()/likelihood() wrappers. */
-    private static Expr skipCollateAndLikely(Expr e) {
-        while (true) {
-            if (e instanceof Expr.Collate c) {
-                e = c.expr();
-            } else if (e instanceof Expr.FunctionCall f && f.over() == null && !f.args().isEmpty()
-                    && (f.name().equalsIgnoreCase("likely") || f.name().equalsIgnoreCase("unlikely")
-                    || f.name().equalsIgnoreCase("likelihood"))) {
-                e = f.args().get(0);
-            } else {
-                return e;
-            }
-        }
     }
 }
