@@ -120,11 +120,11 @@ final class NamePrecedence {
         List<Expr> parts = new ArrayList<>(ExprWalker.children(e));
         if (e instanceof Expr.FunctionCall f) { // as SQLite walks a call: arguments, FILTER, then its OVER clause
             addIfPresent(parts, f.filter());
-            if (f.over() != null) {
-                parts.addAll(f.over().partitionBy());
+            if (f.over() != null) { // the window's ORDER BY before its PARTITION BY
                 for (OrderingTerm t : f.over().orderBy()) {
                     parts.add(t.expr());
                 }
+                parts.addAll(f.over().partitionBy());
             }
         }
         for (Expr part : parts) {

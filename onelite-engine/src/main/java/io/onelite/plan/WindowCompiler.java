@@ -79,13 +79,8 @@ final class WindowCompiler {
             Eval filter = fc.filter() == null ? null : c.compile(fc.filter()).eval();
             // as SQLite, whose resolver names a missing column of the arguments or FILTER first
             WindowDef w = resolve(scope, fc.over());
-            Eval[] part = new Eval[w.partitionBy().size()];
-            for (int i = 0; i < part.length; i++) {
-                // folded as its collation compares (as a GROUP BY key), so NOCASE partitions merge
-                CExpr pe = c.compile(w.partitionBy().get(i));
-                Collation pc = pe.collation() == null ? null : Collation.byName(pe.collation());
-                part[i] = CoreOrders.groupKey(pe.eval(), pc == null ? Collation.BINARY : pc);
-            }
+            // the ORDER BY before the PARTITION BY, the order SQLite resolves them in (of a fault
+            // in each, SQLite names the ORDER BY's)
             List<OrderingTerm> ob = w.orderBy();
             Eval[] order = new Eval[ob.size()];
             boolean[] desc = new boolean[order.length];
@@ -98,6 +93,13 @@ final class WindowCompiler {
                 colls[i] = e.collation() == null ? Collation.BINARY : Collation.byName(e.collation());
                 NullsOrder n = ob.get(i).nulls();
                 nf[i] = n == null || n == NullsOrder.DEFAULT ? !desc[i] : n == NullsOrder.FIRST;
+            }
+            Eval[] part = new Eval[w.partitionBy().size()];
+            for (int i = 0; i < part.length; i++) {
+                // folded as its collation compares (as a GROUP BY key), so NOCASE partitions merge
+                CExpr pe = c.compile(w.partitionBy().get(i));
+                Collation pc = pe.collation() == null ? null : Collation.byName(pe.collation());
+                part[i] = CoreOrders.groupKey(pe.eval(), pc == null ? Collation.BINARY : pc);
             }
             WindowDef.FrameSpec f = w.frame();
             boolean dflt = f == null;

@@ -11,7 +11,8 @@ import static io.onelite.plan.ScenarioTests.run;
  * unused WINDOW clause included; OneLite took DISTINCT under OVER (`count(DISTINCT a) OVER ()`
  * counted distinct values). A missing column of the arguments or FILTER is named before an
  * unknown window name and before a built-in window function's FILTER error, as SQLite's resolver
- * walks them after sqlite3WindowUpdate and its "no such column" replaces the message.
+ * walks them after sqlite3WindowUpdate and its "no such column" replaces the message. Of the
+ * window's own terms the ORDER BY is resolved before the PARTITION BY, a named window's too.
  */
 class WindowCallErrorDifferentialTests {
     @Test
@@ -37,5 +38,20 @@ class WindowCallErrorDifferentialTests {
                 "SELECT row_number() FILTER (WHERE 1) OVER (RANGE 1 PRECEDING) FROM t",
                 "SELECT row_number() FILTER (WHERE 1) OVER nosuch FROM t",
                 "SELECT sum(nosuch) OVER (RANGE 1 PRECEDING) FROM t");
+    }
+
+    @Test
+    void theWindowsOrderByIsResolvedBeforeItsPartitionBy() throws Exception {
+        run("CREATE TABLE t(id INTEGER PRIMARY KEY, a)", "INSERT INTO t VALUES (1, 1)",
+                "SELECT sum(a) OVER (PARTITION BY nosuch ORDER BY nosuch2) FROM t",
+                "SELECT sum(a) OVER (PARTITION BY a, nosuch ORDER BY nosuch2, nosuch3) FROM t",
+                "SELECT row_number() OVER (PARTITION BY nosuch ORDER BY nosuch2) FROM t",
+                "SELECT sum(a) OVER (PARTITION BY nosuch ORDER BY nosuchf(a)) FROM t",
+                "SELECT sum(a) OVER (PARTITION BY nosuchf(a) ORDER BY nosuch) FROM t",
+                "SELECT sum(a) OVER (PARTITION BY nosuch ORDER BY (SELECT nosuch2)) FROM t",
+                "SELECT sum(a) OVER w FROM t WINDOW w AS (PARTITION BY nosuch ORDER BY nosuch2)",
+                "SELECT sum(a) OVER (w ORDER BY nosuch2) FROM t WINDOW w AS (PARTITION BY nosuch)",
+                "SELECT sum(a) FILTER (WHERE nosuch0) OVER (PARTITION BY nosuch ORDER BY nosuch2) FROM t",
+                "SELECT a FROM t ORDER BY sum(a) OVER (PARTITION BY nosuch ORDER BY nosuch2)");
     }
 }
