@@ -76,6 +76,12 @@ final class CorePlanner {
         made[0] = scope;
         made[1] = null;
         scope.coveringReads = true;
+        // known before any aggregate is looked for: one in a named window's ORDER BY or PARTITION BY counts
+        Map<String, io.onelite.sql.ast.WindowDef> named = new HashMap<>();
+        for (io.onelite.sql.ast.NamedWindow nw : q.windows()) {
+            named.put(nw.name().toLowerCase(Locale.ROOT), nw.def());
+        }
+        scope.namedWindows = named;
         FromPlanner from = new FromPlanner(planner, scope);
         from.flattens = true;
         scope.clause = OuterAggregates.Clause.FROM_WHERE;
@@ -227,11 +233,6 @@ final class CorePlanner {
         scope.aggregates = collector;
         List<io.onelite.exec.WindowSpec> windowSpecs = new ArrayList<>();
         scope.windowSpecs = windowSpecs;
-        Map<String, io.onelite.sql.ast.WindowDef> named = new HashMap<>();
-        for (io.onelite.sql.ast.NamedWindow nw : q.windows()) {
-            named.put(nw.name().toLowerCase(Locale.ROOT), nw.def());
-        }
-        scope.namedWindows = named;
         scope.clause = OuterAggregates.Clause.RESULT;
         scope.windowed = exprs.stream().anyMatch(WindowCompiler::callsWindow)
                 || orderBy.stream().anyMatch(t -> WindowCompiler.callsWindow(t.expr()));
@@ -469,6 +470,12 @@ final class CorePlanner {
                     : prefixWish && firstAccess.ordered() ? wish.size() : firstAccess.sortedPrefix();
             query = new SortLimitQuery(query, visible, keys, desc, keyColls, nullsFirst, lim, off)
                     .withoutOwnPlanLine(sortIsDistinct).withSortedPrefix(presorted);
+        }
+        // SQLite's window rewrite moves the aggregates inside window calls into a subquery: when
+        // there are no others its code generator refuses a HAVING, after every name has resolved
+        if (q.having() != null && q.groupBy().isEmpty() && !forceAggregate
+                && exprs.stream().noneMatch(x -> AggregateCalls.containsAggregateOutsideWindows(planner, x, scope))) {
+            throw new OneLiteException(ResultCode.ERROR, "HAVING clause on a non-aggregate query");
         }
         return new Planner.Planned(query, names, declTypes, tables, affs, colls,
                 List.of(SubqueryColumnTypes.Arm.of(exprs, affs, colls, scope, out)), tableNames);
