@@ -46,6 +46,8 @@ final class CorePlanner {
 
     static Planner.Planned plan(Planner planner, SelectCore core, List<OrderingTerm> orderBy, Expr limit,
                                 Expr offset, Scope outer) {
+        java.util.BitSet armSortKeys = planner.armSortKeys;
+        planner.armSortKeys = null; // this arm's own: not its subqueries'
         if (core instanceof SelectCore.Values v) {
             return ValuesPlanner.plan(planner, v, orderBy, limit, offset, outer);
         }
@@ -53,6 +55,7 @@ final class CorePlanner {
         SelectCore.Query q = LeftJoinSimplification.apply(planner.schema, (SelectCore.Query) core);
         try {
             try {
+                planner.armSortKeys = armSortKeys;
                 return plan(planner, q, orderBy, limit, offset, outer, false, made);
             } catch (OuterAggregates.OwnerNotAggregate e) {
                 if (e.owner != made[0]) {
@@ -61,6 +64,7 @@ final class CorePlanner {
                 // a subquery holds an aggregate of this query (SQLite's resolver gives it to the
                 // innermost query its arguments reference): plan it again as an aggregate query (an
                 // aggregate that is still misplaced, in WHERE say, then fails the same way)
+                planner.armSortKeys = armSortKeys;
                 return plan(planner, q, orderBy, limit, offset, outer, true, made);
             }
         } catch (OneLiteException e) {
@@ -72,6 +76,8 @@ final class CorePlanner {
 
     private static Planner.Planned plan(Planner planner, SelectCore.Query q, List<OrderingTerm> orderBy, Expr limit,
                                         Expr offset, Scope outer, boolean forceAggregate, Scope[] made) {
+        java.util.BitSet armSortKeys = planner.armSortKeys; // set again for each attempt
+        planner.armSortKeys = null;
         Scope scope = new Scope(outer);
         made[0] = scope;
         made[1] = null;
@@ -84,6 +90,8 @@ final class CorePlanner {
         scope.namedWindows = named;
         FromPlanner from = new FromPlanner(planner, scope);
         from.flattens = true;
+        from.soleItem = !(q.from() instanceof io.onelite.sql.ast.Join);
+        from.orderedQuery = !orderBy.isEmpty();
         scope.clause = OuterAggregates.Clause.FROM_WHERE;
         // table-function arguments compile now: whether this is an aggregate query, as far as
         // its text says before its names resolve
@@ -110,6 +118,7 @@ final class CorePlanner {
         List<Expr> exprs = new ArrayList<>();
         List<String> names = new ArrayList<>();
         List<String> tableNames = new ArrayList<>();
+        List<String> asNames = new ArrayList<>(); // each result column's AS name, else null
         for (ResultColumn rc : q.columns()) {
             if (rc instanceof ResultColumn.Star) {
                 if (scope.sources.isEmpty()) {
@@ -130,11 +139,13 @@ final class CorePlanner {
             } else {
                 ResultColumn.Expression e = (ResultColumn.Expression) rc;
                 exprs.add(e.expr());
+                asNames.add(e.alias());
                 names.add(resultName(scope, e, e.expr()));
                 tableNames.add(resultName(scope, e, skipCollateAndLikely(e.expr())));
                 continue;
             }
             tableNames.addAll(names.subList(tableNames.size(), names.size())); // * lists columns by their names
+            asNames.addAll(java.util.Collections.nCopies(exprs.size() - asNames.size(), null));
         }
         Limits.resultColumns(exprs.size());
         Limits.byTerms(q.groupBy().size(), "GROUP");
@@ -245,9 +256,18 @@ final class CorePlanner {
         String[] colls = new String[exprs.size()];
         List<String> declTypes = new ArrayList<>();
         List<String> tables = new ArrayList<>();
+        // the result columns read back from the sort key, whose window values have no JSON subtype
+        boolean sortKeyReads = outer == null || !outer.noSortKeyReads;
+        java.util.BitSet fromSortKey = sortKeyReads ? SortKeyColumns.of(q.distinct(), orderBy, exprs, asNames)
+                : new java.util.BitSet();
+        if (sortKeyReads && armSortKeys != null && !q.distinct()) {
+            fromSortKey.or(armSortKeys);
+        }
         for (int i = 0; i < exprs.size(); i++) {
             Expr e = exprs.get(i);
+            scope.readFromSortKey = fromSortKey.get(i);
             CExpr c = out.compile(e);
+            scope.readFromSortKey = false;
             if (CoreOrders.isColumnRead(scope, e)) {
                 columnRead.set(outputs.size());
             }

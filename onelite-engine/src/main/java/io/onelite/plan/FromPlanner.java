@@ -52,6 +52,8 @@ final class FromPlanner {
         Object subquery;
         /** Whether WHERE terms of the query were pushed into it ({@link PushDown}). */
         boolean pushedInto;
+        /** Whether its query may read result columns back from its sort key ({@link SortKeyColumns}). */
+        boolean sortKeyReads;
         /** EXPLAIN QUERY PLAN's line introducing its plan ("CO-ROUTINE v", {@link SubqueryPlans}), or null: not shown. */
         String subplan;
         /** The right side of a CROSS JOIN. */
@@ -118,6 +120,11 @@ final class FromPlanner {
     final List<Integer> rightJoins = new ArrayList<>();
     /** Whether a CROSS JOIN appears: SQLite then keeps the tables in the order written. */
     boolean crossJoin;
+
+    /** Set by a SELECT whose FROM clause is one item, not a join ({@link SortKeyColumns}). */
+    boolean soleItem;
+    /** Set by a SELECT with an ORDER BY, which makes SQLite drop its FROM subqueries' ({@link SortKeyColumns}). */
+    boolean orderedQuery;
 
     /** The query's WHERE terms, which {@link PushDown} may copy into a compound subquery's arms. */
     List<Expr> pushable = List.of();
@@ -296,6 +303,7 @@ final class FromPlanner {
         int firstRecursive = RecursiveArms.first(cte.select(), cte.name());
         if (firstRecursive < cte.select().cores().size()) {
             Scope probe = new Scope(scope.outer, true);
+            probe.noSortKeyReads = true;
             Planner.Planned p = RecursiveCtes.plan(planner, new Planner.CteRef(cte, depth), firstRecursive, probe);
             e.query = io.onelite.exec.SubtypeFreeQuery.of(p.query(), computedColumns(cte.select(), p.names().size()));
             e.queryCorrelated = probe.correlatedFromInside;
@@ -433,6 +441,7 @@ final class FromPlanner {
         io.onelite.exec.Query q = planned.query();
         if (pushed != null) {
             Scope again = new Scope(scope.outer, true);
+            again.noSortKeyReads = !e.sortKeyReads;
             q = planner.plan(pushed, again).query();
             e.pushedInto = true;
             e.queryCorrelated = again.correlatedFromInside;
@@ -505,6 +514,10 @@ final class FromPlanner {
                           PushDown.Side pushSide, boolean pushes) {
         boolean mayPushDown = pushSide != null && pushes;
         Scope probe = new Scope(scope.outer, true);
+        // a co-routine whose ORDER BY SQLite keeps: the FROM clause's one item, not shared (a CTE
+        // read as a subquery only once), under a query with no ORDER BY or with its own LIMIT
+        e.sortKeyReads = soleItem && pushes && (select.limit() != null || !orderedQuery);
+        probe.noSortKeyReads = !e.sortKeyReads;
         Planner.Planned p = planner.plan(select, probe);
         e.query = p.query();
         e.queryCorrelated = probe.correlatedFromInside;

@@ -259,7 +259,7 @@ public final class Planner {
             }
             Query q;
             try {
-                q = subquery(in.select(), scope);
+                q = subqueryOfIn(in.select(), scope);
             } finally {
                 for (Map.Entry<Scope, java.util.BitSet> e : before.entrySet()) {
                     refs.put(e.getKey(), (java.util.BitSet) e.getKey().innerSlotRefs.clone());
@@ -284,8 +284,19 @@ public final class Planner {
 
     /** As {@link #subquery(SelectStmt, Scope)}; {@code exists}: for EXISTS, which never reads a one-core query's result columns. */
     Query subquery(SelectStmt s, Scope outer, boolean exists) {
+        return subquery(s, outer, exists, false);
+    }
+
+    /** As {@link #subquery(SelectStmt, Scope)} for the right side of IN, whose ORDER BY SQLite drops. */
+    Query subqueryOfIn(SelectStmt s, Scope outer) {
+        return subquery(s, outer, false, true);
+    }
+
+    /** As {@link #subquery(SelectStmt, Scope, boolean)}; {@code in}: for IN, whose ORDER BY SQLite drops. */
+    private Query subquery(SelectStmt s, Scope outer, boolean exists, boolean in) {
         Scope probe = new Scope(outer, true);
         probe.existsProbe = exists && s.cores().size() == 1;
+        probe.noSortKeyReads = in;
         Planned p = plan(s, probe);
         lastSubqueryCorrelated = probe.correlatedFromInside;
         lastSubqueryUsesOuterOfParent = probe.correlatedFromInside;
@@ -315,6 +326,12 @@ public final class Planner {
             inTermWidths = enclosing;
         }
     }
+
+    /**
+     * Set just before a compound's arm is planned: the columns its ORDER BY names, which the arm
+     * reads back from its sort key ({@link SortKeyColumns#ofArms}); the arm's planning takes it.
+     */
+    java.util.BitSet armSortKeys;
 
     /** The IN terms of the WHERE clause being placed ({@link TermPlacement}), null elsewhere. */
     InTermWidths inTermWidths;
@@ -501,7 +518,9 @@ public final class Planner {
         List<Planned> planned = new ArrayList<>();
         Planned first = null;
         Planned last = null;
+        java.util.BitSet sortKeys = s.orderBy().isEmpty() ? null : SortKeyColumns.ofArms(s.orderBy(), cores.get(0));
         for (int i = 0; i < cores.size(); i++) {
+            armSortKeys = sortKeys;
             Planned p = planArm(s, i, outer);
             if (first == null) {
                 first = p;

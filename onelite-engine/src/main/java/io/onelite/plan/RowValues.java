@@ -342,7 +342,7 @@ final class RowValues {
     static CExpr inSelect(ExprCompiler c, Expr.InSelect in) {
         Vector l = vector(c, in.expr());
         int mark = c.planner.codeErrors.mark();
-        Query q = c.planner.subquery(in.select(), c.scope);
+        Query q = c.planner.subqueryOfIn(in.select(), c.scope);
         if (q.columnCount() != l.width()) {
             return c.subselectWidth(q.columnCount(), l.width(), mark, in);
         }

@@ -63,6 +63,19 @@ final class Scope {
     boolean windowed;
     /** The part of this query's first window function ({@link WindowPart}), once one is compiled. */
     WindowPart firstWindowPart;
+    /**
+     * Set while a result column SQLite reads back from the sort key compiles ({@link SortKeyColumns}):
+     * its JSON aggregates under OVER give no subtype.
+     */
+    boolean readFromSortKey;
+    /**
+     * Set on the probe scope of a subquery whose result columns SQLite does not read back from a
+     * sort key, or may not ({@link SortKeyColumns}): an IN subquery, whose ORDER BY it drops, and
+     * a FROM clause's subquery, view or CTE unless it is the clause's only item, read once, and
+     * either has a LIMIT or sits in a query without ORDER BY (SQLite then keeps its ORDER BY and
+     * reads it as a co-routine).
+     */
+    boolean noSortKeyReads;
     /** Set on the probe scope of a one-core EXISTS subquery, whose result columns SQLite never computes. */
     boolean existsProbe;
     /**

@@ -125,7 +125,7 @@ final class WindowCompiler {
             }
             boolean jsonAggregate = app == null && JSON_AGGREGATES.contains(lower);
             saved.add(new WindowSpec(fn, args, part, order, desc, colls, nf, dflt, unit, sk, so, ek, eo, exclude,
-                    filter, jsonAggregate, jsonAggregate && wp.equals(scope.firstWindowPart)));
+                    filter, jsonAggregate, jsonAggregate && wp.equals(scope.firstWindowPart) && !scope.readFromSortKey));
             return CExpr.of(fr -> fr.window[idx]);
         } finally {
             scope.windowSpecs = saved;

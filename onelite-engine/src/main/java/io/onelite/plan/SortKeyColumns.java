@@ -1,0 +1,98 @@
+package io.onelite.plan;
+
+import io.onelite.sql.ast.Expr;
+import io.onelite.sql.ast.OrderingTerm;
+import io.onelite.sql.ast.ResultColumn;
+import io.onelite.sql.ast.SelectCore;
+
+import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.List;
+
+/**
+ * The result columns SQLite reads back from the ORDER BY's sort key instead of storing them
+ * beside it (selectInnerLoop's iOrderByCol; not under DISTINCT): those an ORDER BY term names by
+ * number or by alias (its COLLATE aside), or repeats as the same expression. The key holds the
+ * ORDER BY's own copy of the expression, whose window function values carry no JSON subtype, so
+ * such a column's JSON aggregates under OVER lose theirs
+ * ({@code SELECT json_array(json_group_array(id) OVER (ORDER BY id)) AS a FROM t ORDER BY a}
+ * quotes the array, {@code ["[1]"]}).
+ *
+ * <p>Not asked for a subquery, view or CTE of a FROM clause: whether SQLite keeps its ORDER BY
+ * there, and reads its rows as a co-routine or from a materialized table, depends on the query
+ * around it.
+ */
+final class SortKeyColumns {
+    private SortKeyColumns() {
+    }
+
+    /**
+     * The result columns ({@code exprs}, with {@code aliases} their AS names or null) that a
+     * term of {@code orderBy} names in a query with {@code distinct} or not.
+     */
+    static BitSet of(boolean distinct, List<OrderingTerm> orderBy, List<Expr> exprs, List<String> aliases) {
+        BitSet named = new BitSet();
+        if (distinct) {
+            return named;
+        }
+        for (OrderingTerm t : orderBy) {
+            Expr e = t.expr() instanceof Expr.Collate c ? c.expr() : t.expr();
+            int alias = aliasIndex(e, aliases);
+            if (alias >= 0) {
+                named.set(alias);
+            } else if (e instanceof Expr.Literal l && l.value() instanceof Long k) {
+                if (k >= 1 && k <= exprs.size()) {
+                    named.set((int) (k - 1));
+                }
+            } else {
+                for (int i = 0; i < exprs.size(); i++) {
+                    if (exprs.get(i).equals(t.expr())) {
+                        named.set(i);
+                    }
+                }
+            }
+        }
+        return named;
+    }
+
+    /**
+     * The columns of each arm of a compound that {@code orderBy}, the compound's, names by number
+     * or by an AS name of its first SELECT (SQLite's merge hands each arm the ORDER BY by column
+     * number: multiSelectOrderBy); a first SELECT with a * names none by alias.
+     */
+    static BitSet ofArms(List<OrderingTerm> orderBy, SelectCore first) {
+        List<String> aliases = new ArrayList<>();
+        if (first instanceof SelectCore.Query q) {
+            for (ResultColumn rc : q.columns()) {
+                if (!(rc instanceof ResultColumn.Expression e)) {
+                    aliases.clear();
+                    break;
+                }
+                aliases.add(e.alias());
+            }
+        }
+        BitSet named = new BitSet();
+        for (OrderingTerm t : orderBy) {
+            Expr e = t.expr() instanceof Expr.Collate c ? c.expr() : t.expr();
+            int alias = aliasIndex(e, aliases);
+            if (alias >= 0) {
+                named.set(alias);
+            } else if (e instanceof Expr.Literal l && l.value() instanceof Long k && k >= 1 && k <= Integer.MAX_VALUE) {
+                named.set((int) (k - 1));
+            }
+        }
+        return named;
+    }
+
+    /** The first result column whose AS name a bare {@code e} spells, or -1 (SQLite's resolveAsName). */
+    private static int aliasIndex(Expr e, List<String> aliases) {
+        if (e instanceof Expr.ColumnRef c && c.table() == null) {
+            for (int i = 0; i < aliases.size(); i++) {
+                if (c.column().equalsIgnoreCase(aliases.get(i))) {
+                    return i;
+                }
+            }
+        }
+        return -1;
+    }
+}
