@@ -222,6 +222,8 @@ final class CorePlanner {
         Eval[] groupBy = new Eval[q.groupBy().size()];
         List<Expr> groupExprs = new ArrayList<>();
         List<Collation> groupColls = new ArrayList<>();
+        List<Expr> groupTerms = new ArrayList<>(); // written out: an alias as its expression
+        List<CExpr> groupValues = new ArrayList<>();
         for (int i = 0; i < groupBy.length; i++) {
             Expr g = q.groupBy().get(i);
             if (g instanceof Expr.Literal l && l.value() instanceof Long k) {
@@ -240,6 +242,8 @@ final class CorePlanner {
             groupBy[i] = CoreOrders.groupKey(gc.eval(), coll == null ? Collation.BINARY : coll);
             groupExprs.add(g);
             groupColls.add(coll == null ? Collation.BINARY : coll);
+            groupTerms.add(GroupTermValues.canonical(scope, ResultAliases.expand(g, aliases, isColumn, planner.functions)));
+            groupValues.add(gc);
         }
         scope.aggregates = collector;
         List<io.onelite.exec.WindowSpec> windowSpecs = new ArrayList<>();
@@ -263,10 +267,21 @@ final class CorePlanner {
         if (sortKeyReads && armSortKeys != null && !q.distinct()) {
             fromSortKey.or(armSortKeys);
         }
+        List<Expr> canonicalExprs = groupTerms.isEmpty() ? exprs
+                : exprs.stream().map(x -> GroupTermValues.canonical(scope, x)).toList();
         for (int i = 0; i < exprs.size(); i++) {
             Expr e = exprs.get(i);
             scope.readFromSortKey = fromSortKey.get(i);
-            CExpr c = out.compile(e);
+            int term = !scope.windowed && !groupTerms.isEmpty()
+                    ? GroupTermValues.termOf(i, canonicalExprs, groupTerms, q.distinct(), orderBy, asNames) : -1;
+            CExpr c;
+            if (term >= 0) {
+                CExpr g = groupValues.get(term);
+                int slot = collector.add(GroupTermValues.firstRow(g.eval()));
+                c = new CExpr(AggregateCollector.slotReader(slot), g.affinity(), g.collation(), g.explicitColl(), false);
+            } else {
+                c = out.compile(e);
+            }
             scope.readFromSortKey = false;
             if (CoreOrders.isColumnRead(scope, e)) {
                 columnRead.set(outputs.size());

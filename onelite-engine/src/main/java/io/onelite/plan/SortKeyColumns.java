@@ -36,14 +36,9 @@ final class SortKeyColumns {
             return named;
         }
         for (OrderingTerm t : orderBy) {
-            Expr e = t.expr() instanceof Expr.Collate c ? c.expr() : t.expr();
-            int alias = aliasIndex(e, aliases);
-            if (alias >= 0) {
-                named.set(alias);
-            } else if (e instanceof Expr.Literal l && l.value() instanceof Long k) {
-                if (k >= 1 && k <= exprs.size()) {
-                    named.set((int) (k - 1));
-                }
+            int k = byNumberOrAlias(t, exprs.size(), aliases);
+            if (k >= 0) {
+                named.set(k);
             } else {
                 for (int i = 0; i < exprs.size(); i++) {
                     if (exprs.get(i).equals(t.expr())) {
@@ -53,6 +48,21 @@ final class SortKeyColumns {
             }
         }
         return named;
+    }
+
+    /**
+     * The result column (of {@code n}, with {@code aliases} their AS names or null) that
+     * {@code t} names by number or by AS name, its COLLATE aside, as SQLite's resolveAlias copies
+     * it into the ORDER BY; else -1.
+     */
+    static int byNumberOrAlias(OrderingTerm t, int n, List<String> aliases) {
+        Expr e = t.expr() instanceof Expr.Collate c ? c.expr() : t.expr();
+        int alias = aliasIndex(e, aliases);
+        if (alias >= 0) {
+            return alias;
+        }
+        e = e instanceof Expr.Unary u && u.op() == Expr.UnaryOp.PLUS ? u.operand() : e;
+        return e instanceof Expr.Literal l && l.value() instanceof Long k && k >= 1 && k <= n ? (int) (k - 1) : -1;
     }
 
     /**
@@ -73,12 +83,9 @@ final class SortKeyColumns {
         }
         BitSet named = new BitSet();
         for (OrderingTerm t : orderBy) {
-            Expr e = t.expr() instanceof Expr.Collate c ? c.expr() : t.expr();
-            int alias = aliasIndex(e, aliases);
-            if (alias >= 0) {
-                named.set(alias);
-            } else if (e instanceof Expr.Literal l && l.value() instanceof Long k && k >= 1 && k <= Integer.MAX_VALUE) {
-                named.set((int) (k - 1));
+            int k = byNumberOrAlias(t, Integer.MAX_VALUE, aliases);
+            if (k >= 0) {
+                named.set(k);
             }
         }
         return named;
