@@ -226,7 +226,8 @@ final class CorePlanner {
         List<CExpr> groupValues = new ArrayList<>();
         for (int i = 0; i < groupBy.length; i++) {
             Expr g = q.groupBy().get(i);
-            if (g instanceof Expr.Literal l && l.value() instanceof Long k) {
+            Long k = Planner.termNumber(g);
+            if (k != null) {
                 if (k < 1 || k > exprs.size()) {
                     throw new OneLiteException(ResultCode.ERROR, Planner.ordinal(i + 1)
                             + " GROUP BY term out of range - should be between 1 and " + exprs.size());
@@ -274,13 +275,12 @@ final class CorePlanner {
             scope.readFromSortKey = fromSortKey.get(i);
             int term = !scope.windowed && !groupTerms.isEmpty()
                     ? GroupTermValues.termOf(i, canonicalExprs, groupTerms, q.distinct(), orderBy, asNames) : -1;
-            CExpr c;
+            // compiled even when the GROUP BY term's value is shown: the columns it reads still
+            // count as read (no covering index), as in SQLite
+            CExpr c = out.compile(e);
             if (term >= 0) {
-                CExpr g = groupValues.get(term);
-                int slot = collector.add(GroupTermValues.firstRow(g.eval()));
-                c = new CExpr(AggregateCollector.slotReader(slot), g.affinity(), g.collation(), g.explicitColl(), false);
-            } else {
-                c = out.compile(e);
+                int slot = collector.add(GroupTermValues.firstRow(groupValues.get(term).eval()));
+                c = new CExpr(AggregateCollector.slotReader(slot), c.affinity(), c.collation(), c.explicitColl(), false);
             }
             scope.readFromSortKey = false;
             if (CoreOrders.isColumnRead(scope, e)) {
@@ -340,7 +340,7 @@ final class CorePlanner {
                 e = c.expr();
             }
             int k = -1;
-            if (e instanceof Expr.Literal l && l.value() instanceof Long) {
+            if (Planner.termNumber(e) != null) {
                 k = Planner.resultIndex(e, names, visible, i + 1);
             } else if (e instanceof Expr.ColumnRef c && c.table() == null && aliases.containsKey(c.column().toLowerCase(Locale.ROOT))) {
                 k = Planner.resultIndex(e, names, visible, i + 1);

@@ -737,9 +737,26 @@ public final class Planner {
         return true;
     }
 
+    /**
+     * The column number an ORDER BY or GROUP BY term gives, as sqlite3ExprIsInteger reads it: an
+     * integer literal that fits 32 bits, under any unary + or - ({@code ORDER BY +1} is column 1,
+     * {@code -1} out of range); null for anything else, which is an expression to sort by.
+     */
+    static Long termNumber(Expr e) {
+        if (e instanceof Expr.Literal l && l.value() instanceof Long k) {
+            return k >= 0 && k <= Integer.MAX_VALUE ? k : null;
+        }
+        if (e instanceof Expr.Unary u && (u.op() == Expr.UnaryOp.PLUS || u.op() == Expr.UnaryOp.NEGATE)) {
+            Long k = termNumber(u.operand());
+            return k == null || u.op() == Expr.UnaryOp.PLUS ? k : Long.valueOf(-k);
+        }
+        return null;
+    }
+
     /** ORDER BY k or ORDER BY name against a result, the {@code term}-th (from 1): the 0-based column, or -1. */
     static int resultIndex(Expr e, List<String> names, int n, int term) {
-        if (e instanceof Expr.Literal l && l.value() instanceof Long k) {
+        Long k = termNumber(e);
+        if (k != null) {
             if (k < 1 || k > n) {
                 throw new OneLiteException(ResultCode.ERROR, ordinal(term)
                         + " ORDER BY term out of range - should be between 1 and " + n);

@@ -61,8 +61,8 @@ final class SortKeyColumns {
         if (alias >= 0) {
             return alias;
         }
-        e = e instanceof Expr.Unary u && u.op() == Expr.UnaryOp.PLUS ? u.operand() : e;
-        return e instanceof Expr.Literal l && l.value() instanceof Long k && k >= 1 && k <= n ? (int) (k - 1) : -1;
+        Long k = Planner.termNumber(e);
+        return k != null && k >= 1 && k <= n ? (int) (k - 1) : -1;
     }
 
     /**
