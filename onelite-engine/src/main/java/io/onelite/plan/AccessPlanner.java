@@ -359,10 +359,13 @@ final class AccessPlanner {
             }
             boolean range = eq < ix.columns().length && collationMatches(ix, eq, t)
                     && find(cons, ix, eq, false, t) != null;
+            boolean tie = eq == bestEq && range == bestRange && best != null && (eq > 0 || range);
             if (eq > bestEq || (eq == bestEq && range && !bestRange)
-                    || (eq == bestEq && range == bestRange && best != null && (eq > 0 || range)
+                    || (tie && t.clustered() != null && cheaperSeek(scope, slot, t, cons, ix, best, eq, range))
+                    || (tie && t.clustered() == null
                     && FullScans.covers(scope, slot, ix, t) && !FullScans.covers(scope, slot, best, t))) {
-                // (on a tie, a covering index, as SQLite's lower cost makes it)
+                // (on a tie, a covering index, as SQLite's lower cost makes it; a WITHOUT ROWID
+                // table's by SQLite's costs)
                 best = ix;
                 bestEq = eq;
                 bestRange = range;
@@ -456,6 +459,32 @@ final class AccessPlanner {
             return new Access(il, dir != OrderMatch.NO, ix, none);
         }
         return FullScans.fullScan(planner, scope, slot, ta, t, indexes, order, sortable && !limited);
+    }
+
+    /**
+     * Whether SQLite's costs seek {@code ix} before {@code best} on a WITHOUT ROWID table, both
+     * serving {@code eq} equalities and {@code range} alike ({@link WithoutRowidSeeks}).
+     */
+    private static boolean cheaperSeek(Scope scope, int slot, Table t, List<Constraint> cons, Index ix, Index best,
+                                       int eq, boolean range) {
+        int c = Integer.compare(seekCost(scope, slot, t, cons, ix, eq, range), seekCost(scope, slot, t, cons, best, eq, range));
+        if (c != 0) {
+            return c < 0;
+        }
+        List<Index> listed = WithoutRowidScans.sqliteOrder(t, List.of(ix, best));
+        return listed.get(0) == ix;
+    }
+
+    private static int seekCost(Scope scope, int slot, Table t, List<Constraint> cons, Index ix, int eq, boolean range) {
+        int[] in = new int[eq];
+        boolean[] isNull = new boolean[eq];
+        for (int i = 0; i < eq; i++) {
+            Constraint c = find(cons, ix, i, true, t);
+            in[i] = c.multi() ? c.valueCount() : 0;
+            isNull[i] = c.op == Expr.BinaryOp.IS && c.value instanceof Expr.Literal l && l.value() == null;
+        }
+        return WithoutRowidSeeks.cost(ix, t, FullScans.covers(scope, slot, ix, t), eq,
+                range ? bounds(cons, ix, eq, t) : 0, in, isNull);
     }
 
     /**
