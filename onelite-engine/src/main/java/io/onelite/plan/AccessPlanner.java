@@ -477,14 +477,12 @@ final class AccessPlanner {
 
     private static int seekCost(Scope scope, int slot, Table t, List<Constraint> cons, Index ix, int eq, boolean range) {
         int[] in = new int[eq];
-        boolean[] isNull = new boolean[eq];
         for (int i = 0; i < eq; i++) {
             Constraint c = find(cons, ix, i, true, t);
             in[i] = c.multi() ? c.valueCount() : 0;
-            isNull[i] = c.op == Expr.BinaryOp.IS && c.value instanceof Expr.Literal l && l.value() == null;
         }
         return WithoutRowidSeeks.cost(ix, t, FullScans.covers(scope, slot, ix, t), eq,
-                range ? bounds(cons, ix, eq, t) : 0, in, isNull);
+                range ? bounds(cons, ix, eq, t) : 0, in);
     }
 
     /**
@@ -505,10 +503,9 @@ final class AccessPlanner {
             return t.clustered() == null ? List.of() : indexesOf(t);
         }
         if (e.indexedBy != null) {
-            for (Index ix : t.indexes()) {
-                if (ix.name().equalsIgnoreCase(e.indexedBy)) {
-                    return List.of(ix);
-                }
+            Index named = indexedBy(t, e.indexedBy);
+            if (named != null) {
+                return List.of(named);
             }
             throw new io.onelite.common.OneLiteException(io.onelite.common.ResultCode.ERROR,
                     "no such index: " + e.indexedBy);
@@ -516,7 +513,6 @@ final class AccessPlanner {
         return indexesOf(t);
     }
 
-    /** Every index of {@code t}: a WITHOUT ROWID table's primary key first, then its other indexes. */
     /** The index of {@code t} named {@code name} (a WITHOUT ROWID table's primary key included), or null. */
     static Index indexNamed(Table t, String name) {
         for (Index ix : indexesOf(t)) {
@@ -526,6 +522,24 @@ final class AccessPlanner {
         }
         return null;
     }
+
+    /**
+     * The index {@code INDEXED BY name} names on {@code t}, or null: a WITHOUT ROWID table's
+     * primary key by its {@code sqlite_autoindex_T_N} name, as SQLite finds it there.
+     */
+    static Index indexedBy(Table t, String name) {
+        if (t.clustered() != null && t.clustered().indexName().equalsIgnoreCase(name)) {
+            return indexesOf(t).get(0);
+        }
+        for (Index ix : t.indexes()) {
+            if (ix.name().equalsIgnoreCase(name)) {
+                return ix;
+            }
+        }
+        return null;
+    }
+
+    /** Every index of {@code t}: a WITHOUT ROWID table's primary key first, then its other indexes. */
 
     static List<Index> indexesOf(Table t) {
         if (t.clustered() == null) {

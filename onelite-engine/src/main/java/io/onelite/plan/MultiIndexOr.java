@@ -1,5 +1,6 @@
 package io.onelite.plan;
 
+import io.onelite.catalog.Index;
 import io.onelite.catalog.Table;
 import io.onelite.exec.IndexLevel;
 import io.onelite.exec.Level;
@@ -48,7 +49,7 @@ final class MultiIndexOr {
             }
             List<Level> lookups = lookups(planner, scope, e, branches, alongside(planner, scope, e.slot, terms, term),
                     clustered);
-            if (lookups != null) {
+            if (lookups != null && (!clustered || cheaperThanAScan(scope, e.slot, t, lookups))) {
                 return new AccessPlanner.Access(new OrLevel(e.slot, lookups), false);
             }
         }
@@ -107,6 +108,47 @@ final class MultiIndexOr {
                 scope.usedColumns.remove(src);
             }
         }
+    }
+
+    /**
+     * Whether SQLite's costs put a WITHOUT ROWID table's OR lookups before its cheapest full walk
+     * ({@link WithoutRowidSeeks}): the branches' costs summed (in LogEst) against {@code rows + 1 +
+     * 15 * szIdxRow / szTabRow} of the narrowest covering walk; of equal costs the walk, which
+     * SQLite meets first. Ranges on two branches come to about as much as the walk.
+     */
+    private static boolean cheaperThanAScan(Scope scope, int slot, Table t, List<Level> lookups) {
+        int tableWidth = RowWidths.table(t);
+        int scan = Integer.MAX_VALUE;
+        for (Index ix : AccessPlanner.indexesOf(t)) {
+            if (ix.where() == null && FullScans.covers(scope, slot, ix, t)) {
+                scan = Math.min(scan, WithoutRowidSeeks.TABLE_ROWS + 1 + 15 * RowWidths.index(ix, t) / tableWidth);
+            }
+        }
+        int or = -1;
+        for (Level l : lookups) {
+            IndexLevel il = (IndexLevel) l;
+            Index ix = AccessPlanner.indexNamed(t, il.indexName());
+            int one = WithoutRowidSeeks.cost(ix, t, holdsEveryColumn(ix, t), il.eqCount(), il.bounds(), new int[il.eqCount()]);
+            or = or < 0 ? one : WithoutRowidSeeks.logEstAdd(or, one);
+        }
+        return or < scan;
+    }
+
+    /** Whether an entry of {@code ix} holds every column of the WITHOUT ROWID table {@code t} (SQLite's isCovering). */
+    private static boolean holdsEveryColumn(Index ix, Table t) {
+        if (ix.root() == t.root()) {
+            return true;
+        }
+        BitSet held = new BitSet();
+        for (int c : ix.columns()) {
+            if (c >= 0) {
+                held.set(c);
+            }
+        }
+        for (int c : t.clustered().primaryKeyColumns()) {
+            held.set(c);
+        }
+        return held.cardinality() == t.columns().size() && !"u".equals(ix.origin());
     }
 
     /** A level that reads only the rows a key or range finds: a rowid or index lookup. */

@@ -15,7 +15,7 @@ import io.onelite.catalog.Table;
  * <p>All in SQLite's LogEst units (10 times the base-2 logarithm): the index's rows (the table's
  * default 1,048,576, half for a partial index), each equality keeping SQLite's default share
  * ({@code sqlite3DefaultRowEst}: 10, 9, 8, 7, 6, then 5 rows; one row for a unique index's whole
- * key), {@code IS NULL} twice that, a bound a quarter and two bounds 1/64; the cost is the seek
+ * key), a bound a quarter and two bounds 1/64; the cost is the seek
  * plus the entries read ({@code rows + 1 + 15 * szIdxRow / szTabRow}), plus a lookup of the row
  * per entry when the index does not cover the query, plus the IN lists' sizes.
  */
@@ -26,14 +26,13 @@ final class WithoutRowidSeeks {
     /** {@code sqlite3DefaultRowEst}'s rows per value of the first key columns, as LogEst. */
     private static final int[] EQUALITY_ROWS = {33, 32, 30, 28, 26};
     /** A table's rows without statistics ({@code nRowLogEst}: 1,048,576). */
-    private static final int TABLE_ROWS = 200;
+    static final int TABLE_ROWS = 200;
 
     /**
      * The cost of seeking {@code ix} with {@code eq} equality columns and {@code bounds} bounds
-     * (0 to 2) on the next: {@code inValues[i]} the values of column i's IN (0 for an equality),
-     * {@code isNull[i]} whether column i's term is {@code IS NULL}.
+     * (0 to 2) on the next: {@code inValues[i]} the values of column i's IN (0 for an equality).
      */
-    static int cost(Index ix, Table t, boolean covering, int eq, int bounds, int[] inValues, boolean[] isNull) {
+    static int cost(Index ix, Table t, boolean covering, int eq, int bounds, int[] inValues) {
         boolean primaryKey = ix.root() == t.root();
         int keyColumns = ix.columns().length;
         int all = ix.where() != null ? TABLE_ROWS - 10 : TABLE_ROWS;
@@ -41,9 +40,6 @@ final class WithoutRowidSeeks {
         int rows = rowsAfter(eq, keyColumns, ix.unique() || primaryKey, all);
         int in = 0;
         for (int i = 0; i < eq; i++) {
-            if (isNull[i]) {
-                rows += 10;
-            }
             if (inValues[i] > 0) {
                 in += Optimize.logEst(inValues[i]);
             }
