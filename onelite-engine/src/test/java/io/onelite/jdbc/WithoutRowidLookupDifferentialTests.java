@@ -156,13 +156,21 @@ class WithoutRowidLookupDifferentialTests {
         String[] narrow = script(SCHEMA,
                 "CREATE TABLE n(id INTEGER PRIMARY KEY, a INT, b TEXT, c) WITHOUT ROWID",
                 "CREATE INDEX na ON n(a)", "CREATE INDEX nb ON n(b)",
-                "INSERT INTO n SELECT q, a, b, c FROM t WHERE p <> 'z'");
+                "INSERT INTO n SELECT q, a, b, c FROM t WHERE p <> 'z'",
+                "CREATE TABLE v(p TEXT, q INT, a INT, b TEXT, c, PRIMARY KEY(p, q)) WITHOUT ROWID",
+                "CREATE INDEX va ON v(a)", "CREATE INDEX vb ON v(b)",
+                "INSERT INTO v SELECT p, q, a, b, c FROM t");
         assertSame(withPlans(narrow,
                 "SELECT * FROM n WHERE a > 5 OR b < 's2'",
                 "SELECT * FROM n WHERE a > 5 OR id < 9",
                 "SELECT * FROM n WHERE a BETWEEN 2 AND 3 OR b < 's2'",
                 "SELECT * FROM t WHERE a > 5 OR b < 's2'",
-                "SELECT * FROM t WHERE a > 5 OR b = 's2'"));
+                "SELECT * FROM t WHERE a > 5 OR b = 's2'",
+                "UPDATE n SET c = 0 WHERE a > 5 OR b < 's2'",
+                "DELETE FROM v WHERE a > 5 OR b < 's2'",
+                "UPDATE v SET c = 1 WHERE a > 4 OR b > 's7'",
+                "SELECT * FROM v ORDER BY p, q",
+                "SELECT * FROM n ORDER BY id"));
     }
 
     @Test
