@@ -27,8 +27,8 @@ import java.util.List;
  * table cover what the query reads only for a SELECT's own WHERE, and a branch is planned as a
  * WHERE of its own, so EXPLAIN QUERY PLAN shows "USING INDEX" and the cheapest index that serves
  * is taken ({@link WithoutRowidSeeks}); only an index holding every column of the table (its
- * {@code isCovering}) is read alone, "USING COVERING INDEX". As
- * SQLite, NOT INDEXED does not keep such a table from its indexes here either.
+ * {@code isCovering}) is read alone, "USING COVERING INDEX". As SQLite, NOT INDEXED does not
+ * keep such a table from its indexes here either.
  */
 final class MultiIndexOr {
     private MultiIndexOr() {
@@ -113,14 +113,15 @@ final class MultiIndexOr {
     /**
      * Whether SQLite's costs put a WITHOUT ROWID table's OR lookups before its cheapest full walk
      * ({@link WithoutRowidSeeks}): the branches' costs summed (in LogEst) against {@code rows + 1 +
-     * 15 * szIdxRow / szTabRow} of the narrowest covering walk; of equal costs the walk, which
-     * SQLite meets first. Ranges on two branches come to about as much as the walk.
+     * 15 * szIdxRow / szTabRow} of the narrowest covering walk (the primary key's at least, also
+     * for UPDATE and DELETE); of equal costs the walk, which SQLite meets first. Ranges on two
+     * branches come to about as much as the walk. An IN list counts as one value here.
      */
     private static boolean cheaperThanAScan(Scope scope, int slot, Table t, List<Level> lookups) {
         int tableWidth = RowWidths.table(t);
         int scan = Integer.MAX_VALUE;
         for (Index ix : AccessPlanner.indexesOf(t)) {
-            if (ix.where() == null && FullScans.covers(scope, slot, ix, t)) {
+            if (ix.root() == t.root() || (ix.where() == null && FullScans.covers(scope, slot, ix, t))) {
                 scan = Math.min(scan, WithoutRowidSeeks.TABLE_ROWS + 1 + 15 * RowWidths.index(ix, t) / tableWidth);
             }
         }
