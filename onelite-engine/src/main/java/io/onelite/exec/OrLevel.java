@@ -6,10 +6,10 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * SQLite's multi-index OR: a rowid table read for {@code a OR b OR ...} where every branch can be
- * looked up on its own (by rowid or through an index). The branches' lookups run one after the
- * other and a row is yielded the first time one finds it (its rowid remembered), so a row that
- * several branches find comes once. The level's filter still checks the whole term.
+ * SQLite's multi-index OR: a table read for {@code a OR b OR ...} where every branch can be
+ * looked up on its own (by rowid, primary key or through an index). The branches' lookups run one
+ * after the other and a row is yielded the first time one finds it (its rowid, or a WITHOUT ROWID
+ * table's primary key, remembered), so a row that several branches find comes once. The level's filter still checks the whole term.
  */
 public final class OrLevel extends Level {
     private final Level[] branches;

@@ -359,10 +359,13 @@ final class AccessPlanner {
             }
             boolean range = eq < ix.columns().length && collationMatches(ix, eq, t)
                     && find(cons, ix, eq, false, t) != null;
+            boolean tie = eq == bestEq && range == bestRange && best != null && (eq > 0 || range);
             if (eq > bestEq || (eq == bestEq && range && !bestRange)
-                    || (eq == bestEq && range == bestRange && best != null && (eq > 0 || range)
+                    || (tie && t.clustered() != null && cheaperSeek(scope, slot, t, cons, ix, best, eq, range))
+                    || (tie && t.clustered() == null
                     && FullScans.covers(scope, slot, ix, t) && !FullScans.covers(scope, slot, best, t))) {
-                // (on a tie, a covering index, as SQLite's lower cost makes it)
+                // (on a tie, a covering index, as SQLite's lower cost makes it; a WITHOUT ROWID
+                // table's by SQLite's costs)
                 best = ix;
                 bestEq = eq;
                 bestRange = range;
@@ -459,6 +462,30 @@ final class AccessPlanner {
     }
 
     /**
+     * Whether SQLite's costs seek {@code ix} before {@code best} on a WITHOUT ROWID table, both
+     * serving {@code eq} equalities and {@code range} alike ({@link WithoutRowidSeeks}).
+     */
+    private static boolean cheaperSeek(Scope scope, int slot, Table t, List<Constraint> cons, Index ix, Index best,
+                                       int eq, boolean range) {
+        int c = Integer.compare(seekCost(scope, slot, t, cons, ix, eq, range), seekCost(scope, slot, t, cons, best, eq, range));
+        if (c != 0) {
+            return c < 0;
+        }
+        List<Index> listed = WithoutRowidScans.sqliteOrder(t, List.of(ix, best));
+        return listed.get(0) == ix;
+    }
+
+    private static int seekCost(Scope scope, int slot, Table t, List<Constraint> cons, Index ix, int eq, boolean range) {
+        int[] in = new int[eq];
+        for (int i = 0; i < eq; i++) {
+            Constraint c = find(cons, ix, i, true, t);
+            in[i] = c.multi() ? c.valueCount() : 0;
+        }
+        return WithoutRowidSeeks.cost(ix, t, FullScans.covers(scope, slot, ix, t), eq,
+                range ? bounds(cons, ix, eq, t) : 0, in);
+    }
+
+    /**
      * The most key tuples the IN lists of one index seek may multiply to: the tuples are built in
      * memory, so {@code a IN (2000 values) AND b IN (2000 values) ...} keeps only the leading key
      * columns that stay under it (the level's filter still checks every term).
@@ -476,10 +503,9 @@ final class AccessPlanner {
             return t.clustered() == null ? List.of() : indexesOf(t);
         }
         if (e.indexedBy != null) {
-            for (Index ix : t.indexes()) {
-                if (ix.name().equalsIgnoreCase(e.indexedBy)) {
-                    return List.of(ix);
-                }
+            Index named = indexedBy(t, e.indexedBy);
+            if (named != null) {
+                return List.of(named);
             }
             throw new io.onelite.common.OneLiteException(io.onelite.common.ResultCode.ERROR,
                     "no such index: " + e.indexedBy);
@@ -487,7 +513,6 @@ final class AccessPlanner {
         return indexesOf(t);
     }
 
-    /** Every index of {@code t}: a WITHOUT ROWID table's primary key first, then its other indexes. */
     /** The index of {@code t} named {@code name} (a WITHOUT ROWID table's primary key included), or null. */
     static Index indexNamed(Table t, String name) {
         for (Index ix : indexesOf(t)) {
@@ -497,6 +522,24 @@ final class AccessPlanner {
         }
         return null;
     }
+
+    /**
+     * The index {@code INDEXED BY name} names on {@code t}, or null: a WITHOUT ROWID table's
+     * primary key by its {@code sqlite_autoindex_T_N} name, as SQLite finds it there.
+     */
+    static Index indexedBy(Table t, String name) {
+        if (t.clustered() != null && t.clustered().indexName().equalsIgnoreCase(name)) {
+            return indexesOf(t).get(0);
+        }
+        for (Index ix : t.indexes()) {
+            if (ix.name().equalsIgnoreCase(name)) {
+                return ix;
+            }
+        }
+        return null;
+    }
+
+    /** Every index of {@code t}: a WITHOUT ROWID table's primary key first, then its other indexes. */
 
     static List<Index> indexesOf(Table t) {
         if (t.clustered() == null) {

@@ -31,6 +31,15 @@ public final class DmlPlanner {
     private DmlPlanner() {
     }
 
+    /** {@link #target(Planner, io.onelite.sql.ast.QualifiedName)}, whose INDEXED BY must name one of its indexes: checked first, as SQLite's {@code sqlite3SrcListLookup}. */
+    private static Table target(Planner planner, io.onelite.sql.ast.QualifiedName q, String indexedBy) {
+        Table t = target(planner, q);
+        if (indexedBy != null && AccessPlanner.indexedBy(t, indexedBy) == null) {
+            throw new OneLiteException(ResultCode.ERROR, "no such index: " + indexedBy);
+        }
+        return t;
+    }
+
     static Table target(Planner planner, io.onelite.sql.ast.QualifiedName q) {
         String name = q.name();
         Table t = planner.schema.table(q);
@@ -70,14 +79,16 @@ public final class DmlPlanner {
         /** UPDATE ... FROM an outer join: of the source rows matching a target row, the last wins. */
         final boolean lastMatchWins;
 
-        Matcher(Planner planner, Table t, String alias, Expr where) {
-            this(planner, t, alias, where, null);
-        }
-
-        Matcher(Planner planner, Table t, String alias, Expr where, io.onelite.sql.ast.FromItem from) {
+        /**
+         * {@code indexedBy}, {@code notIndexed}: the statement's INDEXED BY / NOT INDEXED, which
+         * the loop honours as a SELECT's does (null / false when a LIMIT moved them into the
+         * subquery that picks the rows, {@link DmlLimit}).
+         */
+        Matcher(Planner planner, Table t, String alias, String indexedBy, boolean notIndexed, Expr where,
+                io.onelite.sql.ast.FromItem from) {
             scope = Writers.rowScope(t, alias, planner.outerScope);
             // the loop collects every row before the first write
-            Plan p = planner.beforeWrites(() -> plan(planner, t, where, from, scope));
+            Plan p = planner.beforeWrites(() -> plan(planner, t, indexedBy, notIndexed, where, from, scope));
             level = p.level;
             levels = p.levels;
             lastMatchWins = p.lastMatchWins;
@@ -86,11 +97,14 @@ public final class DmlPlanner {
         private record Plan(Level level, Level[] levels, boolean lastMatchWins) {
         }
 
-        private static Plan plan(Planner planner, Table t, Expr where, io.onelite.sql.ast.FromItem from, Scope scope) {
+        private static Plan plan(Planner planner, Table t, String indexedBy, boolean notIndexed, Expr where,
+                                 io.onelite.sql.ast.FromItem from, Scope scope) {
             FromPlanner.Entry e = new FromPlanner.Entry();
             e.slot = 0;
             e.table = t;
             e.name = t.name();
+            e.indexedBy = indexedBy;
+            e.notIndexed = notIndexed;
             List<Expr> terms = where == null ? List.of() : CorePlanner.splitAnd(where);
             if (from == null) {
                 Level level = InTermWidths.compiling(planner, new InTermWidths(terms, List.of(), TermPlacement.orColumns(List.of(e), scope)), () -> {
@@ -120,7 +134,7 @@ public final class DmlPlanner {
         if (planner.schema.view(s.table()) != null) {
             return ViewDml.update(planner, s);
         }
-        Table t = target(planner, s.table());
+        Table t = target(planner, s.table(), s.indexedBy());
         Expr where = DmlLimit.where("UPDATE", t, s.table(), s.alias(), s.indexedBy(), s.notIndexed(), s.from(),
                 s.where(), s.orderBy(), s.limit(), s.offset());
         Matcher m;
@@ -128,7 +142,8 @@ public final class DmlPlanner {
         List<Eval> vals = new ArrayList<>();
         try {
             try {
-                m = new Matcher(planner, t, s.alias(), where, s.from());
+                m = new Matcher(planner, t, s.alias(), s.limit() == null ? s.indexedBy() : null,
+                        s.limit() == null && s.notIndexed(), where, s.from());
             } catch (OneLiteException e) {
                 throw s.from() == null ? setErrorFirst(planner, t, s, e) : e;
             }
@@ -378,10 +393,11 @@ public final class DmlPlanner {
         if (planner.schema.view(s.table()) != null) {
             return ViewDml.delete(planner, s);
         }
-        Table t = target(planner, s.table());
+        Table t = target(planner, s.table(), s.indexedBy());
         Expr where = DmlLimit.where("DELETE", t, s.table(), s.alias(), s.indexedBy(), s.notIndexed(), null, s.where(),
                 s.orderBy(), s.limit(), s.offset());
-        Matcher m = new Matcher(planner, t, s.alias(), where);
+        Matcher m = new Matcher(planner, t, s.alias(), s.limit() == null ? s.indexedBy() : null,
+                s.limit() == null && s.notIndexed(), where, null);
         int n = t.columns().size();
         int alias = t.rowidAlias();
         TriggerRunner triggers = new TriggerRunner(planner, t, io.onelite.sql.ast.CreateTriggerStmt.Event.DELETE, null);

@@ -353,7 +353,7 @@ final class ExpansionErrors {
         }
         Table table = planner.schema.table(t.name());
         if (table != null) {
-            if (t.indexedBy() != null && AccessPlanner.indexNamed(table, t.indexedBy()) == null) {
+            if (t.indexedBy() != null && AccessPlanner.indexedBy(table, t.indexedBy()) == null) {
                 throw fail("no such index: " + t.indexedBy());
             }
             List<String> names = new ArrayList<>(table.columns().size());
