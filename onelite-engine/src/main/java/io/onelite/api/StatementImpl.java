@@ -104,7 +104,11 @@ final class StatementImpl implements Statement {
                     if (isPlanned(stmt)) {
                         compile(session.schema(st));
                     } else {
-                        DdlExecutor.checkDefinition(stmt, session.schema(st), session.functions()); // SQLite refuses these at prepare
+                        Schema schema = session.schema(st);
+                        onStackFor(() -> { // SQLite refuses these at prepare
+                            DdlExecutor.checkDefinition(stmt, schema, session.functions());
+                            return null;
+                        });
                     }
                     return null;
                 });
@@ -149,9 +153,24 @@ final class StatementImpl implements Statement {
         }
     }
 
+    /**
+     * Past this {@link ParseResult#nesting()} a statement is planned on a large stack: planning
+     * recurses a few frames per level of an expression or subquery, and SQLite allows expressions
+     * 1000 tall (an OR of 999 terms), more than a caller's thread of 1 MB always holds.
+     */
+    static final int PLAN_ON_CALLER_NESTING = 48;
+
+    /** {@code planning} on this thread, or on a large stack when the statement nests deeply. */
+    private <T> T onStackFor(java.util.function.Supplier<T> planning) {
+        return parse.nesting() > PLAN_ON_CALLER_NESTING ? io.onelite.common.DeepStack.call(planning) : planning.get();
+    }
+
     private void compile(Schema schema) {
         try {
-            compileWith(schema);
+            onStackFor(() -> {
+                compileWith(schema);
+                return null;
+            });
         } catch (StackOverflowError e) {
             // planning recurses once a level of nested queries: a chain deeper than the thread's
             // stack holds is the statement's error, the plan dropped half made, the connection fine
@@ -294,7 +313,8 @@ final class StatementImpl implements Statement {
                 row = rows.row();
                 return true;
             }
-        } catch (RuntimeException e) {
+        } catch (RuntimeException | StackOverflowError failure) {
+            RuntimeException e = asRuntime(failure);
             rows = null;
             releaseRun();
             endAuto(false);
@@ -458,7 +478,8 @@ final class StatementImpl implements Statement {
         } catch (ConstraintHalt h) {
             halt(h, st, sp, deferredBefore, ctxViolations());
             throw h;
-        } catch (RuntimeException e) {
+        } catch (RuntimeException | StackOverflowError failure) {
+            RuntimeException e = asRuntime(failure);
             if (session.tx != null) {
                 session.deferredViolations = deferredBefore;
             }
@@ -478,6 +499,16 @@ final class StatementImpl implements Statement {
             endAuto(false);
             throw e;
         }
+    }
+
+    /**
+     * A failure as the statement reports it: a stack overflow while it runs (a CASE or NOT nested
+     * hundreds deep on a thread with little stack left) is an SQLITE_ERROR, after which the run is
+     * undone as after any other error.
+     */
+    private static RuntimeException asRuntime(Throwable failure) {
+        return failure instanceof RuntimeException e ? e : new OneLiteException(ResultCode.ERROR,
+                "statement too deeply nested to run on this thread's stack");
     }
 
     /** Whether a run started and has rows left to step through (SQLite: an active VDBE). */

@@ -217,7 +217,7 @@ final class ExprCompiler {
             return InCompiler.inSelect(this, compiled);
         }
         if (e instanceof Expr.Exists ex) {
-            Query q = planner.subquery(ex.select(), scope, true);
+            Query q = planner.sharedSubquery(ex, scope, () -> planner.subquery(ex.select(), scope, true));
             boolean correlated = planner.lastSubqueryCorrelated;
             usesOuter |= planner.lastSubqueryUsesOuterOfParent;
             Object key = new Object();
@@ -243,7 +243,7 @@ final class ExprCompiler {
             Expr.InList listOfLeft = inListOfLeft;
             inListOfLeft = null; // not a subquery's within
             int mark = planner.codeErrors.mark();
-            Query q = planner.subquery(scalarLimit(s.select()), scope);
+            Query q = planner.sharedSubquery(s, scope, () -> planner.subquery(scalarLimit(s.select()), scope));
             if (q.columnCount() != 1) {
                 inListLeftFailed = listOfLeft != null;
                 return subselectWidth(q.columnCount(), 1, mark, listOfLeft);
@@ -457,10 +457,11 @@ final class ExprCompiler {
     }
 
     /**
-     * A scalar subquery's SELECT as SQLite runs it: LIMIT X becomes LIMIT (X <> 0) (at most the
-     * first row is read, LIMIT 0 still none), no LIMIT becomes LIMIT 1; OFFSET stays.
+     * A scalar (or row) subquery's SELECT as SQLite runs it: LIMIT X becomes LIMIT (X <> 0) (at
+     * most the first row is read, LIMIT 0 still none, LIMIT 'abc' no error), no LIMIT becomes
+     * LIMIT 1; OFFSET stays.
      */
-    private static io.onelite.sql.ast.SelectStmt scalarLimit(io.onelite.sql.ast.SelectStmt s) {
+    static io.onelite.sql.ast.SelectStmt scalarLimit(io.onelite.sql.ast.SelectStmt s) {
         Expr one = new Expr.Literal(1L, "1");
         Expr limit = s.limit() == null ? one
                 : new Expr.Binary(Expr.BinaryOp.NE, s.limit(), new Expr.Literal(0L, "0"));
@@ -473,6 +474,10 @@ final class ExprCompiler {
         io.onelite.exec.func.ScalarFunction fn = io.onelite.exec.func.Functions.scalar(name, 2);
         if (fn == null) {
             throw new OneLiteException(ResultCode.ERROR, "unsupported operator: " + name);
+        }
+        CExpr chain = LeftDeepChains.compile(this, b);
+        if (chain != null) {
+            return chain;
         }
         CExpr l = compile(b.left());
         CExpr r = compile(b.right());
@@ -519,6 +524,10 @@ final class ExprCompiler {
         }
         if (b.op() == Expr.BinaryOp.JSON_ARROW || b.op() == Expr.BinaryOp.JSON_ARROW2) {
             return jsonArrow(b);
+        }
+        CExpr chain = LeftDeepChains.compile(this, b);
+        if (chain != null) {
+            return chain;
         }
         CExpr l = compile(b.left());
         CExpr r = compile(b.right());

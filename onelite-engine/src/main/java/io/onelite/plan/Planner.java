@@ -241,6 +241,65 @@ public final class Planner {
     private final java.util.Map<Scope, java.util.Map<Expr.InSelect, InPlan>> inPlans = new java.util.IdentityHashMap<>();
 
     /**
+     * A scalar or EXISTS subquery planned once in its scope: the plan, what {@link #subquery}
+     * leaves in the {@code lastSubquery...} fields, and per enclosing scope the slots its
+     * references put in {@link Scope#innerSlotRefs}; {@code beforeWrites} as it was planned.
+     */
+    private record SharedPlan(Query query, boolean beforeWrites, boolean correlated, boolean usesOuterOfParent,
+                              char affinity, String collation, Planned planned, char[] tailAffinities,
+                              char[] inAffinities, String[] inCollations, Map<Scope, java.util.BitSet> slotRefs) {
+    }
+
+    private final Map<Scope, Map<Expr, SharedPlan>> sharedPlans = new java.util.IdentityHashMap<>();
+
+    /**
+     * The plan of the scalar, EXISTS or row subquery {@code node} in {@code scope}, made by
+     * {@code planning} at the first call and handed out again after, with the {@code lastSubquery...}
+     * fields and the scopes' {@link Scope#innerSlotRefs} as planning left them. A WHERE term is
+     * compiled up to three times (the join order's and the placement's look at what it reads, then
+     * its code), so planning its subquery each time planned subqueries nested n deep 3^n times
+     * (twelve EXISTS deep: two minutes); the plan is a pure function of the node and the scope, as
+     * {@link #inSubquery}'s, and its runs keep nothing in it.
+     */
+    Query sharedSubquery(Expr node, Scope scope, Supplier<Query> planning) {
+        Map<Expr, SharedPlan> byNode = sharedPlans.computeIfAbsent(scope, k -> new java.util.IdentityHashMap<>());
+        SharedPlan p = byNode.get(node);
+        if (p != null && p.beforeWrites() == beforeWrites) {
+            for (Map.Entry<Scope, java.util.BitSet> e : p.slotRefs().entrySet()) {
+                e.getKey().innerSlotRefs.or(e.getValue());
+            }
+            lastSubqueryCorrelated = p.correlated();
+            lastSubqueryUsesOuterOfParent = p.usesOuterOfParent();
+            lastSubqueryAffinity = p.affinity();
+            lastSubqueryCollation = p.collation();
+            lastSubqueryPlanned = p.planned();
+            lastSubqueryTailAffinities = p.tailAffinities();
+            lastSubqueryInAffinities = p.inAffinities();
+            lastSubqueryInCollations = p.inCollations();
+            return p.query();
+        }
+        Map<Scope, java.util.BitSet> before = new java.util.IdentityHashMap<>();
+        Map<Scope, java.util.BitSet> refs = new java.util.IdentityHashMap<>();
+        for (Scope s = scope; s != null; s = s.outer) {
+            before.put(s, (java.util.BitSet) s.innerSlotRefs.clone());
+            s.innerSlotRefs.clear(); // what planning sets is then what the subquery refers to
+        }
+        Query q;
+        try {
+            q = planning.get();
+        } finally {
+            for (Map.Entry<Scope, java.util.BitSet> e : before.entrySet()) {
+                refs.put(e.getKey(), (java.util.BitSet) e.getKey().innerSlotRefs.clone());
+                e.getKey().innerSlotRefs.or(e.getValue());
+            }
+        }
+        byNode.put(node, new SharedPlan(q, beforeWrites, lastSubqueryCorrelated, lastSubqueryUsesOuterOfParent,
+                lastSubqueryAffinity, lastSubqueryCollation, lastSubqueryPlanned, lastSubqueryTailAffinities,
+                lastSubqueryInAffinities, lastSubqueryInCollations, refs));
+        return q;
+    }
+
+    /**
      * The plan of {@code x IN (SELECT ...)}'s subquery in {@code scope}, made at the first call:
      * its lookup ({@link TermConstraints}, {@link AccessPlanner}) and its check ({@link InCompiler})
      * share it. Planning it again for each of them planned every nested IN subquery three times

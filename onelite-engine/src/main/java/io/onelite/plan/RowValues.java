@@ -106,7 +106,9 @@ final class RowValues {
 
     /** A scalar subquery read as a row: its first row, or all NULLs when it has none. */
     private static Vector subquery(ExprCompiler c, Expr.Subquery s) {
-        Query q = c.planner.subquery(s.select(), c.scope);
+        // as the scalar subquery ExprCompiler plans (one plan for both): SQLite limits a row subquery alike
+        Query q = c.planner.sharedSubquery(s, c.scope,
+                () -> c.planner.subquery(ExprCompiler.scalarLimit(s.select()), c.scope));
         boolean correlated = c.planner.lastSubqueryCorrelated;
         c.usesOuter |= c.planner.lastSubqueryUsesOuterOfParent;
         char[] affs = c.planner.lastSubqueryTailAffinities;
@@ -342,7 +344,7 @@ final class RowValues {
     static CExpr inSelect(ExprCompiler c, Expr.InSelect in) {
         Vector l = vector(c, in.expr());
         int mark = c.planner.codeErrors.mark();
-        Query q = c.planner.subqueryOfIn(in.select(), c.scope);
+        Query q = c.planner.sharedSubquery(in, c.scope, () -> c.planner.subqueryOfIn(in.select(), c.scope));
         if (q.columnCount() != l.width()) {
             return c.subselectWidth(q.columnCount(), l.width(), mark, in);
         }

@@ -19,9 +19,13 @@ import java.util.Map;
  * @param places         where some syntax-tree nodes (column references) start in the parsed text, by node
  *                       identity: an error about one of them points there ({@code OneLiteException.errorOffset});
  *                       also the names of column lists (INSERT's, SET's, UPDATE OF's), by string identity
+ * @param nesting        how deeply the statement may nest: the parser's deepest recursion (parentheses, subqueries,
+ *                       CASE, unary operators), its tallest expression (SQLite's heights, up to 1000) or its number
+ *                       of SELECTs (a chain of CTEs), whichever is most; planning, which recurses over it, runs on a
+ *                       large stack past a few dozen
  */
 public record ParseResult(Stmt stmt, int end, int parameterCount, List<String> parameterNames, int start,
-                          String text, Map<Object, Integer> places) {
+                          String text, Map<Object, Integer> places, int nesting) {
     public ParseResult {
         parameterNames = java.util.Collections.unmodifiableList(new java.util.ArrayList<>(parameterNames));
         places = java.util.Collections.unmodifiableMap(places); // an identity map, shared by the parse cache's users
@@ -51,7 +55,7 @@ public record ParseResult(Stmt stmt, int end, int parameterCount, List<String> p
 
     /** Without places. */
     public ParseResult(Stmt stmt, int end, int parameterCount, List<String> parameterNames, int start, String text) {
-        this(stmt, end, parameterCount, parameterNames, start, text, new java.util.IdentityHashMap<>());
+        this(stmt, end, parameterCount, parameterNames, start, text, new java.util.IdentityHashMap<>(), 0);
     }
 
     /** The four-component form of the team contract; start = end, text = "". */

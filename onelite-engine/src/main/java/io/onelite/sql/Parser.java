@@ -47,6 +47,8 @@ public final class Parser {
         checkLength(sql, offset, MAX_SQL_LENGTH);
         try {
             return new Parser(sql, offset).parseOne();
+        } catch (TokenCursor.DeepStatement e) {
+            return io.onelite.common.DeepStack.call(() -> new Parser(sql, offset).parseOne());
         } catch (StackOverflowError e) {
             // a safety net behind the depth count (TokenCursor rule 3) for threads with small stacks
             throw TokenCursor.tooDeep();
@@ -95,7 +97,7 @@ public final class Parser {
         }
         if (c.at(TokenType.EOF)) {
             int end = c.peek().end();
-            return new ParseResult(null, end, 0, java.util.List.of(), end, "");
+            return new ParseResult(null, end, 0, java.util.List.of(), end, "", new java.util.IdentityHashMap<>(), 0);
         }
         int start = c.peek().start();
         Stmt stmt = statement();
@@ -106,7 +108,8 @@ public final class Parser {
         }
         c.checkAtEnd();
         int end = t.end();
-        return new ParseResult(stmt, end, c.parameterCount(), c.parameterNames(), start, c.text(start, lastEnd), c.places());
+        return new ParseResult(stmt, end, c.parameterCount(), c.parameterNames(), start, c.text(start, lastEnd), c.places(),
+                c.nesting());
     }
 
     private Stmt statement() {

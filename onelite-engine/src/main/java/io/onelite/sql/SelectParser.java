@@ -39,6 +39,7 @@ final class SelectParser {
     /** A full select, including its own WITH clause if one starts here. */
     SelectStmt select() {
         c.enter();
+        c.countSelect();
         try {
             WithClause with = c.at(TokenType.WITH) ? with() : null;
             return selectAfterWith(with);

@@ -20,13 +20,23 @@ import java.util.Map;
  *   <li>A syntax error names the current token: {@code near "x": syntax error}; at the end of the text
  *       the message is {@code incomplete input}.</li>
  *   <li>An expression taller than {@link #MAX_EXPR_DEPTH} nodes fails with {@code Expression tree is too
- *       large (maximum depth 1000)} ({@code sqlite3ExprCheckHeight}); the same check bounds the parser's
- *       recursion, so deep nesting never overflows the Java stack.</li>
+ *       large (maximum depth 1000)} ({@code sqlite3ExprCheckHeight}). The parser's recursion is counted
+ *       too, so deep nesting never overflows the Java stack: on the caller's thread it stops at
+ *       {@link #CALLER_DEPTH} levels ({@link DeepStatement}, and the parse starts again on a thread with a
+ *       large stack, {@link io.onelite.common.DeepStack}), there at {@link #DEEP_DEPTH} with the same
+ *       message (SQLite grows its parser's stack and accepts any number of parentheses).</li>
  * </ol>
  */
 final class TokenCursor {
     /** SQLite's SQLITE_MAX_EXPR_DEPTH. */
     static final int MAX_EXPR_DEPTH = 1000;
+    /**
+     * The parser's recursion on the caller's stack: some 100 kB of it at most (a level is a few
+     * frames), whatever the JIT has compiled; deeper statements are parsed on a large stack.
+     */
+    static final int CALLER_DEPTH = 64;
+    /** The parser's recursion on a large stack: above SQLite's heights, so parentheses rather than heights stop here. */
+    static final int DEEP_DEPTH = 20 * MAX_EXPR_DEPTH;
     /** SQLITE_MAX_VARIABLE_NUMBER as sqlite-jdbc (the test oracle) builds SQLite; the stock default is 32766. */
     static final int MAX_VARIABLE_NUMBER = 250000;
 
@@ -35,6 +45,10 @@ final class TokenCursor {
     private final List<Token> tokens = new ArrayList<>();
     private int index;
     private int depth;
+    private final int depthLimit = io.onelite.common.DeepStack.active() ? DEEP_DEPTH : CALLER_DEPTH;
+    /** The deepest recursion and the tallest expression so far: {@link ParseResult#nesting()}. */
+    private int nesting;
+    private int selects;
     private OneLiteException pending;
     private OneLiteException endError;
     private int openParens;
@@ -315,8 +329,30 @@ final class TokenCursor {
     // ---- depth and heights (rule 3)
 
     void enter() {
-        if (++depth > MAX_EXPR_DEPTH) {
-            throw tooDeep();
+        if (++depth > depthLimit) {
+            throw depthLimit == CALLER_DEPTH ? DeepStatement.INSTANCE : tooDeep();
+        }
+        nesting = Math.max(nesting, depth);
+    }
+
+    /**
+     * How deeply the statement parsed so far may nest: its deepest recursion, its tallest
+     * expression or its number of SELECTs.
+     */
+    int nesting() {
+        return nesting;
+    }
+
+    /**
+     * Thrown where the parser's recursion passes {@link #CALLER_DEPTH} on a thread with an ordinary
+     * stack: {@link Parser#parse} starts again on a large one. A signal, not an error: no stack
+     * trace, one instance.
+     */
+    static final class DeepStatement extends RuntimeException {
+        static final DeepStatement INSTANCE = new DeepStatement();
+
+        private DeepStatement() {
+            super("statement nested deeper than the caller's stack is trusted with", null, false, false);
         }
     }
 
@@ -383,6 +419,7 @@ final class TokenCursor {
         }
         if (h > 1) {
             heights.put(e, h);
+            nesting = Math.max(nesting, h);
         }
         if (!selectHeights.isEmpty()) {
             int[] top = selectHeights.get(selectHeights.size() - 1);
@@ -394,6 +431,11 @@ final class TokenCursor {
     /** Starts collecting the tallest expression of a SELECT (heightOfSelect). */
     void beginSelect() {
         selectHeights.add(new int[1]);
+    }
+
+    /** Counts a SELECT: a chain of CTEs, each reading the one before, nests as deeply when planned. */
+    void countSelect() {
+        nesting = Math.max(nesting, ++selects);
     }
 
     /** Ends {@link #beginSelect} and returns the tallest expression seen in it. */

@@ -25,15 +25,16 @@
  *   <li>Errors that SQLite raises inside grammar actions (unknown join type, ORDER BY before UNION, too many
  *       terms, bad digit separators...) surface only once the next token fits; otherwise the syntax error at
  *       that token wins, as the later {@code sqlite3ErrorMsg} overwrites the earlier one.</li>
- *   <li>Deep nesting is counted, never recursed into without bound: past 1000 levels the statement fails with
- *       {@code Expression tree is too large (maximum depth 1000)}.</li>
+ *   <li>Deep nesting is counted, never recursed into without bound: an expression taller than 1000 fails with
+ *       {@code Expression tree is too large (maximum depth 1000)}; a statement nesting more than a few dozen
+ *       levels is parsed again on a large stack ({@link io.onelite.common.DeepStack}).</li>
  * </ol>
  * The tests compare messages with native SQLite (sqlite-jdbc) on fixed and randomly mutated statements.
  *
  * <h2>Known deviations</h2>
  * <ul>
  *   <li>{@code BEGIN CONCURRENT [SNAPSHOT]} is accepted (OneLite's extension).</li>
- *   <li>More than 1000 nested parentheses fail with the depth message; SQLite 3.46+ grows its parser stack
+ *   <li>More than 20,000 nested parentheses fail with the depth message; SQLite 3.46+ grows its parser stack
  *       and accepts them.</li>
  *   <li>Unquoted {@code TRUE}/{@code FALSE} are always boolean literals; SQLite prefers a column of that name.</li>
  * </ul>
