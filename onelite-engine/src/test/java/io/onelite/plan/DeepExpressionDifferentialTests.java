@@ -135,19 +135,24 @@ class DeepExpressionDifferentialTests {
 
     @Test
     void aStackOverflowWhileAStatementRunsIsItsErrorAndUndoesIt() throws Exception {
-        // 998 nested CASEs evaluated on a thread of 128 kB overflow as the UPDATE writes its rows
-        String update = "UPDATE t SET x = " + "CASE WHEN y = 0 THEN 0 ELSE ".repeat(998) + "x + 100" + " END".repeat(998);
-        onStack(128 << 10, () -> {
-            assertThatThrownBy(() -> session.execute(update)).isInstanceOfSatisfying(OneLiteException.class, e -> {
-                assertThat(e.resultCode()).isEqualTo(ResultCode.ERROR);
-                assertThat(e.getMessage()).contains("too deeply nested to run");
-            });
-            return null;
-        });
-        // nothing written, and the connection goes on
+        // deep recursion in the work of the second row the UPDATE writes (here an application
+        // function's, so that it overflows whatever the JIT has compiled)
+        int[] calls = {0};
+        session.createFunction("deep", 1, false, args -> ++calls[0] == 2 ? recurse(0) : args[0]);
+        assertThatThrownBy(() -> session.execute("UPDATE t SET x = deep(x + 100)"))
+                .isInstanceOfSatisfying(OneLiteException.class, e -> {
+                    assertThat(e.resultCode()).isEqualTo(ResultCode.ERROR);
+                    assertThat(e.getMessage()).contains("too deeply nested to run");
+                });
+        assertThat(calls[0]).isEqualTo(2);
+        // the first row's change undone, and the connection goes on
         assertThat(QueryOutcome.oneLite(session, "SELECT sum(x) FROM t").rows().get(0)).containsExactly(23L);
         session.execute("UPDATE t SET x = x + 1");
         assertThat(QueryOutcome.oneLite(session, "SELECT sum(x) FROM t").rows().get(0)).containsExactly(26L);
+    }
+
+    private static long recurse(long n) {
+        return recurse(n + 1) + 1;
     }
 
     /** Native SQLite's outcome (on a large stack) equals OneLite's on a thread of {@code stack} bytes. */
