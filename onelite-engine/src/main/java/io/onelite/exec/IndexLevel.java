@@ -98,6 +98,17 @@ public final class IndexLevel extends Level implements CountingLevel {
         return this;
     }
 
+    /** Per equality column, whether it comes from {@code x IS ?}: a NULL value finds the NULL entries, not nothing. */
+    private boolean[] nullMatches;
+    /** {@link #uniqueLookup} for the current tuple: not when it holds a NULL, which a unique index may hold many times. */
+    private boolean pointProbe;
+
+    /** Marks the equality columns that come from {@code x IS ?} (SQLite's WO_IS, WO_ISNULL). */
+    public IndexLevel nullsMatch(boolean[] isColumns) {
+        this.nullMatches = isColumns.clone();
+        return this;
+    }
+
     /** Reads a WITHOUT ROWID table by its primary key: the "index" is the table's own tree. */
     public IndexLevel onPrimaryKey() {
         this.primaryKey = true;
@@ -183,7 +194,7 @@ public final class IndexLevel extends Level implements CountingLevel {
                     positioned = false;
                     continue;
                 }
-            } else if (uniqueLookup || !(reverse ? index.prev() : index.next())) {
+            } else if (pointProbe || !(reverse ? index.prev() : index.next())) {
                 positioned = false;
                 continue;
             }
@@ -241,7 +252,18 @@ public final class IndexLevel extends Level implements CountingLevel {
         return false;
     }
 
+    /** Whether {@code tuple} finds nothing: a NULL where the term is {@code x = ?} ({@code x IS ?} finds the NULLs). */
     private boolean hasNull(Object[] tuple) {
+        for (int i = 0; i < eqCount; i++) {
+            if (tuple[i] == null && (nullMatches == null || !nullMatches[i])) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Whether {@code tuple} holds a NULL: a unique key then may have many entries. */
+    private boolean holdsNull(Object[] tuple) {
         for (int i = 0; i < eqCount; i++) {
             if (tuple[i] == null) {
                 return true;
@@ -262,7 +284,8 @@ public final class IndexLevel extends Level implements CountingLevel {
     }
 
     private boolean seekFirst() {
-        if (uniqueLookup) {
+        pointProbe = uniqueLookup && (nullMatches == null || !holdsNull(eqKey));
+        if (pointProbe) {
             return index.seekPrefix(prefix());
         }
         boolean desc = keyInfo.descending(eqCount);

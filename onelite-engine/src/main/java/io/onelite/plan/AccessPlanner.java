@@ -638,8 +638,12 @@ final class AccessPlanner {
         Eval[] single = new Eval[eqCount]; // a key column's one value, or null when it has an IN list
         List<Function<Frame, Object[]>> lists = new ArrayList<>(); // per key column: its IN values, or null
         boolean oneTuple = true;
+        boolean[] nullMatches = new boolean[eqCount]; // x IS ?: a NULL value finds the NULL entries
+        boolean anyIs = false;
         for (int i = 0; i < eqCount; i++) {
             Constraint c = find(cons, ix, i, true, t);
+            nullMatches[i] = c.op == Expr.BinaryOp.IS;
+            anyIs |= nullMatches[i];
             char aff = keyAffinity(ix, i, c, t);
             if (c.multi()) {
                 lists.add(values(planner, scope, c, aff));
@@ -708,6 +712,9 @@ final class AccessPlanner {
         }
         IndexLevel level = new IndexLevel(slot, ta, ix.root(), ix.name(), ix.keyInfo(), eqCount == 0 ? null : tuples,
                 eqCount, lo, loIncl, hi, hiIncl, false).withColumnNames(names);
+        if (anyIs) {
+            level.nullsMatch(nullMatches);
+        }
         if (ix.unique() && eqCount == ix.columns().length) {
             level.uniqueLookup();
         }
@@ -797,7 +804,7 @@ final class AccessPlanner {
             if (!c.on(ix, pos, exprs)) {
                 continue;
             }
-            boolean isEq = c.op == Expr.BinaryOp.EQ;
+            boolean isEq = c.op == Expr.BinaryOp.EQ || c.op == Expr.BinaryOp.IS;
             if (eq == isEq) {
                 return c;
             }

@@ -29,23 +29,32 @@ final class TermConstraints {
             if (in != null) {
                 out.add(in);
             }
+        } else if (term instanceof Expr.IsNull n && !n.not()) {
+            // x IS NULL seeks x's NULL entries (SQLite's WO_ISNULL); the rowid is never NULL: SQLite scans
+            Integer col = columnOf(planner, scope, slot, n.expr());
+            if (col != null && col >= 0) {
+                out.add(new AccessPlanner.Constraint(col, Expr.BinaryOp.IS, NULL, null));
+            } else if (col == null) {
+                AccessPlanner.Constraint c = onExpression(planner, scope, slot, n.expr(), Expr.BinaryOp.IS, NULL, false);
+                if (c != null) {
+                    out.add(c);
+                }
+            }
         } else if (term instanceof Expr.Binary b) {
             Expr.BinaryOp op = b.op();
             if (op != Expr.BinaryOp.EQ && op != Expr.BinaryOp.LT && op != Expr.BinaryOp.LE
                     && op != Expr.BinaryOp.GT && op != Expr.BinaryOp.GE && op != Expr.BinaryOp.IS) {
                 return;
             }
-            if (op == Expr.BinaryOp.IS) {
-                return;
-            }
+            boolean equality = op == Expr.BinaryOp.EQ || op == Expr.BinaryOp.IS;
             Integer lc = columnOf(planner, scope, slot, b.left());
-            if (lc != null && usable(planner, scope, slot, lc, b.right(), false, op == Expr.BinaryOp.EQ)) {
-                out.add(new AccessPlanner.Constraint(lc, op, b.right(), null));
+            if (lc != null && usable(planner, scope, slot, lc, b.right(), false, equality)) {
+                out.add(new AccessPlanner.Constraint(lc, onColumn(lc, op), b.right(), null));
                 return;
             }
             Integer rc = columnOf(planner, scope, slot, b.right());
-            if (rc != null && usable(planner, scope, slot, rc, b.left(), true, op == Expr.BinaryOp.EQ)) {
-                out.add(new AccessPlanner.Constraint(rc, flip(op), b.left(), null));
+            if (rc != null && usable(planner, scope, slot, rc, b.left(), true, equality)) {
+                out.add(new AccessPlanner.Constraint(rc, onColumn(rc, flip(op)), b.left(), null));
                 return;
             }
             if (lc == null) {
@@ -274,6 +283,17 @@ final class TermConstraints {
             }
         }
         return true;
+    }
+
+    /** The value {@code x IS NULL} seeks. */
+    private static final Expr NULL = new Expr.Literal(null, "NULL");
+
+    /**
+     * {@code op} as a lookup of {@code column} uses it: the rowid is never NULL, so {@code rowid
+     * IS x} finds what {@code rowid = x} finds (nothing for a NULL x) and is sought as that.
+     */
+    private static Expr.BinaryOp onColumn(int column, Expr.BinaryOp op) {
+        return column == -1 && op == Expr.BinaryOp.IS ? Expr.BinaryOp.EQ : op;
     }
 
     /** The operator with its operands swapped ({@code a < b} is {@code b > a}). */
