@@ -43,6 +43,7 @@ public final class QueryShapes {
             new Shape("LIKE contains", "SELECT count(*) FROM t WHERE name LIKE '%777%'"),
             new Shape("GLOB prefix", "SELECT count(*) FROM t WHERE name GLOB 'name 12*'"),
             new Shape("IN list of keys", "SELECT * FROM t WHERE id IN (5,50,500,5000,50000,150000,7,70,700,7000)"),
+            new Shape("IS lookup on an index", "SELECT * FROM t WHERE k IS 424242"),
             new Shape("IN (SELECT) on an index", "SELECT count(*) FROM t WHERE k IN (SELECT x FROM u WHERE id < 200)"),
             new Shape("NOT IN (SELECT) 50k rows", "SELECT count(*) FROM t WHERE id < 20000 AND id NOT IN (SELECT t_id FROM u)"),
             new Shape("NOT IN (SELECT) for 11 rows", "SELECT count(*) FROM t WHERE id BETWEEN 1000 AND 1010 AND id NOT IN (SELECT t_id FROM u)"),
