@@ -37,19 +37,34 @@ final class OrderMatch {
      */
     static int index(Index ix, Table t, boolean[] constant, List<AccessPlanner.OrderTerm> order) {
         int n = ix.columns().length;
-        int[] cols = new int[n + 1];
-        String[] colls = new String[n + 1];
-        boolean[] desc = new boolean[n + 1];
+        // after its own columns an entry holds the rowid, or a WITHOUT ROWID table's primary-key
+        // columns it does not hold already, in the primary key's collations and order (SQLite
+        // walks those too: WHERE r = ? ORDER BY p needs no sort); the primary key itself, nothing
+        io.onelite.catalog.ClusteredKey pk = t.clustered();
+        int[] suffix = pk == null ? null : ix.root() == t.root() ? new int[0] : pk.indexSuffix(ix.columns(), ix.collations());
+        int len = n + (suffix == null ? 1 : suffix.length);
+        int[] cols = new int[len];
+        String[] colls = new String[len];
+        boolean[] desc = new boolean[len];
         for (int p = 0; p < n; p++) {
             int c = ix.columns()[p];
             cols[p] = c >= 0 && c == t.rowidAlias() ? -1 : c < 0 ? -2 : c;
             colls[p] = ix.keyInfo().collation(p).name();
             desc[p] = ix.keyInfo().descending(p);
         }
-        cols[n] = -1;
-        colls[n] = "BINARY";
-        Expr[] exprs = java.util.Arrays.copyOf(IndexExprs.ofIndex(t, ix.exprs()), n + 1);
-        return walk(cols, exprs, colls, desc, constant, order);
+        if (suffix == null) {
+            cols[n] = -1;
+            colls[n] = "BINARY";
+        } else {
+            for (int i = 0; i < suffix.length; i++) {
+                int j = suffix[i];
+                cols[n + i] = pk.keyColumns()[j];
+                colls[n + i] = pk.keyInfo().collation(j).name();
+                desc[n + i] = pk.keyInfo().descending(j);
+            }
+        }
+        Expr[] exprs = java.util.Arrays.copyOf(IndexExprs.ofIndex(t, ix.exprs()), len);
+        return walk(cols, exprs, colls, desc, java.util.Arrays.copyOf(constant, Math.max(len, constant.length)), order);
     }
 
     /**
