@@ -13,6 +13,7 @@ import io.onelite.sql.ast.WindowDef;
 
 import java.util.HashMap;
 import java.util.IdentityHashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -24,71 +25,72 @@ import java.util.Map;
  * subquery. A name an inner WITH redefines is counted too, which can only count more.
  */
 final class CteUses {
-    private final String name;
-    private int uses;
+    /** Per name (lower case), how many times the walked SQL names it as a source. */
+    private final Map<String, Integer> uses = new HashMap<>();
 
-    private CteUses(String name) {
-        this.name = name;
+    private CteUses() {
     }
 
     /**
-     * The uses of CTE {@code name} of {@code s}'s WITH clause: in its body, and in the bodies of
+     * The uses of each CTE of {@code s}'s WITH clause: in {@code s}'s body, and in the bodies of
      * its sibling CTEs once per use of those (SQLite expands a CTE's body at each use, and not
-     * at all when it is unused). Only whether it is named twice matters: counts stop at 2.
+     * at all when it is unused). Only whether one is named twice matters: counts stop at 2.
      */
-    static int count(SelectStmt s, String name) {
-        return new Chains(s).count(name, 0);
+    static Map<CommonTableExpr, Integer> count(SelectStmt s) {
+        Chains chains = new Chains(s);
+        Map<CommonTableExpr, Integer> counts = new IdentityHashMap<>();
+        for (CommonTableExpr c : s.with().ctes()) {
+            counts.put(c, chains.count(c.name(), 0));
+        }
+        return counts;
     }
 
     /**
      * The counts along the chains of CTEs using one another, each (name, depth) counted once: CTEs
      * that read each other (which fail as circular) made the chains followed a tree of 8 levels,
-     * whose size grew as the number of CTEs to the 8th power.
+     * whose size grew as the number of CTEs to the 8th power. Each body is walked once, for all
+     * the names it reads, so a chain of thousands of CTEs counts in linear time.
      */
     private static final class Chains {
-        private final SelectStmt s;
         private final Map<String, Integer> counts = new HashMap<>();
-        /** Per CTE of the WITH clause, how many times its body names each CTE asked about. */
-        private final Map<CommonTableExpr, Map<String, Integer>> inside = new IdentityHashMap<>();
+        /** How many times the statement's body names each name. */
+        private final Map<String, Integer> direct;
+        /** Per name, the CTEs of the WITH clause whose bodies name it, in order, and how many times. */
+        private final Map<String, Map<CommonTableExpr, Integer>> readers = new HashMap<>();
 
         Chains(SelectStmt s) {
-            this.s = s;
+            CteUses body = new CteUses();
+            body.body(s);
+            direct = body.uses;
+            for (CommonTableExpr c : s.with().ctes()) {
+                CteUses inside = new CteUses();
+                inside.select(c.select());
+                inside.uses.forEach((name, n) ->
+                        readers.computeIfAbsent(name, k -> new LinkedHashMap<>()).merge(c, n, Integer::sum));
+            }
         }
 
         int count(String name, int depth) {
-            String key = depth + ":" + name.toLowerCase(Locale.ROOT);
+            String lower = name.toLowerCase(Locale.ROOT);
+            String key = depth + ":" + lower;
             Integer known = counts.get(key);
             if (known != null) {
                 return known;
             }
-            CteUses direct = new CteUses(name);
-            direct.body(s);
-            int n = direct.uses;
-            if (s.with() != null) {
-                for (CommonTableExpr c : s.with().ctes()) {
-                    if (n >= 2) {
-                        break;
-                    }
-                    if (!c.name().equalsIgnoreCase(name)) {
-                        int uses = inside(c, name);
-                        if (uses > 0) {
-                            // a chain of CTEs deeper than 8: the one using it counts as used twice
-                            n += uses * (depth < 8 ? count(c.name(), depth + 1) : 2);
-                        }
-                    }
+            int n = direct.getOrDefault(lower, 0);
+            for (Map.Entry<CommonTableExpr, Integer> reader : readers.getOrDefault(lower, Map.of()).entrySet()) {
+                if (n >= 2) {
+                    break;
+                }
+                CommonTableExpr c = reader.getKey();
+                if (!c.name().equalsIgnoreCase(name)) {
+                    // a chain of CTEs deeper than 8: the one using it counts as used twice
+                    n += reader.getValue() * (depth < 8 ? count(c.name(), depth + 1) : 2);
                 }
             }
             n = Math.min(n, 2);
             counts.put(key, n);
             return n;
-        }
-
-        private int inside(CommonTableExpr c, String name) {
-            return inside.computeIfAbsent(c, k -> new HashMap<>()).computeIfAbsent(name.toLowerCase(Locale.ROOT), k -> {
-                CteUses uses = new CteUses(name);
-                uses.select(c.select());
-                return uses.uses;
-            });
         }
     }
 
@@ -146,8 +148,8 @@ final class CteUses {
     }
 
     private void named(String schema, String table) {
-        if (schema == null && table.equalsIgnoreCase(name)) {
-            uses++;
+        if (schema == null) {
+            uses.merge(table.toLowerCase(Locale.ROOT), 1, Integer::sum);
         }
     }
 

@@ -486,9 +486,7 @@ public final class Planner {
     /** Notes how many times the statement names each CTE of {@code s}'s WITH clause ({@link #cteUses}). */
     void countCteUses(SelectStmt s) {
         if (s.with() != null) {
-            for (CommonTableExpr c : s.with().ctes()) {
-                cteUses.put(c, CteUses.count(s, c.name()));
-            }
+            cteUses.putAll(CteUses.count(s));
         }
     }
 
