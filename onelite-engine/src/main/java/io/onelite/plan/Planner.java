@@ -265,9 +265,7 @@ public final class Planner {
         Map<Expr, SharedPlan> byNode = sharedPlans.computeIfAbsent(scope, k -> new java.util.IdentityHashMap<>());
         SharedPlan p = byNode.get(node);
         if (p != null && p.beforeWrites() == beforeWrites) {
-            for (Map.Entry<Scope, java.util.BitSet> e : p.slotRefs().entrySet()) {
-                e.getKey().innerSlotRefs.or(e.getValue());
-            }
+            addSlotRefs(p.slotRefs());
             lastSubqueryCorrelated = p.correlated();
             lastSubqueryUsesOuterOfParent = p.usesOuterOfParent();
             lastSubqueryAffinity = p.affinity();
@@ -278,25 +276,33 @@ public final class Planner {
             lastSubqueryInCollations = p.inCollations();
             return p.query();
         }
-        Map<Scope, java.util.BitSet> before = new java.util.IdentityHashMap<>();
         Map<Scope, java.util.BitSet> refs = new java.util.IdentityHashMap<>();
+        Query q = notingSlotRefs(scope, refs, planning);
+        byNode.put(node, new SharedPlan(q, beforeWrites, lastSubqueryCorrelated, lastSubqueryUsesOuterOfParent,
+                lastSubqueryAffinity, lastSubqueryCollation, lastSubqueryPlanned, lastSubqueryTailAffinities,
+                lastSubqueryInAffinities, lastSubqueryInCollations, refs));
+        return q;
+    }
+
+    /**
+     * Runs {@code planning} (a subquery's), putting in {@code refs}, per scope from {@code scope}
+     * out, the slots its references add to {@link Scope#innerSlotRefs}, which a later use of the
+     * same plan adds again; the scopes keep what they held before too.
+     */
+    private static Query notingSlotRefs(Scope scope, Map<Scope, java.util.BitSet> refs, Supplier<Query> planning) {
+        Map<Scope, java.util.BitSet> before = new java.util.IdentityHashMap<>();
         for (Scope s = scope; s != null; s = s.outer) {
             before.put(s, (java.util.BitSet) s.innerSlotRefs.clone());
             s.innerSlotRefs.clear(); // what planning sets is then what the subquery refers to
         }
-        Query q;
         try {
-            q = planning.get();
+            return planning.get();
         } finally {
             for (Map.Entry<Scope, java.util.BitSet> e : before.entrySet()) {
                 refs.put(e.getKey(), (java.util.BitSet) e.getKey().innerSlotRefs.clone());
                 e.getKey().innerSlotRefs.or(e.getValue());
             }
         }
-        byNode.put(node, new SharedPlan(q, beforeWrites, lastSubqueryCorrelated, lastSubqueryUsesOuterOfParent,
-                lastSubqueryAffinity, lastSubqueryCollation, lastSubqueryPlanned, lastSubqueryTailAffinities,
-                lastSubqueryInAffinities, lastSubqueryInCollations, refs));
-        return q;
     }
 
     /**
@@ -310,31 +316,23 @@ public final class Planner {
         Map<Expr.InSelect, InPlan> byNode = inPlans.computeIfAbsent(scope, k -> new java.util.IdentityHashMap<>());
         InPlan p = byNode.get(in);
         if (p == null) {
-            Map<Scope, java.util.BitSet> before = new java.util.IdentityHashMap<>();
             Map<Scope, java.util.BitSet> refs = new java.util.IdentityHashMap<>();
-            for (Scope s = scope; s != null; s = s.outer) {
-                before.put(s, (java.util.BitSet) s.innerSlotRefs.clone());
-                s.innerSlotRefs.clear(); // what planning sets is then what the subquery refers to
-            }
-            Query q;
-            try {
-                q = subqueryOfIn(in.select(), scope);
-            } finally {
-                for (Map.Entry<Scope, java.util.BitSet> e : before.entrySet()) {
-                    refs.put(e.getKey(), (java.util.BitSet) e.getKey().innerSlotRefs.clone());
-                    e.getKey().innerSlotRefs.or(e.getValue());
-                }
-            }
+            Query q = notingSlotRefs(scope, refs, () -> subqueryOfIn(in.select(), scope));
             p = new InPlan(q, lastSubqueryCorrelated, lastSubqueryUsesOuterOfParent,
                     lastSubqueryInAffinities.length > 0 ? lastSubqueryInAffinities[0] : '@',
                     lastSubqueryInCollations.length > 0 ? lastSubqueryInCollations[0] : null, refs, new Object());
             byNode.put(in, p);
             return p;
         }
-        for (Map.Entry<Scope, java.util.BitSet> e : p.slotRefs().entrySet()) {
+        addSlotRefs(p.slotRefs());
+        return p;
+    }
+
+    /** Adds what {@link #notingSlotRefs} noted to the scopes' {@link Scope#innerSlotRefs}, as planning again would. */
+    private static void addSlotRefs(Map<Scope, java.util.BitSet> refs) {
+        for (Map.Entry<Scope, java.util.BitSet> e : refs.entrySet()) {
             e.getKey().innerSlotRefs.or(e.getValue());
         }
-        return p;
     }
 
     Query subquery(SelectStmt s, Scope outer) {

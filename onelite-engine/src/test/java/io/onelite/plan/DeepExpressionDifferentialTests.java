@@ -14,8 +14,6 @@ import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.atomic.AtomicReference;
-import java.util.function.Supplier;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -157,7 +155,7 @@ class DeepExpressionDifferentialTests {
 
     /** Native SQLite's outcome (on a large stack) equals OneLite's on a thread of {@code stack} bytes. */
     private void same(String sql, long stack) throws Exception {
-        QueryOutcome theirs = onStack(64 << 20, () -> QueryOutcome.nativeSqlite(sqlite, sql));
+        QueryOutcome theirs = OnThread.call(64 << 20, () -> QueryOutcome.nativeSqlite(sqlite, sql));
         QueryOutcome mine = outcome(sql, stack);
         String shortSql = sql.length() > 80 ? sql.substring(0, 80) + "..." : sql;
         if (theirs.error() != null) {
@@ -169,27 +167,6 @@ class DeepExpressionDifferentialTests {
     }
 
     private QueryOutcome outcome(String sql, long stack) throws Exception {
-        return onStack(stack, () -> QueryOutcome.oneLite(session, sql));
-    }
-
-    private static <T> T onStack(long bytes, Supplier<T> body) throws Exception {
-        AtomicReference<T> result = new AtomicReference<>();
-        AtomicReference<Throwable> failure = new AtomicReference<>();
-        Thread t = new Thread(null, () -> {
-            try {
-                result.set(body.get());
-            } catch (Throwable e) {
-                failure.set(e);
-            }
-        }, "deep-expression-test", bytes);
-        t.start();
-        t.join();
-        if (failure.get() instanceof Exception e) {
-            throw e;
-        }
-        if (failure.get() instanceof Error e) {
-            throw e;
-        }
-        return result.get();
+        return OnThread.call(stack, () -> QueryOutcome.oneLite(session, sql));
     }
 }

@@ -8,7 +8,6 @@ import io.onelite.common.OneLiteException;
 import io.onelite.common.ResultCode;
 import org.junit.jupiter.api.Test;
 
-import java.util.concurrent.atomic.AtomicReference;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -63,26 +62,7 @@ class DeepNestingErrorTests {
         }
     }
 
-    private interface Body {
-        void run() throws Exception;
-    }
-
-    private static void onSmallStack(Body body) throws Exception {
-        AtomicReference<Throwable> failure = new AtomicReference<>();
-        Thread t = new Thread(null, () -> {
-            try {
-                body.run();
-            } catch (Throwable e) {
-                failure.set(e);
-            }
-        }, "small-stack", 256L << 10);
-        t.start();
-        t.join();
-        if (failure.get() instanceof Exception e) {
-            throw e;
-        }
-        if (failure.get() instanceof Error e) {
-            throw e;
-        }
+    private static void onSmallStack(OnThread.Body body) throws Exception {
+        OnThread.run(256L << 10, body);
     }
 }

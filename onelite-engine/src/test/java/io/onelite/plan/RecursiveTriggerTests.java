@@ -7,7 +7,6 @@ import io.onelite.api.Statement;
 import io.onelite.common.OneLiteException;
 import org.junit.jupiter.api.Test;
 
-import java.util.concurrent.atomic.AtomicReference;
 
 import static io.onelite.plan.ScenarioTests.run;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -68,27 +67,8 @@ class RecursiveTriggerTests {
         });
     }
 
-    private interface Body {
-        void run() throws Exception;
-    }
-
     /** Runs {@code body} in a thread with the given stack size (trigger nesting is recursive in Java). */
-    private static void inThread(long stackSize, Body body) throws Exception {
-        AtomicReference<Throwable> failure = new AtomicReference<>();
-        Thread t = new Thread(null, () -> {
-            try {
-                body.run();
-            } catch (Throwable e) {
-                failure.set(e);
-            }
-        }, "trigger-depth", stackSize);
-        t.start();
-        t.join();
-        if (failure.get() instanceof Exception e) {
-            throw e;
-        }
-        if (failure.get() instanceof Error e) {
-            throw e;
-        }
+    private static void inThread(long stackSize, OnThread.Body body) throws Exception {
+        OnThread.run(stackSize, body);
     }
 }
