@@ -16,9 +16,10 @@ import java.util.List;
  * accept as all NULLs (a term like {@code s.carrier = 'ups'} is never true for a NULL-extended
  * row) returns the rows of an inner join, so it is planned as one, as sqlite3Select does with
  * {@code sqlite3ExprImpliesNonNullRow}: its ON terms may then serve lookups in any loop order,
- * and its WHERE terms lookups of its table. Applied to a FROM clause of plain tables joined left
- * to right without RIGHT or FULL JOIN; the test is SQLite's walk of the WHERE clause
- * ({@link #impliesNonNullRow}).
+ * and its WHERE terms lookups of its table. Applied to a FROM clause joined left to right
+ * without RIGHT or FULL JOIN whose LEFT JOINs have plain tables on their right (a subquery, view
+ * or CTE may stand elsewhere; an ON term on such a source alone then reaches it as a WHERE term
+ * does, as in SQLite); the test is SQLite's walk of the WHERE clause ({@link #impliesNonNullRow}).
  */
 final class LeftJoinSimplification {
     private LeftJoinSimplification() {
@@ -38,9 +39,19 @@ final class LeftJoinSimplification {
                 q.having(), q.windows());
     }
 
-    /** A table of the FROM clause: the name it is known by, its columns, the USING names of its join. */
+    /**
+     * A source of the FROM clause: the name it is known by, its table (null for a subquery, view
+     * or CTE, whose columns are not known here), the USING names of its join.
+     */
     private record Source(String name, Table table, List<String> using) {
+        boolean known() {
+            return table != null;
+        }
+
         boolean has(String column) {
+            if (table == null) {
+                return false;
+            }
             for (Column c : table.columns()) {
                 if (c.name().equalsIgnoreCase(column)) {
                     return true;
@@ -50,19 +61,21 @@ final class LeftJoinSimplification {
         }
     }
 
-    /** Lists the tables of a left-deep join of plain tables; false for any other shape. */
+    /** Lists the sources of a left-deep join whose LEFT JOINs have plain tables on their right; false for any other shape. */
     private static boolean collect(Schema schema, FromItem item, List<Source> out) {
         if (item instanceof FromItem.Table t) {
-            Table table = schema.table(t.name());
-            if (table == null) {
-                return false; // a view, a CTE or an unknown name: left to the planner
-            }
-            out.add(new Source(t.alias() != null ? t.alias() : t.name().name(), table, List.of()));
+            // a view, a CTE or an unknown name has no known columns
+            out.add(new Source(t.alias() != null ? t.alias() : t.name().name(), schema.table(t.name()), List.of()));
+            return true;
+        }
+        if (item instanceof FromItem.Subquery sq) {
+            out.add(new Source(sq.alias(), null, List.of()));
             return true;
         }
         if (item instanceof Join j && j.type() != Join.JoinType.RIGHT && j.type() != Join.JoinType.FULL
-                && j.right() instanceof FromItem.Table && !j.natural() && collect(schema, j.left(), out)
-                && collect(schema, j.right(), out)) {
+                && !(j.right() instanceof Join) && !j.natural() && collect(schema, j.left(), out)
+                && collect(schema, j.right(), out)
+                && (j.type() != Join.JoinType.LEFT || out.get(out.size() - 1).known())) {
             Source right = out.remove(out.size() - 1);
             out.add(new Source(right.name, right.table, j.using()));
             return true;
@@ -151,8 +164,8 @@ final class LeftJoinSimplification {
             return false;
         }
         for (Source s : sources) {
-            if (s != t && s.has(c.column()) || containsIgnoreCase(s.using, c.column())) {
-                return false; // another table's, or a USING column: resolved elsewhere
+            if (s != t && (!s.known() || s.has(c.column())) || containsIgnoreCase(s.using, c.column())) {
+                return false; // another table's (perhaps: a source of unknown columns), or a USING column
             }
         }
         return true;

@@ -72,6 +72,39 @@ class LeftJoinSimplificationTests {
         }
     }
 
+    /**
+     * A subquery, view or CTE beside the LEFT JOIN no longer keeps it outer (seed 271000018
+     * q186): once inner, an ON term on the compound alone is pushed into its arms as SQLite
+     * pushes it, where an arm's INTEGER column compares {@code '1'} as 1, so the row of 1 goes.
+     */
+    @Test
+    void aSubqueryBesideTheLeftJoinDoesNotKeepItOuter() throws Exception {
+        try (Database db = Database.open(":memory:", DatabaseOptions.DEFAULTS); Session ses = db.openSession();
+             Connection c = DriverManager.getConnection("jdbc:sqlite::memory:")) {
+            for (String sql : new String[] {
+                "CREATE TABLE a(id INTEGER PRIMARY KEY)", "INSERT INTO a VALUES (1), (2), (3)",
+                "CREATE TABLE b(id INTEGER PRIMARY KEY, d)", "INSERT INTO b(d) VALUES (1), (2), (1.0), ('x')",
+                "CREATE VIEW u(v) AS SELECT 'x' UNION ALL SELECT id FROM a",
+            }) {
+                assertThat(both(ses, c, sql)).as(sql).isTrue();
+            }
+            String compound = "(SELECT 'x' AS v UNION ALL SELECT a.id FROM a)";
+            for (String from : new String[] {
+                compound + " AS s LEFT JOIN b ON s.v <> '1'",
+                compound + " AS s LEFT JOIN b ON b.id > 0 AND s.v <> '1'",
+                "u AS s LEFT JOIN b ON s.v <> '1'",
+                "b AS b0 JOIN " + compound + " AS s ON b0.id = 1 LEFT JOIN b ON s.v <> '1'",
+            }) {
+                for (String where : new String[] {"s.v = b.d", "b.d = s.v AND s.v IS NOT NULL", "s.v IS b.d"}) {
+                    String sql = "SELECT s.v, b.id FROM " + from + " WHERE " + where + " ORDER BY 1, 2";
+                    assertThat(oneLite(ses, sql)).as(sql).isEqualTo(sqlite(c, sql));
+                }
+            }
+            String with = "WITH s(v) AS " + compound + " SELECT s.v, b.id FROM s LEFT JOIN b ON s.v <> '1' WHERE s.v = b.d ORDER BY 1, 2";
+            assertThat(oneLite(ses, with)).as(with).isEqualTo(sqlite(c, with));
+        }
+    }
+
     @Test
     void randomLeftJoinsWithWhereTermsMatchNativeSqlite() throws Exception {
         long seed = ReplaySeed.announce("LeftJoinSimplificationTests");
