@@ -254,18 +254,13 @@ public final class IndexLevel extends Level implements CountingLevel {
 
     /** Whether {@code tuple} finds nothing: a NULL where the term is {@code x = ?} ({@code x IS ?} finds the NULLs). */
     private boolean hasNull(Object[] tuple) {
-        for (int i = 0; i < eqCount; i++) {
-            if (tuple[i] == null && (nullMatches == null || !nullMatches[i])) {
-                return true;
-            }
-        }
-        return false;
+        return holdsNull(tuple, nullMatches);
     }
 
-    /** Whether {@code tuple} holds a NULL: a unique key then may have many entries. */
-    private boolean holdsNull(Object[] tuple) {
+    /** Whether {@code tuple} holds a NULL in a column not marked in {@code except} (null: none marked). */
+    private boolean holdsNull(Object[] tuple, boolean[] except) {
         for (int i = 0; i < eqCount; i++) {
-            if (tuple[i] == null) {
+            if (tuple[i] == null && (except == null || !except[i])) {
                 return true;
             }
         }
@@ -284,7 +279,8 @@ public final class IndexLevel extends Level implements CountingLevel {
     }
 
     private boolean seekFirst() {
-        pointProbe = uniqueLookup && (nullMatches == null || !holdsNull(eqKey));
+        // a unique index may hold a NULL key many times
+        pointProbe = uniqueLookup && (nullMatches == null || !holdsNull(eqKey, null));
         if (pointProbe) {
             return index.seekPrefix(prefix());
         }

@@ -539,31 +539,10 @@ final class ExprCompiler {
         // answer open, which decides whether its errors (an overflowing sum) are raised
         boolean rhsFirst = (b.op() == Expr.BinaryOp.AND || b.op() == Expr.BinaryOp.OR)
                 && !ExprWalker.hasSubquery(b.right()) && ExprWalker.hasSubquery(b.left());
-        Eval first = rhsFirst ? re : le;
-        Eval second = rhsFirst ? le : re;
+        Eval[] inOrder = rhsFirst ? new Eval[] {re, le} : new Eval[] {le, re};
         Eval e = switch (b.op()) {
-            case AND -> f -> {
-                Boolean x = ValueOps.truth(first.eval(f));
-                if (x != null && !x) {
-                    return 0L;
-                }
-                Boolean y = ValueOps.truth(second.eval(f));
-                if (y != null && !y) {
-                    return 0L;
-                }
-                return x == null || y == null ? null : 1L;
-            };
-            case OR -> f -> {
-                Boolean x = ValueOps.truth(first.eval(f));
-                if (x != null && x) {
-                    return 1L;
-                }
-                Boolean y = ValueOps.truth(second.eval(f));
-                if (y != null && y) {
-                    return 1L;
-                }
-                return x == null || y == null ? null : 0L;
-            };
+            case AND -> f -> LeftDeepChains.and(inOrder, f);
+            case OR -> f -> LeftDeepChains.or(inOrder, f);
             case ADD -> f -> ValueOps.add(le.eval(f), re.eval(f));
             case SUBTRACT -> f -> ValueOps.subtract(le.eval(f), re.eval(f));
             case MULTIPLY -> f -> ValueOps.multiply(le.eval(f), re.eval(f));

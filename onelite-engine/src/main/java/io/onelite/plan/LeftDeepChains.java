@@ -82,8 +82,11 @@ final class LeftDeepChains {
         return new CExpr(chain, '@', null, false, constant);
     }
 
-    /** ((a AND b) AND c) ...: false at the first false operand, the rest not evaluated; else NULL if any is. */
-    private static Object and(Eval[] evals, io.onelite.exec.Frame f) {
+    /**
+     * ((a AND b) AND c) ...: false at the first false operand, the rest not evaluated; else NULL
+     * if any is. Also a single AND's ({@link ExprCompiler}), its two operands in evaluation order.
+     */
+    static Object and(Eval[] evals, io.onelite.exec.Frame f) {
         boolean unknown = false;
         for (Eval x : evals) {
             Boolean t = ValueOps.truth(x.eval(f));
@@ -97,7 +100,7 @@ final class LeftDeepChains {
     }
 
     /** ((a OR b) OR c) ...: true at the first true operand, the rest not evaluated; else NULL if any is. */
-    private static Object or(Eval[] evals, io.onelite.exec.Frame f) {
+    static Object or(Eval[] evals, io.onelite.exec.Frame f) {
         boolean unknown = false;
         for (Eval x : evals) {
             Boolean t = ValueOps.truth(x.eval(f));

@@ -122,7 +122,7 @@ final class MultiIndexOr {
         int scan = Integer.MAX_VALUE;
         for (Index ix : AccessPlanner.indexesOf(t)) {
             if (ix.root() == t.root() || (ix.where() == null && FullScans.covers(scope, slot, ix, t))) {
-                scan = Math.min(scan, WithoutRowidSeeks.TABLE_ROWS + 1 + 15 * RowWidths.index(ix, t) / tableWidth);
+                scan = Math.min(scan, WithoutRowidSeeks.TABLE_ROWS + 1 + WithoutRowidScans.walkCost(ix, t, tableWidth));
             }
         }
         int or = -1;
@@ -130,7 +130,7 @@ final class MultiIndexOr {
             IndexLevel il = (IndexLevel) l;
             Index ix = AccessPlanner.indexNamed(t, il.indexName());
             int one = WithoutRowidSeeks.cost(ix, t, holdsEveryColumn(ix, t), il.eqCount(), il.bounds(), new int[il.eqCount()]);
-            or = or < 0 ? one : WithoutRowidSeeks.logEstAdd(or, one);
+            or = or < 0 ? one : Optimize.logEstAdd(or, one);
         }
         return or < scan;
     }

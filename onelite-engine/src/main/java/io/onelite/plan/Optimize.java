@@ -126,6 +126,23 @@ public final class Optimize {
         return name.replace("\"", "\"\"");
     }
 
+    /** {@code sqlite3LogEstAdd}: the LogEst of the sum of two LogEst values. */
+    static int logEstAdd(int a, int b) {
+        int hi = Math.max(a, b);
+        int d = hi - Math.min(a, b);
+        if (d > 49) {
+            return hi;
+        }
+        if (d > 31) {
+            return hi + 1;
+        }
+        return hi + LOG_EST_ADD[d];
+    }
+
+    private static final int[] LOG_EST_ADD = {
+        10, 10, 9, 9, 8, 8, 7, 7, 7, 6, 6, 6, 5, 5, 5, 4, 4, 4, 4, 3, 3, 3, 3, 3, 3, 2, 2, 2, 2, 2, 2, 2,
+    };
+
     /** SQLite's {@code sqlite3LogEst}: about 10 x log2(x), 0 for x below 2. */
     static int logEst(long x) {
         int[] a = {0, 2, 3, 5, 6, 7, 8, 9};

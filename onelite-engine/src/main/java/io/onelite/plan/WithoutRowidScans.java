@@ -79,7 +79,7 @@ final class WithoutRowidScans {
             boolean apart = order != null && mightHelp(ix, order);
             if (!apart && shared >= 0) {
                 Index held = loops.get(shared);
-                if (covers(scope, slot, ix, t) && (!covers(scope, slot, held, t) || cost(ix, t, tableWidth) < cost(held, t, tableWidth))) {
+                if (covers(scope, slot, ix, t) && (!covers(scope, slot, held, t) || walkCost(ix, t, tableWidth) < walkCost(held, t, tableWidth))) {
                     loops.set(shared, ix); // a strictly cheaper walk takes the place (on a tie the first stays)
                 }
                 continue;
@@ -98,7 +98,7 @@ final class WithoutRowidScans {
                 best = ix;
                 continue;
             }
-            int c = Integer.compare(cost(ix, t, tableWidth), cost(best, t, tableWidth));
+            int c = Integer.compare(walkCost(ix, t, tableWidth), walkCost(best, t, tableWidth));
             if (c < 0 || (c == 0 && order != null && RowWidths.index(ix, t) < RowWidths.index(best, t))) {
                 best = ix;
             }
@@ -107,7 +107,7 @@ final class WithoutRowidScans {
     }
 
     /** A covering full walk's cost beyond the rows: {@code 1 + 15 * szIdxRow / szTabRow}, a usable partial index's 10 less. */
-    private static int cost(Index ix, Table t, int tableWidth) {
+    static int walkCost(Index ix, Table t, int tableWidth) {
         // a usable partial index holds fewer rows: SQLite guesses half (LogEst 10 less)
         return (ix.where() != null ? -10 : 0) + 15 * RowWidths.index(ix, t) / tableWidth;
     }

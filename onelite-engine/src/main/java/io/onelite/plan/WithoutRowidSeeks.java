@@ -49,9 +49,9 @@ final class WithoutRowidSeeks {
             rows = Math.min(rows - bounds, narrowed);
         }
         int width = 15 * RowWidths.index(ix, t) / RowWidths.table(t);
-        int run = logEstAdd(seek, rows + 1 + width);
+        int run = Optimize.logEstAdd(seek, rows + 1 + width);
         if (!covering && !primaryKey) {
-            run = logEstAdd(run, rows + 16);
+            run = Optimize.logEstAdd(run, rows + 16);
         }
         return run + in;
     }
@@ -66,21 +66,4 @@ final class WithoutRowidSeeks {
         }
         return eq <= EQUALITY_ROWS.length ? EQUALITY_ROWS[eq - 1] : 23;
     }
-
-    /** {@code sqlite3LogEstAdd}: the LogEst of the sum of two LogEst values. */
-    static int logEstAdd(int a, int b) {
-        int hi = Math.max(a, b);
-        int d = hi - Math.min(a, b);
-        if (d > 49) {
-            return hi;
-        }
-        if (d > 31) {
-            return hi + 1;
-        }
-        return hi + ADD[d];
-    }
-
-    private static final int[] ADD = {
-        10, 10, 9, 9, 8, 8, 7, 7, 7, 6, 6, 6, 5, 5, 5, 4, 4, 4, 4, 3, 3, 3, 3, 3, 3, 2, 2, 2, 2, 2, 2, 2,
-    };
 }
